@@ -1,0 +1,105 @@
+/** Sign-in, registration, session and profile shapes (spec sections 3, 4 and 7). */
+import { z } from 'zod';
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+export const loginRequestSchema = z.object({
+  username: emailSchema,
+  password: z.string().min(1).max(256),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  username: emailSchema,
+  password: z.string().min(8).max(256),
+  role: z.object({ id: z.number().int() }),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const fcmTokenRequestSchema = z.object({
+  username: emailSchema,
+  fcmToken: z.string().trim().min(1).max(4096),
+});
+
+/** Details shown on /settings and /student/profile (the spec's studentProfileModel / teacherProfileModel). */
+export const profileModelSchema = z.object({
+  className: z.string().nullable(),
+  classSection: z.string().nullable(),
+  schoolName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  gender: z.string().nullable(),
+});
+export type ProfileModel = z.infer<typeof profileModelSchema>;
+
+const profileEntryBase = z.object({
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  schoolId: z.string(),
+  schoolName: z.string(),
+  /** The student or teacher record this account stands for. */
+  associatedEntityId: z.string().nullable(),
+});
+
+export const studentProfileSchema = profileEntryBase.extend({
+  userType: z.enum(['STUDENT', 'PARENT']),
+  studentId: z.string(),
+  admissionId: z.string().nullable(),
+  rollNumber: z.string().nullable(),
+  classId: z.string().nullable(),
+  studentProfileModel: profileModelSchema,
+});
+export type StudentProfile = z.infer<typeof studentProfileSchema>;
+
+export const teacherProfileSchema = profileEntryBase.extend({
+  userType: z.enum(['TEACHER', 'ADMIN']),
+  teacherId: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  teacherProfileModel: profileModelSchema,
+});
+export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
+
+export const loginProfileSchema = z.object({
+  students: z.array(studentProfileSchema),
+  teachers: z.array(teacherProfileSchema),
+});
+export type LoginProfile = z.infer<typeof loginProfileSchema>;
+
+export type UserProfile = StudentProfile | TeacherProfile;
+
+export const loginDataSchema = z.object({
+  jwtToken: z.string(),
+  profile: loginProfileSchema,
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+/** Claims of the bearer token (spec: exp, sub, role.roleName; plus the tenant it is bound to). */
+export const tokenClaimsSchema = z.object({
+  sub: z.string(),
+  exp: z.number(),
+  role: z.object({ roleName: z.string() }),
+  tenantId: z.string(),
+});
+export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
+
+export const accountStatuses = ['active', 'pending', 'rejected', 'inactive'] as const;
+export type AccountStatus = (typeof accountStatuses)[number];
+
+export const pendingAccountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  roleName: z.string(),
+  status: z.enum(accountStatuses),
+  createdAt: z.string(),
+});
+export type PendingAccount = z.infer<typeof pendingAccountSchema>;
+
+/** Approving links the account to what it stands for: a student, a teacher, or a parent's children. */
+export const approveAccountSchema = z.object({
+  studentId: z.uuid().optional(),
+  teacherId: z.uuid().optional(),
+  childStudentIds: z.array(z.uuid()).max(20).optional(),
+});
+export type ApproveAccount = z.infer<typeof approveAccountSchema>;

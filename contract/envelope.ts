@@ -1,0 +1,46 @@
+/** The response envelope and page shape of API.md, shared by server and client. */
+import { z } from 'zod';
+
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.boolean(), message: z.string(), data });
+}
+
+export interface Page<T> {
+  content: T[];
+  page: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+}
+
+export const defaultPageSize = 20;
+export const firstPage = 0;
+export const maxPageSize = 200;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(firstPage),
+  size: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const columnSearchQuerySchema = pageQuerySchema.extend({
+  column: z.string().min(1).max(64),
+  value: z.string().max(200).default(''),
+});
+
+export interface FieldErrors {
+  fieldErrors: Record<string, string[]>;
+}
+
+/** Header names of API.md. */
+export const headers = {
+  tenant: 'X-TenantID',
+  idempotencyKey: 'Idempotency-Key',
+  idempotentReplayed: 'Idempotent-Replayed',
+} as const;

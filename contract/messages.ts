@@ -1,0 +1,150 @@
+/**
+ * Every user-facing string of the spec (sections 2, 5 and 8), verbatim, in one place.
+ * Server and client both import from here so a message can never drift between them.
+ */
+export const messages = {
+  tenant: {
+    missing: 'Please select school before login.',
+  },
+  auth: {
+    badCredentials: 'The username or password you entered is incorrect.',
+    sessionExpired: 'Your session has expired. Please log in to continue.',
+    forbidden: 'You do not have permission to perform this action.',
+    pendingApproval:
+      'Your account is waiting for approval by your school administrator. You can sign in once it is approved.',
+    rejected: 'Your registration was not approved by your school. Please contact your school administrator.',
+    inactive: 'Your account has been deactivated. Please contact your school administrator.',
+    tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+    loginSuccessServer: 'Login successful',
+    refreshed: 'Session renewed.',
+  },
+  network: {
+    noResponse:
+      'Could not connect to the server. This might be due to an issue with your internet connection or our server being temporarily unavailable. Please check your connection and try again.',
+    unexpected: 'An unexpected error occurred. Please try again later.',
+  },
+  status: {
+    400: 'The request was malformed. Please check your input.',
+    401: 'Please provide valid credentials.',
+    403: 'You do not have permission to perform this action.',
+    404: 'The requested resource was not found.',
+    500: "Something went wrong on our end. We're working to fix it!",
+    other: (code: number) => `An API error occurred (Status: ${code}). Please try again.`,
+  },
+  login: {
+    usernameRequired: 'Username (Email) is required.',
+    emailInvalid: 'Please enter a valid email address.',
+    passwordRequired: 'Password is required.',
+    schoolRequired: 'Please select a school first.',
+    failed: 'Login failed. Please check your credentials.',
+    invalidResponse: 'Login failed. Invalid response format from server.',
+    invalidProfile: 'Login failed. Invalid profile data from server.',
+    unexpected: 'An unexpected error occurred during login. Please try again later.',
+    success: 'Login successful!',
+  },
+  register: {
+    emailRequired: 'Email ID is required.',
+    emailInvalid: 'Enter a valid email ID.',
+    passwordRequired: 'Password is required.',
+    confirmRequired: 'Confirm Password is required.',
+    mismatch: 'Passwords do not match.',
+    termsRequired: 'You must agree to the terms and conditions.',
+    roleRequired: 'Please select a role.',
+    failedUnexpected: 'Registration failed. An unexpected error occurred.',
+    network: 'A network error occurred during registration. Please check your connection.',
+    success: 'Registration successful!',
+    failed: 'Registration failed. Please try again.',
+    successActive: 'Registration successful! You can sign in now.',
+    successPending:
+      'Registration successful! Your school administrator must approve your account before you can sign in.',
+    alreadyRegistered: 'An account with this email already exists at this school.',
+    invalidRole: 'Please select a role.',
+    weakPassword: 'Password must be at least 8 characters long.',
+  },
+  forgotPassword: {
+    emailRequired: 'Please enter your email address.',
+    emailInvalid: 'Please enter a valid email address.',
+  },
+  otp: {
+    incomplete: 'Please enter the complete OTP.',
+    invalid: 'Invalid OTP. Please try again.',
+  },
+  contact: {
+    duplicatePhone:
+      'A request with this phone number has already been submitted. Please use a different number or contact us directly.',
+    duplicateEmail:
+      'A request with this email address has already been submitted. Please use a different email or contact us directly.',
+    unexpected: 'An unexpected error occurred. Please try again.',
+  },
+  profileLoad: {
+    title: 'Profile Load Error',
+    body: 'Logged in successfully, but failed to load your detailed profile from storage. Please try logging in again.',
+  },
+  schools: {
+    fetchFailed: 'Could not fetch list of schools for selection. Please check network.',
+    loadFailed: 'Failed to load schools. Please check your network connection or try again.',
+    noneFound: 'No schools found. Try a different name.',
+    selectToSignIn: 'Please select a school to sign in.',
+    notFound: 'School not found.',
+  },
+  settings: {
+    localLoadFailed: 'Could not load your profile details from local storage. Please log in again.',
+    loadFailed: 'An error occurred loading your profile. Please try again.',
+    noData: 'No profile data available. Please ensure you are logged in.',
+  },
+  classes: {
+    added: 'Class added successfully!',
+    updated: 'Class updated successfully!',
+    deleted: 'Class deleted successfully!',
+    uploaded: 'Classes uploaded successfully!',
+    formErrors: 'Please correct the form errors.',
+    selectFile: 'Please select a file to upload.',
+    fetchPageFailed: 'Failed to fetch paginated classes.',
+    fetchAllFailed: 'Failed to fetch all classes.',
+    fetchOneFailed: (id: string) => `Failed to fetch class with ID: ${id}.`,
+    addFailed: 'Failed to add class.',
+    updateFailed: 'Failed to update class.',
+    deleteFailed: 'Failed to delete class.',
+    uploadServerFailure: 'Server reported upload failure.',
+    searchFailed: 'Failed to search classes by column',
+    uploadFailed: 'Failed to upload classes.',
+    genericFailed: 'An unexpected error occurred.',
+    notFound: 'Class not found.',
+    duplicate: 'A class with this name and section already exists.',
+    invalidColumn: 'This column cannot be searched.',
+  },
+  students: {
+    deleteFailed: (name: string, error: string) => `Failed to delete student ${name}: ${error}`,
+    deletionCancelled: 'Deletion cancelled.',
+    operationFailed: 'Operation failed!',
+    selectExactlyOne: 'Please select exactly one student to edit.',
+    selectAtLeastOne: 'Please select at least one student to delete.',
+    selectOnlyOne: 'Please select only one student for deletion at a time.',
+  },
+  accounts: {
+    approved: 'Account approved.',
+    rejected: 'Registration rejected.',
+    notFound: 'Account not found.',
+    notPending: 'This account is not waiting for approval.',
+  },
+  fcm: {
+    saved: 'Device token saved.',
+    otherUser: 'You can only register a device token for your own account.',
+  },
+  common: {
+    ok: 'OK',
+    notFound: 'The requested resource was not found.',
+    payloadTooLarge: 'The request is too large.',
+    unsupportedMediaType: 'This content type is not accepted. Send JSON.',
+    rateLimited: (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`,
+    internal: "Something went wrong on our end. We're working to fix it!",
+    healthy: 'Kaksha is running.',
+  },
+  ui: {
+    loading: 'Loading...',
+    initializing: 'Initializing application...',
+    errorBoundary: 'Oops! Something went wrong.',
+    onItsWay: 'This section is on its way',
+    productName: 'Kaksha',
+  },
+} as const;

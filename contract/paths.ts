@@ -1,0 +1,43 @@
+/** Every API path, so client, server and tests name a route the same way. */
+export const apiBase = '/api';
+
+function resource(entity: string) {
+  const base = `${apiBase}/${entity}`;
+  return {
+    all: `${base}/all`,
+    one: (id: string) => `${base}/${encodeURIComponent(id)}`,
+    page: `${base}/pageNation/all`,
+    searchColumn: `${base}/search-using-column-pageNation`,
+    create: `${base}/create`,
+    update: (id: string) => `${base}/update/${encodeURIComponent(id)}`,
+    remove: (id: string) => `${base}/delete/${encodeURIComponent(id)}`,
+    upload: `${base}/upload`,
+  };
+}
+
+export const paths = {
+  health: `${apiBase}/health`,
+  authUser: `${apiBase}/authUser`,
+  refresh: `${apiBase}/auth/refresh`,
+  register: `${apiBase}/Register`,
+  updateFcmToken: `${apiBase}/updateFcmToken`,
+  schools: {
+    all: `${apiBase}/schools/all`,
+    one: (id: string) => `${apiBase}/schools/${encodeURIComponent(id)}`,
+  },
+  accounts: {
+    pending: `${apiBase}/accounts/pending`,
+    approve: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/approve`,
+    reject: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/reject`,
+  },
+  classes: resource('classes'),
+  contactedClient: {
+    create: `${apiBase}/contacted_client/create`,
+    all: `${apiBase}/contacted_client/all`,
+  },
+} as const;
+
+/** Route patterns as Fastify declares them (same strings as above, with `:id`). */
+export function routePattern(path: string): string {
+  return path.startsWith(apiBase) ? path.slice(apiBase.length) : path;
+}

@@ -1,0 +1,49 @@
+// Lint, including the import direction of ARCHITECTURE.md:
+// contract/ imports no part; sync/ imports contract/; server/ imports contract/; src/ imports contract/ and sync/.
+import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const zone = (target, from, message) => ({ target, from, message });
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', '.tmp/', 'coverage/', 'server/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone('./contract', './sync', 'contract/ imports no other part.'),
+            zone('./contract', './src', 'contract/ imports no other part.'),
+            zone('./contract', './server', 'contract/ imports no other part.'),
+            zone('./sync', './src', 'sync/ may import contract/ only.'),
+            zone('./sync', './server', 'sync/ may import contract/ only.'),
+            zone('./server', './src', 'server/ may import contract/ only.'),
+            zone('./server', './sync', 'server/ may import contract/ only.'),
+            zone('./src', './server', 'src/ may import contract/ and sync/ only.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);

@@ -1,0 +1,31 @@
+/** Typed errors that the one error handler (plugins/errors.ts) turns into the API.md envelope. */
+import { messages } from '../contract/messages';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly data: unknown = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export class ValidationFailed extends Error {
+  readonly statusCode = 400;
+  constructor(
+    message: string,
+    readonly fieldErrors: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'ValidationFailed';
+  }
+}
+
+export const badRequest = (message: string, data: unknown = null) => new AppError(400, message, data);
+export const unauthorized = (message: string = messages.auth.sessionExpired) => new AppError(401, message);
+export const forbidden = () => new AppError(403, messages.auth.forbidden);
+export const notFound = (message: string = messages.common.notFound) => new AppError(404, message);
+export const conflict = (message: string, data: unknown = null) => new AppError(409, message, data);
