@@ -15,3 +15,9 @@ export const tenantIdSchema = z
   .min(2)
   .max(63)
   .regex(/^[a-z0-9][a-z0-9-]*$/);
+
+/**
+ * Sent as `X-TenantID` when no school has been chosen (spec section 7: "a default school database
+ * identifier"). It is never a real tenant, so the server answers `Please select school before login.`
+ */
+export const defaultTenantId = 'kaksha';
