@@ -1,18 +1,28 @@
 /** Sign-in, registration, session and profile shapes (spec sections 3, 4 and 7). */
 import { z } from 'zod';
+import { messages } from './messages';
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const emailSchema = z
+  .string(messages.login.usernameRequired)
+  .trim()
+  .toLowerCase()
+  .min(1, messages.login.usernameRequired)
+  .max(254, messages.login.emailInvalid)
+  .pipe(z.email(messages.login.emailInvalid));
 
 export const loginRequestSchema = z.object({
   username: emailSchema,
-  password: z.string().min(1).max(256),
+  password: z.string(messages.login.passwordRequired).min(1, messages.login.passwordRequired).max(256),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z.object({
   username: emailSchema,
-  password: z.string().min(8).max(256),
-  role: z.object({ id: z.number().int() }),
+  password: z
+    .string(messages.register.passwordRequired)
+    .min(8, messages.register.weakPassword)
+    .max(256, messages.register.weakPassword),
+  role: z.object({ id: z.number(messages.register.roleRequired).int(messages.register.roleRequired) }, messages.register.roleRequired),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

@@ -112,6 +112,8 @@ export const messages = {
     notFound: 'Class not found.',
     duplicate: 'A class with this name and section already exists.',
     invalidColumn: 'This column cannot be searched.',
+    hasStudents: (count: number) =>
+      `This class still has ${count} student${count === 1 ? '' : 's'}. Move them to another class before deleting it.`,
   },
   students: {
     deleteFailed: (name: string, error: string) => `Failed to delete student ${name}: ${error}`,
@@ -126,6 +128,11 @@ export const messages = {
     rejected: 'Registration rejected.',
     notFound: 'Account not found.',
     notPending: 'This account is not waiting for approval.',
+    chooseStudent: 'Choose the student record this account belongs to.',
+    chooseTeacher: 'Choose the teacher record this account belongs to.',
+    chooseChildren: "Choose the parent's children.",
+    studentNotFound: 'Student not found.',
+    teacherNotFound: 'Teacher not found.',
   },
   fcm: {
     saved: 'Device token saved.',

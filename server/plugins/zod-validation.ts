@@ -2,7 +2,7 @@
  * Lets routes declare zod schemas from contract/ as their body, query and params schemas.
  * A failure becomes ValidationFailed: a 400 with the field errors, before the handler runs.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import type { z } from 'zod';
 import { ValidationFailed } from '../errors';
 
@@ -20,10 +20,8 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 }
 
 export function describeFieldErrors(fieldErrors: Record<string, string[]>): string {
-  const parts = Object.entries(fieldErrors).map(([field, errs]) =>
-    field === '_' ? errs.join(' ') : `${field}: ${errs.join(' ')}`,
-  );
-  return `Invalid input. ${parts.join('; ')}`;
+  const unique = new Set(Object.values(fieldErrors).flat());
+  return [...unique].join(' ');
 }
 
 export function registerZodValidation(app: FastifyInstance): void {
@@ -45,3 +43,12 @@ export function parseWith<T extends z.ZodType>(schema: T, data: unknown): z.infe
   const fieldErrors = fieldErrorsOf(result.error);
   throw new ValidationFailed(describeFieldErrors(fieldErrors), fieldErrors);
 }
+
+/** Type provider: a route's zod schemas type its request.body, query and params. */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+/** A plugin whose routes are typed by their zod schemas. */
+export type ZodPlugin = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodTypeProvider>;

@@ -1,0 +1,94 @@
+/**
+ * Builds the Fastify app (tests call this and use `inject`; main.ts listens).
+ * Order matters: security headers, validation and errors, access control, then the modules.
+ */
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { messages } from '../contract/messages';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import { TokenService } from './modules/auth/tokens';
+import { apiModules } from './modules';
+import { registerAccessControl } from './plugins/access';
+import { registerErrorHandling, sendEnvelope } from './plugins/errors';
+import { registerZodValidation } from './plugins/zod-validation';
+import { registerStaticApp } from './static-app';
+import './types';
+
+export interface BuildOptions {
+  db: Db;
+  config: ServerConfig;
+  jwtSecret: string;
+  /** pino options, or false for silence in tests. */
+  logger?: boolean | object;
+}
+
+export const redactedLogPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body.password',
+  'req.body.jwtToken',
+  'req.body.fcmToken',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
+    bodyLimit: 256 * 1024,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: false,
+    return503OnClosing: true,
+  });
+
+  app.decorate('db', options.db);
+  app.decorate('config', config);
+  app.decorate('tokens', new TokenService(options.jwtSecret, config.tokenTtlSeconds));
+
+  registerZodValidation(app);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(rateLimit, { global: false });
+
+  registerAccessControl(app);
+
+  await app.register(
+    async (api) => {
+      for (const module of apiModules) await api.register(module);
+      api.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, messages.common.notFound));
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.staticDir) await registerStaticApp(app, config.staticDir);
+  else app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, messages.common.notFound));
+
+  return app;
+}

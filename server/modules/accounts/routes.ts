@@ -1,0 +1,101 @@
+/**
+ * Pending registrations: an admin of the school lists them, approves one (linking it to its student,
+ * teacher or children) or rejects it.
+ */
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { approveAccountSchema } from '../../../contract/auth';
+import { messages } from '../../../contract/messages';
+import { parentChildren, students, teachers, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { tenantOf } from '../../plugins/access';
+import { sendEnvelope } from '../../plugins/errors';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+
+const idParams = z.object({ id: z.uuid() });
+const adminOnly = { access: ['admin'] } as const;
+
+export const accountRoutes: ZodPlugin = async (app) => {
+  app.get('/accounts/pending', { config: adminOnly }, async (request, reply) => {
+    const rows = await app.db
+      .select({ id: users.id, username: users.username, roleName: users.role, status: users.status, createdAt: users.createdAt })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantOf(request).tenantId), eq(users.status, 'pending')))
+      .orderBy(asc(users.createdAt));
+    const data = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    return sendEnvelope(reply, 200, messages.common.ok, data);
+  });
+
+  app.post(
+    '/accounts/:id/approve',
+    { config: adminOnly, schema: { params: idParams, body: approveAccountSchema } },
+    async (request, reply) => {
+      const tenantId = tenantOf(request).tenantId;
+      const { studentId, teacherId, childStudentIds = [] } = request.body;
+      await app.db.transaction(async (tx) => {
+        const [account] = await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), eq(users.id, request.params.id)))
+          .for('update');
+        if (!account) throw notFound(messages.accounts.notFound);
+        if (account.status !== 'pending') throw conflict(messages.accounts.notPending);
+
+        const update: Partial<typeof users.$inferInsert> = { status: 'active' };
+        if (account.role === 'student') {
+          if (!studentId) throw badRequest(messages.accounts.chooseStudent);
+          const [student] = await tx
+            .select({ id: students.id })
+            .from(students)
+            .where(and(eq(students.tenantId, tenantId), eq(students.id, studentId), isNull(students.deletedAt)));
+          if (!student) throw notFound(messages.accounts.studentNotFound);
+          update.studentId = student.id;
+        } else if (account.role === 'teacher' || (account.role === 'admin' && teacherId)) {
+          if (account.role === 'teacher' && !teacherId) {
+            throw badRequest(messages.accounts.chooseTeacher);
+          }
+          const [teacher] = teacherId
+            ? await tx
+                .select({ id: teachers.id })
+                .from(teachers)
+                .where(and(eq(teachers.tenantId, tenantId), eq(teachers.id, teacherId), isNull(teachers.deletedAt)))
+            : [];
+          if (!teacher) throw notFound(messages.accounts.teacherNotFound);
+          update.teacherId = teacher.id;
+        } else if (account.role === 'parent') {
+          if (childStudentIds.length === 0) throw badRequest(messages.accounts.chooseChildren);
+          const children = await tx
+            .select({ id: students.id })
+            .from(students)
+            .where(
+              and(eq(students.tenantId, tenantId), inArray(students.id, childStudentIds), isNull(students.deletedAt)),
+            );
+          if (children.length !== new Set(childStudentIds).size) throw notFound(messages.accounts.studentNotFound);
+          await tx
+            .insert(parentChildren)
+            .values(children.map((child) => ({ tenantId, userId: account.id, studentId: child.id })))
+            .onConflictDoNothing();
+        }
+        await tx.update(users).set(update).where(and(eq(users.tenantId, tenantId), eq(users.id, account.id)));
+      });
+      return sendEnvelope(reply, 200, messages.accounts.approved, { id: request.params.id, status: 'active' });
+    },
+  );
+
+  app.post('/accounts/:id/reject', { config: adminOnly, schema: { params: idParams } }, async (request, reply) => {
+    const tenantId = tenantOf(request).tenantId;
+    const updated = await app.db
+      .update(users)
+      .set({ status: 'rejected' })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, request.params.id), eq(users.status, 'pending')))
+      .returning({ id: users.id });
+    if (updated.length === 0) {
+      const [exists] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, request.params.id)));
+      throw exists ? conflict(messages.accounts.notPending) : notFound(messages.accounts.notFound);
+    }
+    return sendEnvelope(reply, 200, messages.accounts.rejected, { id: request.params.id, status: 'rejected' });
+  });
+};

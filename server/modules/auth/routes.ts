@@ -1,0 +1,96 @@
+/** Sign-in, session renewal, registration and the device push token (spec section 7). */
+import { and, eq } from 'drizzle-orm';
+import { fcmTokenRequestSchema, loginRequestSchema, registerRequestSchema } from '../../../contract/auth';
+import { messages } from '../../../contract/messages';
+import { users } from '../../db/schema';
+import { AppError, forbidden, unauthorized } from '../../errors';
+import { tenantOf, userOf } from '../../plugins/access';
+import { sendEnvelope } from '../../plugins/errors';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+import { verifyPassword } from './passwords';
+import { buildLoginProfile } from './profile';
+import { registerAccount } from './registration';
+import { registrationLimit, signInLimits } from './sign-in-limits';
+
+const statusMessages = {
+  pending: messages.auth.pendingApproval,
+  rejected: messages.auth.rejected,
+  inactive: messages.auth.inactive,
+} as const;
+
+export const authRoutes: ZodPlugin = async (app) => {
+  app.post(
+    '/authUser',
+    {
+      config: { access: 'tenant' },
+      schema: { body: loginRequestSchema },
+      preHandler: signInLimits(app),
+    },
+    async (request, reply) => {
+      const school = tenantOf(request);
+      const { username, password } = request.body;
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, school.tenantId), eq(users.username, username)));
+      const passwordOk = await verifyPassword(user?.passwordHash, password);
+      if (!user || !passwordOk) throw new AppError(401, messages.auth.badCredentials);
+      if (user.status !== 'active') throw new AppError(403, statusMessages[user.status], { status: user.status });
+
+      const profile = await buildLoginProfile(app.db, school, user);
+      const jwtToken = await app.tokens.sign({
+        userId: user.id,
+        username: user.username,
+        role: user.role,
+        tenantId: school.tenantId,
+        tokenVersion: user.tokenVersion,
+      });
+      return sendEnvelope(reply, 200, messages.auth.loginSuccessServer, { jwtToken, profile });
+    },
+  );
+
+  app.post('/auth/refresh', { config: { access: 'signedIn' } }, async (request, reply) => {
+    const user = userOf(request);
+    const [row] = await app.db
+      .select({ tokenVersion: users.tokenVersion })
+      .from(users)
+      .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
+    if (!row) throw unauthorized();
+    const jwtToken = await app.tokens.sign({
+      userId: user.id,
+      username: user.username,
+      role: user.role,
+      tenantId: user.tenantId,
+      tokenVersion: row.tokenVersion,
+    });
+    return sendEnvelope(reply, 200, messages.auth.refreshed, { jwtToken });
+  });
+
+  app.post(
+    '/Register',
+    {
+      config: { access: 'tenant' },
+      schema: { body: registerRequestSchema },
+      preHandler: registrationLimit(app),
+    },
+    async (request, reply) => {
+      const result = await registerAccount(app.db, tenantOf(request).tenantId, request.body);
+      const message = result.status === 'active' ? messages.register.successActive : messages.register.successPending;
+      return sendEnvelope(reply, 201, message, result);
+    },
+  );
+
+  app.post(
+    '/updateFcmToken',
+    { config: { access: 'signedIn' }, schema: { body: fcmTokenRequestSchema } },
+    async (request, reply) => {
+      const user = userOf(request);
+      if (request.body.username !== user.username) throw forbidden();
+      await app.db
+        .update(users)
+        .set({ fcmToken: request.body.fcmToken })
+        .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
+      return sendEnvelope(reply, 200, messages.fcm.saved, null);
+    },
+  );
+};

@@ -1,0 +1,96 @@
+/**
+ * Bearer tokens: HS256 JWTs signed with jose, bound to one tenant and one session version of
+ * the user (raising the user's token_version ends every token issued before).
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+import { tokenRoleName, type RoleName } from '../../../contract/roles';
+
+export interface TokenSubject {
+  userId: string;
+  username: string;
+  role: RoleName;
+  tenantId: string;
+  tokenVersion: number;
+}
+
+export interface VerifiedToken {
+  userId: string;
+  username: string;
+  roleName: string;
+  tenantId: string;
+  tokenVersion: number;
+  expiresAt: number;
+}
+
+const algorithm = 'HS256';
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(subject: TokenSubject): Promise<string> {
+    return new SignJWT({
+      role: { roleName: tokenRoleName(subject.role) },
+      tenantId: subject.tenantId,
+      uid: subject.userId,
+      sv: subject.tokenVersion,
+    })
+      .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+      .setSubject(subject.username)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** Returns undefined for anything but a well-formed, unexpired token signed by us. */
+  async verify(token: string): Promise<VerifiedToken | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [algorithm] });
+      const role = payload.role as { roleName?: unknown } | undefined;
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.exp !== 'number' ||
+        typeof payload.tenantId !== 'string' ||
+        typeof payload.uid !== 'string' ||
+        typeof payload.sv !== 'number' ||
+        typeof role?.roleName !== 'string'
+      ) {
+        return undefined;
+      }
+      return {
+        userId: payload.uid,
+        username: payload.sub,
+        roleName: role.roleName,
+        tenantId: payload.tenantId,
+        tokenVersion: payload.sv,
+        expiresAt: payload.exp,
+      };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** JWT_SECRET when set; otherwise a secret generated once and kept (mode 600) in DATA_DIR. */
+export function loadJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) {
+    if (configured.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+    return configured;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

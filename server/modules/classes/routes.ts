@@ -1,0 +1,82 @@
+/** Classes: the spec's section 7 calls. Staff read; admins and teachers write. */
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { classInputSchema, classSearchColumns } from '../../../contract/class';
+import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
+import { messages } from '../../../contract/messages';
+import { staffRoles } from '../../../contract/roles';
+import { students } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { tenantOf } from '../../plugins/access';
+import { sendEnvelope } from '../../plugins/errors';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+import { classRepository as repo } from './repository';
+
+const staff = { access: staffRoles } as const;
+const idParams = z.object({ id: z.uuid(messages.classes.notFound) });
+
+export const classRoutes: ZodPlugin = async (app) => {
+  app.get('/classes/all', { config: staff }, async (request, reply) => {
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, tenantOf(request).tenantId));
+  });
+
+  app.get('/classes/pageNation/all', { config: staff, schema: { querystring: pageQuerySchema } }, async (request, reply) => {
+    const page = await repo.page(app.db, tenantOf(request).tenantId, request.query);
+    return sendEnvelope(reply, 200, messages.common.ok, page);
+  });
+
+  app.get(
+    '/classes/search-using-column-pageNation',
+    { config: staff, schema: { querystring: columnSearchQuerySchema } },
+    async (request, reply) => {
+      const { column, value, page, size } = request.query;
+      const searchable = classSearchColumns.find((name) => name === column);
+      if (!searchable) throw badRequest(messages.classes.invalidColumn);
+      const result = await repo.search(app.db, tenantOf(request).tenantId, searchable, value, { page, size });
+      return sendEnvelope(reply, 200, messages.common.ok, result);
+    },
+  );
+
+  app.get('/classes/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+    const found = await repo.one(app.db, tenantOf(request).tenantId, request.params.id);
+    if (!found) throw notFound(messages.classes.notFound);
+    return sendEnvelope(reply, 200, messages.common.ok, found);
+  });
+
+  app.post('/classes/create', { config: staff, schema: { body: classInputSchema } }, async (request, reply) => {
+    const tenantId = tenantOf(request).tenantId;
+    const { id = randomUUID(), className, classSection } = request.body;
+    if (await repo.nameTaken(app.db, tenantId, className, classSection)) throw conflict(messages.classes.duplicate);
+    const created = await repo.insert(app.db, tenantId, { id, className, classSection });
+    if (!created) throw conflict(messages.classes.duplicate);
+    return sendEnvelope(reply, 201, messages.classes.added, created);
+  });
+
+  app.put(
+    '/classes/update/:id',
+    { config: staff, schema: { params: idParams, body: classInputSchema } },
+    async (request, reply) => {
+      const tenantId = tenantOf(request).tenantId;
+      const { id } = request.params;
+      const { className, classSection } = request.body;
+      if (!(await repo.one(app.db, tenantId, id))) throw notFound(messages.classes.notFound);
+      if (await repo.nameTaken(app.db, tenantId, className, classSection, id)) throw conflict(messages.classes.duplicate);
+      const updated = await repo.update(app.db, tenantId, id, { className, classSection });
+      if (!updated) throw notFound(messages.classes.notFound);
+      return sendEnvelope(reply, 200, messages.classes.updated, updated);
+    },
+  );
+
+  app.delete('/classes/delete/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+    const tenantId = tenantOf(request).tenantId;
+    const { id } = request.params;
+    const [enrolled] = await app.db
+      .select({ value: count() })
+      .from(students)
+      .where(and(eq(students.tenantId, tenantId), eq(students.classId, id), isNull(students.deletedAt)));
+    if (enrolled && enrolled.value > 0) throw conflict(messages.classes.hasStudents(enrolled.value));
+    if (!(await repo.softDelete(app.db, tenantId, id))) throw notFound(messages.classes.notFound);
+    return sendEnvelope(reply, 200, messages.classes.deleted, { id });
+  });
+};

@@ -1,0 +1,15 @@
+/** Every API module, registered under /api by app.ts. A new module adds one line here. */
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './accounts/routes';
+import { authRoutes } from './auth/routes';
+import { classRoutes } from './classes/routes';
+import { healthRoutes } from './health/routes';
+import { schoolRoutes } from './schools/routes';
+
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  schoolRoutes,
+  authRoutes,
+  accountRoutes,
+  classRoutes,
+];

@@ -1,0 +1,95 @@
+/**
+ * Tenancy and authentication for every /api route, by the route's declared `access`.
+ * A route that declares no access is refused at start-up: nothing is open by accident.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { headers } from '../../contract/envelope';
+import { messages } from '../../contract/messages';
+import { parseRoleName } from '../../contract/roles';
+import type { School } from '../../contract/school';
+import { schools, users } from '../db/schema';
+import { AppError, forbidden, unauthorized } from '../errors';
+import type { Access, AuthUser } from '../types';
+
+const schoolCacheMs = 30_000;
+
+export function registerAccessControl(app: FastifyInstance): void {
+  app.decorateRequest('tenant', null);
+  app.decorateRequest('user', null);
+
+  const schoolCache = new Map<string, { school: School; at: number }>();
+
+  async function findSchool(tenantId: string): Promise<School | undefined> {
+    const cached = schoolCache.get(tenantId);
+    if (cached && Date.now() - cached.at < schoolCacheMs) return cached.school;
+    const [row] = await app.db
+      .select({ tenantId: schools.tenantId, schoolName: schools.schoolName, schoolId: schools.schoolId })
+      .from(schools)
+      .where(eq(schools.tenantId, tenantId));
+    if (row) schoolCache.set(tenantId, { school: row, at: Date.now() });
+    return row;
+  }
+
+  async function resolveTenant(request: FastifyRequest): Promise<School> {
+    const raw = request.headers[headers.tenant.toLowerCase()];
+    const tenantId = typeof raw === 'string' ? raw.trim() : '';
+    const school = tenantId && tenantId.length <= 63 ? await findSchool(tenantId) : undefined;
+    if (!school) throw new AppError(400, messages.tenant.missing);
+    return school;
+  }
+
+  async function authenticate(request: FastifyRequest, school: School): Promise<AuthUser> {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthorized();
+    const token = await app.tokens.verify(match[1]);
+    if (!token || token.tenantId !== school.tenantId) throw unauthorized();
+    const [user] = await app.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, school.tenantId), eq(users.id, token.userId)));
+    const role = parseRoleName(token.roleName);
+    if (!user || !role || user.role !== role || user.status !== 'active' || user.tokenVersion !== token.tokenVersion) {
+      throw unauthorized();
+    }
+    return {
+      id: user.id,
+      username: user.username,
+      role,
+      tenantId: school.tenantId,
+      studentId: user.studentId,
+      teacherId: user.teacherId,
+      tokenExpiresAt: token.expiresAt,
+    };
+  }
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.config?.access === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access: Access | undefined = request.routeOptions.config?.access;
+    if (access === undefined || access === 'global') return;
+    const school = await resolveTenant(request);
+    request.tenant = school;
+    if (access === 'tenant') return;
+    const user = await authenticate(request, school);
+    request.user = user;
+    if (access !== 'signedIn' && !access.includes(user.role)) throw forbidden();
+  });
+}
+
+/** The tenant and user of a route whose access guarantees them. */
+export function tenantOf(request: FastifyRequest): School {
+  if (!request.tenant) throw new Error('tenantOf() used on a route without tenant access');
+  return request.tenant;
+}
+
+export function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new Error('userOf() used on a route without signed-in access');
+  return request.user;
+}

@@ -1,0 +1,48 @@
+/**
+ * Serves the built PWA: hashed assets cached for a year, the service worker and index.html never
+ * cached, and every other non-API GET answered with index.html so client routes deep-link.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../contract/messages';
+import { sendEnvelope } from './plugins/errors';
+
+const neverCached = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+
+export async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ root }, 'no built app found; serving the API only');
+    app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, messages.common.notFound));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const name = path.basename(filePath);
+      if (neverCached.has(name) || name.startsWith('workbox-')) {
+        res.header('Cache-Control', 'no-cache');
+      } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('Cache-Control', 'public, max-age=3600');
+      }
+    },
+  });
+  app.get('/*', { config: { access: 'global' } }, (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const relative = path.normalize(urlPath).replace(/^(\.\.(\/|\\|$))+/, '');
+    const candidate = path.join(root, relative);
+    if (candidate.startsWith(root) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+      return reply.sendFile(relative.replace(/^\//, ''));
+    }
+    if (path.extname(urlPath)) return sendEnvelope(reply, 404, messages.common.notFound);
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+  app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, messages.common.notFound));
+}

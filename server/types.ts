@@ -1,0 +1,40 @@
+/** Fastify type augmentation: what every route may read from the app and the request. */
+import type { RoleName } from '../contract/roles';
+import type { School } from '../contract/school';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import type { TokenService } from './modules/auth/tokens';
+
+/**
+ * Who may call a route:
+ * - 'global': no tenant, no sign-in (school list, health, the public contact form);
+ * - 'tenant': a known X-TenantID, no sign-in (sign-in, registration, password reset);
+ * - 'signedIn': a known tenant and a valid token of that tenant, any role;
+ * - a list of roles: as 'signedIn', and the user's role must be in the list.
+ */
+export type Access = 'global' | 'tenant' | 'signedIn' | readonly RoleName[];
+
+export interface AuthUser {
+  id: string;
+  username: string;
+  role: RoleName;
+  tenantId: string;
+  studentId: string | null;
+  teacherId: string | null;
+  tokenExpiresAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    db: Db;
+    tokens: TokenService;
+    config: ServerConfig;
+  }
+  interface FastifyRequest {
+    tenant: School | null;
+    user: AuthUser | null;
+  }
+}

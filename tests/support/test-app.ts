@@ -1,0 +1,64 @@
+/** Builds the real app over a fresh test database, with helpers to sign in and call it. */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { headers } from '../../contract/envelope';
+import { paths } from '../../contract/paths';
+import { buildApp } from '../../server/app';
+import { configFromEnv, type RateLimitSettings } from '../../server/config';
+import type { Database } from '../../server/db/client';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+  /** Calls the API as the given tenant, optionally with a bearer token. */
+  call(options: InjectOptions & { tenant?: string; token?: string }): Promise<LightMyRequestResponse>;
+  signIn(tenant: string, username: string, password: string): Promise<string>;
+}
+
+export const testJwtSecret = 'test-secret-test-secret-test-secret-0123456789';
+
+export async function createTestApp(
+  options: { rateLimits?: Partial<RateLimitSettings>; tokenTtlSeconds?: number } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const base = configFromEnv({ DATA_DIR: '.tmp/test-data', STATIC_DIR: '' });
+  const config = {
+    ...base,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? base.tokenTtlSeconds,
+    rateLimits: {
+      ...base.rateLimits,
+      signInPerIp: 10_000,
+      signInPerUsername: 10_000,
+      registerPerIp: 10_000,
+      ...options.rateLimits,
+    },
+  };
+  const app = await buildApp({ db: database.db, config, jwtSecret: testJwtSecret, logger: false });
+  await app.ready();
+
+  const call: TestApp['call'] = ({ tenant, token, headers: extra, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: {
+        ...(tenant ? { [headers.tenant]: tenant } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...extra,
+      },
+    });
+
+  return {
+    app,
+    database,
+    call,
+    async signIn(tenant, username, password) {
+      const response = await call({ method: 'POST', url: paths.authUser, tenant, payload: { username, password } });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return (response.json() as { data: { jwtToken: string } }).data.jwtToken;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
