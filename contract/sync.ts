@@ -1,0 +1,49 @@
+/**
+ * The sync protocol (API.md "Sync", SYNC.md): versioned types shared by the server's pull endpoint
+ * and write routes and by the offline engine in sync/.
+ */
+import { z } from 'zod';
+
+export const syncProtocolVersion = 1;
+
+/** Mirror tables the pull can fill; each is an entity the server sends as `record`. */
+export const syncEntities = ['classes', 'students', 'teachers', 'attendance'] as const;
+export type SyncEntity = (typeof syncEntities)[number];
+
+export interface SyncChange<T = unknown> {
+  entity: SyncEntity;
+  id: string;
+  rev: number;
+  op: 'upsert' | 'delete';
+  /** Present for upserts: the record as the entity's read endpoints return it. */
+  record?: T;
+}
+
+export interface PullResponse {
+  changes: SyncChange[];
+  /** Opaque: send it back as `cursor` on the next pull. */
+  cursor: string;
+  hasMore: boolean;
+  /** True when the client must drop its mirror and pull again from an empty cursor. */
+  reset: boolean;
+}
+
+export const pullQuerySchema = z.object({
+  cursor: z.string().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+
+/**
+ * A write whose `baseRev` is older than the server's copy is not applied over it: the server keeps
+ * its copy, stores the device's version in the record's history and answers 200 with this notice,
+ * so the device can show "changed elsewhere" to whoever made the change.
+ */
+export interface ConflictNotice<T = unknown> {
+  entity: SyncEntity;
+  id: string;
+  /** The version kept (the server's). */
+  kept: T;
+  /** The device's version, now in the record's history. */
+  yours: T;
+  message: string;
+}
