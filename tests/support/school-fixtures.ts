@@ -1,0 +1,100 @@
+/**
+ * Small, explicit fixtures for API tests: schools with one account of each role and a few records.
+ * Independent of the demo seed, so a test says exactly what it relies on.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RoleName } from '../../contract/roles';
+import type { Db } from '../../server/db/client';
+import { classes, parentChildren, schools, students, teachers, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/modules/auth/passwords';
+
+export const fixturePassword = 'Secret#2025';
+
+export interface SchoolFixture {
+  tenantId: string;
+  schoolName: string;
+  classIds: string[];
+  studentIds: string[];
+  teacherId: string;
+  accounts: Record<RoleName, { id: string; username: string }>;
+}
+
+let cachedHash: Promise<string> | undefined;
+
+export async function createSchoolFixture(db: Db, tenantId: string, schoolName = `${tenantId} School`): Promise<SchoolFixture> {
+  cachedHash ??= hashPassword(fixturePassword);
+  const passwordHash = await cachedHash;
+  await db.insert(schools).values({ tenantId, schoolName, schoolId: `${tenantId.toUpperCase()}-01` });
+
+  const classIds = [randomUUID(), randomUUID()];
+  await db.insert(classes).values([
+    { id: classIds[0]!, tenantId, className: 'V', classSection: 'A' },
+    { id: classIds[1]!, tenantId, className: 'VI', classSection: 'B' },
+  ]);
+  const studentIds = [randomUUID(), randomUUID(), randomUUID()];
+  await db.insert(students).values([
+    {
+      id: studentIds[0]!,
+      tenantId,
+      admissionId: `${tenantId}-001`,
+      firstName: 'Aarav',
+      lastName: 'Sharma',
+      emailId: 'student@example.in',
+      rollNumber: '1',
+      classId: classIds[0]!,
+      parentEmail: 'parent@example.in',
+      dateOfBirth: '2014-04-12',
+      gender: 'Male',
+      phoneNumber: '9876543210',
+      address: '12 MG Road, Pune',
+    },
+    {
+      id: studentIds[1]!,
+      tenantId,
+      admissionId: `${tenantId}-002`,
+      firstName: 'Diya',
+      lastName: 'Sharma',
+      rollNumber: '2',
+      classId: classIds[1]!,
+      parentEmail: 'parent@example.in',
+    },
+    { id: studentIds[2]!, tenantId, admissionId: `${tenantId}-003`, firstName: 'Kabir', lastName: 'Iyer', classId: classIds[0]! },
+  ]);
+  const teacherId = randomUUID();
+  await db.insert(teachers).values({
+    id: teacherId,
+    tenantId,
+    employeeId: 'EMP-01',
+    firstName: 'Meera',
+    lastName: 'Nair',
+    emailId: 'teacher@example.in',
+    phoneNumber: '9123456780',
+  });
+
+  const account = (role: RoleName, extra: Partial<typeof users.$inferInsert> = {}) => ({
+    id: randomUUID(),
+    tenantId,
+    username: `${role}@example.in`,
+    passwordHash,
+    role,
+    status: 'active' as const,
+    ...extra,
+  });
+  const rows = [
+    account('admin'),
+    account('teacher', { teacherId }),
+    account('student', { studentId: studentIds[0]! }),
+    account('parent'),
+  ];
+  await db.insert(users).values(rows);
+  const parent = rows[3]!;
+  await db.insert(parentChildren).values([
+    { tenantId, userId: parent.id, studentId: studentIds[0]! },
+    { tenantId, userId: parent.id, studentId: studentIds[1]! },
+  ]);
+  const accounts = Object.fromEntries(rows.map((row) => [row.role, { id: row.id, username: row.username }])) as Record<
+    RoleName,
+    { id: string; username: string }
+  >;
+  return { tenantId, schoolName, classIds, studentIds, teacherId, accounts };
+}
