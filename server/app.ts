@@ -3,7 +3,6 @@
  * Order matters: security headers, validation and errors, access control, then the modules.
  */
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { messages } from '../contract/messages';
 import type { ServerConfig } from './config';
@@ -75,7 +74,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
   });
-  await app.register(rateLimit, { global: false });
 
   registerAccessControl(app);
 

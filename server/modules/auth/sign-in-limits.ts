@@ -4,12 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../../contract/messages';
-import { AppError } from '../../errors';
-
-function tooMany(message: string) {
-  return (_request: FastifyRequest, context: { ttl: number }) =>
-    new AppError(429, message, { retryAfterSeconds: Math.ceil(context.ttl / 1000) });
-}
+import { FixedWindowLimiter, rateLimitBy } from '../../plugins/rate-limit';
 
 function usernameOf(request: FastifyRequest): string {
   const body = request.body as { username?: unknown } | undefined;
@@ -18,30 +13,20 @@ function usernameOf(request: FastifyRequest): string {
 }
 
 export function signInLimits(app: FastifyInstance) {
-  const { rateLimits } = app.config;
-  return [
-    app.rateLimit({
-      max: rateLimits.signInPerIp,
-      timeWindow: rateLimits.windowMs,
-      keyGenerator: (request) => `sign-in-ip:${request.ip}`,
-      errorResponseBuilder: tooMany(messages.auth.tooManyAttempts),
-    }),
-    app.rateLimit({
-      max: rateLimits.signInPerUsername,
-      timeWindow: rateLimits.windowMs,
-      keyGenerator: (request) => `sign-in-user:${usernameOf(request)}`,
-      errorResponseBuilder: tooMany(messages.auth.tooManyAttempts),
-    }),
-  ];
+  const { signInPerIp, signInPerUsername, windowMs } = app.config.rateLimits;
+  const perIp = new FixedWindowLimiter({ max: signInPerIp, windowMs });
+  const perUsername = new FixedWindowLimiter({ max: signInPerUsername, windowMs });
+  return rateLimitBy(
+    [
+      { limiter: perIp, key: (request) => request.ip },
+      { limiter: perUsername, key: usernameOf },
+    ],
+    () => messages.auth.tooManyAttempts,
+  );
 }
 
 export function registrationLimit(app: FastifyInstance) {
-  const { rateLimits } = app.config;
-  return app.rateLimit({
-    max: rateLimits.registerPerIp,
-    timeWindow: rateLimits.windowMs,
-    keyGenerator: (request) => `register-ip:${request.ip}`,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, messages.common.rateLimited(Math.ceil(context.ttl / 1000))),
-  });
+  const { registerPerIp, windowMs } = app.config.rateLimits;
+  const perIp = new FixedWindowLimiter({ max: registerPerIp, windowMs });
+  return rateLimitBy([{ limiter: perIp, key: (request) => request.ip }], messages.common.rateLimited);
 }
