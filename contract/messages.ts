@@ -75,6 +75,57 @@ export const messages = {
     duplicateEmail:
       'A request with this email address has already been submitted. Please use a different email or contact us directly.',
     unexpected: 'An unexpected error occurred. Please try again.',
+    // Our own (issue 4): validation of the public form, the answers of the contact endpoints.
+    fullNameRequired: 'Please enter your full name.',
+    emailRequired: 'Please enter your email address.',
+    emailInvalid: 'Please enter a valid email address.',
+    instituteRequired: 'Please enter the name of your school or institute.',
+    phoneInvalid: 'Please enter a valid phone number, or leave it empty.',
+    tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
+    received: 'Thank you! Your request has reached the Kaksha team.',
+    /** The 409 of a duplicate carries the constraint's name; the client looks for it. */
+    duplicate: (constraint: string) =>
+      `A contact request with these details already exists (unique constraint "${constraint}").`,
+    notFound: 'Contact request not found.',
+    markedContacted: 'Marked as contacted.',
+    markedNotContacted: 'Marked as not contacted yet.',
+    tooManyRequests: (seconds: number) =>
+      `You have sent several requests in a short time. Please try again in ${seconds} seconds or write to us directly.`,
+  },
+  /** Our own (issue 4): password reset with a one-time code, and changing a password. */
+  recovery: {
+    codeSent:
+      'If an account with this email exists at this school, we have sent a 4-digit code to it. The code is valid for 10 minutes.',
+    codeVerified: 'Code verified. Choose a new password.',
+    passwordReset: 'Your password has been changed. Please sign in with your new password.',
+    resetSessionExpired: 'Your reset session has expired. Please request a new code.',
+    codeExpired: 'This code has expired. Please request a new one.',
+    tooManyTries: 'Too many incorrect codes. Please request a new one.',
+    tooManyRequests: (seconds: number) =>
+      `Too many password reset requests. Please try again in ${seconds} seconds.`,
+    mailSubject: 'Your Kaksha password reset code',
+  },
+  password: {
+    tooShort: 'Password must be at least 8 characters long.',
+    tooLong: 'Password must be at most 256 characters long.',
+    letterAndDigit: 'Password must contain at least one letter and one number.',
+    notEmail: 'Password must not be your email address.',
+    sameAsCurrent: 'The new password must be different from your current password.',
+    currentRequired: 'Please enter your current password.',
+    currentWrong: 'Your current password is incorrect.',
+    changed: 'Your password has been changed. Your other devices have been signed out.',
+    tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    /** The strength rules as a checklist shown before submitting. */
+    rules: {
+      length: 'At least 8 characters',
+      letterAndDigit: 'At least one letter and one number',
+      notEmail: 'Not your email address',
+      notCurrent: 'Different from your current password',
+    },
+  },
+  /** Our own (issue 4): the people who run the Kaksha service (docs/operators.md). */
+  operators: {
+    signedIn: 'Signed in as operator.',
   },
   profileLoad: {
     title: 'Profile Load Error',

@@ -34,7 +34,16 @@ export const paths = {
   contactedClient: {
     create: `${apiBase}/contacted_client/create`,
     all: `${apiBase}/contacted_client/all`,
+    /** Operators only: sets or clears "contacted" (PUT, body { contacted }). */
+    update: (id: string) => `${apiBase}/contacted_client/update/${encodeURIComponent(id)}`,
   },
+  /** Operators of the Kaksha service (docs/operators.md): sign-in without a school. */
+  operatorSignIn: `${apiBase}/operator/signIn`,
+  /** Password reset with a one-time code (tenant-scoped, public) and change (signed in). */
+  forgotPassword: `${apiBase}/forgotPassword`,
+  verifyOtp: `${apiBase}/verifyOtp`,
+  resetPassword: `${apiBase}/resetPassword`,
+  changePassword: `${apiBase}/changePassword`,
 } as const;
 
 /** Route patterns as Fastify declares them (same strings as above, with `:id`). */

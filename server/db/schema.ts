@@ -191,3 +191,70 @@ export const parentChildren = pgTable(
     index('parent_children_student_idx').on(t.tenantId, t.studentId),
   ],
 );
+
+/**
+ * Public contact (demo) requests of prospective schools. Not owned by any school and never synced:
+ * only operators of the service read them. E-mail and phone are stored canonical (contract/contact.ts)
+ * and each is unique under a named constraint, which the 409 of a duplicate carries.
+ */
+export const contactedClients = pgTable(
+  'contacted_clients',
+  {
+    id: uuid('id').primaryKey(),
+    clientFullName: text('client_full_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    clientPhone: text('client_phone'),
+    instituteName: text('institute_name').notNull(),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    /** Username of the operator who marked the request contacted. */
+    contactedBy: text('contacted_by'),
+  },
+  (t) => [
+    unique('contacted_clients_email_key').on(t.clientEmail),
+    unique('contacted_clients_phone_key').on(t.clientPhone),
+    index('contacted_clients_created_idx').on(t.createdAt),
+  ],
+);
+
+/** People who run the Kaksha service (docs/operators.md); created only by `npm run operator:create`. */
+export const operators = pgTable('operators', {
+  id: uuid('id').primaryKey(),
+  username: text('username').notNull().unique('operators_username_key'),
+  passwordHash: text('password_hash').notNull(),
+  /** Bumped to end every operator session (password reset through the CLI). */
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+});
+
+/**
+ * One-time password reset codes. Server-private (never synced): the code and the reset token are
+ * stored only as keyed hashes; a code expires after 10 minutes and burns after five wrong tries.
+ */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    resetTokenHash: text('reset_token_hash'),
+    resetExpiresAt: timestamp('reset_expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({
+      name: 'password_reset_codes_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    index('password_reset_codes_user_idx').on(t.tenantId, t.userId, t.createdAt),
+    uniqueIndex('password_reset_codes_token_key').on(t.resetTokenHash),
+  ],
+);
