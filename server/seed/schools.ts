@@ -1,0 +1,177 @@
+/**
+ * The two demo schools: who they are, where they are, their classes and the named people behind the
+ * demo accounts. Everything else about them is generated from these facts (see generate.ts).
+ * Staff and family e-mails use the reserved example.com domain, so no real mailbox is ever named.
+ */
+import type { CommunityKey } from './names';
+
+export interface DemoPerson {
+  firstName: string;
+  lastName: string;
+  gender: 'Male' | 'Female';
+  dateOfBirth: string;
+}
+
+export interface DemoStaff extends DemoPerson {
+  subjects: string;
+}
+
+export interface DemoChild {
+  firstName: string;
+  gender: 'Male' | 'Female';
+  className: string;
+  classSection: string;
+}
+
+export interface Level {
+  className: string;
+  /** Age in whole years on 1 June of the academic year. */
+  age: number;
+  sections: readonly string[];
+  size: readonly [min: number, max: number];
+}
+
+export interface SchoolDefinition {
+  tenantId: string;
+  schoolName: string;
+  schoolId: string;
+  /** Admission ids read `<prefix><year of admission>/<serial>`, e.g. GV2025/0001. */
+  admissionPrefix: string;
+  employeePrefix: string;
+  address: string;
+  phoneNumber: string;
+  email: string;
+  staffDomain: string;
+  city: string;
+  state: string;
+  localities: readonly (readonly [name: string, pincode: string])[];
+  streets: readonly string[];
+  buildings: readonly string[];
+  communities: readonly (readonly [CommunityKey, number])[];
+  levels: readonly Level[];
+  teacherCount: number;
+  /** Subjects of the teachers after the principal and the demo teacher, in turn. */
+  subjectPlan: readonly string[];
+  demo: {
+    principal: DemoStaff;
+    teacher: DemoStaff;
+    /** The demo student (student@kaksha.demo) first, then the sibling; parent@kaksha.demo has both. */
+    children: readonly [DemoChild, DemoChild];
+    surname: string;
+    father: string;
+    mother: string;
+    locality: string;
+  };
+}
+
+/** The academic year the demo data describes (session 2025-26, starting in June). */
+export const academicYear = 2025;
+
+const roman = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
+
+function grades(count: number, sections: readonly string[], size: Level['size']): Level[] {
+  return roman.slice(0, count).map((className, i) => ({ className, age: 6 + i, sections, size }));
+}
+
+const greenvalley: SchoolDefinition = {
+  tenantId: 'greenvalley',
+  schoolName: 'Green Valley Public School',
+  schoolId: 'GVPS-BLR-1047',
+  admissionPrefix: 'GV',
+  employeePrefix: 'GVT',
+  address: '14, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066',
+  phoneNumber: '080 2845 6712',
+  email: 'office@greenvalley.example.com',
+  staffDomain: 'greenvalley.example.com',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  localities: [
+    ['Whitefield', '560066'], ['Kadugodi', '560067'], ['Marathahalli', '560037'], ['Brookefield', '560037'],
+    ['Mahadevapura', '560048'], ['KR Puram', '560036'], ['Indiranagar', '560038'], ['HSR Layout', '560102'],
+    ['Bellandur', '560103'], ['Hoodi', '560048'], ['Varthur', '560087'], ['CV Raman Nagar', '560093'],
+  ],
+  streets: ['1st Main Road', '2nd Cross', '4th Cross Road', '5th Main', 'ITPL Main Road', 'Varthur Road',
+    'Outer Ring Road', '8th Cross', 'Temple Road', 'Church Street', '3rd Main Road', '12th Cross'],
+  buildings: ['Prestige Shantiniketan', 'Brigade Lakefront', 'Sobha Dream Acres', 'Purva Riviera',
+    'SJR Verity', 'Mantri Espana', 'Salarpuria Greenage', 'Adarsh Palm Retreat'],
+  communities: [
+    ['kannada', 22], ['telugu', 12], ['tamil', 10], ['malayali', 8], ['hindi', 14], ['muslim', 10],
+    ['christian', 6], ['bengali', 6], ['eastern', 4], ['marathi', 3], ['gujarati', 3], ['punjabi', 3],
+  ],
+  levels: [
+    { className: 'Nursery', age: 3, sections: ['A', 'B'], size: [11, 14] },
+    { className: 'LKG', age: 4, sections: ['A', 'B'], size: [12, 15] },
+    { className: 'UKG', age: 5, sections: ['A', 'B'], size: [12, 15] },
+    ...grades(10, ['A', 'B'], [14, 18]),
+  ],
+  teacherCount: 30,
+  subjectPlan: ['Pre-primary (all subjects)', 'Pre-primary (all subjects)', 'English', 'Mathematics', 'Science',
+    'Hindi', 'Kannada', 'Social Science', 'Environmental Studies', 'English, Social Science', 'Mathematics, Science',
+    'Computer Science', 'Physical Education', 'Art & Craft', 'Music', 'Physics', 'Chemistry', 'Biology',
+    'Hindi, Sanskrit', 'Mathematics', 'English', 'Kannada, Hindi', 'Science', 'Social Science', 'Mathematics',
+    'English', 'Pre-primary (all subjects)', 'Dance'],
+  demo: {
+    principal: { firstName: 'Meenakshi', lastName: 'Raghavan', gender: 'Female', dateOfBirth: '1972-08-14',
+      subjects: 'Principal; English' },
+    teacher: { firstName: 'Arjun', lastName: 'Hegde', gender: 'Male', dateOfBirth: '1988-03-09',
+      subjects: 'Mathematics, Physics' },
+    children: [
+      { firstName: 'Ananya', gender: 'Female', className: 'VIII', classSection: 'A' },
+      { firstName: 'Vihaan', gender: 'Male', className: 'IV', classSection: 'B' },
+    ],
+    surname: 'Kulkarni',
+    father: 'Prakash Kulkarni',
+    mother: 'Shruti Kulkarni',
+    locality: 'Whitefield',
+  },
+};
+
+const riverside: SchoolDefinition = {
+  tenantId: 'riverside',
+  schoolName: 'Riverside High School',
+  schoolId: 'RHS-PUN-2210',
+  admissionPrefix: 'RH',
+  employeePrefix: 'RHT',
+  address: 'Survey No. 21, North Main Road, Koregaon Park, Pune, Maharashtra 411001',
+  phoneNumber: '020 2613 4478',
+  email: 'admissions@riverside.example.com',
+  staffDomain: 'riverside.example.com',
+  city: 'Pune',
+  state: 'Maharashtra',
+  localities: [
+    ['Koregaon Park', '411001'], ['Kalyani Nagar', '411006'], ['Yerawada', '411006'], ['Viman Nagar', '411014'],
+    ['Kharadi', '411014'], ['Wadgaon Sheri', '411014'], ['Hadapsar', '411028'], ['Magarpatta', '411013'],
+    ['Mundhwa', '411036'], ['Aundh', '411007'], ['Baner', '411045'], ['Kothrud', '411038'], ['Shivajinagar', '411005'],
+  ],
+  streets: ['North Main Road', 'Lane 5', 'Lane 7', 'Nagar Road', 'Airport Road', 'Solapur Road', 'Baner Road',
+    'Karve Road', 'Senapati Bapat Road', 'Dhole Patil Road', 'Datta Mandir Road', 'Shastri Nagar Road'],
+  buildings: ['Marvel Ritz', 'Kumar Picasso', 'Amanora Park Town', 'Panchshil Towers', 'Gera Park View',
+    'Nyati Elysia', 'Rohan Mithila', 'Kolte Patil Life Republic', 'Sai Sampada Society'],
+  communities: [
+    ['marathi', 35], ['hindi', 14], ['gujarati', 8], ['muslim', 10], ['punjabi', 5], ['bengali', 5],
+    ['christian', 5], ['kannada', 4], ['tamil', 4], ['telugu', 4], ['malayali', 3], ['eastern', 3],
+  ],
+  levels: grades(12, ['A', 'B', 'C'], [16, 22]),
+  teacherCount: 34,
+  subjectPlan: ['English', 'Mathematics', 'Science', 'Hindi', 'Marathi', 'Social Science', 'Environmental Studies',
+    'Physics', 'Chemistry', 'Biology', 'Computer Science', 'Accountancy, Business Studies', 'Economics',
+    'Physical Education', 'Art & Craft', 'Music', 'English, History', 'Mathematics, Physics', 'Geography',
+    'Political Science', 'Marathi, Hindi', 'Mathematics', 'English', 'Science', 'Informatics Practices',
+    'Psychology', 'Chemistry', 'Mathematics', 'Social Science', 'Sanskrit', 'Physics', 'Biology'],
+  demo: {
+    principal: { firstName: 'Farah', lastName: 'Siddiqui', gender: 'Female', dateOfBirth: '1970-11-26',
+      subjects: 'Principal; Chemistry' },
+    teacher: { firstName: 'Kavita', lastName: 'Joshi', gender: 'Female', dateOfBirth: '1985-06-17',
+      subjects: 'Physics' },
+    children: [
+      { firstName: 'Rohan', gender: 'Male', className: 'X', classSection: 'B' },
+      { firstName: 'Isha', gender: 'Female', className: 'VII', classSection: 'C' },
+    ],
+    surname: 'Mehta',
+    father: 'Nikhil Mehta',
+    mother: 'Pooja Mehta',
+    locality: 'Kalyani Nagar',
+  },
+};
+
+export const demoSchoolDefinitions: readonly SchoolDefinition[] = [greenvalley, riverside];
