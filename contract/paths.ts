@@ -31,6 +31,16 @@ export const paths = {
     reject: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/reject`,
   },
   classes: resource('classes'),
+  attendance: {
+    ...resource('attendance'),
+    markSheet: `${apiBase}/attendance/mark-sheet`,
+    sheet: `${apiBase}/attendance/sheet`,
+    student: (id: string) => `${apiBase}/attendance/student/${encodeURIComponent(id)}`,
+    classSummary: `${apiBase}/attendance/class-summary`,
+  },
+  sync: {
+    pull: `${apiBase}/sync/pull`,
+  },
   contactedClient: {
     create: `${apiBase}/contacted_client/create`,
     all: `${apiBase}/contacted_client/all`,
