@@ -198,6 +198,14 @@ export const messages = {
     internal: "Something went wrong on our end. We're working to fix it!",
     healthy: 'Kaksha is running.',
   },
+  sync: {
+    storageFull:
+      'This device is out of storage space, so the change was not saved. Free some space and try again.',
+    dependencyRejected: 'Not sent: an earlier change it depends on was not accepted by the school.',
+    conflict: 'Changed elsewhere: the school kept another version.',
+    waiting: (count: number) =>
+      `${count} change${count === 1 ? ' has' : 's have'} not reached the school yet.`,
+  },
   ui: {
     loading: 'Loading...',
     initializing: 'Initializing application...',
