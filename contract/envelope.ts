@@ -38,9 +38,5 @@ export interface FieldErrors {
   fieldErrors: Record<string, string[]>;
 }
 
-/** Header names of API.md. */
-export const headers = {
-  tenant: 'X-TenantID',
-  idempotencyKey: 'Idempotency-Key',
-  idempotentReplayed: 'Idempotent-Replayed',
-} as const;
+/** Header names of API.md (kept in headers.ts, which has no zod). */
+export { headers } from './headers';

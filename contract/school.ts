@@ -16,8 +16,5 @@ export const tenantIdSchema = z
   .max(63)
   .regex(/^[a-z0-9][a-z0-9-]*$/);
 
-/**
- * Sent as `X-TenantID` when no school has been chosen (spec section 7: "a default school database
- * identifier"). It is never a real tenant, so the server answers `Please select school before login.`
- */
-export const defaultTenantId = 'kaksha';
+/** The tenant sent when none is chosen (kept in headers.ts, which has no zod). */
+export { defaultTenantId } from './headers';
