@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, getTableColumns } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidAadhaar, isValidApaar, isValidIndianMobile } from '../../contract/indian-ids';
+import { paths } from '../../contract/paths';
+import type { Db } from '../../server/db/client';
+import { classes, parentChildren, schools, students, teachers, users } from '../../server/db/schema';
+import { demoAccounts, demoPassword, demoSchoolSeeds, seedDemoSchools } from '../../server/seed/demo';
+import { openTestDatabase } from '../support/test-database';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let seeded: boolean;
+let seedMs: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const started = performance.now();
+  seeded = await seedDemoSchools(t.database.db);
+  seedMs = performance.now() - started;
+}, 120_000);
+afterAll(() => t.close());
+
+const tenants = ['greenvalley', 'riverside'] as const;
+
+async function countOf(db: Db, table: typeof students | typeof teachers | typeof classes, tenantId: string) {
+  const [row] = await db.select({ value: count() }).from(table).where(eq(table.tenantId, tenantId));
+  return row?.value ?? 0;
+}
+
+/** A digest of every seeded record that does not depend on the clock or the rev sequence. */
+async function digest(db: Db): Promise<string> {
+  const hash = createHash('sha256');
+  const { rev: _r, createdAt: _c, updatedAt: _u, deletedAt: _d, ...studentColumns } = getTableColumns(students);
+  const { rev: _r2, createdAt: _c2, updatedAt: _u2, deletedAt: _d2, ...teacherColumns } = getTableColumns(teachers);
+  hash.update(JSON.stringify(await db.select().from(schools).orderBy(asc(schools.tenantId))).replace(/"createdAt":"[^"]*"/g, ''));
+  hash.update(JSON.stringify(await db.select(studentColumns).from(students).orderBy(asc(students.id))));
+  hash.update(JSON.stringify(await db.select(teacherColumns).from(teachers).orderBy(asc(teachers.id))));
+  hash.update(JSON.stringify(await db.select({ id: classes.id, n: classes.className, s: classes.classSection }).from(classes).orderBy(asc(classes.id))));
+  hash.update(JSON.stringify(await db.select({ id: users.id, u: users.username, s: users.studentId, t: users.teacherId }).from(users).orderBy(asc(users.id))));
+  return hash.digest('hex');
+}
+
+describe('demo seed', () => {
+  it('seeds two schools of realistic size quickly', async () => {
+    expect(seeded).toBe(true);
+    console.info(`demo seed took ${Math.round(seedMs)} ms`);
+    expect(seedMs).toBeLessThan(10_000);
+    const db = t.database.db;
+    const rows = await db.select().from(schools).orderBy(asc(schools.tenantId));
+    expect(rows.map((s) => [s.tenantId, s.schoolName])).toEqual([
+      ['greenvalley', 'Green Valley Public School'],
+      ['riverside', 'Riverside High School'],
+    ]);
+    for (const school of rows) {
+      expect(school.schoolId).toMatch(/^[A-Z]+-[A-Z]+-\d+$/);
+      expect(school.address).toMatch(/\d{6}$/);
+      expect(school.phoneNumber).toBeTruthy();
+      expect(school.email).toMatch(/@/);
+    }
+    expect(await countOf(db, classes, 'greenvalley')).toBe(26);
+    expect(await countOf(db, classes, 'riverside')).toBe(36);
+    const green = await countOf(db, students, 'greenvalley');
+    const river = await countOf(db, students, 'riverside');
+    expect(green).toBeGreaterThanOrEqual(350);
+    expect(green).toBeLessThanOrEqual(450);
+    expect(river).toBeGreaterThanOrEqual(600);
+    expect(river).toBeGreaterThan(green);
+    for (const tenantId of tenants) {
+      const staff = await countOf(db, teachers, tenantId);
+      expect(staff).toBeGreaterThanOrEqual(25);
+      expect(staff).toBeLessThanOrEqual(35);
+    }
+  });
+
+  it('is a no-op on a database that already has schools', async () => {
+    const before = await countOf(t.database.db, students, 'riverside');
+    expect(await seedDemoSchools(t.database.db)).toBe(false);
+    expect(await countOf(t.database.db, students, 'riverside')).toBe(before);
+  });
+
+  it('produces the same records, ids included, on every run', async () => {
+    expect(JSON.stringify(demoSchoolSeeds())).toBe(JSON.stringify(demoSchoolSeeds()));
+    const other = await openTestDatabase();
+    try {
+      expect(await seedDemoSchools(other.db)).toBe(true);
+      expect(await digest(other.db)).toBe(await digest(t.database.db));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('fills every student field with well-formed Indian data', async () => {
+    const rows = await t.database.db
+      .select({ student: students, className: classes.className })
+      .from(students)
+      .innerJoin(classes, and(eq(classes.tenantId, students.tenantId), eq(classes.id, students.classId)));
+    const admissionIds = new Set<string>();
+    const rolls = new Map<string, string[]>();
+    const ageOf = { Nursery: 3, LKG: 4, UKG: 5, I: 6, II: 7, III: 8, IV: 9, V: 10, VI: 11, VII: 12, VIII: 13, IX: 14, X: 15, XI: 16, XII: 17 };
+    for (const { student: s, className } of rows) {
+      const prefix = s.tenantId === 'greenvalley' ? 'GV' : 'RH';
+      expect(s.admissionId).toMatch(new RegExp(`^${prefix}20[0-2]\\d/\\d{4}$`));
+      admissionIds.add(`${s.tenantId}:${s.admissionId}`);
+      rolls.set(String(s.classId), [...(rolls.get(String(s.classId)) ?? []), String(s.rollNumber)]);
+      expect(s.firstName).toMatch(/^[A-Z][a-z]+$/);
+      expect(s.lastName).toMatch(/^[A-Z][A-Za-z']+$/);
+      expect(isValidIndianMobile(s.phoneNumber)).toBe(true);
+      if (s.alternateNumber !== null) expect(isValidIndianMobile(s.alternateNumber)).toBe(true);
+      if (s.aadhaarId !== null) expect(isValidAadhaar(s.aadhaarId), s.aadhaarId).toBe(true);
+      if (s.apaarId !== null) expect(isValidApaar(s.apaarId)).toBe(true);
+      expect(['Male', 'Female']).toContain(s.gender);
+      expect(s.fatherName).toMatch(/^\S+ \S+$/);
+      expect(s.motherName).toMatch(/^\S+ \S+$/);
+      expect(s.address).toMatch(s.tenantId === 'greenvalley' ? /Bengaluru, Karnataka 56\d{4}$/ : /Pune, Maharashtra 41\d{4}$/);
+      // Age on 1 June 2025 matches the class.
+      const [year, month, day] = String(s.dateOfBirth).split('-').map(Number) as [number, number, number];
+      const age = 2025 - year - (month > 6 || (month === 6 && day > 1) ? 1 : 0);
+      expect(age, `${s.firstName} in ${className} born ${s.dateOfBirth}`).toBe(ageOf[className as keyof typeof ageOf]);
+    }
+    expect(admissionIds.size).toBe(rows.length);
+    for (const list of rolls.values()) {
+      expect(list.map(Number).sort((a, b) => a - b)).toEqual(list.map((_, i) => i + 1));
+    }
+    expect(rows.filter(({ student }) => student.aadhaarId !== null).length).toBeGreaterThan(rows.length * 0.9);
+    expect(rows.filter(({ student }) => student.emailId !== null).length).toBeGreaterThan(50);
+    // Siblings: more than one child shares a parents' e-mail.
+    const byParent = new Map<string, number>();
+    for (const { student } of rows) {
+      if (student.parentEmail) byParent.set(student.parentEmail, (byParent.get(student.parentEmail) ?? 0) + 1);
+    }
+    expect([...byParent.values()].filter((n) => n > 1).length).toBeGreaterThan(20);
+  });
+
+  it('keeps Aadhaar ids unique within a school', async () => {
+    for (const tenantId of tenants) {
+      const ids = (await t.database.db.select({ a: students.aadhaarId }).from(students).where(eq(students.tenantId, tenantId)))
+        .map((r) => r.a)
+        .filter((a) => a !== null);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+});
+
+describe('demo accounts', () => {
+  const signIn = (tenant: string, username: string) =>
+    t.call({ method: 'POST', url: paths.authUser, tenant, payload: { username, password: demoPassword } });
+
+  it.each(tenants)('all four sign in to %s with the right profile', async (tenant) => {
+    for (const { role, username } of demoAccounts) {
+      const response = await signIn(tenant, username);
+      expect(response.statusCode, `${tenant} ${username}`).toBe(200);
+      const { profile } = response.json().data;
+      if (role === 'student') {
+        expect(profile.teachers).toEqual([]);
+        expect(profile.students).toHaveLength(1);
+        expect(profile.students[0]).toMatchObject({ userType: 'STUDENT', username });
+        const [record] = await t.database.db
+          .select()
+          .from(students)
+          .where(and(eq(students.tenantId, tenant), eq(students.id, profile.students[0].studentId)));
+        expect(record?.emailId).toBe(username);
+        expect(record?.parentEmail).toBe('parent@kaksha.demo');
+      } else if (role === 'parent') {
+        expect(profile.teachers).toEqual([]);
+        expect(profile.students).toHaveLength(2);
+        const [first, second] = profile.students;
+        expect(first.userType).toBe('PARENT');
+        expect(first.lastName).toBe(second.lastName);
+        expect(first.classId).not.toBe(second.classId);
+        const links = await t.database.db
+          .select({ studentId: parentChildren.studentId, parentEmail: students.parentEmail })
+          .from(parentChildren)
+          .innerJoin(students, and(eq(students.tenantId, parentChildren.tenantId), eq(students.id, parentChildren.studentId)))
+          .where(eq(parentChildren.tenantId, tenant));
+        expect(links.map((l) => l.parentEmail)).toEqual([username, username]);
+      } else {
+        expect(profile.students).toEqual([]);
+        expect(profile.teachers).toHaveLength(1);
+        expect(profile.teachers[0]).toMatchObject({ userType: role === 'admin' ? 'ADMIN' : 'TEACHER' });
+        expect(profile.teachers[0].firstName).toBeTruthy();
+        expect(profile.teachers[0].employeeId).toBeTruthy();
+        const [record] = await t.database.db
+          .select()
+          .from(teachers)
+          .where(and(eq(teachers.tenantId, tenant), eq(teachers.id, profile.teachers[0].teacherId)));
+        expect(record?.emailId).toBe(username);
+      }
+    }
+  });
+
+  it('gives the same username in the two schools to different people', async () => {
+    for (const { username } of demoAccounts) {
+      const names = [];
+      for (const tenant of tenants) {
+        const { profile } = (await signIn(tenant, username)).json().data;
+        names.push([...profile.students, ...profile.teachers].map((p) => `${p.firstName} ${p.lastName}`).join(', '));
+      }
+      expect(names[0], username).not.toBe(names[1]);
+    }
+  });
+});
