@@ -7,9 +7,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
+  customType,
+  date,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -22,10 +26,21 @@ import {
 
 export const revSequence = pgSequence('kaksha_rev_seq', { startWith: 1 });
 
+/**
+ * PostgreSQL's 64-bit transaction id (never wraps). sync/pull orders changes by the id of the
+ * transaction that wrote them and hands out only those below the oldest still running
+ * (docs/sync-server.md); values travel as decimal strings.
+ */
+export const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 const revColumns = {
   rev: bigint('rev', { mode: 'number' })
     .notNull()
     .default(sql`nextval('kaksha_rev_seq')`),
+  /** The writing transaction (pg_current_xact_id()), set by the same trigger as `rev`. */
+  txid: xid8('txid')
+    .notNull()
+    .default(sql`pg_current_xact_id()`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -58,6 +73,7 @@ export const classes = pgTable(
       .on(t.tenantId, sql`lower(${t.className})`, sql`lower(${t.classSection})`)
       .where(sql`${t.deletedAt} is null`),
     index('classes_tenant_rev_idx').on(t.tenantId, t.rev),
+    index('classes_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
   ],
 );
 
@@ -86,6 +102,7 @@ export const teachers = pgTable(
       .where(sql`${t.deletedAt} is null and ${t.employeeId} is not null`),
     index('teachers_tenant_email_idx').on(t.tenantId, t.emailId),
     index('teachers_tenant_rev_idx').on(t.tenantId, t.rev),
+    index('teachers_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
   ],
 );
 
@@ -129,6 +146,7 @@ export const students = pgTable(
     index('students_tenant_parent_email_idx').on(t.tenantId, t.parentEmail),
     index('students_tenant_class_idx').on(t.tenantId, t.classId),
     index('students_tenant_rev_idx').on(t.tenantId, t.rev),
+    index('students_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
   ],
 );
 
@@ -258,3 +276,128 @@ export const passwordResetCodes = pgTable(
     uniqueIndex('password_reset_codes_token_key').on(t.resetTokenHash),
   ],
 );
+
+/** Student attendance: one live record per student per date, marked per class and date as a sheet. */
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    studentId: uuid('student_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['present', 'absent', 'late', 'leave'] }).notNull(),
+    remark: text('remark').notNull().default(''),
+    /** The user whose write produced this version. */
+    markedBy: uuid('marked_by').notNull(),
+    /** The device's clock when marked: information only, bounds-checked, never used for ordering. */
+    deviceMarkedAt: timestamp('device_marked_at', { withTimezone: true }),
+    ...revColumns,
+  },
+  (t) => [
+    foreignKey({
+      name: 'attendance_student_fk',
+      columns: [t.tenantId, t.studentId],
+      foreignColumns: [students.tenantId, students.id],
+    }),
+    foreignKey({
+      name: 'attendance_class_fk',
+      columns: [t.tenantId, t.classId],
+      foreignColumns: [classes.tenantId, classes.id],
+    }),
+    foreignKey({
+      name: 'attendance_marked_by_fk',
+      columns: [t.tenantId, t.markedBy],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    check('attendance_status_check', sql`${t.status} in ('present', 'absent', 'late', 'leave')`),
+    uniqueIndex('attendance_student_date_key')
+      .on(t.tenantId, t.studentId, t.date)
+      .where(sql`${t.deletedAt} is null`),
+    index('attendance_tenant_class_date_idx').on(t.tenantId, t.classId, t.date),
+    index('attendance_tenant_student_txid_idx').on(t.tenantId, t.studentId, t.txid, t.rev),
+    index('attendance_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);
+
+/**
+ * Versions the server did not apply (a write based on an older `rev` than the server's copy, or an
+ * edit of a deleted record): nothing a device sends is silently lost (SYNC.md "Conflicts").
+ */
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    entity: text('entity').notNull(),
+    recordId: uuid('record_id').notNull(),
+    /** The device's version, as sent. */
+    payload: jsonb('payload').notNull(),
+    authorUserId: uuid('author_user_id').notNull(),
+    reason: text('reason', { enum: ['changed', 'deleted'] }).notNull(),
+    /** The rev of the server's copy that was kept (0 when the record is gone). */
+    keptRev: bigint('kept_rev', { mode: 'number' }).notNull(),
+    /** Hash of the payload: the same stale change sent again adds no second entry. */
+    payloadHash: text('payload_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'record_history_author_fk',
+      columns: [t.tenantId, t.authorUserId],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    uniqueIndex('record_history_dedupe_key').on(
+      t.tenantId,
+      t.entity,
+      t.recordId,
+      t.authorUserId,
+      t.keptRev,
+      t.payloadHash,
+    ),
+    index('record_history_record_idx').on(t.tenantId, t.entity, t.recordId, t.createdAt),
+  ],
+);
+
+/**
+ * Stored outcomes of writes sent with an Idempotency-Key, per tenant and user. A row is written in
+ * the same transaction as the write it describes, so it exists exactly when the write committed.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    key: uuid('key').notNull(),
+    /** sha256 of method, path and canonical body: the same key with another request is a 422. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.key] }),
+    foreignKey({
+      name: 'idempotency_keys_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Per school, the newest transaction whose tombstones were purged: a pull cursor at or before it
+ * may have missed a delete, so that client starts over.
+ */
+export const syncHorizons = pgTable('sync_horizons', {
+  tenantId: text('tenant_id')
+    .primaryKey()
+    .references(() => schools.tenantId),
+  purgedThrough: xid8('purged_through').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
