@@ -1,0 +1,30 @@
+/** Dashboard tiles and the signed-in user's headline, shared by the two area dashboards. */
+import { messages } from '../../contract/messages';
+import { roleLabel, t } from '../i18n';
+import { displayName, profileModelOf } from '../session/profile';
+import type { Session } from '../session/session-rules';
+import type { Tile } from '../ui/TileGrid';
+import { settingsSection, type Section } from './sections';
+
+export function tilesOf(sections: readonly Section[]): Tile[] {
+  return [...sections, settingsSection]
+    .filter((section) => section.tile)
+    .map((section) => ({ to: section.path, label: t.titles[section.title], ready: section.ready === true }));
+}
+
+export interface Headline {
+  schoolName: string;
+  greeting: string;
+  detail: string;
+}
+
+export function headlineOf(session: Session | null, storedSchoolName: string | null): Headline {
+  const profile = session?.profile;
+  const name = displayName(profile, session?.username);
+  const schoolName =
+    profile?.schoolName || (profile && profileModelOf(profile).schoolName) || storedSchoolName || messages.ui.productName;
+  if (session?.role === 'parent') {
+    return { schoolName, greeting: t.dashboard.welcome(session.username), detail: t.dashboard.parentOf(name) };
+  }
+  return { schoolName, greeting: t.dashboard.welcome(name), detail: roleLabel(session?.role) };
+}
