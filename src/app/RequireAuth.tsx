@@ -1,0 +1,20 @@
+/** Layout route that applies the route guard (route-guard.ts) to every child route. */
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import type { RoleName } from '../../contract/roles';
+import { sessionStore } from '../session/session-store';
+import { useSessionSnapshot } from '../session/use-session';
+import { decideAccess } from './route-guard';
+
+export function RequireAuth({ roles }: { roles?: readonly RoleName[] }) {
+  const { session } = useSessionSnapshot();
+  const decision = decideAccess(roles, session, Date.now());
+  const endSession = decision.kind === 'redirect' && decision.endSession;
+
+  useEffect(() => {
+    if (endSession) sessionStore.end();
+  }, [endSession]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace={decision.replace} />;
+  return <Outlet />;
+}

@@ -1,0 +1,67 @@
+/**
+ * Every route of spec section 2. Pages load lazily (the 'Loading...' fallback is in RootLayout);
+ * the guard of section 2 wraps the areas: /admin/* for admin and teacher, /student/* for student
+ * and parent, /settings for all four. Unknown paths go to /home.
+ */
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { familyRoles, roleNames, staffRoles } from '../../contract/roles';
+import { t } from '../i18n';
+import { adminHome, adminSections, settingsPath, studentHome, studentSections, type Section } from '../navigation/sections';
+import { ErrorScreen } from '../ui/ErrorScreen';
+import { RequireAuth } from './RequireAuth';
+import { RootLayout } from './RootLayout';
+
+const LandingPage = lazy(() => import('../features/landing/LandingPage'));
+const TermsPage = lazy(() => import('../features/policies/TermsPage'));
+const PrivacyPage = lazy(() => import('../features/policies/PrivacyPage'));
+const ForgotPasswordPage = lazy(() => import('../features/recovery/ForgotPasswordPage'));
+const OtpPage = lazy(() => import('../features/recovery/OtpPage'));
+const SchoolSelectionPage = lazy(() => import('../features/school-selection/SchoolSelectionPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage'));
+const StudentDashboardPage = lazy(() => import('../features/student/dashboard/StudentDashboardPage'));
+const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage'));
+
+function placeholderRoute(section: Section): RouteObject {
+  return { path: section.path, element: <PlaceholderPage title={t.titles[section.title]} backTo={section.back} /> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorScreen />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/home', element: <LandingPage /> },
+      { path: '/school-selection', element: <SchoolSelectionPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/forgotpassword', element: <ForgotPasswordPage /> },
+      { path: '/otp', element: <OtpPage /> },
+      { path: '/terms-of-service', element: <TermsPage /> },
+      { path: '/privacy-policy', element: <PrivacyPage /> },
+      { path: '/maintenance', element: <MaintenancePage /> },
+      {
+        element: <RequireAuth roles={roleNames} />,
+        children: [{ path: settingsPath, element: <SettingsPage /> }],
+      },
+      {
+        element: <RequireAuth roles={staffRoles} />,
+        children: [
+          { path: adminHome, element: <AdminDashboardPage /> },
+          { path: `${adminHome}/results`, element: <AdminDashboardPage /> },
+          ...adminSections.map(placeholderRoute),
+        ],
+      },
+      {
+        element: <RequireAuth roles={familyRoles} />,
+        children: [{ path: studentHome, element: <StudentDashboardPage /> }, ...studentSections.map(placeholderRoute)],
+      },
+      { path: '*', element: <Navigate to="/home" replace /> },
+    ],
+  },
+];

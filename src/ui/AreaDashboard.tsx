@@ -1,0 +1,39 @@
+/** The shared shape of the /admin and /student dashboards: who and where, then the section tiles. */
+import { Link } from 'react-router';
+import { t } from '../i18n';
+import { SettingsIcon } from './icons';
+import { PageHeader } from './PageHeader';
+import { TileGrid, type Tile } from './TileGrid';
+
+export interface AreaDashboardProps {
+  title: string;
+  schoolName: string;
+  greeting: string;
+  detail: string;
+  tiles: readonly Tile[];
+}
+
+export function AreaDashboard({ title, schoolName, greeting, detail, tiles }: AreaDashboardProps) {
+  return (
+    <main className="page">
+      <PageHeader
+        title={title}
+        noBack
+        right={
+          <Link to="/settings" className="icon-button" aria-label={t.common.settings} title={t.common.settings}>
+            <SettingsIcon />
+          </Link>
+        }
+      />
+      <section className="panel dashboard-intro" aria-label={schoolName}>
+        <p className="dashboard-school">{schoolName}</p>
+        <h2>{greeting}</h2>
+        <p className="dashboard-detail">{detail}</p>
+      </section>
+      <h2 id="dashboard-sections" className="dashboard-sections-heading">
+        {t.dashboard.sectionsHeading}
+      </h2>
+      <TileGrid tiles={tiles} labelledBy="dashboard-sections" />
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+/** Dashboard tiles: one link per section, marked when the section's screen is still to come. */
+import { Link } from 'react-router';
+import { t } from '../i18n';
+
+export interface Tile {
+  to: string;
+  label: string;
+  ready: boolean;
+}
+
+export function TileGrid({ tiles, labelledBy }: { tiles: readonly Tile[]; labelledBy: string }) {
+  return (
+    <ul className="tile-grid" aria-labelledby={labelledBy}>
+      {tiles.map((tile) => (
+        <li key={tile.to}>
+          <Link className="tile" to={tile.to}>
+            <span>{tile.label}</span>
+            {!tile.ready && <span className="tile-badge">{t.common.comingSoon}</span>}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,90 @@
+/** Labelled form fields with their error and hint wired to aria-describedby / aria-invalid. */
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { t } from '../i18n';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+function describedBy(errorId: string, hintId: string, error?: string, hint?: ReactNode): string | undefined {
+  const ids = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+export function TextField({ label, error, hint, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
+        {...input}
+      />
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({ label, error, hint, disabled, ...input }: FieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const toggleLabel = visible ? t.auth.hidePassword : t.auth.showPassword;
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="password-wrap">
+        <input
+          id={id}
+          className="field-input"
+          type={visible ? 'text' : 'password'}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
+          {...input}
+        />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={toggleLabel}
+          title={toggleLabel}
+          aria-pressed={visible}
+          aria-controls={id}
+          disabled={disabled}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      </div>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
