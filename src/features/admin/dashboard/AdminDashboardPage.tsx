@@ -1,0 +1,16 @@
+/** /admin and /admin/results: the admin and teacher dashboard (spec section 2). */
+import { t } from '../../../i18n';
+import { headlineOf, tilesOf } from '../../../navigation/dashboard-tiles';
+import { adminSections } from '../../../navigation/sections';
+import { currentSchool } from '../../../session/session-rules';
+import { sessionStore } from '../../../session/session-store';
+import { useSessionSnapshot } from '../../../session/use-session';
+import { AreaDashboard } from '../../../ui/AreaDashboard';
+
+const tiles = tilesOf(adminSections);
+
+export default function AdminDashboardPage() {
+  const { session } = useSessionSnapshot();
+  const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
+  return <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} {...headline} />;
+}

@@ -1,0 +1,205 @@
+/**
+ * /register (spec sections 2, 4, 5 and 8): create an account at the chosen school. On success the
+ * user goes to /login with e-mail and password prefilled (1000 ms); without a school, back to
+ * /school-selection (1500 ms).
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '../../../contract/messages';
+import { roleCodes, type RoleName } from '../../../contract/roles';
+import { t } from '../../i18n';
+import { currentSchool } from '../../session/session-rules';
+import { sessionStore } from '../../session/session-store';
+import { PasswordField, TextField } from '../../ui/fields';
+import { BackIcon } from '../../ui/icons';
+import { register } from './register-service';
+import {
+  canSubmitRegister,
+  passwordMismatch,
+  validateRegister,
+  type RegisterErrors,
+  type RegisterInput,
+} from './validation';
+import './auth.css';
+
+/** Spec section 9. */
+export const postRegisterDelayMs = 1000;
+export const missingSchoolDelayMs = 1500;
+
+/** The select's order of spec section 2: Student, Teacher, Admin, Parent. */
+const roleOptions: readonly RoleName[] = ['student', 'teacher', 'admin', 'parent'];
+
+const emptyForm: RegisterInput = { email: '', password: '', confirmPassword: '', role: '', termsAccepted: false };
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [school] = useState(() => currentSchool(sessionStore.stores));
+  const [form, setForm] = useState<RegisterInput>(emptyForm);
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [formError, setFormError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  const roleId = useId();
+  const termsId = useId();
+
+  useEffect(() => {
+    document.title = `${t.register.title} · ${messages.ui.productName}`;
+  }, []);
+
+  useEffect(() => {
+    if (school) return undefined;
+    toast.error(messages.login.schoolRequired, { id: 'register-no-school' });
+    const id = window.setTimeout(() => navigate('/school-selection'), missingSchoolDelayMs);
+    return () => window.clearTimeout(id);
+  }, [school, navigate]);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const update = <K extends keyof RegisterInput>(key: K, value: RegisterInput[K], errorKey: keyof RegisterErrors) => {
+    setForm((previous) => ({ ...previous, [key]: value }));
+    if (errors[errorKey]) setErrors(({ [errorKey]: _cleared, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || !canSubmitRegister(form, submitting)) return;
+    if (!school) {
+      setFormError(messages.login.schoolRequired);
+      return;
+    }
+    const found = validateRegister(form);
+    setErrors(found);
+    setFormError('');
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    const outcome = await register(form.email, form.password, Number(form.role));
+    if (!outcome.ok) {
+      setFormError(outcome.message);
+      setSubmitting(false);
+      return;
+    }
+    toast.success(outcome.message);
+    const query = new URLSearchParams({ email: form.email.trim(), password: form.password });
+    timer.current = window.setTimeout(() => navigate(`/login?${query.toString()}`), postRegisterDelayMs);
+  };
+
+  const mismatch = passwordMismatch(form.password, form.confirmPassword);
+  const disabled = !school;
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <div className="auth-top">
+          <Link to="/school-selection" className="icon-button" aria-label={t.auth.backToSchools} title={t.auth.backToSchools}>
+            <BackIcon />
+          </Link>
+          <span className="auth-brand">{messages.ui.productName}</span>
+        </div>
+        <h1>{t.register.title}</h1>
+        {school?.schoolName && <p className="auth-subtitle">{t.register.subtitle(school.schoolName)}</p>}
+        {!school && (
+          <p className="alert alert-error" role="alert">
+            {messages.login.schoolRequired}
+          </p>
+        )}
+        {formError && school && (
+          <p className="alert alert-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <form noValidate onSubmit={submit} aria-busy={submitting}>
+          <TextField
+            label={t.auth.emailLabel}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t.auth.emailPlaceholder}
+            value={form.email}
+            disabled={disabled}
+            error={errors.email}
+            onChange={(event) => update('email', event.target.value, 'email')}
+          />
+          <PasswordField
+            label={t.auth.passwordLabel}
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            disabled={disabled}
+            hint={t.register.passwordHint}
+            error={errors.password}
+            onChange={(event) => update('password', event.target.value, 'password')}
+          />
+          <PasswordField
+            label={t.register.confirmPasswordLabel}
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            disabled={disabled}
+            error={errors.confirmPassword ?? mismatch}
+            onChange={(event) => update('confirmPassword', event.target.value, 'confirmPassword')}
+          />
+          <div className="field">
+            <label className="field-label" htmlFor={roleId}>
+              {t.register.roleLabel}
+            </label>
+            <select
+              id={roleId}
+              name="role"
+              className="field-input field-select"
+              value={form.role}
+              disabled={disabled}
+              aria-invalid={errors.role ? true : undefined}
+              aria-describedby={errors.role ? `${roleId}-error` : undefined}
+              onChange={(event) => update('role', event.target.value, 'role')}
+            >
+              <option value="">{t.register.rolePlaceholder}</option>
+              {roleOptions.map((role) => (
+                <option key={role} value={String(roleCodes[role])}>
+                  {t.register.roles[role]}
+                </option>
+              ))}
+            </select>
+            {errors.role && (
+              <p className="field-error" id={`${roleId}-error`}>
+                {errors.role}
+              </p>
+            )}
+          </div>
+          <div className="checkbox-block">
+            <div className="checkbox-field">
+              <input
+                id={termsId}
+                type="checkbox"
+                name="terms"
+                checked={form.termsAccepted}
+                disabled={disabled}
+                aria-invalid={errors.terms ? true : undefined}
+                aria-describedby={errors.terms ? `${termsId}-error` : undefined}
+                onChange={(event) => update('termsAccepted', event.target.checked, 'terms')}
+              />
+              <label htmlFor={termsId}>
+                {t.register.termsPrefix}
+                <Link to="/terms-of-service" target="_blank" rel="noopener">
+                  {t.register.termsLink}
+                </Link>
+              </label>
+            </div>
+            {errors.terms && (
+              <p className="field-error" id={`${termsId}-error`}>
+                {errors.terms}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="btn btn-primary btn-block" disabled={disabled || !canSubmitRegister(form, submitting)}>
+            {submitting ? t.register.submitting : t.register.submit}
+          </button>
+        </form>
+        <p className="auth-links">
+          {t.register.haveAccount} <Link to="/login">{t.register.signInLink}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * /settings (spec section 2), for all four roles: the stored profile, Change Password, the Delete
+ * Account modal (opened directly by ?action=deleteAccount) and Logout. States: loading, error,
+ * no data, loaded.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '../../../contract/messages';
+import { roleLabel, t } from '../../i18n';
+import { areaHomePath, deleteAccountAction } from '../../session/login-redirect';
+import { displayName, type ProfileData } from '../../session/profile';
+import { readStoredProfile } from '../../session/session-rules';
+import { sessionStore } from '../../session/session-store';
+import { useSessionSnapshot } from '../../session/use-session';
+import { LoadingFallback } from '../../ui/LoadingFallback';
+import { PageHeader } from '../../ui/PageHeader';
+import { DeleteAccountModal } from './DeleteAccountModal';
+import { profileRows } from './profile-rows';
+import './settings.css';
+
+type ProfileState =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'noData' }
+  | { kind: 'loaded'; profile: ProfileData };
+
+function loadProfile(): ProfileState {
+  try {
+    const stored = readStoredProfile(sessionStore.stores);
+    if (stored.kind === 'missing') return { kind: 'noData' };
+    if (stored.kind === 'unreadable') return { kind: 'error', message: messages.settings.localLoadFailed };
+    return { kind: 'loaded', profile: stored.profile };
+  } catch {
+    return { kind: 'error', message: messages.settings.loadFailed };
+  }
+}
+
+export default function SettingsPage() {
+  const navigate = useNavigate();
+  const { session } = useSessionSnapshot();
+  const [params, setParams] = useSearchParams();
+  const [state, setState] = useState<ProfileState>({ kind: 'loading' });
+  const [deleteOpen, setDeleteOpen] = useState(() => params.get('action') === deleteAccountAction);
+
+  useEffect(() => {
+    setState(loadProfile());
+  }, []);
+
+  const closeDelete = useCallback(() => {
+    setDeleteOpen(false);
+    if (params.get('action') === deleteAccountAction) {
+      const next = new URLSearchParams(params);
+      next.delete('action');
+      setParams(next, { replace: true });
+    }
+  }, [params, setParams]);
+
+  const logout = () => {
+    sessionStore.end();
+    navigate('/login', { replace: true });
+  };
+
+  const username = session?.username ?? null;
+  const role = session?.role;
+  const profile = state.kind === 'loaded' ? state.profile : null;
+
+  return (
+    <main className="page settings-page">
+      <PageHeader title={t.settings.title} backTo={areaHomePath(role)} />
+
+      <section className="panel settings-panel" aria-labelledby="settings-profile">
+        <h2 id="settings-profile">{t.settings.profileHeading}</h2>
+        {state.kind === 'loading' && <LoadingFallback />}
+        {state.kind === 'error' && (
+          <div className="settings-state">
+            <p className="alert alert-error" role="alert">
+              {state.message}
+            </p>
+            <button type="button" className="btn btn-secondary" onClick={logout}>
+              {t.settings.loginAgain}
+            </button>
+          </div>
+        )}
+        {state.kind === 'noData' && (
+          <div className="settings-state">
+            <p className="alert alert-info" role="status">
+              {messages.settings.noData}
+            </p>
+            <button type="button" className="btn btn-secondary" onClick={logout}>
+              {t.settings.loginAgain}
+            </button>
+          </div>
+        )}
+        {state.kind === 'loaded' && (
+          <dl className="profile-list">
+            {profileRows(state.profile, username).map((row) => (
+              <div key={row.field} className="profile-row">
+                <dt>{t.settings.fields[row.field]}</dt>
+                <dd className={row.value ? undefined : 'missing'}>{row.value ?? t.common.notProvided}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+
+      <section className="panel settings-panel" aria-labelledby="settings-account">
+        <h2 id="settings-account">{t.settings.accountHeading}</h2>
+        <div className="settings-actions">
+          <Link className="btn btn-secondary" to="/forgotpassword">
+            {t.settings.changePassword}
+          </Link>
+          <button type="button" className="btn btn-danger" onClick={() => setDeleteOpen(true)}>
+            {t.settings.deleteAccount}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={logout}>
+            {t.settings.logout}
+          </button>
+        </div>
+      </section>
+
+      <DeleteAccountModal
+        open={deleteOpen}
+        onClose={closeDelete}
+        name={displayName(profile, username)}
+        userId={username ?? profile?.username ?? ''}
+        role={roleLabel(role)}
+      />
+    </main>
+  );
+}

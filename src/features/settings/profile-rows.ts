@@ -1,0 +1,64 @@
+/** The /settings profile list (spec section 2) built from the stored user profile. */
+import type { Texts } from '../../i18n/en';
+import { displayName, profileModelOf, type ProfileData } from '../../session/profile';
+
+export type ProfileField = keyof Texts['settings']['fields'];
+
+export interface ProfileRow {
+  field: ProfileField;
+  /** Null when the profile does not say. */
+  value: string | null;
+}
+
+export function isTeacherProfile(profile: ProfileData): boolean {
+  const type = profile.userType?.toUpperCase();
+  if (type === 'TEACHER' || type === 'ADMIN') return true;
+  if (type === 'STUDENT' || type === 'PARENT') return false;
+  return Boolean(profile.teacherProfileModel) && !profile.studentProfileModel;
+}
+
+/** "June 22, 2025" (spec section 3: numeric year, full month name, numeric day); as given if unparsable. */
+export function formatDate(value: string | null | undefined, locale = 'en-US'): string | null {
+  if (!value) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+const orNull = (value: string | null | undefined): string | null => (value && value.trim() ? value.trim() : null);
+
+export function classWithSection(className?: string | null, classSection?: string | null): string | null {
+  const name = orNull(className);
+  const section = orNull(classSection);
+  if (!name) return null;
+  return section ? `${name} - ${section}` : name;
+}
+
+export function profileRows(profile: ProfileData, username: string | null): ProfileRow[] {
+  const model = profileModelOf(profile);
+  const teacher = isTeacherProfile(profile);
+  const rows: ProfileRow[] = [
+    { field: 'name', value: displayName(profile, username) },
+    { field: 'email', value: orNull(profile.username) ?? orNull(username) },
+  ];
+  if (!teacher) {
+    rows.push({ field: 'admissionId', value: orNull(profile.admissionId) });
+    rows.push({ field: 'rollNumber', value: orNull(profile.rollNumber) });
+    rows.push({ field: 'classSection', value: classWithSection(model.className, model.classSection) });
+  }
+  rows.push({ field: 'school', value: orNull(model.schoolName) ?? orNull(profile.schoolName) });
+  if (teacher) rows.push({ field: 'employeeId', value: orNull(profile.employeeId) });
+  rows.push(
+    { field: 'phone', value: orNull(model.phoneNumber) },
+    { field: 'address', value: orNull(model.address) },
+    { field: 'dateOfBirth', value: formatDate(model.dateOfBirth) },
+    { field: 'gender', value: orNull(model.gender) },
+  );
+  return rows;
+}
+
+/** The prefilled e-mail of the Delete Account modal's Email Admin button. */
+export function deletionMailto(to: string, subject: string, body: string): string {
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
