@@ -189,6 +189,31 @@ export const messages = {
     saved: 'Device token saved.',
     otherUser: 'You can only register a device token for your own account.',
   },
+  idempotency: {
+    invalidKey: 'Idempotency-Key must be a UUID.',
+    inFlight: 'This request is still being processed. Try again in a moment.',
+    keyReused: 'This Idempotency-Key was already used for a different request.',
+  },
+  syncPull: {
+    pulled: 'Changes since your last sync.',
+    reset: 'What you may see has changed. Start again from an empty cursor.',
+  },
+  attendance: {
+    saved: 'Attendance saved.',
+    savedWithConflicts: (count: number) =>
+      `Attendance saved. ${count} mark${count === 1 ? ' was' : 's were'} changed elsewhere; yours ${count === 1 ? 'is' : 'are'} kept in the record's history.`,
+    deleted: 'Attendance record deleted.',
+    notFound: 'Attendance record not found.',
+    classNotFound: 'Class not found.',
+    studentNotFound: 'Student not found.',
+    invalidDate: 'Use a real calendar date like 2025-06-22.',
+    invalidMonth: 'Use a month like 2025-06.',
+    invalidRange: 'The start date must not be after the end date, and a range covers at most 366 days.',
+    duplicateStudent: 'A student appears more than once on this sheet.',
+    notInClass: 'Some students on this sheet are not in this class.',
+    changedElsewhere: 'Changed elsewhere: the school kept the other version; yours is in the history.',
+    deletedElsewhere: 'Deleted elsewhere: this record was removed; your change is in the history.',
+  },
   common: {
     ok: 'OK',
     notFound: 'The requested resource was not found.',

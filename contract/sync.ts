@@ -20,11 +20,17 @@ export interface SyncChange<T = unknown> {
 }
 
 export interface PullResponse {
+  /** In one consistent order (the writing transaction, then rev); a record appears at most once per page. */
   changes: SyncChange[];
-  /** Opaque: send it back as `cursor` on the next pull. */
+  /** Opaque: send it back as `cursor` on the next pull (also when `hasMore` is false). */
   cursor: string;
+  /** More changes are ready now: pull again at once with `cursor`. */
   hasMore: boolean;
-  /** True when the client must drop its mirror and pull again from an empty cursor. */
+  /**
+   * True when the client must drop its mirror and pull again from an empty cursor (what the user
+   * may see changed, or the cursor is older than the tombstones kept). Then `changes` is empty,
+   * `cursor` is '' and `hasMore` is true.
+   */
   reset: boolean;
 }
 
@@ -38,12 +44,14 @@ export const pullQuerySchema = z.object({
  * its copy, stores the device's version in the record's history and answers 200 with this notice,
  * so the device can show "changed elsewhere" to whoever made the change.
  */
-export interface ConflictNotice<T = unknown> {
+export interface ConflictNotice<T = unknown, Y = unknown> {
   entity: SyncEntity;
   id: string;
-  /** The version kept (the server's). */
-  kept: T;
-  /** The device's version, now in the record's history. */
-  yours: T;
+  /** 'changed': the server's copy changed since `baseRev`; 'deleted': the record was deleted (deletes win). */
+  reason: 'changed' | 'deleted';
+  /** The version kept (the server's); null when the record was deleted. */
+  kept: T | null;
+  /** The device's version as sent, now in the record's history. */
+  yours: Y;
   message: string;
 }
