@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { messages } from '../contract/messages';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
+import { deriveKeys } from './keys';
 import { TokenService } from './modules/auth/tokens';
 import { apiModules } from './modules';
 import { registerAccessControl } from './plugins/access';
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', options.db);
   app.decorate('config', config);
   app.decorate('tokens', new TokenService(options.jwtSecret, config.tokenTtlSeconds));
+  app.decorate('keys', deriveKeys(options.jwtSecret));
 
   registerZodValidation(app);
   registerErrorHandling(app);

@@ -9,6 +9,24 @@ export interface RateLimitSettings {
   /** Registrations allowed per client address per window. */
   registerPerIp: number;
   windowMs: number;
+  /** Public contact requests allowed per client address per contact window. */
+  contactPerIp: number;
+  contactWindowMs: number;
+  /** Password-reset calls (request, verify, reset) allowed per client address per reset window. */
+  resetPerIp: number;
+  /** Password-reset calls allowed per e-mail address (within one school) per reset window. */
+  resetPerAddress: number;
+  resetWindowMs: number;
+}
+
+/** Outgoing mail (password reset codes). Absent: codes go to the log, in development only. */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  from: string;
 }
 
 export interface ServerConfig {
@@ -24,6 +42,9 @@ export interface ServerConfig {
   /** Folder of the built PWA; not served when absent (tests of the API alone). */
   staticDir?: string;
   trustProxy: boolean;
+  smtp?: SmtpSettings;
+  /** Lifetime of an operator's token (docs/operators.md). */
+  operatorTokenTtlSeconds: number;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -39,7 +60,26 @@ export const defaultRateLimits: RateLimitSettings = {
   signInPerUsername: 10,
   registerPerIp: 20,
   windowMs: 60_000,
+  contactPerIp: 10,
+  contactWindowMs: 3_600_000,
+  resetPerIp: 30,
+  resetPerAddress: 10,
+  resetWindowMs: 900_000,
 };
+
+function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
+  const host = env.SMTP_HOST?.trim();
+  if (!host) return undefined;
+  const secure = env.SMTP_SECURE === '1' || env.SMTP_SECURE === 'true';
+  return {
+    host,
+    port: intFromEnv(env, 'SMTP_PORT', secure ? 465 : 587),
+    secure,
+    user: env.SMTP_USER || undefined,
+    pass: env.SMTP_PASS || undefined,
+    from: env.SMTP_FROM || 'Kaksha <no-reply@localhost>',
+  };
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -57,8 +97,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       signInPerUsername: intFromEnv(env, 'SIGNIN_LIMIT_PER_USER', defaultRateLimits.signInPerUsername),
       registerPerIp: intFromEnv(env, 'REGISTER_LIMIT_PER_IP', defaultRateLimits.registerPerIp),
       windowMs: defaultRateLimits.windowMs,
+      contactPerIp: intFromEnv(env, 'CONTACT_LIMIT_PER_IP', defaultRateLimits.contactPerIp),
+      contactWindowMs: defaultRateLimits.contactWindowMs,
+      resetPerIp: intFromEnv(env, 'RESET_LIMIT_PER_IP', defaultRateLimits.resetPerIp),
+      resetPerAddress: intFromEnv(env, 'RESET_LIMIT_PER_ADDRESS', defaultRateLimits.resetPerAddress),
+      resetWindowMs: defaultRateLimits.resetWindowMs,
     },
     staticDir: env.STATIC_DIR === '' ? undefined : path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    smtp: smtpFromEnv(env),
+    operatorTokenTtlSeconds: intFromEnv(env, 'OPERATOR_TOKEN_TTL_SECONDS', 8 * 3600),
   };
 }

@@ -3,6 +3,7 @@ import type { RoleName } from '../contract/roles';
 import type { School } from '../contract/school';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
+import type { DerivedKeys } from './keys';
 import type { TokenService } from './modules/auth/tokens';
 
 /**
@@ -10,9 +11,16 @@ import type { TokenService } from './modules/auth/tokens';
  * - 'global': no tenant, no sign-in (school list, health, the public contact form);
  * - 'tenant': a known X-TenantID, no sign-in (sign-in, registration, password reset);
  * - 'signedIn': a known tenant and a valid token of that tenant, any role;
- * - a list of roles: as 'signedIn', and the user's role must be in the list.
+ * - a list of roles: as 'signedIn', and the user's role must be in the list;
+ * - 'operator': no tenant; a valid operator token (people who run the service, docs/operators.md).
  */
-export type Access = 'global' | 'tenant' | 'signedIn' | readonly RoleName[];
+export type Access = 'global' | 'tenant' | 'signedIn' | 'operator' | readonly RoleName[];
+
+/** An operator of the Kaksha service, authenticated by an operator token. */
+export interface OperatorUser {
+  id: string;
+  username: string;
+}
 
 export interface AuthUser {
   id: string;
@@ -32,9 +40,11 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     config: ServerConfig;
+    keys: DerivedKeys;
   }
   interface FastifyRequest {
     tenant: School | null;
     user: AuthUser | null;
+    operator: OperatorUser | null;
   }
 }

@@ -3,7 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
 import { classRoutes } from './classes/routes';
+import { contactedClientRoutes } from './contacted-clients/routes';
 import { healthRoutes } from './health/routes';
+import { operatorRoutes } from './operators/routes';
+import { passwordRoutes } from './password/routes';
 import { schoolRoutes } from './schools/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
@@ -12,4 +15,7 @@ export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   accountRoutes,
   classRoutes,
+  contactedClientRoutes,
+  operatorRoutes,
+  passwordRoutes,
 ];

@@ -10,13 +10,15 @@ import { parseRoleName } from '../../contract/roles';
 import type { School } from '../../contract/school';
 import { schools, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../errors';
-import type { Access, AuthUser } from '../types';
+import { authenticateOperator } from '../modules/operators/authenticate';
+import type { Access, AuthUser, OperatorUser } from '../types';
 
 const schoolCacheMs = 30_000;
 
 export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('tenant', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('operator', null);
 
   const schoolCache = new Map<string, { school: School; at: number }>();
 
@@ -74,6 +76,10 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const access: Access | undefined = request.routeOptions.config?.access;
     if (access === undefined || access === 'global') return;
+    if (access === 'operator') {
+      request.operator = await authenticateOperator(app, request);
+      return;
+    }
     const school = await resolveTenant(request);
     request.tenant = school;
     if (access === 'tenant') return;
@@ -92,4 +98,9 @@ export function tenantOf(request: FastifyRequest): School {
 export function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw new Error('userOf() used on a route without signed-in access');
   return request.user;
+}
+
+export function operatorOf(request: FastifyRequest): OperatorUser {
+  if (!request.operator) throw new Error('operatorOf() used on a route without operator access');
+  return request.operator;
 }

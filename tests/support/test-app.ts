@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { headers } from '../../contract/envelope';
 import { paths } from '../../contract/paths';
 import { buildApp } from '../../server/app';
-import { configFromEnv, type RateLimitSettings } from '../../server/config';
+import { configFromEnv, type RateLimitSettings, type ServerConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { openTestDatabase } from './test-database';
 
@@ -19,7 +19,12 @@ export interface TestApp {
 export const testJwtSecret = 'test-secret-test-secret-test-secret-0123456789';
 
 export async function createTestApp(
-  options: { rateLimits?: Partial<RateLimitSettings>; tokenTtlSeconds?: number } = {},
+  options: {
+    rateLimits?: Partial<RateLimitSettings>;
+    tokenTtlSeconds?: number;
+    /** Any other settings (smtp, production ...), applied last. */
+    config?: Partial<Omit<ServerConfig, 'rateLimits'>>;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const base = configFromEnv({ DATA_DIR: '.tmp/test-data', STATIC_DIR: '' });
@@ -33,6 +38,7 @@ export async function createTestApp(
       registerPerIp: 10_000,
       ...options.rateLimits,
     },
+    ...options.config,
   };
   const app = await buildApp({ db: database.db, config, jwtSecret: testJwtSecret, logger: false });
   await app.ready();
