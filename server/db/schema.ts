@@ -65,10 +65,18 @@ export const classes = pgTable(
       .references(() => schools.tenantId),
     className: text('class_name').notNull(),
     classSection: text('class_section').notNull().default(''),
+    /** The class teacher: may mark and edit this class (server/modules/class-subjects/teaching.ts). */
+    classTeacherId: uuid('class_teacher_id'),
     ...revColumns,
   },
   (t) => [
     unique('classes_tenant_id_key').on(t.tenantId, t.id),
+    foreignKey({
+      name: 'classes_class_teacher_fk',
+      columns: [t.tenantId, t.classTeacherId],
+      foreignColumns: [teachers.tenantId, teachers.id],
+    }),
+    index('classes_tenant_class_teacher_idx').on(t.tenantId, t.classTeacherId),
     uniqueIndex('classes_name_section_key')
       .on(t.tenantId, sql`lower(${t.className})`, sql`lower(${t.classSection})`)
       .where(sql`${t.deletedAt} is null`),
@@ -401,3 +409,181 @@ export const syncHorizons = pgTable('sync_horizons', {
   purgedThrough: xid8('purged_through').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Subjects a school teaches. */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    subjectName: text('subject_name').notNull(),
+    subjectCode: text('subject_code'),
+    ...revColumns,
+  },
+  (t) => [
+    unique('subjects_tenant_id_key').on(t.tenantId, t.id),
+    uniqueIndex('subjects_name_key')
+      .on(t.tenantId, sql`lower(${t.subjectName})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('subjects_tenant_rev_idx').on(t.tenantId, t.rev),
+    index('subjects_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);
+
+/** Which subjects a class takes and which teacher teaches each (one live row per class and subject). */
+export const classSubjects = pgTable(
+  'class_subjects',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    classId: uuid('class_id').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    teacherId: uuid('teacher_id'),
+    ...revColumns,
+  },
+  (t) => [
+    unique('class_subjects_tenant_id_key').on(t.tenantId, t.id),
+    foreignKey({
+      name: 'class_subjects_class_fk',
+      columns: [t.tenantId, t.classId],
+      foreignColumns: [classes.tenantId, classes.id],
+    }),
+    foreignKey({
+      name: 'class_subjects_subject_fk',
+      columns: [t.tenantId, t.subjectId],
+      foreignColumns: [subjects.tenantId, subjects.id],
+    }),
+    foreignKey({
+      name: 'class_subjects_teacher_fk',
+      columns: [t.tenantId, t.teacherId],
+      foreignColumns: [teachers.tenantId, teachers.id],
+    }),
+    uniqueIndex('class_subjects_class_subject_key')
+      .on(t.tenantId, t.classId, t.subjectId)
+      .where(sql`${t.deletedAt} is null`),
+    index('class_subjects_tenant_teacher_idx').on(t.tenantId, t.teacherId),
+    index('class_subjects_tenant_rev_idx').on(t.tenantId, t.rev),
+    index('class_subjects_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);
+
+/**
+ * The last admission number handed out per school and academic year. The row is locked by the
+ * upsert that takes the next number, inside the admission's own transaction: a rollback returns the
+ * number, so the register has no gaps and no duplicates (docs/records-server.md).
+ */
+export const admissionCounters = pgTable(
+  'admission_counters',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    admissionYear: integer('admission_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.admissionYear] })],
+);
+
+/** The admission register: one entry per admission; never deleted (cancelling keeps the number). */
+export const admissions = pgTable(
+  'admissions',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    /** "2025-0042": academic year and number within it, as printed. */
+    admissionNumber: text('admission_number').notNull(),
+    admissionYear: integer('admission_year').notNull(),
+    admissionSeq: integer('admission_seq').notNull(),
+    admissionDate: date('admission_date', { mode: 'string' }).notNull(),
+    studentId: uuid('student_id').notNull(),
+    /** The class admitted to. */
+    classId: uuid('class_id'),
+    previousSchool: text('previous_school'),
+    remarks: text('remarks'),
+    status: text('status', { enum: ['admitted', 'withdrawn', 'cancelled'] })
+      .notNull()
+      .default('admitted'),
+    withdrawnOn: date('withdrawn_on', { mode: 'string' }),
+    withdrawalReason: text('withdrawal_reason'),
+    ...revColumns,
+  },
+  (t) => [
+    unique('admissions_tenant_id_key').on(t.tenantId, t.id),
+    unique('admissions_number_key').on(t.tenantId, t.admissionYear, t.admissionSeq),
+    unique('admissions_admission_number_key').on(t.tenantId, t.admissionNumber),
+    foreignKey({
+      name: 'admissions_student_fk',
+      columns: [t.tenantId, t.studentId],
+      foreignColumns: [students.tenantId, students.id],
+    }),
+    foreignKey({
+      name: 'admissions_class_fk',
+      columns: [t.tenantId, t.classId],
+      foreignColumns: [classes.tenantId, classes.id],
+    }),
+    check('admissions_status_check', sql`${t.status} in ('admitted', 'withdrawn', 'cancelled')`),
+    check('admissions_seq_check', sql`${t.admissionSeq} > 0`),
+    index('admissions_tenant_student_idx').on(t.tenantId, t.studentId),
+    index('admissions_tenant_rev_idx').on(t.tenantId, t.rev),
+    index('admissions_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);
+
+/** The last serial number issued per school and certificate kind (locked like admission_counters). */
+export const certificateCounters = pgTable(
+  'certificate_counters',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    kind: text('kind', { enum: ['bonafide', 'transfer', 'studentDetails'] }).notNull(),
+    lastSerial: integer('last_serial').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
+);
+
+/**
+ * The certificate issue register: bonafide and transfer certificates and student details sheets,
+ * with a gapless serial per kind, the issue date and what was printed (`print`, frozen at issue).
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    kind: text('kind', { enum: ['bonafide', 'transfer', 'studentDetails'] }).notNull(),
+    serialNumber: integer('serial_number').notNull(),
+    serial: text('serial').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    studentId: uuid('student_id').notNull(),
+    issuedBy: uuid('issued_by').notNull(),
+    print: jsonb('print').notNull(),
+    ...revColumns,
+  },
+  (t) => [
+    unique('certificates_tenant_id_key').on(t.tenantId, t.id),
+    unique('certificates_serial_key').on(t.tenantId, t.kind, t.serialNumber),
+    foreignKey({
+      name: 'certificates_student_fk',
+      columns: [t.tenantId, t.studentId],
+      foreignColumns: [students.tenantId, students.id],
+    }),
+    foreignKey({
+      name: 'certificates_issued_by_fk',
+      columns: [t.tenantId, t.issuedBy],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    check('certificates_kind_check', sql`${t.kind} in ('bonafide', 'transfer', 'studentDetails')`),
+    index('certificates_tenant_student_idx').on(t.tenantId, t.studentId),
+    index('certificates_tenant_rev_idx').on(t.tenantId, t.rev),
+    index('certificates_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);
