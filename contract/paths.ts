@@ -29,8 +29,36 @@ export const paths = {
     pending: `${apiBase}/accounts/pending`,
     approve: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/approve`,
     reject: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/reject`,
+    all: `${apiBase}/accounts/all`,
+    page: `${apiBase}/accounts/pageNation/all`,
+    resetPassword: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/resetPassword`,
+    deactivate: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/deactivate`,
+    reactivate: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/reactivate`,
   },
-  classes: resource('classes'),
+  classes: {
+    ...resource('classes'),
+    template: `${apiBase}/classes/upload/template`,
+    /** PUT { teacherId | null }: the class teacher (admins). */
+    classTeacher: (id: string) => `${apiBase}/classes/classTeacher/${encodeURIComponent(id)}`,
+  },
+  students: { ...resource('students'), template: `${apiBase}/students/upload/template` },
+  teachers: { ...resource('teachers'), template: `${apiBase}/teachers/upload/template` },
+  subjects: resource('subjects'),
+  classSubjects: resource('classSubjects'),
+  admissions: {
+    ...resource('admissions'),
+    /** GET by admission number ("2025-0042"), for /admin/records/edit/{admissionNumber}. */
+    byNumber: (admissionNumber: string) => `${apiBase}/admissions/number/${encodeURIComponent(admissionNumber)}`,
+  },
+  certificates: {
+    all: `${apiBase}/certificates/all`,
+    page: `${apiBase}/certificates/pageNation/all`,
+    one: (id: string) => `${apiBase}/certificates/${encodeURIComponent(id)}`,
+    /** POST: issue one for a student; answers the register entry with its print data. */
+    issue: (kind: 'bonafide' | 'transfer' | 'studentDetails', studentId: string) =>
+      `${apiBase}/certificates/${kind}/${encodeURIComponent(studentId)}`,
+    print: (id: string) => `${apiBase}/certificates/print/${encodeURIComponent(id)}`,
+  },
   attendance: {
     ...resource('attendance'),
     markSheet: `${apiBase}/attendance/mark-sheet`,

@@ -7,7 +7,16 @@ import { z } from 'zod';
 export const syncProtocolVersion = 1;
 
 /** Mirror tables the pull can fill; each is an entity the server sends as `record`. */
-export const syncEntities = ['classes', 'students', 'teachers', 'attendance'] as const;
+export const syncEntities = [
+  'classes',
+  'students',
+  'teachers',
+  'attendance',
+  'subjects',
+  'classSubjects',
+  'admissions',
+  'certificates',
+] as const;
 export type SyncEntity = (typeof syncEntities)[number];
 
 export interface SyncChange<T = unknown> {
