@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { skip } from 'rxjs';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
 import { online$ } from '../../../sync/connectivity';
@@ -53,7 +54,8 @@ export default function MaintenancePage() {
       if (await serverAnswers(controller.signal)) goBack();
     };
     const timer = window.setInterval(() => void poll(), healthPollMs);
-    const subscription = online$.subscribe((online) => {
+    // Coming back online is a good moment to ask again (skip the current value: we just failed).
+    const subscription = online$.pipe(skip(1)).subscribe((online) => {
       if (online) void poll();
     });
     return () => {
