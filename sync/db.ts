@@ -1,0 +1,203 @@
+/**
+ * The device's store (SYNC.md "Local store"): one Dexie database per tenant and user, holding the
+ * mirror tables the screens read, the outbox of changes not yet accepted by the school, the
+ * not-accepted and changed-elsewhere lists, and the engine's bookkeeping.
+ *
+ * Mirror rows are what the server last said with the user's pending changes applied on top. For a
+ * row touched by a pending change, `base` keeps the server's version underneath, so the overlay can
+ * be recomputed whenever the server's version moves (pull, push answer) or a change is rejected.
+ */
+import { Dexie, type Table, type Transaction } from 'dexie';
+import type { AttendanceRecord } from '../contract/attendance';
+import type { SchoolClass } from '../contract/class';
+import type { SyncEntity } from '../contract/sync';
+
+/** A class as the mirror holds it (server record; `rev` 0 until the server has confirmed it). */
+export type ClassRow = SchoolClass & { rev: number };
+
+/** Students and teachers: the fields the screens index; everything else as the server sends it. */
+export interface StudentRow {
+  id: string;
+  classId: string | null;
+  admissionId: string | null;
+  firstName: string;
+  lastName: string;
+  rev: number;
+  [field: string]: unknown;
+}
+
+export interface TeacherRow {
+  id: string;
+  employeeId: string | null;
+  firstName: string;
+  lastName: string;
+  emailId: string | null;
+  rev: number;
+  [field: string]: unknown;
+}
+
+/** Attendance, keyed by student and date (one record per student per date). */
+export type AttendanceRow = AttendanceRecord;
+
+export type MirrorTable = SyncEntity;
+
+export type HttpMethod = 'POST' | 'PUT' | 'DELETE';
+
+/** One change waiting for the school. Its `id` is the request's Idempotency-Key. */
+export interface OutboxEntry {
+  /** Position in the queue (auto-increment): entries are pushed in this order. */
+  seq?: number;
+  id: string;
+  tenantId: string;
+  username: string;
+  kind: string;
+  method: HttpMethod;
+  path: string;
+  body: unknown;
+  /** Pending edits with the same key (one attendance sheet) merge while none of them was sent. */
+  coalesceKey?: string;
+  /** Mirror rows this entry changes optimistically, as refs (`table:key`). */
+  refs: string[];
+  /** Rows this entry creates: later entries that need them depend on it. */
+  creates: string[];
+  /** Ids of earlier entries this one needs (dropped with them when they are not accepted). */
+  dependsOn: string[];
+  createdAt: number;
+  /** Set once the entry went out for the first time; from then on its body never changes. */
+  sentAt?: number;
+  attempts: number;
+  /** 409 answers so far: repeated ones mean a lasting conflict, not a request still running. */
+  conflictAnswers?: number;
+  state: 'pending';
+  lastError?: string;
+  nextAttemptAt?: number;
+  /** Shape version of the entry, for entries written by an older app version. */
+  v: number;
+}
+
+/** An entry the school did not accept (or that depended on one), shown with the server's message. */
+export interface RejectedEntry {
+  id: string;
+  kind: string;
+  method: HttpMethod;
+  path: string;
+  body: unknown;
+  createdAt: number;
+  rejectedAt: number;
+  status: number | null;
+  message: string;
+  /** Set when the entry was dropped because an entry it depended on was not accepted. */
+  causedBy?: string;
+}
+
+/** A change the server kept its own version over (SYNC.md "Conflicts"), for "changed elsewhere". */
+export interface ConflictRow {
+  seq?: number;
+  entryId: string;
+  entity: SyncEntity;
+  recordId: string;
+  kept: unknown;
+  yours: unknown;
+  message: string;
+  at: number;
+}
+
+/** The server's version of a row touched by pending entries (`row` null: the server has none). */
+export interface BaseRow {
+  ref: string;
+  row: Record<string, unknown> | null;
+}
+
+/** Rows the server deleted, by `table:id`, so a late answer never brings one back. */
+export interface GoneRow {
+  ref: string;
+  rev: number;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export const metaKeys = {
+  cursor: 'cursor',
+  lastSyncAt: 'lastSyncAt',
+  schemaVersion: 'schemaVersion',
+  needsSignIn: 'needsSignIn',
+} as const;
+
+/** Current shape of outbox entries (`OutboxEntry.v`). */
+export const outboxEntryVersion = 1;
+
+/** One step of the schema history. Never edit a released step: add a new one. */
+export interface SchemaStep {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void> | void;
+}
+
+export const schemaHistory: SchemaStep[] = [
+  {
+    version: 1,
+    stores: {
+      classes: 'id, className, rev',
+      students: 'id, classId, admissionId, firstName, lastName, [classId+firstName], rev',
+      teachers: 'id, employeeId, emailId, firstName, rev',
+      attendance: '[studentId+date], id, [classId+date], date, rev',
+      outbox: '++seq, &id, coalesceKey, *refs, *creates, *dependsOn',
+      rejected: 'id, rejectedAt',
+      conflicts: '++seq, entryId, at',
+      base: 'ref',
+      gone: 'ref',
+      meta: 'key',
+    },
+  },
+];
+
+export const currentSchemaVersion = schemaHistory[schemaHistory.length - 1]!.version;
+
+export const mirrorTables: readonly MirrorTable[] = ['classes', 'students', 'teachers', 'attendance'];
+
+export function databaseName(tenantId: string, username: string): string {
+  return `kaksha:${tenantId}:${username}`;
+}
+
+export interface DexieDependencies {
+  indexedDB: IDBFactory;
+  IDBKeyRange: typeof IDBKeyRange;
+}
+
+export class KakshaDb extends Dexie {
+  classes!: Table<ClassRow, string>;
+  students!: Table<StudentRow, string>;
+  teachers!: Table<TeacherRow, string>;
+  attendance!: Table<AttendanceRow, [string, string]>;
+  outbox!: Table<OutboxEntry, number>;
+  rejected!: Table<RejectedEntry, string>;
+  conflicts!: Table<ConflictRow, number>;
+  base!: Table<BaseRow, string>;
+  gone!: Table<GoneRow, string>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(name: string, options: { history?: SchemaStep[]; dependencies?: DexieDependencies } = {}) {
+    super(name, options.dependencies ? { ...options.dependencies } : undefined);
+    for (const step of options.history ?? schemaHistory) {
+      const version = this.version(step.version).stores(step.stores);
+      if (step.upgrade) version.upgrade(step.upgrade);
+    }
+  }
+
+  /** Any table by name, for the generic mirror code. */
+  mirror(table: MirrorTable): Table<Record<string, unknown>, unknown> {
+    return this.table(table);
+  }
+}
+
+/** Opens (creating or upgrading) the database of one user of one school. */
+export function openKakshaDb(
+  tenantId: string,
+  username: string,
+  options: { history?: SchemaStep[]; dependencies?: DexieDependencies } = {},
+): KakshaDb {
+  return new KakshaDb(databaseName(tenantId, username), options);
+}

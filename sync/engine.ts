@@ -1,0 +1,265 @@
+/**
+ * The sync engine of one user of one school: `createSyncEngine()` wires the per-user database, the
+ * outbox transactions, the push and pull phases and the state streams. A sync job is push-then-pull
+ * under the user's Web Lock; jobs run on start, `online`, app focus, a new change, a retry time
+ * coming due, and periodically. Background sync only changes state: it never navigates or throws.
+ */
+import { filter, skip, Subscription, type Observable } from 'rxjs';
+import { defaultRetryPolicy, type RetryPolicy } from './backoff';
+import { browserConnectivity, type Connectivity } from './connectivity';
+import { metaKeys, openKakshaDb, type DexieDependencies, type KakshaDb } from './db';
+import { isQuotaError, StorageFullError } from './errors';
+import { realClock, type Clock, type FetchLike } from './http';
+import { markSheet } from './kinds/attendance';
+import { createClass, deleteClass, updateClass } from './kinds/classes';
+import type { MutationKind } from './kinds/kind';
+import { browserLocks, pushLockName, withLock, type LockManagerLike } from './locks';
+import { recordMutation, type MutationResult, type OutboxContext } from './outbox';
+import { pullPhase, type PullResult } from './puller';
+import { pushPhase, type PushResult } from './pusher';
+import type { SessionOptions, TokenProvider, TokenRenewer } from './session';
+import { createSyncState, type SyncState, type SyncStateStreams } from './state';
+import { uuidv7 } from './uuid';
+
+export interface SyncEngineOptions {
+  tenantId: string;
+  /** The username as the token's `sub` carries it; it names the database. */
+  username: string;
+  /** Where the API lives ('' for the same origin). */
+  baseUrl?: string;
+  /** The session's token for this tenant and user (null when it has none). */
+  getToken: TokenProvider;
+  /** Renews the session's token (POST /api/auth/refresh); null when it cannot be renewed. */
+  renewToken: TokenRenewer;
+  fetch?: FetchLike;
+  /** Web Locks; null to run without (one job at a time in this tab only). Default: navigator.locks. */
+  locks?: LockManagerLike | null;
+  connectivity?: Connectivity;
+  clock?: Clock;
+  random?: () => number;
+  newId?: () => string;
+  /** An already opened database (tests; schema upgrade checks). Default: kaksha:<tenant>:<user>. */
+  db?: KakshaDb;
+  dexieDependencies?: DexieDependencies;
+  kinds?: MutationKind[];
+  retry?: Partial<RetryPolicy>;
+  pullIntervalMs?: number;
+  pushBatchSize?: number;
+  pullLimit?: number;
+  requestTimeoutMs?: number;
+}
+
+export interface SyncReport {
+  status: 'ok' | 'offline' | 'sign-in' | 'no-response' | 'stopped' | 'aborted' | 'error';
+  push?: PushResult;
+  pull?: PullResult;
+  error?: string;
+}
+
+export interface SyncEngine extends SyncStateStreams {
+  readonly db: KakshaDb;
+  readonly tenantId: string;
+  readonly username: string;
+  /** Records a change: the mirror and the outbox in one transaction. Throws StorageFullError on a full disk. */
+  mutate(kind: string, payload: unknown): Promise<MutationResult>;
+  /** Starts background sync (and runs a job at once). */
+  start(): void;
+  /** Stops background sync; the current request is abandoned (its entry is resent later under the same key). */
+  stop(): Promise<void>;
+  /** Stops and closes the database (sign-out: the outbox stays on the device). */
+  close(): Promise<void>;
+  /** Runs a job now, retrying waiting entries at once; also the way out of "sign in again". */
+  syncNow(): Promise<SyncReport>;
+  pendingCount(): Promise<number>;
+  dismissRejected(id: string): Promise<void>;
+  dismissConflict(seq: number): Promise<void>;
+}
+
+export const defaultKinds: MutationKind[] = [markSheet, createClass, updateClass, deleteClass];
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const clock = options.clock ?? realClock;
+  const random = options.random ?? Math.random;
+  const connectivity = options.connectivity ?? browserConnectivity;
+  const locks = options.locks === undefined ? browserLocks() : options.locks;
+  const ownsDb = !options.db;
+  const db = options.db ?? openKakshaDb(options.tenantId, options.username, { dependencies: options.dexieDependencies });
+  const kinds = new Map<string, MutationKind>();
+  for (const kind of [...defaultKinds, ...(options.kinds ?? [])]) kinds.set(kind.name, kind as MutationKind);
+  const retry: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
+  const pullIntervalMs = options.pullIntervalMs ?? 60_000;
+  const lockName = pushLockName(options.tenantId, options.username);
+
+  const outbox: OutboxContext = {
+    db,
+    kinds,
+    tenantId: options.tenantId,
+    username: options.username,
+    now: () => clock.now(),
+    newId: options.newId ?? (() => uuidv7(clock.now(), random)),
+  };
+  const session: SessionOptions = {
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    baseUrl: options.baseUrl ?? '',
+    tenantId: options.tenantId,
+    username: options.username,
+    timeoutMs: options.requestTimeoutMs ?? 30_000,
+    clock,
+    reportServerDown: (down) => connectivity.setServerDown(down),
+    getToken: options.getToken,
+    renewToken: options.renewToken,
+  };
+  const state = createSyncState(db, connectivity);
+
+  let started = false;
+  let stopped = false;
+  let request: { force: boolean; waiters: ((report: SyncReport) => void)[] } | null = null;
+  let loop: Promise<void> | null = null;
+  let job: AbortController | null = null;
+  let timer: unknown = null;
+  let lastPullAt = -Infinity;
+  let retryAt: number | undefined;
+  const subscriptions = new Subscription();
+
+  async function setNeedsSignIn(value: boolean) {
+    const current = await db.meta.get(metaKeys.needsSignIn);
+    if (Boolean(current?.value) !== value) await db.meta.put({ key: metaKeys.needsSignIn, value });
+  }
+
+  async function runJob(force: boolean): Promise<SyncReport> {
+    if (!connectivity.isOnline()) return { status: 'offline' };
+    const controller = new AbortController();
+    job = controller;
+    state.setSyncing(true);
+    try {
+      return await withLock(locks, lockName, controller.signal, async () => {
+        if ((await db.meta.get(metaKeys.needsSignIn))?.value === true) return { status: 'sign-in' };
+        const signal = controller.signal;
+        const push = await pushPhase({ outbox, session, retry, random, clock, batchSize: options.pushBatchSize ?? 100, force, signal });
+        retryAt = push.retryAt;
+        if (push.status === 'sign-in') {
+          await setNeedsSignIn(true);
+          return { status: 'sign-in', push };
+        }
+        if (push.status === 'aborted') return { status: 'aborted', push };
+        if (push.status === 'no-response') return { status: 'no-response', push };
+        lastPullAt = clock.now();
+        const pull = await pullPhase({ outbox, session, clock, limit: options.pullLimit ?? 500, signal });
+        if (pull.status === 'sign-in') {
+          await setNeedsSignIn(true);
+          return { status: 'sign-in', push, pull };
+        }
+        const status = pull.status === 'done' || pull.status === 'failed' ? 'ok' : pull.status;
+        return { status, push, pull };
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return { status: 'aborted' };
+      if (isQuotaError(error)) state.setStorageFull(true);
+      return { status: 'error', error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      if (job === controller) job = null;
+      state.setSyncing(false);
+    }
+  }
+
+  function schedule() {
+    if (timer !== null) clock.clearTimeout(timer);
+    timer = null;
+    if (!started || stopped) return;
+    const now = clock.now();
+    const due = Math.min(retryAt ?? Infinity, lastPullAt + pullIntervalMs);
+    timer = clock.setTimeout(() => {
+      timer = null;
+      void requestJob(false);
+    }, Math.max(0, Math.min(due - now, 2 ** 31 - 1)));
+  }
+
+  async function drain() {
+    while (request && !stopped) {
+      const { force, waiters } = request;
+      request = null;
+      const report = await runJob(force);
+      for (const resolve of waiters) resolve(report);
+    }
+    loop = null;
+    if (request) for (const resolve of request.waiters) resolve({ status: 'stopped' });
+    request = null;
+    schedule();
+  }
+
+  function requestJob(force: boolean): Promise<SyncReport> {
+    if (stopped) return Promise.resolve({ status: 'stopped' });
+    return new Promise((resolve) => {
+      request ??= { force: false, waiters: [] };
+      request.force ||= force;
+      request.waiters.push(resolve);
+      loop ??= drain();
+    });
+  }
+
+  const engine: SyncEngine = {
+    db,
+    tenantId: options.tenantId,
+    username: options.username,
+    ...state.streams,
+
+    async mutate(kind, payload) {
+      try {
+        const result = await recordMutation(outbox, kind, payload);
+        state.setStorageFull(false);
+        if (started) void requestJob(false);
+        return result;
+      } catch (error) {
+        if (isQuotaError(error)) {
+          state.setStorageFull(true);
+          throw new StorageFullError(error);
+        }
+        throw error;
+      }
+    },
+
+    start() {
+      if (started || stopped) return;
+      started = true;
+      subscriptions.add(
+        connectivity.online$.pipe(skip(1), filter(Boolean)).subscribe(() => void requestJob(true)),
+      );
+      subscriptions.add(connectivity.focus$.subscribe(() => void requestJob(true)));
+      subscriptions.add(connectivity.suspend$.subscribe(() => job?.abort()));
+      void setNeedsSignIn(false).then(() => requestJob(true));
+    },
+
+    async stop() {
+      stopped = true;
+      subscriptions.unsubscribe();
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = null;
+      job?.abort();
+      await loop;
+    },
+
+    async close() {
+      await engine.stop();
+      state.close();
+      if (ownsDb) db.close();
+    },
+
+    async syncNow() {
+      await setNeedsSignIn(false);
+      return requestJob(true);
+    },
+
+    pendingCount: () => db.outbox.count(),
+
+    async dismissRejected(id) {
+      await db.rejected.delete(id);
+    },
+
+    async dismissConflict(seq) {
+      await db.conflicts.delete(seq);
+    },
+  };
+  return engine;
+}
+
+export type { SyncState, Observable };

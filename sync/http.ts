@@ -1,0 +1,139 @@
+/**
+ * The engine's transport: one request to the API with the tenant, the user's bearer token and the
+ * entry's Idempotency-Key, classified for the pusher and puller. `fetch` is injected (tests forward
+ * it to the server in-process with faults). Every response clears the server-down flag; no
+ * response at all (network failure, timeout) sets it. Nothing here navigates.
+ */
+import { headers as headerNames, type Envelope } from '../contract/envelope';
+import { isRecord } from './kinds/kind';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export type HttpOutcome =
+  | { kind: 'response'; status: number; envelope: Partial<Envelope<unknown>>; retryAfterMs?: number; replayed: boolean }
+  | { kind: 'no-response'; error: string }
+  | { kind: 'aborted' };
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  idempotencyKey?: string;
+}
+
+export interface HttpOptions {
+  fetch: FetchLike;
+  baseUrl: string;
+  tenantId: string;
+  timeoutMs: number;
+  clock: Clock;
+  reportServerDown(down: boolean): void;
+}
+
+function retryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+async function readEnvelope(response: Response): Promise<Partial<Envelope<unknown>>> {
+  try {
+    const text = await response.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    return isRecord(body) ? (body as Partial<Envelope<unknown>>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function sendRequest(
+  options: HttpOptions,
+  request: ApiRequest,
+  token: string,
+  signal?: AbortSignal,
+): Promise<HttpOutcome> {
+  if (signal?.aborted) return { kind: 'aborted' };
+  const url = new URL(options.baseUrl + request.path, 'http://kaksha.invalid');
+  for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, String(value));
+  const target = options.baseUrl ? url.toString() : url.pathname + url.search;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [headerNames.tenant]: options.tenantId,
+    Authorization: `Bearer ${token}`,
+  };
+  if (request.idempotencyKey) headers[headerNames.idempotencyKey] = request.idempotencyKey;
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort);
+  let timedOut = false;
+  const timer = options.clock.setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  try {
+    const response = await options.fetch(target, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: controller.signal,
+    });
+    const envelope = await readEnvelope(response);
+    options.reportServerDown(false);
+    return {
+      kind: 'response',
+      status: response.status,
+      envelope,
+      retryAfterMs: retryAfter(response.headers.get('Retry-After'), options.clock.now()),
+      replayed: response.headers.get(headerNames.idempotentReplayed) === 'true',
+    };
+  } catch (error) {
+    if (signal?.aborted && !timedOut) return { kind: 'aborted' };
+    options.reportServerDown(true);
+    return { kind: 'no-response', error: timedOut ? 'timeout' : error instanceof Error ? error.message : String(error) };
+  } finally {
+    options.clock.clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The claims the engine checks before sending: whose token this is. Never verified here. */
+export function tokenIdentity(token: string): { username?: string; tenantId?: string } | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (!isRecord(claims)) return undefined;
+    return {
+      username: typeof claims.sub === 'string' ? claims.sub : undefined,
+      tenantId: typeof claims.tenantId === 'string' ? claims.tenantId : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A token may carry a user's entries only if it is that user's, of that school. */
+export function tokenBelongsTo(token: string | null | undefined, tenantId: string, username: string): token is string {
+  if (!token) return false;
+  const identity = tokenIdentity(token);
+  return identity?.username === username && identity.tenantId === tenantId;
+}

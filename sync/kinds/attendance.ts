@@ -1,0 +1,165 @@
+/**
+ * `attendance.markSheet`: one class and date marked as one write (POST /api/attendance/mark-sheet).
+ * The mirror gets one row per student at once; the outbox gets one entry per sheet, and later edits
+ * of the same sheet merge into it while it has not gone out (per student, the latest edit wins and
+ * the base rev stays the one the first edit was made on).
+ */
+import type { AttendanceRecord, AttendanceStatus, MarkSheet, SheetEntry } from '../../contract/attendance';
+import { paths } from '../../contract/paths';
+import type { ConflictNotice } from '../../contract/sync';
+import type { AttendanceRow } from '../db';
+import { attendanceRef, parseRef, readRow, serverRow } from '../mirror';
+import { isRecord, type KindContext, type MutationKind, type PrepareContext, type ServerEffects } from './kind';
+
+export interface SheetMark {
+  studentId: string;
+  status: AttendanceStatus;
+  remark?: string;
+}
+
+/** What a screen passes: the class, the date, and the students' marks. */
+export interface SheetInput {
+  classId: string;
+  date: string;
+  entries: SheetMark[];
+}
+
+export const markSheetKind = 'attendance.markSheet';
+
+export function sheetCoalesceKey(classId: string, date: string): string {
+  return `${markSheetKind}:${classId}|${date}`;
+}
+
+function asSheet(body: unknown): MarkSheet {
+  return body as MarkSheet;
+}
+
+async function prepare(input: SheetInput, context: PrepareContext) {
+  const entries: SheetEntry[] = [];
+  const seen = new Set<string>();
+  for (const mark of input.entries) {
+    if (seen.has(mark.studentId)) continue;
+    seen.add(mark.studentId);
+    const ref = attendanceRef(mark.studentId, input.date);
+    const server = await serverRow(context.db, ref);
+    const baseRev = server && typeof server.rev === 'number' && server.rev > 0 ? server.rev : undefined;
+    // A record the server does not have yet gets its id here, so the device and the school agree on it.
+    const shown = server ? undefined : await readRow(context.db, ref);
+    const id = server ? undefined : typeof shown?.id === 'string' ? shown.id : context.newId();
+    entries.push({
+      ...(id === undefined ? {} : { id }),
+      studentId: mark.studentId,
+      status: mark.status,
+      remark: mark.remark ?? '',
+      ...(baseRev === undefined ? {} : { baseRev }),
+    });
+  }
+  const body: MarkSheet = {
+    classId: input.classId,
+    date: input.date,
+    entries,
+    deviceMarkedAt: new Date(context.now).toISOString(),
+  };
+  return {
+    method: 'POST' as const,
+    path: paths.attendance.markSheet,
+    body,
+    refs: entries.map((entry) => attendanceRef(entry.studentId, input.date)),
+    needs: [`classes:${input.classId}`, ...entries.map((entry) => `students:${entry.studentId}`)],
+    coalesceKey: sheetCoalesceKey(input.classId, input.date),
+  };
+}
+
+function merge(earlier: unknown, later: unknown): MarkSheet {
+  const first = asSheet(earlier);
+  const second = asSheet(later);
+  const byStudent = new Map(first.entries.map((entry) => [entry.studentId, entry]));
+  for (const entry of second.entries) {
+    const previous = byStudent.get(entry.studentId);
+    const baseRev = previous ? previous.baseRev : entry.baseRev;
+    const id = previous ? previous.id : entry.id;
+    byStudent.set(entry.studentId, {
+      ...(id === undefined ? {} : { id }),
+      studentId: entry.studentId,
+      status: entry.status,
+      remark: entry.remark,
+      ...(baseRev === undefined ? {} : { baseRev }),
+    });
+  }
+  return { ...first, entries: [...byStudent.values()], deviceMarkedAt: second.deviceMarkedAt ?? first.deviceMarkedAt };
+}
+
+async function apply(context: KindContext, body: unknown, ref: string): Promise<void> {
+  const sheet = asSheet(body);
+  const { key } = parseRef(ref);
+  const [studentId, date] = key as [string, string];
+  if (date !== sheet.date) return;
+  const entry = sheet.entries.find((candidate) => candidate.studentId === studentId);
+  if (!entry) return;
+  const current = await context.db.attendance.get([studentId, date]);
+  const row: AttendanceRow = {
+    id: current?.id ?? entry.id ?? `local:${studentId}|${date}`,
+    studentId,
+    classId: sheet.classId,
+    date,
+    status: entry.status,
+    remark: entry.remark ?? '',
+    markedBy: context.username,
+    markedAt: current?.markedAt ?? '',
+    deviceMarkedAt: sheet.deviceMarkedAt ?? null,
+    rev: current?.rev ?? 0,
+  };
+  await context.db.attendance.put(row);
+}
+
+function isAttendanceRecord(value: unknown): value is AttendanceRecord {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.studentId === 'string' &&
+    typeof value.date === 'string' &&
+    typeof value.rev === 'number'
+  );
+}
+
+/** The answer: `data.records` (the versions now stored) and `data.conflicts` (kept over ours). */
+function accepted(_body: unknown, data: unknown): ServerEffects {
+  const effects: ServerEffects = { upserts: [], deletes: [], conflicts: [] };
+  if (!isRecord(data)) return effects;
+  const records = Array.isArray(data.records) ? data.records : [];
+  for (const record of records) if (isAttendanceRecord(record)) effects.upserts.push({ table: 'attendance', row: record });
+  const conflicts = Array.isArray(data.conflicts) ? data.conflicts : [];
+  for (const notice of conflicts) {
+    if (!isRecord(notice) || typeof notice.id !== 'string') continue;
+    effects.conflicts.push(notice as unknown as ConflictNotice);
+    if (records.some((r) => isRecord(r) && r.id === notice.id)) continue;
+    if (isAttendanceRecord(notice.kept)) effects.upserts.push({ table: 'attendance', row: notice.kept });
+    else if (notice.reason === 'deleted') effects.deletes.push({ table: 'attendance', id: notice.id });
+  }
+  return effects;
+}
+
+function rebase(body: unknown, applied: ServerEffects['upserts']): MarkSheet {
+  const sheet = asSheet(body);
+  const revs = new Map<string, number>();
+  for (const { table, row } of applied) {
+    if (table === 'attendance' && row.date === sheet.date && typeof row.rev === 'number') revs.set(String(row.studentId), row.rev);
+  }
+  if (revs.size === 0) return sheet;
+  return {
+    ...sheet,
+    entries: sheet.entries.map((entry) => {
+      const rev = revs.get(entry.studentId);
+      return rev === undefined ? entry : { ...entry, baseRev: rev };
+    }),
+  };
+}
+
+export const markSheet: MutationKind<SheetInput> = {
+  name: markSheetKind,
+  prepare,
+  merge,
+  apply,
+  accepted,
+  rebase,
+};

@@ -1,0 +1,67 @@
+/**
+ * What a mutation kind tells the engine: the request it becomes, the mirror rows it changes and how,
+ * how two pending edits merge, and what the server's answer means for the mirror. Kinds are plain
+ * objects registered by name, so adding a school module adds one kind and nothing else.
+ */
+import type { ConflictNotice } from '../../contract/sync';
+import type { HttpMethod, KakshaDb, MirrorTable } from '../db';
+
+export interface KindContext {
+  db: KakshaDb;
+  tenantId: string;
+  username: string;
+}
+
+export interface PrepareContext extends KindContext {
+  now: number;
+  newId: () => string;
+}
+
+/** The entry a payload becomes (before coalescing). */
+export interface Prepared {
+  method: HttpMethod;
+  path: string;
+  body: unknown;
+  /** Mirror rows the entry changes (`table:key`). */
+  refs: string[];
+  /** Rows the entry creates. */
+  creates?: string[];
+  /** Rows the entry needs to exist: pending entries creating them become its dependencies. */
+  needs?: string[];
+  coalesceKey?: string;
+  /** The value `mutate()` resolves with besides the entry id (e.g. the new record's id). */
+  result?: unknown;
+}
+
+/** What an accepted entry's answer says about server state. */
+export interface ServerEffects {
+  upserts: { table: MirrorTable; row: Record<string, unknown> }[];
+  /** `rev` absent: the answer did not say; whatever version the device holds is gone. */
+  deletes: { table: MirrorTable; id: string; rev?: number }[];
+  conflicts: ConflictNotice[];
+}
+
+export const noEffects: ServerEffects = { upserts: [], deletes: [], conflicts: [] };
+
+export interface MutationKind<P = unknown> {
+  name: string;
+  /** Runs inside the mutation's transaction; reads the mirror for base revs. */
+  prepare(payload: P, context: PrepareContext): Promise<Prepared>;
+  /** Merges a later pending edit into an earlier one with the same coalesce key. */
+  merge?(earlier: unknown, later: unknown): unknown;
+  /** Writes this entry's optimistic change of one ref over the row currently shown. */
+  apply(context: KindContext, body: unknown, ref: string): Promise<void>;
+  /** Reads a 2xx answer's `data`. */
+  accepted(body: unknown, data: unknown): ServerEffects;
+  /**
+   * A still-unsent later entry built on this one's optimistic rows: give it the revs the server
+   * assigned, so it is not taken for a conflict with the user's own earlier change.
+   */
+  rebase?(body: unknown, applied: ServerEffects['upserts']): unknown;
+}
+
+export type KindRegistry = ReadonlyMap<string, MutationKind>;
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,214 @@
+/**
+ * The outbox's transactions. Each one runs in a single Dexie transaction over the mirror and the
+ * outbox, so a crash at any point leaves the mirror and the outbox in agreement:
+ * - `recordMutation`: the optimistic mirror change and the new (or merged) entry;
+ * - `claimEntry`: marks an entry as sent before its request goes out (its body is frozen from then);
+ * - `acceptEntry`: drops the entry, stores the server's versions, re-bases later entries;
+ * - `rejectEntry`: moves the entry and its dependants to the not-accepted list and undoes them.
+ */
+import { messages } from '../contract/messages';
+import { outboxEntryVersion, type KakshaDb, type OutboxEntry, type RejectedEntry } from './db';
+import { UnknownMutationKindError } from './errors';
+import type { KindRegistry, ServerEffects } from './kinds/kind';
+import { applyServerDelete, applyServerUpsert, ensureBase, recompute, syncTables, type ApplyIdentity } from './mirror';
+
+export interface OutboxContext extends ApplyIdentity {
+  db: KakshaDb;
+  kinds: KindRegistry;
+  now: () => number;
+  newId: () => string;
+}
+
+export interface MutationResult {
+  /** The outbox entry holding the change (its Idempotency-Key). */
+  entryId: string;
+  /** True when the change merged into an earlier entry that had not gone out yet. */
+  coalesced: boolean;
+  /** Kind-specific: the id of a created record, for instance. */
+  result?: unknown;
+}
+
+const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
+
+export async function recordMutation(context: OutboxContext, kindName: string, payload: unknown): Promise<MutationResult> {
+  const { db, kinds } = context;
+  const kind = kinds.get(kindName);
+  if (!kind) throw new UnknownMutationKindError(kindName);
+  return db.transaction('rw', syncTables(db), async () => {
+    const now = context.now();
+    const prepared = await kind.prepare(payload, { db, tenantId: context.tenantId, username: context.username, now, newId: context.newId });
+    const needs = prepared.needs ?? [];
+    const dependencies = needs.length > 0 ? await db.outbox.where('creates').anyOf(needs).toArray() : [];
+    const dependsOn = [...new Set(dependencies.map((entry) => entry.id))];
+    const lastDependency = Math.max(0, ...dependencies.map((entry) => entry.seq ?? 0));
+    await ensureBase(db, prepared.refs);
+
+    let target: OutboxEntry | undefined;
+    if (prepared.coalesceKey && kind.merge) {
+      const candidates = await db.outbox.where('coalesceKey').equals(prepared.coalesceKey).sortBy('seq');
+      const last = candidates[candidates.length - 1];
+      // Only into an entry that never went out, and never ahead of something this change needs.
+      if (last && last.sentAt === undefined && (last.seq ?? 0) > lastDependency) target = last;
+    }
+
+    let entryId: string;
+    if (target) {
+      entryId = target.id;
+      await db.outbox.put({
+        ...target,
+        body: kind.merge!(target.body, prepared.body),
+        refs: union(target.refs, prepared.refs),
+        creates: union(target.creates, prepared.creates ?? []),
+        dependsOn: union(target.dependsOn, dependsOn),
+      });
+    } else {
+      entryId = context.newId();
+      await db.outbox.add({
+        id: entryId,
+        tenantId: context.tenantId,
+        username: context.username,
+        kind: kindName,
+        method: prepared.method,
+        path: prepared.path,
+        body: prepared.body,
+        ...(prepared.coalesceKey ? { coalesceKey: prepared.coalesceKey } : {}),
+        refs: prepared.refs,
+        creates: prepared.creates ?? [],
+        dependsOn,
+        createdAt: now,
+        attempts: 0,
+        state: 'pending',
+        v: outboxEntryVersion,
+      });
+    }
+    await recompute(db, kinds, prepared.refs, context);
+    return { entryId, coalesced: target !== undefined, result: prepared.result };
+  });
+}
+
+/** The first entries in push order. */
+export function headEntries(db: KakshaDb, limit: number): Promise<OutboxEntry[]> {
+  return db.outbox.orderBy('seq').limit(limit).toArray();
+}
+
+/** Marks the entry as going out. Returns it as stored, or undefined if it is gone. */
+export async function claimEntry(db: KakshaDb, seq: number, now: number): Promise<OutboxEntry | undefined> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(seq);
+    if (!entry) return undefined;
+    const claimed: OutboxEntry = { ...entry, sentAt: entry.sentAt ?? now, attempts: entry.attempts + 1 };
+    await db.outbox.put(claimed);
+    return claimed;
+  });
+}
+
+/** Keeps the entry for a later attempt. */
+export async function deferEntry(
+  db: KakshaDb,
+  seq: number,
+  update: { nextAttemptAt: number; lastError: string; conflictAnswer?: boolean },
+): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(seq);
+    if (!entry) return;
+    await db.outbox.put({
+      ...entry,
+      nextAttemptAt: update.nextAttemptAt,
+      lastError: update.lastError,
+      ...(update.conflictAnswer ? { conflictAnswers: (entry.conflictAnswers ?? 0) + 1 } : {}),
+    });
+  });
+}
+
+/** Any waiting entry may go at once (start, online, focus, "sync now"). */
+export async function clearBackoff(db: KakshaDb): Promise<void> {
+  await db.outbox.toCollection().modify((entry) => {
+    delete entry.nextAttemptAt;
+  });
+}
+
+export async function acceptEntry(context: OutboxContext, seq: number, data: unknown): Promise<void> {
+  const { db, kinds } = context;
+  await db.transaction('rw', syncTables(db), async () => {
+    const entry = await db.outbox.get(seq);
+    // Gone: another tab already took this answer (the same one, by the Idempotency-Key).
+    if (!entry) return;
+    const kind = kinds.get(entry.kind);
+    const effects: ServerEffects = kind ? kind.accepted(entry.body, data) : { upserts: [], deletes: [], conflicts: [] };
+    await db.outbox.delete(seq);
+    const touched = new Set(entry.refs);
+    for (const { table, row } of effects.upserts) {
+      const ref = await applyServerUpsert(db, table, row);
+      if (ref) touched.add(ref);
+    }
+    for (const { table, id, rev } of effects.deletes) {
+      for (const ref of await applyServerDelete(db, table, id, rev)) touched.add(ref);
+    }
+    const at = context.now();
+    for (const notice of effects.conflicts) {
+      await db.conflicts.add({
+        entryId: entry.id,
+        entity: notice.entity,
+        recordId: notice.id,
+        kept: notice.kept,
+        yours: notice.yours,
+        message: notice.message || messages.sync.conflict,
+        at,
+      });
+    }
+    const conflicted = new Set(effects.conflicts.map((notice) => notice.id));
+    const applied = effects.upserts.filter(({ row }) => !conflicted.has(String(row.id)));
+    if (applied.length > 0) {
+      for (const ref of entry.refs) {
+        const later = await db.outbox.where('refs').equals(ref).toArray();
+        for (const next of later) {
+          const rebase = kinds.get(next.kind)?.rebase;
+          if (next.sentAt !== undefined || (next.seq ?? 0) < seq || !rebase) continue;
+          await db.outbox.put({ ...next, body: rebase(next.body, applied) });
+        }
+      }
+    }
+    await recompute(db, kinds, touched, context);
+  });
+}
+
+/** Rejects the entry (with the server's message) and every entry depending on it, and undoes them. */
+export async function rejectEntry(
+  context: OutboxContext,
+  seq: number,
+  outcome: { status: number | null; message: string },
+): Promise<RejectedEntry[]> {
+  const { db, kinds } = context;
+  return db.transaction('rw', syncTables(db), async () => {
+    const first = await db.outbox.get(seq);
+    if (!first) return [];
+    const at = context.now();
+    const rejected: RejectedEntry[] = [];
+    const touched = new Set<string>();
+    const queue: { entry: OutboxEntry; causedBy?: string }[] = [{ entry: first }];
+    while (queue.length > 0) {
+      const { entry, causedBy } = queue.shift()!;
+      if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) continue;
+      await db.outbox.delete(entry.seq);
+      const row: RejectedEntry = {
+        id: entry.id,
+        kind: entry.kind,
+        method: entry.method,
+        path: entry.path,
+        body: entry.body,
+        createdAt: entry.createdAt,
+        rejectedAt: at,
+        status: causedBy ? null : outcome.status,
+        message: causedBy ? messages.sync.dependencyRejected : outcome.message,
+        ...(causedBy ? { causedBy } : {}),
+      };
+      await db.rejected.put(row);
+      rejected.push(row);
+      for (const ref of entry.refs) touched.add(ref);
+      const dependants = await db.outbox.where('dependsOn').equals(entry.id).toArray();
+      for (const dependant of dependants) queue.push({ entry: dependant, causedBy: entry.id });
+    }
+    await recompute(db, kinds, touched, context);
+    return rejected;
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * The pull phase of a sync job: `GET /api/sync/pull` page by page from the stored cursor. Each page
+ * is applied in one transaction (upserts, tombstones, the new cursor, then the pending entries
+ * re-applied on top of what changed), so an interruption resumes from the last whole page. When the
+ * server says `reset`, the mirror (never the outbox) is emptied in the same transaction as the first
+ * page of a pull from an empty cursor, so the screens never see a half-cleared mirror.
+ */
+import { paths } from '../contract/paths';
+import { syncEntities, type PullResponse, type SyncChange } from '../contract/sync';
+import { metaKeys } from './db';
+import type { Clock } from './http';
+import { isRecord } from './kinds/kind';
+import { applyServerDelete, applyServerUpsert, clearMirror, recompute, syncTables } from './mirror';
+import type { OutboxContext } from './outbox';
+import { callApi, type SessionOptions } from './session';
+
+export interface PullOptions {
+  outbox: OutboxContext;
+  session: SessionOptions;
+  clock: Clock;
+  limit: number;
+  signal: AbortSignal;
+}
+
+export interface PullResult {
+  status: 'done' | 'failed' | 'no-response' | 'sign-in' | 'aborted';
+  pages: number;
+  changes: number;
+  reset: boolean;
+  error?: string;
+}
+
+function isChange(value: unknown): value is SyncChange {
+  return (
+    isRecord(value) &&
+    (syncEntities as readonly unknown[]).includes(value.entity) &&
+    typeof value.id === 'string' &&
+    typeof value.rev === 'number' &&
+    (value.op === 'delete' || (value.op === 'upsert' && isRecord(value.record)))
+  );
+}
+
+function readPage(data: unknown): PullResponse | undefined {
+  if (!isRecord(data) || !Array.isArray(data.changes) || typeof data.cursor !== 'string') return undefined;
+  return {
+    changes: data.changes.filter(isChange),
+    cursor: data.cursor,
+    hasMore: data.hasMore === true,
+    reset: data.reset === true,
+  };
+}
+
+export async function storedCursor(outbox: OutboxContext): Promise<string> {
+  const row = await outbox.db.meta.get(metaKeys.cursor);
+  return typeof row?.value === 'string' ? row.value : '';
+}
+
+async function applyPage(outbox: OutboxContext, page: PullResponse, fresh: boolean): Promise<void> {
+  const { db, kinds } = outbox;
+  await db.transaction('rw', syncTables(db), async () => {
+    const touched = new Set<string>(fresh ? await clearMirror(db) : []);
+    for (const change of page.changes) {
+      if (change.op === 'delete') {
+        for (const ref of await applyServerDelete(db, change.entity, change.id, change.rev)) touched.add(ref);
+        continue;
+      }
+      const record = change.record as Record<string, unknown>;
+      const row = { ...record, id: change.id, rev: typeof record.rev === 'number' ? record.rev : change.rev };
+      const ref = await applyServerUpsert(db, change.entity, row);
+      if (ref) touched.add(ref);
+    }
+    await db.meta.put({ key: metaKeys.cursor, value: page.cursor });
+    await recompute(db, kinds, touched, outbox);
+  });
+}
+
+export async function pullPhase(options: PullOptions): Promise<PullResult> {
+  const result: PullResult = { status: 'done', pages: 0, changes: 0, reset: false };
+  let cursor = await storedCursor(options.outbox);
+  let fresh = false;
+  for (;;) {
+    if (options.signal.aborted) return { ...result, status: 'aborted' };
+    const outcome = await callApi(
+      options.session,
+      { method: 'GET', path: paths.sync.pull, query: { cursor: fresh ? '' : cursor, limit: options.limit } },
+      options.signal,
+    );
+    if (outcome.kind === 'aborted') return { ...result, status: 'aborted' };
+    if (outcome.kind === 'sign-in') return { ...result, status: 'sign-in' };
+    if (outcome.kind === 'no-response') return { ...result, status: 'no-response', error: outcome.error };
+    const page = outcome.status === 200 ? readPage(outcome.envelope.data) : undefined;
+    if (!page) {
+      return { ...result, status: 'failed', error: outcome.envelope.message ?? `pull answered ${outcome.status}` };
+    }
+    const fromEmpty = fresh || cursor === '';
+    if (page.reset && !fromEmpty) {
+      // Start over from an empty cursor; the mirror is cleared with the first page of that pull.
+      fresh = true;
+      result.reset = true;
+      continue;
+    }
+    await applyPage(options.outbox, page, fresh || (page.reset && cursor === ''));
+    result.pages += 1;
+    result.changes += page.changes.length;
+    fresh = false;
+    cursor = page.cursor;
+    if (!page.hasMore) break;
+  }
+  await options.outbox.db.meta.put({ key: metaKeys.lastSyncAt, value: options.clock.now() });
+  return result;
+}

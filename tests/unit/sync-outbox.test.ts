@@ -1,0 +1,213 @@
+/**
+ * The outbox on the device alone (no server): one transaction for mirror and outbox (SYNC.md test 3,
+ * the local-write half), full disk, coalescing of one attendance sheet, never into an entry that
+ * went out (test 4), never ahead of what it depends on; per-user databases (test 7, the local half).
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSyncEngine, markAttendanceSheet, StorageFullError, type SyncEngine, type SyncEngineOptions } from '../../sync';
+import { createConnectivity } from '../../sync/connectivity';
+import { databaseName } from '../../sync/db';
+import { retryDelay } from '../../sync/backoff';
+import type { MutationKind } from '../../sync/kinds/kind';
+import { claimEntry } from '../../sync/outbox';
+import { verdictFor } from '../../sync/pusher';
+import { uuidv7 } from '../../sync/uuid';
+
+const classId = '0190a0b0-0000-7000-8000-00000000c1a5';
+const students = [1, 2, 3].map((i) => `0190a0b0-0000-7000-8000-00000000000${i}`);
+const engines: SyncEngine[] = [];
+
+function offlineEngine(overrides: Partial<SyncEngineOptions> = {}, indexedDB = new IDBFactory()): SyncEngine {
+  const engine = createSyncEngine({
+    tenantId: 'school-a',
+    username: 'teacher@example.in',
+    getToken: () => null,
+    renewToken: async () => null,
+    fetch: () => Promise.reject(new TypeError('offline')),
+    locks: null,
+    connectivity: createConnectivity({ online: false }),
+    dexieDependencies: { indexedDB, IDBKeyRange },
+    ...overrides,
+  });
+  engines.push(engine);
+  return engine;
+}
+
+afterEach(async () => {
+  while (engines.length > 0) await engines.pop()!.close();
+});
+
+describe('mutate: mirror and outbox in one transaction', () => {
+  it('writes the mirror rows and one outbox entry together', async () => {
+    const engine = offlineEngine();
+    await markAttendanceSheet(engine, {
+      classId,
+      date: '2025-06-02',
+      entries: students.map((studentId) => ({ studentId, status: 'present' as const })),
+    });
+    const rows = await engine.db.attendance.where('[classId+date]').equals([classId, '2025-06-02']).toArray();
+    expect(rows.map((row) => row.status)).toEqual(['present', 'present', 'present']);
+    const entries = await engine.db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'attendance.markSheet', method: 'POST', path: '/api/attendance/mark-sheet', attempts: 0 });
+    // Each new record carries the id the device minted, the same as the mirror row's.
+    const body = entries[0]!.body as { entries: { id?: string; studentId: string }[] };
+    for (const entry of body.entries) {
+      expect((await engine.db.attendance.get([entry.studentId, '2025-06-02']))?.id).toBe(entry.id);
+    }
+  });
+
+  it('a write that fails half way (a killed tab, a thrown error) leaves neither mirror nor outbox changed', async () => {
+    const failing: MutationKind<{ id: string }> = {
+      name: 'test.failing',
+      async prepare(input) {
+        return { method: 'POST', path: '/api/x', body: input, refs: [`classes:${input.id}`] };
+      },
+      async apply(context, _body, ref) {
+        await context.db.classes.put({ id: ref.slice('classes:'.length), className: 'half', classSection: '', rev: 0 });
+        throw new Error('killed mid-write');
+      },
+      accepted: () => ({ upserts: [], deletes: [], conflicts: [] }),
+    };
+    const engine = offlineEngine({ kinds: [failing] });
+    await expect(engine.mutate('test.failing', { id: 'c1' })).rejects.toThrow('killed mid-write');
+    expect(await engine.db.classes.count()).toBe(0);
+    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await engine.db.base.count()).toBe(0);
+  });
+
+  it('a full disk is a clear state and a typed error, with nothing half written', async () => {
+    const full: MutationKind<{ id: string }> = {
+      name: 'test.full',
+      async prepare(input) {
+        return { method: 'POST', path: '/api/x', body: input, refs: [`classes:${input.id}`] };
+      },
+      async apply(context, _body, ref) {
+        await context.db.classes.put({ id: ref.slice('classes:'.length), className: 'big', classSection: '', rev: 0 });
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      },
+      accepted: () => ({ upserts: [], deletes: [], conflicts: [] }),
+    };
+    const engine = offlineEngine({ kinds: [full] });
+    let storageFull = false;
+    const subscription = engine.storageFull$.subscribe((value) => (storageFull = value));
+    const error = await engine.mutate('test.full', { id: 'c1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageFullError);
+    expect((error as Error).message).toMatch(/out of storage space/);
+    expect(storageFull).toBe(true);
+    expect(await engine.db.classes.count()).toBe(0);
+    expect(await engine.db.outbox.count()).toBe(0);
+    // The next successful write clears the state.
+    await markAttendanceSheet(engine, { classId, date: '2025-06-02', entries: [{ studentId: students[0]!, status: 'late' }] });
+    expect(storageFull).toBe(false);
+    subscription.unsubscribe();
+  });
+});
+
+describe('coalescing one attendance sheet', () => {
+  it('merges pending edits of the same class and date into the earliest entry, latest mark per student winning', async () => {
+    const engine = offlineEngine();
+    const date = '2025-06-03';
+    await markAttendanceSheet(engine, { classId, date, entries: students.map((studentId) => ({ studentId, status: 'present' as const })) });
+    await engine.mutate('classes.create', { className: 'Between', classSection: '' });
+    await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: students[1]!, status: 'absent', remark: 'fever' }] });
+    const result = await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: students[2]!, status: 'late' }] });
+    expect(result.coalesced).toBe(true);
+    const entries = await engine.db.outbox.orderBy('seq').toArray();
+    expect(entries.map((entry) => entry.kind)).toEqual(['attendance.markSheet', 'classes.create']);
+    const body = entries[0]!.body as { entries: { studentId: string; status: string; remark: string }[] };
+    expect(body.entries.map((entry) => [entry.status, entry.remark])).toEqual([
+      ['present', ''],
+      ['absent', 'fever'],
+      ['late', ''],
+    ]);
+    expect(entries[0]!.id).toBe(result.entryId);
+    const rows = await engine.db.attendance.where('[classId+date]').equals([classId, date]).sortBy('studentId');
+    expect(rows.map((row) => row.status)).toEqual(['present', 'absent', 'late']);
+    // A different date is another sheet.
+    const other = await markAttendanceSheet(engine, { classId, date: '2025-06-04', entries: [{ studentId: students[0]!, status: 'leave' }] });
+    expect(other.coalesced).toBe(false);
+  });
+
+  it('4. never changes an entry that went out: the later edit becomes a new entry', async () => {
+    const engine = offlineEngine();
+    const date = '2025-06-05';
+    const first = await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: students[0]!, status: 'present' }] });
+    const [entry] = await engine.db.outbox.toArray();
+    await claimEntry(engine.db, entry!.seq!, Date.now());
+    const second = await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: students[0]!, status: 'absent' }] });
+    expect(second.coalesced).toBe(false);
+    expect(second.entryId).not.toBe(first.entryId);
+    const entries = await engine.db.outbox.orderBy('seq').toArray();
+    expect((entries[0]!.body as { entries: { status: string }[] }).entries[0]!.status).toBe('present');
+    expect((entries[1]!.body as { entries: { status: string }[] }).entries[0]!.status).toBe('absent');
+    // Same record, same device-minted id in both.
+    const ids = entries.map((e) => (e.body as { entries: { id?: string }[] }).entries[0]!.id);
+    expect(ids[0]).toBe(ids[1]);
+    expect((await engine.db.attendance.get([students[0]!, date]))?.status).toBe('absent');
+    // A third edit merges into the second (unsent) entry.
+    const third = await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: students[0]!, status: 'late' }] });
+    expect(third).toMatchObject({ coalesced: true, entryId: second.entryId });
+  });
+
+  it('never merges ahead of something the edit depends on (a class created after the pending sheet)', async () => {
+    const engine = offlineEngine();
+    const date = '2025-06-06';
+    const newClass = '0190a0b0-0000-7000-8000-0000000c1a55';
+    await markAttendanceSheet(engine, { classId: newClass, date, entries: [{ studentId: students[0]!, status: 'present' }] });
+    const created = await engine.mutate('classes.create', { id: newClass, className: 'New', classSection: '' });
+    const later = await markAttendanceSheet(engine, { classId: newClass, date, entries: [{ studentId: students[1]!, status: 'absent' }] });
+    expect(later.coalesced).toBe(false);
+    const entries = await engine.db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => e.kind)).toEqual(['attendance.markSheet', 'classes.create', 'attendance.markSheet']);
+    expect(entries[2]!.dependsOn).toEqual([created.entryId]);
+  });
+});
+
+describe('one database per tenant and user', () => {
+  it('7. another user on the same device opens another database and sees none of the first user\'s data', async () => {
+    const indexedDB = new IDBFactory();
+    const teacher = offlineEngine({}, indexedDB);
+    await markAttendanceSheet(teacher, { classId, date: '2025-06-07', entries: [{ studentId: students[0]!, status: 'absent' }] });
+    const admin = offlineEngine({ username: 'admin@example.in' }, indexedDB);
+    const otherSchool = offlineEngine({ tenantId: 'school-b' }, indexedDB);
+    expect(teacher.db.name).toBe(databaseName('school-a', 'teacher@example.in'));
+    expect(admin.db.name).toBe('kaksha:school-a:admin@example.in');
+    expect(await admin.db.attendance.count()).toBe(0);
+    expect(await admin.pendingCount()).toBe(0);
+    expect(await otherSchool.pendingCount()).toBe(0);
+    expect(await teacher.pendingCount()).toBe(1);
+  });
+});
+
+describe('rules', () => {
+  it('backoff grows exponentially with jitter and stops at the cap', () => {
+    const policy = { baseMs: 1000, capMs: 60_000, maxConflictAnswers: 5 };
+    expect(retryDelay(1, policy, () => 0)).toBe(500);
+    expect(retryDelay(1, policy, () => 1)).toBe(1000);
+    expect(retryDelay(4, policy, () => 1)).toBe(8000);
+    expect(retryDelay(50, policy, () => 1)).toBe(60_000);
+    expect(retryDelay(50, policy, () => 0)).toBe(30_000);
+  });
+
+  it('outcome table of SYNC.md', () => {
+    const policy = { baseMs: 1, capMs: 1, maxConflictAnswers: 3 };
+    expect(verdictFor(200, 0, policy)).toBe('accept');
+    expect(verdictFor(201, 0, policy)).toBe('accept');
+    for (const status of [500, 502, 503, 429, 408]) expect(verdictFor(status, 0, policy)).toBe('retry');
+    for (const status of [400, 403, 404, 413, 415, 422]) expect(verdictFor(status, 0, policy)).toBe('reject');
+    expect(verdictFor(409, 0, policy)).toBe('retry');
+    expect(verdictFor(409, 2, policy)).toBe('reject');
+    expect(verdictFor(409, 10, policy, true)).toBe('retry');
+  });
+
+  it('11. ids minted under a clock at 1970 or a day off are still valid, unique UUIDs', () => {
+    const ids = new Set<string>();
+    for (const now of [0, Date.now() + 86_400_000, Date.now() - 86_400_000]) {
+      for (let i = 0; i < 100; i += 1) ids.add(uuidv7(now));
+    }
+    expect(ids.size).toBe(300);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
