@@ -12,6 +12,8 @@ import { TokenService } from './modules/auth/tokens';
 import { apiModules } from './modules';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling, sendEnvelope } from './plugins/errors';
+import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
+import { registerMaintenance } from './plugins/maintenance';
 import { registerZodValidation } from './plugins/zod-validation';
 import { registerStaticApp } from './static-app';
 import './types';
@@ -78,6 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerAccessControl(app);
+  registerIdempotency(app);
+  registerMaintenance(app, [{ name: 'idempotency-keys', run: (db) => purgeIdempotencyKeys(db) }]);
 
   await app.register(
     async (api) => {

@@ -10,10 +10,12 @@ import { parentChildren, students, teachers, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
+import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 
 const idParams = z.object({ id: z.uuid() });
 const adminOnly = { access: ['admin'] } as const;
+const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
 
 export const accountRoutes: ZodPlugin = async (app) => {
   app.get('/accounts/pending', { config: adminOnly }, async (request, reply) => {
@@ -28,11 +30,11 @@ export const accountRoutes: ZodPlugin = async (app) => {
 
   app.post(
     '/accounts/:id/approve',
-    { config: adminOnly, schema: { params: idParams, body: approveAccountSchema } },
-    async (request, reply) => {
-      const tenantId = tenantOf(request).tenantId;
-      const { studentId, teacherId, childStudentIds = [] } = request.body;
-      await app.db.transaction(async (tx) => {
+    { config: adminWrite, schema: { params: idParams, body: approveAccountSchema } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const tenantId = tenantOf(request).tenantId;
+        const { studentId, teacherId, childStudentIds = [] } = request.body;
         const [account] = await tx
           .select()
           .from(users)
@@ -77,25 +79,26 @@ export const accountRoutes: ZodPlugin = async (app) => {
             .onConflictDoNothing();
         }
         await tx.update(users).set(update).where(and(eq(users.tenantId, tenantId), eq(users.id, account.id)));
-      });
-      return sendEnvelope(reply, 200, messages.accounts.approved, { id: request.params.id, status: 'active' });
-    },
+        return { message: messages.accounts.approved, data: { id: request.params.id, status: 'active' } };
+      }),
   );
 
-  app.post('/accounts/:id/reject', { config: adminOnly, schema: { params: idParams } }, async (request, reply) => {
-    const tenantId = tenantOf(request).tenantId;
-    const updated = await app.db
-      .update(users)
-      .set({ status: 'rejected' })
-      .where(and(eq(users.tenantId, tenantId), eq(users.id, request.params.id), eq(users.status, 'pending')))
-      .returning({ id: users.id });
-    if (updated.length === 0) {
-      const [exists] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.tenantId, tenantId), eq(users.id, request.params.id)));
-      throw exists ? conflict(messages.accounts.notPending) : notFound(messages.accounts.notFound);
-    }
-    return sendEnvelope(reply, 200, messages.accounts.rejected, { id: request.params.id, status: 'rejected' });
-  });
+  app.post('/accounts/:id/reject', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const tenantId = tenantOf(request).tenantId;
+      const updated = await tx
+        .update(users)
+        .set({ status: 'rejected' })
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, request.params.id), eq(users.status, 'pending')))
+        .returning({ id: users.id });
+      if (updated.length === 0) {
+        const [exists] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), eq(users.id, request.params.id)));
+        throw exists ? conflict(messages.accounts.notPending) : notFound(messages.accounts.notFound);
+      }
+      return { message: messages.accounts.rejected, data: { id: request.params.id, status: 'rejected' } };
+    }),
+  );
 };

@@ -49,7 +49,8 @@ export const authRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.post('/auth/refresh', { config: { access: 'signedIn' } }, async (request, reply) => {
+  // Not a write of school data: a repeat simply issues another token.
+  app.post('/auth/refresh', { config: { access: 'signedIn', idempotency: 'exempt' } }, async (request, reply) => {
     const user = userOf(request);
     const [row] = await app.db
       .select({ tokenVersion: users.tokenVersion })
@@ -82,7 +83,8 @@ export const authRoutes: ZodPlugin = async (app) => {
 
   app.post(
     '/updateFcmToken',
-    { config: { access: 'signedIn' }, schema: { body: fcmTokenRequestSchema } },
+    // Idempotent by nature (sets the one device token), and not school data.
+    { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { body: fcmTokenRequestSchema } },
     async (request, reply) => {
       const user = userOf(request);
       if (request.body.username !== user.username) throw forbidden();

@@ -1,4 +1,4 @@
-/** Classes: the spec's section 7 calls. Staff read; admins and teachers write. */
+/** Classes: the spec's section 7 calls. Staff read; admins and teachers write (each through runWrite). */
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -10,10 +10,12 @@ import { students } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
+import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { classRepository as repo } from './repository';
 
 const staff = { access: staffRoles } as const;
+const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
 const idParams = z.object({ id: z.uuid(messages.classes.notFound) });
 
 export const classRoutes: ZodPlugin = async (app) => {
@@ -44,39 +46,44 @@ export const classRoutes: ZodPlugin = async (app) => {
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post('/classes/create', { config: staff, schema: { body: classInputSchema } }, async (request, reply) => {
-    const tenantId = tenantOf(request).tenantId;
-    const { id = randomUUID(), className, classSection } = request.body;
-    if (await repo.nameTaken(app.db, tenantId, className, classSection)) throw conflict(messages.classes.duplicate);
-    const created = await repo.insert(app.db, tenantId, { id, className, classSection });
-    if (!created) throw conflict(messages.classes.duplicate);
-    return sendEnvelope(reply, 201, messages.classes.added, created);
-  });
+  app.post('/classes/create', { config: staffWrite, schema: { body: classInputSchema } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const tenantId = tenantOf(request).tenantId;
+      const { id = randomUUID(), className, classSection } = request.body;
+      if (await repo.nameTaken(tx, tenantId, className, classSection)) throw conflict(messages.classes.duplicate);
+      const created = await repo.insert(tx, tenantId, { id, className, classSection });
+      if (!created) throw conflict(messages.classes.duplicate);
+      return { status: 201, message: messages.classes.added, data: created };
+    }),
+  );
 
   app.put(
     '/classes/update/:id',
-    { config: staff, schema: { params: idParams, body: classInputSchema } },
-    async (request, reply) => {
-      const tenantId = tenantOf(request).tenantId;
-      const { id } = request.params;
-      const { className, classSection } = request.body;
-      if (!(await repo.one(app.db, tenantId, id))) throw notFound(messages.classes.notFound);
-      if (await repo.nameTaken(app.db, tenantId, className, classSection, id)) throw conflict(messages.classes.duplicate);
-      const updated = await repo.update(app.db, tenantId, id, { className, classSection });
-      if (!updated) throw notFound(messages.classes.notFound);
-      return sendEnvelope(reply, 200, messages.classes.updated, updated);
-    },
+    { config: staffWrite, schema: { params: idParams, body: classInputSchema } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const tenantId = tenantOf(request).tenantId;
+        const { id } = request.params;
+        const { className, classSection } = request.body;
+        if (!(await repo.one(tx, tenantId, id))) throw notFound(messages.classes.notFound);
+        if (await repo.nameTaken(tx, tenantId, className, classSection, id)) throw conflict(messages.classes.duplicate);
+        const updated = await repo.update(tx, tenantId, id, { className, classSection });
+        if (!updated) throw notFound(messages.classes.notFound);
+        return { message: messages.classes.updated, data: updated };
+      }),
   );
 
-  app.delete('/classes/delete/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
-    const tenantId = tenantOf(request).tenantId;
-    const { id } = request.params;
-    const [enrolled] = await app.db
-      .select({ value: count() })
-      .from(students)
-      .where(and(eq(students.tenantId, tenantId), eq(students.classId, id), isNull(students.deletedAt)));
-    if (enrolled && enrolled.value > 0) throw conflict(messages.classes.hasStudents(enrolled.value));
-    if (!(await repo.softDelete(app.db, tenantId, id))) throw notFound(messages.classes.notFound);
-    return sendEnvelope(reply, 200, messages.classes.deleted, { id });
-  });
+  app.delete('/classes/delete/:id', { config: staffWrite, schema: { params: idParams } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const tenantId = tenantOf(request).tenantId;
+      const { id } = request.params;
+      const [enrolled] = await tx
+        .select({ value: count() })
+        .from(students)
+        .where(and(eq(students.tenantId, tenantId), eq(students.classId, id), isNull(students.deletedAt)));
+      if (enrolled && enrolled.value > 0) throw conflict(messages.classes.hasStudents(enrolled.value));
+      if (!(await repo.softDelete(tx, tenantId, id))) throw notFound(messages.classes.notFound);
+      return { message: messages.classes.deleted, data: { id } };
+    }),
+  );
 };

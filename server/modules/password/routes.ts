@@ -154,7 +154,8 @@ export const passwordRoutes: ZodPlugin = async (app) => {
 
   app.post(
     '/changePassword',
-    { config: { access: 'signedIn' }, schema: { body: changePasswordRequestSchema }, preHandler: changeLimit },
+    // Exempt from Idempotency-Key: credentials, not school data; a stored answer must not hold a token.
+    { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { body: changePasswordRequestSchema }, preHandler: changeLimit },
     async (request, reply) => {
       const user = userOf(request);
       const { currentPassword, newPassword } = request.body;

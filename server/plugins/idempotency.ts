@@ -1,0 +1,231 @@
+/**
+ * Idempotency-Key on every signed-in write (API.md, SYNC.md "Push"): a write is applied once, and
+ * every repeat of it gets the first answer back.
+ *
+ * Exactly-once rests on one rule: the stored answer is inserted in the SAME transaction as the
+ * write it answers. `runWrite` opens that transaction, claims the key, runs the route's work in a
+ * savepoint, stores the outcome and commits; so the key row exists exactly when the write
+ * committed, and a process that dies before the commit leaves nothing behind (the retry runs
+ * afresh). While the transaction runs, a transaction-scoped advisory lock on the key marks it as
+ * in flight: a concurrent duplicate gets 409 at once instead of waiting (node-postgres pool). On
+ * PGlite every transaction runs alone, so a duplicate waits for the first and is answered with
+ * the stored outcome. docs/sync-server.md has the reasoning.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { headers } from '../../contract/envelope';
+import { messages } from '../../contract/messages';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
+import { idempotencyKeys } from '../db/schema';
+import { AppError, ValidationFailed } from '../errors';
+import type { Access } from '../types';
+import { userOf } from './access';
+
+/** How long stored answers are kept (API.md promises 30 days; we keep 90). */
+export const idempotencyRetentionDays = 90;
+
+/**
+ * - 'runWrite': the handler runs its work through runWrite() (every write of school data);
+ * - 'exempt': not a write of school data (renewing a session), or idempotent by nature.
+ */
+export type IdempotencyMode = 'runWrite' | 'exempt';
+
+export interface IdempotencyClaim {
+  key: string;
+  requestHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    idempotency?: IdempotencyMode;
+  }
+  interface FastifyRequest {
+    idempotency: IdempotencyClaim | null;
+    writeHandled: boolean;
+  }
+}
+
+/** What a route's work returns: the envelope's message and data, and the status (200 unless said). */
+export interface WriteResult {
+  status?: number;
+  message: string;
+  data?: unknown;
+}
+
+interface Outcome {
+  status: number;
+  body: { success: boolean; message: string; data: unknown };
+  headers: Record<string, string>;
+  replayed: boolean;
+}
+
+const writeMethods = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isSignedIn(access: Access | undefined): boolean {
+  return access === 'signedIn' || Array.isArray(access);
+}
+
+function isWrite(method: HTTPMethods | HTTPMethods[] | string): boolean {
+  const list = Array.isArray(method) ? method : [method];
+  return list.some((m) => writeMethods.has(String(m).toUpperCase()));
+}
+
+/** JSON with object keys sorted, so the same body always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return '';
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
+      return Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    return inner;
+  });
+}
+
+export function requestHash(method: string, url: string, body: unknown): string {
+  return createHash('sha256').update(`${method.toUpperCase()}\n${url}\n${canonicalJson(body)}`).digest('hex');
+}
+
+/** The 64-bit advisory lock that marks a key in flight (a collision only costs a spurious 409). */
+export function idempotencyLockId(tenantId: string, userId: string, key: string): string {
+  const digest = createHash('sha256').update(`kaksha-idempotency\0${tenantId}\0${userId}\0${key}`).digest();
+  return digest.readBigInt64BE(0).toString();
+}
+
+export function registerIdempotency(app: FastifyInstance): void {
+  app.decorateRequest('idempotency', null);
+  app.decorateRequest('writeHandled', false);
+
+  // A signed-in write must say how it honours Idempotency-Key: nothing is left out by accident.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || !isWrite(route.method)) return;
+    if (!isSignedIn(route.config?.access)) return;
+    if (route.config?.idempotency === undefined) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} is a signed-in write: run its work through runWrite() ` +
+          `(server/plugins/idempotency.ts) and declare config.idempotency: 'runWrite', or declare 'exempt'`,
+      );
+    }
+  });
+
+  // Before the body is validated (and reshaped) by the route's schema: hash it as the client sent it.
+  app.addHook('preValidation', async (request) => {
+    const config = request.routeOptions.config;
+    if (config?.idempotency !== 'runWrite' || !isSignedIn(config.access)) return;
+    const raw = request.headers[headers.idempotencyKey.toLowerCase()];
+    if (raw === undefined) return;
+    const key = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+    if (!uuidPattern.test(key)) throw new AppError(400, messages.idempotency.invalidKey);
+    request.idempotency = { key, requestHash: requestHash(request.method, request.url, request.body) };
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.idempotency && !request.writeHandled && reply.statusCode < 400) {
+      request.log.error({ url: request.url }, 'route declares idempotency runWrite but did not call runWrite()');
+    }
+    return payload;
+  });
+}
+
+function envelope(status: number, message: string, data: unknown): Outcome['body'] {
+  // Through JSON once, so the first answer and every replay are byte-for-byte the same data.
+  return JSON.parse(JSON.stringify({ success: status < 400, message, data: data ?? null })) as Outcome['body'];
+}
+
+/** A rejection by the route's own rules (4xx) is an outcome to keep; anything else is not. */
+function storableRejection(error: unknown): Outcome | undefined {
+  if (error instanceof ValidationFailed) {
+    return { status: 400, body: envelope(400, error.message, { fieldErrors: error.fieldErrors }), headers: {}, replayed: false };
+  }
+  if (error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500) {
+    return {
+      status: error.statusCode,
+      body: envelope(error.statusCode, error.message, error.data),
+      headers: error.headers,
+      replayed: false,
+    };
+  }
+  return undefined;
+}
+
+async function claimKey(tx: Db, tenantId: string, userId: string, claim: IdempotencyClaim): Promise<Outcome | undefined> {
+  const [lock] = await queryRows<{ ok: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${idempotencyLockId(tenantId, userId, claim.key)}::bigint) as ok`,
+  );
+  if (!lock?.ok) {
+    throw new AppError(409, messages.idempotency.inFlight, { idempotencyKey: claim.key, state: 'in-flight' }, {
+      'Retry-After': '1',
+    });
+  }
+  const [stored] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, claim.key)),
+    );
+  if (!stored) return undefined;
+  if (stored.requestHash !== claim.requestHash) throw new AppError(422, messages.idempotency.keyReused);
+  return { status: stored.status, body: stored.body as Outcome['body'], headers: {}, replayed: true };
+}
+
+/**
+ * Runs a route's write in one transaction and answers it. With an Idempotency-Key, the key is
+ * claimed first, the work runs in a savepoint (a 4xx it throws undoes its writes and is stored as
+ * the outcome), and the outcome is stored before the commit. The work must use `tx` only: on
+ * PGlite a query on the app's db inside it would wait for this very transaction.
+ */
+export async function runWrite(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (tx: Db) => Promise<WriteResult>,
+): Promise<FastifyReply> {
+  const user = userOf(request);
+  const claim = request.idempotency;
+  request.writeHandled = true;
+
+  const outcome = await request.server.db.transaction(async (tx): Promise<Outcome> => {
+    if (!claim) {
+      const result = await work(tx);
+      const status = result.status ?? 200;
+      return { status, body: envelope(status, result.message, result.data), headers: {}, replayed: false };
+    }
+    const replay = await claimKey(tx, user.tenantId, user.id, claim);
+    if (replay) return replay;
+
+    let done: Outcome;
+    try {
+      const result = await tx.transaction((savepoint) => work(savepoint));
+      const status = result.status ?? 200;
+      done = { status, body: envelope(status, result.message, result.data), headers: {}, replayed: false };
+    } catch (error) {
+      const rejection = storableRejection(error);
+      if (!rejection) throw error;
+      done = rejection;
+    }
+    await tx.insert(idempotencyKeys).values({
+      tenantId: user.tenantId,
+      userId: user.id,
+      key: claim.key,
+      requestHash: claim.requestHash,
+      status: done.status,
+      body: done.body,
+    });
+    return done;
+  });
+
+  reply.headers(outcome.headers);
+  if (outcome.replayed) reply.header(headers.idempotentReplayed, 'true');
+  return reply.code(outcome.status).send(outcome.body);
+}
+
+/** Deletes stored answers older than the retention; returns how many. */
+export async function purgeIdempotencyKeys(db: Db, retentionDays = idempotencyRetentionDays): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${retentionDays})`))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
+}
