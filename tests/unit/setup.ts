@@ -1,9 +1,2 @@
-// Unit test setup: an in-memory IndexedDB for the sync engine's Dexie database, and clean Web
-// Storage between tests (the session rules read localStorage and sessionStorage).
+// Unit test setup: an in-memory IndexedDB for the sync engine's Dexie database.
 import 'fake-indexeddb/auto';
-import { afterEach } from 'vitest';
-
-afterEach(() => {
-  globalThis.localStorage?.clear();
-  globalThis.sessionStorage?.clear();
-});

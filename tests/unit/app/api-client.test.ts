@@ -1,3 +1,4 @@
+import './reset-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { messages } from '../../../contract/messages';

@@ -1,3 +1,4 @@
+import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { messageForFailure } from '../../../contract/error-catalogue';
 import { messages } from '../../../contract/messages';

@@ -1,3 +1,4 @@
+import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { stripPasswordParam } from '../../../src/features/auth/password-query';

@@ -1,3 +1,4 @@
+import './reset-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MaintenancePage from '../../../src/features/maintenance/MaintenancePage';
 import { returnPathOf } from '../../../src/features/maintenance/return-path';

@@ -1,3 +1,4 @@
+import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { classWithSection, deletionMailto, formatDate, profileRows } from '../../../src/features/settings/profile-rows';
 import { studentEntry, teacherEntry } from './helpers';

@@ -1,3 +1,4 @@
+import './reset-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import RegisterPage from '../../../src/features/auth/RegisterPage';

@@ -1,3 +1,4 @@
+import './reset-storage';
 import { isValidElement } from 'react';
 import { matchRoutes, Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';

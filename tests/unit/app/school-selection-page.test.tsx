@@ -1,3 +1,4 @@
+import './reset-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import SchoolSelectionPage from '../../../src/features/school-selection/SchoolSelectionPage';

@@ -1,3 +1,4 @@
+import './reset-storage';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { displayName, selectProfile, teacherIdOf } from '../../../src/session/profile';
 import {

@@ -1,3 +1,4 @@
+import './reset-storage';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
