@@ -25,6 +25,8 @@ export interface SyncEngineOptions {
   tenantId: string;
   /** The username as the token's `sub` carries it; it names the database. */
   username: string;
+  /** The user's id (the token's `uid`), shown as "marked by" on optimistic rows until the school answers. */
+  userId?: string;
   /** Where the API lives ('' for the same origin). */
   baseUrl?: string;
   /** The session's token for this tenant and user (null when it has none). */
@@ -95,6 +97,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     kinds,
     tenantId: options.tenantId,
     username: options.username,
+    userId: options.userId ?? options.username,
     now: () => clock.now(),
     newId: options.newId ?? (() => uuidv7(clock.now(), random)),
   };

@@ -148,6 +148,8 @@ export async function recompute(db: KakshaDb, kinds: KindRegistry, refs: Iterabl
 export interface ApplyIdentity {
   tenantId: string;
   username: string;
+  /** The user's id as the server records authors (falls back to the username). */
+  userId: string;
 }
 
 /** Empties the mirror for a fresh pull; pending entries stay and are re-applied on an empty base. */

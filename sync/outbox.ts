@@ -36,7 +36,14 @@ export async function recordMutation(context: OutboxContext, kindName: string, p
   if (!kind) throw new UnknownMutationKindError(kindName);
   return db.transaction('rw', syncTables(db), async () => {
     const now = context.now();
-    const prepared = await kind.prepare(payload, { db, tenantId: context.tenantId, username: context.username, now, newId: context.newId });
+    const prepared = await kind.prepare(payload, {
+      db,
+      tenantId: context.tenantId,
+      username: context.username,
+      userId: context.userId,
+      now,
+      newId: context.newId,
+    });
     const needs = prepared.needs ?? [];
     const dependencies = needs.length > 0 ? await db.outbox.where('creates').anyOf(needs).toArray() : [];
     const dependsOn = [...new Set(dependencies.map((entry) => entry.id))];

@@ -104,7 +104,7 @@ async function apply(context: KindContext, body: unknown, ref: string): Promise<
     date,
     status: entry.status,
     remark: entry.remark ?? '',
-    markedBy: context.username,
+    markedBy: context.userId,
     markedAt: current?.markedAt ?? '',
     deviceMarkedAt: sheet.deviceMarkedAt ?? null,
     rev: current?.rev ?? 0,

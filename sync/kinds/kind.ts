@@ -10,6 +10,7 @@ export interface KindContext {
   db: KakshaDb;
   tenantId: string;
   username: string;
+  userId: string;
 }
 
 export interface PrepareContext extends KindContext {

@@ -1,0 +1,161 @@
+/**
+ * The sync engine against the real server in-process: a fresh server database with one school
+ * (tests/support/school-fixtures.ts), a fault-injecting fetch, a session per user (tokens keyed by
+ * tenant and username, as the app's session keeps them) and engines over one in-memory IndexedDB
+ * per harness, so "restart the app" is a new engine over the same IndexedDB.
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { and, eq, isNull } from 'drizzle-orm';
+import { paths } from '../../contract/paths';
+import type { RoleName } from '../../contract/roles';
+import type { PullResponse } from '../../contract/sync';
+import { classes } from '../../server/db/schema';
+import { createConnectivity } from '../../sync/connectivity';
+import { mirrorTables, openKakshaDb, type KakshaDb } from '../../sync/db';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../sync/engine';
+import { createInjectFetch, type InjectFetch } from './inject-fetch';
+import { createSchoolFixture, fixturePassword, type SchoolFixture } from './school-fixtures';
+import { createTestApp, type TestApp } from './test-app';
+
+export interface SyncHarness {
+  server: TestApp;
+  school: SchoolFixture;
+  net: InjectFetch;
+  tenantId: string;
+  indexedDB: IDBFactory;
+  /** Current session tokens by `tenant:username` (what getToken hands the engine). */
+  tokens: Map<string, string>;
+  /** When false, renewing a session fails (as with an expired token). */
+  renewals: { allowed: boolean; count: number };
+  signIn(role: RoleName): Promise<string>;
+  username(role: RoleName): string;
+  engine(role: RoleName, overrides?: Partial<SyncEngineOptions>): SyncEngine;
+  openDb(role: RoleName): KakshaDb;
+  serverClasses(): Promise<{ id: string; className: string; classSection: string; rev: number }[]>;
+  /** Closes the engines (the server belongs to the test file, which closes it). */
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** One server per test file (building it takes seconds); each harness gets its own school. */
+export async function createSyncServer(options: { tokenTtlSeconds?: number } = {}): Promise<TestApp> {
+  return createTestApp({ tokenTtlSeconds: options.tokenTtlSeconds });
+}
+
+export async function createSyncHarness(server: TestApp): Promise<SyncHarness> {
+  counter += 1;
+  const tenantId = `sync-${process.pid}-${counter}`;
+  const school = await createSchoolFixture(server.database.db, tenantId);
+  const net = createInjectFetch(server.app);
+  const indexedDB = new IDBFactory();
+  const tokens = new Map<string, string>();
+  const renewals = { allowed: true, count: 0 };
+  const engines: SyncEngine[] = [];
+  const dependencies = { indexedDB, IDBKeyRange };
+
+  const username = (role: RoleName) => school.accounts[role].username;
+
+  const harness: SyncHarness = {
+    server,
+    school,
+    net,
+    tenantId,
+    indexedDB,
+    tokens,
+    renewals,
+    username,
+    async signIn(role) {
+      const token = await server.signIn(tenantId, username(role), fixturePassword);
+      tokens.set(`${tenantId}:${username(role)}`, token);
+      return token;
+    },
+    engine(role, overrides = {}) {
+      const engine = createSyncEngine({
+        tenantId,
+        username: username(role),
+        getToken: (identity) => tokens.get(`${identity.tenantId}:${identity.username}`) ?? null,
+        renewToken: async (identity) => {
+          renewals.count += 1;
+          const key = `${identity.tenantId}:${identity.username}`;
+          const current = tokens.get(key);
+          if (!renewals.allowed || !current) return null;
+          const response = await net.fetch(paths.refresh, {
+            method: 'POST',
+            headers: { 'X-TenantID': identity.tenantId, Authorization: `Bearer ${current}` },
+          });
+          if (response.status !== 200) return null;
+          const token = ((await response.json()) as { data: { jwtToken: string } }).data.jwtToken;
+          tokens.set(key, token);
+          return token;
+        },
+        // Through `net` at call time, so a test may wrap or swap `net.fetch` after creating the engine.
+        fetch: (input, init) => net.fetch(input, init),
+        locks: null,
+        connectivity: createConnectivity(),
+        dexieDependencies: dependencies,
+        retry: { baseMs: 2, capMs: 20 },
+        pullIntervalMs: 3_600_000,
+        requestTimeoutMs: 10_000,
+        ...overrides,
+      });
+      engines.push(engine);
+      return engine;
+    },
+    openDb(role) {
+      return openKakshaDb(tenantId, username(role), { dependencies });
+    },
+    async serverClasses() {
+      return server.database.db
+        .select({ id: classes.id, className: classes.className, classSection: classes.classSection, rev: classes.rev })
+        .from(classes)
+        .where(and(eq(classes.tenantId, tenantId), isNull(classes.deletedAt)));
+    },
+    async close() {
+      for (const engine of engines) await engine.close();
+    },
+  };
+  return harness;
+}
+
+/** What the server says a user may see: a full pull from an empty cursor, by `entity:id`. */
+export async function serverView(harness: SyncHarness, role: RoleName): Promise<Map<string, unknown>> {
+  const token = await harness.server.signIn(harness.tenantId, harness.username(role), fixturePassword);
+  const view = new Map<string, unknown>();
+  let cursor = '';
+  for (let page = 0; page < 10_000; page += 1) {
+    const query = new URLSearchParams({ cursor, limit: '1000' });
+    const response = await harness.server.call({ method: 'GET', url: `${paths.sync.pull}?${query}`, tenant: harness.tenantId, token });
+    if (response.statusCode !== 200) throw new Error(`pull failed: ${response.statusCode} ${response.body}`);
+    const data = (response.json() as { data: PullResponse }).data;
+    for (const change of data.changes) {
+      const key = `${change.entity}:${change.id}`;
+      if (change.op === 'delete') view.delete(key);
+      else view.set(key, change.record);
+    }
+    cursor = data.cursor;
+    if (!data.hasMore) return view;
+  }
+  throw new Error('pull does not end');
+}
+
+/** The device's mirror, by `entity:id`, in the same shape. */
+export async function mirrorView(db: KakshaDb): Promise<Map<string, unknown>> {
+  const view = new Map<string, unknown>();
+  for (const table of mirrorTables) {
+    for (const row of await db.mirror(table).toArray()) view.set(`${table}:${String(row.id)}`, row);
+  }
+  return view;
+}
+
+/** Polls until the check passes (for background behaviour); fails with the last value seen. */
+export async function waitFor<T>(read: () => Promise<T> | T, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() - started > timeoutMs) throw new Error(`waitFor timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    value = await read();
+  }
+  return value;
+}
