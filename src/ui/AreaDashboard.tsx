@@ -4,6 +4,7 @@ import { t } from '../i18n';
 import { SettingsIcon } from './icons';
 import { PageHeader } from './PageHeader';
 import { TileGrid, type Tile } from './TileGrid';
+import './dashboard.css';
 
 export interface AreaDashboardProps {
   title: string;
