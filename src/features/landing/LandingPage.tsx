@@ -1,26 +1,48 @@
-/** A plain /home until the landing-page issue replaces this file with the full public site. */
-import { useEffect } from 'react';
-import { Link } from 'react-router';
-import { messages } from '../../../contract/messages';
-import { t } from '../../i18n';
+/**
+ * The public landing page, / and /home (spec section 2): hero, features, benefits, how it works,
+ * about, contact form, FAQ and testimonials, in that order, under the navbar and above the footer.
+ * Texts come from ./texts by language (English fallback); nothing here loads signed-in areas.
+ */
+import { useEffect, useState } from 'react';
+import { Benefits } from './Benefits';
+import { ContactSection } from './ContactSection';
+import { Faq } from './Faq';
+import { Footer } from './Footer';
+import { Navbar } from './Navbar';
+import { About, Features, Hero, HowItWorks } from './StaticSections';
+import { Testimonials } from './Testimonials';
+import { landingTexts, supportedLanguage } from './texts';
+import { useDocumentMeta } from './use-page-effects';
+import './landing.css';
 
 export default function LandingPage() {
+  const [language, setLanguage] = useState(() => supportedLanguage(typeof navigator === 'undefined' ? 'en' : navigator.language));
+  const texts = landingTexts(language);
+  useDocumentMeta(texts.meta.title, texts.meta.description, language);
+
+  // Arriving with #section (from another page, or a reload): the section exists only now.
+  const [initialHash] = useState(() => window.location.hash.slice(1));
   useEffect(() => {
-    document.title = `${messages.ui.productName} · ${t.landing.tagline}`;
-  }, []);
+    if (initialHash) document.getElementById(initialHash)?.scrollIntoView();
+  }, [initialHash]);
+
   return (
-    <main className="page" style={{ maxWidth: 720, paddingTop: '10vh', textAlign: 'center' }}>
-      <h1>{messages.ui.productName}</h1>
-      <p style={{ fontSize: '1.2rem', fontWeight: 600 }}>{t.landing.tagline}</p>
-      <p>{t.landing.description}</p>
-      <p style={{ display: 'flex', gap: 12, justifyContent: 'center', flexWrap: 'wrap' }}>
-        <Link className="btn btn-primary" to="/school-selection">
-          {t.landing.chooseSchool}
-        </Link>
-        <Link className="btn btn-secondary" to="/login">
-          {t.landing.signIn}
-        </Link>
-      </p>
-    </main>
+    <div className="lp" id="top">
+      <a className="lp-skip" href="#main">
+        {texts.skipToContent}
+      </a>
+      <Navbar texts={texts} language={language} onLanguageChange={setLanguage} />
+      <main id="main" tabIndex={-1}>
+        <Hero texts={texts} />
+        <Features texts={texts} />
+        <Benefits texts={texts} />
+        <HowItWorks texts={texts} />
+        <About texts={texts} />
+        <ContactSection texts={texts} />
+        <Faq texts={texts} />
+        <Testimonials texts={texts} />
+      </main>
+      <Footer texts={texts} />
+    </div>
   );
 }

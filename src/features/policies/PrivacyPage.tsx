@@ -1,13 +1,7 @@
-/** Placeholder until the public-site issue builds this screen (it replaces this file). */
-import { t } from '../../i18n';
-import { OnItsWayPanel } from '../../ui/OnItsWayPanel';
-import { PageHeader } from '../../ui/PageHeader';
+/** /privacy-policy (spec section 2; effective June 22, 2025). */
+import { PolicyPage } from './PolicyPage';
+import { privacyPolicy } from './privacy-text';
 
 export default function PrivacyPage() {
-  return (
-    <main className="page">
-      <PageHeader title={t.titles.privacy} />
-      <OnItsWayPanel />
-    </main>
-  );
+  return <PolicyPage document={privacyPolicy} other={{ to: '/terms-of-service', label: 'Terms of service' }} />;
 }

@@ -1,13 +1,7 @@
-/** Placeholder until the public-site issue builds this screen (it replaces this file). */
-import { t } from '../../i18n';
-import { OnItsWayPanel } from '../../ui/OnItsWayPanel';
-import { PageHeader } from '../../ui/PageHeader';
+/** /terms-of-service (spec section 2; effective June 22, 2025). */
+import { PolicyPage } from './PolicyPage';
+import { termsOfService } from './terms-text';
 
 export default function TermsPage() {
-  return (
-    <main className="page">
-      <PageHeader title={t.titles.terms} />
-      <OnItsWayPanel />
-    </main>
-  );
+  return <PolicyPage document={termsOfService} other={{ to: '/privacy-policy', label: 'Privacy policy' }} />;
 }

@@ -1,0 +1,71 @@
+/** Small browser effects of the public site: scroll position, scroll lock, document metadata. */
+import { useEffect, useLayoutEffect, useState } from 'react';
+
+/** True while the page is scrolled more than `threshold` pixels (checked once per frame). */
+export function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      setPast(window.scrollY > threshold);
+    };
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(check);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    check();
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, [threshold]);
+  return past;
+}
+
+/**
+ * Locks page scroll while `locked` (the phone menu overlay). Layout effect, so the lock is gone
+ * before the browser follows an anchor that was clicked inside the overlay.
+ */
+export function useScrollLock(locked: boolean): void {
+  useLayoutEffect(() => {
+    if (!locked) return undefined;
+    const html = document.documentElement;
+    const body = document.body;
+    const before = { html: html.style.overflow, body: body.style.overflow, padding: body.style.paddingRight };
+    const scrollbar = window.innerWidth - html.clientWidth;
+    html.style.overflow = 'hidden';
+    body.style.overflow = 'hidden';
+    if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
+    html.dataset.scrollLocked = 'true';
+    return () => {
+      html.style.overflow = before.html;
+      body.style.overflow = before.body;
+      body.style.paddingRight = before.padding;
+      delete html.dataset.scrollLocked;
+    };
+  }, [locked]);
+}
+
+/** Title, description and language of the document while the page is shown. */
+export function useDocumentMeta(title: string, description: string, language: string): void {
+  useEffect(() => {
+    const previousTitle = document.title;
+    document.title = title;
+    document.documentElement.lang = language;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    const created = !meta;
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    const previousDescription = meta.content;
+    meta.content = description;
+    return () => {
+      document.title = previousTitle;
+      if (created) meta.remove();
+      else meta.content = previousDescription;
+    };
+  }, [title, description, language]);
+}
