@@ -10,6 +10,7 @@ import type { Db } from './db/client';
 import { deriveKeys } from './keys';
 import { TokenService } from './modules/auth/tokens';
 import { apiModules } from './modules';
+import { purgeTombstones } from './modules/sync/purge';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling, sendEnvelope } from './plugins/errors';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
@@ -81,7 +82,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerAccessControl(app);
   registerIdempotency(app);
-  registerMaintenance(app, [{ name: 'idempotency-keys', run: (db) => purgeIdempotencyKeys(db) }]);
+  registerMaintenance(app, [
+    { name: 'idempotency-keys', run: (db) => purgeIdempotencyKeys(db) },
+    { name: 'tombstones', run: (db) => purgeTombstones(db, undefined, (err, table) => app.log.error({ err, table }, 'tombstone purge failed')) },
+  ]);
 
   await app.register(
     async (api) => {

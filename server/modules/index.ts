@@ -1,6 +1,7 @@
 /** Every API module, registered under /api by app.ts. A new module adds one line here. */
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './accounts/routes';
+import { attendanceRoutes } from './attendance/routes';
 import { authRoutes } from './auth/routes';
 import { classRoutes } from './classes/routes';
 import { contactedClientRoutes } from './contacted-clients/routes';
@@ -8,6 +9,7 @@ import { healthRoutes } from './health/routes';
 import { operatorRoutes } from './operators/routes';
 import { passwordRoutes } from './password/routes';
 import { schoolRoutes } from './schools/routes';
+import { syncRoutes } from './sync/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -15,6 +17,8 @@ export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   accountRoutes,
   classRoutes,
+  attendanceRoutes,
+  syncRoutes,
   contactedClientRoutes,
   operatorRoutes,
   passwordRoutes,

@@ -1,0 +1,160 @@
+/** Data access for attendance; every function takes the tenant. */
+import { and, asc, between, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attendance, classes, students } from '../../db/schema';
+import type { AttendanceRow } from './records';
+
+export type NewAttendance = typeof attendance.$inferInsert;
+
+const liveRecord = (tenantId: string) => and(eq(attendance.tenantId, tenantId), isNull(attendance.deletedAt));
+
+const rollOrder = [
+  sql`case when ${students.rollNumber} ~ '^[0-9]{1,9}$' then ${students.rollNumber}::int end asc nulls last`,
+  asc(students.rollNumber),
+  asc(students.firstName),
+  asc(students.lastName),
+  asc(students.id),
+];
+
+export const studentSummary = {
+  studentId: students.id,
+  firstName: students.firstName,
+  lastName: students.lastName,
+  rollNumber: students.rollNumber,
+  admissionId: students.admissionId,
+};
+
+export const attendanceRepository = {
+  async liveClass(db: Db, tenantId: string, classId: string) {
+    const [row] = await db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.tenantId, tenantId), eq(classes.id, classId), isNull(classes.deletedAt)));
+    return row;
+  },
+
+  async liveStudent(db: Db, tenantId: string, studentId: string) {
+    const [row] = await db
+      .select({ id: students.id, classId: students.classId })
+      .from(students)
+      .where(and(eq(students.tenantId, tenantId), eq(students.id, studentId), isNull(students.deletedAt)));
+    return row;
+  },
+
+  /** Live students among `ids`, with their class. */
+  liveStudents(db: Db, tenantId: string, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select({ id: students.id, classId: students.classId })
+      .from(students)
+      .where(and(eq(students.tenantId, tenantId), inArray(students.id, ids), isNull(students.deletedAt)));
+  },
+
+  /** The class's live students in roll-number order. */
+  classStudents(db: Db, tenantId: string, classId: string) {
+    return db
+      .select(studentSummary)
+      .from(students)
+      .where(and(eq(students.tenantId, tenantId), eq(students.classId, classId), isNull(students.deletedAt)))
+      .orderBy(...rollOrder);
+  },
+
+  studentsByIds(db: Db, tenantId: string, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select(studentSummary)
+      .from(students)
+      .where(and(eq(students.tenantId, tenantId), inArray(students.id, ids)))
+      .orderBy(...rollOrder);
+  },
+
+  /** Live records of these students on one date, locked for the rest of the transaction. */
+  lockLiveRecords(db: Db, tenantId: string, studentIds: string[], date: string): Promise<AttendanceRow[]> {
+    if (studentIds.length === 0) return Promise.resolve([]);
+    return db
+      .select()
+      .from(attendance)
+      .where(and(liveRecord(tenantId), inArray(attendance.studentId, studentIds), eq(attendance.date, date)))
+      .for('update');
+  },
+
+  liveRecords(db: Db, tenantId: string, studentIds: string[], date: string): Promise<AttendanceRow[]> {
+    if (studentIds.length === 0) return Promise.resolve([]);
+    return db
+      .select()
+      .from(attendance)
+      .where(and(liveRecord(tenantId), inArray(attendance.studentId, studentIds), eq(attendance.date, date)));
+  },
+
+  /** The newest tombstone of a student's date, if the school still keeps one. */
+  async latestTombstone(db: Db, tenantId: string, studentId: string, date: string) {
+    const [row] = await db
+      .select()
+      .from(attendance)
+      .where(
+        and(
+          eq(attendance.tenantId, tenantId),
+          eq(attendance.studentId, studentId),
+          eq(attendance.date, date),
+          isNotNull(attendance.deletedAt),
+        ),
+      )
+      .orderBy(desc(attendance.rev))
+      .limit(1);
+    return row;
+  },
+
+  /** Inserts what it can; rows whose student and date (or id) are taken meanwhile are skipped. */
+  insertMany(db: Db, rows: NewAttendance[]): Promise<AttendanceRow[]> {
+    if (rows.length === 0) return Promise.resolve([]);
+    return db.insert(attendance).values(rows).onConflictDoNothing().returning();
+  },
+
+  async update(
+    db: Db,
+    tenantId: string,
+    id: string,
+    values: Pick<NewAttendance, 'status' | 'remark' | 'classId' | 'markedBy' | 'deviceMarkedAt'>,
+  ): Promise<AttendanceRow | undefined> {
+    const [row] = await db
+      .update(attendance)
+      .set(values)
+      .where(and(liveRecord(tenantId), eq(attendance.id, id)))
+      .returning();
+    return row;
+  },
+
+  async liveById(db: Db, tenantId: string, id: string): Promise<AttendanceRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(attendance)
+      .where(and(liveRecord(tenantId), eq(attendance.id, id)))
+      .for('update');
+    return row;
+  },
+
+  async softDelete(db: Db, tenantId: string, id: string): Promise<AttendanceRow | undefined> {
+    const [row] = await db
+      .update(attendance)
+      .set({ deletedAt: sql`now()` })
+      .where(and(liveRecord(tenantId), eq(attendance.id, id)))
+      .returning();
+    return row;
+  },
+
+  studentRange(db: Db, tenantId: string, studentId: string, from: string, to: string): Promise<AttendanceRow[]> {
+    return db
+      .select()
+      .from(attendance)
+      .where(and(liveRecord(tenantId), eq(attendance.studentId, studentId), between(attendance.date, from, to)))
+      .orderBy(asc(attendance.date));
+  },
+
+  classRange(db: Db, tenantId: string, classId: string, from: string, to: string): Promise<AttendanceRow[]> {
+    return db
+      .select()
+      .from(attendance)
+      .where(and(liveRecord(tenantId), eq(attendance.classId, classId), between(attendance.date, from, to)))
+      .orderBy(asc(attendance.date));
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * What a user may see through sync/pull (SYNC.md "Pull"): staff the whole school; a student their
+ * own record, their class and their own attendance; a parent their children's. The fingerprint
+ * changes exactly when that set of records changes shape (role, linked student, class, children),
+ * which is when a client must start over.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { parentChildren, students } from '../../db/schema';
+import type { AuthUser } from '../../types';
+
+export interface SyncScope {
+  /** Staff: every record of the school. */
+  school: boolean;
+  /** Family: the students whose records are visible (own record, or the children). */
+  studentIds: string[];
+  /** Family: those students' classes. */
+  classIds: string[];
+  fingerprint: string;
+}
+
+function fingerprintOf(user: AuthUser, studentIds: string[], classIds: string[]): string {
+  const shape = [user.tenantId, user.id, user.role, [...studentIds].sort().join(','), [...classIds].sort().join(',')];
+  return createHash('sha256').update(shape.join('|')).digest('hex').slice(0, 16);
+}
+
+export async function scopeOf(db: Db, user: AuthUser): Promise<SyncScope> {
+  if (user.role === 'admin' || user.role === 'teacher') {
+    return { school: true, studentIds: [], classIds: [], fingerprint: fingerprintOf(user, [], []) };
+  }
+  let studentIds: string[] = [];
+  if (user.role === 'student') {
+    studentIds = user.studentId ? [user.studentId] : [];
+  } else {
+    const links = await db
+      .select({ studentId: parentChildren.studentId })
+      .from(parentChildren)
+      .where(and(eq(parentChildren.tenantId, user.tenantId), eq(parentChildren.userId, user.id), isNull(parentChildren.deletedAt)));
+    studentIds = links.map((link) => link.studentId);
+  }
+  // Deleted students stay in scope, so their tombstones reach the device.
+  const rows =
+    studentIds.length === 0
+      ? []
+      : await db
+          .select({ classId: students.classId })
+          .from(students)
+          .where(and(eq(students.tenantId, user.tenantId), inArray(students.id, studentIds)));
+  const classIds = [...new Set(rows.map((row) => row.classId).filter((id): id is string => id !== null))];
+  return { school: false, studentIds, classIds, fingerprint: fingerprintOf(user, studentIds, classIds) };
+}
+
+/** Whether a user may read one student's records (attendance ranges and the like). */
+export async function canSeeStudent(db: Db, user: AuthUser, studentId: string): Promise<boolean> {
+  if (user.role === 'admin' || user.role === 'teacher') return true;
+  if (user.role === 'student') return user.studentId === studentId;
+  const [link] = await db
+    .select({ studentId: parentChildren.studentId })
+    .from(parentChildren)
+    .where(
+      and(
+        eq(parentChildren.tenantId, user.tenantId),
+        eq(parentChildren.userId, user.id),
+        eq(parentChildren.studentId, studentId),
+        isNull(parentChildren.deletedAt),
+      ),
+    );
+  return link !== undefined;
+}
