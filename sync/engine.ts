@@ -70,6 +70,11 @@ export interface SyncEngine extends SyncStateStreams {
   stop(): Promise<void>;
   /** Stops and closes the database (sign-out: the outbox stays on the device). */
   close(): Promise<void>;
+  /**
+   * Stops background sync and resolves once no mutation transaction is running, so the page may
+   * reload (an app update) without cutting a change in half. Mutations still work afterwards.
+   */
+  quiesce(): Promise<void>;
   /** Runs a job now, retrying waiting entries at once; also the way out of "sign in again". */
   syncNow(): Promise<SyncReport>;
   pendingCount(): Promise<number>;
@@ -122,6 +127,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let timer: unknown = null;
   let lastPullAt = -Infinity;
   let retryAt: number | undefined;
+  const writing = new Set<Promise<unknown>>();
   const subscriptions = new Subscription();
 
   async function setNeedsSignIn(value: boolean) {
@@ -207,8 +213,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     ...state.streams,
 
     async mutate(kind, payload) {
+      const recording = recordMutation(outbox, kind, payload);
+      writing.add(recording);
       try {
-        const result = await recordMutation(outbox, kind, payload);
+        const result = await recording;
         state.setStorageFull(false);
         if (started) void requestJob(false);
         return result;
@@ -218,6 +226,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           throw new StorageFullError(error);
         }
         throw error;
+      } finally {
+        writing.delete(recording);
       }
     },
 
@@ -245,6 +255,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await engine.stop();
       state.close();
       if (ownsDb) db.close();
+    },
+
+    async quiesce() {
+      await engine.stop();
+      while (writing.size > 0) await Promise.allSettled([...writing]);
     },
 
     async syncNow() {
