@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressAssets } from './scripts/vite-precompress';
 
 const apiTarget = process.env.KAKSHA_API_URL || 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [
     react(),
+    precompressAssets(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -22,6 +22,8 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz copies of hashed assets (scripts/vite-precompress.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
       if (neverCached.has(name) || name.startsWith('workbox-')) {

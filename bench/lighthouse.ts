@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile preset: emulated phone, simulated slow 4G and a
+ * 4x slower CPU) against the production build served by the real server on loopback, in Debian's
+ * Chromium. Prints the four category scores for /home, /login and /school-selection, then the JS and
+ * CSS that /home loads: each file, its gzipped size, and what the server actually sent.
+ *
+ * Options: --runs N (median of N runs per page, default 1), --url BASE (measure a running server
+ * instead of starting one). Targets (issue 4): performance >= 95; accessibility, best practices and
+ * SEO 100. Not part of `npm test`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ensureBuild } from '../scripts/ensure-build';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const pages = ['/home', '/login', '/school-selection'];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+interface Report {
+  categories: Record<(typeof categories)[number], { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: NetworkItem[] } }>;
+}
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  ensureBuild();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-lighthouse-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: path.join(root, 'dist'),
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not start');
+    const ok = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => {
+        if (child.exitCode !== null) resolve(undefined);
+        else child.once('exit', resolve);
+        setTimeout(resolve, 5000);
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function runLighthouse(url: string): Report {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'kaksha-lhr-')), 'report.json');
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      `--only-categories=${categories.join(',')}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse failed for ${url} (exit ${result.status})`);
+  const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
+  rmSync(path.dirname(out), { recursive: true, force: true });
+  return report;
+}
+
+const score = (report: Report, category: (typeof categories)[number]) => Math.round((report.categories[category].score ?? 0) * 100);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function assetSizes(report: Report, base: string) {
+  const items = (report.audits['network-requests']?.details?.items ?? []).filter(
+    (item) => item.url.startsWith(base) && (item.resourceType === 'Script' || item.resourceType === 'Stylesheet'),
+  );
+  const rows = [];
+  for (const item of items) {
+    const body = Buffer.from(await (await fetch(item.url)).arrayBuffer());
+    rows.push({
+      file: new URL(item.url).pathname,
+      type: item.resourceType === 'Script' ? 'JS' : 'CSS',
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+      sent: item.transferSize ?? 0,
+    });
+  }
+  return rows;
+}
+
+async function main() {
+  const runs = Math.max(1, Number(option('runs') ?? 1));
+  const given = option('url');
+  const server = given ? { url: given.replace(/\/$/, ''), stop: async () => undefined } : await startServer();
+  try {
+    console.log(`Lighthouse (mobile preset, ${runs} run${runs === 1 ? '' : 's'} per page, median) against ${server.url}\n`);
+    console.log(['page'.padEnd(20), ...categories.map((category) => category.padStart(15))].join(''));
+    let homeReport: Report | undefined;
+    for (const page of pages) {
+      const reports = Array.from({ length: runs }, () => runLighthouse(`${server.url}${page}`));
+      const best = reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(reports.length / 2)]!;
+      if (page === '/home') homeReport = best;
+      const cells = categories.map((category) => String(median(reports.map((report) => score(report, category)))).padStart(15));
+      const lcp = best.audits['largest-contentful-paint']?.numericValue ?? 0;
+      const cls = best.audits['cumulative-layout-shift']?.numericValue ?? 0;
+      console.log(`${page.padEnd(20)}${cells.join('')}   (LCP ${(lcp / 1000).toFixed(2)} s, CLS ${cls.toFixed(3)})`);
+    }
+    if (homeReport) {
+      const rows = await assetSizes(homeReport, server.url);
+      console.log('\nJS and CSS loaded by /home:');
+      for (const row of rows) {
+        console.log(`  ${row.type.padEnd(4)} ${row.file.padEnd(48)} ${kb(row.gzip).padStart(10)} gzip ${kb(row.sent).padStart(10)} sent`);
+      }
+      for (const type of ['JS', 'CSS'] as const) {
+        const of = rows.filter((row) => row.type === type);
+        const gzip = of.reduce((sum, row) => sum + row.gzip, 0);
+        const sent = of.reduce((sum, row) => sum + row.sent, 0);
+        console.log(`  total ${type}: ${of.length} files, ${kb(gzip)} gzipped (${kb(sent)} as sent by the server)`);
+      }
+      const unwanted = rows.filter((row) => /firebase|xlsx|admin|student|settings|dexie/i.test(row.file));
+      console.log(unwanted.length === 0 ? '  no firebase, xlsx or signed-in chunks' : `  UNWANTED: ${unwanted.map((row) => row.file).join(', ')}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
