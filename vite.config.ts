@@ -33,6 +33,9 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // The first visit's worker controls the page at once (nothing older to wait for), so a
+        // teacher who opened the app once can reload it offline. Updates still wait for "Reload".
+        clientsClaim: true,
       },
     }),
   ],

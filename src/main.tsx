@@ -2,11 +2,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { registerServiceWorker } from './pwa/register-sw';
 import { sessionStore } from './session/session-store';
+import { engineHost } from './sync-binding/engine-host';
 import './ui/theme.css';
 import './ui/ui.css';
 
 sessionStore.start();
+engineHost.bind(sessionStore);
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (root) {

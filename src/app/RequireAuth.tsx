@@ -1,10 +1,15 @@
-/** Layout route that applies the route guard (route-guard.ts) to every child route. */
-import { useEffect } from 'react';
+/**
+ * Layout route that applies the route guard (route-guard.ts) to every child route, and shows the
+ * sync indicator above every signed-in screen (loaded apart from the public pages' chunk).
+ */
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { RoleName } from '../../contract/roles';
 import { sessionStore } from '../session/session-store';
 import { useSessionSnapshot } from '../session/use-session';
 import { decideAccess } from './route-guard';
+
+const SyncBar = lazy(() => import('../sync-binding/SyncBar').then((module) => ({ default: module.SyncBar })));
 
 export function RequireAuth({ roles }: { roles?: readonly RoleName[] }) {
   const { session } = useSessionSnapshot();
@@ -16,5 +21,12 @@ export function RequireAuth({ roles }: { roles?: readonly RoleName[] }) {
   }, [endSession]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace={decision.replace} />;
-  return <Outlet />;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <SyncBar />
+      </Suspense>
+      <Outlet />
+    </>
+  );
 }

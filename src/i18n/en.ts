@@ -15,6 +15,8 @@ export const en = {
     comingSoon: 'Coming soon',
     settings: 'Settings',
   },
+  /** Attendance statuses (contract/attendance.ts), shared by the attendance screens and the sync panel. */
+  attendanceStatus: { present: 'Present', absent: 'Absent', late: 'Late', leave: 'Leave' },
   auth: {
     welcomeTitle: (school: string) => `Welcome to ${school}`,
     loginSubtitle: 'Sign in with the e-mail address and password you use at this school.',

@@ -12,6 +12,7 @@ import { displayName, type ProfileData } from '../../session/profile';
 import { readStoredProfile } from '../../session/session-rules';
 import { sessionStore } from '../../session/session-store';
 import { useSessionSnapshot } from '../../session/use-session';
+import { useSignOut } from '../../sync-binding/use-sign-out';
 import { LoadingFallback } from '../../ui/LoadingFallback';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteAccountModal } from './DeleteAccountModal';
@@ -59,6 +60,8 @@ export default function SettingsPage() {
     sessionStore.end();
     navigate('/login', { replace: true });
   };
+  // Changes still waiting for the school: ask before signing out (they stay on the device).
+  const { confirmSignOut, signOutDialog } = useSignOut(logout);
 
   const username = session?.username ?? null;
   const role = session?.role;
@@ -76,7 +79,7 @@ export default function SettingsPage() {
             <p className="alert alert-error" role="alert">
               {state.message}
             </p>
-            <button type="button" className="btn btn-secondary" onClick={logout}>
+            <button type="button" className="btn btn-secondary" onClick={confirmSignOut}>
               {t.settings.loginAgain}
             </button>
           </div>
@@ -86,7 +89,7 @@ export default function SettingsPage() {
             <p className="alert alert-info" role="status">
               {messages.settings.noData}
             </p>
-            <button type="button" className="btn btn-secondary" onClick={logout}>
+            <button type="button" className="btn btn-secondary" onClick={confirmSignOut}>
               {t.settings.loginAgain}
             </button>
           </div>
@@ -112,7 +115,7 @@ export default function SettingsPage() {
           <button type="button" className="btn btn-danger" onClick={() => setDeleteOpen(true)}>
             {t.settings.deleteAccount}
           </button>
-          <button type="button" className="btn btn-primary" onClick={logout}>
+          <button type="button" className="btn btn-primary" onClick={confirmSignOut}>
             {t.settings.logout}
           </button>
         </div>
@@ -125,6 +128,7 @@ export default function SettingsPage() {
         userId={username ?? profile?.username ?? ''}
         role={roleLabel(role)}
       />
+      {signOutDialog}
     </main>
   );
 }

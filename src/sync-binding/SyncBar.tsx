@@ -1,0 +1,104 @@
+/**
+ * The sync indicator every signed-in screen shows (SYNC.md "Connectivity"): online or offline,
+ * how many changes are waiting, the last successful sync, and a Details button for the panel of
+ * waiting, not accepted and changed-elsewhere changes. The short status is a polite live region;
+ * a full disk and a session that must be renewed are alerts with what to do.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '../../contract/messages';
+import { chooseSchool, currentSchool } from '../session/session-rules';
+import { sessionStore } from '../session/session-store';
+import { formatWhen } from './format';
+import { useSyncState } from './hooks';
+import { syncTexts as text } from './texts';
+import './sync.css';
+
+const SyncPanel = lazy(() => import('./SyncPanel'));
+
+/** "Sign in again": end the refused session but keep this tab's school and the e-mail address. */
+function useSignInAgain() {
+  const navigate = useNavigate();
+  return () => {
+    const username = sessionStore.getSnapshot().session?.username ?? '';
+    const school = currentSchool(sessionStore.stores);
+    sessionStore.end();
+    if (school) chooseSchool(sessionStore.stores, school.tenantId, school.schoolName ?? '');
+    void navigate(`/login?email=${encodeURIComponent(username)}`, { replace: true });
+  };
+}
+
+export function SyncBar() {
+  const state = useSyncState();
+  const [open, setOpen] = useState(false);
+  const signInAgain = useSignInAgain();
+  if (!state) return null;
+
+  const connection = !state.online ? 'offline' : state.serverDown ? 'down' : 'online';
+  const connectionText = connection === 'offline' ? text.offline : connection === 'down' ? text.serverDown : text.online;
+  const attention = state.rejected.length + state.conflicts.length > 0;
+
+  return (
+    <div className="sync-area">
+      <div className="sync-bar" data-connection={connection} data-attention={attention || undefined}>
+        <p className="sync-status" role="status" aria-live="polite" aria-label={text.regionLabel}>
+          <span className="sync-dot" aria-hidden="true" />
+          <span className="sync-connection">{connectionText}</span>
+          <span className="sync-sep" aria-hidden="true">
+            ·
+          </span>
+          <span className="sync-waiting" data-count={state.pendingCount}>
+            {text.waiting(state.pendingCount)}
+          </span>
+          {state.rejected.length > 0 && (
+            <span className="sync-problem">
+              <span className="sync-sep" aria-hidden="true">
+                ·
+              </span>
+              {text.notAccepted(state.rejected.length)}
+            </span>
+          )}
+          {state.conflicts.length > 0 && (
+            <span className="sync-problem">
+              <span className="sync-sep" aria-hidden="true">
+                ·
+              </span>
+              {text.changedElsewhere(state.conflicts.length)}
+            </span>
+          )}
+        </p>
+        <span className="sync-last">
+          {state.syncing ? text.syncing : state.lastSyncAt ? text.lastSync(formatWhen(state.lastSyncAt)) : text.neverSynced}
+        </span>
+        <button
+          type="button"
+          className="sync-details"
+          aria-haspopup="dialog"
+          aria-label={text.detailsLabel}
+          title={text.detailsLabel}
+          onClick={() => setOpen(true)}
+        >
+          {text.details}
+        </button>
+      </div>
+      {state.storageFull && (
+        <p className="alert alert-error sync-alert" role="alert">
+          {messages.sync.storageFull}
+        </p>
+      )}
+      {state.needsSignIn && (
+        <div className="alert alert-warning sync-alert" role="alert">
+          <p>{text.needsSignIn}</p>
+          <button type="button" className="btn btn-primary" onClick={signInAgain}>
+            {text.signInAgain}
+          </button>
+        </div>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <SyncPanel state={state} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * One line per waiting or refused change, in the words of the screen that made it ("Attendance ·
+ * VI A · 2025-07-01 · 32 students"), from the entry's kind and body and the mirror's class names.
+ */
+import type { ClassRow } from '../../sync';
+import { syncTexts } from './texts';
+
+export interface DescribableEntry {
+  kind: string;
+  path: string;
+  body: unknown;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function className(row: Pick<ClassRow, 'className' | 'classSection'> | undefined): string {
+  if (!row) return syncTexts.describe.unknownClass;
+  return [row.className, row.classSection].filter(Boolean).join(' ');
+}
+
+/** The class a change is about (for looking its name up), if any. */
+export function classIdOf(entry: DescribableEntry): string | undefined {
+  const body = record(entry.body);
+  if (entry.kind === 'attendance.markSheet') return typeof body.classId === 'string' ? body.classId : undefined;
+  if (entry.kind.startsWith('classes.')) {
+    if (typeof body.id === 'string') return body.id;
+    const last = entry.path.split('/').pop();
+    return last ? decodeURIComponent(last) : undefined;
+  }
+  return undefined;
+}
+
+export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<string, ClassRow>): string {
+  const body = record(entry.body);
+  const id = classIdOf(entry);
+  const klass = id ? classes.get(id) : undefined;
+  const bodyName = typeof body.className === 'string' ? [body.className, body.classSection].filter(Boolean).join(' ') : '';
+  switch (entry.kind) {
+    case 'attendance.markSheet': {
+      const entries = Array.isArray(body.entries) ? body.entries.length : 0;
+      return syncTexts.describe.sheet(className(klass), String(body.date ?? ''), entries);
+    }
+    case 'classes.create':
+      return syncTexts.describe.classCreate(bodyName || className(klass));
+    case 'classes.update':
+      return syncTexts.describe.classUpdate(bodyName || className(klass));
+    case 'classes.delete':
+      return syncTexts.describe.classDelete(className(klass));
+    default:
+      return entry.kind;
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * The signed-in user's sync engine, one per tab (SYNC.md "Local store"): created when a session
+ * starts (sign-in, a stored session at startup, another tab signing in) for that session's school
+ * and user, closed when the session ends or another user takes over. Each user has their own
+ * database, so a second person signing in on this browser never sees or sends the first one's
+ * changes; those wait on the device until their owner signs in again.
+ *
+ * The engine's code (Dexie, the outbox) is loaded on first use, so the public pages never
+ * download it. Framework-free: React reads it through hooks.ts.
+ */
+import { decodeJwt } from 'jose';
+import { headers as headerNames } from '../../contract/headers';
+import { paths } from '../../contract/paths';
+import { staffRoles } from '../../contract/roles';
+import type { PersistOutcome, SyncEngine, SyncEngineOptions } from '../../sync';
+import type { Session } from '../session/session-rules';
+import type { SessionSnapshot } from '../session/session-store';
+
+/** The part of the session store the host needs (the real one, or a test double). */
+export interface SessionSource {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): SessionSnapshot;
+  /** The stored token (shared by every tab of this browser). */
+  token(): string | null;
+  replaceToken(token: string): void;
+}
+
+export interface EngineIdentity {
+  tenantId: string;
+  username: string;
+  userId?: string;
+  role?: string;
+}
+
+export type EngineFactory = (options: SyncEngineOptions) => SyncEngine;
+
+export interface EngineHostOptions {
+  /** Loads the engine module (default: a dynamic import of sync/). */
+  load?: () => Promise<{ createSyncEngine: EngineFactory; requestPersistentStorage: () => Promise<PersistOutcome> }>;
+  fetch?: typeof fetch;
+  /** Extra engine options (tests: fake IndexedDB, connectivity). */
+  engineOptions?: Partial<SyncEngineOptions>;
+}
+
+export interface EngineHost {
+  /** The engine of the signed-in user, or null (signed out, or still loading). */
+  current(): SyncEngine | null;
+  subscribe(listener: () => void): () => void;
+  /** Whether the browser agreed to keep this origin's data (asked after a teacher or admin signs in). */
+  persistence(): PersistOutcome | null;
+  /** Follows the session: call once at startup. Returns the unsubscribe. */
+  bind(source: SessionSource): () => void;
+  /** Resolves when the engine matches the session (tests; the first render after sign-in). */
+  settled(): Promise<void>;
+  /** Stops background sync and waits for running writes (before a reload for an update). */
+  quiesce(): Promise<void>;
+}
+
+/** Whose engine a session needs: the token's own claims first (they name the database). */
+export function identityOf(session: Session | null): EngineIdentity | null {
+  if (!session) return null;
+  let userId: string | undefined;
+  try {
+    const claims = decodeJwt(session.token);
+    userId = typeof claims.uid === 'string' ? claims.uid : undefined;
+  } catch {
+    userId = undefined;
+  }
+  return {
+    tenantId: session.claims.tenantId ?? session.tenantId,
+    username: session.claims.sub ?? session.username,
+    userId,
+    role: session.role,
+  };
+}
+
+const keyOf = (identity: EngineIdentity | null) => (identity ? `${identity.tenantId}\n${identity.username}` : '');
+
+export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
+  const load = options.load ?? (() => import('../../sync'));
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const listeners = new Set<() => void>();
+  let engine: SyncEngine | null = null;
+  let engineKey = '';
+  let wantedKey = '';
+  let lastToken: string | null = null;
+  let needsSignIn = false;
+  let persisted: PersistOutcome | null = null;
+  let queue: Promise<void> = Promise.resolve();
+  let source: SessionSource | null = null;
+  let stateSubscription: { unsubscribe(): void } | null = null;
+
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+
+  /** POST /api/auth/refresh with this user's token; null when the server refuses it. */
+  async function renewToken(identity: { tenantId: string; username: string }): Promise<string | null> {
+    const token = source?.token() ?? null;
+    if (!token) return null;
+    const response = await fetchImpl(paths.refresh, {
+      method: 'POST',
+      headers: { Accept: 'application/json', [headerNames.tenant]: identity.tenantId, Authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) return null;
+    const body: unknown = await response.json().catch(() => null);
+    const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+    const renewed = typeof data === 'object' && data !== null ? (data as { jwtToken?: unknown }).jwtToken : undefined;
+    if (typeof renewed !== 'string' || !renewed) return null;
+    // Only over the token we renewed: the user may have signed out or in meanwhile.
+    if (source?.token() === token) source.replaceToken(renewed);
+    return renewed;
+  }
+
+  async function switchTo(identity: EngineIdentity | null, key: string): Promise<void> {
+    if (key === engineKey) return;
+    if (engine) {
+      const old = engine;
+      engine = null;
+      engineKey = '';
+      stateSubscription?.unsubscribe();
+      stateSubscription = null;
+      notify();
+      await old.close().catch((error: unknown) => console.warn('Closing the sync engine failed', error));
+    }
+    if (!identity || key !== wantedKey) return;
+    const sync = await load();
+    if (key !== wantedKey) return;
+    const created = sync.createSyncEngine({
+      tenantId: identity.tenantId,
+      username: identity.username,
+      userId: identity.userId,
+      baseUrl: '',
+      // The engine checks that the token is this user's of this school before sending anything.
+      getToken: () => source?.token() ?? null,
+      renewToken,
+      ...options.engineOptions,
+    });
+    engine = created;
+    engineKey = key;
+    needsSignIn = false;
+    stateSubscription = created.needsSignIn$.subscribe((value) => {
+      needsSignIn = value;
+    });
+    notify();
+    created.start();
+    if (identity.role && (staffRoles as readonly string[]).includes(identity.role)) {
+      void sync.requestPersistentStorage().then((outcome) => {
+        persisted = outcome;
+        notify();
+      });
+    }
+  }
+
+  function reconcile(): void {
+    const session = source?.getSnapshot().session ?? null;
+    const identity = identityOf(session);
+    const key = keyOf(identity);
+    const token = session?.token ?? null;
+    const sameUserNewToken = key !== '' && key === wantedKey && token !== lastToken;
+    lastToken = token;
+    if (sameUserNewToken) {
+      // Signed in again (here or in another tab) after sync paused for a sign-in: resume now.
+      if (engine && engineKey === key && needsSignIn) void engine.syncNow();
+      return;
+    }
+    if (key === wantedKey) return;
+    wantedKey = key;
+    queue = queue.then(() => switchTo(identity, key)).catch((error: unknown) => console.warn('Starting the sync engine failed', error));
+  }
+
+  return {
+    current: () => engine,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    persistence: () => persisted,
+    bind(next) {
+      source = next;
+      const unsubscribe = next.subscribe(reconcile);
+      reconcile();
+      return () => {
+        unsubscribe();
+        source = null;
+      };
+    },
+    settled: () => queue,
+    async quiesce() {
+      await queue;
+      await engine?.quiesce();
+    },
+  };
+}
+
+/** The app's one host (bound to the session store in main.tsx). */
+export const engineHost = createEngineHost();

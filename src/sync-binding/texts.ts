@@ -1,0 +1,61 @@
+/**
+ * English texts of the sync indicator, its panel and the sign-out question (our own design; the
+ * spec has none). Kept beside the components like the landing and recovery texts, so the public
+ * pages' chunk does not carry them. Verbatim contract strings stay in contract/messages.ts.
+ */
+export const syncTexts = {
+  regionLabel: 'Sync status',
+  online: 'Online',
+  offline: 'Offline',
+  serverDown: 'School server not answering',
+  syncing: 'Syncing…',
+  waiting: (count: number) => (count === 0 ? 'all changes sent' : `${count} waiting`),
+  notAccepted: (count: number) => `${count} not accepted`,
+  changedElsewhere: (count: number) => `${count} changed elsewhere`,
+  lastSync: (when: string) => `Synced ${when}`,
+  neverSynced: 'Not synced yet',
+  details: 'Details',
+  detailsLabel: 'Show what is waiting and what was not accepted',
+  needsSignIn: 'Your session has ended. Sign in again to send your changes; they are kept on this device.',
+  signInAgain: 'Sign in again',
+  panel: {
+    title: 'Sync status',
+    connection: 'Connection',
+    lastSync: 'Last successful sync',
+    storage: 'Storage on this device',
+    persisted: 'Kept: the browser will not clear it to free space.',
+    notPersisted: 'Not guaranteed: the browser may clear it when space runs low. Sync often.',
+    sendNow: 'Send now',
+    sending: 'Sending…',
+    waitingHeading: (count: number) => `Waiting to reach the school (${count})`,
+    waitingEmpty: 'Nothing is waiting: every change you made has reached the school.',
+    savedAt: (when: string) => `saved ${when}`,
+    tries: (count: number, error: string) => `tried ${count} time${count === 1 ? '' : 's'}: ${error}`,
+    rejectedHeading: (count: number) => `Not accepted by the school (${count})`,
+    conflictsHeading: (count: number) => `Changed elsewhere (${count})`,
+    conflictYours: (yours: string, kept: string) => `Yours: ${yours}. Kept: ${kept}.`,
+    dismiss: 'Dismiss',
+    more: (count: number) => `and ${count} more`,
+    close: 'Close',
+  },
+  describe: {
+    sheet: (className: string, date: string, students: number) =>
+      `Attendance · ${className} · ${date} · ${students} student${students === 1 ? '' : 's'}`,
+    classCreate: (name: string) => `New class ${name}`,
+    classUpdate: (name: string) => `Class ${name} changed`,
+    classDelete: (name: string) => `Class ${name} deleted`,
+    unknownClass: 'a class',
+    record: (entity: string, id: string) => `${entity} ${id.slice(0, 8)}`,
+    deleted: 'deleted',
+  },
+  signOut: {
+    title: 'Sign out with changes waiting?',
+    body: 'They stay on this device and are sent when you sign in here again. Nobody else who signs in on this device can see or send them.',
+    stay: 'Stay signed in',
+    sendNow: 'Try sending now',
+    signOutAnyway: 'Sign out anyway',
+    allSent: 'Everything has reached the school.',
+    signOut: 'Sign out',
+  },
+  storageFullHint: 'Nothing of the change was saved.',
+} as const;

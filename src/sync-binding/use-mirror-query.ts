@@ -1,0 +1,17 @@
+/**
+ * Screens read school data from the signed-in user's mirror, never from the API (ARCHITECTURE.md):
+ * `useMirrorQuery(db => db.students.where('classId').equals(id).toArray(), [id])` re-renders
+ * whenever the rows it read change (a pull, a push answer, a change made in another tab).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { KakshaDb } from '../../sync';
+import { useSyncEngine } from './hooks';
+
+/**
+ * The query's result over the mirror; `undefined` while it runs the first time or while there is
+ * no engine yet. `deps` are the values the query uses besides the database.
+ */
+export function useMirrorQuery<T>(query: (db: KakshaDb) => Promise<T> | T, deps: readonly unknown[]): T | undefined {
+  const engine = useSyncEngine();
+  return useLiveQuery(() => (engine ? query(engine.db) : undefined), [engine, ...deps]);
+}

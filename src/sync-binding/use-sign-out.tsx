@@ -1,0 +1,84 @@
+/**
+ * Sign-out that asks first when changes are waiting (SYNC.md "Connectivity": "3 changes have not
+ * reached the school yet"). Signing out never deletes them: they stay in this user's database and
+ * go out when the same user signs in here again.
+ */
+import { useState, type ReactNode } from 'react';
+import { messages } from '../../contract/messages';
+import { Modal } from '../ui/Modal';
+import { useSyncEngine, useSyncState } from './hooks';
+import { syncTexts as text } from './texts';
+
+export interface SignOutControl {
+  /** Signs out at once when nothing is waiting; otherwise opens the question. */
+  confirmSignOut: () => void;
+  /** The question's dialog: render it once on the page. */
+  signOutDialog: ReactNode;
+}
+
+export function useSignOut(signOut: () => void): SignOutControl {
+  const engine = useSyncEngine();
+  const state = useSyncState();
+  const [asking, setAsking] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const waiting = asking === null ? 0 : (state?.pendingCount ?? asking);
+
+  const confirmSignOut = () => {
+    if (!engine) {
+      signOut();
+      return;
+    }
+    if (state) {
+      if (state.pendingCount > 0) setAsking(state.pendingCount);
+      else signOut();
+      return;
+    }
+    void engine.pendingCount().then((count) => (count > 0 ? setAsking(count) : signOut()));
+  };
+
+  const sendNow = async () => {
+    if (!engine) return;
+    setSending(true);
+    try {
+      await engine.syncNow();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const signOutDialog = (
+    <Modal
+      open={asking !== null}
+      role="alertdialog"
+      title={waiting > 0 ? text.signOut.title : text.signOut.allSent}
+      onClose={() => setAsking(null)}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" data-autofocus onClick={() => setAsking(null)}>
+            {text.signOut.stay}
+          </button>
+          {waiting > 0 && state?.online && (
+            <button type="button" className="btn btn-secondary" disabled={sending} onClick={() => void sendNow()}>
+              {sending ? text.panel.sending : text.signOut.sendNow}
+            </button>
+          )}
+          <button
+            type="button"
+            className={waiting > 0 ? 'btn btn-danger' : 'btn btn-primary'}
+            onClick={() => {
+              setAsking(null);
+              signOut();
+            }}
+          >
+            {waiting > 0 ? text.signOut.signOutAnyway : text.signOut.signOut}
+          </button>
+        </>
+      }
+    >
+      {waiting > 0 && <p className="sign-out-count">{messages.sync.waiting(waiting)}</p>}
+      {waiting > 0 && <p>{text.signOut.body}</p>}
+    </Modal>
+  );
+
+  return { confirmSignOut, signOutDialog };
+}
