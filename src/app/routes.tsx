@@ -3,7 +3,7 @@
  * the guard of section 2 wraps the areas: /admin/* for admin and teacher, /student/* for student
  * and parent, /settings for all four. Unknown paths go to /home.
  */
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { familyRoles, roleNames, staffRoles } from '../../contract/roles';
 import { t } from '../i18n';
@@ -25,8 +25,20 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage'));
 const StudentDashboardPage = lazy(() => import('../features/student/dashboard/StudentDashboardPage'));
 const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage'));
+const MarkAttendancePage = lazy(() => import('../features/attendance/MarkAttendancePage'));
+const ClassAttendancePage = lazy(() => import('../features/attendance/ClassAttendancePage'));
+const StudentAttendancePage = lazy(() => import('../features/attendance/StudentAttendancePage'));
+
+/** Area sections whose screen is built; every other section shows the placeholder. */
+const builtSections: Readonly<Record<string, ReactNode>> = {
+  [`${adminHome}/mark-attendance`]: <MarkAttendancePage />,
+  [`${adminHome}/attendance`]: <ClassAttendancePage />,
+  [`${studentHome}/attendance`]: <StudentAttendancePage />,
+};
 
 function placeholderRoute(section: Section): RouteObject {
+  const built = builtSections[section.path];
+  if (built) return { path: section.path, element: built };
   return { path: section.path, element: <PlaceholderPage title={t.titles[section.title]} backTo={section.back} /> };
 }
 

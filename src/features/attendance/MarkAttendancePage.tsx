@@ -1,0 +1,217 @@
+/**
+ * /admin/mark-attendance: pick a class and a date (today by default), everyone is present until
+ * changed, one tap per student, mark everyone, remarks, Save. Saving is one engine mutation for the
+ * class and date (the outbox merges later saves of the same sheet while they wait), so it works the
+ * same offline; the sheet says whether it has reached the school. Class and date live in the
+ * address, so a reload (online or not) comes back to the same sheet.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { attendanceStatuses, type AttendanceStatus } from '../../../contract/attendance';
+import { messages } from '../../../contract/messages';
+import { markAttendanceSheet, StorageFullError, type AttendanceRow, type StudentRow } from '../../../sync';
+import { t } from '../../i18n';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { PageHeader } from '../../ui/PageHeader';
+import { isIsoDate, today, totalsOf } from './attendance-math';
+import { ClassPicker } from './ClassPicker';
+import { MarkRow, type Mark } from './MarkRow';
+import { classList, classStudents, sheetView } from './queries';
+import { SheetStatus } from './SheetStatus';
+import { attendanceTexts as text } from './texts';
+import { useUnsavedGuard } from './use-unsaved-guard';
+import './attendance.css';
+
+const defaultMark: Mark = { status: 'present', remark: '' };
+
+function savedMark(record: AttendanceRow | undefined): Mark {
+  return record ? { status: record.status, remark: record.remark ?? '' } : defaultMark;
+}
+
+const sameMark = (a: Mark, b: Mark) => a.status === b.status && a.remark.trim() === b.remark.trim();
+
+export default function MarkAttendancePage() {
+  const engine = useSyncEngine();
+  const [params, setParams] = useSearchParams();
+  const classId = params.get('classId') ?? '';
+  const dateParam = params.get('date');
+  const maxDate = today();
+  const date = isIsoDate(dateParam) ? dateParam : maxDate;
+  const sheetKey = `${classId}|${date}`;
+
+  const classes = useMirrorQuery(classList, []);
+  const studentsResult = useMirrorQuery(async (db) => ({ classId, rows: classId ? await classStudents(db, classId) : [] }), [classId]);
+  const sheetResult = useMirrorQuery(async (db) => ({ key: sheetKey, view: classId ? await sheetView(db, classId, date) : null }), [
+    sheetKey,
+    classId,
+    date,
+  ]);
+  const students: StudentRow[] | undefined = studentsResult?.classId === classId ? studentsResult.rows : undefined;
+  const view = sheetResult?.key === sheetKey ? sheetResult.view : undefined;
+
+  const [draft, setDraft] = useState<{ key: string; marks: ReadonlyMap<string, Mark> }>({ key: sheetKey, marks: new Map() });
+  const edits = useMemo(() => (draft.key === sheetKey ? draft.marks : new Map<string, Mark>()), [draft, sheetKey]);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const records = view?.records;
+  const markOf = useCallback((id: string) => edits.get(id) ?? savedMark(records?.get(id)), [edits, records]);
+  const changed = useMemo(
+    () => (students ?? []).filter((student) => !records?.has(student.id) || !sameMark(markOf(student.id), savedMark(records.get(student.id)))),
+    [students, records, markOf],
+  );
+  const edited = useMemo(
+    () => [...edits].filter(([id, mark]) => !sameMark(mark, savedMark(records?.get(id)))).length,
+    [edits, records],
+  );
+  const totals = totalsOf((students ?? []).map((student) => markOf(student.id)));
+  const conflictByStudent = useMemo(() => {
+    const kept = new Map<string, AttendanceStatus | null>();
+    for (const conflict of view?.conflicts ?? []) {
+      const yours = conflict.yours as { studentId?: string };
+      const keptRecord = conflict.kept as { status?: AttendanceStatus } | null;
+      if (yours.studentId) kept.set(yours.studentId, keptRecord?.status ?? null);
+    }
+    return kept;
+  }, [view]);
+
+  const guard = useUnsavedGuard(edited > 0 && !saving);
+
+  const setMark = useCallback(
+    (studentId: string, mark: Mark) =>
+      setDraft((current) => {
+        const marks = new Map(current.key === sheetKey ? current.marks : []);
+        marks.set(studentId, mark);
+        return { key: sheetKey, marks };
+      }),
+    [sheetKey],
+  );
+
+  const markEveryone = (status: AttendanceStatus) =>
+    setDraft(() => ({
+      key: sheetKey,
+      marks: new Map((students ?? []).map((student) => [student.id, { ...markOf(student.id), status }])),
+    }));
+
+  const choose = (next: { classId?: string; date?: string }) => {
+    const search = new URLSearchParams(params);
+    if (next.classId !== undefined) search.set('classId', next.classId);
+    if (next.date !== undefined) search.set('date', next.date);
+    setError(null);
+    setParams(search, { replace: true });
+  };
+
+  const future = date > maxDate;
+  const save = async () => {
+    if (!engine || !classId || changed.length === 0 || future) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await markAttendanceSheet(engine, {
+        classId,
+        date,
+        entries: changed.map((student) => {
+          const mark = markOf(student.id);
+          return { studentId: student.id, status: mark.status, remark: mark.remark.trim() };
+        }),
+      });
+      setDraft({ key: sheetKey, marks: new Map() });
+      toast.success(text.saved);
+    } catch (caught) {
+      setError(caught instanceof StorageFullError ? caught.message : messages.network.unexpected);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const loading = !engine || classes === undefined;
+  return (
+    <main className="page att-page">
+      <PageHeader title={t.titles.markAttendance} backTo="/admin/attendance" />
+      {loading && <p className="loading-label">{text.loadingMirror}</p>}
+      {!loading && classes.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}
+      {!loading && classes.length > 0 && (
+        <section className="panel att-controls" aria-label={text.classLabel}>
+          <ClassPicker classes={classes} value={classId} onChange={(id) => choose({ classId: id })} />
+          <div className="field att-field">
+            <label className="field-label" htmlFor="att-date">
+              {text.dateLabel}
+            </label>
+            <input
+              id="att-date"
+              className="field-input"
+              type="date"
+              max={maxDate}
+              value={date}
+              onChange={(event) => isIsoDate(event.target.value) && choose({ date: event.target.value })}
+            />
+          </div>
+        </section>
+      )}
+      {classId && view && <SheetStatus view={view} engine={engine} />}
+      {future && <p className="alert alert-warning">{text.futureDate}</p>}
+      {classId && students && students.length === 0 && <p className="alert alert-info">{text.noStudents}</p>}
+      {classId && students && students.length > 0 && view && (
+        <>
+          <div className="att-markall" role="group" aria-label={text.markAll}>
+            <span className="att-markall-label" aria-hidden="true">
+              {text.markAll}
+            </span>
+            {attendanceStatuses.map((status) => (
+              <button
+                key={status}
+                type="button"
+                className="btn btn-secondary att-markall-button"
+                data-status={status}
+                aria-label={text.markAllAs(t.attendanceStatus[status])}
+                onClick={() => markEveryone(status)}
+              >
+                {t.attendanceStatus[status]}
+              </button>
+            ))}
+          </div>
+          <ul className="mark-list" aria-label={t.titles.markAttendance}>
+            {students.map((student) => (
+              <MarkRow
+                key={`${sheetKey}|${student.id}`}
+                studentId={student.id}
+                name={`${student.firstName} ${student.lastName}`.trim()}
+                roll={typeof student.rollNumber === 'string' || typeof student.rollNumber === 'number' ? String(student.rollNumber) : null}
+                mark={markOf(student.id)}
+                edited={edits.has(student.id) && !sameMark(markOf(student.id), savedMark(records?.get(student.id)))}
+                keptElsewhere={conflictByStudent.get(student.id)}
+                onChange={setMark}
+              />
+            ))}
+          </ul>
+          <div className="att-savebar">
+            <p className="att-counts" aria-label={text.counts}>
+              {attendanceStatuses.map((status) => (
+                <span key={status} data-status={status}>
+                  <abbr title={t.attendanceStatus[status]}>{text.short[status]}</abbr> {totals[status]}
+                </span>
+              ))}
+              {edited > 0 && <span className="att-unsaved">{text.unsaved(edited)}</span>}
+            </p>
+            {error && (
+              <p className="alert alert-error att-error" role="alert">
+                {error}
+              </p>
+            )}
+            <button
+              type="button"
+              className="btn btn-primary att-save"
+              disabled={saving || changed.length === 0 || future}
+              onClick={() => void save()}
+            >
+              {saving ? text.saving : records && records.size > 0 ? text.saveChanges : text.save}
+            </button>
+          </div>
+        </>
+      )}
+      {guard}
+    </main>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * /student/attendance: the month calendar and percentage of the signed-in student, or of the
+ * parent's chosen child, read from the mirror (which holds only what the server lets this user
+ * see: a student's own records, a parent's children's), so it opens offline.
+ */
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { attendanceStatuses } from '../../../contract/attendance';
+import type { AttendanceRow } from '../../../sync';
+import { t } from '../../i18n';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { PageHeader } from '../../ui/PageHeader';
+import { calendarWeeks, formatDay, formatMonth, formatPercentage, isMonth, monthOf, shiftMonth, today, totalsOf } from './attendance-math';
+import { allStudents, studentMonth } from './queries';
+import { attendanceTexts as text } from './texts';
+import './attendance.css';
+
+function MonthCalendar({ month, records }: { month: string; records: ReadonlyMap<string, AttendanceRow> }) {
+  const captionId = useId();
+  const now = today();
+  return (
+    <table className="att-calendar" aria-labelledby={captionId}>
+      <caption id={captionId}>{text.student.calendar(formatMonth(month))}</caption>
+      <thead>
+        <tr>
+          {text.student.weekdays.map((day) => (
+            <th key={day} scope="col">
+              {day}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {calendarWeeks(month).map((week) => (
+          <tr key={week.find(Boolean) ?? 'pad'}>
+            {week.map((day, index) => {
+              if (!day) return <td key={`pad-${index}`} className="att-cal-pad" />;
+              const record = records.get(day);
+              const status = record ? t.attendanceStatus[record.status] : text.student.notMarked;
+              return (
+                <td key={day} data-status={record?.status ?? 'none'} data-today={day === now || undefined}>
+                  <span className="att-cal-day" aria-hidden="true">
+                    {Number(day.slice(8))}
+                  </span>
+                  {record && (
+                    <span className="att-cal-mark" aria-hidden="true">
+                      {text.short[record.status]}
+                    </span>
+                  )}
+                  <span className="visually-hidden">
+                    {formatDay(day)}: {status}
+                    {record?.remark ? `. ${text.student.remark(record.remark)}` : ''}
+                  </span>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function StudentAttendancePage() {
+  const [params, setParams] = useSearchParams();
+  const monthParam = params.get('month');
+  const month = isMonth(monthParam) ? monthParam : monthOf(today());
+  const students = useMirrorQuery(allStudents, []);
+  const chosen = params.get('studentId');
+  const student = students?.find((row) => row.id === chosen) ?? students?.[0];
+  const studentId = student?.id ?? '';
+  const key = `${studentId}|${month}`;
+  const result = useMirrorQuery(async (db) => ({ key, rows: studentId ? await studentMonth(db, studentId, month) : [] }), [
+    key,
+    studentId,
+    month,
+  ]);
+  const rows = result?.key === key ? result.rows : undefined;
+  const totals = totalsOf(rows ?? []);
+  const selectId = useId();
+
+  const choose = (next: { studentId?: string; month?: string }) => {
+    const search = new URLSearchParams(params);
+    if (next.studentId !== undefined) search.set('studentId', next.studentId);
+    if (next.month !== undefined) search.set('month', next.month);
+    setParams(search, { replace: true });
+  };
+
+  return (
+    <main className="page att-page">
+      <PageHeader title={t.titles.attendance} backTo="/student" />
+      {students === undefined && <p className="loading-label">{text.loadingMirror}</p>}
+      {students?.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
+      {students && students.length > 1 && (
+        <div className="panel att-controls">
+          <div className="field att-field">
+            <label className="field-label" htmlFor={selectId}>
+              {text.student.choose}
+            </label>
+            <select id={selectId} className="field-input" value={studentId} onChange={(event) => choose({ studentId: event.target.value })}>
+              {students.map((row) => (
+                <option key={row.id} value={row.id}>
+                  {`${row.firstName} ${row.lastName}`.trim()}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      {student && (
+        <section className="panel" aria-labelledby="att-student-month">
+          <div className="att-month-head">
+            <h2 id="att-student-month">
+              {students && students.length > 1 ? `${student.firstName} ${student.lastName} · ` : ''}
+              {formatMonth(month)}
+            </h2>
+            <div className="att-month-nav">
+              <button type="button" className="btn btn-secondary" onClick={() => choose({ month: shiftMonth(month, -1) })}>
+                {text.report.previousMonth}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => choose({ month: shiftMonth(month, 1) })}>
+                {text.report.nextMonth}
+              </button>
+            </div>
+          </div>
+          <p className="att-figure">
+            <span className="att-figure-value">{formatPercentage(totals.percentage)}</span>{' '}
+            <span className="att-figure-label">
+              {text.student.monthPercentage} · {text.report.markedDays(totals.total)}
+            </span>
+          </p>
+          <p className="att-counts">
+            {attendanceStatuses.map((status) => (
+              <span key={status} data-status={status}>
+                <abbr title={t.attendanceStatus[status]}>{text.short[status]}</abbr> {t.attendanceStatus[status]} {totals[status]}
+              </span>
+            ))}
+          </p>
+          {rows && <MonthCalendar month={month} records={new Map(rows.map((row) => [row.date, row]))} />}
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * The arithmetic of the attendance screens, pure and unit-tested: dates as `YYYY-MM-DD` strings in
+ * the device's calendar, totals and the percentage rule the server uses (contract/attendance.ts:
+ * (present + late) / marked days x 100, one decimal; null with nothing marked), class and student
+ * order, and the month grid of the calendar.
+ */
+import { attendanceStatuses, type AttendanceStatus, type AttendanceTotals } from '../../../contract/attendance';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+export function isoDate(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Today on this device's calendar (a register is kept in local time). */
+export function today(now: Date = new Date()): string {
+  return isoDate(now);
+}
+
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+export function isIsoDate(value: string | null | undefined): value is string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d);
+  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
+}
+
+export function isMonth(value: string | null | undefined): value is string {
+  return Boolean(value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value));
+}
+
+export function daysInMonth(month: string): number {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(y, m, 0).getDate();
+}
+
+/** Every date of the month, in order. */
+export function monthDates(month: string): string[] {
+  return Array.from({ length: daysInMonth(month) }, (_, i) => `${month}-${pad(i + 1)}`);
+}
+
+export function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const date = new Date(y, m - 1 + by, 1);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}`;
+}
+
+export function percentage(attended: number, total: number): number | null {
+  if (total === 0) return null;
+  return Math.round((attended / total) * 1000) / 10;
+}
+
+export function totalsOf(records: readonly { status: AttendanceStatus }[]): AttendanceTotals {
+  const totals = { present: 0, absent: 0, late: 0, leave: 0, total: 0 };
+  for (const { status } of records) {
+    if (!attendanceStatuses.includes(status)) continue;
+    totals[status] += 1;
+    totals.total += 1;
+  }
+  return { ...totals, percentage: percentage(totals.present + totals.late, totals.total) };
+}
+
+export function formatPercentage(value: number | null): string {
+  return value === null ? '–' : `${value.toFixed(1).replace(/\.0$/, '')}%`;
+}
+
+const romans: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
+
+function romanValue(text: string): number | null {
+  if (!/^[IVXLC]+$/.test(text)) return null;
+  let total = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const value = romans[text[i]!]!;
+    const next = romans[text[i + 1] ?? ''] ?? 0;
+    total += value < next ? -value : value;
+  }
+  return total;
+}
+
+/** Pre-primary first, then classes by number (I..XII or 1..12), then anything else by name. */
+function classRank(name: string): [number, number, string] {
+  const upper = name.trim().toUpperCase();
+  const pre = ['NURSERY', 'PRE-KG', 'PREKG', 'LKG', 'UKG', 'KG'].indexOf(upper);
+  if (pre >= 0) return [0, pre, upper];
+  const numeric = /^\d+$/.test(upper) ? Number(upper) : romanValue(upper);
+  if (numeric !== null) return [1, numeric, upper];
+  return [2, 0, upper];
+}
+
+export function compareClasses(
+  a: { className: string; classSection?: string },
+  b: { className: string; classSection?: string },
+): number {
+  const [ga, na, sa] = classRank(a.className);
+  const [gb, nb, sb] = classRank(b.className);
+  if (ga !== gb) return ga - gb;
+  if (na !== nb) return na - nb;
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  return (a.classSection ?? '').localeCompare(b.classSection ?? '');
+}
+
+function rollOf(value: unknown): number {
+  const number = typeof value === 'string' || typeof value === 'number' ? Number.parseInt(String(value), 10) : Number.NaN;
+  return Number.isFinite(number) ? number : Number.POSITIVE_INFINITY;
+}
+
+/** Roll number order (numeric), then name. */
+export function compareStudents(
+  a: { rollNumber?: unknown; firstName: string; lastName: string },
+  b: { rollNumber?: unknown; firstName: string; lastName: string },
+): number {
+  const ra = rollOf(a.rollNumber);
+  const rb = rollOf(b.rollNumber);
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  return `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`);
+}
+
+/** The month as weeks of seven cells (Monday first); null pads the days outside the month. */
+export function calendarWeeks(month: string): (string | null)[][] {
+  const dates = monthDates(month);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const lead = (new Date(y, m - 1, 1).getDay() + 6) % 7;
+  const cells: (string | null)[] = [...Array.from({ length: lead }, () => null), ...dates];
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+/** The status after this one, for a single tap that cycles (present → absent → late → leave). */
+export function nextStatus(status: AttendanceStatus): AttendanceStatus {
+  const index = attendanceStatuses.indexOf(status);
+  return attendanceStatuses[(index + 1) % attendanceStatuses.length]!;
+}
+
+/** "22 June 2025" (spec section 3: numeric year, full month name, numeric day). */
+export function formatDay(date: string, locale?: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(y, m - 1, d));
+}
+
+/** "June 2025". */
+export function formatMonth(month: string, locale?: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long' }).format(new Date(y, m - 1, 1));
+}
+
+/** The same day of another month, clamped to that month's length. */
+export function shiftDate(date: string, months: number): string {
+  const month = shiftMonth(monthOf(date), months);
+  const day = Math.min(Number(date.slice(8)), daysInMonth(month));
+  return `${month}-${pad(day)}`;
+}

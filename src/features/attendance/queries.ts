@@ -1,0 +1,72 @@
+/**
+ * What the attendance screens read from the signed-in user's mirror (never from the API): classes,
+ * a class's students, a sheet's records and whether it has reached the school, a month of a class
+ * or of one student. Each runs inside useMirrorQuery, so screens follow every change live.
+ */
+import { isSheetPending, type AttendanceRow, type ConflictRow, type KakshaDb, type RejectedEntry, type StudentRow } from '../../../sync';
+import { compareClasses, compareStudents, monthDates } from './attendance-math';
+
+const markSheetKind = 'attendance.markSheet';
+
+export async function classList(db: KakshaDb) {
+  return (await db.classes.toArray()).sort(compareClasses);
+}
+
+export async function classStudents(db: KakshaDb, classId: string): Promise<StudentRow[]> {
+  return (await db.students.where('classId').equals(classId).toArray()).sort(compareStudents);
+}
+
+export async function allStudents(db: KakshaDb): Promise<StudentRow[]> {
+  return (await db.students.toArray()).sort(compareStudents);
+}
+
+export interface SheetView {
+  records: Map<string, AttendanceRow>;
+  /** An entry of this sheet still waits for the school. */
+  pending: boolean;
+  /** The latest not-accepted entry of this sheet, if any. */
+  rejected: RejectedEntry | null;
+  /** "Changed elsewhere" notices about this sheet's students. */
+  conflicts: ConflictRow[];
+}
+
+function bodyOf(value: unknown): { classId?: unknown; date?: unknown } {
+  return typeof value === 'object' && value !== null ? (value as { classId?: unknown; date?: unknown }) : {};
+}
+
+export async function sheetView(db: KakshaDb, classId: string, date: string): Promise<SheetView> {
+  const rows = await db.attendance.where('[classId+date]').equals([classId, date]).toArray();
+  const pending = await isSheetPending(db, classId, date);
+  const rejected = (await db.rejected.orderBy('rejectedAt').toArray()).filter((entry) => {
+    const body = bodyOf(entry.body);
+    return entry.kind === markSheetKind && body.classId === classId && body.date === date;
+  });
+  const conflicts = (await db.conflicts.orderBy('seq').toArray()).filter((conflict) => {
+    const yours = bodyOf(conflict.yours);
+    return conflict.entity === 'attendance' && yours.classId === classId && yours.date === date;
+  });
+  return {
+    records: new Map(rows.map((row) => [row.studentId, row])),
+    pending,
+    rejected: rejected[rejected.length - 1] ?? null,
+    conflicts,
+  };
+}
+
+/** A class's records of one month, by date. */
+export async function classMonth(db: KakshaDb, classId: string, month: string): Promise<AttendanceRow[]> {
+  const dates = monthDates(month);
+  return db.attendance
+    .where('[classId+date]')
+    .between([classId, dates[0]!], [classId, dates[dates.length - 1]!], true, true)
+    .toArray();
+}
+
+/** One student's records of one month (the mirror's key is [studentId+date]). */
+export async function studentMonth(db: KakshaDb, studentId: string, month: string): Promise<AttendanceRow[]> {
+  const dates = monthDates(month);
+  return db.attendance
+    .where('[studentId+date]')
+    .between([studentId, dates[0]!], [studentId, dates[dates.length - 1]!], true, true)
+    .toArray();
+}
