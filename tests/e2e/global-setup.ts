@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureBuild } from '../../scripts/ensure-build';
+import { startPublicSiteFixtures } from './support/public-site-setup';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,6 +48,7 @@ export default async function setup(project: TestProject) {
   ensureBuild();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-e2e-'));
+  const publicSite = await startPublicSiteFixtures(root, dataDir);
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
     cwd: root,
     env: {
@@ -61,12 +63,14 @@ export default async function setup(project: TestProject) {
       SIGNIN_LIMIT_PER_IP: '100000',
       SIGNIN_LIMIT_PER_USER: '100000',
       REGISTER_LIMIT_PER_IP: '100000',
+      ...publicSite.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, 90_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', publicSite.mailDir);
 
   return async () => {
     child.kill('SIGTERM');
@@ -75,6 +79,7 @@ export default async function setup(project: TestProject) {
       else child.once('exit', resolve);
       setTimeout(resolve, 5000);
     });
+    await publicSite.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
