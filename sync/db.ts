@@ -56,7 +56,10 @@ export interface OutboxEntry {
   body: unknown;
   /** Pending edits with the same key (one attendance sheet) merge while none of them was sent. */
   coalesceKey?: string;
-  /** Mirror rows this entry changes optimistically, as refs (`table:key`). */
+  /**
+   * Mirror rows this entry changes optimistically, as refs (`table:key`). Entries of an older shape
+   * may lack `refs`, `creates` and `dependsOn`: readers treat them as empty.
+   */
   refs: string[];
   /** Rows this entry creates: later entries that need them depend on it. */
   creates: string[];
@@ -185,6 +188,8 @@ export class KakshaDb extends Dexie {
       const version = this.version(step.version).stores(step.stores);
       if (step.upgrade) version.upgrade(step.upgrade);
     }
+    // Recorded for support and diagnostics ("which shape is this device's store in?").
+    this.on('ready', (db) => (db as KakshaDb).meta.put({ key: metaKeys.schemaVersion, value: db.verno }));
   }
 
   /** Any table by name, for the generic mirror code. */

@@ -64,9 +64,9 @@ export async function recordMutation(context: OutboxContext, kindName: string, p
       await db.outbox.put({
         ...target,
         body: kind.merge!(target.body, prepared.body),
-        refs: union(target.refs, prepared.refs),
-        creates: union(target.creates, prepared.creates ?? []),
-        dependsOn: union(target.dependsOn, dependsOn),
+        refs: union(target.refs ?? [], prepared.refs),
+        creates: union(target.creates ?? [], prepared.creates ?? []),
+        dependsOn: union(target.dependsOn ?? [], dependsOn),
       });
     } else {
       entryId = context.newId();
@@ -143,7 +143,7 @@ export async function acceptEntry(context: OutboxContext, seq: number, data: unk
     const kind = kinds.get(entry.kind);
     const effects: ServerEffects = kind ? kind.accepted(entry.body, data) : { upserts: [], deletes: [], conflicts: [] };
     await db.outbox.delete(seq);
-    const touched = new Set(entry.refs);
+    const touched = new Set(entry.refs ?? []);
     for (const { table, row } of effects.upserts) {
       const ref = await applyServerUpsert(db, table, row);
       if (ref) touched.add(ref);
@@ -166,7 +166,7 @@ export async function acceptEntry(context: OutboxContext, seq: number, data: unk
     const conflicted = new Set(effects.conflicts.map((notice) => notice.id));
     const applied = effects.upserts.filter(({ row }) => !conflicted.has(String(row.id)));
     if (applied.length > 0) {
-      for (const ref of entry.refs) {
+      for (const ref of entry.refs ?? []) {
         const later = await db.outbox.where('refs').equals(ref).toArray();
         for (const next of later) {
           const rebase = kinds.get(next.kind)?.rebase;
@@ -211,7 +211,7 @@ export async function rejectEntry(
       };
       await db.rejected.put(row);
       rejected.push(row);
-      for (const ref of entry.refs) touched.add(ref);
+      for (const ref of entry.refs ?? []) touched.add(ref);
       const dependants = await db.outbox.where('dependsOn').equals(entry.id).toArray();
       for (const dependant of dependants) queue.push({ entry: dependant, causedBy: entry.id });
     }

@@ -15,7 +15,9 @@ import { mirrorTables, openKakshaDb, type KakshaDb } from '../../sync/db';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../sync/engine';
 import { createInjectFetch, type InjectFetch } from './inject-fetch';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from './school-fixtures';
-import { createTestApp, type TestApp } from './test-app';
+import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+import { createTestApp, testJwtSecret, type TestApp } from './test-app';
 
 export interface SyncHarness {
   server: TestApp;
@@ -32,6 +34,8 @@ export interface SyncHarness {
   engine(role: RoleName, overrides?: Partial<SyncEngineOptions>): SyncEngine;
   openDb(role: RoleName): KakshaDb;
   serverClasses(): Promise<{ id: string; className: string; classSection: string; rev: number }[]>;
+  /** A new server process over the same database (in-memory state such as rate limits is lost). */
+  restartServer(): Promise<void>;
   /** Closes the engines (the server belongs to the test file, which closes it). */
   close(): Promise<void>;
 }
@@ -111,8 +115,21 @@ export async function createSyncHarness(server: TestApp): Promise<SyncHarness> {
         .from(classes)
         .where(and(eq(classes.tenantId, tenantId), isNull(classes.deletedAt)));
     },
+    async restartServer() {
+      const base = configFromEnv({ DATA_DIR: '.tmp/test-data', STATIC_DIR: '' });
+      const config = {
+        ...base,
+        rateLimits: { ...base.rateLimits, signInPerIp: 10_000, signInPerUsername: 10_000, registerPerIp: 10_000 },
+      };
+      const app = await buildApp({ db: server.database.db, config, jwtSecret: testJwtSecret, logger: false });
+      await app.ready();
+      const previous = net.app;
+      net.app = app;
+      if (previous !== server.app) await previous.close();
+    },
     async close() {
       for (const engine of engines) await engine.close();
+      if (net.app !== server.app) await net.app.close();
     },
   };
   return harness;

@@ -123,8 +123,8 @@ describe('push outcomes', () => {
 
   it('4. a change made while a push is in flight goes out in the next round, the sent body untouched', async () => {
     h = await createSyncHarness(server);
-    await h.signIn('teacher');
-    const engine = h.engine('teacher');
+    await h.signIn('admin');
+    const engine = h.engine('admin');
     const { result: id } = await createClass(engine, { className: 'V', classSection: 'Z' });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
