@@ -259,6 +259,8 @@ export const messages = {
     numberTaken: (admissionNumber: string) =>
       `A student already has admission ID ${admissionNumber}. Change that student's admission ID first.`,
     studentExists: 'A student with this record id already exists.',
+    dateOutsideYear: (academicYear: string) =>
+      `The admission date must stay within the academic year ${academicYear}: the admission number belongs to it.`,
     invalidColumn: 'This column cannot be searched.',
     pendingNumber: 'Pending',
   },
@@ -287,6 +289,7 @@ export const messages = {
     rejected: (count: number) =>
       `The file has ${count} problem${count === 1 ? '' : 's'}. Nothing was imported; correct ${count === 1 ? 'it' : 'them'} and upload the file again.`,
     unknownColumn: (name: string) => `Unknown column "${name}".`,
+    unnamedColumn: 'This column has values but no header.',
     missingColumn: (name: string) => `Column "${name}" is missing.`,
     duplicateColumn: (name: string) => `Column "${name}" appears twice.`,
     duplicateInFile: (field: string, row: number) => `The same ${field} is already on row ${row}.`,

@@ -26,9 +26,21 @@ export async function createSchoolFixture(db: Db, tenantId: string, schoolName =
   const passwordHash = await cachedHash;
   await db.insert(schools).values({ tenantId, schoolName, schoolId: `${tenantId.toUpperCase()}-01` });
 
+  const teacherId = randomUUID();
+  await db.insert(teachers).values({
+    id: teacherId,
+    tenantId,
+    employeeId: 'EMP-01',
+    firstName: 'Meera',
+    lastName: 'Nair',
+    emailId: 'teacher@example.in',
+    phoneNumber: '9123456780',
+  });
+
+  // The teacher is class teacher of V-A (and so may mark and edit it), not of VI-B.
   const classIds = [randomUUID(), randomUUID()];
   await db.insert(classes).values([
-    { id: classIds[0]!, tenantId, className: 'V', classSection: 'A' },
+    { id: classIds[0]!, tenantId, className: 'V', classSection: 'A', classTeacherId: teacherId },
     { id: classIds[1]!, tenantId, className: 'VI', classSection: 'B' },
   ]);
   const studentIds = [randomUUID(), randomUUID(), randomUUID()];
@@ -60,16 +72,6 @@ export async function createSchoolFixture(db: Db, tenantId: string, schoolName =
     },
     { id: studentIds[2]!, tenantId, admissionId: `${tenantId}-003`, firstName: 'Kabir', lastName: 'Iyer', classId: classIds[0]! },
   ]);
-  const teacherId = randomUUID();
-  await db.insert(teachers).values({
-    id: teacherId,
-    tenantId,
-    employeeId: 'EMP-01',
-    firstName: 'Meera',
-    lastName: 'Nair',
-    emailId: 'teacher@example.in',
-    phoneNumber: '9123456780',
-  });
 
   const account = (role: RoleName, extra: Partial<typeof users.$inferInsert> = {}) => ({
     id: randomUUID(),

@@ -10,6 +10,7 @@ const selection = {
   id: classes.id,
   className: classes.className,
   classSection: classes.classSection,
+  classTeacherId: classes.classTeacherId,
   rev: classes.rev,
 };
 

@@ -1,4 +1,7 @@
-/** Classes: the spec's section 7 calls. Staff read; admins and teachers write (each through runWrite). */
+/**
+ * Classes: the spec's section 7 calls. Staff read and create; admins change any class, a teacher only
+ * the classes assigned to them (class-subjects/teaching.ts). Each write through runWrite.
+ */
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,10 +11,11 @@ import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
 import { students } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { tenantOf } from '../../plugins/access';
+import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { assertCanTeachClasses } from '../class-subjects/teaching';
 import { classRepository as repo } from './repository';
 
 const staff = { access: staffRoles } as const;
@@ -66,6 +70,7 @@ export const classRoutes: ZodPlugin = async (app) => {
         const { id } = request.params;
         const { className, classSection } = request.body;
         if (!(await repo.one(tx, tenantId, id))) throw notFound(messages.classes.notFound);
+        await assertCanTeachClasses(tx, userOf(request), [id]);
         if (await repo.nameTaken(tx, tenantId, className, classSection, id)) throw conflict(messages.classes.duplicate);
         const updated = await repo.update(tx, tenantId, id, { className, classSection });
         if (!updated) throw notFound(messages.classes.notFound);
@@ -77,6 +82,8 @@ export const classRoutes: ZodPlugin = async (app) => {
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id } = request.params;
+      if (!(await repo.one(tx, tenantId, id))) throw notFound(messages.classes.notFound);
+      await assertCanTeachClasses(tx, userOf(request), [id]);
       const [enrolled] = await tx
         .select({ value: count() })
         .from(students)

@@ -1,0 +1,148 @@
+/**
+ * Managing a school's accounts (/admin/accounts): list them with filters, set a new password for a
+ * user, deactivate (which ends every session of that user at once: token_version is bumped and the
+ * status checked on every request) and reactivate. Admins only; an admin cannot lock themselves
+ * out, nor deactivate the school's last active admin.
+ */
+import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { accountListQuerySchema, resetAccountPasswordSchema, type Account } from '../../../contract/account';
+import { messages } from '../../../contract/messages';
+import { passwordProblems } from '../../../contract/password';
+import type { Db } from '../../db/client';
+import { containsPattern, toPage } from '../../db/paging';
+import { users } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../errors';
+import { tenantOf, userOf } from '../../plugins/access';
+import { sendEnvelope } from '../../plugins/errors';
+import { runWrite } from '../../plugins/idempotency';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+import { hashPassword } from '../auth/passwords';
+
+const idParams = z.object({ id: z.uuid(messages.accounts.notFound) });
+const adminOnly = { access: ['admin'] } as const;
+const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
+
+const linkedName = sql<string | null>`case
+  when ${users.role} = 'student' then (
+    select s.first_name || ' ' || s.last_name from students s
+    where s.tenant_id = ${users.tenantId} and s.id = ${users.studentId} and s.deleted_at is null)
+  when ${users.role} = 'parent' then (
+    select string_agg(s.first_name || ' ' || s.last_name, ', ' order by s.first_name)
+    from parent_children pc join students s on s.tenant_id = pc.tenant_id and s.id = pc.student_id
+    where pc.tenant_id = ${users.tenantId} and pc.user_id = ${users.id} and pc.deleted_at is null and s.deleted_at is null)
+  else (
+    select t.first_name || ' ' || t.last_name from teachers t
+    where t.tenant_id = ${users.tenantId} and t.id = ${users.teacherId} and t.deleted_at is null)
+  end`;
+
+const selection = {
+  id: users.id,
+  username: users.username,
+  roleName: users.role,
+  status: users.status,
+  studentId: users.studentId,
+  teacherId: users.teacherId,
+  linkedName,
+  createdAt: users.createdAt,
+};
+
+type Filter = z.infer<typeof accountListQuerySchema>;
+
+function where(tenantId: string, filter: Omit<Filter, 'page' | 'size'>): SQL | undefined {
+  return and(
+    eq(users.tenantId, tenantId),
+    filter.role ? eq(users.role, filter.role) : undefined,
+    filter.status ? eq(users.status, filter.status) : undefined,
+    filter.search ? ilike(users.username, containsPattern(filter.search)) : undefined,
+  );
+}
+
+async function select(db: Db, condition: SQL | undefined, limit?: number, offset?: number): Promise<Account[]> {
+  let query = db.select(selection).from(users).where(condition).orderBy(asc(users.username), asc(users.id)).$dynamic();
+  if (limit !== undefined) query = query.limit(limit).offset(offset ?? 0);
+  return (await query).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+async function account(db: Db, tenantId: string, id: string): Promise<Account> {
+  const [row] = await select(db, and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  if (!row) throw notFound(messages.accounts.notFound);
+  return row;
+}
+
+export const accountManagementRoutes: ZodPlugin = async (app) => {
+  app.get('/accounts/all', { config: adminOnly, schema: { querystring: accountListQuerySchema.omit({ page: true, size: true }) } }, async (request, reply) => {
+    return sendEnvelope(reply, 200, messages.common.ok, await select(app.db, where(tenantOf(request).tenantId, request.query)));
+  });
+
+  app.get('/accounts/pageNation/all', { config: adminOnly, schema: { querystring: accountListQuerySchema } }, async (request, reply) => {
+    const { page, size, ...filter } = request.query;
+    const condition = where(tenantOf(request).tenantId, filter);
+    const result = await toPage(
+      { page, size },
+      async () => (await app.db.select({ value: count() }).from(users).where(condition))[0]?.value ?? 0,
+      (limit, offset) => select(app.db, condition, limit, offset),
+    );
+    return sendEnvelope(reply, 200, messages.common.ok, result);
+  });
+
+  app.post(
+    '/accounts/:id/resetPassword',
+    { config: adminWrite, schema: { params: idParams, body: resetAccountPasswordSchema } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const tenantId = tenantOf(request).tenantId;
+        const target = await account(tx, tenantId, request.params.id);
+        const problems = passwordProblems(request.body.newPassword, { email: target.username });
+        if (problems.length > 0) throw new AppError(400, problems.join(' '), { fieldErrors: { newPassword: problems } });
+        const passwordHash = await hashPassword(request.body.newPassword);
+        await tx
+          .update(users)
+          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(and(eq(users.tenantId, tenantId), eq(users.id, target.id)));
+        return { message: messages.accounts.passwordReset, data: await account(tx, tenantId, target.id) };
+      }),
+  );
+
+  app.post('/accounts/:id/deactivate', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const tenantId = tenantOf(request).tenantId;
+      if (request.params.id === userOf(request).id) throw conflict(messages.accounts.notYourself);
+      const [target] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, request.params.id)))
+        .for('update');
+      if (!target) throw notFound(messages.accounts.notFound);
+      if (target.status !== 'active') throw conflict(messages.accounts.notActive);
+      if (target.role === 'admin') {
+        const [others] = await tx
+          .select({ value: count() })
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, target.id)));
+        if (!others || others.value === 0) throw conflict(messages.accounts.lastAdmin);
+      }
+      await tx
+        .update(users)
+        .set({ status: 'inactive', tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, target.id)));
+      return { message: messages.accounts.deactivated, data: await account(tx, tenantId, target.id) };
+    }),
+  );
+
+  app.post('/accounts/:id/reactivate', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const tenantId = tenantOf(request).tenantId;
+      const updated = await tx
+        .update(users)
+        .set({ status: 'active' })
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, request.params.id), eq(users.status, 'inactive')))
+        .returning({ id: users.id });
+      if (updated.length === 0) {
+        await account(tx, tenantId, request.params.id); // 404 when there is no such account
+        throw conflict(messages.accounts.notInactive);
+      }
+      return { message: messages.accounts.reactivated, data: await account(tx, tenantId, request.params.id) };
+    }),
+  );
+};

@@ -1,0 +1,116 @@
+/** Data access for the admission register, with the admitted class and the student as now. */
+import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { academicYearLabel, type Admission, type AdmissionSearchColumn, type AdmissionStatus } from '../../../contract/admission';
+import type { Page, PageQuery } from '../../../contract/envelope';
+import type { School } from '../../../contract/school';
+import type { Db } from '../../db/client';
+import { containsPattern, toPage } from '../../db/paging';
+import { admissions, classes, students } from '../../db/schema';
+import { studentRepository } from '../students/repository';
+
+const selection = {
+  id: admissions.id,
+  admissionNumber: admissions.admissionNumber,
+  admissionYear: admissions.admissionYear,
+  admissionSeq: admissions.admissionSeq,
+  admissionDate: admissions.admissionDate,
+  status: admissions.status,
+  withdrawnOn: admissions.withdrawnOn,
+  withdrawalReason: admissions.withdrawalReason,
+  classId: admissions.classId,
+  className: classes.className,
+  classSection: classes.classSection,
+  previousSchool: admissions.previousSchool,
+  remarks: admissions.remarks,
+  studentId: admissions.studentId,
+  rev: admissions.rev,
+};
+type Row = Omit<Admission, 'academicYear' | 'student'>;
+
+const searchColumns: Record<AdmissionSearchColumn, AnyPgColumn | SQL> = {
+  admissionNumber: admissions.admissionNumber,
+  name: sql`(${students.firstName} || ' ' || ${students.lastName})`,
+  firstName: students.firstName,
+  lastName: students.lastName,
+  className: classes.className,
+  status: admissions.status,
+  previousSchool: admissions.previousSchool,
+};
+
+export interface AdmissionFilter {
+  year?: number;
+  status?: AdmissionStatus;
+}
+
+const ordering = [desc(admissions.admissionYear), desc(admissions.admissionSeq)];
+
+function base(db: Db) {
+  return db
+    .select(selection)
+    .from(admissions)
+    .leftJoin(classes, and(eq(classes.tenantId, admissions.tenantId), eq(classes.id, admissions.classId)))
+    .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)));
+}
+
+function filtered(tenantId: string, filter: AdmissionFilter) {
+  return and(
+    eq(admissions.tenantId, tenantId),
+    filter.year !== undefined ? eq(admissions.admissionYear, filter.year) : undefined,
+    filter.status ? eq(admissions.status, filter.status) : undefined,
+  );
+}
+
+/** Attaches the live student records (null for a deleted student). */
+async function withStudents(db: Db, school: School, rows: Row[]): Promise<Admission[]> {
+  const found = await studentRepository.byIds(db, school.tenantId, school.schoolName, [...new Set(rows.map((row) => row.studentId))]);
+  const byId = new Map(found.map((student) => [student.id, student]));
+  return rows.map((row) => ({ ...row, academicYear: academicYearLabel(row.admissionYear), student: byId.get(row.studentId) ?? null }));
+}
+
+async function list(db: Db, school: School, where: SQL | undefined, query: PageQuery): Promise<Page<Admission>> {
+  return toPage(
+    query,
+    async () =>
+      (
+        await db
+          .select({ value: count() })
+          .from(admissions)
+          .leftJoin(classes, and(eq(classes.tenantId, admissions.tenantId), eq(classes.id, admissions.classId)))
+          .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)))
+          .where(where)
+      )[0]?.value ?? 0,
+    async (limit, offset) => withStudents(db, school, await base(db).where(where).orderBy(...ordering).limit(limit).offset(offset)),
+  );
+}
+
+export const admissionRepository = {
+  async all(db: Db, school: School, filter: AdmissionFilter): Promise<Admission[]> {
+    return withStudents(db, school, await base(db).where(filtered(school.tenantId, filter)).orderBy(...ordering));
+  },
+  page(db: Db, school: School, query: PageQuery, filter: AdmissionFilter) {
+    return list(db, school, filtered(school.tenantId, filter), query);
+  },
+  search(db: Db, school: School, column: AdmissionSearchColumn, value: string, query: PageQuery) {
+    return list(db, school, and(eq(admissions.tenantId, school.tenantId), ilike(searchColumns[column], containsPattern(value))), query);
+  },
+  async one(db: Db, school: School, id: string): Promise<Admission | undefined> {
+    const rows = await base(db).where(and(eq(admissions.tenantId, school.tenantId), eq(admissions.id, id)));
+    return (await withStudents(db, school, rows))[0];
+  },
+  async byNumber(db: Db, school: School, admissionNumber: string): Promise<Admission | undefined> {
+    const rows = await base(db).where(and(eq(admissions.tenantId, school.tenantId), eq(admissions.admissionNumber, admissionNumber)));
+    return (await withStudents(db, school, rows))[0];
+  },
+  async rowForUpdate(db: Db, tenantId: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(admissions)
+      .where(and(eq(admissions.tenantId, tenantId), eq(admissions.id, id)))
+      .for('update');
+    return row;
+  },
+  async exists(db: Db, id: string): Promise<boolean> {
+    return (await db.select({ id: admissions.id }).from(admissions).where(eq(admissions.id, id))).length > 0;
+  },
+};

@@ -1,0 +1,132 @@
+/** Data access for the class-subject mapping, joined with the names lists show. */
+import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ClassSubject, ClassSubjectSearchColumn } from '../../../contract/class-subject';
+import type { Page, PageQuery } from '../../../contract/envelope';
+import type { Db } from '../../db/client';
+import { containsPattern, toPage } from '../../db/paging';
+import { classSubjects, classes, subjects, teachers } from '../../db/schema';
+
+const teacherName = sql<string | null>`case when ${teachers.id} is null then null else ${teachers.firstName} || ' ' || ${teachers.lastName} end`;
+
+const selection = {
+  id: classSubjects.id,
+  classId: classSubjects.classId,
+  subjectId: classSubjects.subjectId,
+  teacherId: classSubjects.teacherId,
+  className: classes.className,
+  classSection: classes.classSection,
+  subjectName: subjects.subjectName,
+  teacherName,
+  rev: classSubjects.rev,
+};
+
+const searchColumns: Record<ClassSubjectSearchColumn, AnyPgColumn | SQL> = {
+  className: classes.className,
+  subjectName: subjects.subjectName,
+  teacherName: sql`(${teachers.firstName} || ' ' || ${teachers.lastName})`,
+};
+
+const live = (tenantId: string) => and(eq(classSubjects.tenantId, tenantId), isNull(classSubjects.deletedAt));
+const ordering = [asc(classes.className), asc(classes.classSection), asc(subjects.subjectName), asc(classSubjects.id)];
+
+function joined(db: Db) {
+  return db
+    .select(selection)
+    .from(classSubjects)
+    .innerJoin(classes, and(eq(classes.tenantId, classSubjects.tenantId), eq(classes.id, classSubjects.classId)))
+    .innerJoin(subjects, and(eq(subjects.tenantId, classSubjects.tenantId), eq(subjects.id, classSubjects.subjectId)))
+    .leftJoin(teachers, and(eq(teachers.tenantId, classSubjects.tenantId), eq(teachers.id, classSubjects.teacherId)));
+}
+
+function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<ClassSubject>> {
+  return toPage(
+    query,
+    async () =>
+      (
+        await db
+          .select({ value: count() })
+          .from(classSubjects)
+          .innerJoin(classes, and(eq(classes.tenantId, classSubjects.tenantId), eq(classes.id, classSubjects.classId)))
+          .innerJoin(subjects, and(eq(subjects.tenantId, classSubjects.tenantId), eq(subjects.id, classSubjects.subjectId)))
+          .leftJoin(teachers, and(eq(teachers.tenantId, classSubjects.tenantId), eq(teachers.id, classSubjects.teacherId)))
+          .where(where)
+      )[0]?.value ?? 0,
+    (limit, offset) => joined(db).where(where).orderBy(...ordering).limit(limit).offset(offset),
+  );
+}
+
+export interface MappingFilter {
+  classId?: string;
+  teacherId?: string;
+}
+
+function filtered(tenantId: string, filter: MappingFilter) {
+  return and(
+    live(tenantId),
+    filter.classId ? eq(classSubjects.classId, filter.classId) : undefined,
+    filter.teacherId ? eq(classSubjects.teacherId, filter.teacherId) : undefined,
+  );
+}
+
+export const classSubjectRepository = {
+  all(db: Db, tenantId: string, filter: MappingFilter): Promise<ClassSubject[]> {
+    return joined(db).where(filtered(tenantId, filter)).orderBy(...ordering);
+  },
+  page(db: Db, tenantId: string, query: PageQuery, filter: MappingFilter) {
+    return list(db, filtered(tenantId, filter), query);
+  },
+  search(db: Db, tenantId: string, column: ClassSubjectSearchColumn, value: string, query: PageQuery) {
+    return list(db, and(live(tenantId), ilike(searchColumns[column], containsPattern(value))), query);
+  },
+  async one(db: Db, tenantId: string, id: string): Promise<ClassSubject | undefined> {
+    const [row] = await joined(db).where(and(live(tenantId), eq(classSubjects.id, id)));
+    return row;
+  },
+  async exists(db: Db, id: string): Promise<boolean> {
+    return (await db.select({ id: classSubjects.id }).from(classSubjects).where(eq(classSubjects.id, id))).length > 0;
+  },
+  async taken(db: Db, tenantId: string, classId: string, subjectId: string, exceptId?: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: classSubjects.id })
+      .from(classSubjects)
+      .where(
+        and(
+          live(tenantId),
+          eq(classSubjects.classId, classId),
+          eq(classSubjects.subjectId, subjectId),
+          exceptId ? sql`${classSubjects.id} <> ${exceptId}` : undefined,
+        ),
+      );
+    return row !== undefined;
+  },
+};
+
+/** Which of the three references are missing (not live in this school). */
+export async function missingReferences(
+  db: Db,
+  tenantId: string,
+  refs: { classId: string; subjectId?: string; teacherId: string | null },
+): Promise<('classId' | 'subjectId' | 'teacherId')[]> {
+  const missing: ('classId' | 'subjectId' | 'teacherId')[] = [];
+  const [klass] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.tenantId, tenantId), eq(classes.id, refs.classId), isNull(classes.deletedAt)));
+  if (!klass) missing.push('classId');
+  if (refs.subjectId) {
+    const [subject] = await db
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(and(eq(subjects.tenantId, tenantId), eq(subjects.id, refs.subjectId), isNull(subjects.deletedAt)));
+    if (!subject) missing.push('subjectId');
+  }
+  if (refs.teacherId) {
+    const [teacher] = await db
+      .select({ id: teachers.id })
+      .from(teachers)
+      .where(and(eq(teachers.tenantId, tenantId), eq(teachers.id, refs.teacherId), isNull(teachers.deletedAt)));
+    if (!teacher) missing.push('teacherId');
+  }
+  return missing;
+}

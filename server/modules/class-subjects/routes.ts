@@ -1,0 +1,166 @@
+/**
+ * Class-subject mapping (/admin/mapping) and the class teacher of each class: admins assign, staff
+ * read. These assignments decide which classes a teacher may mark and edit (teaching.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  classSubjectInputSchema,
+  classSubjectListQuerySchema,
+  classSubjectSearchColumns,
+  classTeacherInputSchema,
+} from '../../../contract/class-subject';
+import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
+import { messages } from '../../../contract/messages';
+import { staffRoles } from '../../../contract/roles';
+import { uniqueViolation } from '../../db/errors';
+import { searchableColumn } from '../../db/paging';
+import { classSubjects, classes } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { tenantOf, userOf } from '../../plugins/access';
+import { sendEnvelope } from '../../plugins/errors';
+import { runWrite } from '../../plugins/idempotency';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+import { missingReferences, classSubjectRepository as repo } from './repository';
+import { teacherClassIds } from './teaching';
+
+const staff = { access: staffRoles } as const;
+const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
+const idParams = z.object({ id: z.uuid(messages.classSubjects.notFound) });
+const classIdParams = z.object({ id: z.uuid(messages.classes.notFound) });
+
+const notFoundMessage = {
+  classId: messages.classes.notFound,
+  subjectId: messages.subjects.notFound,
+  teacherId: messages.teachers.notFound,
+} as const;
+
+function referencesMissing(missing: (keyof typeof notFoundMessage)[]) {
+  const fieldErrors = Object.fromEntries(missing.map((field) => [field, [notFoundMessage[field]]]));
+  return badRequest(missing.map((field) => notFoundMessage[field]).join(' '), { fieldErrors });
+}
+
+const classSelection = {
+  id: classes.id,
+  className: classes.className,
+  classSection: classes.classSection,
+  classTeacherId: classes.classTeacherId,
+  rev: classes.rev,
+};
+
+export const classSubjectRoutes: ZodPlugin = async (app) => {
+  app.get('/classSubjects/all', { config: staff, schema: { querystring: classSubjectListQuerySchema } }, async (request, reply) => {
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, tenantOf(request).tenantId, request.query));
+  });
+
+  app.get(
+    '/classSubjects/pageNation/all',
+    { config: staff, schema: { querystring: pageQuerySchema.extend(classSubjectListQuerySchema.shape) } },
+    async (request, reply) => {
+      const { page, size, ...filter } = request.query;
+      return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, tenantOf(request).tenantId, { page, size }, filter));
+    },
+  );
+
+  app.get(
+    '/classSubjects/search-using-column-pageNation',
+    { config: staff, schema: { querystring: columnSearchQuerySchema } },
+    async (request, reply) => {
+      const { column, value, page, size } = request.query;
+      const searchable = searchableColumn(classSubjectSearchColumns, column, messages.classSubjects.invalidColumn);
+      return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, tenantOf(request).tenantId, searchable, value, { page, size }));
+    },
+  );
+
+  /** The classes the signed-in user may mark and edit: all for an admin, the assigned ones for a teacher. */
+  app.get('/classSubjects/myClasses', { config: staff }, async (request, reply) => {
+    const user = userOf(request);
+    const live = and(eq(classes.tenantId, user.tenantId), isNull(classes.deletedAt));
+    let where = live;
+    if (user.role !== 'admin') {
+      const ids = user.teacherId ? await teacherClassIds(app.db, user.tenantId, user.teacherId) : [];
+      if (ids.length === 0) return sendEnvelope(reply, 200, messages.common.ok, []);
+      where = and(live, inArray(classes.id, ids));
+    }
+    const rows = await app.db.select(classSelection).from(classes).where(where).orderBy(asc(classes.className), asc(classes.classSection));
+    return sendEnvelope(reply, 200, messages.common.ok, rows);
+  });
+
+  app.get('/classSubjects/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+    const found = await repo.one(app.db, tenantOf(request).tenantId, request.params.id);
+    if (!found) throw notFound(messages.classSubjects.notFound);
+    return sendEnvelope(reply, 200, messages.common.ok, found);
+  });
+
+  app.post('/classSubjects/create', { config: adminWrite, schema: { body: classSubjectInputSchema } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const tenantId = tenantOf(request).tenantId;
+      const { id = randomUUID(), classId, subjectId, teacherId } = request.body;
+      const missing = await missingReferences(tx, tenantId, { classId, subjectId, teacherId });
+      if (missing.length > 0) throw referencesMissing(missing);
+      if (await repo.taken(tx, tenantId, classId, subjectId)) throw conflict(messages.classSubjects.duplicate);
+      if (await repo.exists(tx, id)) throw conflict(messages.classSubjects.duplicate);
+      try {
+        await tx.insert(classSubjects).values({ id, tenantId, classId, subjectId, teacherId });
+      } catch (error) {
+        if (uniqueViolation(error) !== undefined) throw conflict(messages.classSubjects.duplicate);
+        throw error;
+      }
+      return { status: 201, message: messages.classSubjects.added, data: await repo.one(tx, tenantId, id) };
+    }),
+  );
+
+  app.put(
+    '/classSubjects/update/:id',
+    { config: adminWrite, schema: { params: idParams, body: classSubjectInputSchema } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const tenantId = tenantOf(request).tenantId;
+        const { id } = request.params;
+        const { classId, subjectId, teacherId } = request.body;
+        if (!(await repo.one(tx, tenantId, id))) throw notFound(messages.classSubjects.notFound);
+        const missing = await missingReferences(tx, tenantId, { classId, subjectId, teacherId });
+        if (missing.length > 0) throw referencesMissing(missing);
+        if (await repo.taken(tx, tenantId, classId, subjectId, id)) throw conflict(messages.classSubjects.duplicate);
+        await tx
+          .update(classSubjects)
+          .set({ classId, subjectId, teacherId })
+          .where(and(eq(classSubjects.tenantId, tenantId), eq(classSubjects.id, id), isNull(classSubjects.deletedAt)));
+        return { message: messages.classSubjects.updated, data: await repo.one(tx, tenantId, id) };
+      }),
+  );
+
+  app.delete('/classSubjects/delete/:id', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const tenantId = tenantOf(request).tenantId;
+      const deleted = await tx
+        .update(classSubjects)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(classSubjects.tenantId, tenantId), eq(classSubjects.id, request.params.id), isNull(classSubjects.deletedAt)))
+        .returning({ id: classSubjects.id });
+      if (deleted.length === 0) throw notFound(messages.classSubjects.notFound);
+      return { message: messages.classSubjects.deleted, data: { id: request.params.id } };
+    }),
+  );
+
+  app.put(
+    '/classes/classTeacher/:id',
+    { config: adminWrite, schema: { params: classIdParams, body: classTeacherInputSchema } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const tenantId = tenantOf(request).tenantId;
+        const { id } = request.params;
+        const { teacherId } = request.body;
+        const missing = await missingReferences(tx, tenantId, { classId: id, teacherId });
+        if (missing.includes('classId')) throw notFound(messages.classes.notFound);
+        if (missing.length > 0) throw referencesMissing(missing);
+        const [updated] = await tx
+          .update(classes)
+          .set({ classTeacherId: teacherId })
+          .where(and(eq(classes.tenantId, tenantId), eq(classes.id, id), isNull(classes.deletedAt)))
+          .returning(classSelection);
+        return { message: teacherId ? messages.classSubjects.classTeacherSet : messages.classSubjects.classTeacherCleared, data: updated };
+      }),
+  );
+};

@@ -1,0 +1,51 @@
+/**
+ * Which classes a teacher may mark and edit: those they are class teacher of and those they teach
+ * a subject in (class_subjects). Admins may do everything; students and parents nothing.
+ * The one place this rule lives: attendance's canMarkClass and the records' write routes call it.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { classSubjects, classes } from '../../db/schema';
+import { AppError, forbidden } from '../../errors';
+import type { AuthUser } from '../../types';
+
+/** Ids of the live classes assigned to the teacher (class teacher or teaching a subject there). */
+export async function teacherClassIds(db: Db, tenantId: string, teacherId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(
+      and(
+        eq(classes.tenantId, tenantId),
+        isNull(classes.deletedAt),
+        sql`(${classes.classTeacherId} = ${teacherId} or exists (
+          select 1 from ${classSubjects}
+          where ${classSubjects.tenantId} = ${classes.tenantId}
+            and ${classSubjects.classId} = ${classes.id}
+            and ${classSubjects.teacherId} = ${teacherId}
+            and ${classSubjects.deletedAt} is null))`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** True when the signed-in user may mark and edit the class: any admin; a teacher assigned to it. */
+export async function canTeachClass(db: Db, user: Pick<AuthUser, 'role' | 'tenantId' | 'teacherId'>, classId: string | null): Promise<boolean> {
+  if (user.role === 'admin') return true;
+  if (user.role !== 'teacher' || !user.teacherId || !classId) return false;
+  return (await teacherClassIds(db, user.tenantId, user.teacherId)).includes(classId);
+}
+
+/** As canTeachClass, throwing 403 when not (every class given must be allowed; null = no class). */
+export async function assertCanTeachClasses(
+  db: Db,
+  user: Pick<AuthUser, 'role' | 'tenantId' | 'teacherId'>,
+  classIds: (string | null)[],
+  message?: string,
+): Promise<void> {
+  if (user.role === 'admin') return;
+  const refuse = () => (message ? new AppError(403, message) : forbidden());
+  if (user.role !== 'teacher' || !user.teacherId) throw refuse();
+  const allowed = new Set(await teacherClassIds(db, user.tenantId, user.teacherId));
+  if (classIds.some((id) => id === null || !allowed.has(id))) throw refuse();
+}

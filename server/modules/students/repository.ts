@@ -1,0 +1,176 @@
+/** Data access for students; every function takes the tenant and reads only live (not deleted) rows. */
+import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Page, PageQuery } from '../../../contract/envelope';
+import type { Student, StudentSearchColumn, StudentValues } from '../../../contract/student';
+import type { Db } from '../../db/client';
+import { containsPattern, toPage } from '../../db/paging';
+import { classes, students } from '../../db/schema';
+
+export type StudentRow = typeof students.$inferSelect;
+/** What a write sets: every field of the input, the admission id included. */
+export type StudentFields = Omit<StudentValues, 'id'>;
+
+const selection = {
+  id: students.id,
+  admissionId: students.admissionId,
+  firstName: students.firstName,
+  lastName: students.lastName,
+  emailId: students.emailId,
+  rollNumber: students.rollNumber,
+  phoneNumber: students.phoneNumber,
+  classId: students.classId,
+  className: classes.className,
+  classSection: classes.classSection,
+  dateOfBirth: students.dateOfBirth,
+  gender: students.gender,
+  fatherName: students.fatherName,
+  motherName: students.motherName,
+  parentEmail: students.parentEmail,
+  alternateNumber: students.alternateNumber,
+  address: students.address,
+  aadhaarId: students.aadhaarId,
+  apaarId: students.apaarId,
+  rev: students.rev,
+};
+
+const fullName = sql<string>`(${students.firstName} || ' ' || ${students.lastName})`;
+
+const searchColumns: Record<StudentSearchColumn, AnyPgColumn | SQL> = {
+  admissionId: students.admissionId,
+  name: fullName,
+  firstName: students.firstName,
+  lastName: students.lastName,
+  className: classes.className,
+  classSection: classes.classSection,
+  rollNumber: students.rollNumber,
+  phoneNumber: students.phoneNumber,
+  fatherName: students.fatherName,
+  motherName: students.motherName,
+  address: students.address,
+  emailId: students.emailId,
+  parentEmail: students.parentEmail,
+  aadhaarId: students.aadhaarId,
+  apaarId: students.apaarId,
+};
+
+const live = (tenantId: string) => and(eq(students.tenantId, tenantId), isNull(students.deletedAt));
+const ordering = [sql`${students.admissionId} asc nulls last`, asc(students.firstName), asc(students.id)];
+const classJoin = and(eq(classes.tenantId, students.tenantId), eq(classes.id, students.classId));
+
+function withSchool(schoolName: string) {
+  return (row: Omit<Student, 'schoolName'>): Student => ({ ...row, schoolName });
+}
+
+async function list(db: Db, schoolName: string, where: SQL | undefined, query: PageQuery): Promise<Page<Student>> {
+  return toPage(
+    query,
+    async () => {
+      const [total] = await db.select({ value: count() }).from(students).leftJoin(classes, classJoin).where(where);
+      return total?.value ?? 0;
+    },
+    async (limit, offset) =>
+      (
+        await db
+          .select(selection)
+          .from(students)
+          .leftJoin(classes, classJoin)
+          .where(where)
+          .orderBy(...ordering)
+          .limit(limit)
+          .offset(offset)
+      ).map(withSchool(schoolName)),
+  );
+}
+
+export const studentRepository = {
+  async all(db: Db, tenantId: string, schoolName: string, classId?: string): Promise<Student[]> {
+    const rows = await db
+      .select(selection)
+      .from(students)
+      .leftJoin(classes, classJoin)
+      .where(and(live(tenantId), classId ? eq(students.classId, classId) : undefined))
+      .orderBy(...ordering);
+    return rows.map(withSchool(schoolName));
+  },
+
+  page(db: Db, tenantId: string, schoolName: string, query: PageQuery, classId?: string) {
+    return list(db, schoolName, and(live(tenantId), classId ? eq(students.classId, classId) : undefined), query);
+  },
+
+  search(db: Db, tenantId: string, schoolName: string, column: StudentSearchColumn, value: string, query: PageQuery) {
+    return list(db, schoolName, and(live(tenantId), ilike(searchColumns[column], containsPattern(value))), query);
+  },
+
+  async one(db: Db, tenantId: string, schoolName: string, id: string): Promise<Student | undefined> {
+    const [row] = await db
+      .select(selection)
+      .from(students)
+      .leftJoin(classes, classJoin)
+      .where(and(live(tenantId), eq(students.id, id)));
+    return row ? withSchool(schoolName)(row) : undefined;
+  },
+
+  /** The live students among `ids`. */
+  async byIds(db: Db, tenantId: string, schoolName: string, ids: string[]): Promise<Student[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select(selection)
+      .from(students)
+      .leftJoin(classes, classJoin)
+      .where(and(live(tenantId), inArray(students.id, ids)));
+    return rows.map(withSchool(schoolName));
+  },
+
+  /** The stored row, locked for the rest of the transaction. */
+  async rowForUpdate(db: Db, tenantId: string, id: string): Promise<StudentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(students)
+      .where(and(live(tenantId), eq(students.id, id)))
+      .for('update');
+    return row;
+  },
+
+  async exists(db: Db, id: string): Promise<boolean> {
+    const [row] = await db.select({ id: students.id }).from(students).where(eq(students.id, id));
+    return row !== undefined;
+  },
+
+  async admissionIdTaken(db: Db, tenantId: string, admissionId: string, exceptId?: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(live(tenantId), eq(students.admissionId, admissionId), exceptId ? sql`${students.id} <> ${exceptId}` : undefined));
+    return row !== undefined;
+  },
+
+  async insert(db: Db, tenantId: string, id: string, fields: StudentFields): Promise<void> {
+    await db.insert(students).values({ ...fields, id, tenantId });
+  },
+
+  async update(db: Db, tenantId: string, id: string, fields: Partial<StudentFields>): Promise<void> {
+    await db
+      .update(students)
+      .set(fields)
+      .where(and(live(tenantId), eq(students.id, id)));
+  },
+
+  async softDelete(db: Db, tenantId: string, id: string): Promise<boolean> {
+    const deleted = await db
+      .update(students)
+      .set({ deletedAt: sql`now()` })
+      .where(and(live(tenantId), eq(students.id, id)))
+      .returning({ id: students.id });
+    return deleted.length > 0;
+  },
+};
+
+/** The live class of this school with this id, or undefined. */
+export async function liveClass(db: Db, tenantId: string, classId: string) {
+  const [row] = await db
+    .select({ id: classes.id, className: classes.className, classSection: classes.classSection })
+    .from(classes)
+    .where(and(eq(classes.tenantId, tenantId), eq(classes.id, classId), isNull(classes.deletedAt)));
+  return row;
+}

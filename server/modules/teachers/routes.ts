@@ -1,0 +1,104 @@
+/**
+ * Teachers (/admin/teachers): the spec's path pattern. Staff read; admins write. A record's e-mail
+ * links the teacher account of the same e-mail (accounts/links.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
+import { messages } from '../../../contract/messages';
+import { staffRoles } from '../../../contract/roles';
+import { teacherInputSchema, teacherSearchColumns } from '../../../contract/teacher';
+import type { Db } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
+import { searchableColumn } from '../../db/paging';
+import { conflict, notFound } from '../../errors';
+import { tenantOf } from '../../plugins/access';
+import { sendEnvelope } from '../../plugins/errors';
+import { runWrite } from '../../plugins/idempotency';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+import { linkTeacherAccount } from '../accounts/links';
+import { teacherRepository as repo, type TeacherFields } from './repository';
+
+const staff = { access: staffRoles } as const;
+const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
+const idParams = z.object({ id: z.uuid(messages.teachers.notFound) });
+
+async function checkUnique(tx: Db, tenantId: string, fields: TeacherFields, exceptId?: string) {
+  const clash = await repo.clash(tx, tenantId, fields, exceptId);
+  if (clash === 'employeeId') throw conflict(messages.teachers.duplicateEmployeeId, { fieldErrors: { employeeId: [messages.teachers.duplicateEmployeeId] } });
+  if (clash === 'emailId') throw conflict(messages.teachers.duplicateEmail, { fieldErrors: { emailId: [messages.teachers.duplicateEmail] } });
+}
+
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'teachers_employee_id_key') throw conflict(messages.teachers.duplicateEmployeeId);
+    if (constraint === 'teachers_pkey') throw conflict(messages.teachers.duplicateEmployeeId);
+    throw error;
+  }
+}
+
+export const teacherRoutes: ZodPlugin = async (app) => {
+  app.get('/teachers/all', { config: staff }, async (request, reply) => {
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, tenantOf(request).tenantId));
+  });
+
+  app.get('/teachers/pageNation/all', { config: staff, schema: { querystring: pageQuerySchema } }, async (request, reply) => {
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, tenantOf(request).tenantId, request.query));
+  });
+
+  app.get(
+    '/teachers/search-using-column-pageNation',
+    { config: staff, schema: { querystring: columnSearchQuerySchema } },
+    async (request, reply) => {
+      const { column, value, page, size } = request.query;
+      const searchable = searchableColumn(teacherSearchColumns, column, messages.teachers.invalidColumn);
+      const result = await repo.search(app.db, tenantOf(request).tenantId, searchable, value, { page, size });
+      return sendEnvelope(reply, 200, messages.common.ok, result);
+    },
+  );
+
+  app.get('/teachers/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+    const found = await repo.one(app.db, tenantOf(request).tenantId, request.params.id);
+    if (!found) throw notFound(messages.teachers.notFound);
+    return sendEnvelope(reply, 200, messages.common.ok, found);
+  });
+
+  app.post('/teachers/create', { config: adminWrite, schema: { body: teacherInputSchema } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const tenantId = tenantOf(request).tenantId;
+      const { id = randomUUID(), ...fields } = request.body;
+      if (await repo.exists(tx, id)) throw conflict(messages.teachers.duplicateEmployeeId);
+      await checkUnique(tx, tenantId, fields);
+      await guarded(() => repo.insert(tx, tenantId, id, fields));
+      await linkTeacherAccount(tx, tenantId, { id, emailId: fields.emailId });
+      return { status: 201, message: messages.teachers.added, data: await repo.one(tx, tenantId, id) };
+    }),
+  );
+
+  app.put(
+    '/teachers/update/:id',
+    { config: adminWrite, schema: { params: idParams, body: teacherInputSchema } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const tenantId = tenantOf(request).tenantId;
+        const { id } = request.params;
+        const { id: _ignored, ...fields } = request.body;
+        const current = await repo.rowForUpdate(tx, tenantId, id);
+        if (!current) throw notFound(messages.teachers.notFound);
+        await checkUnique(tx, tenantId, fields, id);
+        await guarded(() => repo.update(tx, tenantId, id, fields));
+        await linkTeacherAccount(tx, tenantId, { id, emailId: fields.emailId }, current);
+        return { message: messages.teachers.updated, data: await repo.one(tx, tenantId, id) };
+      }),
+  );
+
+  app.delete('/teachers/delete/:id', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      if (!(await repo.softDelete(tx, tenantOf(request).tenantId, request.params.id))) throw notFound(messages.teachers.notFound);
+      return { message: messages.teachers.deleted, data: { id: request.params.id } };
+    }),
+  );
+};
