@@ -54,7 +54,13 @@ const classesSource = source({
   entity: 'classes',
   table: classes,
   where: (scope) => (scope.school ? undefined : scope.classIds.length ? inArray(classes.id, scope.classIds) : 'none'),
-  record: (row) => ({ id: row.id, className: row.className, classSection: row.classSection, rev: row.rev }),
+  record: (row) => ({
+    id: row.id,
+    className: row.className,
+    classSection: row.classSection,
+    classTeacherId: row.classTeacherId,
+    rev: row.rev,
+  }),
 });
 
 const studentsSource = source({
