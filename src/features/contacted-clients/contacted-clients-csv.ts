@@ -28,9 +28,13 @@ export function csvRows(clients: readonly ContactedClient[]): string[][] {
   ]);
 }
 
+/** A cell a spreadsheet would run as a formula: starts with =, +, -, @, tab or carriage return. */
+const formulaStart = /^[=+\-@\t\r]/;
+
 export async function contactRequestsCsv(clients: readonly ContactedClient[]): Promise<string> {
   const { default: Papa } = await import('papaparse');
-  return Papa.unparse({ fields: [...csvColumns], data: csvRows(clients) }, { escapeFormulae: true, newline: '\r\n' });
+  // papaparse's own `escapeFormulae: true` misses multi-line cells (its pattern ends in `.*$`).
+  return Papa.unparse({ fields: [...csvColumns], data: csvRows(clients) }, { escapeFormulae: formulaStart, newline: '\r\n' });
 }
 
 export function downloadCsv(csv: string, fileName: string): void {
