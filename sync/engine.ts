@@ -129,6 +129,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let retryAt: number | undefined;
   const writing = new Set<Promise<unknown>>();
   const subscriptions = new Subscription();
+  // A page about to be frozen or closed gives up its job (and the lock) at once, started or not.
+  subscriptions.add(connectivity.suspend$.subscribe(() => job?.abort()));
 
   async function setNeedsSignIn(value: boolean) {
     const current = await db.meta.get(metaKeys.needsSignIn);
@@ -136,6 +138,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function runJob(force: boolean): Promise<SyncReport> {
+    // The periodic timer counts from every attempt, so an offline device does not spin.
+    lastPullAt = clock.now();
+    retryAt = undefined;
     if (!connectivity.isOnline()) return { status: 'offline' };
     const controller = new AbortController();
     job = controller;
@@ -152,7 +157,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
         if (push.status === 'aborted') return { status: 'aborted', push };
         if (push.status === 'no-response') return { status: 'no-response', push };
-        lastPullAt = clock.now();
         const pull = await pullPhase({ outbox, session, clock, limit: options.pullLimit ?? 500, signal });
         if (pull.status === 'sign-in') {
           await setNeedsSignIn(true);
@@ -238,7 +242,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         connectivity.online$.pipe(skip(1), filter(Boolean)).subscribe(() => void requestJob(true)),
       );
       subscriptions.add(connectivity.focus$.subscribe(() => void requestJob(true)));
-      subscriptions.add(connectivity.suspend$.subscribe(() => job?.abort()));
       void setNeedsSignIn(false).then(() => requestJob(true));
     },
 

@@ -1,0 +1,140 @@
+/**
+ * Background sync: what starts a job (start, going online, app focus, a new change, a retry time
+ * coming due, the periodic pull), that it only changes state and never throws, that a frozen or
+ * closing tab gives up the user's Web Lock so another tab goes on (SYNC.md test 2's "a frozen tab
+ * must not stall it"), and the persistent-storage request.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClass, markAttendanceSheet, requestPersistentStorage, type SyncState } from '../../sync';
+import { createConnectivity } from '../../sync/connectivity';
+import { createFakeLocks } from '../support/fake-locks';
+import type { TestApp } from '../support/test-app';
+import { createSyncHarness, createSyncServer, waitFor, type SyncHarness } from '../support/sync-harness';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let server: TestApp;
+let h: SyncHarness;
+beforeAll(async () => {
+  server = await createSyncServer();
+});
+afterAll(async () => server?.close());
+afterEach(async () => h?.close());
+
+describe('background sync', () => {
+  it('runs on start, on a new change, on going online, on focus and periodically, and reports state', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    await h.signIn('admin');
+    const connectivity = createConnectivity({ online: true });
+    const engine = h.engine('teacher', { connectivity, pullIntervalMs: 150 });
+    let state: SyncState | undefined;
+    const subscription = engine.state$.subscribe((value) => (state = value));
+    expect(state).toBeUndefined();
+
+    engine.start();
+    await waitFor(() => state, (s) => s !== undefined && s.lastSyncAt !== null && !s.syncing);
+    expect(await engine.db.classes.count()).toBe(2);
+
+    // A change goes out by itself.
+    const [c0] = h.school.classIds as [string];
+    const [s0] = h.school.studentIds as [string];
+    await markAttendanceSheet(engine, { classId: c0, date: '2025-06-20', entries: [{ studentId: s0, status: 'absent' }] });
+    await waitFor(() => state?.pendingCount, (n) => n === 0);
+
+    // Offline: changes wait, nothing is sent; online again: they go at once.
+    connectivity.setOnline(false);
+    await waitFor(() => state?.syncing, (syncing) => syncing === false);
+    const before = h.net.requests.length;
+    await markAttendanceSheet(engine, { classId: c0, date: '2025-06-21', entries: [{ studentId: s0, status: 'late' }] });
+    await waitFor(() => state, (s) => s?.online === false && s.pendingCount === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(h.net.requests.length).toBe(before);
+    connectivity.setOnline(true);
+    await waitFor(() => state?.pendingCount, (n) => n === 0);
+
+    // Another device's change arrives by the periodic pull, and on focus.
+    const admin = h.engine('admin');
+    const { result: id } = await createClass(admin, { className: 'From admin', classSection: '' });
+    await admin.syncNow();
+    await waitFor(() => engine.db.classes.get(String(id)), (row) => row !== undefined, 5_000);
+    const { result: second } = await createClass(admin, { className: 'On focus', classSection: '' });
+    await admin.syncNow();
+    connectivity.focus();
+    await waitFor(() => engine.db.classes.get(String(second)), (row) => row !== undefined, 5_000);
+    subscription.unsubscribe();
+  });
+
+  it('a failed push is retried by itself when its backoff runs out; the server-down flag follows', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('admin');
+    const connectivity = createConnectivity();
+    let serverDown = false;
+    connectivity.serverDown$.subscribe((value) => (serverDown = value));
+    const engine = h.engine('admin', { connectivity, retry: { baseMs: 50, capMs: 100 } });
+    h.net.down = true;
+    engine.start();
+    await createClass(engine, { className: 'Retried', classSection: '' });
+    await waitFor(() => serverDown, Boolean);
+    const [entry] = await engine.db.outbox.toArray();
+    expect(entry!.attempts).toBeGreaterThan(0);
+    expect(entry!.lastError).toMatch(/Could not connect/);
+    h.net.down = false;
+    await waitFor(() => engine.pendingCount(), (n) => n === 0, 5_000);
+    expect(serverDown).toBe(false);
+  });
+
+  it('a frozen or closing tab gives up the lock at once; the other tab pushes the entry, once', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('admin');
+    const locks = createFakeLocks();
+    const frozenTab = createConnectivity();
+    const frozen = h.engine('admin', { locks, connectivity: frozenTab });
+    const other = h.engine('admin', { locks });
+    const { result: id } = await createClass(frozen, { className: 'Frozen', classSection: '' });
+    // The frozen tab's request never returns (its page stopped running mid-request).
+    const original = h.net.fetch;
+    let hang = true;
+    h.net.fetch = (input, init) =>
+      hang
+        ? new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+        : original(input, init);
+    const stuck = frozen.syncNow();
+    await waitFor(() => frozen.db.outbox.toArray(), (entries) => entries[0]?.sentAt !== undefined);
+    const waiting = other.syncNow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await other.pendingCount()).toBe(1);
+    // The page is frozen (or hidden for good): the engine aborts its job and releases the lock.
+    frozenTab.suspend();
+    expect((await stuck).status).toBe('aborted');
+    hang = false;
+    await waiting;
+    expect(await other.pendingCount()).toBe(0);
+    expect((await h.serverClasses()).filter((row) => row.id === id)).toHaveLength(1);
+    expect([...locks.maxConcurrent.values()]).toEqual([1]);
+  });
+
+  it('background failures never throw: a server answering garbage only changes state', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('admin');
+    const engine = h.engine('admin');
+    h.net.faults = () => ({ kind: 'status', status: 200, body: 'not an envelope' });
+    const report = await engine.syncNow();
+    expect(report.pull?.status).toBe('failed');
+    h.net.faults = () => ({ kind: 'pass' });
+    expect((await engine.syncNow()).status).toBe('ok');
+  });
+});
+
+describe('persistent storage', () => {
+  it('asks once, and reports what the browser said', async () => {
+    const persist = vi.fn(async () => true);
+    const persisted = vi.fn(async () => false);
+    expect(await requestPersistentStorage({ persist, persisted } as unknown as StorageManager)).toBe('persisted');
+    expect(persist).toHaveBeenCalledTimes(1);
+    expect(await requestPersistentStorage({ persist: async () => false, persisted } as unknown as StorageManager)).toBe('refused');
+    expect(await requestPersistentStorage({ persist, persisted: async () => true } as unknown as StorageManager)).toBe('persisted');
+    expect(persist).toHaveBeenCalledTimes(1);
+    expect(await requestPersistentStorage(undefined)).toBe('unsupported');
+  });
+});
