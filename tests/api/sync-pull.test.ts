@@ -222,11 +222,13 @@ describe('reset', () => {
     expect((await pullOnce(t, blue.tenantId, b.teacher, blueStart.cursor)).reset).toBe(false);
   });
 
-  it('keeps a deleted student that attendance still refers to', async () => {
+  it('purges every synced table, referencing tables first, and keeps a deleted student that attendance still refers to', async () => {
     const extra = randomUUID();
     await t.database.db.insert(students).values({ id: extra, tenantId: green.tenantId, firstName: 'Old', classId: classA, deletedAt: sql`now() - interval '400 days'` });
     const report = await purgeTombstones(t.database.db);
     expect(report.failed).toEqual([]);
+    expect(Object.keys(report.purged)).toEqual(expect.arrayContaining(['attendance', 'students', 'classes', 'teachers']));
+    expect(Object.keys(report.purged).indexOf('attendance')).toBeLessThan(Object.keys(report.purged).indexOf('students'));
     expect((await t.database.db.select({ id: students.id }).from(students).where(eq(students.id, extra))).length).toBe(0);
     await t.database.db.update(students).set({ deletedAt: sql`now() - interval '400 days'` }).where(eq(students.id, kabir));
     const again = await purgeTombstones(t.database.db);
