@@ -200,8 +200,6 @@ export const messages = {
     notActive: 'Only an active account can be deactivated.',
     notInactive: 'Only a deactivated account can be reactivated.',
     notYourself: 'You cannot do this to your own account.',
-    lastAdmin: 'This is the last active admin of the school; make another admin first.',
-    invalidFilter: 'Unknown account filter.',
   },
   /** Our own (issue 5): field checks shared by every school record and its bulk import. */
   records: {

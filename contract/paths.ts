@@ -44,7 +44,11 @@ export const paths = {
   students: { ...resource('students'), template: `${apiBase}/students/upload/template` },
   teachers: { ...resource('teachers'), template: `${apiBase}/teachers/upload/template` },
   subjects: resource('subjects'),
-  classSubjects: resource('classSubjects'),
+  classSubjects: {
+    ...resource('classSubjects'),
+    /** GET: the classes the signed-in user may mark and edit (all for admins). */
+    myClasses: `${apiBase}/classSubjects/myClasses`,
+  },
   admissions: {
     ...resource('admissions'),
     /** GET by admission number ("2025-0042"), for /admin/records/edit/{admissionNumber}. */

@@ -250,7 +250,9 @@ export const optionalPastDate = (label: string) =>
     const date = normalizeDate(value);
     return date && date <= todayIso() ? date : undefined;
   });
-export const optionalMobile = (label: string) => normalized(f.mobile(label), normalizeIndianMobile);
+/** Spaces, hyphens and brackets people type into numbers ("+91 98765-43210") are dropped first. */
+const withoutPhoneSeparators = (value: string) => value.replace(/[\s\-()]/g, '');
+export const optionalMobile = (label: string) => normalized(f.mobile(label), (value) => normalizeIndianMobile(withoutPhoneSeparators(value)));
 export const optionalPhone = (label: string) => normalized(f.phone(label), normalizeIndianPhone);
 export const optionalGender = () => normalized(f.gender, normalizeGender);
 export const optionalAadhaar = () =>
