@@ -76,7 +76,7 @@ export function Footer({ texts }: { texts: LandingTexts }) {
             </li>
           </ul>
         </nav>
-        <div>
+        <div className="lp-footer-contact">
           <h2 className="lp-footer-heading">{footer.contact}</h2>
           <address className="lp-footer-list">
             <a href={site.mapUrl} {...external} aria-label={footer.mapLabel(site.address)}>

@@ -1,7 +1,7 @@
 /**
  * The public navbar (spec section 2): anchors to the sections, links to /school-selection and
  * /login, Get started to #contact, the language button. Transparent over the hero, solid once the
- * page is scrolled more than 20 px; below 1200 px the links move into a menu overlay that locks scroll.
+ * page is scrolled more than 20 px; below 1240 px the links move into a menu overlay that locks scroll.
  */
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -58,7 +58,7 @@ export function Navbar({ texts, language, onLanguageChange }: Props) {
       }
     };
     // The overlay is for narrow screens only: widening the window closes it.
-    const wide = window.matchMedia('(min-width: 1200px)');
+    const wide = window.matchMedia('(min-width: 1240px)');
     const onWide = () => wide.matches && setMenuOpen(false);
     document.addEventListener('keydown', onKey);
     wide.addEventListener('change', onWide);
