@@ -16,15 +16,14 @@ import './sync.css';
 
 const SyncPanel = lazy(() => import('./SyncPanel'));
 
-/** "Sign in again": end the refused session but keep this tab's school and the e-mail address. */
+/** "Sign in again": end the refused session (the outbox stays) but keep this tab's school. */
 function useSignInAgain() {
   const navigate = useNavigate();
   return () => {
-    const username = sessionStore.getSnapshot().session?.username ?? '';
     const school = currentSchool(sessionStore.stores);
     sessionStore.end();
     if (school) chooseSchool(sessionStore.stores, school.tenantId, school.schoolName ?? '');
-    void navigate(`/login?email=${encodeURIComponent(username)}`, { replace: true });
+    void navigate('/login', { replace: true });
   };
 }
 

@@ -4,7 +4,7 @@ export function formatWhen(ms: number, now: number = Date.now(), locale?: string
   const today = new Date(now);
   const sameDay =
     when.getFullYear() === today.getFullYear() && when.getMonth() === today.getMonth() && when.getDate() === today.getDate();
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(when);
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(when);
   if (sameDay) return time;
   const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(when);
   return `${day}, ${time}`;

@@ -9,7 +9,7 @@ export const syncTexts = {
   offline: 'Offline',
   serverDown: 'School server not answering',
   syncing: 'Syncing…',
-  waiting: (count: number) => (count === 0 ? 'all changes sent' : `${count} waiting`),
+  waiting: (count: number) => (count === 0 ? 'all sent' : `${count} waiting`),
   notAccepted: (count: number) => `${count} not accepted`,
   changedElsewhere: (count: number) => `${count} changed elsewhere`,
   lastSync: (when: string) => `Synced ${when}`,

@@ -89,7 +89,7 @@ export default function ClassAttendancePage() {
       {classes === undefined && <p className="loading-label">{text.loadingMirror}</p>}
       {classes?.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}
       {classes && classes.length > 0 && (
-        <section className="panel att-controls" aria-label={text.classLabel}>
+        <section className="panel att-controls" aria-label={text.controlsLabel}>
           <ClassPicker classes={classes} value={classId} onChange={(id) => choose({ classId: id })} />
           <div className="field att-field">
             <label className="field-label" htmlFor="att-report-date">

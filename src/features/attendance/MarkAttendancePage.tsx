@@ -133,7 +133,7 @@ export default function MarkAttendancePage() {
       {loading && <p className="loading-label">{text.loadingMirror}</p>}
       {!loading && classes.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}
       {!loading && classes.length > 0 && (
-        <section className="panel att-controls" aria-label={text.classLabel}>
+        <section className="panel att-controls" aria-label={text.controlsLabel}>
           <ClassPicker classes={classes} value={classId} onChange={(id) => choose({ classId: id })} />
           <div className="field att-field">
             <label className="field-label" htmlFor="att-date">
@@ -150,6 +150,7 @@ export default function MarkAttendancePage() {
           </div>
         </section>
       )}
+      {!loading && classes.length > 0 && !classId && <p className="att-hint">{text.chooseClassHint}</p>}
       {classId && view && <SheetStatus view={view} engine={engine} />}
       {future && <p className="alert alert-warning">{text.futureDate}</p>}
       {classId && students && students.length === 0 && <p className="alert alert-info">{text.noStudents}</p>}
@@ -168,7 +169,12 @@ export default function MarkAttendancePage() {
                 aria-label={text.markAllAs(t.attendanceStatus[status])}
                 onClick={() => markEveryone(status)}
               >
-                {t.attendanceStatus[status]}
+                <span className="mark-short" aria-hidden="true">
+                  {text.short[status]}
+                </span>
+                <span className="mark-long" aria-hidden="true">
+                  {t.attendanceStatus[status]}
+                </span>
               </button>
             ))}
           </div>

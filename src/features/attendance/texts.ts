@@ -7,6 +7,8 @@ export const attendanceTexts = {
   dateLabel: 'Date',
   monthLabel: 'Month',
   chooseClass: 'Choose a class',
+  controlsLabel: 'Class and date',
+  chooseClassHint: 'Choose a class to mark its attendance. Everyone starts as present.',
   noClasses: 'No classes on this device yet. They arrive with the first sync; connect to the internet once.',
   loadingMirror: 'Reading this device’s copy…',
   noStudents: 'This class has no students on this device.',

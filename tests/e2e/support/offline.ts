@@ -1,0 +1,236 @@
+/**
+ * Helpers of the offline end-to-end tests (issue 3): the demo school through the API (Node fetch,
+ * never the browser), the service worker taking control, the marking sheet as a teacher uses it,
+ * and a log of the attendance writes the browser sent with their Idempotency-Keys.
+ */
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+import type { AttendanceSheet } from '../../../contract/attendance';
+import type { AttendanceStatus } from '../../../contract/attendance';
+import { headers } from '../../../contract/headers';
+import { paths } from '../../../contract/paths';
+import { en } from '../../../src/i18n/en';
+import { attendanceTexts } from '../../../src/features/attendance/texts';
+import { syncTexts } from '../../../src/sync-binding/texts';
+import { demoPassword, demoUsername, greenvalley, type DemoSchool } from './demo';
+import { signInAt, waitForPath } from './flows';
+
+export const teacher = demoUsername('teacher');
+export const admin = demoUsername('admin');
+
+export async function api<T>(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown; tenant?: string } = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      [headers.tenant]: options.tenant ?? greenvalley.tenantId,
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const json = (await response.json()) as { data: T; message: string };
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message}`);
+  return json.data;
+}
+
+export async function tokenOf(baseUrl: string, username: string, school: DemoSchool = greenvalley): Promise<string> {
+  const data = await api<{ jwtToken: string }>(baseUrl, 'POST', paths.authUser, {
+    body: { username, password: demoPassword },
+    tenant: school.tenantId,
+  });
+  return data.jwtToken;
+}
+
+export interface DemoClass {
+  id: string;
+  className: string;
+  classSection: string;
+}
+
+/** The school's classes as the admin sees them, largest first is not promised: sorted by id. */
+export async function classesOf(baseUrl: string, token: string, school: DemoSchool = greenvalley): Promise<DemoClass[]> {
+  const rows = await api<DemoClass[]>(baseUrl, 'GET', paths.classes.all, { token, tenant: school.tenantId });
+  return [...rows].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+export async function serverSheet(baseUrl: string, token: string, classId: string, date: string): Promise<AttendanceSheet> {
+  return api<AttendanceSheet>(baseUrl, 'GET', `${paths.attendance.sheet}?classId=${classId}&date=${date}`, { token });
+}
+
+/** Waits until the page is controlled by the service worker (so a reload works offline). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+}
+
+/** The sync indicator's live status (role status, named "Sync status"). */
+export function syncStatus(page: Page) {
+  return page.getByRole('status', { name: syncTexts.regionLabel });
+}
+
+/** Waits for the first completed sync of the signed-in user (the indicator shows "Synced …"). */
+export async function waitForSynced(page: Page, timeout = 60_000): Promise<void> {
+  await page.locator('.sync-last', { hasText: /^Synced / }).waitFor({ timeout });
+}
+
+export async function waitForNothingWaiting(page: Page, timeout = 30_000): Promise<void> {
+  await syncStatus(page).getByText(syncTexts.waiting(0), { exact: true }).waitFor({ timeout });
+}
+
+/** Signs in at the demo school and waits for the area dashboard. */
+export async function signInAs(page: Page, username: string, school: DemoSchool = greenvalley): Promise<void> {
+  await signInAt(page, school.schoolName, username, demoPassword);
+  await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/student');
+}
+
+export async function openSheet(page: Page, classId: string, date: string): Promise<void> {
+  await page.goto(`/admin/mark-attendance?classId=${classId}&date=${date}`);
+  await page.locator('li.mark-row').first().waitFor();
+}
+
+/** The sheet's row of the n-th student (0-based, in the sheet's order). */
+export function sheetRow(page: Page, index: number) {
+  return page.locator('li.mark-row').nth(index);
+}
+
+export async function mark(page: Page, index: number, status: AttendanceStatus): Promise<void> {
+  await sheetRow(page, index).getByRole('radio', { name: en.attendanceStatus[status], exact: true }).check();
+}
+
+export async function saveSheet(page: Page): Promise<void> {
+  await page.locator('button.att-save').click();
+  await sheetState(page, 'pending');
+}
+
+export function sheetState(page: Page, state: 'pending' | 'synced' | 'unmarked', timeout = 30_000) {
+  const label =
+    state === 'pending' ? attendanceTexts.sheet.pending : state === 'synced' ? attendanceTexts.sheet.synced : attendanceTexts.sheet.unmarked;
+  return page.locator('.sheet-status', { hasText: label }).waitFor({ timeout });
+}
+
+/** The student ids of the sheet, in the order the page shows them. */
+export async function sheetStudentIds(page: Page): Promise<string[]> {
+  return page.locator('li.mark-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-student') ?? ''));
+}
+
+export interface SentWrite {
+  key: string;
+  token: string;
+  tenant: string;
+  status?: number;
+  replayed?: boolean;
+  failed?: boolean;
+}
+
+/** Every mark-sheet request the context's pages send, with its key, token and outcome. */
+export function recordSheetWrites(context: BrowserContext): SentWrite[] {
+  const sent: SentWrite[] = [];
+  const byRequest = new Map<Request, SentWrite>();
+  context.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith(paths.attendance.markSheet)) return;
+    const all = request.headers();
+    const write: SentWrite = {
+      key: all[headers.idempotencyKey.toLowerCase()] ?? '',
+      token: (all.authorization ?? '').replace(/^Bearer /, ''),
+      tenant: all[headers.tenant.toLowerCase()] ?? '',
+    };
+    sent.push(write);
+    byRequest.set(request, write);
+  });
+  context.on('requestfinished', (request) => {
+    const write = byRequest.get(request);
+    if (!write) return;
+    void request.response().then((response) => {
+      if (!response) return;
+      write.status = response.status();
+      write.replayed = response.headers()[headers.idempotentReplayed.toLowerCase()] === 'true';
+    });
+  });
+  context.on('requestfailed', (request) => {
+    const write = byRequest.get(request);
+    if (write) write.failed = true;
+  });
+  return sent;
+}
+
+/** The claims part of a JWT, decoded (never verified). */
+export function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** Asserts nothing: returns the names of this origin's IndexedDB databases. */
+export async function databaseNames(page: Page): Promise<string[]> {
+  return page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? '').sort());
+}
+
+/** The outbox entries of one user's database, read straight from IndexedDB. */
+export async function outboxOf(page: Page, tenantId: string, username: string): Promise<{ id: string; username: string }[]> {
+  return page.evaluate(
+    ({ name }) =>
+      new Promise<{ id: string; username: string }[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('outbox')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result as { id: string; username: string }[]);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    { name: `kaksha:${tenantId}:${username}` },
+  );
+}
+
+/** Each test marks its own class and date, so the tests never see each other's sheets. */
+export async function demoClass(baseUrl: string, index: number) {
+  const token = await tokenOf(baseUrl, admin);
+  const classes = await classesOf(baseUrl, token);
+  const klass = classes[index];
+  if (!klass) throw new Error(`no class ${index}`);
+  return { klass, adminToken: token };
+}
+
+/** The server holds the sheet as marked, every record written by one request (one write). */
+export function expectSheet(sheet: AttendanceSheet, marks: Map<string, string>) {
+  expect(sheet.students.length).toBeGreaterThan(0);
+  for (const student of sheet.students) {
+    expect(student.record, student.studentId).not.toBeNull();
+    expect(student.record!.status).toBe(marks.get(student.studentId) ?? 'present');
+  }
+  const writes = new Set(sheet.students.map((student) => student.record!.markedAt));
+  expect(writes.size).toBe(1);
+}
+
+/** Each Idempotency-Key was applied by exactly one answered request that was not a replay. */
+export function expectAppliedOnce(writes: SentWrite[], keys: number) {
+  const byKey = new Map<string, SentWrite[]>();
+  for (const write of writes) byKey.set(write.key, [...(byKey.get(write.key) ?? []), write]);
+  expect(byKey.size).toBe(keys);
+  for (const [key, sent] of byKey) {
+    const applied = sent.filter((write) => write.status !== undefined && write.status < 300 && !write.replayed);
+    expect(applied, key).toHaveLength(1);
+  }
+}
+
+export async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export { waitForPath };
