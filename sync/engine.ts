@@ -242,7 +242,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         connectivity.online$.pipe(skip(1), filter(Boolean)).subscribe(() => void requestJob(true)),
       );
       subscriptions.add(connectivity.focus$.subscribe(() => void requestJob(true)));
-      void setNeedsSignIn(false).then(() => requestJob(true));
+      // A database closed meanwhile (sign-out right after sign-in) only means there is nothing to do.
+      void setNeedsSignIn(false)
+        .catch(() => undefined)
+        .then(() => requestJob(true));
     },
 
     async stop() {
@@ -266,7 +269,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
 
     async syncNow() {
-      await setNeedsSignIn(false);
+      if (stopped) return { status: 'stopped' };
+      try {
+        await setNeedsSignIn(false);
+      } catch (error) {
+        return { status: stopped ? 'stopped' : 'error', error: error instanceof Error ? error.message : String(error) };
+      }
       return requestJob(true);
     },
 

@@ -48,9 +48,12 @@ export interface EngineHost {
   subscribe(listener: () => void): () => void;
   /** Whether the browser agreed to keep this origin's data (asked after a teacher or admin signs in). */
   persistence(): PersistOutcome | null;
-  /** Follows the session: call once at startup. Returns the unsubscribe. */
-  bind(source: SessionSource): () => void;
-  /** Resolves when the engine matches the session (tests; the first render after sign-in). */
+  /**
+   * Follows the session: call once at startup. `engineOptions` are added to every engine's options
+   * (tests: an offline connectivity, no Web Locks). Returns the unsubscribe.
+   */
+  bind(source: SessionSource, engineOptions?: Partial<SyncEngineOptions>): () => void;
+  /** Resolves when the engine matches the session (or is closed after an unbind). */
   settled(): Promise<void>;
   /** Stops background sync and waits for running writes (before a reload for an update). */
   quiesce(): Promise<void>;
@@ -89,6 +92,7 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
   let queue: Promise<void> = Promise.resolve();
   let source: SessionSource | null = null;
   let stateSubscription: { unsubscribe(): void } | null = null;
+  let boundOptions: Partial<SyncEngineOptions> = {};
 
   const notify = () => {
     for (const listener of listeners) listener();
@@ -135,6 +139,7 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
       getToken: () => source?.token() ?? null,
       renewToken,
       ...options.engineOptions,
+      ...boundOptions,
     });
     engine = created;
     engineKey = key;
@@ -161,7 +166,7 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
     lastToken = token;
     if (sameUserNewToken) {
       // Signed in again (here or in another tab) after sync paused for a sign-in: resume now.
-      if (engine && engineKey === key && needsSignIn) void engine.syncNow();
+      if (engine && engineKey === key && needsSignIn) void engine.syncNow().catch(() => undefined);
       return;
     }
     if (key === wantedKey) return;
@@ -176,13 +181,17 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
       return () => listeners.delete(listener);
     },
     persistence: () => persisted,
-    bind(next) {
+    bind(next, engineOptions = {}) {
       source = next;
+      boundOptions = engineOptions;
       const unsubscribe = next.subscribe(reconcile);
       reconcile();
       return () => {
         unsubscribe();
         source = null;
+        wantedKey = '';
+        lastToken = null;
+        queue = queue.then(() => switchTo(null, ''));
       };
     },
     settled: () => queue,

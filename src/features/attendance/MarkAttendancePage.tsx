@@ -5,7 +5,7 @@
  * same offline; the sheet says whether it has reached the school. Class and date live in the
  * address, so a reload (online or not) comes back to the same sheet.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { attendanceStatuses, type AttendanceStatus } from '../../../contract/attendance';
@@ -32,6 +32,13 @@ function savedMark(record: AttendanceRow | undefined): Mark {
 
 const sameMark = (a: Mark, b: Mark) => a.status === b.status && a.remark.trim() === b.remark.trim();
 
+interface Draft {
+  key: string;
+  marks: ReadonlyMap<string, Mark>;
+  /** The marks as they were last saved (written to the device). */
+  saved: ReadonlyMap<string, Mark>;
+}
+
 export default function MarkAttendancePage() {
   const engine = useSyncEngine();
   const [params, setParams] = useSearchParams();
@@ -51,8 +58,11 @@ export default function MarkAttendancePage() {
   const students: StudentRow[] | undefined = studentsResult?.classId === classId ? studentsResult.rows : undefined;
   const view = sheetResult?.key === sheetKey ? sheetResult.view : undefined;
 
-  const [draft, setDraft] = useState<{ key: string; marks: ReadonlyMap<string, Mark> }>({ key: sheetKey, marks: new Map() });
+  // Taps not saved yet. A save keeps them as `saved` until the mirror shows the same marks, so the
+  // sheet never flickers back to the old marks while the change is being written.
+  const [draft, setDraft] = useState<Draft>({ key: sheetKey, marks: new Map(), saved: new Map() });
   const edits = useMemo(() => (draft.key === sheetKey ? draft.marks : new Map<string, Mark>()), [draft, sheetKey]);
+  const saved = useMemo(() => (draft.key === sheetKey ? draft.saved : new Map<string, Mark>()), [draft, sheetKey]);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -62,10 +72,16 @@ export default function MarkAttendancePage() {
     () => (students ?? []).filter((student) => !records?.has(student.id) || !sameMark(markOf(student.id), savedMark(records.get(student.id)))),
     [students, records, markOf],
   );
-  const edited = useMemo(
-    () => [...edits].filter(([id, mark]) => !sameMark(mark, savedMark(records?.get(id)))).length,
-    [edits, records],
+  const isEdited = useCallback(
+    (id: string) => {
+      const mark = edits.get(id);
+      if (!mark || sameMark(mark, savedMark(records?.get(id)))) return false;
+      const written = saved.get(id);
+      return !written || !sameMark(mark, written);
+    },
+    [edits, saved, records],
   );
+  const edited = useMemo(() => [...edits.keys()].filter(isEdited).length, [edits, isEdited]);
   const totals = totalsOf((students ?? []).map((student) => markOf(student.id)));
   const conflictByStudent = useMemo(() => {
     const kept = new Map<string, AttendanceStatus | null>();
@@ -79,20 +95,40 @@ export default function MarkAttendancePage() {
 
   const guard = useUnsavedGuard(edited > 0 && !saving);
 
+  // Once the mirror shows a saved mark, the mirror governs again (a later pull may change it).
+  useEffect(() => {
+    if (!records) return;
+    setDraft((current) => {
+      if (current.key !== sheetKey || current.saved.size === 0) return current;
+      const marks = new Map(current.marks);
+      const written = new Map(current.saved);
+      for (const [id, mark] of current.saved) {
+        const shown = marks.get(id);
+        if (!shown || !sameMark(shown, mark)) continue;
+        if (!sameMark(mark, savedMark(records.get(id)))) continue;
+        marks.delete(id);
+        written.delete(id);
+      }
+      return written.size === current.saved.size ? current : { key: current.key, marks, saved: written };
+    });
+  }, [records, sheetKey]);
+
   const setMark = useCallback(
     (studentId: string, mark: Mark) =>
       setDraft((current) => {
-        const marks = new Map(current.key === sheetKey ? current.marks : []);
+        const same = current.key === sheetKey;
+        const marks = new Map(same ? current.marks : []);
         marks.set(studentId, mark);
-        return { key: sheetKey, marks };
+        return { key: sheetKey, marks, saved: same ? current.saved : new Map() };
       }),
     [sheetKey],
   );
 
   const markEveryone = (status: AttendanceStatus) =>
-    setDraft(() => ({
+    setDraft((current) => ({
       key: sheetKey,
       marks: new Map((students ?? []).map((student) => [student.id, { ...markOf(student.id), status }])),
+      saved: current.key === sheetKey ? current.saved : new Map(),
     }));
 
   const choose = (next: { classId?: string; date?: string }) => {
@@ -117,7 +153,7 @@ export default function MarkAttendancePage() {
           return { studentId: student.id, status: mark.status, remark: mark.remark.trim() };
         }),
       });
-      setDraft({ key: sheetKey, marks: new Map() });
+      setDraft((current) => (current.key === sheetKey ? { ...current, saved: new Map(current.marks) } : current));
       toast.success(text.saved);
     } catch (caught) {
       setError(caught instanceof StorageFullError ? caught.message : messages.network.unexpected);
@@ -186,7 +222,7 @@ export default function MarkAttendancePage() {
                 name={`${student.firstName} ${student.lastName}`.trim()}
                 roll={typeof student.rollNumber === 'string' || typeof student.rollNumber === 'number' ? String(student.rollNumber) : null}
                 mark={markOf(student.id)}
-                edited={edits.has(student.id) && !sameMark(markOf(student.id), savedMark(records?.get(student.id)))}
+                edited={isEdited(student.id)}
                 keptElsewhere={conflictByStudent.get(student.id)}
                 onChange={setMark}
               />

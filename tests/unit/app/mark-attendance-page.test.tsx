@@ -1,0 +1,191 @@
+/**
+ * The attendance screens and sign-out over a real engine (fake-indexeddb, offline): the sheet
+ * reads the mirror, a save is one outbox entry for the class and date (a second save merges into
+ * it), the sheet says whether it has reached the school, the report and the student calendar read
+ * the same rows, and sign-out asks while a change waits.
+ */
+import './reset-storage';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '../../../contract/messages';
+import type { MarkSheet } from '../../../contract/attendance';
+import { createConnectivity, type SyncEngine } from '../../../sync';
+import ClassAttendancePage from '../../../src/features/attendance/ClassAttendancePage';
+import MarkAttendancePage from '../../../src/features/attendance/MarkAttendancePage';
+import StudentAttendancePage from '../../../src/features/attendance/StudentAttendancePage';
+import { attendanceTexts } from '../../../src/features/attendance/texts';
+import SettingsPage from '../../../src/features/settings/SettingsPage';
+import { sessionStore } from '../../../src/session/session-store';
+import { engineHost } from '../../../src/sync-binding/engine-host';
+import { syncTexts } from '../../../src/sync-binding/texts';
+import { button, click, renderRoute, settle, type Rendered } from './dom';
+import { liveTokenFor, teacherEntry } from './helpers';
+import { fakeSessionSource } from './sync-session';
+
+const classId = '0197b000-0000-7000-8000-0000000000c1';
+const students = [
+  { id: '0197b000-0000-7000-8000-0000000000a3', rollNumber: '3', firstName: 'Chitra', lastName: 'Rao' },
+  { id: '0197b000-0000-7000-8000-0000000000a1', rollNumber: '1', firstName: 'Arjun', lastName: 'Iyer' },
+  { id: '0197b000-0000-7000-8000-0000000000a2', rollNumber: '2', firstName: 'Bina', lastName: 'Das' },
+];
+const date = '2025-07-01';
+
+let view: Rendered | undefined;
+let unbind: (() => void) | undefined;
+let counter = 0;
+
+async function signedInEngine(): Promise<SyncEngine> {
+  counter += 1;
+  const source = fakeSessionSource();
+  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
+  source.signIn('TEACHER', `page-${counter}@kaksha.test`, `page-school-${counter}`);
+  await engineHost.settled();
+  const engine = engineHost.current()!;
+  await engine.db.classes.put({ id: classId, className: 'VI', classSection: 'A', rev: 1 });
+  await engine.db.students.bulkPut(students.map((student) => ({ ...student, classId, admissionId: null, rev: 1 })));
+  return engine;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 200; i += 1) {
+    if (await condition()) return;
+    await settle(10);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const rows = () => Array.from(view!.container.querySelectorAll<HTMLLIElement>('li.mark-row'));
+const statusText = () => view!.container.querySelector('.sheet-status')?.textContent ?? '';
+const radio = (row: HTMLElement, label: string) => row.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+
+beforeEach(() => {
+  sessionStore.start();
+});
+
+afterEach(async () => {
+  view?.unmount();
+  view = undefined;
+  unbind?.();
+  unbind = undefined;
+  await engineHost.settled();
+});
+
+describe('/admin/mark-attendance', () => {
+  it('shows the class from the mirror, everyone present, and saves one sheet entry that later saves join', async () => {
+    const engine = await signedInEngine();
+    view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?classId=${classId}&date=${date}`);
+    await until(() => rows().length === 3, 'the sheet');
+    expect(rows().map((row) => row.querySelector('.mark-name')?.textContent)).toEqual(['Arjun Iyer', 'Bina Das', 'Chitra Rao']);
+    expect(rows().every((row) => radio(row, 'Present').checked)).toBe(true);
+    expect(statusText()).toContain(attendanceTexts.sheet.unmarked);
+
+    await click(radio(rows()[1]!, 'Absent'));
+    expect(view.container.textContent).toContain(attendanceTexts.unsaved(1));
+    await click(button(view.container, attendanceTexts.save));
+    await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
+    const [entry] = await engine.db.outbox.toArray();
+    const body = entry!.body as MarkSheet;
+    expect(body.classId).toBe(classId);
+    expect(body.date).toBe(date);
+    expect(Object.fromEntries(body.entries.map((e) => [e.studentId, e.status]))).toEqual({
+      [students[1]!.id]: 'present',
+      [students[2]!.id]: 'absent',
+      [students[0]!.id]: 'present',
+    });
+    await until(() => statusText().includes(attendanceTexts.sheet.pending), 'the pending status');
+
+    // A second save of the same sheet, still waiting: it joins the same entry.
+    await click(radio(rows()[2]!, 'Late'));
+    await click(button(view.container, attendanceTexts.saveChanges));
+    await until(async () => ((await engine.db.outbox.toArray())[0]?.body as MarkSheet).entries.some((e) => e.status === 'late'), 'the merge');
+    expect(await engine.db.outbox.count()).toBe(1);
+    expect(radio(rows()[2]!, 'Late').checked).toBe(true);
+
+    // The school's answer arrives (rows with revs, nothing waiting): the sheet has reached it.
+    await act(async () => {
+      await engine.db.transaction('rw', engine.db.outbox, engine.db.attendance, engine.db.base, async () => {
+        await engine.db.outbox.clear();
+        await engine.db.base.clear();
+        await engine.db.attendance.toCollection().modify((row) => {
+          row.rev = 40;
+        });
+      });
+    });
+    await until(() => statusText().includes(attendanceTexts.sheet.synced), 'the synced status');
+
+    // A later pull changes a mark (another teacher): the sheet shows the mirror, not the old tap.
+    await act(async () => {
+      await engine.db.attendance.update([students[0]!.id, date], { status: 'leave', rev: 41 });
+    });
+    await until(() => radio(rows()[2]!, 'Leave').checked, 'the pulled mark');
+    expect(view.container.textContent).not.toContain(attendanceTexts.unsaved(1));
+  });
+
+  it('the class report and the student calendar read the same marks', async () => {
+    const engine = await signedInEngine();
+    const mark = (studentId: string, day: string, status: 'present' | 'absent' | 'late' | 'leave') => ({
+      id: `${studentId}-${day}`,
+      studentId,
+      classId,
+      date: day,
+      status,
+      remark: '',
+      markedBy: 'u',
+      markedAt: '',
+      deviceMarkedAt: null,
+      rev: 7,
+    });
+    await engine.db.attendance.bulkPut([
+      mark(students[1]!.id, '2025-07-01', 'present'),
+      mark(students[2]!.id, '2025-07-01', 'absent'),
+      mark(students[0]!.id, '2025-07-01', 'late'),
+      mark(students[1]!.id, '2025-07-02', 'absent'),
+      mark(students[2]!.id, '2025-07-02', 'absent'),
+      mark(students[0]!.id, '2025-07-02', 'leave'),
+    ]);
+    view = await renderRoute('/admin/attendance', <ClassAttendancePage />, `/admin/attendance?classId=${classId}&date=2025-07-01`);
+    await until(() => view!.container.querySelector('.att-table') !== null, 'the month table');
+    const figures = Array.from(view.container.querySelectorAll('.att-figure-value')).map((node) => node.textContent);
+    // Day: present + late of 3 = 66.7 %; month: 2 of 6 = 33.3 %.
+    expect(figures).toEqual(['66.7%', '33.3%']);
+    expect(view.container.querySelectorAll('.att-chart-bar')).toHaveLength(2);
+    const arjun = Array.from(view.container.querySelectorAll('.att-table tbody tr')).find((row) => row.textContent?.includes('Arjun'));
+    expect(arjun?.textContent).toContain('50%');
+    view.unmount();
+
+    view = await renderRoute('/student/attendance', <StudentAttendancePage />, `/student/attendance?studentId=${students[2]!.id}&month=2025-07`);
+    await until(() => view!.container.querySelector('.att-calendar') !== null, 'the calendar');
+    expect(view.container.querySelector('.att-figure-value')?.textContent).toBe('0%');
+    expect(view.container.querySelectorAll('.att-calendar td[data-status="absent"]')).toHaveLength(2);
+  });
+});
+
+describe('sign-out with changes waiting', () => {
+  it('asks first; staying keeps the session, signing out keeps the change on the device', async () => {
+    const engine = await signedInEngine();
+    sessionStorage.setItem('currentTenantId', 'greenvalley');
+    localStorage.setItem('jwtToken', liveTokenFor('TEACHER'));
+    localStorage.setItem('username', 'teacher@kaksha.demo');
+    localStorage.setItem('userProfile', JSON.stringify(teacherEntry()));
+    sessionStore.start();
+    await engine.mutate('attendance.markSheet', { classId, date, entries: [{ studentId: students[0]!.id, status: 'absent' }] });
+
+    view = await renderRoute('/settings', <SettingsPage />, '/settings');
+    await until(() => view!.container.textContent?.includes('Log out') === true, 'the settings page');
+    await settle(50);
+    await click(button(view.container, 'Log out'));
+    const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
+    await until(() => dialog() !== null, 'the question');
+    expect(dialog()!.textContent).toContain(messages.sync.waiting(1));
+    await click(button(dialog()!, syncTexts.signOut.stay));
+    expect(dialog()).toBeNull();
+    expect(sessionStore.current()).not.toBeNull();
+
+    await click(button(view.container, 'Log out'));
+    await until(() => dialog() !== null, 'the question again');
+    await click(button(dialog()!, syncTexts.signOut.signOutAnyway));
+    await until(() => view!.container.querySelector('[data-testid="elsewhere"]')?.textContent === '/login', 'the login page');
+    expect(sessionStore.current()).toBeNull();
+    expect(await engine.db.outbox.count()).toBe(1);
+  });
+});
