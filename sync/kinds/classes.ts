@@ -14,9 +14,11 @@ interface ClassBody {
   classSection: string;
 }
 
+/** The server's record as it came (every field it has), checked for the ones the mirror indexes. */
 function classRecord(data: unknown): ClassRow | undefined {
   if (!isRecord(data) || typeof data.id !== 'string' || typeof data.className !== 'string') return undefined;
   return {
+    ...data,
     id: data.id,
     className: data.className,
     classSection: typeof data.classSection === 'string' ? data.classSection : '',
@@ -34,7 +36,7 @@ async function writeClass(context: KindContext, ref: string, values: { className
   const id = String(key);
   const current = await context.db.classes.get(id);
   if (!current && !create) return;
-  await context.db.classes.put({ id, className: values.className, classSection: values.classSection, rev: current?.rev ?? 0 });
+  await context.db.classes.put({ ...current, id, className: values.className, classSection: values.classSection, rev: current?.rev ?? 0 });
 }
 
 export const createClass: MutationKind<ClassInput & { id?: string }> = {
