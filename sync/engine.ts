@@ -162,8 +162,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           await setNeedsSignIn(true);
           return { status: 'sign-in', push, pull };
         }
-        const status = pull.status === 'done' || pull.status === 'failed' ? 'ok' : pull.status;
-        return { status, push, pull };
+        const status = pull.status === 'done' ? 'ok' : pull.status === 'failed' ? 'error' : pull.status;
+        return { status, push, pull, ...(pull.error ? { error: pull.error } : {}) };
       });
     } catch (error) {
       if (controller.signal.aborted) return { status: 'aborted' };

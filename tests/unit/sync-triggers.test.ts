@@ -120,7 +120,7 @@ describe('background sync', () => {
     const engine = h.engine('admin');
     h.net.faults = () => ({ kind: 'status', status: 200, body: 'not an envelope' });
     const report = await engine.syncNow();
-    expect(report.pull?.status).toBe('failed');
+    expect(report).toMatchObject({ status: 'error', pull: { status: 'failed' } });
     h.net.faults = () => ({ kind: 'pass' });
     expect((await engine.syncNow()).status).toBe('ok');
   });
