@@ -19,7 +19,7 @@ export interface SheetRow {
   cells: string[];
 }
 
-type WorkerAnswer = { ok: true; rows?: SheetRow[]; file?: Uint8Array } | { ok: false; code: string };
+type WorkerAnswer = { ok: true; rows?: SheetRow[]; file?: Uint8Array; probe?: Record<string, unknown> } | { ok: false; code: string };
 
 /** A counting semaphore with a bounded queue. */
 class Gate {
@@ -155,4 +155,11 @@ export async function buildWorkbook(sheets: { name: string; rows: string[][] }[]
   const answer = await runWorker({ type: 'template', sheets }, [], limits);
   if (!answer.ok || !answer.file) throw new Error('template workbook could not be built');
   return Buffer.from(answer.file.buffer, answer.file.byteOffset, answer.file.byteLength);
+}
+
+/** The sandbox as seen from inside a worker: frozen prototypes, refused modules, no network, no environment. */
+export async function probeSandbox(limits: ImportLimits): Promise<Record<string, unknown>> {
+  const answer = await runWorker({ type: 'probe' }, [], limits);
+  if (!answer.ok || !answer.probe) throw new Error('sandbox probe failed');
+  return answer.probe;
 }

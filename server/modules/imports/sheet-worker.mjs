@@ -240,9 +240,40 @@ function template(task) {
   return { file: new Uint8Array(file) };
 }
 
+/** What the sandbox looks like from inside (for the tests that prove the hardening holds). */
+function probe() {
+  const attempt = (work) => {
+    try {
+      work();
+      return 'allowed';
+    } catch {
+      return 'refused';
+    }
+  };
+  const victim = {};
+  return {
+    probe: {
+      prototypesFrozen: [Object.prototype, Array.prototype, Function.prototype, String.prototype].every(Object.isFrozen),
+      pollution: attempt(() => {
+        victim.__proto__.polluted = 'yes';
+      }),
+      polluted: Object.prototype.polluted !== undefined || {}.polluted !== undefined,
+      overrideStillWorks: attempt(() => {
+        const own = {};
+        own.toString = () => 'mine';
+        if (String(own) !== 'mine') throw new Error('override lost');
+      }),
+      requireFs: attempt(() => require('fs')),
+      requireChildProcess: attempt(() => require('child_process')),
+      fetch: typeof globalThis.fetch,
+      environment: Object.keys(process.env).length,
+    },
+  };
+}
+
 try {
   const task = workerData;
-  const answer = task.type === 'template' ? template(task) : parse(task);
+  const answer = task.type === 'template' ? template(task) : task.type === 'probe' ? probe() : parse(task);
   parentPort.postMessage({ ok: true, ...answer }, answer.file ? [answer.file.buffer] : []);
 } catch (error) {
   parentPort.postMessage({ ok: false, code: error instanceof SheetError ? error.code : 'unreadable' });
