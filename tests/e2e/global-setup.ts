@@ -3,7 +3,7 @@
  * it) on a free loopback port, over a fresh embedded database with the demo schools seeded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,6 +48,9 @@ export default async function setup(project: TestProject) {
   ensureBuild();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-e2e-'));
+  // A private copy of the build: another run's rebuild of dist/ must not pull files from under this server.
+  const staticDir = path.join(dataDir, 'dist');
+  cpSync(path.join(root, 'dist'), staticDir, { recursive: true });
   const publicSite = await startPublicSiteFixtures(root, dataDir);
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
     cwd: root,
@@ -57,7 +60,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      STATIC_DIR: path.join(root, 'dist'),
+      STATIC_DIR: staticDir,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       SIGNIN_LIMIT_PER_IP: '100000',
