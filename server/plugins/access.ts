@@ -48,7 +48,15 @@ export function registerAccessControl(app: FastifyInstance): void {
     const token = await app.tokens.verify(match[1]);
     if (!token || token.tenantId !== school.tenantId) throw unauthorized();
     const [user] = await app.db
-      .select()
+      .select({
+        id: users.id,
+        username: users.username,
+        role: users.role,
+        status: users.status,
+        studentId: users.studentId,
+        teacherId: users.teacherId,
+        tokenVersion: users.tokenVersion,
+      })
       .from(users)
       .where(and(eq(users.tenantId, school.tenantId), eq(users.id, token.userId)));
     const role = parseRoleName(token.roleName);
