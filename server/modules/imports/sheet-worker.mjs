@@ -77,7 +77,9 @@ function harden() {
     SyntaxError, ReferenceError, EvalError, URIError, Buffer, TextDecoder, TextEncoder,
   ];
   for (const intrinsic of intrinsics) {
-    if (typeof intrinsic === 'function' && intrinsic.prototype) Object.freeze(intrinsic.prototype);
+    // RegExp.prototype stays unfrozen: V8's fast regular expression paths require its original
+    // shape, and freezing it made parsing three times slower (docs/records-server.md).
+    if (typeof intrinsic === 'function' && intrinsic.prototype && intrinsic !== RegExp) Object.freeze(intrinsic.prototype);
     Object.freeze(intrinsic);
   }
   Object.freeze(Object.getPrototypeOf(function* () {}));
