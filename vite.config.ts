@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressAssets } from './scripts/vite-precompress';
+import { preloadLandingChunk } from './scripts/vite-preload-landing';
 
 const apiTarget = process.env.KAKSHA_API_URL || 'http://127.0.0.1:3000';
 
@@ -9,6 +10,7 @@ export default defineConfig({
   plugins: [
     react(),
     precompressAssets(),
+    preloadLandingChunk(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -12,13 +12,14 @@ import { Navbar } from './Navbar';
 import { About, Features, Hero, HowItWorks } from './StaticSections';
 import { Testimonials } from './Testimonials';
 import { landingTexts, supportedLanguage } from './texts';
-import { useDocumentMeta } from './use-page-effects';
+import { useDocumentMeta, useSmoothScrolling } from './use-page-effects';
 import './landing.css';
 
 export default function LandingPage() {
   const [language, setLanguage] = useState(() => supportedLanguage(typeof navigator === 'undefined' ? 'en' : navigator.language));
   const texts = landingTexts(language);
   useDocumentMeta(texts.meta.title, texts.meta.description, language);
+  useSmoothScrolling();
 
   // Arriving with #section (from another page, or a reload): the section exists only now.
   const [initialHash] = useState(() => window.location.hash.slice(1));

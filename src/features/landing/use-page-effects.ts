@@ -69,3 +69,16 @@ export function useDocumentMeta(title: string, description: string, language: st
     };
   }, [title, description, language]);
 }
+
+/** Smooth scrolling to anchors while the page is shown, unless the user asked for less motion. */
+export function useSmoothScrolling(): void {
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return undefined;
+    const html = document.documentElement;
+    const before = html.style.scrollBehavior;
+    html.style.scrollBehavior = 'smooth';
+    return () => {
+      html.style.scrollBehavior = before;
+    };
+  }, []);
+}
