@@ -2,11 +2,13 @@
  * `npx tsx bench/records-import.ts`: how long the server takes to import a 3,000-row student sheet
  * (BENCH_ROWS to change), through the real upload route: multipart, file checks, the sandboxed
  * parser worker, per-row validation and the one all-or-nothing transaction. Over an in-memory
- * PGlite, or PostgreSQL when DATABASE_URL is set. Prints the time and rows/s of the first import
+ * PGlite, or, when BENCH_DATABASE_URL names a PostgreSQL server, a new database created on it for
+ * the run and dropped afterwards (never the database the URL names). Prints the time and rows/s of the first import
  * (all rows created), of the same file again (all unchanged) and of the parse alone, for .xlsx and
  * .csv, each the median of BENCH_RUNS (default 3) runs on a fresh school.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import XLSX from 'xlsx';
 import { verhoeffCheckDigit } from '../contract/indian-ids';
 import { headers } from '../contract/envelope';
@@ -15,7 +17,7 @@ import { romanClassNames } from '../contract/record-formats';
 import { studentUploadHeaders } from '../contract/student';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { openDatabase, type Database } from '../server/db/client';
 import { classes, schools, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { defaultImportLimits } from '../server/modules/imports/limits';
@@ -66,12 +68,34 @@ function files(schoolName: string) {
   };
 }
 
+/** A fresh database on the server for this run, dropped on close. */
+async function scratchDatabase(serverUrl: string): Promise<Database> {
+  const name = `kaksha_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rate = (ms: number) => Math.round((rowsWanted / ms) * 1000);
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  const database = await openDatabase(url ? { url } : { memory: true });
+  const server = process.env.BENCH_DATABASE_URL;
+  const database = server ? await scratchDatabase(server) : await openDatabase({ memory: true });
   const config = { ...configFromEnv({ STATIC_DIR: '', DATA_DIR: '.tmp/bench-data' }), host: '127.0.0.1', port: 0 };
   const app = await buildApp({ db: database.db, config, jwtSecret: randomBytes(32).toString('hex'), logger: false });
   await app.ready();
