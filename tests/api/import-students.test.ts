@@ -78,6 +78,14 @@ describe('student import', () => {
     expect((await liveStudents()).find((s) => s.admissionId === 'IMP-002')?.fatherName).toBe('Anil Kumar');
   });
 
+  it('reads an "Excel export" that is really an HTML table saved as .xls', async () => {
+    const html =
+      '<html><body><table><tr><th>admissionId</th><th>firstName</th><th>className</th><th>classSection</th></tr>' +
+      '<tr><td>HTML-1</td><td>Asha</td><td>VI</td><td>B</td></tr></table></body></html>';
+    const response = await upload(Buffer.from(html), 'export.xls');
+    expect(response.json()).toMatchObject({ success: true, data: { created: 1 } });
+  });
+
   it('leaves columns the file does not have alone', async () => {
     const narrow = await upload(sheetFile([['admissionId', 'firstName', 'className', 'classSection'], ['IMP-001', 'Kavya', 'V', 'A']], 'csv'), 'narrow.csv');
     expect(narrow.json().data).toEqual({ totalRows: 1, created: 0, updated: 0, unchanged: 1 });

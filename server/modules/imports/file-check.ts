@@ -12,7 +12,8 @@ import { uploadExtensions } from '../../../contract/imports';
 import { AppError } from '../../errors';
 import type { ImportLimits } from './limits';
 
-export type SheetKind = 'xlsx' | 'xls' | 'csv';
+/** xlsx: a zip; xls: an OLE compound file; markup: an HTML or XML 2003 "Excel" export; csv: text. */
+export type SheetKind = 'xlsx' | 'xls' | 'markup' | 'csv';
 
 const inflateRawAsync = promisify(inflateRaw);
 
@@ -35,6 +36,11 @@ export function detectKind(filename: string, data: Buffer): SheetKind {
   const head = data.subarray(0, 64 * 1024);
   for (const byte of head) {
     if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) throw wrongType();
+  }
+  // Many school systems "export to Excel" as an HTML table or XML 2003 saved as .xls.
+  if (!lower.endsWith('.csv')) {
+    if (/^\s*</.test(head.toString('utf8', 0, Math.min(head.length, 1024)).replace(/^\uFEFF/, ''))) return 'markup';
+    throw wrongType();
   }
   return 'csv';
 }
