@@ -26,6 +26,8 @@ async function requestCode(page: Page, email: string): Promise<string> {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL('**/forgotpassword');
+  // The route's screen loads lazily: until its heading shows, "Email" may still be /login's field.
+  await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
   const since = Date.now();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
