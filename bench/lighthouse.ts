@@ -11,7 +11,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureBuild } from '../scripts/ensure-build';
@@ -90,7 +90,17 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   };
 }
 
-function runLighthouse(url: string): Report {
+/** One Lighthouse run; a run that fails (Chromium occasionally loses the trace) is tried again once. */
+function runLighthouse(url: string, attempt = 1): Report {
+  try {
+    return runLighthouseOnce(url);
+  } catch (error) {
+    if (attempt >= 2) throw error;
+    return runLighthouse(url, attempt + 1);
+  }
+}
+
+function runLighthouseOnce(url: string): Report {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'kaksha-lhr-')), 'report.json');
   const result = spawnSync(
     process.execPath,
@@ -138,7 +148,9 @@ async function main() {
   const given = option('url');
   const server = given ? { url: given.replace(/\/$/, ''), stop: async () => undefined } : await startServer();
   try {
-    console.log(`Lighthouse (mobile preset, ${runs} run${runs === 1 ? '' : 's'} per page, median) against ${server.url}\n`);
+    console.log(`Lighthouse (mobile preset, ${runs} run${runs === 1 ? '' : 's'} per page, median) against ${server.url}`);
+    // Simulated throttling scales the CPU time it observes: a busy machine lowers performance.
+    console.log(`load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} CPUs\n`);
     console.log(['page'.padEnd(20), ...categories.map((category) => category.padStart(15))].join(''));
     let homeReport: Report | undefined;
     for (const page of pages) {
