@@ -45,7 +45,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : { level: config.logLevel, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
-    disableRequestLogging: false,
     return503OnClosing: true,
   });
 
@@ -73,6 +72,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         'form-action': ["'self'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
+        // Plain HTTP on a school's own network must keep working; HTTPS deployments set NODE_ENV=production.
+        'upgrade-insecure-requests': config.production ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
