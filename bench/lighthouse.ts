@@ -130,7 +130,11 @@ async function assetSizes(report: Report, base: string) {
     (item) => item.url.startsWith(base) && (item.resourceType === 'Script' || item.resourceType === 'Stylesheet'),
   );
   const rows = [];
+  const seen = new Set<string>();
   for (const item of items) {
+    // A preloaded file shows up twice (the preload, then the use served from cache).
+    if (seen.has(item.url)) continue;
+    seen.add(item.url);
     const body = Buffer.from(await (await fetch(item.url)).arrayBuffer());
     rows.push({
       file: new URL(item.url).pathname,
