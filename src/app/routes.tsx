@@ -28,6 +28,7 @@ const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPa
 const MarkAttendancePage = lazy(() => import('../features/attendance/MarkAttendancePage'));
 const ClassAttendancePage = lazy(() => import('../features/attendance/ClassAttendancePage'));
 const StudentAttendancePage = lazy(() => import('../features/attendance/StudentAttendancePage'));
+const ContactedClientsPage = lazy(() => import('../features/contacted-clients/ContactedClientsPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
@@ -57,6 +58,8 @@ export const routes: RouteObject[] = [
       { path: '/terms-of-service', element: <TermsPage /> },
       { path: '/privacy-policy', element: <PrivacyPage /> },
       { path: '/maintenance', element: <MaintenancePage /> },
+      // For the people who run Kaksha, not a school's staff: the page signs operators in itself.
+      { path: `${adminHome}/contacted-clients`, element: <ContactedClientsPage /> },
       {
         element: <RequireAuth roles={roleNames} />,
         children: [{ path: settingsPath, element: <SettingsPage /> }],

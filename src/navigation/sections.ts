@@ -68,7 +68,6 @@ export const adminSections: readonly Section[] = [
   a('/reportcards', 'reportCards', adminHome, true),
   a('/schools', 'schools', adminHome, true),
   a('/accounts', 'accounts', adminHome, true),
-  a('/contacted-clients', 'contactedClients', adminHome, true),
   a('/profile', 'adminProfile', adminHome, true),
 ];
 

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { useBrowser } from './support/browser';
 import { createActiveAccount, demoSchool } from './support/public-site';
-import { changePasswordWired } from './support/wiring';
 
 const session = useBrowser();
 
@@ -19,7 +18,7 @@ async function signInApi(email: string, password: string): Promise<Response> {
   });
 }
 
-describe.skipIf(!changePasswordWired)('change password (needs the settings page to open ChangePasswordDialog)', () => {
+describe('change password', () => {
   it('changes the password from /settings and ends older sessions only', async () => {
     const account = await createActiveAccount(session.baseUrl, 'e2e-change');
     const older = ((await (await signInApi(account.email, account.password)).json()) as { data: { jwtToken: string } }).data.jwtToken;

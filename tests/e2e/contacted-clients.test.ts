@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { useBrowser } from './support/browser';
 import { e2eOperator } from './support/public-site';
-import { operatorScreenWired } from './support/wiring';
 
 const session = useBrowser();
 
@@ -20,7 +19,7 @@ async function createRequest(fields: Record<string, string>) {
   expect(response.status).toBe(201);
 }
 
-describe.skipIf(!operatorScreenWired)('operators: /admin/contacted-clients (needs the route outside the staff guard)', () => {
+describe('operators: /admin/contacted-clients', () => {
   it('signs an operator in, lists, searches, filters, marks contacted and exports CSV', async () => {
     const tag = `op${Date.now().toString(36)}`;
     await createRequest({ clientFullName: `Nisha ${tag}`, clientEmail: `nisha.${tag}@school.in`, instituteName: 'Blue Bells School', message: `=HYPERLINK("http://evil.example","${tag}")` });

@@ -4,7 +4,7 @@
  * no data, loaded.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../contract/messages';
 import { roleLabel, t } from '../../i18n';
 import { areaHomePath, deleteAccountAction } from '../../session/login-redirect';
@@ -15,6 +15,7 @@ import { useSessionSnapshot } from '../../session/use-session';
 import { useSignOut } from '../../sync-binding/use-sign-out';
 import { LoadingFallback } from '../../ui/LoadingFallback';
 import { PageHeader } from '../../ui/PageHeader';
+import { ChangePasswordDialog } from './change-password/ChangePasswordDialog';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import { profileRows } from './profile-rows';
 import './settings.css';
@@ -41,6 +42,7 @@ export default function SettingsPage() {
   const { session } = useSessionSnapshot();
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState<ProfileState>({ kind: 'loading' });
+  const [changeOpen, setChangeOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(() => params.get('action') === deleteAccountAction);
 
   useEffect(() => {
@@ -109,9 +111,9 @@ export default function SettingsPage() {
       <section className="panel settings-panel" aria-labelledby="settings-account">
         <h2 id="settings-account">{t.settings.accountHeading}</h2>
         <div className="settings-actions">
-          <Link className="btn btn-secondary" to="/forgotpassword">
+          <button type="button" className="btn btn-secondary" onClick={() => setChangeOpen(true)}>
             {t.settings.changePassword}
-          </Link>
+          </button>
           <button type="button" className="btn btn-danger" onClick={() => setDeleteOpen(true)}>
             {t.settings.deleteAccount}
           </button>
@@ -128,6 +130,7 @@ export default function SettingsPage() {
         userId={username ?? profile?.username ?? ''}
         role={roleLabel(role)}
       />
+      <ChangePasswordDialog open={changeOpen} onClose={() => setChangeOpen(false)} />
       {signOutDialog}
     </main>
   );

@@ -40,7 +40,11 @@ describe('/settings', () => {
       expect(text).toContain(value);
     }
     expect(view.container.querySelector('header a')?.getAttribute('href')).toBe('/student');
-    expect(view.container.querySelector('a[href="/forgotpassword"]')?.textContent).toBe('Change password');
+    expect(view.container.querySelector('[role="dialog"]')).toBeNull();
+    await click(button(view.container, 'Change password'));
+    const dialog = document.querySelector('[role="dialog"]');
+    expect(dialog?.textContent).toContain('Change password');
+    expect(dialog?.querySelectorAll('input[type="password"]').length).toBeGreaterThanOrEqual(2);
   });
 
   it('shows the employee id of a teacher and goes back to /admin', async () => {
