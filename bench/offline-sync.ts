@@ -1,0 +1,494 @@
+/**
+ * `npm run bench:offline`: the offline engine's figures in Debian's Chromium against the production
+ * build served by the real server (a fresh embedded database with the demo seed, on loopback):
+ *
+ * 1. Tap-to-persisted: a teacher changes one mark on /admin/mark-attendance and taps Save; the time
+ *    until a second IndexedDB connection sees the outbox entry (committed), and until the sheet
+ *    shows "waiting" (what the teacher sees), p50/p95 over BENCH_TAPS (default 40), beside the round
+ *    trip of the same change (one entry, with its baseRev) POSTed straight to the API from the page.
+ * 2. Drain: BENCH_SHEETS (default 2,000) sheets of greenvalley (every class, consecutive days)
+ *    queued offline through the engine (its own browser build, in a page of the same origin), then
+ *    the time until the outbox is empty once online; beside the same writes (other dates) sent as
+ *    sequential direct API calls from the same page.
+ * 3. First full pull of riverside (the larger demo school) for its teacher: from tapping Sign in to
+ *    a usable marking sheet (dashboard tile, class chosen, students listed from the mirror), and to
+ *    the complete mirror (first sync finished); pull pages, changes and bytes transferred.
+ *
+ * Run with `npm run bench:offline` (builds the app if its sources changed). `BENCH_ONLY=1,3` runs a
+ * subset. Figures go to stdout; README.md "Benchmarks" shows the latest.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { headers } from '../contract/headers';
+import { paths } from '../contract/paths';
+import { ensureBuild } from '../scripts/ensure-build';
+import type * as SyncModule from '../sync';
+import { demoPassword } from '../server/seed/accounts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const taps = Number(process.env.BENCH_TAPS || 40);
+const sheets = Number(process.env.BENCH_SHEETS || 2000);
+const only = new Set((process.env.BENCH_ONLY || '1,2,3').split(',').map((part) => part.trim()));
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const teacher = 'teacher@kaksha.demo';
+const admin = 'admin@kaksha.demo';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(): Promise<{ baseUrl: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: path.join(root, 'dist'),
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      SIGNIN_LIMIT_PER_IP: '100000',
+      SIGNIN_LIMIT_PER_USER: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}${paths.health}`)).ok) return { baseUrl, child, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become healthy');
+}
+
+async function api<T>(baseUrl: string, method: string, url: string, tenant: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      [headers.tenant]: tenant,
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: T; message: string };
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${json.message}`);
+  return json.data;
+}
+
+const tokenOf = async (baseUrl: string, tenant: string, username: string) =>
+  (await api<{ jwtToken: string }>(baseUrl, 'POST', paths.authUser, tenant, undefined, { username, password: demoPassword })).jwtToken;
+
+interface ClassRow {
+  id: string;
+  className: string;
+  classSection: string;
+}
+
+async function classesWithStudents(baseUrl: string, tenant: string, token: string) {
+  const classes = await api<ClassRow[]>(baseUrl, 'GET', paths.classes.all, tenant, token);
+  const result: { id: string; studentIds: string[] }[] = [];
+  for (const klass of classes) {
+    const sheet = await api<{ students: { studentId: string }[] }>(
+      baseUrl,
+      'GET',
+      `${paths.attendance.sheet}?classId=${klass.id}&date=2024-01-01`,
+      tenant,
+      token,
+    );
+    if (sheet.students.length > 0) result.push({ id: klass.id, studentIds: sheet.students.map((student) => student.studentId) });
+  }
+  return result;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function signIn(page: Page, schoolName: string, username: string): Promise<number> {
+  await page.goto('/school-selection');
+  await page.getByRole('radio', { name: schoolName, exact: true }).check();
+  await page.getByRole('button', { name: `Sign in to ${schoolName}`, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByLabel('Email', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  return started;
+}
+
+/** A fresh context. tsx keeps function names with a `__name` helper, which code run in the page needs too. */
+async function newContext(browser: Browser, baseUrl: string, options: { bypassCSP?: boolean } = {}) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, ...options });
+  await context.addInitScript('window.__name = (fn) => fn');
+  return context;
+}
+
+const synced = (page: Page, timeout = 300_000) => page.locator('.sync-last', { hasText: /^Synced / }).waitFor({ timeout });
+
+async function sheetState(page: Page, state: string, timeout = 60_000) {
+  await page.locator(`.sheet-status[data-state="${state}"]`).waitFor({ timeout });
+}
+
+/** 1. One mark: tap Save → committed to IndexedDB, beside the same change POSTed to the API. */
+async function tapToPersisted(browser: Browser, baseUrl: string) {
+  const adminToken = await tokenOf(baseUrl, 'greenvalley', admin);
+  const [klass] = await classesWithStudents(baseUrl, 'greenvalley', adminToken);
+  if (!klass) throw new Error('no class');
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  await signIn(page, 'Green Valley Public School', teacher);
+  await page.waitForURL((url) => url.pathname === '/admin');
+  await synced(page);
+  await page.goto(`/admin/mark-attendance?classId=${klass.id}&date=2025-06-02`);
+  await page.locator('li.mark-row').first().waitFor();
+  await page.locator('button.att-save').click();
+  await sheetState(page, 'synced');
+
+  const firstStudent = (await page.locator('li.mark-row').first().getAttribute('data-student')) ?? '';
+  const committed: number[] = [];
+  const shown: number[] = [];
+  for (let i = 0; i < taps; i += 1) {
+    const status = i % 2 === 0 ? 'absent' : 'late';
+    await page.locator('li.mark-row').first().getByRole('radio', { name: status === 'absent' ? 'Absent' : 'Late', exact: true }).check();
+    const times = await page.evaluate(
+      ({ name, wanted, key }) =>
+        new Promise<{ committed: number; shown: number }>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const result = { committed: -1, shown: -1 };
+            const finish = () => {
+              if (result.committed < 0 || result.shown < 0) return;
+              db.close();
+              resolve(result);
+            };
+            // Committed: a separate connection sees the mark (written with its outbox entry in one
+            // transaction; the entry itself may already be gone, pushed).
+            const poll = () => {
+              const request = db.transaction('attendance').objectStore('attendance').get(key);
+              request.onsuccess = () => {
+                const row = request.result as { status?: string } | undefined;
+                if (row?.status === wanted) {
+                  result.committed = performance.now() - started;
+                  finish();
+                } else setTimeout(poll, 0);
+              };
+            };
+            // Shown: the sheet turns "waiting" (it reads the committed outbox row).
+            const indicator = document.querySelector('.sheet-status')!;
+            const observer = new MutationObserver((records) => {
+              // Online, the push may already have turned it "reached the school" again.
+              const seen = indicator.getAttribute('data-state') === 'pending' || records.some((record) => record.oldValue === 'pending');
+              if (!seen) return;
+              observer.disconnect();
+              result.shown = performance.now() - started;
+              finish();
+            });
+            observer.observe(indicator, { attributes: true, attributeFilter: ['data-state'], attributeOldValue: true });
+            const started = performance.now();
+            setTimeout(() => {
+              db.close();
+              reject(new Error(`no answer: committed ${result.committed}, shown ${result.shown}, state ${indicator.getAttribute('data-state')}`));
+            }, 20_000);
+            document.querySelector<HTMLButtonElement>('button.att-save')!.click();
+            poll();
+          };
+        }),
+      { name: `kaksha:greenvalley:${teacher}`, wanted: status, key: [firstStudent, '2025-06-02'] },
+    );
+    committed.push(times.committed);
+    shown.push(times.shown);
+    await sheetState(page, 'synced');
+  }
+
+  // The same change sent straight to the API from the same page (one entry, based on the last rev).
+  const studentId = firstStudent;
+  const direct = await page.evaluate(
+    async ({ classId, studentId: id, count, tenantHeader }) => {
+      const token = localStorage.getItem('jwtToken') ?? '';
+      const times: number[] = [];
+      const sheet = await fetch(`/api/attendance/sheet?classId=${classId}&date=2025-06-03`, {
+        headers: { [tenantHeader]: 'greenvalley', Authorization: `Bearer ${token}` },
+      });
+      let rev: number | undefined = ((await sheet.json()) as { data: { students: { studentId: string; record: { rev: number } | null }[] } }).data.students.find(
+        (student) => student.studentId === id,
+      )?.record?.rev;
+      for (let i = 0; i < count; i += 1) {
+        const body = {
+          classId,
+          date: '2025-06-03',
+          entries: [{ studentId: id, status: i % 2 === 0 ? 'absent' : 'late', remark: '', ...(rev === undefined ? {} : { baseRev: rev }) }],
+        };
+        const started = performance.now();
+        const response = await fetch('/api/attendance/mark-sheet', {
+          method: 'POST',
+          headers: {
+            [tenantHeader]: 'greenvalley',
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': crypto.randomUUID(),
+          },
+          body: JSON.stringify(body),
+        });
+        const json = (await response.json()) as { data: { records: { rev: number }[] } };
+        times.push(performance.now() - started);
+        rev = json.data.records[0]?.rev ?? rev;
+      }
+      return times;
+    },
+    { classId: klass.id, studentId, count: taps, tenantHeader: headers.tenant },
+  );
+  await context.close();
+  return { committed, shown, direct };
+}
+
+/** The engine as its own browser bundle (window.KakshaSync), for queueing sheets without the UI. */
+async function engineBundle(): Promise<string> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'kaksha-sync-bundle-'));
+  try {
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        outDir,
+        emptyOutDir: true,
+        minify: true,
+        lib: { entry: path.join(root, 'sync', 'index.ts'), name: 'KakshaSync', formats: ['iife'], fileName: () => 'kaksha-sync.js' },
+      },
+    });
+    return readFileSync(path.join(outDir, 'kaksha-sync.js'), 'utf8');
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+function dates(start: string, count: number): string[] {
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  return Array.from({ length: count }, (_, i) => new Date(Date.UTC(y, m - 1, d + i)).toISOString().slice(0, 10));
+}
+
+/** 2. 2,000 queued sheets: drain time through the engine beside sequential direct API calls. */
+async function drain(browser: Browser, baseUrl: string) {
+  const adminToken = await tokenOf(baseUrl, 'greenvalley', admin);
+  const classes = await classesWithStudents(baseUrl, 'greenvalley', adminToken);
+  const days = Math.ceil(sheets / classes.length);
+  const makeSheets = (start: string) =>
+    dates(start, days)
+      .flatMap((date) =>
+        classes.map((klass, index) => ({
+          classId: klass.id,
+          date,
+          entries: klass.studentIds.map((studentId, i) => ({ studentId, status: (i + index) % 9 === 0 ? 'absent' : 'present' })),
+        })),
+      )
+      .slice(0, sheets);
+  const queued = makeSheets('2023-01-01');
+  const direct = makeSheets('2022-01-01');
+  const students = queued.reduce((sum, sheet) => sum + sheet.entries.length, 0);
+  const token = await tokenOf(baseUrl, 'greenvalley', teacher);
+  const bundle = await engineBundle();
+
+  const context = await newContext(browser, baseUrl, { bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(paths.health);
+  await page.addScriptTag({ content: bundle });
+  const engine = await page.evaluate(
+    async ({ sheets: input, token: jwt, username }) => {
+      const sync = (window as unknown as { KakshaSync: typeof SyncModule }).KakshaSync;
+      const connectivity = sync.createConnectivity({ online: false });
+      const instance = sync.createSyncEngine({
+        tenantId: 'greenvalley',
+        username,
+        getToken: () => jwt,
+        renewToken: async () => null,
+        connectivity,
+        pullIntervalMs: 3_600_000,
+      });
+      instance.start();
+      const queueStarted = performance.now();
+      for (const sheet of input) await sync.markAttendanceSheet(instance, sheet as Parameters<typeof sync.markAttendanceSheet>[1]);
+      const queueMs = performance.now() - queueStarted;
+      const waiting = await instance.db.outbox.count();
+      const drainStarted = performance.now();
+      connectivity.setOnline(true);
+      while ((await instance.db.outbox.count()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const drainMs = performance.now() - drainStarted;
+      const rejected = await instance.db.rejected.count();
+      await instance.close();
+      return { queueMs, drainMs, waiting, rejected };
+    },
+    { sheets: queued, token, username: teacher },
+  );
+
+  const directMs = await page.evaluate(
+    async ({ sheets: input, token: jwt, tenantHeader }) => {
+      const started = performance.now();
+      for (const sheet of input) {
+        const response = await fetch('/api/attendance/mark-sheet', {
+          method: 'POST',
+          headers: {
+            [tenantHeader]: 'greenvalley',
+            Authorization: `Bearer ${jwt}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': crypto.randomUUID(),
+          },
+          body: JSON.stringify(sheet),
+        });
+        if (!response.ok) throw new Error(`direct write answered ${response.status}`);
+        await response.json();
+      }
+      return performance.now() - started;
+    },
+    { sheets: direct, token, tenantHeader: headers.tenant },
+  );
+  await context.close();
+
+  // Every queued sheet arrived once: one record per student and date.
+  const check = await api<{ students: { record: unknown }[] }>(
+    baseUrl,
+    'GET',
+    `${paths.attendance.sheet}?classId=${queued[queued.length - 1]!.classId}&date=${queued[queued.length - 1]!.date}`,
+    'greenvalley',
+    adminToken,
+  );
+  if (check.students.some((student) => student.record === null)) throw new Error('a queued sheet did not arrive');
+  return { ...engine, directMs, count: queued.length, students, classes: classes.length, days };
+}
+
+/** 3. Riverside's teacher on a fresh browser: first usable sheet, complete mirror, bytes. */
+async function firstPull(browser: Browser, baseUrl: string) {
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  const pulls: { encoded: number; headers: number; decoded: number; changes: number }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (!response.url().includes(paths.sync.pull)) return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        const json = JSON.parse(body.toString('utf8')) as { data: { changes: unknown[] } };
+        pulls.push({ encoded: sizes.responseBodySize, headers: sizes.responseHeadersSize, decoded: body.length, changes: json.data.changes.length });
+      })(),
+    );
+  });
+  await page.goto('/school-selection');
+  await page.waitForLoadState('networkidle');
+  const started = await signIn(page, 'Riverside High School', teacher);
+  await page.waitForURL((url) => url.pathname === '/admin');
+  const dashboardMs = Date.now() - started;
+  await page.getByRole('link', { name: 'Mark attendance' }).first().click();
+  const select = page.getByLabel('Class', { exact: true });
+  await page.waitForFunction(() => (document.querySelector('select')?.options.length ?? 0) > 1, undefined, { timeout: 300_000 });
+  const first = await select.locator('option:not([disabled])').first().getAttribute('value');
+  await select.selectOption(first!);
+  await page.locator('li.mark-row').first().waitFor({ timeout: 300_000 });
+  const usableMs = Date.now() - started;
+  await synced(page);
+  const completeMs = Date.now() - started;
+  await Promise.all(pending);
+  const counts = await page.evaluate(
+    ({ name }) =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tables = ['classes', 'students', 'teachers', 'attendance'];
+          const tx = db.transaction(tables);
+          const out: Record<string, number> = {};
+          for (const table of tables) {
+            const request = tx.objectStore(table).count();
+            request.onsuccess = () => (out[table] = request.result);
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(out);
+          };
+        };
+      }),
+    { name: `kaksha:riverside:${teacher}` },
+  );
+  await context.close();
+  return { dashboardMs, usableMs, completeMs, pulls, counts };
+}
+
+async function main() {
+  ensureBuild();
+  const { baseUrl, child, dataDir } = await startServer();
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: flags });
+  console.log(`Kaksha offline benchmarks: production build, real server on ${baseUrl} (embedded PGlite), Chromium headless, Node ${process.version}\n`);
+  try {
+    if (only.has('3')) {
+      const pull = await firstPull(browser, baseUrl);
+      const encoded = pull.pulls.reduce((sum, p) => sum + p.encoded + p.headers, 0);
+      const decoded = pull.pulls.reduce((sum, p) => sum + p.decoded, 0);
+      const changes = pull.pulls.reduce((sum, p) => sum + p.changes, 0);
+      console.log('3. First full pull, riverside teacher (fresh browser)');
+      console.log(`   signed in → dashboard:                 ${ms(pull.dashboardMs)}`);
+      console.log(`   signed in → first usable marking sheet: ${ms(pull.usableMs)}`);
+      console.log(`   signed in → complete mirror:            ${ms(pull.completeMs)}`);
+      console.log(`   pull: ${pull.pulls.length} pages, ${changes} changes, ${kib(encoded)} transferred (${kib(decoded)} JSON)`);
+      console.log(`   mirror: ${Object.entries(pull.counts).map(([table, count]) => `${table} ${count}`).join(', ')}\n`);
+    }
+    if (only.has('1')) {
+      const { committed, shown, direct } = await tapToPersisted(browser, baseUrl);
+      console.log(`1. One attendance mark, ${taps} taps (greenvalley teacher, online)`);
+      console.log(`   tap Save → committed in IndexedDB:      p50 ${ms(percentile(committed, 50))}, p95 ${ms(percentile(committed, 95))}`);
+      console.log(`   tap Save → sheet shows it is saved:     p50 ${ms(percentile(shown, 50))}, p95 ${ms(percentile(shown, 95))}`);
+      console.log(`   same change straight to the API (RTT):  p50 ${ms(percentile(direct, 50))}, p95 ${ms(percentile(direct, 95))}\n`);
+    }
+    if (only.has('2')) {
+      const result = await drain(browser, baseUrl);
+      console.log(`2. ${result.count} queued sheets (${result.classes} classes × ${result.days} days, ${result.students} marks)`);
+      console.log(`   queued offline through the engine: ${ms(result.queueMs)} (${ms(result.queueMs / result.count)} per sheet)`);
+      console.log(
+        `   drain once online:                 ${ms(result.drainMs)} (${(result.count / (result.drainMs / 1000)).toFixed(1)} sheets/s), ${result.rejected} not accepted`,
+      );
+      console.log(`   same writes as direct API calls:   ${ms(result.directMs)} (${(result.count / (result.directMs / 1000)).toFixed(1)} sheets/s)\n`);
+    }
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      if (child.exitCode !== null) resolve(undefined);
+      else child.once('exit', resolve);
+      setTimeout(resolve, 5000);
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
