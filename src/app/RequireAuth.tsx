@@ -7,12 +7,14 @@ import { Navigate, Outlet } from 'react-router';
 import type { RoleName } from '../../contract/roles';
 import { sessionStore } from '../session/session-store';
 import { useSessionSnapshot } from '../session/use-session';
+import { useSyncEngine } from '../sync-binding/hooks';
 import { decideAccess } from './route-guard';
 
 const SyncBar = lazy(() => import('../sync-binding/SyncBar').then((module) => ({ default: module.SyncBar })));
 
 export function RequireAuth({ roles }: { roles?: readonly RoleName[] }) {
   const { session } = useSessionSnapshot();
+  const engine = useSyncEngine();
   const decision = decideAccess(roles, session, Date.now());
   const endSession = decision.kind === 'redirect' && decision.endSession;
 
@@ -23,9 +25,11 @@ export function RequireAuth({ roles }: { roles?: readonly RoleName[] }) {
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace={decision.replace} />;
   return (
     <>
-      <Suspense fallback={null}>
-        <SyncBar />
-      </Suspense>
+      {engine && (
+        <Suspense fallback={null}>
+          <SyncBar />
+        </Suspense>
+      )}
       <Outlet />
     </>
   );

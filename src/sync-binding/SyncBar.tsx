@@ -7,6 +7,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../contract/messages';
+import type { SyncState } from '../../sync';
 import { chooseSchool, currentSchool } from '../session/session-rules';
 import { sessionStore } from '../session/session-store';
 import { formatWhen } from './format';
@@ -29,9 +30,14 @@ function useSignInAgain() {
 
 export function SyncBar() {
   const state = useSyncState();
-  const [open, setOpen] = useState(false);
   const signInAgain = useSignInAgain();
   if (!state) return null;
+  return <SyncBarView state={state} onSignInAgain={signInAgain} />;
+}
+
+/** The indicator for a given state (no hooks into the engine: rendered as is in tests). */
+export function SyncBarView({ state, onSignInAgain }: { state: SyncState; onSignInAgain: () => void }) {
+  const [open, setOpen] = useState(false);
 
   const connection = !state.online ? 'offline' : state.serverDown ? 'down' : 'online';
   const connectionText = connection === 'offline' ? text.offline : connection === 'down' ? text.serverDown : text.online;
@@ -88,7 +94,7 @@ export function SyncBar() {
       {state.needsSignIn && (
         <div className="alert alert-warning sync-alert" role="alert">
           <p>{text.needsSignIn}</p>
-          <button type="button" className="btn btn-primary" onClick={signInAgain}>
+          <button type="button" className="btn btn-primary" onClick={onSignInAgain}>
             {text.signInAgain}
           </button>
         </div>
