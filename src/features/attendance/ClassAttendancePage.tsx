@@ -13,6 +13,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { formatDay, formatMonth, formatPercentage, isIsoDate, monthDates, monthOf, shiftDate, today, totalsOf } from './attendance-math';
 import { ClassPicker } from './ClassPicker';
 import { MonthChart } from './MonthChart';
+import { MonthNav } from './MonthNav';
 import { classList, classMonth, classStudents } from './queries';
 import { attendanceTexts as text } from './texts';
 import './attendance.css';
@@ -75,17 +76,7 @@ export default function ClassAttendancePage() {
 
   return (
     <main className="page att-page">
-      <PageHeader
-        title={t.titles.attendance}
-        backTo="/admin"
-        right={
-          classId ? (
-            <Link className="btn btn-primary" to={markLink}>
-              {text.report.markThisDay}
-            </Link>
-          ) : undefined
-        }
-      />
+      <PageHeader title={t.titles.attendance} backTo="/admin" />
       {classes === undefined && <p className="loading-label">{text.loadingMirror}</p>}
       {classes?.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}
       {classes && classes.length > 0 && (
@@ -109,11 +100,14 @@ export default function ClassAttendancePage() {
       {ready && summary && (
         <>
           <section className="panel" aria-labelledby="att-day-heading">
-            <h2 id="att-day-heading">{text.report.dayHeading(formatDay(date))}</h2>
+            <div className="att-month-head">
+              <h2 id="att-day-heading">{text.report.dayHeading(formatDay(date))}</h2>
+              <Link className="btn btn-primary att-mark-link" to={markLink}>
+                {text.report.markThisDay}
+              </Link>
+            </div>
             {dayRows.length === 0 ? (
-              <p className="att-empty">
-                {text.report.dayNotMarked} <Link to={markLink}>{text.report.markThisDay}</Link>
-              </p>
+              <p className="att-empty">{text.report.dayNotMarked}</p>
             ) : (
               <>
                 <p className="att-figure">
@@ -148,14 +142,7 @@ export default function ClassAttendancePage() {
           <section className="panel" aria-labelledby="att-month-heading">
             <div className="att-month-head">
               <h2 id="att-month-heading">{text.report.monthHeading(formatMonth(month))}</h2>
-              <div className="att-month-nav">
-                <button type="button" className="btn btn-secondary" onClick={() => choose({ date: shiftDate(date, -1) })}>
-                  {text.report.previousMonth}
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={() => choose({ date: shiftDate(date, 1) })}>
-                  {text.report.nextMonth}
-                </button>
-              </div>
+              <MonthNav onShift={(by) => choose({ date: shiftDate(date, by) })} />
             </div>
             {summary.markedDays === 0 ? (
               <p className="att-empty">{text.report.monthNotMarked}</p>

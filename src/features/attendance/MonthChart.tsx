@@ -1,7 +1,9 @@
 /**
  * A month of a class as plain SVG bars: one bar per day, its height the share of marked students
- * present or late; days without marks stay empty. Titled and described for screen readers, each
- * bar with its own title; the table beside it carries the same figures.
+ * present or late; days without marks stay empty; a dashed line at 75 %. The plot stretches to any
+ * width (the bars are shapes only), while the axis labels are HTML so they stay readable on a
+ * phone. Titled and described for screen readers, each bar with its own title; the table beside it
+ * carries the same figures.
  */
 import { useId } from 'react';
 import { formatPercentage } from './attendance-math';
@@ -12,65 +14,76 @@ export interface ChartDay {
   percentage: number | null;
 }
 
-const width = 640;
-const height = 180;
-const top = 10;
-const bottom = 24;
-const left = 34;
+const slot = 10;
+const bar = 6.4;
 const threshold = 75;
 
-export function MonthChart({ month, days, selected, onSelect }: { month: string; days: ChartDay[]; selected?: string; onSelect?: (date: string) => void }) {
+export function MonthChart({
+  month,
+  days,
+  selected,
+  onSelect,
+}: {
+  month: string;
+  days: ChartDay[];
+  selected?: string;
+  onSelect?: (date: string) => void;
+}) {
   const id = useId();
-  const plot = height - top - bottom;
-  const step = (width - left) / Math.max(days.length, 1);
-  const barWidth = Math.max(4, step * 0.7);
-  const y = (value: number) => top + plot - (value / 100) * plot;
+  const width = Math.max(days.length, 1) * slot;
   return (
     <figure className="att-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
-        <title id={`${id}-title`}>{text.report.chartTitle(month)}</title>
-        <desc id={`${id}-desc`}>{text.report.chartDesc}</desc>
-        {[0, 50, 100].map((tick) => (
-          <g key={tick}>
-            <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} className="att-chart-grid" />
-            <text x={left - 6} y={y(tick) + 4} textAnchor="end" className="att-chart-axis">
-              {tick}
-            </text>
-          </g>
-        ))}
-        <line x1={left} x2={width} y1={y(threshold)} y2={y(threshold)} className="att-chart-threshold" />
-        {days.map((day, index) => {
-          const x = left + index * step + (step - barWidth) / 2;
-          const label = `${day.date}: ${day.percentage === null ? text.report.notMarked : formatPercentage(day.percentage)}`;
-          const dayNumber = Number(day.date.slice(8));
-          return (
-            <g
-              key={day.date}
-              className="att-chart-day"
-              data-selected={day.date === selected || undefined}
-              onClick={onSelect ? () => onSelect(day.date) : undefined}
-            >
-              <title>{label}</title>
-              <rect x={left + index * step} y={top} width={step} height={plot} className="att-chart-hit" />
-              {day.percentage !== null && (
-                <rect
-                  x={x}
-                  y={y(day.percentage)}
-                  width={barWidth}
-                  height={Math.max(1, y(0) - y(day.percentage))}
-                  rx={2}
-                  className={day.percentage < threshold ? 'att-chart-bar low' : 'att-chart-bar'}
-                />
-              )}
-              {(dayNumber === 1 || dayNumber % 5 === 0) && (
-                <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" className="att-chart-axis">
-                  {dayNumber}
-                </text>
-              )}
-            </g>
-          );
+      <div className="att-chart-plot">
+        <div className="att-chart-y" aria-hidden="true">
+          <span style={{ top: '0%' }}>100</span>
+          <span style={{ top: '50%' }}>50</span>
+          <span style={{ top: '100%' }}>0</span>
+        </div>
+        <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+          <title id={`${id}-title`}>{text.report.chartTitle(month)}</title>
+          <desc id={`${id}-desc`}>{text.report.chartDesc}</desc>
+          {[0, 50, 100].map((tick) => (
+            <line key={tick} x1={0} x2={width} y1={100 - tick} y2={100 - tick} className="att-chart-grid" vectorEffect="non-scaling-stroke" />
+          ))}
+          {days.map((day, index) => {
+            const label = `${day.date}: ${day.percentage === null ? text.report.notMarked : formatPercentage(day.percentage)}`;
+            return (
+              <g
+                key={day.date}
+                className="att-chart-day"
+                data-selected={day.date === selected || undefined}
+                onClick={onSelect ? () => onSelect(day.date) : undefined}
+              >
+                <title>{label}</title>
+                <rect x={index * slot} y={0} width={slot} height={100} className="att-chart-hit" />
+                {day.percentage !== null && (
+                  <rect
+                    x={index * slot + (slot - bar) / 2}
+                    y={100 - day.percentage}
+                    width={bar}
+                    height={Math.max(0.8, day.percentage)}
+                    className={day.percentage < threshold ? 'att-chart-bar low' : 'att-chart-bar'}
+                  />
+                )}
+              </g>
+            );
+          })}
+          <line
+            x1={0}
+            x2={width}
+            y1={100 - threshold}
+            y2={100 - threshold}
+            className="att-chart-threshold"
+            vectorEffect="non-scaling-stroke"
+          />
+        </svg>
+      </div>
+      <div className="att-chart-x" aria-hidden="true" style={{ gridTemplateColumns: `repeat(${Math.max(days.length, 1)}, 1fr)` }}>
+        {days.map((day) => {
+          const number = Number(day.date.slice(8));
+          return <span key={day.date}>{number === 1 || number % 5 === 0 ? number : ''}</span>;
         })}
-      </svg>
+      </div>
     </figure>
   );
 }

@@ -11,6 +11,7 @@ import { t } from '../../i18n';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { calendarWeeks, formatDay, formatMonth, formatPercentage, isMonth, monthOf, shiftMonth, today, totalsOf } from './attendance-math';
+import { MonthNav } from './MonthNav';
 import { allStudents, studentMonth } from './queries';
 import { attendanceTexts as text } from './texts';
 import './attendance.css';
@@ -114,14 +115,7 @@ export default function StudentAttendancePage() {
               {students && students.length > 1 ? `${student.firstName} ${student.lastName} · ` : ''}
               {formatMonth(month)}
             </h2>
-            <div className="att-month-nav">
-              <button type="button" className="btn btn-secondary" onClick={() => choose({ month: shiftMonth(month, -1) })}>
-                {text.report.previousMonth}
-              </button>
-              <button type="button" className="btn btn-secondary" onClick={() => choose({ month: shiftMonth(month, 1) })}>
-                {text.report.nextMonth}
-              </button>
-            </div>
+            <MonthNav onShift={(by) => choose({ month: shiftMonth(month, by) })} />
           </div>
           <p className="att-figure">
             <span className="att-figure-value">{formatPercentage(totals.percentage)}</span>{' '}

@@ -130,12 +130,6 @@ export function calendarWeeks(month: string): (string | null)[][] {
   return weeks;
 }
 
-/** The status after this one, for a single tap that cycles (present → absent → late → leave). */
-export function nextStatus(status: AttendanceStatus): AttendanceStatus {
-  const index = attendanceStatuses.indexOf(status);
-  return attendanceStatuses[(index + 1) % attendanceStatuses.length]!;
-}
-
 /** "22 June 2025" (spec section 3: numeric year, full month name, numeric day). */
 export function formatDay(date: string, locale?: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
