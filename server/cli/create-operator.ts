@@ -5,67 +5,17 @@
  * of stdin when piped; never from the command line, where it would stay in shell history and `ps`.
  * Uses the same database settings as the server (DATABASE_URL, else DATA_DIR).
  */
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { operatorPasswordMinLength } from '../../contract/operator';
 import { passwordProblems } from '../../contract/password';
 import { configFromEnv } from '../config';
 import { openDatabase } from '../db/client';
 import { saveOperator } from '../modules/operators/repository';
+import { readPassword } from './password-input';
 
 function usage(): never {
   console.error('usage: npm run operator:create -- <e-mail> [--reset-password]');
   process.exit(2);
-}
-
-/** Reads one line from a terminal without echoing it. */
-function askHidden(prompt: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const stdin = process.stdin;
-    process.stdout.write(prompt);
-    stdin.setRawMode(true);
-    stdin.resume();
-    stdin.setEncoding('utf8');
-    let value = '';
-    const onData = (chunk: string) => {
-      for (const char of chunk) {
-        if (char === '\r' || char === '\n' || char === '\u0004') {
-          stdin.setRawMode(false);
-          stdin.pause();
-          stdin.off('data', onData);
-          process.stdout.write('\n');
-          resolve(value);
-          return;
-        }
-        if (char === '\u0003') {
-          stdin.setRawMode(false);
-          process.stdout.write('\n');
-          reject(new Error('cancelled'));
-          return;
-        }
-        if (char === '\u007f' || char === '\b') value = value.slice(0, -1);
-        else value += char;
-      }
-    };
-    stdin.on('data', onData);
-  });
-}
-
-async function firstLineOfStdin(): Promise<string> {
-  const lines = createInterface({ input: process.stdin, terminal: false });
-  for await (const line of lines) {
-    lines.close();
-    return line;
-  }
-  return '';
-}
-
-async function readPassword(): Promise<string> {
-  if (!process.stdin.isTTY) return firstLineOfStdin();
-  const first = await askHidden('Password: ');
-  const second = await askHidden('Repeat password: ');
-  if (first !== second) throw new Error('The two passwords differ.');
-  return first;
 }
 
 async function main() {
