@@ -64,3 +64,21 @@ export interface ConflictNotice<T = unknown, Y = unknown> {
   yours: Y;
   message: string;
 }
+
+/**
+ * Record updates (students, teachers, subjects, class subjects, admissions, classes) take an
+ * optional `baseRev`: the rev of the copy the device edited. When the server's copy has moved on,
+ * the update is not applied: the answer is still 200, its `data` is the kept record (or
+ * `{ id, deleted: true }` when the record is gone) with `conflict` set, and the device's version
+ * is in the record's history. Without `baseRev` (an older client, an online form) the last write wins.
+ */
+export const baseRevShape = { baseRev: z.number().int().nonnegative().optional() };
+
+export type ConflictAnswer<T = unknown> = (T | { id: string; deleted: true }) & { conflict: ConflictNotice };
+
+/** The notice of a record update's answer, when its baseRev lost. */
+export function conflictOf(data: unknown): ConflictNotice | undefined {
+  if (typeof data !== 'object' || data === null || !('conflict' in data)) return undefined;
+  const conflict = (data as { conflict: unknown }).conflict;
+  return typeof conflict === 'object' && conflict !== null ? (conflict as ConflictNotice) : undefined;
+}
