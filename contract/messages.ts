@@ -137,6 +137,8 @@ export const messages = {
     noneFound: 'No schools found. Try a different name.',
     selectToSignIn: 'Please select a school to sign in.',
     notFound: 'School not found.',
+    // Our own: an admin edits the details printed on certificates.
+    updated: 'School details updated.',
   },
   settings: {
     localLoadFailed: 'Could not load your profile details from local storage. Please log in again.',

@@ -24,6 +24,8 @@ export const paths = {
   schools: {
     all: `${apiBase}/schools/all`,
     one: (id: string) => `${apiBase}/schools/${encodeURIComponent(id)}`,
+    /** PUT { address, phoneNumber, email }: the admin's own school's certificate details. */
+    update: (tenantId: string) => `${apiBase}/schools/update/${encodeURIComponent(tenantId)}`,
   },
   accounts: {
     pending: `${apiBase}/accounts/pending`,

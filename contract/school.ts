@@ -1,5 +1,6 @@
 /** School (tenant registry entry), as the school list and `GET /schools/{id}` return it. */
 import { z } from 'zod';
+import { optionalEmail, optionalPhone, optionalText } from './record-formats';
 
 export const schoolSchema = z.object({
   tenantId: z.string(),
@@ -18,3 +19,19 @@ export const tenantIdSchema = z
 
 /** The tenant sent when none is chosen (kept in headers.ts, which has no zod). */
 export { defaultTenantId } from './headers';
+
+/** One school as `GET /schools/{id}` answers it: with the details printed on certificates. */
+export const schoolDetailsSchema = schoolSchema.extend({
+  address: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type SchoolDetails = z.infer<typeof schoolDetailsSchema>;
+
+/** An admin edits their own school's certificate details; blank clears a detail. */
+export const schoolDetailsInputSchema = z.object({
+  address: optionalText('Address', 300),
+  phoneNumber: optionalPhone('Phone number'),
+  email: optionalEmail('Email'),
+});
+export type SchoolDetailsInput = z.input<typeof schoolDetailsInputSchema>;
