@@ -1,0 +1,172 @@
+/**
+ * One certificate as an A4 page, from the frozen print data of its register row only (school,
+ * serial, issue date, student particulars with the masked Aadhaar, the kind's details, signature
+ * lines): nothing is read from the mirror's current records, so a reprint, also offline, is the
+ * same page as the first print. Pure: PrintData in, markup out.
+ */
+import { academicYearLabel, academicYearOf } from '../../../contract/admission';
+import type { PrintData } from '../../../contract/certificate';
+import { messages } from '../../../contract/messages';
+import { recordsTexts } from './texts';
+
+const text = recordsTexts.sheet;
+const field = text.field;
+
+/** Dates as Indian certificates write them: 01/07/2025. */
+export function printDate(iso: string | null | undefined): string {
+  if (!iso) return text.notGiven;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
+}
+
+function classOf(student: PrintData['student']): string | null {
+  const name = [student.className, student.classSection].filter(Boolean).join(' ');
+  return name || null;
+}
+
+const shown = (value: string | null | undefined) => (value && value.trim() !== '' ? value : text.notGiven);
+
+function Particulars({ rows }: { rows: [label: string, value: string | null | undefined][] }) {
+  return (
+    <table className="cert-particulars">
+      <tbody>
+        {rows.map(([label, value], index) => (
+          <tr key={label}>
+            <th scope="row">
+              <span className="cert-index">{index + 1}.</span> {label}
+            </th>
+            <td>{shown(value)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function BonafideBody({ data }: { data: PrintData }) {
+  const { student, details } = data;
+  const className = classOf(student);
+  const year = academicYearLabel(academicYearOf(data.issueDate));
+  const parents = [student.fatherName, student.motherName].filter(Boolean).join(' and ');
+  return (
+    <div className="cert-text">
+      <p>
+        {text.certify} <strong className="cert-name">{student.fullName}</strong>
+        {parents ? `, ${text.childOf(student.gender)} ${parents},` : ''}{' '}
+        {className ? text.studying(className, year) : text.studyingNoClass(year)}
+      </p>
+      {student.admissionId && <p>{text.admitted(student.admissionId, student.admissionDate ? printDate(student.admissionDate) : null)}</p>}
+      {student.dateOfBirth && <p>{text.born(printDate(student.dateOfBirth))}</p>}
+      <p>{details.purpose ? text.purpose(details.purpose) : text.onRequest}</p>
+      <Particulars
+        rows={[
+          [field.aadhaar, student.aadhaarMasked],
+          [field.apaarId, student.apaarId],
+        ]}
+      />
+    </div>
+  );
+}
+
+function TransferBody({ data }: { data: PrintData }) {
+  const { student, details } = data;
+  return (
+    <div className="cert-text">
+      <Particulars
+        rows={[
+          [field.name, student.fullName],
+          [field.fatherName, student.fatherName],
+          [field.motherName, student.motherName],
+          [field.dateOfBirth, student.dateOfBirth ? printDate(student.dateOfBirth) : null],
+          [field.gender, student.gender],
+          [field.admissionId, student.admissionId],
+          [field.admissionDate, student.admissionDate ? printDate(student.admissionDate) : null],
+          [field.classLastStudied, classOf(student)],
+          [field.leavingDate, details.leavingDate ? printDate(details.leavingDate) : null],
+          [field.reasonForLeaving, details.reasonForLeaving],
+          [field.conduct, details.conduct],
+          [field.promotion, details.promotion],
+          [field.aadhaar, student.aadhaarMasked],
+          [field.apaarId, student.apaarId],
+          [field.remarks, details.remarks],
+        ]}
+      />
+      <p>{text.tcCertify}</p>
+    </div>
+  );
+}
+
+function DetailsBody({ data }: { data: PrintData }) {
+  const { student } = data;
+  return (
+    <div className="cert-text">
+      <Particulars
+        rows={[
+          [field.name, student.fullName],
+          [field.admissionId, student.admissionId],
+          [field.admissionDate, student.admissionDate ? printDate(student.admissionDate) : null],
+          [field.class, classOf(student)],
+          [field.rollNumber, student.rollNumber],
+          [field.dateOfBirth, student.dateOfBirth ? printDate(student.dateOfBirth) : null],
+          [field.gender, student.gender],
+          [field.fatherName, student.fatherName],
+          [field.motherName, student.motherName],
+          [field.address, student.address],
+          [field.phoneNumber, student.phoneNumber],
+          [field.emailId, student.emailId],
+          [field.aadhaar, student.aadhaarMasked],
+          [field.apaarId, student.apaarId],
+        ]}
+      />
+      <p>{text.detailsCertify}</p>
+    </div>
+  );
+}
+
+export function CertificateSheet({ data }: { data: PrintData }) {
+  const { school } = data;
+  // The title frozen at issue (the school's wording then); older rows without one use today's.
+  const title = data.title || messages.certificates.titles[data.kind];
+  const contact = [school.phoneNumber ? `${text.phone}: ${school.phoneNumber}` : null, school.email ? `${text.email}: ${school.email}` : null]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <article className="cert-sheet" data-kind={data.kind} aria-label={title}>
+      <header className="cert-school">
+        <p className="cert-school-name">{school.schoolName}</p>
+        {school.address && <p className="cert-school-line">{school.address}</p>}
+        {contact && <p className="cert-school-line">{contact}</p>}
+        <p className="cert-school-line">
+          {text.schoolId}: {school.schoolId}
+        </p>
+      </header>
+      <div className="cert-meta">
+        <p>
+          {text.serial} <strong className="cert-serial">{data.serial}</strong>
+        </p>
+        <p>
+          {text.date} <strong className="cert-date">{printDate(data.issueDate)}</strong>
+        </p>
+      </div>
+      <h2 className="cert-title">{title}</h2>
+      {data.kind === 'bonafide' && <BonafideBody data={data} />}
+      {data.kind === 'transfer' && <TransferBody data={data} />}
+      {data.kind === 'studentDetails' && <DetailsBody data={data} />}
+      <footer className="cert-signatures">
+        <div className="cert-signature">
+          <span className="cert-signature-line" aria-hidden="true" />
+          <span>{text.signatures.preparedBy}</span>
+          <span className="cert-signature-name">{data.issuedBy}</span>
+        </div>
+        <div className="cert-signature">
+          <span className="cert-signature-line" aria-hidden="true" />
+          <span>{text.signatures.classTeacher}</span>
+        </div>
+        <div className="cert-signature">
+          <span className="cert-signature-line" aria-hidden="true" />
+          <span>{text.signatures.principal}</span>
+        </div>
+      </footer>
+    </article>
+  );
+}
