@@ -1,5 +1,5 @@
 /** Data access for the admission register, with the admitted class and the student as now. */
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { academicYearLabel, type Admission, type AdmissionSearchColumn, type AdmissionStatus } from '../../../contract/admission';
 import type { Page, PageQuery } from '../../../contract/envelope';
@@ -97,6 +97,11 @@ export const admissionRepository = {
   async one(db: Db, school: School, id: string): Promise<Admission | undefined> {
     const rows = await base(db).where(and(eq(admissions.tenantId, school.tenantId), eq(admissions.id, id)));
     return (await withStudents(db, school, rows))[0];
+  },
+  /** The entries among the ids, as the read endpoints return them (sync/pull). */
+  async byIds(db: Db, school: School, ids: string[]): Promise<Admission[]> {
+    if (ids.length === 0) return [];
+    return withStudents(db, school, await base(db).where(and(eq(admissions.tenantId, school.tenantId), inArray(admissions.id, ids))));
   },
   async byNumber(db: Db, school: School, admissionNumber: string): Promise<Admission | undefined> {
     const rows = await base(db).where(and(eq(admissions.tenantId, school.tenantId), eq(admissions.admissionNumber, admissionNumber)));

@@ -42,7 +42,8 @@ const studentParams = z.object({ studentId: z.uuid(messages.certificates.student
 
 type Row = typeof certificates.$inferSelect;
 
-function toCertificate(row: Row): Certificate {
+/** How an issue travels: the read endpoints and sync/pull alike. */
+export function toCertificate(row: Row): Certificate {
   const print = row.print as PrintData;
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 /** Data access for the class-subject mapping, joined with the names lists show. */
-import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ClassSubject, ClassSubjectSearchColumn } from '../../../contract/class-subject';
 import type { Page, PageQuery } from '../../../contract/envelope';
@@ -82,6 +82,11 @@ export const classSubjectRepository = {
   async one(db: Db, tenantId: string, id: string): Promise<ClassSubject | undefined> {
     const [row] = await joined(db).where(and(live(tenantId), eq(classSubjects.id, id)));
     return row;
+  },
+  /** Live mappings among the ids, as the read endpoints return them (sync/pull). */
+  async byIds(db: Db, tenantId: string, ids: string[]): Promise<ClassSubject[]> {
+    if (ids.length === 0) return [];
+    return joined(db).where(and(live(tenantId), inArray(classSubjects.id, ids)));
   },
   async exists(db: Db, id: string): Promise<boolean> {
     return (await db.select({ id: classSubjects.id }).from(classSubjects).where(eq(classSubjects.id, id))).length > 0;
