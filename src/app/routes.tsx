@@ -29,12 +29,15 @@ const MarkAttendancePage = lazy(() => import('../features/attendance/MarkAttenda
 const ClassAttendancePage = lazy(() => import('../features/attendance/ClassAttendancePage'));
 const StudentAttendancePage = lazy(() => import('../features/attendance/StudentAttendancePage'));
 const ContactedClientsPage = lazy(() => import('../features/contacted-clients/ContactedClientsPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/mark-attendance`]: <MarkAttendancePage />,
   [`${adminHome}/attendance`]: <ClassAttendancePage />,
   [`${studentHome}/attendance`]: <StudentAttendancePage />,
+  [`${adminHome}/profile`]: <ProfilePage area="admin" />,
+  [`${studentHome}/profile`]: <ProfilePage area="student" />,
 };
 
 function placeholderRoute(section: Section): RouteObject {

@@ -68,7 +68,7 @@ export const adminSections: readonly Section[] = [
   a('/reportcards', 'reportCards', adminHome, true),
   a('/schools', 'schools', adminHome, true),
   a('/accounts', 'accounts', adminHome, true),
-  a('/profile', 'adminProfile', adminHome, true),
+  { ...a('/profile', 'adminProfile', adminHome, true), ready: true },
 ];
 
 const s = (path: string, title: TitleKey, back: string = studentHome, tile = false): Section => ({
@@ -79,7 +79,7 @@ const s = (path: string, title: TitleKey, back: string = studentHome, tile = fal
 });
 
 export const studentSections: readonly Section[] = [
-  s('/profile', 'studentProfile', studentHome, true),
+  { ...s('/profile', 'studentProfile', studentHome, true), ready: true },
   s('/homework', 'homework', studentHome, true),
   { ...s('/attendance', 'attendance', studentHome, true), ready: true },
   s('/timetable', 'timetable', studentHome, true),

@@ -1,0 +1,97 @@
+/**
+ * /admin/profile (admin, teacher) and /student/profile (student, parent): the profile of spec
+ * sections 2 and 3 (name, email, admission id, roll number, class with section, school, employee id
+ * for teachers, phone, address, date of birth, gender). Read from the session profile and the
+ * mirror only, so it opens offline; a parent sees each child with class. Password changes are on
+ * /settings.
+ */
+import { Link } from 'react-router';
+import { messages } from '../../../contract/messages';
+import type { KakshaDb } from '../../../sync';
+import { t } from '../../i18n';
+import { areaHomePath } from '../../session/login-redirect';
+import { teacherIdOf, type ProfileData } from '../../session/profile';
+import { useSessionSnapshot } from '../../session/use-session';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { PageHeader } from '../../ui/PageHeader';
+import { settingsPath } from '../../navigation/sections';
+import type { ProfileRow } from '../settings/profile-rows';
+import { profileView, type MirrorPart } from './profile-view';
+import { profileTexts as text } from './texts';
+import '../settings/settings.css';
+import './profile.css';
+
+/** Only what this user's profile needs: a staff mirror holds the whole school. */
+async function readMirror(db: KakshaDb, role: string | undefined, profile: ProfileData | null): Promise<MirrorPart> {
+  if (role === 'student' || role === 'parent') {
+    const [students, classes] = await Promise.all([db.students.toArray(), db.classes.toArray()]);
+    return { students, classes, teachers: [] };
+  }
+  const teacherId = teacherIdOf(profile);
+  const teacher = teacherId ? await db.teachers.get(teacherId) : undefined;
+  return { students: [], classes: [], teachers: teacher ? [teacher] : [] };
+}
+
+function Rows({ rows, labelledBy }: { rows: ProfileRow[]; labelledBy?: string }) {
+  return (
+    <dl className="profile-list" aria-labelledby={labelledBy}>
+      {rows.map((row) => (
+        <div key={row.field} className="profile-row">
+          <dt>{t.settings.fields[row.field]}</dt>
+          <dd className={row.value ? undefined : 'missing'}>{row.value ?? t.common.notProvided}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
+  const { session } = useSessionSnapshot();
+  const role = session?.role;
+  const profile = session?.profile ?? null;
+  const mirror = useMirrorQuery((db) => readMirror(db, role, profile), [role, profile]);
+  const title = area === 'admin' ? t.titles.adminProfile : t.titles.studentProfile;
+  const view = session && profile ? profileView(role, profile, session.username, mirror) : null;
+
+  return (
+    <main className="page settings-page profile-page">
+      <PageHeader title={title} backTo={areaHomePath(role)} />
+      <section className="panel settings-panel" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">{t.settings.profileHeading}</h2>
+        {view ? (
+          <Rows rows={view.rows} />
+        ) : (
+          <p className="alert alert-info" role="status">
+            {messages.settings.noData}
+          </p>
+        )}
+      </section>
+
+      {view?.children && (
+        <section className="panel settings-panel" aria-labelledby="profile-children">
+          <h2 id="profile-children">{text.childrenHeading}</h2>
+          {view.children.length === 0 ? (
+            <p className="alert alert-info">{text.noChildren}</p>
+          ) : (
+            <ul className="profile-children">
+              {view.children.map((child) => (
+                <li key={child.id} className="profile-child">
+                  <h3 id={`profile-child-${child.id}`}>{child.name}</h3>
+                  <Rows rows={child.rows} labelledBy={`profile-child-${child.id}`} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      <section className="panel settings-panel" aria-labelledby="profile-password">
+        <h2 id="profile-password">{text.passwordHeading}</h2>
+        <p>{text.passwordHint}</p>
+        <Link to={settingsPath} className="btn btn-secondary">
+          {text.toSettings}
+        </Link>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+/** English texts of the profile screens (our own; the field names are the settings page's, src/i18n). */
+export const profileTexts = {
+  childrenHeading: 'Children',
+  noChildren: 'No children are linked to this account yet. The school links them when it approves the account.',
+  passwordHeading: 'Password',
+  passwordHint: 'Change your password on the Settings page.',
+  toSettings: 'Go to Settings',
+};
