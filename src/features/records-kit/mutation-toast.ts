@@ -1,0 +1,52 @@
+/**
+ * Telling the user a change was written: every write lands on the device first (the outbox), so
+ * online the spec's success message shows as it is, offline with "will reach the school when you
+ * are online". When the school later refuses one of these changes (a 4xx in the not-accepted
+ * list), its message shows as an error toast once.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { messages } from '../../../contract/messages';
+import { StorageFullError, type MutationResult } from '../../../sync';
+import { useSyncState } from '../../sync-binding/hooks';
+import { recordsKitTexts as text } from './texts';
+
+export interface MutationToast {
+  /** After a write resolved: the success message, with the offline note when offline. */
+  saved: (message: string, result?: MutationResult) => void;
+  /** After a write threw: the storage-full message, else `fallback` (e.g. 'Failed to add class.'). */
+  failed: (error: unknown, fallback?: string) => void;
+  online: boolean;
+}
+
+export function mutationErrorMessage(error: unknown, fallback: string = messages.network.unexpected): string {
+  return error instanceof StorageFullError ? error.message : fallback;
+}
+
+export function useMutationToast(): MutationToast {
+  const state = useSyncState();
+  const online = state?.online ?? true;
+  const watched = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (!state) return;
+    for (const entry of state.rejected) {
+      if (!watched.current.has(entry.id)) continue;
+      watched.current.delete(entry.id);
+      toast.error(entry.message);
+    }
+  }, [state]);
+
+  const saved = useCallback(
+    (message: string, result?: MutationResult) => {
+      if (result) watched.current.add(result.entryId);
+      if (online && !state?.serverDown) toast.success(message);
+      else toast.success(message, { description: text.savedOffline });
+    },
+    [online, state?.serverDown],
+  );
+  const failed = useCallback((error: unknown, fallback?: string) => {
+    toast.error(mutationErrorMessage(error, fallback));
+  }, []);
+  return { saved, failed, online };
+}
