@@ -8,8 +8,13 @@
  * be recomputed whenever the server's version moves (pull, push answer) or a change is rejected.
  */
 import { Dexie, type Table, type Transaction } from 'dexie';
+import type { Admission } from '../contract/admission';
 import type { AttendanceRecord } from '../contract/attendance';
+import type { Certificate } from '../contract/certificate';
 import type { SchoolClass } from '../contract/class';
+import type { ClassSubject } from '../contract/class-subject';
+import type { Student } from '../contract/student';
+import type { Subject } from '../contract/subject';
 import type { SyncEntity } from '../contract/sync';
 
 /** A class as the mirror holds it (server record; `rev` 0 until the server has confirmed it). */
@@ -38,6 +43,34 @@ export interface TeacherRow {
 
 /** Attendance, keyed by student and date (one record per student per date). */
 export type AttendanceRow = AttendanceRecord;
+
+/** A subject (`rev` 0 until the school has it). */
+export type SubjectRow = Subject;
+
+/**
+ * A class's subject and its teacher. The names are the server's join; on a row made on this device
+ * they come from the mirror's classes, subjects and teachers ('' when the mirror has none).
+ */
+export type ClassSubjectRow = ClassSubject;
+
+/**
+ * An admission register entry. `admissionNumber` (and `admissionSeq`) stay null while an admission
+ * made on this device has not reached the school: only the school numbers admissions (gapless).
+ * `student` is the server's copy of the student as it answered (absent on rows made here); screens
+ * read the student from `students`.
+ */
+export type AdmissionRow = Omit<Admission, 'admissionNumber' | 'admissionSeq' | 'student'> & {
+  admissionNumber: string | null;
+  admissionSeq: number | null;
+  student?: Student | null;
+};
+
+/** An issued certificate; `serial`, `serialNumber` and `print` stay null until the school accepts the issue. */
+export type CertificateRow = Omit<Certificate, 'serial' | 'serialNumber' | 'print'> & {
+  serial: string | null;
+  serialNumber: number | null;
+  print: Certificate['print'] | null;
+};
 
 export type MirrorTable = SyncEntity;
 
@@ -155,11 +188,33 @@ export const schemaHistory: SchemaStep[] = [
       meta: 'key',
     },
   },
+  {
+    // School records. Tables not named here (the outbox among them) are kept as they are.
+    version: 2,
+    stores: {
+      classes: 'id, className, classTeacherId, rev',
+      students: 'id, classId, admissionId, firstName, lastName, [classId+firstName], rollNumber, rev',
+      teachers: 'id, employeeId, emailId, firstName, lastName, rev',
+      subjects: 'id, subjectName, rev',
+      classSubjects: 'id, classId, subjectId, teacherId, [classId+subjectId], rev',
+      admissions: 'id, admissionNumber, studentId, status, admissionYear, rev',
+      certificates: 'id, studentId, kind, serial, rev',
+    },
+  },
 ];
 
 export const currentSchemaVersion = schemaHistory[schemaHistory.length - 1]!.version;
 
-export const mirrorTables: readonly MirrorTable[] = ['classes', 'students', 'teachers', 'attendance'];
+export const mirrorTables: readonly MirrorTable[] = [
+  'classes',
+  'students',
+  'teachers',
+  'attendance',
+  'subjects',
+  'classSubjects',
+  'admissions',
+  'certificates',
+];
 
 export function databaseName(tenantId: string, username: string): string {
   return `kaksha:${tenantId}:${username}`;
@@ -175,6 +230,10 @@ export class KakshaDb extends Dexie {
   students!: Table<StudentRow, string>;
   teachers!: Table<TeacherRow, string>;
   attendance!: Table<AttendanceRow, [string, string]>;
+  subjects!: Table<SubjectRow, string>;
+  classSubjects!: Table<ClassSubjectRow, string>;
+  admissions!: Table<AdmissionRow, string>;
+  certificates!: Table<CertificateRow, string>;
   outbox!: Table<OutboxEntry, number>;
   rejected!: Table<RejectedEntry, string>;
   conflicts!: Table<ConflictRow, number>;

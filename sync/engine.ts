@@ -10,13 +10,24 @@ import { browserConnectivity, type Connectivity } from './connectivity';
 import { metaKeys, openKakshaDb, type DexieDependencies, type KakshaDb } from './db';
 import { isQuotaError, StorageFullError } from './errors';
 import { realClock, type Clock, type FetchLike } from './http';
+import { admitStudentKind, cancelAdmissionKind, updateAdmissionKind } from './kinds/admissions';
 import { markSheet } from './kinds/attendance';
+import { issueCertificateKind } from './kinds/certificates';
+import {
+  createClassSubjectKind,
+  deleteClassSubjectKind,
+  setClassTeacherKind,
+  updateClassSubjectKind,
+} from './kinds/class-subjects';
 import { createClass, deleteClass, updateClass } from './kinds/classes';
 import type { MutationKind } from './kinds/kind';
 import { browserLocks, pushLockName, withLock, type LockManagerLike } from './locks';
 import { recordMutation, type MutationResult, type OutboxContext } from './outbox';
 import { pullPhase, type PullResult } from './puller';
 import { pushPhase, type PushResult } from './pusher';
+import { createStudentKind, deleteStudentKind, updateStudentKind } from './kinds/students';
+import { createSubjectKind, deleteSubjectKind, updateSubjectKind } from './kinds/subjects';
+import { createTeacherKind, deleteTeacherKind, updateTeacherKind } from './kinds/teachers';
 import type { SessionOptions, TokenProvider, TokenRenewer } from './session';
 import { createSyncState, type SyncState, type SyncStateStreams } from './state';
 import { uuidv7 } from './uuid';
@@ -82,7 +93,29 @@ export interface SyncEngine extends SyncStateStreams {
   dismissConflict(seq: number): Promise<void>;
 }
 
-export const defaultKinds: MutationKind[] = [markSheet, createClass, updateClass, deleteClass];
+export const defaultKinds: MutationKind[] = [
+  markSheet,
+  createClass,
+  updateClass,
+  deleteClass,
+  createStudentKind,
+  updateStudentKind,
+  deleteStudentKind,
+  createTeacherKind,
+  updateTeacherKind,
+  deleteTeacherKind,
+  createSubjectKind,
+  updateSubjectKind,
+  deleteSubjectKind,
+  createClassSubjectKind,
+  updateClassSubjectKind,
+  deleteClassSubjectKind,
+  setClassTeacherKind,
+  admitStudentKind,
+  updateAdmissionKind,
+  cancelAdmissionKind,
+  issueCertificateKind,
+];
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const clock = options.clock ?? realClock;

@@ -11,7 +11,22 @@ import type { KindRegistry } from './kinds/kind';
 
 /** Every table a sync transaction touches. */
 export function syncTables(db: KakshaDb) {
-  return [db.classes, db.students, db.teachers, db.attendance, db.outbox, db.rejected, db.conflicts, db.base, db.gone, db.meta];
+  return [
+    db.classes,
+    db.students,
+    db.teachers,
+    db.attendance,
+    db.subjects,
+    db.classSubjects,
+    db.admissions,
+    db.certificates,
+    db.outbox,
+    db.rejected,
+    db.conflicts,
+    db.base,
+    db.gone,
+    db.meta,
+  ];
 }
 
 type Row = Record<string, unknown>;

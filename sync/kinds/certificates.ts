@@ -1,0 +1,67 @@
+/**
+ * Issuing a certificate as a mutation kind. The device mints the certificate's id, so a resend
+ * answers the first issue (never a second line in the register). The mirror shows the issue at
+ * once with `serial`, `serialNumber` and `print` null: the serial is the school's (gapless per
+ * kind) and so is the frozen print data, both filled when the school accepts the issue.
+ */
+import {
+  bonafideInputSchema,
+  studentDetailsInputSchema,
+  transferInputSchema,
+  type BonafideInput,
+  type CertificateKind,
+  type TransferInput,
+} from '../../contract/certificate';
+import { paths } from '../../contract/paths';
+import type { CertificateRow } from '../db';
+import type { MutationKind } from './kind';
+import { deviceToday, idOf, recordAnswer, recordValues, refOf } from './records';
+
+/** The kind, the student, and that kind's details (purpose; leaving date, reason, conduct ...). */
+export type IssueCertificateInput = { kind: CertificateKind; studentId: string; id?: string } & Omit<BonafideInput, 'id'> &
+  Omit<TransferInput, 'id'>;
+
+/** The request body; `kind` and `studentId` travel in the path (the server ignores them in the body). */
+type IssueBody = IssueCertificateInput & { id: string };
+
+const schemas = { bonafide: bonafideInputSchema, transfer: transferInputSchema, studentDetails: studentDetailsInputSchema };
+
+export const issueCertificateKind: MutationKind<IssueCertificateInput> = {
+  name: 'certificates.issue',
+  async prepare(input, context) {
+    const id = input.id ?? context.newId();
+    const body: IssueBody = { ...input, id };
+    const ref = refOf('certificates', id);
+    return {
+      method: 'POST',
+      path: paths.certificates.issue(input.kind, input.studentId),
+      body,
+      refs: [ref],
+      creates: [ref],
+      needs: [refOf('students', input.studentId)],
+      result: id,
+    };
+  },
+  async apply(context, body, ref) {
+    const issue = body as IssueBody;
+    const id = idOf(ref);
+    const current = await context.db.certificates.get(id);
+    const values = recordValues(schemas[issue.kind], issue);
+    const student = await context.db.students.get(issue.studentId);
+    const row: CertificateRow = {
+      ...current,
+      id,
+      kind: issue.kind,
+      studentId: issue.studentId,
+      serial: current?.serial ?? null,
+      serialNumber: current?.serialNumber ?? null,
+      issueDate: (values.issueDate as string | null) ?? current?.issueDate ?? deviceToday(),
+      studentName: current?.studentName ?? (student ? `${student.firstName} ${student.lastName}`.trim() : ''),
+      issuedBy: current?.issuedBy ?? context.username,
+      print: current?.print ?? null,
+      rev: current?.rev ?? 0,
+    };
+    await context.db.certificates.put(row);
+  },
+  accepted: (_body, data) => recordAnswer('certificates', data),
+};
