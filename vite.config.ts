@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressAssets } from './scripts/vite-precompress';
-import { preloadLandingChunk } from './scripts/vite-preload-landing';
+import { routePreloads } from './scripts/vite-route-preloads';
 
 const apiTarget = process.env.KAKSHA_API_URL || 'http://127.0.0.1:3000';
 
@@ -10,7 +10,7 @@ export default defineConfig({
   plugins: [
     react(),
     precompressAssets(),
-    preloadLandingChunk(),
+    routePreloads(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

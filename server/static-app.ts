@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../contract/messages';
 import { sendEnvelope } from './plugins/errors';
+import { pagesWithPreloads } from './route-preloads';
 
 const neverCached = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
@@ -17,6 +18,7 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, messages.common.notFound));
     return;
   }
+  const pages = pagesWithPreloads(root);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -44,6 +46,8 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     }
     if (path.extname(urlPath)) return sendEnvelope(reply, 404, messages.common.notFound);
     reply.header('Cache-Control', 'no-cache');
+    const page = pages.get(urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath);
+    if (page) return reply.type('text/html; charset=utf-8').send(page);
     return reply.sendFile('index.html');
   });
   app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, messages.common.notFound));

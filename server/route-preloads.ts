@@ -1,0 +1,38 @@
+/**
+ * index.html as each public page wants it: the build lists, per path, the page's chunks and styles
+ * (scripts/vite-route-preloads.ts); here they become `<link rel="modulepreload">` and
+ * `<link rel="preload" as="style">` in the head, so the browser fetches them beside the entry.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const routePreloadsFile = 'route-preloads.json';
+
+const routePreloadsSchema = z.record(
+  z.string(),
+  z.object({ scripts: z.array(z.string().regex(/^\/[\w./-]+$/)), styles: z.array(z.string().regex(/^\/[\w./-]+$/)) }),
+);
+export type RoutePreloads = z.infer<typeof routePreloadsSchema>;
+
+function linksFor(files: RoutePreloads[string]): string {
+  return [
+    ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join('');
+}
+
+/** The html to send per path; paths not listed (or a build without the list) get index.html as is. */
+export function pagesWithPreloads(root: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const listFile = path.join(root, routePreloadsFile);
+  if (!existsSync(listFile)) return pages;
+  const parsed = routePreloadsSchema.safeParse(JSON.parse(readFileSync(listFile, 'utf8')));
+  if (!parsed.success) return pages;
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  if (!html.includes('</head>')) return pages;
+  for (const [page, files] of Object.entries(parsed.data)) {
+    pages.set(page, html.replace('</head>', `${linksFor(files)}</head>`));
+  }
+  return pages;
+}

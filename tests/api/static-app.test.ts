@@ -1,0 +1,75 @@
+/**
+ * The built app as the server hands it out: each public page's html names that page's chunks for
+ * preloading (and no other page's), signed-in areas get index.html as built, assets stay cacheable.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routePreloadsFile } from '../../server/route-preloads';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-a1.js"></script></head><body></body></html>';
+const preloads = {
+  '/login': { scripts: ['/assets/LoginPage-b2.js', '/assets/fields-c3.js'], styles: ['/assets/auth-d4.css'] },
+  '/home': { scripts: ['/assets/LandingPage-e5.js'], styles: ['/assets/LandingPage-f6.css'] },
+  '/': { scripts: ['/assets/LandingPage-e5.js'], styles: ['/assets/LandingPage-f6.css'] },
+};
+
+describe('serving the built app', () => {
+  let dir: string;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'kaksha-static-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), indexHtml);
+    writeFileSync(path.join(dir, 'assets', 'index-a1.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, routePreloadsFile), JSON.stringify(preloads));
+    testApp = await createTestApp({ config: { staticDir: dir } });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => testApp.call({ method: 'GET', url });
+
+  it("preloads the login page's chunks and style on /login, and nothing of the landing page", async () => {
+    const response = await get('/login?action=deleteAccount');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-b2.js">');
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/fields-c3.js">');
+    expect(response.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/auth-d4.css">');
+    expect(response.body).not.toContain('LandingPage');
+    expect(response.body).toContain('<script type="module" src="/assets/index-a1.js"></script>');
+  });
+
+  it('preloads the landing page on / and on /home (with or without a trailing slash)', async () => {
+    for (const url of ['/', '/home', '/home/']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('href="/assets/LandingPage-e5.js"');
+      expect(response.body, url).not.toContain('LoginPage');
+    }
+  });
+
+  it('answers a signed-in area or an unknown page with index.html as built, without preloads', async () => {
+    for (const url of ['/admin/students', '/student', '/no-such-page']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(indexHtml);
+      expect(response.body, url).not.toContain('modulepreload');
+    }
+  });
+
+  it('still serves hashed assets as immutable files and a missing asset as 404', async () => {
+    const asset = await get('/assets/index-a1.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/missing-z9.js')).statusCode).toBe(404);
+  });
+});
