@@ -30,6 +30,7 @@ const ClassAttendancePage = lazy(() => import('../features/attendance/ClassAtten
 const StudentAttendancePage = lazy(() => import('../features/attendance/StudentAttendancePage'));
 const ContactedClientsPage = lazy(() => import('../features/contacted-clients/ContactedClientsPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const SchoolsPage = lazy(() => import('../features/schools/SchoolsPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
@@ -38,6 +39,7 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${studentHome}/attendance`]: <StudentAttendancePage />,
   [`${adminHome}/profile`]: <ProfilePage area="admin" />,
   [`${studentHome}/profile`]: <ProfilePage area="student" />,
+  [`${adminHome}/schools`]: <SchoolsPage />,
 };
 
 function placeholderRoute(section: Section): RouteObject {

@@ -66,7 +66,7 @@ export const adminSections: readonly Section[] = [
   a('/events/edit/:eventId', 'editEvent', '/admin/events'),
   a('/exams', 'exams', adminHome, true),
   a('/reportcards', 'reportCards', adminHome, true),
-  a('/schools', 'schools', adminHome, true),
+  { ...a('/schools', 'schools', adminHome, true), ready: true },
   a('/accounts', 'accounts', adminHome, true),
   { ...a('/profile', 'adminProfile', adminHome, true), ready: true },
 ];

@@ -1,0 +1,283 @@
+/**
+ * /admin/schools: the school the user is signed in to (name, school id, tenant id and the details
+ * printed on certificates) and the list of schools on this server. An admin edits their own
+ * school's certificate details here. Read and written on the server directly (not the mirror):
+ * offline the page says so, the Save button waits and whatever was typed stays in the form.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { messages } from '../../../contract/messages';
+import { schoolDetailsInputSchema, type School, type SchoolDetails } from '../../../contract/school';
+import { t } from '../../i18n';
+import { useSessionSnapshot } from '../../session/use-session';
+import { TextField } from '../../ui/fields';
+import { PageHeader } from '../../ui/PageHeader';
+import { adminHome } from '../../navigation/sections';
+import { useOnline } from '../accounts/use-online';
+import { fetchSchools } from '../school-selection/schools-service';
+import { fetchSchool, saveSchool } from './schools-service';
+import { schoolsTexts as text } from './texts';
+import './schools.css';
+
+type Loaded<T> = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; value: T };
+
+const editable = ['address', 'phoneNumber', 'email'] as const;
+type Editable = (typeof editable)[number];
+type Values = Record<Editable, string>;
+type Errors = Partial<Record<Editable, string>>;
+
+const valuesOf = (school: SchoolDetails): Values => ({
+  address: school.address ?? '',
+  phoneNumber: school.phoneNumber ?? '',
+  email: school.email ?? '',
+});
+
+/** Loads once online; a failure (or being offline before the first answer) can be retried. */
+function useServerValue<T>(load: (signal: AbortSignal) => Promise<T>, key: string, online: boolean | undefined, fallback: string) {
+  const [state, setState] = useState<Loaded<T>>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const loadedKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!online || loadedKey.current === key) return undefined;
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    load(controller.signal).then(
+      (value) => {
+        loadedKey.current = key;
+        setState({ kind: 'loaded', value });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ kind: 'error', message: error instanceof Error ? error.message : fallback });
+      },
+    );
+    return () => controller.abort();
+    // `load` is a fresh closure each render; `key` names what it loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, online, attempt]);
+  return { state, setState, retry: () => setAttempt((n) => n + 1) };
+}
+
+function DetailsList({ school }: { school: SchoolDetails }) {
+  const rows: [string, string | null][] = [
+    [text.fields.schoolName, school.schoolName],
+    [text.fields.schoolId, school.schoolId],
+    [text.fields.tenantId, school.tenantId],
+    [text.fields.address, school.address],
+    [text.fields.phoneNumber, school.phoneNumber],
+    [text.fields.email, school.email],
+  ];
+  return (
+    <dl className="school-details">
+      {rows.map(([label, value]) => (
+        <div key={label} className="school-detail">
+          <dt>{label}</dt>
+          <dd className={value ? undefined : 'missing'}>{value || t.common.notProvided}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: boolean; onSaved: (school: SchoolDetails) => void }) {
+  const formId = useId();
+  const [values, setValues] = useState<Values>(() => valuesOf(school));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState('');
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const change = (field: Editable, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+    setStatus('');
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !online) return;
+    setFormError('');
+    setStatus('');
+    const parsed = schoolDetailsInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (typeof field === 'string' && (editable as readonly string[]).includes(field)) found[field as Editable] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    const unchanged = editable.every((field) => (parsed.data[field] ?? null) === school[field]);
+    if (unchanged) {
+      setStatus(text.noChanges);
+      return;
+    }
+    setBusy(true);
+    const outcome = await saveSchool(school.tenantId, values);
+    setBusy(false);
+    if (!outcome.ok) {
+      setFormError(outcome.message);
+      return;
+    }
+    setValues(valuesOf(outcome.school));
+    setStatus(outcome.message);
+    toast.success(outcome.message);
+    onSaved(outcome.school);
+  };
+
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  return (
+    <section className="panel" aria-labelledby={`${formId}-heading`}>
+      <h2 id={`${formId}-heading`}>{text.editHeading}</h2>
+      {!online && (
+        <p className="alert alert-warning" role="status">
+          {text.offlineEditing}
+        </p>
+      )}
+      {formError && (
+        <p className="alert alert-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <form ref={formRef} id={formId} noValidate onSubmit={submit} aria-busy={busy} className="school-form">
+        <TextField
+          label={text.fields.address}
+          name="address"
+          autoComplete="street-address"
+          value={values.address}
+          error={errors.address}
+          onChange={(event) => change('address', event.target.value)}
+        />
+        <TextField
+          label={text.fields.phoneNumber}
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint={text.phoneHint}
+          value={values.phoneNumber}
+          error={errors.phoneNumber}
+          onChange={(event) => change('phoneNumber', event.target.value)}
+        />
+        <TextField
+          label={text.fields.email}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => change('email', event.target.value)}
+        />
+        <div className="school-form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy || !online}>
+            {busy ? text.saving : text.save}
+          </button>
+          <p className="school-form-status" role="status" aria-live="polite">
+            {status}
+          </p>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function SchoolList({ schools, current }: { schools: School[]; current: string }) {
+  return (
+    <div className="school-table-wrap">
+      <table className="school-table">
+        <caption className="visually-hidden">{text.allSchoolsCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{text.fields.schoolName}</th>
+            <th scope="col">{text.fields.schoolId}</th>
+            <th scope="col">{text.fields.tenantId}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {schools.map((school) => (
+            <tr key={school.tenantId} aria-current={school.tenantId === current ? 'true' : undefined}>
+              <th scope="row">
+                {school.schoolName}
+                {school.tenantId === current && (
+                  <span className="school-current" title={text.current}>
+                    {text.currentBadge}
+                  </span>
+                )}
+              </th>
+              <td>{school.schoolId}</td>
+              <td>{school.tenantId}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function SchoolsPage() {
+  const { session } = useSessionSnapshot();
+  const known = useOnline();
+  const online = known !== false;
+  const tenantId = session?.tenantId ?? '';
+  const isAdmin = session?.role === 'admin';
+  const own = useServerValue((signal) => fetchSchool(tenantId, signal), tenantId, known, messages.schools.loadFailed);
+  const all = useServerValue((signal) => fetchSchools(signal), 'all', known, messages.schools.loadFailed);
+
+  return (
+    <main className="page schools-page">
+      <PageHeader title={t.titles.schools} backTo={adminHome} />
+      {!online && own.state.kind !== 'loaded' && (
+        <p className="alert alert-warning" role="status">
+          {text.offline}
+        </p>
+      )}
+
+      <section className="panel" aria-labelledby="school-own" aria-busy={own.state.kind === 'loading'}>
+        <h2 id="school-own">{text.yourSchool}</h2>
+        {own.state.kind === 'loading' && online && <p role="status">{text.loading}</p>}
+        {own.state.kind === 'error' && (
+          <div className="school-state">
+            <p className="alert alert-error" role="alert">
+              {own.state.message}
+            </p>
+            <button type="button" className="btn btn-secondary" onClick={own.retry} disabled={!online}>
+              {text.retry}
+            </button>
+          </div>
+        )}
+        {own.state.kind === 'loaded' && (
+          <>
+            <DetailsList school={own.state.value} />
+            <p className="school-note">{text.certificateNote}</p>
+            {!isAdmin && <p className="alert alert-info">{text.adminOnly}</p>}
+          </>
+        )}
+      </section>
+
+      {own.state.kind === 'loaded' && isAdmin && (
+        <EditForm school={own.state.value} online={known === true} onSaved={(school) => own.setState({ kind: 'loaded', value: school })} />
+      )}
+
+      <section className="panel" aria-labelledby="school-all">
+        <h2 id="school-all">{text.allSchools}</h2>
+        {all.state.kind === 'loading' && online && <p role="status">{text.loading}</p>}
+        {all.state.kind === 'error' && (
+          <div className="school-state">
+            <p className="alert alert-error" role="alert">
+              {all.state.message}
+            </p>
+            <button type="button" className="btn btn-secondary" onClick={all.retry} disabled={!online}>
+              {text.retry}
+            </button>
+          </div>
+        )}
+        {all.state.kind === 'loaded' && <SchoolList schools={all.state.value} current={tenantId} />}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+/** /admin/schools talks to the server directly: the signed-in school's details and their edit. */
+import { messages } from '../../../contract/messages';
+import { paths } from '../../../contract/paths';
+import type { SchoolDetails, SchoolDetailsInput } from '../../../contract/school';
+import { apiRequest } from '../../api/client';
+import { isApiError } from '../../api/api-error';
+import { isSchool } from '../school-selection/schools-service';
+
+const orNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function schoolDetails(value: unknown): SchoolDetails {
+  if (!isSchool(value)) throw new Error(messages.schools.loadFailed);
+  const record: Record<string, unknown> = { ...value };
+  return {
+    tenantId: value.tenantId,
+    schoolName: value.schoolName,
+    schoolId: value.schoolId,
+    address: orNull(record.address),
+    phoneNumber: orNull(record.phoneNumber),
+    email: orNull(record.email),
+  };
+}
+
+export async function fetchSchool(tenantId: string, signal?: AbortSignal): Promise<SchoolDetails> {
+  const response = await apiRequest('GET', paths.schools.one(tenantId), { signal });
+  return schoolDetails(response.data);
+}
+
+export type SaveOutcome = { ok: true; message: string; school: SchoolDetails } | { ok: false; message: string };
+
+/** Known server answers are shown as they are; anything else as section 8 says. */
+const known: readonly string[] = [messages.schools.notFound, messages.auth.forbidden];
+
+export async function saveSchool(tenantId: string, input: SchoolDetailsInput): Promise<SaveOutcome> {
+  try {
+    const response = await apiRequest('PUT', paths.schools.update(tenantId), { json: input });
+    return { ok: true, message: response.message ?? messages.schools.updated, school: schoolDetails(response.data) };
+  } catch (error) {
+    if (isApiError(error)) {
+      const server = error.failure.serverMessage;
+      return { ok: false, message: server && (known.includes(server) || error.status === 400) ? server : error.message };
+    }
+    return { ok: false, message: messages.network.unexpected };
+  }
+}

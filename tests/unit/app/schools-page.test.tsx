@@ -1,0 +1,178 @@
+/**
+ * /admin/schools over a fake fetch: the signed-in school's details and the school list; an admin's
+ * edit checks phone and e-mail before sending, sends JSON to PUT /schools/update/{tenantId} and
+ * shows the answer; a teacher reads only; offline the Save button waits and the typing stays.
+ */
+import './reset-storage';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../contract/messages';
+import { paths } from '../../../contract/paths';
+import { createConnectivity } from '../../../sync';
+import SchoolsPage from '../../../src/features/schools/SchoolsPage';
+import { schoolsTexts } from '../../../src/features/schools/texts';
+import { sessionStore } from '../../../src/session/session-store';
+import { engineHost } from '../../../src/sync-binding/engine-host';
+import { button, byLabel, click, renderRoute, settle, type, type Rendered } from './dom';
+import { liveTokenFor, teacherEntry } from './helpers';
+import { fakeSessionSource } from './sync-session';
+
+let view: Rendered | undefined;
+let unbind: (() => void) | undefined;
+
+interface Call {
+  method: string;
+  url: string;
+  body: string;
+}
+
+const green = { tenantId: 'greenvalley', schoolName: 'Green Valley Public School', schoolId: 'GV-01' };
+const river = { tenantId: 'riverside', schoolName: 'Riverside High School', schoolId: 'RH-01' };
+const details = { ...green, address: '12 MG Road, Pune', phoneNumber: '2026123456', email: 'office@greenvalley.in' };
+
+/** A fake server: one answer per "METHOD path"; anything else is a 404. */
+function fakeServer(routes: Record<string, (body: string) => { status: number; body: unknown }>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const body = await request.text();
+      calls.push({ method: request.method, url: request.url, body });
+      const route = routes[`${request.method} ${new URL(request.url).pathname}`];
+      const reply = route ? route(body) : { status: 404, body: { success: false, message: 'Not found', data: null } };
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+const ok = (data: unknown, message = 'OK') => ({ status: 200, body: { success: true, message, data } });
+
+function signIn(role: string, profile: object = teacherEntry()) {
+  sessionStorage.setItem('currentTenantId', 'greenvalley');
+  localStorage.setItem('jwtToken', liveTokenFor(role, { tenantId: 'greenvalley' }));
+  localStorage.setItem('username', `${role.toLowerCase()}@kaksha.demo`);
+  localStorage.setItem('userProfile', JSON.stringify(profile));
+  sessionStore.start();
+}
+
+async function until(condition: () => boolean, what: string) {
+  for (let i = 0; i < 200; i += 1) {
+    if (condition()) return;
+    await settle(10);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const textOf = () => view!.container.textContent ?? '';
+const save = () => button(view!.container, schoolsTexts.save);
+
+beforeEach(() => {
+  sessionStore.start();
+});
+
+afterEach(async () => {
+  view?.unmount();
+  view = undefined;
+  unbind?.();
+  unbind = undefined;
+  await engineHost.settled();
+  vi.unstubAllGlobals();
+});
+
+describe('/admin/schools', () => {
+  it('shows the school and the list; an admin’s edit is checked, sent as JSON and shown', async () => {
+    signIn('ADMIN', teacherEntry({ userType: 'ADMIN' }));
+    const calls = fakeServer({
+      [`GET ${paths.schools.one('greenvalley')}`]: () => ok(details),
+      [`GET ${paths.schools.all}`]: () => ok([green, river]),
+      [`PUT ${paths.schools.update('greenvalley')}`]: (body) => ok({ ...green, ...JSON.parse(body), phoneNumber: '9876543210' }, messages.schools.updated),
+    });
+    view = await renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools');
+    await until(() => textOf().includes('12 MG Road, Pune') && textOf().includes('Riverside High School'), 'the school and the list');
+    for (const value of ['Green Valley Public School', 'GV-01', 'greenvalley', '2026123456', 'office@greenvalley.in', 'RH-01', 'riverside']) {
+      expect(textOf()).toContain(value);
+    }
+    expect(view.container.querySelector('tr[aria-current="true"]')?.textContent).toContain('Green Valley Public School');
+
+    const phone = byLabel(view.container, schoolsTexts.fields.phoneNumber);
+    const email = byLabel(view.container, schoolsTexts.fields.email);
+    expect(phone.value).toBe('2026123456');
+    await type(phone, '12345');
+    await type(email, 'not-an-email');
+    await click(save());
+    expect(textOf()).toContain(messages.records.fields.phone('Phone number'));
+    expect(textOf()).toContain(messages.records.fields.email('Email'));
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await type(phone, '+91 98765 43210');
+    await type(email, 'Head@GreenValley.in');
+    await click(save());
+    await until(() => calls.some((call) => call.method === 'PUT'), 'the PUT');
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(new URL(put.url).pathname).toBe(paths.schools.update('greenvalley'));
+    expect(JSON.parse(put.body)).toEqual({ address: '12 MG Road, Pune', phoneNumber: '+91 98765 43210', email: 'Head@GreenValley.in' });
+    await until(() => view!.container.querySelector('[role="status"].school-form-status')?.textContent === messages.schools.updated, 'the answer');
+    expect(phone.value).toBe('9876543210');
+    expect(view.container.querySelector('.school-details')?.textContent).toContain('9876543210');
+  });
+
+  it('shows the server’s refusal and keeps the typing', async () => {
+    signIn('ADMIN', teacherEntry({ userType: 'ADMIN' }));
+    fakeServer({
+      [`GET ${paths.schools.one('greenvalley')}`]: () => ok(details),
+      [`GET ${paths.schools.all}`]: () => ok([green]),
+      [`PUT ${paths.schools.update('greenvalley')}`]: () => ({ status: 403, body: { success: false, message: messages.auth.forbidden, data: null } }),
+    });
+    view = await renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools');
+    await until(() => textOf().includes('12 MG Road, Pune'), 'the school');
+    const address = byLabel(view.container, schoolsTexts.fields.address);
+    await type(address, '14 MG Road, Pune');
+    await click(save());
+    await until(() => view!.container.querySelector('[role="alert"]')?.textContent === messages.auth.forbidden, 'the refusal');
+    expect(address.value).toBe('14 MG Road, Pune');
+  });
+
+  it('a teacher reads the details without a form, with the admin-only note', async () => {
+    signIn('TEACHER');
+    const calls = fakeServer({
+      [`GET ${paths.schools.one('greenvalley')}`]: () => ok(details),
+      [`GET ${paths.schools.all}`]: () => ok([green]),
+    });
+    view = await renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools');
+    await until(() => textOf().includes('12 MG Road, Pune'), 'the school');
+    expect(textOf()).toContain(schoolsTexts.adminOnly);
+    expect(view.container.querySelector('form')).toBeNull();
+    expect(calls.every((call) => call.method === 'GET')).toBe(true);
+  });
+
+  it('offline: says so, the Save button waits, and what was typed stays', async () => {
+    signIn('ADMIN', teacherEntry({ userType: 'ADMIN' }));
+    const connectivity = createConnectivity({ online: false });
+    const source = fakeSessionSource();
+    unbind = engineHost.bind(source, { connectivity, locks: null });
+    source.signIn('ADMIN', 'admin-schools@kaksha.test', 'schools-offline');
+    await engineHost.settled();
+    const calls = fakeServer({
+      [`GET ${paths.schools.one('greenvalley')}`]: () => ok(details),
+      [`GET ${paths.schools.all}`]: () => ok([green]),
+    });
+    view = await renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools');
+    await until(() => textOf().includes(schoolsTexts.offline), 'the offline note');
+    expect(calls.filter((call) => call.url.includes('/schools/'))).toEqual([]);
+
+    connectivity.setOnline(true);
+    await until(() => textOf().includes('12 MG Road, Pune'), 'the school once online');
+    const address = byLabel(view.container, schoolsTexts.fields.address);
+    await type(address, 'Typed while the network dropped');
+    connectivity.setOnline(false);
+    await until(() => save().disabled, 'the disabled Save');
+    expect(textOf()).toContain(schoolsTexts.offlineEditing);
+    await click(save());
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(address.value).toBe('Typed while the network dropped');
+    connectivity.setOnline(true);
+    await until(() => !save().disabled, 'Save again');
+    expect(byLabel(view.container, schoolsTexts.fields.address).value).toBe('Typed while the network dropped');
+  });
+});
