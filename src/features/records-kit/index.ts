@@ -28,6 +28,8 @@
  * Upload (classes | students | teachers; server parses; progress bar; per-row report; templates;
  * disabled offline): <UploadPanel entity="classes" onImported={(result) => …} />
  *
+ * Role: const { isAdmin, isTeacher, teacherId } = useStaffAccess();  (hide or disable what the server refuses)
+ *
  * Confirm: <ConfirmDialog open title confirmLabel onConfirm onCancel>question</ConfirmDialog>
  * (Cancel has focus; Escape and outside click cancel; focus returns to the opener.)
  *
@@ -48,3 +50,5 @@ export { uploadFile, readUploadAnswer, authHeaders, type UploadOutcome } from '.
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { useMutationToast, mutationErrorMessage, type MutationToast } from './mutation-toast';
 export { recordsKitTexts } from './texts';
+export { useStaffAccess, type StaffAccess } from './access';
+export { fieldErrors } from './form-errors';

@@ -1,0 +1,211 @@
+/**
+ * /admin/classes (spec section 2): the school's classes from the mirror, 20 a page from page 0,
+ * a class filter (one class name, all its sections), search by column (off while the filter is
+ * on), add and edit in a dialog, delete after confirmation, upload and CSV export. Writes go
+ * through the outbox, so they work offline. Teachers add classes and change only the ones they
+ * teach; the server has the last word.
+ */
+import { useMemo, useState } from 'react';
+import { messages } from '../../../contract/messages';
+import type { ClassInput } from '../../../contract/class';
+import { createClass, deleteClass, updateClass, type ClassRow } from '../../../sync';
+import { t } from '../../i18n';
+import { PageHeader } from '../../ui/PageHeader';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { compareClasses } from '../attendance/attendance-math';
+import {
+  allColumns,
+  ConfirmDialog,
+  ExportCsvButton,
+  Pager,
+  RecordTable,
+  SearchBar,
+  UploadPanel,
+  useLocalSearch,
+  useMutationToast,
+  usePaging,
+  useStaffAccess,
+  type Column,
+} from '../records-kit';
+import { ClassFormDialog } from './ClassFormDialog';
+import { useTaughtClassIds } from './taught-classes';
+import { classesTexts as text } from './texts';
+
+export interface ClassView extends ClassRow {
+  teacherName: string;
+  studentCount: number;
+}
+
+const nameOf = (row: { className: string; classSection: string }) => text.fullName(row.className, row.classSection);
+
+const searchColumns: Column<ClassView>[] = [
+  { key: 'className', header: text.className, text: (row) => row.className },
+  { key: 'classSection', header: text.classSection, text: (row) => row.classSection },
+];
+
+const columns: Column<ClassView>[] = [
+  ...searchColumns,
+  { key: 'classTeacher', header: text.classTeacher, text: (row) => row.teacherName },
+  { key: 'students', header: text.students, text: (row) => String(row.studentCount), className: 'rk-num' },
+];
+
+const tableColumns: Column<ClassView>[] = columns.map((column) =>
+  column.key === 'classTeacher'
+    ? { ...column, cell: (row) => row.teacherName || <span className="rk-muted">{text.noClassTeacher}</span> }
+    : column,
+);
+
+type Dialog = { kind: 'form'; editing: ClassRow | null } | { kind: 'delete'; row: ClassView } | null;
+
+export default function ClassesPage() {
+  const engine = useSyncEngine();
+  const access = useStaffAccess();
+  const notify = useMutationToast();
+  const classes = useMirrorQuery((db) => db.classes.orderBy('className').toArray(), []);
+  const teachers = useMirrorQuery((db) => db.teachers.toArray(), []);
+  const studentClassIds = useMirrorQuery((db) => db.students.orderBy('classId').keys(), []);
+  const taught = useTaughtClassIds(access.isTeacher ? access.teacherId : null);
+
+  const rows = useMemo<ClassView[]>(() => {
+    const teacherNames = new Map((teachers ?? []).map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
+    const counts = new Map<string, number>();
+    for (const key of studentClassIds ?? []) counts.set(String(key), (counts.get(String(key)) ?? 0) + 1);
+    return [...(classes ?? [])].sort(compareClasses).map((row) => ({
+      ...row,
+      teacherName: (row.classTeacherId && teacherNames.get(row.classTeacherId)) || '',
+      studentCount: counts.get(row.id) ?? 0,
+    }));
+  }, [classes, teachers, studentClassIds]);
+
+  const classNames = useMemo(() => [...new Set(rows.map((row) => row.className))], [rows]);
+  const [filter, setFilter] = useState('');
+  const [column, setColumn] = useState(allColumns);
+  const [query, setQuery] = useState('');
+  const filtering = filter !== '' && classNames.includes(filter);
+  const filtered = useMemo(() => (filtering ? rows.filter((row) => row.className === filter) : rows), [rows, filter, filtering]);
+  const found = useLocalSearch(filtered, searchColumns, column, filtering ? '' : query);
+  const paging = usePaging(found.rows, 20, `${filtering ? filter : ''}|${column}|${filtering ? '' : query}`);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  // Unknown teacher id: the server decides, so the buttons stay.
+  const mayChange = (row: ClassRow) => access.isAdmin || !access.isTeacher || !taught || taught.has(row.id);
+
+  const save = async (input: ClassInput, editing: ClassRow | null): Promise<boolean> => {
+    if (!engine) return false;
+    try {
+      if (editing) notify.saved(messages.classes.updated, await updateClass(engine, { ...input, id: editing.id }));
+      else notify.saved(messages.classes.added, await createClass(engine, input));
+      return true;
+    } catch (error) {
+      notify.failed(error, editing ? messages.classes.updateFailed : messages.classes.addFailed);
+      return false;
+    }
+  };
+
+  const remove = async (row: ClassView) => {
+    if (!engine) return;
+    setDialog(null);
+    try {
+      notify.saved(messages.classes.deleted, await deleteClass(engine, row.id));
+    } catch (error) {
+      notify.failed(error, messages.classes.deleteFailed);
+    }
+  };
+
+  const loading = classes === undefined;
+  const anyChangeable = rows.some(mayChange);
+  return (
+    <main className="page records-page">
+      <PageHeader
+        title={t.titles.classes}
+        backTo="/admin"
+        right={
+          <button type="button" className="btn btn-primary" disabled={!engine} onClick={() => setDialog({ kind: 'form', editing: null })}>
+            {text.add}
+          </button>
+        }
+      />
+      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
+      {loading && engine && <p className="loading-label">{text.loading}</p>}
+      {!loading && (
+        <section className="panel">
+          <div className="rk-toolbar">
+            <div className="field rk-filter">
+              <label className="field-label" htmlFor="classes-filter">
+                {text.filterLabel}
+              </label>
+              <select id="classes-filter" className="field-input" value={filtering ? filter : ''} onChange={(event) => setFilter(event.target.value)}>
+                <option value="">{text.allClasses}</option>
+                {classNames.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <SearchBar
+              columns={searchColumns}
+              column={column}
+              onColumnChange={setColumn}
+              query={filtering ? '' : query}
+              onQueryChange={setQuery}
+              disabledReason={filtering ? text.searchDisabled : undefined}
+              status={!filtering && query ? text.matches(found.rows.length) : undefined}
+            />
+            <ExportCsvButton filename="classes" columns={columns} rows={found.rows} />
+          </div>
+          {access.isTeacher && taught && rows.length > 0 && !rows.every(mayChange) && <p className="field-hint">{text.notYours}</p>}
+          <RecordTable
+            caption={text.caption}
+            captionHidden
+            columns={tableColumns}
+            rows={paging.pageRows}
+            getRowId={(row) => row.id}
+            emptyText={rows.length === 0 ? text.empty : text.noMatches}
+            actions={
+              anyChangeable
+                ? (row) =>
+                    mayChange(row) ? (
+                      <>
+                        <button type="button" className="btn btn-secondary" aria-label={text.editLabel(nameOf(row))} disabled={!engine} onClick={() => setDialog({ kind: 'form', editing: row })}>
+                          {text.edit}
+                        </button>
+                        <button type="button" className="btn btn-danger" aria-label={text.removeLabel(nameOf(row))} disabled={!engine} onClick={() => setDialog({ kind: 'delete', row })}>
+                          {text.remove}
+                        </button>
+                      </>
+                    ) : null
+                : undefined
+            }
+          />
+          <Pager page={paging.page} pageCount={paging.pageCount} onPageChange={paging.setPage} total={paging.total} pageSize={paging.pageSize} />
+        </section>
+      )}
+      {access.isAdmin && <UploadPanel entity="classes" heading={text.uploadHeading} />}
+      {dialog?.kind === 'form' && (
+        <ClassFormDialog
+          editing={dialog.editing}
+          classes={classes ?? []}
+          onSave={(input) => save(input, dialog.editing)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={text.deleteTitle}
+        confirmLabel={text.remove}
+        busy={dialog?.kind === 'delete' && dialog.row.studentCount > 0}
+        onConfirm={() => dialog?.kind === 'delete' && void remove(dialog.row)}
+        onCancel={() => setDialog(null)}
+      >
+        {dialog?.kind === 'delete' && (
+          <>
+            <p>{text.deleteQuestion(nameOf(dialog.row))}</p>
+            {dialog.row.studentCount > 0 && <p className="alert alert-warning">{messages.classes.hasStudents(dialog.row.studentCount)}</p>}
+          </>
+        )}
+      </ConfirmDialog>
+    </main>
+  );
+}
