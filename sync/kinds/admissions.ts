@@ -143,7 +143,7 @@ export const updateAdmissionKind: MutationKind<AdmissionUpdate & { id: string }>
     const ref = refOf('admissions', input.id);
     const shown = await shownRow<AdmissionRow>(context.db, ref);
     const baseRev = await baseRevOf(context.db, ref);
-    const { id, ...fields } = input;
+    const { id, baseRev: _ignored, ...fields } = input as AdmissionUpdate & { id: string; baseRev?: number };
     const body: UpdateAdmissionBody = { ...fields, id, ...(baseRev === undefined ? {} : { baseRev }) };
     const refs = [ref, ...(shown ? [refOf('students', shown.studentId)] : [])];
     return {

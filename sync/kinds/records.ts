@@ -108,7 +108,7 @@ export interface RecordSchema {
 
 /** The fields of a body as the school will store them (the contract's normalisation) when valid; as given otherwise. */
 export function recordValues(schema: RecordSchema, body: unknown): Record<string, unknown> {
-  const names = Object.keys(schema.shape).filter((name) => name !== 'id');
+  const names = Object.keys(schema.shape).filter((name) => name !== 'id' && name !== 'baseRev');
   const given = isRecord(body) ? body : {};
   const picked = Object.fromEntries(names.map((name) => [name, given[name]]));
   const parsed = schema.safeParse(picked);
@@ -141,8 +141,9 @@ async function writeRecord(spec: RecordKindSpec, db: KakshaDb, ref: string, body
   await table.put({ ...current, ...values, ...extra, id, rev: typeof current?.rev === 'number' ? current.rev : 0 });
 }
 
+/** The record's fields; the base rev is the engine's to set, from the copy under the row. */
 function withoutId(input: Input): Record<string, unknown> {
-  const { id: _id, ...rest } = input;
+  const { id: _id, baseRev: _baseRev, ...rest } = input;
   return rest;
 }
 
