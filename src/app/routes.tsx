@@ -31,6 +31,10 @@ const StudentAttendancePage = lazy(() => import('../features/attendance/StudentA
 const ContactedClientsPage = lazy(() => import('../features/contacted-clients/ContactedClientsPage'));
 const ClassesPage = lazy(() => import('../features/classes/ClassesPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const StudentsPage = lazy(() => import('../features/students/StudentsPage'));
+const StudentFormPage = lazy(() => import('../features/students/StudentFormPage'));
+const TeachersPage = lazy(() => import('../features/teachers/TeachersPage'));
+const TeacherFormPage = lazy(() => import('../features/teachers/TeacherFormPage'));
 const SchoolsPage = lazy(() => import('../features/schools/SchoolsPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
@@ -40,6 +44,12 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/classes`]: <ClassesPage />,
   [`${studentHome}/attendance`]: <StudentAttendancePage />,
   [`${adminHome}/profile`]: <ProfilePage area="admin" />,
+  [`${adminHome}/students`]: <StudentsPage />,
+  [`${adminHome}/students/add`]: <StudentFormPage />,
+  [`${adminHome}/students/edit/:id`]: <StudentFormPage />,
+  [`${adminHome}/teachers`]: <TeachersPage />,
+  [`${adminHome}/teachers/add`]: <TeacherFormPage />,
+  [`${adminHome}/teachers/edit/:teacherId`]: <TeacherFormPage />,
   [`${studentHome}/profile`]: <ProfilePage area="student" />,
   [`${adminHome}/schools`]: <SchoolsPage />,
 };

@@ -1,0 +1,225 @@
+/**
+ * /admin/students/add and /admin/students/edit/:id: the student form over the contract's
+ * studentInputSchema (the server checks the same schema, so a value the form accepts is one the
+ * school accepts). Saving writes through the engine: the mirror has the student at once, the
+ * school gets it when the device is online. An id not in the mirror shows "Student not found.".
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { messages } from '../../../contract/messages';
+import { genders, todayIso } from '../../../contract/record-formats';
+import { studentInputSchema, type StudentInput } from '../../../contract/student';
+import { createStudent, updateStudent, type ClassRow, type StudentRow } from '../../../sync';
+import { t } from '../../i18n';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { TextField } from '../../ui/fields';
+import { PageHeader } from '../../ui/PageHeader';
+import { mutationErrorMessage, useMutationToast } from '../records-kit';
+import { mayChangeClass, useViewer, useWritableClasses } from './access';
+import { fieldErrorsOf, focusFirstInvalid, SelectField, type FieldErrors } from './form-fields';
+import { classLabel, classList } from './queries';
+import { studentTexts as text } from './texts';
+import './students.css';
+
+export const studentsPath = '/admin/students';
+
+const fieldNames = [
+  'admissionId',
+  'firstName',
+  'lastName',
+  'classId',
+  'rollNumber',
+  'dateOfBirth',
+  'gender',
+  'phoneNumber',
+  'alternateNumber',
+  'emailId',
+  'fatherName',
+  'motherName',
+  'parentEmail',
+  'address',
+  'aadhaarId',
+  'apaarId',
+] as const;
+type FieldName = (typeof fieldNames)[number];
+type Values = Record<FieldName, string>;
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+function valuesOf(row: StudentRow | null): Values {
+  const values = {} as Values;
+  for (const name of fieldNames) values[name] = row ? str(row[name]) : '';
+  return values;
+}
+
+export default function StudentFormPage() {
+  const { id } = useParams();
+  const engine = useSyncEngine();
+  const found = useMirrorQuery(async (db) => ({ id, row: id ? ((await db.students.get(id)) ?? null) : null }), [id]);
+  const classes = useMirrorQuery(classList, []);
+  const title = id ? t.titles.editStudent : t.titles.addStudent;
+
+  const row = found && found.id === id ? found.row : undefined;
+  const loading = !engine || classes === undefined || row === undefined;
+  return (
+    <main className="page st-page">
+      <PageHeader title={title} backTo={studentsPath} />
+      {loading && (
+        <p className="loading-label" role="status">
+          {text.loading}
+        </p>
+      )}
+      {!loading && id && !row && (
+        <div className="panel st-not-found">
+          <p className="alert alert-error" role="alert">
+            {messages.students.notFound}
+          </p>
+          <Link className="btn btn-secondary" to={studentsPath}>
+            {text.form.backToList}
+          </Link>
+        </div>
+      )}
+      {!loading && (!id || row) && <StudentForm key={id ?? 'new'} student={row ?? null} classes={classes} />}
+    </main>
+  );
+}
+
+function StudentForm({ student, classes }: { student: StudentRow | null; classes: ClassRow[] }) {
+  const engine = useSyncEngine();
+  const notify = useMutationToast();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const writable = useWritableClasses(viewer);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(() => valuesOf(student));
+  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  // A teacher picks among the classes they teach (and keeps the student's current one shown).
+  const classOptions = writable === null ? classes : classes.filter((row) => writable?.has(row.id) || row.id === student?.classId);
+  const errorCount = Object.keys(errors).length;
+
+  const set = (name: FieldName) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!current[name]) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!engine || saving) return;
+    setFailure(null);
+    const parsed = studentInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf<FieldName>(parsed.error));
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    if (!mayChangeClass(writable, parsed.data.classId) || (student && !mayChangeClass(writable, student.classId))) {
+      setErrors({ classId: messages.students.notYourClass });
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const input: StudentInput = parsed.data;
+      const result = student ? await updateStudent(engine, { ...input, id: student.id }) : await createStudent(engine, input);
+      notify.saved(student ? messages.students.updated : messages.students.added, result);
+      await navigate(studentsPath);
+    } catch (caught) {
+      setFailure(mutationErrorMessage(caught, messages.students.operationFailed));
+      setSaving(false);
+    }
+  };
+
+  const field = (name: FieldName, label: string, extra: { hint?: string; type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email'; max?: string } = {}) => (
+    <TextField
+      label={label}
+      name={name}
+      value={values[name]}
+      onChange={set(name)}
+      error={errors[name]}
+      hint={extra.hint}
+      type={extra.type ?? 'text'}
+      autoComplete={extra.autoComplete ?? 'off'}
+      inputMode={extra.inputMode}
+      max={extra.max}
+    />
+  );
+
+  return (
+    <form ref={formRef} className="panel st-form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={errorCount ? 'st-form-errors' : undefined}>
+      {(errorCount > 0 || failure) && (
+        <p id="st-form-errors" className="alert alert-error" role="alert">
+          {failure ?? text.form.fixErrors(errorCount)}
+        </p>
+      )}
+      <fieldset className="st-fieldset">
+        <legend>{text.form.identity}</legend>
+        <div className="st-grid">
+          {field('firstName', text.form.firstName, { autoComplete: 'off' })}
+          {field('lastName', text.form.lastName)}
+          <SelectField label={text.form.classId} name="classId" value={values.classId} onChange={set('classId')} error={errors.classId} hint={writable ? text.form.notYourClassHint : undefined}>
+            <option value="">{text.form.chooseClass}</option>
+            {classOptions.map((row) => (
+              <option key={row.id} value={row.id}>
+                {classLabel(row)}
+              </option>
+            ))}
+          </SelectField>
+          {field('rollNumber', text.form.rollNumber, { inputMode: 'numeric' })}
+          {field('admissionId', text.form.admissionId, { hint: text.form.admissionIdHint })}
+          {field('dateOfBirth', text.form.dateOfBirth, { type: 'date', max: todayIso() })}
+          <SelectField label={text.form.gender} name="gender" value={values.gender} onChange={set('gender')} error={errors.gender}>
+            <option value="">{text.form.chooseGender}</option>
+            {genders.map((gender) => (
+              <option key={gender} value={gender}>
+                {text.form.genders[gender]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </fieldset>
+      <fieldset className="st-fieldset">
+        <legend>{text.form.contact}</legend>
+        <div className="st-grid">
+          {field('phoneNumber', text.form.phoneNumber, { type: 'tel', inputMode: 'tel', hint: text.form.phoneHint })}
+          {field('alternateNumber', text.form.alternateNumber, { type: 'tel', inputMode: 'tel', hint: text.form.alternateHint })}
+          {field('emailId', text.form.emailId, { type: 'email', inputMode: 'email', hint: text.form.emailHint })}
+          {field('address', text.form.address)}
+        </div>
+      </fieldset>
+      <fieldset className="st-fieldset">
+        <legend>{text.form.family}</legend>
+        <div className="st-grid">
+          {field('fatherName', text.form.fatherName)}
+          {field('motherName', text.form.motherName)}
+          {field('parentEmail', text.form.parentEmail, { type: 'email', inputMode: 'email', hint: text.form.parentEmailHint })}
+        </div>
+      </fieldset>
+      <fieldset className="st-fieldset">
+        <legend>{text.form.ids}</legend>
+        <div className="st-grid">
+          {field('aadhaarId', text.form.aadhaarId, { inputMode: 'numeric', hint: text.form.aadhaarHint })}
+          {field('apaarId', text.form.apaarId, { inputMode: 'numeric', hint: text.form.apaarHint })}
+        </div>
+      </fieldset>
+      <div className="st-form-actions">
+        <Link className="btn btn-secondary" to={studentsPath}>
+          {text.form.cancel}
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={!engine || saving || writable === undefined}>
+          {saving ? text.form.saving : text.form.save}
+        </button>
+      </div>
+    </form>
+  );
+}

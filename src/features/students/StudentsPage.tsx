@@ -1,0 +1,267 @@
+/**
+ * /admin/students (spec section 2 "Students"): the students of the mirror in a table of the spec's
+ * ten columns, 20 a page from page 0, a class filter and search by column as you type, CSV export
+ * of what is shown, row selection with the spec's rules for Edit (exactly one) and Delete (at least
+ * one, one at a time, confirmed), and the bulk upload (admins). Aadhaar numbers are masked in the
+ * list and the export; the full number is only in the student's form.
+ */
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '../../../contract/messages';
+import { studentSearchColumns, type StudentSearchColumn } from '../../../contract/student';
+import { deleteStudent } from '../../../sync';
+import { t } from '../../i18n';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { PageHeader } from '../../ui/PageHeader';
+import {
+  allColumns,
+  ConfirmDialog,
+  ExportCsvButton,
+  mutationErrorMessage,
+  Pager,
+  RecordTable,
+  SearchBar,
+  UploadPanel,
+  useLocalSearch,
+  useMutationToast,
+  usePaging,
+  type Column,
+} from '../records-kit';
+import { mayChangeClass, useViewer, useWritableClasses } from './access';
+import { classLabel, studentList, type StudentView } from './queries';
+import { studentTexts as text } from './texts';
+import './students.css';
+
+const allClasses = '';
+const noClass = '-';
+
+function admissionText(row: StudentView): string {
+  if (row.admissionId) return row.admissionId;
+  return row.admissionPending ? messages.admissions.pendingNumber : '';
+}
+
+/** The spec's columns, in its order. */
+export const studentColumns: readonly Column<StudentView>[] = [
+  {
+    key: 'admissionId',
+    header: text.columns.admissionId,
+    text: admissionText,
+    cell: (row) => (row.admissionPending && !row.admissionId ? <span className="st-pending">{messages.admissions.pendingNumber}</span> : admissionText(row)),
+  },
+  { key: 'name', header: text.columns.name, text: (row) => row.name },
+  { key: 'className', header: text.columns.className, text: (row) => classLabel(row) },
+  { key: 'schoolName', header: text.columns.schoolName, text: (row) => row.schoolName },
+  { key: 'rollNumber', header: text.columns.rollNumber, text: (row) => row.rollNumber, className: 'rk-num' },
+  { key: 'phoneNumber', header: text.columns.phoneNumber, text: (row) => row.phoneNumber },
+  { key: 'fatherName', header: text.columns.fatherName, text: (row) => row.fatherName },
+  { key: 'motherName', header: text.columns.motherName, text: (row) => row.motherName },
+  { key: 'address', header: text.columns.address, text: (row) => row.address },
+  { key: 'aadhaarId', header: text.columns.aadhaarId, text: (row) => row.aadhaarMasked },
+];
+
+const searchValue: Record<StudentSearchColumn, (row: StudentView) => string> = {
+  admissionId: admissionText,
+  name: (row) => row.name,
+  firstName: (row) => row.firstName,
+  lastName: (row) => row.lastName,
+  className: (row) => row.className,
+  classSection: (row) => row.classSection,
+  rollNumber: (row) => row.rollNumber,
+  phoneNumber: (row) => row.phoneNumber,
+  fatherName: (row) => row.fatherName,
+  motherName: (row) => row.motherName,
+  address: (row) => row.address,
+  emailId: (row) => row.emailId,
+  parentEmail: (row) => row.parentEmail,
+  aadhaarId: (row) => row.aadhaarId,
+  apaarId: (row) => row.apaarId,
+};
+
+const searchColumns: readonly Column<StudentView>[] = studentSearchColumns.map((key) => ({
+  key,
+  header: text.searchColumns[key],
+  text: searchValue[key],
+}));
+
+type Notice = { tone: 'error' | 'info'; text: string };
+
+export default function StudentsPage() {
+  const engine = useSyncEngine();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const writable = useWritableClasses(viewer);
+  const notify = useMutationToast();
+  const list = useMirrorQuery((db) => studentList(db, viewer.schoolName), [viewer.schoolName]);
+
+  const [classFilter, setClassFilter] = useState(allClasses);
+  const [column, setColumn] = useState<string>(allColumns);
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [confirming, setConfirming] = useState<StudentView | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [uploadOpen, setUploadOpen] = useState(false);
+
+  const students = list?.students;
+  const classes = list?.classes ?? [];
+  const inClass = useMemo(() => {
+    if (!students || classFilter === allClasses) return students ?? [];
+    return students.filter((row) => (classFilter === noClass ? !row.classId : row.classId === classFilter));
+  }, [students, classFilter]);
+  const found = useLocalSearch(inClass, searchColumns, column, query);
+  const paging = usePaging(found.rows, 20, `${classFilter}|${column}|${query}`);
+
+  // Only students still in the mirror count as selected (one deleted elsewhere drops out).
+  const chosen = useMemo(() => (students ?? []).filter((row) => selected.has(row.id)), [students, selected]);
+
+  const changeSelection = (ids: Set<string>) => {
+    setSelected(ids);
+    setNotice(null);
+  };
+
+  const edit = () => {
+    if (chosen.length !== 1) {
+      setNotice({ tone: 'error', text: messages.students.selectExactlyOne });
+      return;
+    }
+    void navigate(`/admin/students/edit/${encodeURIComponent(chosen[0]!.id)}`);
+  };
+
+  const askDelete = () => {
+    if (chosen.length === 0) {
+      setNotice({ tone: 'error', text: messages.students.selectAtLeastOne });
+      return;
+    }
+    if (chosen.length > 1) {
+      setNotice({ tone: 'error', text: messages.students.selectOnlyOne });
+      return;
+    }
+    const student = chosen[0]!;
+    if (!mayChangeClass(writable, student.classId)) {
+      setNotice({ tone: 'error', text: messages.students.notYourClass });
+      return;
+    }
+    setNotice(null);
+    setConfirming(student);
+  };
+
+  const cancelDelete = () => {
+    setConfirming(null);
+    setNotice({ tone: 'info', text: messages.students.deletionCancelled });
+  };
+
+  const confirmDelete = async () => {
+    const student = confirming;
+    if (!student || !engine || deleting) return;
+    setDeleting(true);
+    try {
+      const result = await deleteStudent(engine, student.id);
+      notify.saved(messages.students.deleted, result);
+      setSelected((current) => {
+        const next = new Set(current);
+        next.delete(student.id);
+        return next;
+      });
+      setNotice({ tone: 'info', text: messages.students.deleted });
+    } catch (caught) {
+      const reason = mutationErrorMessage(caught, caught instanceof Error && caught.message ? caught.message : messages.students.operationFailed);
+      setNotice({ tone: 'error', text: messages.students.deleteFailed(student.name, reason) });
+    } finally {
+      setDeleting(false);
+      setConfirming(null);
+    }
+  };
+
+  const loading = !engine || students === undefined;
+  const filtered = classFilter !== allClasses || query.trim() !== '';
+  const caption = filtered && students ? text.captionFiltered(found.rows.length, students.length) : text.caption;
+  return (
+    <main className="page st-page">
+      <PageHeader title={t.titles.students} backTo="/admin" />
+      {loading && (
+        <p className="loading-label" role="status">
+          {text.loading}
+        </p>
+      )}
+      {!loading && (
+        <>
+          <div className="st-actions" role="group" aria-label={text.actionsLabel}>
+            <Link className="btn btn-primary" to="/admin/students/add">
+              {text.add}
+            </Link>
+            <button type="button" className="btn btn-secondary" onClick={edit}>
+              {text.edit}
+            </button>
+            <button type="button" className="btn btn-danger" onClick={askDelete}>
+              {text.remove}
+            </button>
+            {viewer.isAdmin && (
+              <button type="button" className="btn btn-secondary" aria-expanded={uploadOpen} onClick={() => setUploadOpen((open) => !open)}>
+                {uploadOpen ? text.hideUpload : text.upload}
+              </button>
+            )}
+            <ExportCsvButton filename={text.exportName} columns={studentColumns} rows={found.rows} />
+            {chosen.length > 0 && <span className="st-selected">{text.selected(chosen.length)}</span>}
+          </div>
+          <div aria-live="assertive" className="st-notice">
+            {notice && <p className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>{notice.text}</p>}
+          </div>
+          {viewer.isAdmin && uploadOpen && (
+            <>
+              <p className="st-note">{text.uploadNote}</p>
+              <UploadPanel entity="students" onImported={() => void engine?.syncNow()} />
+            </>
+          )}
+          <div className="st-filters">
+            <div className="field">
+              <label className="field-label" htmlFor="st-class-filter">
+                {text.classFilter}
+              </label>
+              <select id="st-class-filter" className="field-input" value={classFilter} onChange={(event) => setClassFilter(event.target.value)}>
+                <option value={allClasses}>{text.allClasses}</option>
+                {classes.map((row) => (
+                  <option key={row.id} value={row.id}>
+                    {classLabel(row)}
+                  </option>
+                ))}
+                <option value={noClass}>{text.noClass}</option>
+              </select>
+            </div>
+            <SearchBar
+              columns={searchColumns}
+              column={column}
+              onColumnChange={setColumn}
+              query={query}
+              onQueryChange={setQuery}
+              status={filtered ? caption : undefined}
+            />
+          </div>
+          <p className="st-note">{text.aadhaarMaskedNote}</p>
+          <RecordTable
+            caption={caption}
+            columns={studentColumns}
+            rows={paging.pageRows}
+            getRowId={(row) => row.id}
+            rowLabel={(row) => row.name}
+            emptyText={students.length === 0 ? text.empty : text.noMatch}
+            selectedIds={selected}
+            onSelectionChange={changeSelection}
+          />
+          <Pager page={paging.page} pageCount={paging.pageCount} onPageChange={paging.setPage} total={paging.total} pageSize={paging.pageSize} />
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={text.confirmTitle}
+        confirmLabel={text.confirmDelete}
+        cancelLabel={text.cancel}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={cancelDelete}
+      >
+        <p>{confirming ? text.confirmBody(confirming.name) : ''}</p>
+      </ConfirmDialog>
+    </main>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * /admin/teachers: the teachers of the mirror with the classes they teach (class teacher, or a
+ * subject there), 20 a page from page 0, search by column as you type, CSV export of what is
+ * shown. Admins add, edit, delete (confirmed) and upload; teachers read the list (the server
+ * refuses their writes, so the buttons are not shown to them).
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { messages } from '../../../contract/messages';
+import { teacherSearchColumns, type TeacherSearchColumn } from '../../../contract/teacher';
+import { deleteTeacher } from '../../../sync';
+import { t } from '../../i18n';
+import { useSessionSnapshot } from '../../session/use-session';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { PageHeader } from '../../ui/PageHeader';
+import {
+  allColumns,
+  ConfirmDialog,
+  ExportCsvButton,
+  mutationErrorMessage,
+  Pager,
+  RecordTable,
+  SearchBar,
+  UploadPanel,
+  useLocalSearch,
+  useMutationToast,
+  usePaging,
+  type Column,
+} from '../records-kit';
+import { teacherList, type TeacherView } from './queries';
+import { teacherTexts as text } from './texts';
+import './teachers.css';
+
+const classesText = (row: TeacherView) => row.classes.map((item) => (item.classTeacher ? text.classTeacherOf(item.label) : item.label)).join(', ');
+
+export const teacherColumns: readonly Column<TeacherView>[] = [
+  { key: 'employeeId', header: text.columns.employeeId, text: (row) => row.employeeId },
+  { key: 'name', header: text.columns.name, text: (row) => row.name },
+  { key: 'emailId', header: text.columns.emailId, text: (row) => row.emailId },
+  { key: 'phoneNumber', header: text.columns.phoneNumber, text: (row) => row.phoneNumber },
+  { key: 'subjects', header: text.columns.subjects, text: (row) => row.subjects },
+  {
+    key: 'classes',
+    header: text.columns.classes,
+    text: classesText,
+    cell: (row) =>
+      row.classes.length === 0 ? (
+        ''
+      ) : (
+        <ul className="tc-classes">
+          {row.classes.map((item) => (
+            <li key={item.id}>{item.classTeacher ? text.classTeacherOf(item.label) : item.label}</li>
+          ))}
+        </ul>
+      ),
+  },
+];
+
+const searchValue: Record<TeacherSearchColumn, (row: TeacherView) => string> = {
+  employeeId: (row) => row.employeeId,
+  name: (row) => row.name,
+  firstName: (row) => row.firstName,
+  lastName: (row) => row.lastName,
+  emailId: (row) => row.emailId,
+  phoneNumber: (row) => row.phoneNumber,
+  subjects: (row) => row.subjects,
+};
+
+const searchColumns: readonly Column<TeacherView>[] = teacherSearchColumns.map((key) => ({
+  key,
+  header: text.searchColumns[key],
+  text: searchValue[key],
+}));
+
+type Notice = { tone: 'error' | 'info'; text: string };
+
+export default function TeachersPage() {
+  const engine = useSyncEngine();
+  const isAdmin = useSessionSnapshot().session?.role === 'admin';
+  const notify = useMutationToast();
+  const teachers = useMirrorQuery(teacherList, []);
+  const [column, setColumn] = useState<string>(allColumns);
+  const [query, setQuery] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [confirming, setConfirming] = useState<TeacherView | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [uploadOpen, setUploadOpen] = useState(false);
+
+  const found = useLocalSearch(teachers ?? [], searchColumns, column, query);
+  const paging = usePaging(found.rows, 20, `${column}|${query}`);
+
+  const cancelDelete = () => {
+    setConfirming(null);
+    setNotice({ tone: 'info', text: text.deletionCancelled });
+  };
+
+  const confirmDelete = async () => {
+    const teacher = confirming;
+    if (!teacher || !engine || deleting) return;
+    setDeleting(true);
+    try {
+      notify.saved(messages.teachers.deleted, await deleteTeacher(engine, teacher.id));
+      setNotice({ tone: 'info', text: messages.teachers.deleted });
+    } catch (caught) {
+      const reason = mutationErrorMessage(caught, caught instanceof Error && caught.message ? caught.message : messages.students.operationFailed);
+      setNotice({ tone: 'error', text: text.deleteFailed(teacher.name, reason) });
+    } finally {
+      setDeleting(false);
+      setConfirming(null);
+    }
+  };
+
+  const loading = !engine || teachers === undefined;
+  return (
+    <main className="page tc-page">
+      <PageHeader title={t.titles.teachers} backTo="/admin" />
+      {loading && (
+        <p className="loading-label" role="status">
+          {text.loading}
+        </p>
+      )}
+      {!loading && (
+        <>
+          {isAdmin ? (
+            <div className="tc-actions">
+              <Link className="btn btn-primary" to="/admin/teachers/add">
+                {text.add}
+              </Link>
+              <button type="button" className="btn btn-secondary" aria-expanded={uploadOpen} onClick={() => setUploadOpen((open) => !open)}>
+                {uploadOpen ? text.hideUpload : text.upload}
+              </button>
+              <ExportCsvButton filename={text.exportName} columns={teacherColumns} rows={found.rows} />
+            </div>
+          ) : (
+            <div className="tc-actions">
+              <p className="tc-note">{text.readOnly}</p>
+              <ExportCsvButton filename={text.exportName} columns={teacherColumns} rows={found.rows} />
+            </div>
+          )}
+          <div aria-live="assertive">{notice && <p className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>{notice.text}</p>}</div>
+          {isAdmin && uploadOpen && (
+            <>
+              <p className="tc-note">{text.uploadNote}</p>
+              <UploadPanel entity="teachers" onImported={() => void engine?.syncNow()} />
+            </>
+          )}
+          <SearchBar columns={searchColumns} column={column} onColumnChange={setColumn} query={query} onQueryChange={setQuery} />
+          <RecordTable
+            caption={text.caption}
+            columns={teacherColumns}
+            rows={paging.pageRows}
+            getRowId={(row) => row.id}
+            emptyText={teachers.length === 0 ? text.empty : text.noMatch}
+            actions={
+              isAdmin
+                ? (row) => (
+                    <span className="tc-row-actions">
+                      <Link className="btn btn-secondary" to={`/admin/teachers/edit/${encodeURIComponent(row.id)}`} aria-label={text.editOne(row.name)}>
+                        {text.edit}
+                      </Link>
+                      <button type="button" className="btn btn-danger" aria-label={text.removeOne(row.name)} onClick={() => setConfirming(row)}>
+                        {text.remove}
+                      </button>
+                    </span>
+                  )
+                : undefined
+            }
+          />
+          <Pager page={paging.page} pageCount={paging.pageCount} onPageChange={paging.setPage} total={paging.total} pageSize={paging.pageSize} />
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={text.confirmTitle}
+        confirmLabel={text.confirmDelete}
+        cancelLabel={text.cancel}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={cancelDelete}
+      >
+        <p>{confirming ? text.confirmBody(confirming.name) : ''}</p>
+      </ConfirmDialog>
+    </main>
+  );
+}

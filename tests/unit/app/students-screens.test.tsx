@@ -1,0 +1,375 @@
+/**
+ * The student screens over a real engine (fake-indexeddb, offline): the list reads the mirror (the
+ * spec's ten columns in order, Aadhaar masked, "Pending" for an admission the school has not
+ * numbered yet), the spec's selection rules for Edit and Delete with their exact messages, delete
+ * confirmed or cancelled, search and the class filter, 20 a page; the form shows the contract's
+ * field errors at the fields, a create and an edit land in the mirror and the outbox, an unknown
+ * id says "Student not found.", and a teacher gets no upload.
+ */
+import './reset-storage';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { verhoeffCheckDigit } from '../../../contract/indian-ids';
+import { messages } from '../../../contract/messages';
+import { paths } from '../../../contract/paths';
+import { createConnectivity, type SyncEngine } from '../../../sync';
+import StudentFormPage from '../../../src/features/students/StudentFormPage';
+import StudentsPage from '../../../src/features/students/StudentsPage';
+import { studentTexts } from '../../../src/features/students/texts';
+import { sessionStore } from '../../../src/session/session-store';
+import { engineHost } from '../../../src/sync-binding/engine-host';
+import { button, byLabel, click, renderRoutes, settle, submit, type, type Rendered } from './dom';
+import { liveTokenFor, teacherEntry } from './helpers';
+import { fakeSessionSource } from './sync-session';
+
+const classVI = '0197b000-0000-7000-8000-0000000000c1';
+const classVII = '0197b000-0000-7000-8000-0000000000c2';
+const teacherId = '0197b000-0000-7000-8000-0000000000e1';
+const aadhaarBase = '23456789012';
+const aadhaar = `${aadhaarBase}${verhoeffCheckDigit(aadhaarBase)}`;
+const schoolName = 'Green Valley Public School';
+
+const studentId = (n: number) => `0197b000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+const arjun = {
+  id: studentId(1),
+  admissionId: '2025-0001',
+  firstName: 'Arjun',
+  lastName: 'Iyer',
+  classId: classVI,
+  rollNumber: '1',
+  phoneNumber: '9876543210',
+  fatherName: 'Ravi Iyer',
+  motherName: 'Lata Iyer',
+  address: '12 MG Road, Pune',
+  aadhaarId: aadhaar,
+  rev: 3,
+};
+const bina = { id: studentId(2), admissionId: '2025-0002', firstName: 'Bina', lastName: 'Das', classId: classVI, rollNumber: '2', fatherName: 'Sunil Das', rev: 4 };
+const chitra = { id: studentId(3), admissionId: null, firstName: 'Chitra', lastName: 'Rao', classId: classVII, rollNumber: '1', fatherName: 'Mohan Rao', rev: 0 };
+
+let view: Rendered | undefined;
+let unbind: (() => void) | undefined;
+let counter = 0;
+
+async function signedIn(role: 'ADMIN' | 'TEACHER'): Promise<SyncEngine> {
+  counter += 1;
+  const username = `${role.toLowerCase()}-${counter}@kaksha.test`;
+  const tenantId = `students-school-${counter}`;
+  sessionStorage.setItem('currentTenantId', tenantId);
+  sessionStorage.setItem('currentSchoolName', schoolName);
+  localStorage.setItem('jwtToken', liveTokenFor(role, { sub: username, tenantId }));
+  localStorage.setItem('username', username);
+  localStorage.setItem('userProfile', JSON.stringify(teacherEntry({ username, userType: role, teacherId })));
+  sessionStore.start();
+  const source = fakeSessionSource();
+  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
+  source.signIn(role, username, tenantId);
+  await engineHost.settled();
+  const engine = engineHost.current()!;
+  await engine.db.classes.bulkPut([
+    { id: classVII, className: 'VII', classSection: 'A', classTeacherId: null, rev: 1 },
+    { id: classVI, className: 'VI', classSection: 'A', classTeacherId: teacherId, rev: 1 },
+  ]);
+  await engine.db.students.bulkPut([chitra, bina, arjun]);
+  // Chitra's admission was recorded on this device and waits for the school's number.
+  await engine.db.admissions.put({
+    id: '0197b000-0000-7000-8000-0000000000d1',
+    studentId: chitra.id,
+    admissionNumber: null,
+    admissionSeq: null,
+    rev: 0,
+  } as never);
+  return engine;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 300; i += 1) {
+    if (await condition()) return;
+    await settle(10);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const routes = [
+  { path: '/admin/students', element: <StudentsPage /> },
+  { path: '/admin/students/add', element: <StudentFormPage /> },
+  { path: '/admin/students/edit/:id', element: <StudentFormPage /> },
+];
+
+async function open(url: string) {
+  view = await renderRoutes(routes, url);
+  return view;
+}
+
+const container = () => view!.container;
+const bodyRows = () => Array.from(container().querySelectorAll<HTMLTableRowElement>('table.rk-table tbody tr')).filter((row) => !row.querySelector('.rk-empty'));
+const names = () => bodyRows().map((row) => row.querySelectorAll('th, td')[2]?.textContent);
+const checkbox = (name: string) => container().querySelector<HTMLInputElement>(`input[aria-label="Select ${name}"]`)!;
+const notice = () => container().querySelector('.st-notice')?.textContent ?? '';
+const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
+const location = () => `${view!.router.state.location.pathname}`;
+
+beforeEach(() => {
+  sessionStore.start();
+});
+
+afterEach(async () => {
+  view?.unmount();
+  view = undefined;
+  unbind?.();
+  unbind = undefined;
+  await engineHost.settled();
+});
+
+describe('/admin/students list', () => {
+  it('shows the spec columns in order, Aadhaar masked, and "Pending" for an admission not numbered yet', async () => {
+    await signedIn('ADMIN');
+    await open('/admin/students');
+    await until(() => bodyRows().length === 3, 'the rows');
+    const headers = Array.from(container().querySelectorAll('table.rk-table thead th')).map((cell) => cell.textContent?.trim());
+    // First the selection column (select-all checkbox), then the spec's ten columns.
+    expect(headers.slice(1)).toEqual([
+      'Admission ID',
+      'Name',
+      'Class',
+      'School name',
+      'Roll no',
+      'Phone',
+      'Father name',
+      'Mother name',
+      'Address',
+      'Aadhaar ID',
+    ]);
+    const cells = (row: HTMLTableRowElement) => Array.from(row.querySelectorAll('th, td')).slice(1).map((cell) => cell.textContent);
+    // School order: VI before VII, then roll number.
+    expect(cells(bodyRows()[0]!)).toEqual([
+      '2025-0001',
+      'Arjun Iyer',
+      'VI A',
+      schoolName,
+      '1',
+      '9876543210',
+      'Ravi Iyer',
+      'Lata Iyer',
+      '12 MG Road, Pune',
+      `XXXX XXXX ${aadhaar.slice(8)}`,
+    ]);
+    expect(container().textContent).not.toContain(aadhaar);
+    expect(cells(bodyRows()[2]!).slice(0, 3)).toEqual([messages.admissions.pendingNumber, 'Chitra Rao', 'VII A']);
+  });
+
+  it('Edit needs exactly one selected; Delete at least one, and only one at a time', async () => {
+    await signedIn('ADMIN');
+    await open('/admin/students');
+    await until(() => bodyRows().length === 3, 'the rows');
+
+    await click(button(container(), studentTexts.edit));
+    expect(notice()).toBe(messages.students.selectExactlyOne);
+    await click(button(container(), studentTexts.remove));
+    expect(notice()).toBe(messages.students.selectAtLeastOne);
+
+    await click(checkbox('Arjun Iyer'));
+    await click(checkbox('Bina Das'));
+    expect(notice()).toBe('');
+    await click(button(container(), studentTexts.edit));
+    expect(notice()).toBe(messages.students.selectExactlyOne);
+    await click(button(container(), studentTexts.remove));
+    expect(notice()).toBe(messages.students.selectOnlyOne);
+    expect(dialog()).toBeNull();
+
+    await click(checkbox('Bina Das'));
+    await click(button(container(), studentTexts.edit));
+    await until(() => location() === `/admin/students/edit/${arjun.id}`, 'the edit form');
+  });
+
+  it('delete asks first: cancel keeps the student, confirm removes it from the mirror and queues the delete', async () => {
+    const engine = await signedIn('ADMIN');
+    await open('/admin/students');
+    await until(() => bodyRows().length === 3, 'the rows');
+
+    await click(checkbox('Bina Das'));
+    await click(button(container(), studentTexts.remove));
+    await until(() => dialog() !== null, 'the question');
+    expect(dialog()!.textContent).toContain('Bina Das');
+    expect(document.activeElement?.textContent).toBe(studentTexts.cancel);
+    await click(button(dialog()!, studentTexts.cancel));
+    expect(dialog()).toBeNull();
+    expect(notice()).toBe(messages.students.deletionCancelled);
+    expect(await engine.db.students.get(bina.id)).toBeDefined();
+    expect(await engine.db.outbox.count()).toBe(0);
+
+    await click(button(container(), studentTexts.remove));
+    await until(() => dialog() !== null, 'the question again');
+    await click(button(dialog()!, studentTexts.confirmDelete));
+    await until(() => bodyRows().length === 2, 'the row to go');
+    expect(names()).toEqual(['Arjun Iyer', 'Chitra Rao']);
+    expect(await engine.db.students.get(bina.id)).toBeUndefined();
+    const [entry] = await engine.db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'students.delete', method: 'DELETE', path: paths.students.remove(bina.id) });
+    expect(notice()).toBe(messages.students.deleted);
+  });
+
+  it('search narrows as you type, by any column or one, and the class filter narrows too', async () => {
+    await signedIn('ADMIN');
+    await open('/admin/students');
+    await until(() => bodyRows().length === 3, 'the rows');
+
+    const search = byLabel(container(), 'Search');
+    await type(search, 'rao');
+    await until(() => bodyRows().length === 1, 'the search');
+    expect(names()).toEqual(['Chitra Rao']);
+
+    // "das" is in Bina's name and father's name; searching only mothers finds nobody.
+    await type(search, 'das');
+    await until(() => names().join() === 'Bina Das', 'the second search');
+    await type(byLabel<HTMLSelectElement>(container(), 'Search in'), 'motherName');
+    await until(() => bodyRows().length === 0, 'the column search');
+    expect(container().textContent).toContain(studentTexts.noMatch);
+    await type(byLabel<HTMLSelectElement>(container(), 'Search in'), 'fatherName');
+    await until(() => names().join() === 'Bina Das', 'the father search');
+
+    await type(search, '');
+    await until(() => bodyRows().length === 3, 'the whole list');
+    await type(byLabel<HTMLSelectElement>(container(), studentTexts.classFilter), classVII);
+    await until(() => bodyRows().length === 1, 'the class filter');
+    expect(names()).toEqual(['Chitra Rao']);
+    await type(byLabel<HTMLSelectElement>(container(), studentTexts.classFilter), classVI);
+    await until(() => names().join() === 'Arjun Iyer,Bina Das', 'the other class');
+  });
+
+  it('pages 20 at a time from page 0', async () => {
+    const engine = await signedIn('ADMIN');
+    await engine.db.students.bulkPut(
+      Array.from({ length: 22 }, (_, index) => ({
+        id: studentId(100 + index),
+        admissionId: `2025-${String(100 + index).padStart(4, '0')}`,
+        firstName: `Student${String(index).padStart(2, '0')}`,
+        lastName: 'Extra',
+        classId: classVII,
+        rollNumber: String(10 + index),
+        rev: 1,
+      })),
+    );
+    await open('/admin/students');
+    await until(() => bodyRows().length === 20, 'the first page');
+    expect(container().textContent).toContain('Page 1 of 2');
+    await click(button(container(), 'Next'));
+    await until(() => bodyRows().length === 5, 'the second page');
+    expect(container().textContent).toContain('Page 2 of 2');
+  });
+
+  it('a teacher gets no upload (admins only); an admin does', async () => {
+    await signedIn('TEACHER');
+    await open('/admin/students');
+    await until(() => bodyRows().length === 3, 'the rows');
+    expect(() => button(container(), studentTexts.upload)).toThrow();
+    view!.unmount();
+    view = undefined;
+    unbind?.();
+    await engineHost.settled();
+
+    await signedIn('ADMIN');
+    await open('/admin/students');
+    await until(() => bodyRows().length === 3, 'the rows');
+    await click(button(container(), studentTexts.upload));
+    expect(container().querySelector('input[type="file"]')?.getAttribute('accept')).toContain('.xlsx');
+  });
+});
+
+describe('/admin/students form', () => {
+  it('shows the contract messages at the fields and saves nothing', async () => {
+    const engine = await signedIn('ADMIN');
+    await open('/admin/students/add');
+    await until(() => container().querySelector('form') !== null, 'the form');
+    await type(byLabel(container(), studentTexts.form.phoneNumber), '12345');
+    await type(byLabel(container(), studentTexts.form.aadhaarId), '123412341234');
+    await type(byLabel(container(), studentTexts.form.parentEmail), 'not-an-email');
+    await submit(container().querySelector('form')!);
+
+    const errorOf = (label: string) => {
+      const input = byLabel(container(), label);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+      return ids.map((id) => document.getElementById(id)).find((node) => node?.classList.contains('field-error'))?.textContent;
+    };
+    expect(errorOf(studentTexts.form.firstName)).toBe(messages.records.fields.required('First name'));
+    expect(errorOf(studentTexts.form.phoneNumber)).toBe(messages.records.fields.mobile('Phone number'));
+    expect(errorOf(studentTexts.form.aadhaarId)).toBe(messages.records.fields.aadhaar);
+    expect(errorOf(studentTexts.form.parentEmail)).toBe(messages.records.fields.email('Parent email'));
+    expect(byLabel(container(), studentTexts.form.lastName).getAttribute('aria-invalid')).toBeNull();
+    expect(container().querySelector('[role="alert"]')?.textContent).toBe(studentTexts.form.fixErrors(4));
+    await settle(20);
+    expect(document.activeElement).toBe(byLabel(container(), studentTexts.form.firstName));
+    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await engine.db.students.count()).toBe(3);
+
+    // Correcting a field clears its error.
+    await type(byLabel(container(), studentTexts.form.firstName), 'Divya');
+    expect(byLabel(container(), studentTexts.form.firstName).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('a new student lands in the mirror and the outbox, then the list shows it', async () => {
+    const engine = await signedIn('ADMIN');
+    await open('/admin/students/add');
+    await until(() => container().querySelector('form') !== null, 'the form');
+    await type(byLabel(container(), studentTexts.form.firstName), '  Divya ');
+    await type(byLabel(container(), studentTexts.form.lastName), 'Menon');
+    await type(byLabel<HTMLSelectElement>(container(), studentTexts.form.classId), classVII);
+    await type(byLabel(container(), studentTexts.form.rollNumber), '7');
+    await type(byLabel(container(), studentTexts.form.phoneNumber), '+91 98450-12345');
+    await type(byLabel(container(), studentTexts.form.parentEmail), 'Parent.Menon@Example.in');
+    await type(byLabel(container(), studentTexts.form.aadhaarId), `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)} ${aadhaar.slice(8)}`);
+    await submit(container().querySelector('form')!);
+
+    await until(() => location() === '/admin/students', 'the list');
+    const [entry] = await engine.db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'students.create', method: 'POST', path: paths.students.create });
+    const id = (entry!.body as { id: string }).id;
+    const stored = await engine.db.students.get(id);
+    expect(stored).toMatchObject({
+      firstName: 'Divya',
+      lastName: 'Menon',
+      classId: classVII,
+      rollNumber: '7',
+      phoneNumber: '9845012345',
+      parentEmail: 'parent.menon@example.in',
+      aadhaarId: aadhaar,
+      rev: 0,
+    });
+    await until(() => names().includes('Divya Menon'), 'the new row');
+  });
+
+  it('edit shows the student, saves the change to mirror and outbox; an unknown id is not found', async () => {
+    const engine = await signedIn('ADMIN');
+    await open(`/admin/students/edit/${arjun.id}`);
+    await until(() => container().querySelector('form') !== null, 'the form');
+    expect(byLabel(container(), studentTexts.form.firstName).value).toBe('Arjun');
+    expect(byLabel<HTMLSelectElement>(container(), studentTexts.form.classId).value).toBe(classVI);
+    expect(byLabel(container(), studentTexts.form.aadhaarId).value).toBe(aadhaar);
+    await type(byLabel(container(), studentTexts.form.rollNumber), '11');
+    await submit(container().querySelector('form')!);
+    await until(() => location() === '/admin/students', 'the list');
+    const [entry] = await engine.db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'students.update', method: 'PUT', path: paths.students.update(arjun.id) });
+    expect(entry!.body).toMatchObject({ baseRev: 3, rollNumber: '11', firstName: 'Arjun', admissionId: '2025-0001' });
+    expect(await engine.db.students.get(arjun.id)).toMatchObject({ rollNumber: '11', fatherName: 'Ravi Iyer' });
+    view!.unmount();
+
+    await open(`/admin/students/edit/${studentId(999)}`);
+    await until(() => container().textContent?.includes(messages.students.notFound) === true, 'not found');
+    expect(container().querySelector('form')).toBeNull();
+  });
+
+  it('a teacher may only choose the classes they teach', async () => {
+    const engine = await signedIn('TEACHER');
+    await open('/admin/students/add');
+    await until(() => container().querySelector('form') !== null, 'the form');
+    const options = () => Array.from(byLabel<HTMLSelectElement>(container(), studentTexts.form.classId).options).map((option) => option.textContent);
+    await until(() => options().length === 2, 'the taught classes');
+    expect(options()).toEqual([studentTexts.form.chooseClass, 'VI A']);
+    await type(byLabel(container(), studentTexts.form.firstName), 'Esha');
+    await submit(container().querySelector('form')!);
+    await until(() => container().textContent?.includes(messages.students.notYourClass) === true, 'the class rule');
+    expect(await engine.db.outbox.count()).toBe(0);
+  });
+});
