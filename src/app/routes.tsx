@@ -29,6 +29,10 @@ const MarkAttendancePage = lazy(() => import('../features/attendance/MarkAttenda
 const ClassAttendancePage = lazy(() => import('../features/attendance/ClassAttendancePage'));
 const StudentAttendancePage = lazy(() => import('../features/attendance/StudentAttendancePage'));
 const ContactedClientsPage = lazy(() => import('../features/contacted-clients/ContactedClientsPage'));
+const RecordsPage = lazy(() => import('../features/records/RecordsPage'));
+const NewAdmissionPage = lazy(() => import('../features/records/NewAdmissionPage'));
+const EditAdmissionPage = lazy(() => import('../features/records/EditAdmissionPage'));
+const PrintCertificatePage = lazy(() => import('../features/records/PrintCertificatePage'));
 const ClassesPage = lazy(() => import('../features/classes/ClassesPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const StudentsPage = lazy(() => import('../features/students/StudentsPage'));
@@ -39,6 +43,12 @@ const SchoolsPage = lazy(() => import('../features/schools/SchoolsPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
+  [`${adminHome}/records`]: <RecordsPage />,
+  [`${adminHome}/records/newadmission`]: <NewAdmissionPage />,
+  [`${adminHome}/records/edit/:admissionNumber`]: <EditAdmissionPage />,
+  [`${adminHome}/records/printbonafide/:id`]: <PrintCertificatePage kind="bonafide" />,
+  [`${adminHome}/records/printtc/:id`]: <PrintCertificatePage kind="transfer" />,
+  [`${adminHome}/records/printstudentdetails/:id`]: <PrintCertificatePage kind="studentDetails" />,
   [`${adminHome}/mark-attendance`]: <MarkAttendancePage />,
   [`${adminHome}/attendance`]: <ClassAttendancePage />,
   [`${adminHome}/classes`]: <ClassesPage />,

@@ -30,12 +30,12 @@ const a = (path: string, title: TitleKey, back: string = adminHome, tile = false
 });
 
 export const adminSections: readonly Section[] = [
-  a('/records', 'records', adminHome, true),
-  a('/records/newadmission', 'newAdmission', '/admin/records'),
-  a('/records/edit/:admissionNumber', 'editAdmission', '/admin/records'),
-  a('/records/printbonafide/:id', 'printBonafide', '/admin/records'),
-  a('/records/printtc/:id', 'printTc', '/admin/records'),
-  a('/records/printstudentdetails/:id', 'printStudentDetails', '/admin/records'),
+  { ...a('/records', 'records', adminHome, true), ready: true },
+  { ...a('/records/newadmission', 'newAdmission', '/admin/records'), ready: true },
+  { ...a('/records/edit/:admissionNumber', 'editAdmission', '/admin/records'), ready: true },
+  { ...a('/records/printbonafide/:id', 'printBonafide', '/admin/records'), ready: true },
+  { ...a('/records/printtc/:id', 'printTc', '/admin/records'), ready: true },
+  { ...a('/records/printstudentdetails/:id', 'printStudentDetails', '/admin/records'), ready: true },
   { ...a('/students', 'students', adminHome, true), ready: true },
   { ...a('/students/add', 'addStudent', '/admin/students'), ready: true },
   { ...a('/students/edit/:id', 'editStudent', '/admin/students'), ready: true },

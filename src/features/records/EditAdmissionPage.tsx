@@ -1,0 +1,78 @@
+/**
+ * /admin/records/edit/:admissionNumber: one register entry and its student. The key is the
+ * admission number, or the entry's id while it waits for its number (the register links such rows
+ * by id), so an admission made offline can be corrected before the school has numbered it.
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '../../../contract/messages';
+import { StorageFullError, updateAdmission } from '../../../sync';
+import { t } from '../../i18n';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { PageHeader } from '../../ui/PageHeader';
+import { AdmissionForm, valuesOf } from './AdmissionForm';
+import { registerPath } from './links';
+import { classOptions, findEntry } from './queries';
+import { recordsTexts } from './texts';
+import './records.css';
+
+const text = recordsTexts.edit;
+
+export default function EditAdmissionPage() {
+  const { admissionNumber: key = '' } = useParams();
+  const engine = useSyncEngine();
+  const navigate = useNavigate();
+  const classes = useMirrorQuery(classOptions, []);
+  const found = useMirrorQuery(async (db) => ({ key, entry: await findEntry(db, key) }), [key]);
+  const entry = found?.key === key ? found.entry : undefined;
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const loading = !engine || classes === undefined || entry === undefined;
+  return (
+    <main className="page rec-page">
+      <PageHeader title={t.titles.editAdmission} backTo={registerPath} />
+      {loading && <p className="loading-label">{recordsTexts.loadingMirror}</p>}
+      {!loading && entry === null && (
+        <div className="panel panel-plain" role="alert">
+          <p>{messages.admissions.notFound}</p>
+          <p>{text.notFoundHint}</p>
+          <Link to={registerPath} className="btn btn-secondary">
+            {text.backToRegister}
+          </Link>
+        </div>
+      )}
+      {!loading && entry && (
+        <>
+          <p className="rec-student">
+            <strong>{entry.admission.admissionNumber ? text.number(entry.admission.admissionNumber) : messages.admissions.pendingNumber}</strong>
+            {entry.name && <span className="rec-muted"> · {entry.name}</span>}
+            {!entry.admission.admissionNumber && <span className="rec-muted"> · {recordsTexts.register.pendingHint}</span>}
+          </p>
+          {entry.admission.status === 'cancelled' && <p className="alert alert-warning">{recordsTexts.form.cancelledNotice}</p>}
+          <AdmissionForm
+            // A new form when another entry opens, so its values start from that entry.
+            key={entry.admission.id}
+            mode="edit"
+            academicYear={entry.admission.admissionNumber ? entry.year : null}
+            initial={valuesOf(entry.admission, entry.student)}
+            classes={classes}
+            submitLabel={recordsTexts.form.saveChanges}
+            failure={failure}
+            onSubmit={async (changes) => {
+              setFailure(null);
+              try {
+                await updateAdmission(engine, { ...changes, id: entry.admission.id });
+                toast.success(messages.admissions.updated);
+                await navigate(registerPath);
+              } catch (caught) {
+                setFailure(caught instanceof StorageFullError ? caught.message : messages.network.unexpected);
+              }
+            }}
+          />
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * /admin/records/newadmission: the admission form; saving writes the entry and the new student to
+ * this device (online or not) and opens the register, where the new row shows "Pending" until the
+ * school gives its number, and then the number (the register says so when it arrives).
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '../../../contract/messages';
+import { admitStudent, StorageFullError } from '../../../sync';
+import { t } from '../../i18n';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { PageHeader } from '../../ui/PageHeader';
+import { AdmissionForm, blankValues } from './AdmissionForm';
+import { addedPath, registerPath } from './links';
+import { classOptions } from './queries';
+import { recordsTexts } from './texts';
+import './records.css';
+
+export default function NewAdmissionPage() {
+  const engine = useSyncEngine();
+  const navigate = useNavigate();
+  const classes = useMirrorQuery(classOptions, []);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  return (
+    <main className="page rec-page">
+      <PageHeader title={t.titles.newAdmission} backTo={registerPath} />
+      {!engine || classes === undefined ? (
+        <p className="loading-label">{recordsTexts.loadingMirror}</p>
+      ) : (
+        <AdmissionForm
+          mode="new"
+          initial={blankValues()}
+          classes={classes}
+          submitLabel={recordsTexts.form.save}
+          failure={failure}
+          onSubmit={async (input) => {
+            setFailure(null);
+            try {
+              const saved = await admitStudent(engine, input);
+              const id = typeof saved.result === 'string' ? saved.result : '';
+              await navigate(id ? addedPath(id) : registerPath);
+            } catch (caught) {
+              setFailure(caught instanceof StorageFullError ? caught.message : messages.network.unexpected);
+            }
+          }}
+        />
+      )}
+    </main>
+  );
+}

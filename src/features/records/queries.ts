@@ -1,0 +1,136 @@
+/**
+ * What the records screens read from the signed-in user's mirror (never from the API): the
+ * admission register with each entry's student and class, one entry by number or id, a student's
+ * certificates of one kind and the certificate issue register. Each runs inside useMirrorQuery, so
+ * a number or serial the school gives later shows up by itself.
+ */
+import { academicYearOf } from '../../../contract/admission';
+import type { CertificateKind } from '../../../contract/certificate';
+import type { AdmissionRow, CertificateRow, ClassRow, KakshaDb, StudentRow } from '../../../sync';
+
+export interface RegisterEntry {
+  admission: AdmissionRow;
+  /** The student as this device has it (the mirror's students, else the school's copy on the entry). */
+  student: StudentRow | null;
+  name: string;
+  className: string;
+  year: number;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function fullName(person: { firstName?: unknown; lastName?: unknown } | null | undefined): string {
+  return [text(person?.firstName), text(person?.lastName)].filter(Boolean).join(' ');
+}
+
+export function classLabel(name: unknown, section: unknown): string {
+  return [text(name), text(section)].filter(Boolean).join(' ');
+}
+
+function studentOf(admission: AdmissionRow, students: Map<string, StudentRow>): StudentRow | null {
+  const mirrored = students.get(admission.studentId);
+  if (mirrored) return mirrored;
+  return admission.student ? (admission.student as unknown as StudentRow) : null;
+}
+
+function entryClass(admission: AdmissionRow, student: StudentRow | null, classes: Map<string, ClassRow>): string {
+  const admitted = classLabel(admission.className, admission.classSection);
+  if (admitted) return admitted;
+  const classId = admission.classId ?? student?.classId ?? null;
+  const row = classId ? classes.get(classId) : undefined;
+  if (row) return classLabel(row.className, row.classSection);
+  return classLabel(student?.className, student?.classSection);
+}
+
+export function yearOf(admission: Pick<AdmissionRow, 'admissionYear' | 'admissionDate'>): number {
+  return typeof admission.admissionYear === 'number' && admission.admissionYear > 0
+    ? admission.admissionYear
+    : academicYearOf(admission.admissionDate);
+}
+
+/** Newest first: by admission date, then by number; an entry still waiting for its number first. */
+export function compareEntries(a: AdmissionRow, b: AdmissionRow): number {
+  if (a.admissionDate !== b.admissionDate) return a.admissionDate < b.admissionDate ? 1 : -1;
+  const seqA = a.admissionSeq ?? Number.POSITIVE_INFINITY;
+  const seqB = b.admissionSeq ?? Number.POSITIVE_INFINITY;
+  if (seqA !== seqB) return seqA < seqB ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+async function lookups(db: KakshaDb, studentIds: string[]) {
+  const [students, classes] = await Promise.all([db.students.bulkGet(studentIds), db.classes.toArray()]);
+  return {
+    students: new Map(students.filter((row): row is StudentRow => row !== undefined).map((row) => [row.id, row])),
+    classes: new Map(classes.map((row) => [row.id, row])),
+  };
+}
+
+export async function registerEntries(db: KakshaDb): Promise<RegisterEntry[]> {
+  const admissions = await db.admissions.toArray();
+  const { students, classes } = await lookups(db, [...new Set(admissions.map((row) => row.studentId))]);
+  return admissions.sort(compareEntries).map((admission) => {
+    const student = studentOf(admission, students);
+    return {
+      admission,
+      student,
+      name: fullName(student) || fullName(admission.student ?? null),
+      className: entryClass(admission, student, classes),
+      year: yearOf(admission),
+    };
+  });
+}
+
+/** `key` is an admission number ("2025-0042") or, for an entry still waiting for one, its id. */
+export async function findEntry(db: KakshaDb, key: string): Promise<RegisterEntry | null> {
+  const admission = (await db.admissions.where('admissionNumber').equals(key).first()) ?? (await db.admissions.get(key));
+  if (!admission) return null;
+  const { students, classes } = await lookups(db, [admission.studentId]);
+  const student = studentOf(admission, students);
+  return { admission, student, name: fullName(student), className: entryClass(admission, student, classes), year: yearOf(admission) };
+}
+
+/** The register's link to an entry: its number once it has one, its id before. */
+export function entryKey(admission: Pick<AdmissionRow, 'admissionNumber' | 'id'>): string {
+  return admission.admissionNumber ?? admission.id;
+}
+
+/** Newest first; issues still waiting for their serial first. */
+export function compareCertificates(a: CertificateRow, b: CertificateRow): number {
+  if (a.issueDate !== b.issueDate) return a.issueDate < b.issueDate ? 1 : -1;
+  const serialA = a.serialNumber ?? Number.POSITIVE_INFINITY;
+  const serialB = b.serialNumber ?? Number.POSITIVE_INFINITY;
+  if (serialA !== serialB) return serialA < serialB ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+export async function certificateRegister(db: KakshaDb): Promise<CertificateRow[]> {
+  return (await db.certificates.toArray()).sort(compareCertificates);
+}
+
+export interface StudentCertificates {
+  student: StudentRow | null;
+  /** The student's admission entry, for the name when the student is not mirrored. */
+  admission: AdmissionRow | null;
+  certificates: CertificateRow[];
+}
+
+export async function studentCertificates(db: KakshaDb, studentId: string, kind: CertificateKind): Promise<StudentCertificates> {
+  const [student, admissions, certificates] = await Promise.all([
+    db.students.get(studentId),
+    db.admissions.where('studentId').equals(studentId).toArray(),
+    db.certificates.where('studentId').equals(studentId).toArray(),
+  ]);
+  return {
+    student: student ?? null,
+    admission: admissions.sort(compareEntries)[0] ?? null,
+    certificates: certificates.filter((row) => row.kind === kind).sort(compareCertificates),
+  };
+}
+
+export async function classOptions(db: KakshaDb): Promise<ClassRow[]> {
+  return (await db.classes.toArray()).sort(
+    (a, b) => a.className.localeCompare(b.className, 'en', { numeric: true }) || a.classSection.localeCompare(b.classSection),
+  );
+}
