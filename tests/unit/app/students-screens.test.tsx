@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verhoeffCheckDigit } from '../../../contract/indian-ids';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
-import { createConnectivity, type SyncEngine } from '../../../sync';
+import { createConnectivity, type SyncEngine, type SyncEngineOptions } from '../../../sync';
 import StudentFormPage from '../../../src/features/students/StudentFormPage';
 import StudentsPage from '../../../src/features/students/StudentsPage';
 import { studentTexts } from '../../../src/features/students/texts';
@@ -51,7 +51,7 @@ let view: Rendered | undefined;
 let unbind: (() => void) | undefined;
 let counter = 0;
 
-async function signedIn(role: 'ADMIN' | 'TEACHER'): Promise<SyncEngine> {
+async function signedIn(role: 'ADMIN' | 'TEACHER', options: Partial<SyncEngineOptions> = {}): Promise<SyncEngine> {
   counter += 1;
   const username = `${role.toLowerCase()}-${counter}@kaksha.test`;
   const tenantId = `students-school-${counter}`;
@@ -62,7 +62,7 @@ async function signedIn(role: 'ADMIN' | 'TEACHER'): Promise<SyncEngine> {
   localStorage.setItem('userProfile', JSON.stringify(teacherEntry({ username, userType: role, teacherId })));
   sessionStore.start();
   const source = fakeSessionSource();
-  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
+  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null, ...options });
   source.signIn(role, username, tenantId);
   await engineHost.settled();
   const engine = engineHost.current()!;
@@ -371,5 +371,42 @@ describe('/admin/students form', () => {
     await submit(container().querySelector('form')!);
     await until(() => container().textContent?.includes(messages.students.notYourClass) === true, 'the class rule');
     expect(await engine.db.outbox.count()).toBe(0);
+  });
+
+  it('a student added offline reaches the school once online, and the mirror takes the school\'s version', async () => {
+    const requests: { method: string; path: string; key: string | null; body: unknown }[] = [];
+    const reply = (data: unknown, status = 200) =>
+      new Response(JSON.stringify({ success: true, message: 'ok', data }), { status, headers: { 'Content-Type': 'application/json' } });
+    // A fake school: it stores what it is sent (numbering the student) and has nothing else to pull.
+    const school = async (input: string, init: RequestInit) => {
+      const url = new URL(input, 'http://school.test');
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+      requests.push({ method: init.method ?? 'GET', path: url.pathname, key: new Headers(init.headers).get('Idempotency-Key'), body });
+      if (url.pathname === paths.students.create) return reply({ ...body, admissionId: 'GV-77', schoolName, rev: 42 }, 201);
+      if (url.pathname.endsWith('/sync/pull')) return reply({ changes: [], cursor: 'c1', hasMore: false, reset: false });
+      return new Response(JSON.stringify({ success: false, message: 'not here', data: null }), { status: 404 });
+    };
+    const connectivity = createConnectivity({ online: false });
+    const engine = await signedIn('ADMIN', { connectivity, fetch: school });
+    await open('/admin/students/add');
+    await until(() => container().querySelector('form') !== null, 'the form');
+    await type(byLabel(container(), studentTexts.form.firstName), 'Farah');
+    await type(byLabel(container(), studentTexts.form.lastName), 'Khan');
+    await type(byLabel<HTMLSelectElement>(container(), studentTexts.form.classId), classVI);
+    await submit(container().querySelector('form')!);
+    await until(() => location() === '/admin/students', 'the list');
+    await until(() => names().includes('Farah Khan'), 'the new row');
+    const [entry] = await engine.db.outbox.toArray();
+    expect(requests).toHaveLength(0);
+
+    connectivity.setOnline(true);
+    await engine.syncNow();
+    const creates = requests.filter((request) => request.path === paths.students.create);
+    expect(creates).toHaveLength(1);
+    expect(creates[0]).toMatchObject({ method: 'POST', key: entry!.id, body: { firstName: 'Farah', lastName: 'Khan', classId: classVI } });
+    expect(await engine.db.outbox.count()).toBe(0);
+    const id = (entry!.body as { id: string }).id;
+    expect(await engine.db.students.get(id)).toMatchObject({ admissionId: 'GV-77', rev: 42 });
+    await until(() => bodyRows().some((row) => row.textContent?.includes('GV-77') === true), 'the school\'s admission id');
   });
 });
