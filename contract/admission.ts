@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { optionalDate, optionalText } from './record-formats';
 import { studentDetailsShape, studentSchema } from './student';
+import { baseRevShape } from './sync';
 
 export const admissionStatuses = ['admitted', 'withdrawn', 'cancelled'] as const;
 export type AdmissionStatus = (typeof admissionStatuses)[number];
@@ -72,6 +73,7 @@ export type AdmissionInput = z.input<typeof admissionInputSchema>;
 export const admissionUpdateSchema = z.object({
   ...admissionFields,
   student: z.object(studentDetailsShape),
+  ...baseRevShape,
 });
 export type AdmissionUpdate = z.input<typeof admissionUpdateSchema>;
 

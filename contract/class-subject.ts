@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { messages } from './messages';
+import { baseRevShape } from './sync';
 
 const uuidOrNull = (label: string) =>
   z
@@ -31,6 +32,8 @@ export const classSubjectInputSchema = z.object({
   classId: z.uuid(messages.records.fields.uuid('Class')),
   subjectId: z.uuid(messages.records.fields.uuid('Subject')),
   teacherId: uuidOrNull('Teacher'),
+  /** Updates only (create ignores it): contract/sync.ts. */
+  ...baseRevShape,
 });
 export type ClassSubjectInput = z.input<typeof classSubjectInputSchema>;
 

@@ -1,6 +1,7 @@
 /** Class (spec section 3: id, className, classSection) and its request bodies. */
 import { z } from 'zod';
 import { canonicalClassName, canonicalSection } from './record-formats';
+import { baseRevShape } from './sync';
 
 export const classSchema = z.object({
   id: z.string(),
@@ -22,6 +23,8 @@ export const classInputSchema = z.object({
     .max(40, 'Class name is too long.')
     .transform((value) => canonicalClassName(value).name),
   classSection: z.string().trim().max(10, 'Section is too long.').default('').transform(canonicalSection),
+  /** Updates only (create ignores it): contract/sync.ts. */
+  ...baseRevShape,
 });
 export type ClassInput = z.infer<typeof classInputSchema>;
 

@@ -340,6 +340,9 @@ export const messages = {
       'This device is out of storage space, so the change was not saved. Free some space and try again.',
     dependencyRejected: 'Not sent: an earlier change it depends on was not accepted by the school.',
     conflict: 'Changed elsewhere: the school kept another version.',
+    /** A record update whose baseRev lost (contract/sync.ts): the answer's message and its notice's. */
+    recordChanged: 'Someone else changed this record first; their version was kept and yours is in its history.',
+    recordDeleted: 'Someone else deleted this record first; your change is in its history.',
     waiting: (count: number) =>
       `${count} change${count === 1 ? ' has' : 's have'} not reached the school yet.`,
   },

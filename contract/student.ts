@@ -16,6 +16,7 @@ import {
   optionalText,
   requiredText,
 } from './record-formats';
+import { baseRevShape } from './sync';
 
 export const studentSchema = z.object({
   id: z.string(),
@@ -67,6 +68,8 @@ export const studentInputSchema = z.object({
   id: z.uuid().optional(),
   admissionId: optionalText('Admission ID', 40),
   ...studentDetailsShape,
+  /** Updates only (create ignores it): contract/sync.ts. */
+  ...baseRevShape,
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
 export type StudentValues = z.output<typeof studentInputSchema>;

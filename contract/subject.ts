@@ -1,6 +1,7 @@
 /** Subject: what a school teaches (Mathematics, Hindi ...), with an optional code. */
 import { z } from 'zod';
 import { optionalText, requiredText } from './record-formats';
+import { baseRevShape } from './sync';
 
 export const subjectSchema = z.object({
   id: z.string(),
@@ -14,6 +15,8 @@ export const subjectInputSchema = z.object({
   id: z.uuid().optional(),
   subjectName: requiredText('Subject name', 80),
   subjectCode: optionalText('Subject code', 20),
+  /** Updates only (create ignores it): contract/sync.ts. */
+  ...baseRevShape,
 });
 export type SubjectInput = z.input<typeof subjectInputSchema>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { optionalEmail, optionalGender, optionalMobile, optionalPastDate, optionalText, requiredText } from './record-formats';
+import { baseRevShape } from './sync';
 
 export const teacherSchema = z.object({
   id: z.string(),
@@ -33,6 +34,8 @@ export const teacherInputSchema = z.object({
   dateOfBirth: optionalPastDate('Date of birth'),
   gender: optionalGender(),
   subjects: optionalText('Subjects', 300),
+  /** Updates only (create ignores it): contract/sync.ts. */
+  ...baseRevShape,
 });
 export type TeacherInput = z.input<typeof teacherInputSchema>;
 export type TeacherValues = z.output<typeof teacherInputSchema>;

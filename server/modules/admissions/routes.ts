@@ -27,7 +27,9 @@ import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { assertCanTeachClasses } from '../class-subjects/teaching';
 import { studentRepository } from '../students/repository';
+import { lostUpdate } from '../sync/conflicts';
 import { createStudent, updateStudent } from '../students/service';
 import { nextAdmissionSeq } from './numbering';
 import { admissionRepository as repo } from './repository';
@@ -111,13 +113,18 @@ export const admissionRoutes: ZodPlugin = async (app) => {
       runWrite(request, reply, async (tx) => {
         const school = tenantOf(request);
         const { id } = request.params;
+        const user = userOf(request);
         const entry = await repo.rowForUpdate(tx, school.tenantId, id);
         if (!entry) throw notFound(messages.admissions.notFound);
-        const { admissionDate, previousSchool, remarks, student } = request.body;
+        const { admissionDate, previousSchool, remarks, student, baseRev } = request.body;
         const current = await studentRepository.rowForUpdate(tx, school.tenantId, entry.studentId);
+        if (current) await assertCanTeachClasses(tx, user, [current.classId], messages.students.notYourClass);
+        const kept = () => repo.one(tx, school, id);
+        const lost = await lostUpdate(tx, { entity: 'admissions', table: admissions, user, id, baseRev, yours: { ...request.body, id }, kept });
+        if (lost) return lost;
         if (!current) throw notFound(messages.students.notFound);
         // The admission number stays the student's admission id; the date keeps its academic year.
-        await updateStudent(tx, school, userOf(request), entry.studentId, { ...student, admissionId: current.admissionId });
+        await updateStudent(tx, school, user, entry.studentId, { ...student, admissionId: current.admissionId });
         const date = admissionDate ?? entry.admissionDate;
         if (academicYearOf(date) !== entry.admissionYear) {
           const message = messages.admissions.dateOutsideYear(academicYearLabel(entry.admissionYear));

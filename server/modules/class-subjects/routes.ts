@@ -22,6 +22,7 @@ import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { lostUpdate } from '../sync/conflicts';
 import { missingReferences, classSubjectRepository as repo } from './repository';
 import { teacherClassIds } from './teaching';
 
@@ -118,7 +119,11 @@ export const classSubjectRoutes: ZodPlugin = async (app) => {
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
         const { id } = request.params;
-        const { classId, subjectId, teacherId } = request.body;
+        const { classId, subjectId, teacherId, baseRev } = request.body;
+        const kept = () => repo.one(tx, tenantId, id);
+        const yours = { ...request.body, id };
+        const lost = await lostUpdate(tx, { entity: 'classSubjects', table: classSubjects, user: userOf(request), id, baseRev, yours, kept });
+        if (lost) return lost;
         if (!(await repo.one(tx, tenantId, id))) throw notFound(messages.classSubjects.notFound);
         const missing = await missingReferences(tx, tenantId, { classId, subjectId, teacherId });
         if (missing.length > 0) throw referencesMissing(missing);

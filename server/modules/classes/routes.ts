@@ -9,13 +9,14 @@ import { classInputSchema, classSearchColumns } from '../../../contract/class';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
-import { students } from '../../db/schema';
+import { classes, students } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
+import { lostUpdate } from '../sync/conflicts';
 import { classRepository as repo } from './repository';
 
 const staff = { access: staffRoles } as const;
@@ -68,9 +69,15 @@ export const classRoutes: ZodPlugin = async (app) => {
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
         const { id } = request.params;
-        const { className, classSection } = request.body;
-        if (!(await repo.one(tx, tenantId, id))) throw notFound(messages.classes.notFound);
-        await assertCanTeachClasses(tx, userOf(request), [id]);
+        const { className, classSection, baseRev } = request.body;
+        const user = userOf(request);
+        const current = await repo.one(tx, tenantId, id);
+        // A deleted class has no teachers any more: the device hears it was deleted.
+        if (current) await assertCanTeachClasses(tx, user, [id]);
+        const kept = () => repo.one(tx, tenantId, id);
+        const lost = await lostUpdate(tx, { entity: 'classes', table: classes, user, id, baseRev, yours: { ...request.body, id }, kept });
+        if (lost) return lost;
+        if (!current) throw notFound(messages.classes.notFound);
         if (await repo.nameTaken(tx, tenantId, className, classSection, id)) throw conflict(messages.classes.duplicate);
         const updated = await repo.update(tx, tenantId, id, { className, classSection });
         if (!updated) throw notFound(messages.classes.notFound);

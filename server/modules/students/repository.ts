@@ -9,7 +9,7 @@ import { classes, students } from '../../db/schema';
 
 export type StudentRow = typeof students.$inferSelect;
 /** What a write sets: every field of the input, the admission id included. */
-export type StudentFields = Omit<StudentValues, 'id'>;
+export type StudentFields = Omit<StudentValues, 'id' | 'baseRev'>;
 
 const selection = {
   id: students.id,

@@ -8,11 +8,14 @@ import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
 import { studentInputSchema, studentListQuerySchema, studentSearchColumns } from '../../../contract/student';
 import { searchableColumn } from '../../db/paging';
+import { students } from '../../db/schema';
 import { notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { assertCanTeachClasses } from '../class-subjects/teaching';
+import { lostUpdate } from '../sync/conflicts';
 import { studentRepository as repo } from './repository';
 import { createStudent, deleteStudent, updateStudent } from './service';
 
@@ -58,7 +61,8 @@ export const studentRoutes: ZodPlugin = async (app) => {
 
   app.post('/students/create', { config: staffWrite, schema: { body: studentInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
-      const created = await createStudent(tx, tenantOf(request), userOf(request), request.body);
+      const { baseRev: _ignored, ...input } = request.body;
+      const created = await createStudent(tx, tenantOf(request), userOf(request), input);
       return { status: 201, message: messages.students.added, data: created };
     }),
   );
@@ -68,8 +72,16 @@ export const studentRoutes: ZodPlugin = async (app) => {
     { config: staffWrite, schema: { params: idParams, body: studentInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        const { id: _ignored, ...fields } = request.body;
-        const updated = await updateStudent(tx, tenantOf(request), userOf(request), request.params.id, fields);
+        const { id: _ignored, baseRev, ...fields } = request.body;
+        const school = tenantOf(request);
+        const user = userOf(request);
+        const { id } = request.params;
+        const current = await repo.rowForUpdate(tx, school.tenantId, id);
+        if (current) await assertCanTeachClasses(tx, user, [current.classId], messages.students.notYourClass);
+        const kept = () => repo.one(tx, school.tenantId, school.schoolName, id);
+        const lost = await lostUpdate(tx, { entity: 'students', table: students, user, id, baseRev, yours: { ...request.body, id }, kept });
+        if (lost) return lost;
+        const updated = await updateStudent(tx, school, user, id, fields);
         return { message: messages.students.updated, data: updated };
       }),
   );

@@ -11,10 +11,11 @@ import { uniqueViolation } from '../../db/errors';
 import { containsPattern, searchableColumn, toPage } from '../../db/paging';
 import { classSubjects, subjects } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { tenantOf } from '../../plugins/access';
+import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { lostUpdate } from '../sync/conflicts';
 
 const staff = { access: staffRoles } as const;
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
@@ -96,7 +97,10 @@ export const subjectRoutes: ZodPlugin = async (app) => {
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id } = request.params;
-      const { subjectName, subjectCode } = request.body;
+      const { subjectName, subjectCode, baseRev } = request.body;
+      const kept = () => one(tx, tenantId, id);
+      const lost = await lostUpdate(tx, { entity: 'subjects', table: subjects, user: userOf(request), id, baseRev, yours: { ...request.body, id }, kept });
+      if (lost) return lost;
       if (!(await one(tx, tenantId, id))) throw notFound(messages.subjects.notFound);
       if (await nameTaken(tx, tenantId, subjectName, id)) throw conflict(messages.subjects.duplicate);
       await guarded(() => tx.update(subjects).set({ subjectName, subjectCode }).where(and(live(tenantId), eq(subjects.id, id))));

@@ -16,7 +16,7 @@ import type { Importer } from '../imports/importer';
 import { DuplicateFinder, parseRow } from '../imports/table';
 import type { TeacherFields } from './repository';
 
-const rowSchema = teacherInputSchema.omit({ id: true }).extend({ employeeId: requiredText('Employee ID', 40) });
+const rowSchema = teacherInputSchema.omit({ id: true, baseRev: true }).extend({ employeeId: requiredText('Employee ID', 40) });
 type Row = z.output<typeof rowSchema>;
 const fieldColumns = teacherUploadHeaders.filter((column): column is Exclude<keyof Row, 'employeeId'> => column !== 'employeeId');
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { containsPattern, toPage } from '../../db/paging';
 import { classSubjects, classes, teachers } from '../../db/schema';
 
-export type TeacherFields = Omit<TeacherValues, 'id'>;
+export type TeacherFields = Omit<TeacherValues, 'id' | 'baseRev'>;
 export type TeacherRow = typeof teachers.$inferSelect;
 
 const selection = {

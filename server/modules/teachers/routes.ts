@@ -10,13 +10,15 @@ import { staffRoles } from '../../../contract/roles';
 import { teacherInputSchema, teacherSearchColumns } from '../../../contract/teacher';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
+import { teachers } from '../../db/schema';
 import { searchableColumn } from '../../db/paging';
 import { conflict, notFound } from '../../errors';
-import { tenantOf } from '../../plugins/access';
+import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { linkTeacherAccount } from '../accounts/links';
+import { lostUpdate } from '../sync/conflicts';
 import { teacherRepository as repo, type TeacherFields } from './repository';
 
 const staff = { access: staffRoles } as const;
@@ -69,7 +71,7 @@ export const teacherRoutes: ZodPlugin = async (app) => {
   app.post('/teachers/create', { config: adminWrite, schema: { body: teacherInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
-      const { id = randomUUID(), ...fields } = request.body;
+      const { id = randomUUID(), baseRev: _ignored, ...fields } = request.body;
       if (await repo.exists(tx, id)) throw conflict(messages.teachers.duplicateEmployeeId);
       await checkUnique(tx, tenantId, fields);
       await guarded(() => repo.insert(tx, tenantId, id, fields));
@@ -85,7 +87,10 @@ export const teacherRoutes: ZodPlugin = async (app) => {
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
         const { id } = request.params;
-        const { id: _ignored, ...fields } = request.body;
+        const { id: _ignored, baseRev, ...fields } = request.body;
+        const kept = () => repo.one(tx, tenantId, id);
+        const lost = await lostUpdate(tx, { entity: 'teachers', table: teachers, user: userOf(request), id, baseRev, yours: { ...request.body, id }, kept });
+        if (lost) return lost;
         const current = await repo.rowForUpdate(tx, tenantId, id);
         if (!current) throw notFound(messages.teachers.notFound);
         await checkUnique(tx, tenantId, fields, id);
