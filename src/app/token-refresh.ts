@@ -4,7 +4,6 @@
  * A background call: no response never sends the user to /maintenance.
  */
 import { paths } from '../../contract/paths';
-import { apiRequest } from '../api/client';
 import { isRecord } from '../session/profile';
 import { sessionStore } from '../session/session-store';
 import { shouldRefreshToken } from '../session/token';
@@ -24,7 +23,9 @@ export function refreshTokenIfNeeded(now: number = Date.now()): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
   lastAttempt = now;
   const sentWith = session.token;
-  inFlight = apiRequest('POST', paths.refresh, { background: true })
+  // The client (ky) loads with the first page that talks to the server, not with the entry.
+  inFlight = import('../api/client')
+    .then(({ apiRequest }) => apiRequest('POST', paths.refresh, { background: true }))
     .then((response) => {
       const token = isRecord(response.data) ? response.data.jwtToken : undefined;
       // Only replace the token we renewed: the user may have signed out meanwhile.
