@@ -29,6 +29,7 @@ const MarkAttendancePage = lazy(() => import('../features/attendance/MarkAttenda
 const ClassAttendancePage = lazy(() => import('../features/attendance/ClassAttendancePage'));
 const StudentAttendancePage = lazy(() => import('../features/attendance/StudentAttendancePage'));
 const ContactedClientsPage = lazy(() => import('../features/contacted-clients/ContactedClientsPage'));
+const SubjectsPage = lazy(() => import('../features/subjects/SubjectsPage'));
 const RecordsPage = lazy(() => import('../features/records/RecordsPage'));
 const NewAdmissionPage = lazy(() => import('../features/records/NewAdmissionPage'));
 const EditAdmissionPage = lazy(() => import('../features/records/EditAdmissionPage'));
@@ -51,6 +52,7 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/records/printstudentdetails/:id`]: <PrintCertificatePage kind="studentDetails" />,
   [`${adminHome}/mark-attendance`]: <MarkAttendancePage />,
   [`${adminHome}/attendance`]: <ClassAttendancePage />,
+  [`${adminHome}/subjects`]: <SubjectsPage />,
   [`${adminHome}/classes`]: <ClassesPage />,
   [`${studentHome}/attendance`]: <StudentAttendancePage />,
   [`${adminHome}/profile`]: <ProfilePage area="admin" />,

@@ -47,7 +47,7 @@ export const adminSections: readonly Section[] = [
   { ...a('/teachers/edit/:teacherId', 'editTeacher', '/admin/teachers'), ready: true },
   a('/teacher-attendance', 'teacherAttendance', adminHome, true),
   a('/teacher-attendance/monthly/:monthYear', 'teacherAttendanceMonthly', '/admin/teacher-attendance'),
-  a('/subjects', 'subjects', adminHome, true),
+  { ...a('/subjects', 'subjects', adminHome, true), ready: true },
   a('/mapping', 'mapping', adminHome, true),
   a('/homework', 'homework', adminHome, true),
   a('/homework/add', 'addHomework', '/admin/homework'),

@@ -1,14 +1,21 @@
 /**
  * The classes a teacher may change (the server's rule, class-subjects/teaching.ts): the ones they
- * are class teacher of. Null while unknown (no teacher id, or the mirror still loading).
+ * are class teacher of or teach a subject in. Null while unknown (no teacher id, mirror loading).
  */
 import { useMemo } from 'react';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 
 export function useTaughtClassIds(teacherId: string | null): ReadonlySet<string> | null {
-  const classTeacherOf = useMirrorQuery(
-    (db) => (teacherId ? db.classes.filter((row) => row.classTeacherId === teacherId).primaryKeys() : []),
+  const ids = useMirrorQuery(
+    async (db) => {
+      if (!teacherId) return [];
+      const [classTeacherOf, subjects] = await Promise.all([
+        db.classes.filter((row) => row.classTeacherId === teacherId).primaryKeys(),
+        db.classSubjects.where('teacherId').equals(teacherId).toArray(),
+      ]);
+      return [...classTeacherOf, ...subjects.map((row) => row.classId)];
+    },
     [teacherId],
   );
-  return useMemo(() => (teacherId && classTeacherOf ? new Set(classTeacherOf) : null), [teacherId, classTeacherOf]);
+  return useMemo(() => (teacherId && ids ? new Set(ids) : null), [teacherId, ids]);
 }

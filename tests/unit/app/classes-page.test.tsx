@@ -228,10 +228,24 @@ describe('/admin/classes', () => {
     await engine.db.classes.bulkPut([
       { id: id(1), className: 'VI', classSection: 'A', rev: 1, classTeacherId: teacherId },
       { id: id(2), className: 'VI', classSection: 'B', rev: 1, classTeacherId: null },
+      { id: id(3), className: 'VII', classSection: 'A', rev: 1, classTeacherId: null },
     ]);
+    // Teaching a subject in VII A makes it theirs too.
+    await engine.db.classSubjects.put({
+      id: id(700),
+      classId: id(3),
+      subjectId: id(800),
+      teacherId,
+      className: 'VII',
+      classSection: 'A',
+      subjectName: 'Hindi',
+      teacherName: 'Meera Nair',
+      rev: 1,
+    });
     await open(engine);
-    await until(() => names().length === 2, 'the list');
+    await until(() => names().length === 3, 'the list');
     await until(() => view!.container.textContent?.includes(classesTexts.notYours) === true, 'the teacher rule');
+    await until(() => view!.container.querySelector(`button[aria-label="${classesTexts.editLabel('VII A')}"]`) !== null, 'VII A');
     expect(view!.container.querySelector(`button[aria-label="${classesTexts.editLabel('VI A')}"]`)).not.toBeNull();
     expect(view!.container.querySelector(`button[aria-label="${classesTexts.editLabel('VI B')}"]`)).toBeNull();
     expect(button(view!.container, classesTexts.add).disabled).toBe(false);
