@@ -30,6 +30,7 @@ import {
 } from '../records-kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, studentList, type StudentView } from './queries';
+import { RejectedChanges } from './RejectedChanges';
 import { studentTexts as text } from './texts';
 import './students.css';
 
@@ -125,6 +126,10 @@ export default function StudentsPage() {
       setNotice({ tone: 'error', text: messages.students.selectExactlyOne });
       return;
     }
+    if (!mayChangeClass(writable, chosen[0]!.classId)) {
+      setNotice({ tone: 'error', text: messages.students.notYourClass });
+      return;
+    }
     void navigate(`/admin/students/edit/${encodeURIComponent(chosen[0]!.id)}`);
   };
 
@@ -207,6 +212,7 @@ export default function StudentsPage() {
           <div aria-live="assertive" className="st-notice">
             {notice && <p className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>{notice.text}</p>}
           </div>
+          <RejectedChanges />
           {viewer.isAdmin && uploadOpen && (
             <>
               <p className="st-note">{text.uploadNote}</p>

@@ -29,6 +29,7 @@ import {
   type Column,
 } from '../records-kit';
 import { teacherList, type TeacherView } from './queries';
+import { RejectedChanges } from './RejectedChanges';
 import { teacherTexts as text } from './texts';
 import './teachers.css';
 
@@ -139,6 +140,7 @@ export default function TeachersPage() {
             </div>
           )}
           <div aria-live="assertive">{notice && <p className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>{notice.text}</p>}</div>
+          <RejectedChanges />
           {isAdmin && uploadOpen && (
             <>
               <p className="tc-note">{text.uploadNote}</p>

@@ -237,6 +237,28 @@ describe('/admin/students list', () => {
     await until(() => names().join() === 'Arjun Iyer,Bina Das', 'the other class');
   });
 
+  it('lists the changes the school did not accept, with its message, until dismissed', async () => {
+    const engine = await signedIn('ADMIN');
+    await engine.db.rejected.put({
+      id: '0197b000-0000-7000-8000-0000000000f1',
+      kind: 'students.create',
+      method: 'POST',
+      path: paths.students.create,
+      body: { id: studentId(50), firstName: 'Gita', lastName: 'Bose', admissionId: '2025-0001' },
+      createdAt: 1,
+      rejectedAt: 2,
+      status: 409,
+      message: messages.students.duplicateAdmissionId,
+    });
+    await open('/admin/students');
+    await until(() => container().querySelector('.st-rejected') !== null, 'the refused change');
+    const refused = container().querySelector<HTMLElement>('.st-rejected')!;
+    expect(refused.textContent).toContain(studentTexts.rejected.line('Adding', 'Gita Bose', messages.students.duplicateAdmissionId));
+    await click(button(refused, studentTexts.rejected.dismiss));
+    await until(() => container().querySelector('.st-rejected') === null, 'the dismissal');
+    expect(await engine.db.rejected.count()).toBe(0);
+  });
+
   it('pages 20 at a time from page 0', async () => {
     const engine = await signedIn('ADMIN');
     await engine.db.students.bulkPut(
@@ -258,11 +280,18 @@ describe('/admin/students list', () => {
     expect(container().textContent).toContain('Page 2 of 2');
   });
 
-  it('a teacher gets no upload (admins only); an admin does', async () => {
+  it('a teacher gets no upload (admins only) and cannot change students outside their classes; an admin uploads', async () => {
     await signedIn('TEACHER');
     await open('/admin/students');
     await until(() => bodyRows().length === 3, 'the rows');
     expect(() => button(container(), studentTexts.upload)).toThrow();
+    // Chitra is in VII, which this teacher does not teach: the school would refuse the change.
+    await click(checkbox('Chitra Rao'));
+    await click(button(container(), studentTexts.edit));
+    expect(notice()).toBe(messages.students.notYourClass);
+    await click(button(container(), studentTexts.remove));
+    expect(notice()).toBe(messages.students.notYourClass);
+    expect(dialog()).toBeNull();
     view!.unmount();
     view = undefined;
     unbind?.();
