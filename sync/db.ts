@@ -197,7 +197,7 @@ export const schemaHistory: SchemaStep[] = [
       teachers: 'id, employeeId, emailId, firstName, lastName, rev',
       subjects: 'id, subjectName, rev',
       classSubjects: 'id, classId, subjectId, teacherId, [classId+subjectId], rev',
-      admissions: 'id, admissionNumber, studentId, status, admissionYear, rev',
+      admissions: 'id, admissionNumber, studentId, status, admissionYear, [admissionYear+status], rev',
       certificates: 'id, studentId, kind, serial, rev',
     },
   },

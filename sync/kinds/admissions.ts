@@ -107,7 +107,7 @@ async function writeNewAdmission(context: KindContext, id: string, body: AdmitBo
 function admissionAnswer(data: unknown): ServerEffects {
   const effects = recordAnswer('admissions', data);
   if (effects.conflicts.length > 0 || !isRecord(data)) return effects;
-  const student = serverRecord(data.student);
+  const student = serverRecord(data.student, 'students');
   if (student) effects.upserts.push({ table: 'students', row: student });
   return effects;
 }

@@ -28,10 +28,19 @@ export async function shownRow<T>(db: KakshaDb, ref: string): Promise<T | undefi
   return (await readRow(db, ref)) as T | undefined;
 }
 
-/** A record as the school stored it (an id and a rev), without the answer's `conflict` notice. */
-export function serverRecord(data: unknown): Record<string, unknown> | undefined {
+/**
+ * Fields a write's answer carries that the pull's records of the same table do not (names the
+ * mirror joins from its own tables). Left out, so a row has one shape whichever way it arrived.
+ */
+const answerOnlyFields: Partial<Record<MirrorTable, readonly string[]>> = {
+  students: ['className', 'classSection', 'schoolName'],
+};
+
+/** A record as the school stored it (an id and a rev), in the pull's shape, without the answer's `conflict` notice. */
+export function serverRecord(data: unknown, table?: MirrorTable): Record<string, unknown> | undefined {
   if (!isRecord(data) || typeof data.id !== 'string' || typeof data.rev !== 'number') return undefined;
   const { conflict: _notice, ...row } = data;
+  for (const field of (table && answerOnlyFields[table]) ?? []) delete row[field];
   return row;
 }
 
@@ -52,7 +61,7 @@ export function recordAnswer(table: MirrorTable, data: unknown): ServerEffects {
     effects.deletes.push({ table, id });
     return effects;
   }
-  const row = serverRecord(data);
+  const row = serverRecord(data, table);
   if (row) effects.upserts.push({ table, row });
   return effects;
 }
