@@ -1,0 +1,249 @@
+/**
+ * The certificate pages over a real engine (fake-indexeddb): issuing offline records the issue
+ * with no serial, and Print stays disabled with the reason until the (fake) school answers with
+ * the serial and the frozen print data; then Print calls window.print() and the page shows the
+ * serial and the masked Aadhaar. A reprint shows the frozen page even after the student's record
+ * changed. The issue form's messages are shown at their fields.
+ */
+import './reset-storage';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PrintData } from '../../../contract/certificate';
+import { messages } from '../../../contract/messages';
+import { paths } from '../../../contract/paths';
+import { createConnectivity, type CertificateRow } from '../../../sync';
+import PrintCertificatePage from '../../../src/features/records/PrintCertificatePage';
+import { recordsTexts } from '../../../src/features/records/texts';
+import { sessionStore } from '../../../src/session/session-store';
+import { engineHost } from '../../../src/sync-binding/engine-host';
+import { byLabel, button, click, renderRoutes, settle, submit, type, type Rendered } from './dom';
+import { fakeSessionSource } from './sync-session';
+
+const classId = '0197b000-0000-7000-8000-0000000000c1';
+const studentId = '0197b000-0000-7000-8000-0000000000a1';
+const text = recordsTexts.print;
+
+let view: Rendered | undefined;
+let unbind: (() => void) | undefined;
+let counter = 0;
+
+function frozen(kind: PrintData['kind'], serial: string, overrides: Partial<PrintData['student']> = {}): PrintData {
+  return {
+    kind,
+    title: messages.certificates.titles[kind],
+    serial,
+    serialNumber: Number(serial.slice(3)),
+    issueDate: '2025-07-14',
+    issuedBy: 'Meera Nair',
+    school: {
+      tenantId: 'greenvalley',
+      schoolName: 'Green Valley Public School',
+      schoolId: 'GVPS-01',
+      address: '12 MG Road, Pune',
+      phoneNumber: '02024567890',
+      email: 'office@greenvalley.test',
+    },
+    student: {
+      id: studentId,
+      fullName: 'Arjun Iyer',
+      firstName: 'Arjun',
+      lastName: 'Iyer',
+      admissionId: '2025-0042',
+      admissionDate: '2025-04-03',
+      className: 'VI',
+      classSection: 'A',
+      rollNumber: '12',
+      dateOfBirth: '2014-03-09',
+      gender: 'Male',
+      fatherName: 'Ravi Iyer',
+      motherName: 'Lakshmi Iyer',
+      address: '4 Lake View, Pune',
+      phoneNumber: '9876543210',
+      emailId: null,
+      aadhaarMasked: 'XXXX XXXX 1234',
+      apaarId: null,
+      ...overrides,
+    },
+    details: {},
+  };
+}
+
+async function signedInEngine(fetchImpl?: (input: string, init: RequestInit) => Promise<Response>) {
+  counter += 1;
+  const source = fakeSessionSource();
+  const connectivity = createConnectivity({ online: false });
+  unbind = engineHost.bind(source, {
+    connectivity,
+    locks: null,
+    pullIntervalMs: 3_600_000,
+    ...(fetchImpl ? { fetch: fetchImpl, baseUrl: 'http://school.test' } : {}),
+  });
+  source.signIn('ADMIN', `print-${counter}@kaksha.test`, `print-school-${counter}`);
+  await engineHost.settled();
+  const engine = engineHost.current()!;
+  await engine.db.classes.put({ id: classId, className: 'VI', classSection: 'A', rev: 1 });
+  await engine.db.students.put({
+    id: studentId,
+    classId,
+    admissionId: '2025-0042',
+    firstName: 'Arjun',
+    lastName: 'Iyer',
+    className: 'VI',
+    classSection: 'A',
+    aadhaarId: '234123412346',
+    rev: 3,
+  });
+  return { engine, connectivity };
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 300; i += 1) {
+    if (await condition()) return;
+    await settle(10);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const printRoutes = [
+  { path: '/admin/records/printbonafide/:id', element: <PrintCertificatePage kind="bonafide" /> },
+  { path: '/admin/records/printtc/:id', element: <PrintCertificatePage kind="transfer" /> },
+];
+
+const printButton = () => Array.from(view!.container.querySelectorAll('button')).find((b) => b.textContent === text.print);
+const issuedItems = () => Array.from(view!.container.querySelectorAll('.rec-issued-item'));
+
+beforeEach(() => {
+  sessionStore.start();
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  view?.unmount();
+  view = undefined;
+  unbind?.();
+  unbind = undefined;
+  await engineHost.settled();
+});
+
+describe('/admin/records/printbonafide/:id', () => {
+  it('issued offline: no serial, Print disabled with the reason; once the school answers, the frozen page and Print', async () => {
+    let answered = false;
+    const schoolFetch = async (input: string, init: RequestInit) => {
+      const url = new URL(input, 'http://school.test');
+      const reply = (status: number, data: unknown) =>
+        new Response(JSON.stringify({ success: true, data, message: '' }), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === paths.sync.pull) return reply(200, { changes: [], cursor: 'c1', hasMore: false });
+      if (url.pathname === paths.certificates.issue('bonafide', studentId) && typeof init.body === 'string') {
+        answered = true;
+        const sent = JSON.parse(init.body) as { id: string; purpose: string };
+        const print = { ...frozen('bonafide', 'BC-0001'), details: { purpose: sent.purpose } };
+        return reply(201, {
+          id: sent.id,
+          kind: 'bonafide',
+          serialNumber: 1,
+          serial: 'BC-0001',
+          issueDate: '2025-07-14',
+          studentId,
+          studentName: 'Arjun Iyer',
+          issuedBy: 'Meera Nair',
+          print,
+          rev: 9,
+        });
+      }
+      return reply(404, null);
+    };
+    const { engine, connectivity } = await signedInEngine(schoolFetch);
+    const printSpy = vi.fn();
+    vi.stubGlobal('print', printSpy);
+
+    view = await renderRoutes(printRoutes, `/admin/records/printbonafide/${studentId}`);
+    await until(() => view!.container.textContent?.includes(text.noneIssued) === true, 'the page');
+    expect(view.container.querySelector('h1')?.textContent).toBe(messages.certificates.titles.bonafide);
+    expect(view.container.textContent).toContain(text.studentHeading('Arjun Iyer'));
+
+    await type(byLabel(view.container, text.purpose), 'passport application');
+    await submit(view.container.querySelector('form')!);
+    await until(async () => (await engine.db.outbox.count()) === 1, 'the issue entry');
+    const [entry] = await engine.db.outbox.toArray();
+    expect(entry!.path).toBe(paths.certificates.issue('bonafide', studentId));
+    expect((entry!.body as { purpose: string }).purpose).toBe('passport application');
+
+    await until(() => issuedItems().length === 1, 'the issue in the list');
+    expect(issuedItems()[0]!.textContent).toContain(text.waitingSerial);
+    expect(view.container.textContent).toContain(text.whyWaiting);
+    const disabled = printButton()!;
+    expect(disabled.disabled).toBe(true);
+    const reason = document.getElementById(disabled.getAttribute('aria-describedby')!);
+    expect(reason?.textContent).toBe(text.whyWaiting);
+    expect(view.container.querySelector('.cert-sheet')).toBeNull();
+
+    await act(async () => {
+      connectivity.setOnline(true);
+      await engine.syncNow();
+    });
+    await until(() => answered && view!.container.querySelector('.cert-serial')?.textContent === 'BC-0001', 'the serial');
+    expect(view.container.textContent).toContain(messages.certificates.issued('BC-0001'));
+    expect(view.container.textContent).not.toContain(text.whyWaiting);
+    expect(view.container.querySelector('.cert-sheet')?.textContent).toContain('XXXX XXXX 1234');
+    expect(view.container.querySelector('.cert-sheet')?.textContent).not.toContain('234123412346');
+    expect(view.container.querySelector('.cert-sheet')?.textContent).toContain(recordsTexts.sheet.purpose('passport application'));
+    expect(printButton()!.disabled).toBe(false);
+    await click(printButton()!);
+    expect(printSpy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('/admin/records/printtc/:id', () => {
+  it('a reprint shows the page as frozen at issue, whichever certificate the link names', async () => {
+    const { engine } = await signedInEngine();
+    const row = (id: string, serial: string, issueDate: string, print: PrintData): CertificateRow => ({
+      id,
+      kind: 'transfer',
+      serialNumber: Number(serial.slice(3)),
+      serial,
+      issueDate,
+      studentId,
+      studentName: 'Arjun Iyer',
+      issuedBy: 'Meera Nair',
+      print,
+      rev: 5,
+    });
+    const older = '0197b000-0000-7000-8000-000000003001';
+    const newer = '0197b000-0000-7000-8000-000000003002';
+    await engine.db.certificates.bulkPut([
+      row(older, 'TC-0003', '2025-07-14', { ...frozen('transfer', 'TC-0003'), details: { reasonForLeaving: 'Family moved to Nagpur', conduct: 'Good' } }),
+      row(newer, 'TC-0009', '2025-09-01', { ...frozen('transfer', 'TC-0009', { fullName: 'Arjun R. Iyer' }), issueDate: '2025-09-01' }),
+    ]);
+    // The student's record changed since: the printed page does not follow it.
+    await engine.db.students.update(studentId, { firstName: 'Arjuna', rev: 7 });
+
+    view = await renderRoutes(printRoutes, `/admin/records/printtc/${studentId}?certificate=${older}`);
+    await until(() => view!.container.querySelector('.cert-sheet') !== null, 'the sheet');
+    expect(issuedItems().map((item) => item.querySelector('.rec-issued-serial')?.textContent)).toEqual(['TC-0009', 'TC-0003']);
+    const sheet = () => view!.container.querySelector('.cert-sheet')!.textContent ?? '';
+    expect(view.container.querySelector('.cert-serial')?.textContent).toBe('TC-0003');
+    expect(sheet()).toContain('Arjun Iyer');
+    expect(sheet()).not.toContain('Arjuna');
+    expect(sheet()).toContain('Family moved to Nagpur');
+    expect(view.container.querySelector('h2.cert-title')?.textContent).toBe(messages.certificates.titles.transfer);
+
+    await click(button(issuedItems()[0] as HTMLElement, new RegExp(text.show)));
+    await until(() => view!.container.querySelector('.cert-serial')?.textContent === 'TC-0009', 'the other certificate');
+    expect(sheet()).toContain('Arjun R. Iyer');
+    expect(view.router.state.location.search).toBe(`?certificate=${newer}`);
+  });
+
+  it('the issue form shows each problem at its field and records nothing', async () => {
+    const { engine } = await signedInEngine();
+    view = await renderRoutes(printRoutes, `/admin/records/printtc/${studentId}`);
+    await until(() => view!.container.querySelector('form') !== null, 'the form');
+    const conduct = byLabel(view.container, text.conduct);
+    await type(conduct, 'x'.repeat(101));
+    await submit(view.container.querySelector('form')!);
+    const errorId = conduct.getAttribute('aria-describedby');
+    expect(conduct.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(errorId!)?.textContent).toBe(messages.records.fields.tooLong('Conduct', 100));
+    expect(document.activeElement).toBe(conduct);
+    expect(await engine.db.outbox.count()).toBe(0);
+  });
+});
