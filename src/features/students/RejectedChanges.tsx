@@ -1,8 +1,9 @@
 /**
  * Changes to this screen's records that the school did not accept (a 4xx after they left the
  * device: a duplicate admission ID, a class the teacher does not teach ...), with the school's own
- * message and the student's name, until dismissed. The engine has already undone them in the mirror.
+ * message and the student's name (a refused delete in the spec's words), until dismissed. The engine has already undone them in the mirror.
  */
+import { messages } from '../../../contract/messages';
 import type { KakshaDb, RejectedEntry } from '../../../sync';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -43,7 +44,11 @@ export function RejectedChanges() {
       <ul>
         {refused.map(({ entry, action, name }) => (
           <li key={entry.id}>
-            <span>{text.rejected.line(text.rejected.actions[action] ?? action, name, entry.message)}</span>
+            <span>
+              {action === 'delete'
+                ? messages.students.deleteFailed(name, entry.message)
+                : text.rejected.line(text.rejected.actions[action] ?? action, name, entry.message)}
+            </span>
             <button type="button" className="btn btn-secondary" onClick={() => void engine.dismissRejected(entry.id)}>
               {text.rejected.dismiss}
             </button>
