@@ -29,6 +29,7 @@ const MarkAttendancePage = lazy(() => import('../features/attendance/MarkAttenda
 const ClassAttendancePage = lazy(() => import('../features/attendance/ClassAttendancePage'));
 const StudentAttendancePage = lazy(() => import('../features/attendance/StudentAttendancePage'));
 const ContactedClientsPage = lazy(() => import('../features/contacted-clients/ContactedClientsPage'));
+const MappingPage = lazy(() => import('../features/mapping/MappingPage'));
 const SubjectsPage = lazy(() => import('../features/subjects/SubjectsPage'));
 const RecordsPage = lazy(() => import('../features/records/RecordsPage'));
 const NewAdmissionPage = lazy(() => import('../features/records/NewAdmissionPage'));
@@ -52,6 +53,7 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/records/printstudentdetails/:id`]: <PrintCertificatePage kind="studentDetails" />,
   [`${adminHome}/mark-attendance`]: <MarkAttendancePage />,
   [`${adminHome}/attendance`]: <ClassAttendancePage />,
+  [`${adminHome}/mapping`]: <MappingPage />,
   [`${adminHome}/subjects`]: <SubjectsPage />,
   [`${adminHome}/classes`]: <ClassesPage />,
   [`${studentHome}/attendance`]: <StudentAttendancePage />,

@@ -48,7 +48,7 @@ export const adminSections: readonly Section[] = [
   a('/teacher-attendance', 'teacherAttendance', adminHome, true),
   a('/teacher-attendance/monthly/:monthYear', 'teacherAttendanceMonthly', '/admin/teacher-attendance'),
   { ...a('/subjects', 'subjects', adminHome, true), ready: true },
-  a('/mapping', 'mapping', adminHome, true),
+  { ...a('/mapping', 'mapping', adminHome, true), ready: true },
   a('/homework', 'homework', adminHome, true),
   a('/homework/add', 'addHomework', '/admin/homework'),
   a('/notifications', 'notifications', adminHome, true),
