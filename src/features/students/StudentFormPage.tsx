@@ -56,7 +56,14 @@ function valuesOf(row: StudentRow | null): Values {
 export default function StudentFormPage() {
   const { id } = useParams();
   const engine = useSyncEngine();
-  const found = useMirrorQuery(async (db) => ({ id, row: id ? ((await db.students.get(id)) ?? null) : null }), [id]);
+  const found = useMirrorQuery(
+    async (db) => {
+      const row = id ? ((await db.students.get(id)) ?? null) : null;
+      const pending = row && !row.admissionId ? await db.admissions.where('studentId').equals(row.id).filter((admission) => admission.admissionNumber === null).count() : 0;
+      return { id, row, admissionPending: pending > 0 };
+    },
+    [id],
+  );
   const classes = useMirrorQuery(classList, []);
   const title = id ? t.titles.editStudent : t.titles.addStudent;
 
@@ -80,12 +87,12 @@ export default function StudentFormPage() {
           </Link>
         </div>
       )}
-      {!loading && (!id || row) && <StudentForm key={id ?? 'new'} student={row ?? null} classes={classes} />}
+      {!loading && (!id || row) && <StudentForm key={id ?? 'new'} student={row ?? null} classes={classes} admissionPending={found?.admissionPending ?? false} />}
     </main>
   );
 }
 
-function StudentForm({ student, classes }: { student: StudentRow | null; classes: ClassRow[] }) {
+function StudentForm({ student, classes, admissionPending }: { student: StudentRow | null; classes: ClassRow[]; admissionPending: boolean }) {
   const engine = useSyncEngine();
   const notify = useMutationToast();
   const navigate = useNavigate();
@@ -140,7 +147,11 @@ function StudentForm({ student, classes }: { student: StudentRow | null; classes
     }
   };
 
-  const field = (name: FieldName, label: string, extra: { hint?: string; type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email'; max?: string } = {}) => (
+  const field = (
+    name: FieldName,
+    label: string,
+    extra: { hint?: string; type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email'; max?: string; disabled?: boolean; placeholder?: string } = {},
+  ) => (
     <TextField
       label={label}
       name={name}
@@ -152,6 +163,8 @@ function StudentForm({ student, classes }: { student: StudentRow | null; classes
       autoComplete={extra.autoComplete ?? 'off'}
       inputMode={extra.inputMode}
       max={extra.max}
+      disabled={extra.disabled}
+      placeholder={extra.placeholder}
     />
   );
 
@@ -176,7 +189,9 @@ function StudentForm({ student, classes }: { student: StudentRow | null; classes
             ))}
           </SelectField>
           {field('rollNumber', text.form.rollNumber, { inputMode: 'numeric' })}
-          {field('admissionId', text.form.admissionId, { hint: text.form.admissionIdHint })}
+          {admissionPending
+            ? field('admissionId', text.form.admissionId, { hint: text.form.admissionPendingHint, disabled: true, placeholder: messages.admissions.pendingNumber })
+            : field('admissionId', text.form.admissionId, { hint: text.form.admissionIdHint })}
           {field('dateOfBirth', text.form.dateOfBirth, { type: 'date', max: todayIso() })}
           <SelectField label={text.form.gender} name="gender" value={values.gender} onChange={set('gender')} error={errors.gender}>
             <option value="">{text.form.chooseGender}</option>

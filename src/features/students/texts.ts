@@ -74,6 +74,7 @@ export const studentTexts = {
     ids: 'Government IDs',
     admissionId: 'Admission ID',
     admissionIdHint: 'Students admitted through Records get their admission number there.',
+    admissionPendingHint: 'The admission has not reached the school yet; the school gives the admission number when it does.',
     firstName: 'First name',
     lastName: 'Last name',
     classId: 'Class',

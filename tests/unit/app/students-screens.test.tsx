@@ -403,6 +403,14 @@ describe('/admin/students form', () => {
     await open(`/admin/students/edit/${studentId(999)}`);
     await until(() => container().textContent?.includes(messages.students.notFound) === true, 'not found');
     expect(container().querySelector('form')).toBeNull();
+    view!.unmount();
+
+    // A student whose admission waits for the school's number: the number cannot be typed here.
+    await open(`/admin/students/edit/${chitra.id}`);
+    await until(() => container().querySelector('form') !== null, 'the pending student');
+    const admission = byLabel(container(), studentTexts.form.admissionId);
+    expect(admission.disabled).toBe(true);
+    expect(admission.placeholder).toBe(messages.admissions.pendingNumber);
   });
 
   it('a teacher may only choose the classes they teach', async () => {
