@@ -10,11 +10,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import XLSX from 'xlsx';
-import { verhoeffCheckDigit } from '../contract/indian-ids';
 import { headers } from '../contract/envelope';
 import { paths } from '../contract/paths';
 import { romanClassNames } from '../contract/record-formats';
-import { studentUploadHeaders } from '../contract/student';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
@@ -23,48 +21,21 @@ import { hashPassword } from '../server/modules/auth/passwords';
 import { defaultImportLimits } from '../server/modules/imports/limits';
 import { parseUpload } from '../server/modules/imports/sandbox';
 import { multipart } from '../tests/support/uploads';
+import { studentSheetRows, toCsv } from './support/student-sheet';
 
 const rowsWanted = Number(process.env.BENCH_ROWS || 3000);
 const runs = Number(process.env.BENCH_RUNS || 3);
 const password = 'Bench#2025-import';
 const sections = ['A', 'B', 'C'];
-const firstNames = ['Aarav', 'Diya', 'Kabir', 'Ananya', 'Vihaan', 'Saanvi', 'Arjun', 'Myra', 'Reyansh', 'Ira'];
-const lastNames = ['Sharma', 'Iyer', 'Nair', 'Reddy', 'Gupta', 'Das', 'Khan', 'Patel', 'Menon', 'Singh'];
-
-function studentRows(schoolName: string): string[][] {
-  const rows: string[][] = [[...studentUploadHeaders]];
-  for (let i = 0; i < rowsWanted; i += 1) {
-    const base = String(200000000000 + i * 7919).slice(0, 11);
-    const values: Record<(typeof studentUploadHeaders)[number], string> = {
-      admissionId: `B-${String(i).padStart(5, '0')}`,
-      firstName: firstNames[i % 10]!,
-      lastName: lastNames[Math.floor(i / 10) % 10]!,
-      emailId: `student${i}@bench.in`,
-      rollNumber: String((i % 40) + 1),
-      phoneNumber: `9${String(800000000 + i).padStart(9, '0')}`,
-      className: String((i % 12) + 1),
-      classSection: sections[i % 3]!.toLowerCase(),
-      schoolName,
-      dateOfBirth: `${String((i % 28) + 1).padStart(2, '0')}/${String((i % 12) + 1).padStart(2, '0')}/${2008 + (i % 12)}`,
-      gender: i % 2 ? 'F' : 'M',
-      fatherName: `Father ${i}`,
-      motherName: `Mother ${i}`,
-      alternateNumber: `0712${String(2000000 + i).padStart(6, '0')}`,
-      address: `${i} MG Road Pune`,
-      apaarId: `${base}${verhoeffCheckDigit(base)}`,
-    };
-    rows.push(studentUploadHeaders.map((column) => values[column]));
-  }
-  return rows;
-}
+const sheetClasses = [...Array(12).keys()].flatMap((index) => sections.map((classSection) => ({ className: String(index + 1), classSection })));
 
 function files(schoolName: string) {
-  const rows = studentRows(schoolName);
+  const rows = studentSheetRows(rowsWanted, schoolName, sheetClasses);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'students');
   return {
     xlsx: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
-    csv: Buffer.from(rows.map((row) => row.join(',')).join('\r\n')),
+    csv: toCsv(rows),
   };
 }
 

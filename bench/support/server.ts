@@ -1,0 +1,96 @@
+/**
+ * The real server for a benchmark: `server/main.ts` in its own process on a free loopback port,
+ * serving the production build over a fresh embedded database with the demo schools seeded, as
+ * `npm start` runs it. Plus a small JSON client for the API.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { headers } from '../../contract/headers';
+import { paths } from '../../contract/paths';
+import { demoPassword } from '../../server/seed/accounts';
+
+export const root = path.resolve(import.meta.dirname, '..', '..');
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface BenchServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** `env` adds to (or overrides) the server's environment. */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: path.join(root, 'dist'),
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      if (child.exitCode !== null) resolve(undefined);
+      else child.once('exit', resolve);
+      setTimeout(resolve, 5000);
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const healthy = await fetch(`${baseUrl}${paths.health}`).then((response) => response.ok, () => false);
+    if (healthy) return { baseUrl, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error('server did not become healthy');
+}
+
+/** One JSON call; answers the envelope's `data`, throws with the server's message otherwise. */
+export async function api<T>(baseUrl: string, method: string, url: string, tenant: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      [headers.tenant]: tenant,
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: T; message: string };
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${json.message}`);
+  return json.data;
+}
+
+export const tokenOf = async (baseUrl: string, tenant: string, username: string) =>
+  (await api<{ jwtToken: string }>(baseUrl, 'POST', paths.authUser, tenant, undefined, { username, password: demoPassword })).jwtToken;
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
