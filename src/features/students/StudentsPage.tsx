@@ -85,7 +85,8 @@ const searchColumns: readonly Column<StudentView>[] = studentSearchColumns.map((
   text: searchValue[key],
 }));
 
-type Notice = { tone: 'error' | 'info'; text: string };
+type Notice = { tone: 'error' | 'info'; text: string; at?: number };
+let noticeCount = 0;
 
 export default function StudentsPage() {
   const engine = useSyncEngine();
@@ -99,7 +100,9 @@ export default function StudentsPage() {
   const [column, setColumn] = useState<string>(allColumns);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNoticeState] = useState<Notice | null>(null);
+  // A new key per notice re-mounts it, so the same message given twice is announced twice.
+  const setNotice = (next: Notice | null) => setNoticeState(next && { ...next, at: (noticeCount += 1) });
   const [confirming, setConfirming] = useState<StudentView | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -210,7 +213,11 @@ export default function StudentsPage() {
             {chosen.length > 0 && <span className="st-selected">{text.selected(chosen.length)}</span>}
           </div>
           <div aria-live="assertive" className="st-notice">
-            {notice && <p className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>{notice.text}</p>}
+            {notice && (
+              <p key={notice.at} className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>
+                {notice.text}
+              </p>
+            )}
           </div>
           <RejectedChanges />
           {viewer.isAdmin && uploadOpen && (

@@ -74,7 +74,8 @@ const searchColumns: readonly Column<TeacherView>[] = teacherSearchColumns.map((
   text: searchValue[key],
 }));
 
-type Notice = { tone: 'error' | 'info'; text: string };
+type Notice = { tone: 'error' | 'info'; text: string; at?: number };
+let noticeCount = 0;
 
 export default function TeachersPage() {
   const engine = useSyncEngine();
@@ -83,7 +84,9 @@ export default function TeachersPage() {
   const teachers = useMirrorQuery(teacherList, []);
   const [column, setColumn] = useState<string>(allColumns);
   const [query, setQuery] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNoticeState] = useState<Notice | null>(null);
+  // A new key per notice re-mounts it, so the same message given twice is announced twice.
+  const setNotice = (next: Notice | null) => setNoticeState(next && { ...next, at: (noticeCount += 1) });
   const [confirming, setConfirming] = useState<TeacherView | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -139,7 +142,11 @@ export default function TeachersPage() {
               <ExportCsvButton filename={text.exportName} columns={teacherColumns} rows={found.rows} />
             </div>
           )}
-          <div aria-live="assertive">{notice && <p className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>{notice.text}</p>}</div>
+          <div aria-live="assertive">{notice && (
+              <p key={notice.at} className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>
+                {notice.text}
+              </p>
+            )}</div>
           <RejectedChanges />
           {isAdmin && uploadOpen && (
             <>
