@@ -13,7 +13,7 @@ import { todayIso } from '../../../contract/record-formats';
 import { cancelAdmission } from '../../../sync';
 import { t } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
-import { useSyncEngine } from '../../sync-binding/hooks';
+import { useSyncEngine, useSyncState } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import {
@@ -79,8 +79,17 @@ function yearChoices(entries: readonly RegisterEntry[]): number[] {
 }
 
 function AddedNotice({ entries, id }: { entries: readonly RegisterEntry[]; id: string }) {
+  const state = useSyncState();
   const entry = entries.find((row) => row.admission.id === id);
-  if (!entry) return null;
+  if (!entry) {
+    // The school refused it: the entry left the register; say why here, not only in the sync panel.
+    const refused = state?.rejected.find((item) => item.kind === 'admissions.create' && (item.body as { id?: unknown } | null)?.id === id);
+    return refused ? (
+      <p className="alert alert-error" role="alert">
+        {recordsTexts.register.refused(refused.message)}
+      </p>
+    ) : null;
+  }
   const number = entry.admission.admissionNumber;
   return (
     <p className={`alert ${number ? 'alert-info' : 'alert-warning'}`} role="status" aria-live="polite">

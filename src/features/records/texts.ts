@@ -11,8 +11,6 @@ export const recordsTexts = {
     allYears: 'All years',
     statusFilter: 'Status',
     allStatuses: 'All',
-    searchLabel: 'Search the register',
-    searchPlaceholder: 'Number, name, class or previous school',
     empty: 'No admissions on this device yet. They arrive with the sync; a new admission appears here at once.',
     noMatch: 'No admission matches these filters.',
     columns: {
@@ -38,6 +36,7 @@ export const recordsTexts = {
     cancelKeep: 'Keep it',
     csvName: 'admission-register',
     waitingForSchool: 'Saved on this device · waiting to reach the school',
+    refused: (message: string) => `The school did not accept this admission: ${message}`,
   },
   statuses: { admitted: 'Admitted', withdrawn: 'Withdrawn', cancelled: 'Cancelled' },
   issued: {
@@ -45,9 +44,6 @@ export const recordsTexts = {
     empty: 'No certificates issued yet.',
     columns: { serial: 'Serial', kind: 'Certificate', student: 'Student', issueDate: 'Issue date', issuedBy: 'Issued by', actions: 'Reprint' },
     reprint: 'Reprint',
-    reprintOf: (serial: string) => `Reprint ${serial}`,
-    searchLabel: 'Search the certificates',
-    searchPlaceholder: 'Serial, student or issued by',
     csvName: 'certificate-register',
   },
   form: {
@@ -143,7 +139,6 @@ export const recordsTexts = {
       conduct: 'Conduct',
       promotion: 'Promotion',
       remarks: 'Remarks',
-      purpose: 'Purpose',
     },
     notGiven: '—',
     phone: 'Phone',

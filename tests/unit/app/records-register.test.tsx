@@ -300,4 +300,29 @@ describe('/admin/records/newadmission', () => {
     expect(await engine.db.outbox.count()).toBe(0);
     expect((await engine.db.students.toArray())[0]?.admissionId).toBe('2025-0042');
   });
+
+  it('a new admission the school refuses leaves the register and the page says why', async () => {
+    const refusal = messages.records.fields.pastDate('Date of birth');
+    const schoolFetch = async (input: string | URL | Request) => {
+      const url = new URL(String(input), 'http://school.test');
+      const reply = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === paths.sync.pull) return reply(200, { success: true, data: { changes: [], cursor: 'c1', hasMore: false }, message: '' });
+      return reply(400, { success: false, data: null, message: refusal });
+    };
+    const { engine, connectivity } = await signedInEngine('ADMIN', { fetch: schoolFetch as typeof fetch });
+    view = await renderRoutes(registerRoutes, '/admin/records/newadmission');
+    await until(() => view!.container.querySelector('form') !== null, 'the form');
+    await type(byLabel(view.container, recordsTexts.form.firstName), 'Gauri');
+    await submit(view.container.querySelector('form')!);
+    await until(() => registerRows().length === 1 && numbers()[0]!.includes(messages.admissions.pendingNumber), 'the pending row');
+
+    await act(async () => {
+      connectivity.setOnline(true);
+      await engine.syncNow();
+    });
+    await until(() => view!.container.textContent?.includes(recordsTexts.register.refused(refusal)) === true, 'the refusal');
+    expect(registerRows()[0]?.textContent).toBe(recordsTexts.register.empty);
+    expect(await engine.db.admissions.count()).toBe(0);
+  });
 });
