@@ -114,7 +114,7 @@ export function RecordTable<T>({
             const id = getRowId(row);
             const selected = selectedIds?.has(id) ?? false;
             return (
-              <tr key={id} aria-selected={selectable ? selected : undefined}>
+              <tr key={id} className={selected ? 'rk-selected' : undefined}>
                 {selectable && (
                   <td className="rk-check">
                     <input

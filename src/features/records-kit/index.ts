@@ -9,7 +9,8 @@
  *     // `cell(row)` renders something richer than `text(row)` (links, badges) when given.
  *   ];
  *
- * Search (local, as you type, fast over 3,000 rows):
+ * Search (local, as you type, fast over 3,000 rows; keep `rows` and `columns` stable, i.e. module-level
+ * columns and memoized rows, since each row's text is normalized again whenever either changes):
  *   const [column, setColumn] = useState(allColumns);  const [query, setQuery] = useState('');
  *   const found = useLocalSearch(rows, searchColumns, column, query);   // found.rows, found.stale
  *   <SearchBar columns={searchColumns} column={column} onColumnChange={setColumn} query={query}

@@ -4,7 +4,7 @@
  * as outbox entries with the mirror changed at once, and a teacher's actions limited to their classes.
  */
 import './reset-storage';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { romanClassNames } from '../../../contract/record-formats';
 import { createConnectivity, type SyncEngine } from '../../../sync';
@@ -114,6 +114,10 @@ describe('/admin/classes', () => {
     await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${recordsKitTexts.pager.nextLabel}"]`)!);
     expect(position()).toContain('Page 3 of 3');
     expect(names()).toHaveLength(5);
+
+    // The device is offline: the admin's upload says it needs a connection and cannot start.
+    expect(view!.container.textContent).toContain(recordsKitTexts.upload.offline);
+    expect(button(view!.container, recordsKitTexts.upload.upload).disabled).toBe(true);
   });
 
   it('searches by column, and the class filter turns search off', async () => {
@@ -139,6 +143,27 @@ describe('/admin/classes', () => {
     expect(byLabel(view!.container, recordsKitTexts.search.label).disabled).toBe(true);
     expect(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.search.column).disabled).toBe(true);
     expect(view!.container.textContent).toContain(classesTexts.searchDisabled);
+
+    // Export writes exactly the rows the filter shows.
+    const blobs: Blob[] = [];
+    const urlSpy = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:classes';
+    });
+    const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${recordsKitTexts.exportCsvLabel(4)}"]`)!);
+    await until(() => blobs.length === 1, 'the export');
+    // A byte order mark first, so Excel reads UTF-8.
+    expect([...new Uint8Array(await blobs[0]!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect((await blobs[0]!.text()).replace(/^\ufeff/, '').split('\r\n')).toEqual([
+      'Class,Section,Class teacher,Students',
+      'VI,A,,0',
+      'VI,B,,0',
+      'VI,C,,0',
+      'VI,D,,0',
+    ]);
+    urlSpy.mockRestore();
+    clickSpy.mockRestore();
 
     await type(byLabel<HTMLSelectElement>(view!.container, classesTexts.filterLabel), '');
     await settle();

@@ -275,6 +275,30 @@ describe('UploadPanel', () => {
     expect(view.container.textContent).toContain(messages.imports.tooLarge(5));
   });
 
+  it('downloads a template with the session headers and saves it under its name', async () => {
+    localStorage.setItem('jwtToken', 'token-2');
+    const requests: { url: string; headers: Record<string, string> }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        requests.push({ url, headers: init.headers as Record<string, string> });
+        return new Response('\ufeffclassName,classSection\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    const saved: string[] = [];
+    const urlSpy = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:template');
+    const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    view = await renderRoute('/', <UploadPanel entity="students" />, '/');
+    await click(button(view.container, recordsKitTexts.upload.templateCsv));
+    await settle();
+    expect(requests).toEqual([{ url: `${paths.students.template}?format=csv`, headers: expect.objectContaining({ Authorization: 'Bearer token-2', 'X-TenantID': expect.any(String) }) }]);
+    expect(saved).toEqual(['students-template.csv']);
+    clickSpy.mockRestore();
+    urlSpy.mockRestore();
+  });
+
   it('refuses a missing or wrong file before sending anything', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     FakeXhr.last = undefined;
