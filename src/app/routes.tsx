@@ -42,6 +42,7 @@ const StudentFormPage = lazy(() => import('../features/students/StudentFormPage'
 const TeachersPage = lazy(() => import('../features/teachers/TeachersPage'));
 const TeacherFormPage = lazy(() => import('../features/teachers/TeacherFormPage'));
 const SchoolsPage = lazy(() => import('../features/schools/SchoolsPage'));
+const AccountsPage = lazy(() => import('../features/accounts/AccountsPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
@@ -66,6 +67,7 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/teachers/edit/:teacherId`]: <TeacherFormPage />,
   [`${studentHome}/profile`]: <ProfilePage area="student" />,
   [`${adminHome}/schools`]: <SchoolsPage />,
+  [`${adminHome}/accounts`]: <AccountsPage />,
 };
 
 function placeholderRoute(section: Section): RouteObject {

@@ -67,7 +67,7 @@ export const adminSections: readonly Section[] = [
   a('/exams', 'exams', adminHome, true),
   a('/reportcards', 'reportCards', adminHome, true),
   { ...a('/schools', 'schools', adminHome, true), ready: true },
-  a('/accounts', 'accounts', adminHome, true),
+  { ...a('/accounts', 'accounts', adminHome, true), ready: true },
   { ...a('/profile', 'adminProfile', adminHome, true), ready: true },
 ];
 

@@ -4,6 +4,7 @@
  * shows the answer; a teacher reads only; offline the Save button waits and the typing stays.
  */
 import './reset-storage';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
@@ -161,17 +162,17 @@ describe('/admin/schools', () => {
     await until(() => textOf().includes(schoolsTexts.offline), 'the offline note');
     expect(calls.filter((call) => call.url.includes('/schools/'))).toEqual([]);
 
-    connectivity.setOnline(true);
+    await act(async () => connectivity.setOnline(true));
     await until(() => textOf().includes('12 MG Road, Pune'), 'the school once online');
     const address = byLabel(view.container, schoolsTexts.fields.address);
     await type(address, 'Typed while the network dropped');
-    connectivity.setOnline(false);
+    await act(async () => connectivity.setOnline(false));
     await until(() => save().disabled, 'the disabled Save');
     expect(textOf()).toContain(schoolsTexts.offlineEditing);
     await click(save());
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     expect(address.value).toBe('Typed while the network dropped');
-    connectivity.setOnline(true);
+    await act(async () => connectivity.setOnline(true));
     await until(() => !save().disabled, 'Save again');
     expect(byLabel(view.container, schoolsTexts.fields.address).value).toBe('Typed while the network dropped');
   });

@@ -1,0 +1,116 @@
+/**
+ * Approving a registration links the account to its record: a student account to its student, a
+ * teacher to their teacher record (an admin optionally), a parent to one or more children. The
+ * link the server found at registration (or the record with the account's e-mail) is chosen to
+ * begin with; nothing is sent until the choice the role needs is made.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { Account } from '../../../contract/account';
+import type { ApproveAccount } from '../../../contract/auth';
+import { messages } from '../../../contract/messages';
+import type { KakshaDb } from '../../../sync';
+import { roleLabel } from '../../i18n';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { Modal } from '../../ui/Modal';
+import { approveAccount, type Outcome } from './accounts-service';
+import { RecordPicker, suggestedIds, type PickerKind } from './RecordPicker';
+import { accountsTexts as text } from './texts';
+
+async function suggestionsFor(db: KakshaDb, account: Account): Promise<string[]> {
+  switch (account.roleName) {
+    case 'student':
+      return account.studentId ? [account.studentId] : suggestedIds(await db.students.toArray(), 'emailId', account.username);
+    case 'parent':
+      return suggestedIds(await db.students.toArray(), 'parentEmail', account.username);
+    case 'teacher':
+    case 'admin':
+      return account.teacherId ? [account.teacherId] : suggestedIds(await db.teachers.toArray(), 'emailId', account.username);
+  }
+}
+
+function bodyFor(account: Account, selected: readonly string[]): ApproveAccount | string {
+  const [first] = selected;
+  switch (account.roleName) {
+    case 'student':
+      return first ? { studentId: first } : messages.accounts.chooseStudent;
+    case 'teacher':
+      return first ? { teacherId: first } : messages.accounts.chooseTeacher;
+    case 'admin':
+      return first ? { teacherId: first } : {};
+    case 'parent':
+      return selected.length > 0 ? { childStudentIds: [...selected] } : messages.accounts.chooseChildren;
+  }
+}
+
+function ApproveForm({ account, online, onDone, onClose }: { account: Account; online: boolean; onDone: (outcome: Outcome) => void; onClose: () => void }) {
+  const formId = useId();
+  const suggested = useMirrorQuery((db) => suggestionsFor(db, account), [account]);
+  const [selected, setSelected] = useState<string[] | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const chosen = selected ?? suggested ?? [];
+  const kind: PickerKind = account.roleName === 'student' || account.roleName === 'parent' ? 'student' : 'teacher';
+
+  useEffect(() => {
+    setError('');
+  }, [selected]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !online) return;
+    const body = bodyFor(account, chosen);
+    if (typeof body === 'string') {
+      setError(body);
+      return;
+    }
+    setBusy(true);
+    const outcome = await approveAccount(account.id, body);
+    setBusy(false);
+    if (outcome.ok) onDone(outcome);
+    else setError(outcome.message);
+  };
+
+  return (
+    <>
+      <p>
+        {text.approve.intro[account.roleName]} ({roleLabel(account.roleName)})
+      </p>
+      <form id={formId} noValidate onSubmit={submit} aria-busy={busy}>
+        <RecordPicker
+          kind={kind}
+          multiple={account.roleName === 'parent'}
+          selected={chosen}
+          suggested={suggested ?? []}
+          onChange={setSelected}
+          error={error || undefined}
+        />
+      </form>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+          {text.approve.cancel}
+        </button>
+        <button type="submit" form={formId} className="btn btn-primary" disabled={busy || !online}>
+          {busy ? text.approve.submitting : text.approve.submit}
+        </button>
+      </div>
+    </>
+  );
+}
+
+export function ApproveDialog({
+  account,
+  online,
+  onDone,
+  onClose,
+}: {
+  account: Account | null;
+  online: boolean;
+  onDone: (outcome: Outcome) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={account !== null} title={account ? text.approve.title(account.username) : ''} onClose={onClose}>
+      {account && <ApproveForm key={account.id} account={account} online={online} onDone={onDone} onClose={onClose} />}
+    </Modal>
+  );
+}

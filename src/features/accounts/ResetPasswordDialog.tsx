@@ -1,0 +1,121 @@
+/**
+ * An admin sets a new password for a user: the password rules (contract/password-rules.ts) are
+ * listed and ticked off as the admin types, before anything is sent; the password goes in the
+ * JSON body only. The user's sessions end on the server.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import type { Account } from '../../../contract/account';
+import { messages } from '../../../contract/messages';
+import { passwordChecklist, passwordProblems } from '../../../contract/password-rules';
+import { PasswordField } from '../../ui/fields';
+import { Modal } from '../../ui/Modal';
+import { resetAccountPassword, type Outcome } from './accounts-service';
+import { accountsTexts as text } from './texts';
+
+interface Errors {
+  newPassword?: string;
+  confirm?: string;
+}
+
+function ResetForm({ account, online, onDone, onClose }: { account: Account; online: boolean; onDone: (outcome: Outcome) => void; onClose: () => void }) {
+  const formId = useId();
+  const rulesId = useId();
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const context = { email: account.username };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !online) return;
+    const found: Errors = {
+      newPassword: passwordProblems(next, context)[0],
+      confirm: !confirm ? messages.register.confirmRequired : confirm !== next ? messages.register.mismatch : undefined,
+    };
+    setErrors(found);
+    setFormError('');
+    if (found.newPassword || found.confirm) return;
+    setBusy(true);
+    const outcome = await resetAccountPassword(account.id, next);
+    setBusy(false);
+    if (outcome.ok) onDone(outcome);
+    else setFormError(outcome.message);
+  };
+
+  return (
+    <>
+      <p>{text.reset.intro}</p>
+      {formError && (
+        <p className="alert alert-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <form id={formId} noValidate onSubmit={submit} aria-busy={busy}>
+        <input type="email" name="username" autoComplete="off" value={account.username} readOnly hidden />
+        <PasswordField
+          label={text.reset.next}
+          name="newPassword"
+          autoComplete="new-password"
+          data-autofocus
+          aria-describedby={rulesId}
+          value={next}
+          error={errors.newPassword}
+          onChange={(event) => {
+            setNext(event.target.value);
+            setErrors(({ newPassword: _cleared, ...rest }) => rest);
+          }}
+        />
+        <div className="acc-rules" id={rulesId}>
+          <p className="acc-rules-title">{text.reset.rulesTitle}</p>
+          <ul>
+            {passwordChecklist(next, context).map((rule) => (
+              <li key={rule.id} className={rule.met ? 'is-met' : undefined} data-rule={rule.id} data-met={rule.met}>
+                <span aria-hidden="true">{rule.met ? '✓' : '•'}</span> {rule.label}
+                <span className="visually-hidden"> ({rule.met ? text.reset.met : text.reset.notMet})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <PasswordField
+          label={text.reset.confirm}
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirm}
+          error={errors.confirm ?? (confirm && confirm !== next ? messages.register.mismatch : undefined)}
+          onChange={(event) => {
+            setConfirm(event.target.value);
+            setErrors(({ confirm: _cleared, ...rest }) => rest);
+          }}
+        />
+      </form>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+          {text.reset.cancel}
+        </button>
+        <button type="submit" form={formId} className="btn btn-primary" disabled={busy || !online}>
+          {busy ? text.reset.submitting : text.reset.submit}
+        </button>
+      </div>
+    </>
+  );
+}
+
+export function ResetPasswordDialog({
+  account,
+  online,
+  onDone,
+  onClose,
+}: {
+  account: Account | null;
+  online: boolean;
+  onDone: (outcome: Outcome) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={account !== null} title={account ? text.reset.title(account.username) : ''} onClose={onClose}>
+      {account && <ResetForm key={account.id} account={account} online={online} onDone={onDone} onClose={onClose} />}
+    </Modal>
+  );
+}

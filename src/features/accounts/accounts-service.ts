@@ -1,0 +1,94 @@
+/**
+ * /admin/accounts talks to the server directly (account management must be current): pending
+ * registrations, the paged account list, approve, reject, reset password, deactivate, reactivate.
+ * Passwords travel only in JSON bodies, never in a URL.
+ */
+import { accountStatuses, type AccountStatus, type ApproveAccount } from '../../../contract/auth';
+import type { Account, AccountListQuery } from '../../../contract/account';
+import type { Page } from '../../../contract/envelope';
+import { messages } from '../../../contract/messages';
+import { paths } from '../../../contract/paths';
+import { roleNames, type RoleName } from '../../../contract/roles';
+import { isApiError } from '../../api/api-error';
+import { apiRequest } from '../../api/client';
+import { isRecord } from '../../session/profile';
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function toAccount(value: unknown): Account | null {
+  if (!isRecord(value)) return null;
+  const { id, username, roleName, status, createdAt } = value;
+  if (typeof id !== 'string' || typeof username !== 'string' || typeof createdAt !== 'string') return null;
+  if (!roleNames.includes(roleName as RoleName) || !accountStatuses.includes(status as AccountStatus)) return null;
+  return {
+    id,
+    username,
+    roleName: roleName as RoleName,
+    status: status as AccountStatus,
+    studentId: str(value.studentId),
+    teacherId: str(value.teacherId),
+    linkedName: str(value.linkedName),
+    createdAt,
+  };
+}
+
+const accounts = (value: unknown): Account[] => (Array.isArray(value) ? value.flatMap((row) => toAccount(row) ?? []) : []);
+
+/**
+ * The registrations waiting for approval, with the link the server found for each at registration
+ * (a student's or teacher's record by e-mail, a parent's children by the parent e-mail on their
+ * records): the account list filtered to pending answers these, the bare pending list does not.
+ */
+export async function fetchPending(signal?: AbortSignal): Promise<Account[]> {
+  const response = await apiRequest('GET', paths.accounts.all, { searchParams: { status: 'pending' }, signal });
+  return accounts(response.data);
+}
+
+export type AccountFilter = Pick<AccountListQuery, 'search' | 'role' | 'status'>;
+
+export async function fetchAccountPage(page: number, size: number, filter: AccountFilter, signal?: AbortSignal): Promise<Page<Account>> {
+  const searchParams: Record<string, string | number> = { page, size };
+  if (filter.search?.trim()) searchParams.search = filter.search.trim();
+  if (filter.role) searchParams.role = filter.role;
+  if (filter.status) searchParams.status = filter.status;
+  const response = await apiRequest('GET', paths.accounts.page, { searchParams, signal });
+  const data = isRecord(response.data) ? response.data : {};
+  const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+  return {
+    content: accounts(data.content),
+    page: number(data.page, page),
+    size: number(data.size, size),
+    totalElements: number(data.totalElements, 0),
+    totalPages: number(data.totalPages, 0),
+  };
+}
+
+export type Outcome = { ok: true; message: string } | { ok: false; message: string };
+
+const texts = (group: Record<string, unknown>): string[] => Object.values(group).filter((value): value is string => typeof value === 'string');
+const accountMessages = texts(messages.accounts);
+const passwordMessages = texts(messages.password);
+
+/** The server's own words when it says what went wrong about this account; section 8 otherwise. */
+export function failureMessage(error: unknown): string {
+  if (!isApiError(error)) return messages.network.unexpected;
+  const server = error.failure.serverMessage;
+  if (server && (accountMessages.includes(server) || passwordMessages.some((problem) => server.includes(problem)))) return server;
+  return error.message;
+}
+
+async function write(path: string, json: unknown, fallback: string): Promise<Outcome> {
+  try {
+    const response = await apiRequest('POST', path, { json });
+    return { ok: true, message: response.message ?? fallback };
+  } catch (error) {
+    return { ok: false, message: failureMessage(error) };
+  }
+}
+
+export const approveAccount = (id: string, body: ApproveAccount) => write(paths.accounts.approve(id), body, messages.accounts.approved);
+export const rejectAccount = (id: string) => write(paths.accounts.reject(id), {}, messages.accounts.rejected);
+export const resetAccountPassword = (id: string, newPassword: string) =>
+  write(paths.accounts.resetPassword(id), { newPassword }, messages.accounts.passwordReset);
+export const deactivateAccount = (id: string) => write(paths.accounts.deactivate(id), {}, messages.accounts.deactivated);
+export const reactivateAccount = (id: string) => write(paths.accounts.reactivate(id), {}, messages.accounts.reactivated);

@@ -1,0 +1,357 @@
+/**
+ * /admin/accounts over a fake fetch and a real engine's mirror (fake-indexeddb): approving a
+ * registration sends the chosen record (and refuses to send without one), rejecting and
+ * deactivating ask first, a password reset shows the rules and sends the password in the JSON
+ * body only, the admin's own row cannot be acted on, a teacher is told who manages accounts, and
+ * offline the actions wait while typed input stays.
+ */
+import './reset-storage';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Account } from '../../../contract/account';
+import { messages } from '../../../contract/messages';
+import { paths } from '../../../contract/paths';
+import { createConnectivity, type SyncEngine } from '../../../sync';
+import AccountsPage from '../../../src/features/accounts/AccountsPage';
+import { accountsTexts } from '../../../src/features/accounts/texts';
+import { sessionStore } from '../../../src/session/session-store';
+import { engineHost } from '../../../src/sync-binding/engine-host';
+import { button, byLabel, click, renderRoute, settle, type, type Rendered } from './dom';
+import { liveTokenFor, teacherEntry } from './helpers';
+import { fakeSessionSource } from './sync-session';
+
+let view: Rendered | undefined;
+let unbind: (() => void) | undefined;
+let counter = 0;
+
+interface Call {
+  method: string;
+  url: URL;
+  body: string;
+}
+
+const ids = {
+  ravi: '0197c000-0000-7000-8000-000000000001',
+  anita: '0197c000-0000-7000-8000-000000000002',
+  kiran: '0197c000-0000-7000-8000-000000000003',
+  teacherRecord: '0197c000-0000-7000-8000-000000000004',
+  studentAccount: '0197c000-0000-7000-8000-0000000000a1',
+  parentAccount: '0197c000-0000-7000-8000-0000000000a2',
+  teacherAccount: '0197c000-0000-7000-8000-0000000000a3',
+  admin: '0197c000-0000-7000-8000-0000000000b1',
+  teacher: '0197c000-0000-7000-8000-0000000000b2',
+  old: '0197c000-0000-7000-8000-0000000000b3',
+};
+
+const account = (id: string, username: string, roleName: Account['roleName'], status: Account['status'], linkedName: string | null = null): Account => ({
+  id,
+  username,
+  roleName,
+  status,
+  studentId: null,
+  teacherId: null,
+  linkedName,
+  createdAt: '2025-06-22T09:30:00.000Z',
+});
+
+const pending = [
+  account(ids.studentAccount, 'ravi@pupil.in', 'student', 'pending'),
+  account(ids.parentAccount, 'kumar.family@mail.in', 'parent', 'pending', 'Anita Kumar, Kiran Kumar'),
+  account(ids.teacherAccount, 'new.teacher@school.in', 'teacher', 'pending'),
+];
+const everyone = [
+  account(ids.admin, 'admin@kaksha.demo', 'admin', 'active'),
+  account(ids.teacher, 'teacher@kaksha.demo', 'teacher', 'active', 'Rahul Verma'),
+  account(ids.old, 'old@kaksha.demo', 'student', 'inactive'),
+];
+
+const ok = (data: unknown, message = 'OK') => ({ status: 200, body: { success: true, message, data } });
+
+/** A fake server: one answer per "METHOD path"; anything else is a 404. */
+function fakeServer(routes: Record<string, (call: Call) => { status: number; body: unknown }>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const call = { method: request.method, url: new URL(request.url), body: await request.text() };
+      calls.push(call);
+      const route = routes[`${request.method} ${call.url.pathname}`];
+      const reply = route ? route(call) : { status: 404, body: { success: false, message: 'Not found', data: null } };
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+const accountRoutes = (extra: Record<string, (call: Call) => { status: number; body: unknown }> = {}) => ({
+  [`GET ${paths.accounts.all}`]: () => ok(pending),
+  [`GET ${paths.accounts.page}`]: (call: Call) => {
+    const role = call.url.searchParams.get('role');
+    const content = everyone.filter((row) => !role || row.roleName === role);
+    return ok({ content, page: Number(call.url.searchParams.get('page')), size: 20, totalElements: content.length, totalPages: 1 });
+  },
+  ...extra,
+});
+
+function signIn(role: 'ADMIN' | 'TEACHER') {
+  sessionStorage.setItem('currentTenantId', 'greenvalley');
+  localStorage.setItem('jwtToken', liveTokenFor(role, { tenantId: 'greenvalley' }));
+  localStorage.setItem('username', `${role.toLowerCase()}@kaksha.demo`);
+  localStorage.setItem('userProfile', JSON.stringify(teacherEntry({ userType: role, username: `${role.toLowerCase()}@kaksha.demo` })));
+  sessionStore.start();
+}
+
+async function engineWithMirror(online: boolean) {
+  counter += 1;
+  const connectivity = createConnectivity({ online });
+  const source = fakeSessionSource();
+  unbind = engineHost.bind(source, { connectivity, locks: null });
+  source.signIn('ADMIN', `accounts-${counter}@kaksha.test`, `accounts-school-${counter}`);
+  await engineHost.settled();
+  const engine: SyncEngine = engineHost.current()!;
+  await engine.db.classes.put({ id: 'class-6b', className: 'VI', classSection: 'B', rev: 1 });
+  const student = (id: string, firstName: string, admissionId: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    firstName,
+    lastName: 'Kumar',
+    admissionId,
+    classId: 'class-6b',
+    emailId: null,
+    parentEmail: null,
+    rev: 1,
+    ...extra,
+  });
+  await engine.db.students.bulkPut([
+    student(ids.ravi, 'Ravi', 'GV-2025-007'),
+    student(ids.anita, 'Anita', 'GV-2021-011', { parentEmail: 'Kumar.Family@mail.in' }),
+    student(ids.kiran, 'Kiran', 'GV-2023-020', { parentEmail: 'kumar.family@mail.in' }),
+  ]);
+  await engine.db.teachers.put({ id: ids.teacherRecord, employeeId: 'EMP-77', firstName: 'Nisha', lastName: 'Rao', emailId: 'new.teacher@school.in', rev: 1 });
+  return { engine, connectivity };
+}
+
+async function until(condition: () => boolean, what: string) {
+  for (let i = 0; i < 300; i += 1) {
+    if (condition()) return;
+    await settle(10);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const byAria = (label: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"], [role="alertdialog"]');
+const outcome = () => view!.container.querySelector('[data-testid="acc-outcome"]')?.textContent ?? '';
+const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+
+async function openPage() {
+  view = await renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts');
+  await until(() => byAria(accountsTexts.pending.approveLabel('ravi@pupil.in')) !== null && byAria(accountsTexts.reset.label('teacher@kaksha.demo')) !== null, 'both lists');
+}
+
+beforeEach(() => {
+  sessionStore.start();
+});
+
+afterEach(async () => {
+  view?.unmount();
+  view = undefined;
+  unbind?.();
+  unbind = undefined;
+  await engineHost.settled();
+  vi.unstubAllGlobals();
+});
+
+describe('/admin/accounts', () => {
+  it('lists pending registrations with the server’s suggested link, and the accounts page by page', async () => {
+    signIn('ADMIN');
+    await engineWithMirror(true);
+    const calls = fakeServer(accountRoutes());
+    await openPage();
+    const pendingRows = Array.from(view!.container.querySelectorAll('section[aria-labelledby="acc-pending"] tbody tr')).map((row) => row.textContent);
+    expect(pendingRows[1]).toContain('kumar.family@mail.in');
+    expect(pendingRows[1]).toContain('Anita Kumar, Kiran Kumar');
+    expect(pendingRows[1]).toContain('June 22, 2025');
+    expect(pendingRows[0]).toContain(accountsTexts.pending.noSuggestion);
+    const pendingCall = calls.find((call) => call.url.pathname === paths.accounts.all)!;
+    expect(pendingCall.url.searchParams.get('status')).toBe('pending');
+    const pageCall = calls.find((call) => call.url.pathname === paths.accounts.page)!;
+    expect(Object.fromEntries(pageCall.url.searchParams)).toEqual({ page: '0', size: '20' });
+
+    await type(byLabel<HTMLSelectElement>(view!.container, accountsTexts.fields.role), 'teacher');
+    await until(() => calls.some((call) => call.url.pathname === paths.accounts.page && call.url.searchParams.get('role') === 'teacher'), 'the role filter');
+    await until(() => byAria(accountsTexts.reset.label('old@kaksha.demo')) === null, 'the filtered list');
+  });
+
+  it('approves a pending student with the chosen record, and a parent with the suggested children', async () => {
+    signIn('ADMIN');
+    await engineWithMirror(true);
+    const calls = fakeServer(
+      accountRoutes({
+        [`POST ${paths.accounts.approve(ids.studentAccount)}`]: () => ok({ id: ids.studentAccount, status: 'active' }, messages.accounts.approved),
+        [`POST ${paths.accounts.approve(ids.parentAccount)}`]: () => ok({ id: ids.parentAccount, status: 'active' }, messages.accounts.approved),
+      }),
+    );
+    await openPage();
+    await click(byAria(accountsTexts.pending.approveLabel('ravi@pupil.in'))!);
+    await until(() => dialog()?.querySelectorAll('input[type="radio"]').length === 3, 'the student choices');
+    await click(button(document.body, accountsTexts.approve.submit));
+    expect(dialog()?.textContent).toContain(messages.accounts.chooseStudent);
+    expect(posts(calls)).toEqual([]);
+
+    await type(byLabel(document.body, accountsTexts.approve.searchStudents), 'gv-2025');
+    await until(() => dialog()?.querySelectorAll('input[type="radio"]').length === 1, 'the search');
+    const ravi = dialog()!.querySelector<HTMLInputElement>('input[type="radio"]')!;
+    expect(ravi.closest('label')?.textContent).toContain('Ravi Kumar');
+    expect(ravi.closest('label')?.textContent).toContain('VI - B');
+    await click(ravi);
+    await click(button(document.body, accountsTexts.approve.submit));
+    await until(() => outcome() === messages.accounts.approved, 'the approved message');
+    const [approve] = posts(calls);
+    expect(approve!.url.pathname).toBe(paths.accounts.approve(ids.studentAccount));
+    expect(JSON.parse(approve!.body)).toEqual({ studentId: ids.ravi });
+    expect(dialog()).toBeNull();
+    expect(calls.filter((call) => call.url.pathname === paths.accounts.all).length).toBe(2);
+
+    await click(byAria(accountsTexts.pending.approveLabel('kumar.family@mail.in'))!);
+    await until(() => dialog()?.querySelectorAll('input[type="checkbox"]:checked').length === 2, 'the suggested children');
+    await click(button(document.body, accountsTexts.approve.submit));
+    await until(() => posts(calls).length === 2, 'the parent approval');
+    expect(JSON.parse(posts(calls)[1]!.body).childStudentIds.sort()).toEqual([ids.anita, ids.kiran].sort());
+  });
+
+  it('a teacher account needs its teacher record; the server’s refusal shows in the dialog', async () => {
+    signIn('ADMIN');
+    await engineWithMirror(true);
+    const calls = fakeServer(
+      accountRoutes({
+        [`POST ${paths.accounts.approve(ids.teacherAccount)}`]: () => ({ status: 409, body: { success: false, message: messages.accounts.notPending, data: null } }),
+      }),
+    );
+    await openPage();
+    await click(byAria(accountsTexts.pending.approveLabel('new.teacher@school.in'))!);
+    // The teacher record with the account's e-mail is chosen to begin with.
+    await until(() => dialog()?.querySelector<HTMLInputElement>('input[type="radio"]')?.checked === true, 'the suggested teacher');
+    await click(dialog()!.querySelector<HTMLInputElement>('input[type="radio"]')!);
+    await click(button(document.body, accountsTexts.approve.submit));
+    await until(() => posts(calls).length === 1, 'the approval');
+    expect(JSON.parse(posts(calls)[0]!.body)).toEqual({ teacherId: ids.teacherRecord });
+    await until(() => dialog()?.textContent?.includes(messages.accounts.notPending) === true, 'the refusal');
+  });
+
+  it('rejects only after confirming', async () => {
+    signIn('ADMIN');
+    await engineWithMirror(true);
+    const calls = fakeServer(
+      accountRoutes({ [`POST ${paths.accounts.reject(ids.teacherAccount)}`]: () => ok({ id: ids.teacherAccount, status: 'rejected' }, messages.accounts.rejected) }),
+    );
+    await openPage();
+    await click(byAria(accountsTexts.pending.rejectLabel('new.teacher@school.in'))!);
+    expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain(accountsTexts.pending.rejectBody('new.teacher@school.in'));
+    await click(button(document.body, 'Cancel'));
+    expect(dialog()).toBeNull();
+    expect(posts(calls)).toEqual([]);
+
+    await click(byAria(accountsTexts.pending.rejectLabel('new.teacher@school.in'))!);
+    await click(button(document.body, accountsTexts.pending.rejectConfirm));
+    await until(() => outcome() === messages.accounts.rejected, 'the rejected message');
+    expect(posts(calls).map((call) => call.url.pathname)).toEqual([paths.accounts.reject(ids.teacherAccount)]);
+  });
+
+  it('a password reset shows the rules first and sends the password in the JSON body, not the URL', async () => {
+    signIn('ADMIN');
+    await engineWithMirror(true);
+    const calls = fakeServer(
+      accountRoutes({ [`POST ${paths.accounts.resetPassword(ids.teacher)}`]: () => ok(everyone[1], messages.accounts.passwordReset) }),
+    );
+    await openPage();
+    await click(byAria(accountsTexts.reset.label('teacher@kaksha.demo'))!);
+    const rules = () => Array.from(dialog()!.querySelectorAll('li[data-rule]'));
+    expect(rules().map((rule) => [rule.getAttribute('data-rule'), rule.getAttribute('data-met')])).toEqual([
+      ['length', 'false'],
+      ['letterAndDigit', 'false'],
+      ['notEmail', 'true'],
+    ]);
+    expect(rules().map((rule) => rule.textContent)).toEqual(
+      expect.arrayContaining([expect.stringContaining(messages.password.rules.length), expect.stringContaining(messages.password.rules.letterAndDigit)]),
+    );
+    const next = byLabel(document.body, accountsTexts.reset.next);
+    await type(next, 'short1');
+    await click(button(document.body, accountsTexts.reset.submit));
+    expect(dialog()?.textContent).toContain(messages.password.tooShort);
+    expect(posts(calls)).toEqual([]);
+
+    await type(next, 'Fresh#2026x');
+    expect(rules().every((rule) => rule.getAttribute('data-met') === 'true')).toBe(true);
+    await type(byLabel(document.body, accountsTexts.reset.confirm), 'Fresh#2026x');
+    await click(button(document.body, accountsTexts.reset.submit));
+    await until(() => outcome() === messages.accounts.passwordReset, 'the reset message');
+    const [reset] = posts(calls);
+    expect(reset!.url.pathname).toBe(paths.accounts.resetPassword(ids.teacher));
+    expect(reset!.url.search).toBe('');
+    expect(reset!.url.href).not.toContain('Fresh');
+    expect(JSON.parse(reset!.body)).toEqual({ newPassword: 'Fresh#2026x' });
+  });
+
+  it('deactivates after a confirmation that explains the sign-out, reactivates, and never offers either on the admin’s own row', async () => {
+    signIn('ADMIN');
+    await engineWithMirror(true);
+    const calls = fakeServer(
+      accountRoutes({
+        [`POST ${paths.accounts.deactivate(ids.teacher)}`]: () => ok({ ...everyone[1], status: 'inactive' }, messages.accounts.deactivated),
+        [`POST ${paths.accounts.reactivate(ids.old)}`]: () => ok({ ...everyone[2], status: 'active' }, messages.accounts.reactivated),
+      }),
+    );
+    await openPage();
+    expect(byAria(accountsTexts.deactivate.label('admin@kaksha.demo'))!.disabled).toBe(true);
+    expect(byAria(accountsTexts.reset.label('admin@kaksha.demo'))!.disabled).toBe(true);
+    expect(byAria(accountsTexts.deactivate.label('admin@kaksha.demo'))!.closest('tr')?.textContent).toContain(messages.accounts.notYourself);
+
+    await click(byAria(accountsTexts.deactivate.label('teacher@kaksha.demo'))!);
+    const confirm = document.querySelector('[role="alertdialog"]');
+    expect(confirm?.textContent).toContain(accountsTexts.deactivate.body('teacher@kaksha.demo'));
+    expect(confirm?.textContent).toContain('signed out everywhere');
+    expect(posts(calls)).toEqual([]);
+    await click(button(document.body, accountsTexts.deactivate.confirm));
+    await until(() => outcome() === messages.accounts.deactivated, 'the deactivated message');
+    expect(posts(calls).map((call) => call.url.pathname)).toEqual([paths.accounts.deactivate(ids.teacher)]);
+    expect(dialog()).toBeNull();
+
+    await click(byAria(accountsTexts.reactivate.label('old@kaksha.demo'))!);
+    await until(() => outcome() === messages.accounts.reactivated, 'the reactivated message');
+    expect(posts(calls).map((call) => call.url.pathname)[1]).toBe(paths.accounts.reactivate(ids.old));
+  });
+
+  it('a teacher is told that only the administrator manages accounts, and nothing is asked of the server', async () => {
+    signIn('TEACHER');
+    const calls = fakeServer(accountRoutes());
+    view = await renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts');
+    await settle(20);
+    expect(view.container.textContent).toContain(accountsTexts.adminOnly);
+    expect(view.container.querySelector('table')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('offline: says so, asks nothing, disables the actions and keeps what was typed', async () => {
+    signIn('ADMIN');
+    const { connectivity } = await engineWithMirror(false);
+    const calls = fakeServer(accountRoutes());
+    view = await renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts');
+    await until(() => view!.container.textContent?.includes(accountsTexts.offline) === true, 'the offline note');
+    expect(calls.filter((call) => call.url.pathname.startsWith('/api/accounts'))).toEqual([]);
+
+    await act(async () => connectivity.setOnline(true));
+    await until(() => byAria(accountsTexts.reset.label('teacher@kaksha.demo')) !== null, 'the lists once online');
+    await click(byAria(accountsTexts.reset.label('teacher@kaksha.demo'))!);
+    await type(byLabel(document.body, accountsTexts.reset.next), 'Typed#2026');
+    await act(async () => connectivity.setOnline(false));
+    await until(() => button(document.body, accountsTexts.reset.submit).disabled, 'the disabled submit');
+    expect(view.container.textContent).toContain(accountsTexts.offline);
+    expect(byAria(accountsTexts.pending.approveLabel('ravi@pupil.in'))!.disabled).toBe(true);
+    expect(byAria(accountsTexts.deactivate.label('teacher@kaksha.demo'))!.disabled).toBe(true);
+    expect(byLabel(document.body, accountsTexts.reset.next).value).toBe('Typed#2026');
+    await act(async () => connectivity.setOnline(true));
+    await until(() => !button(document.body, accountsTexts.reset.submit).disabled, 'submit again');
+    expect(byLabel(document.body, accountsTexts.reset.next).value).toBe('Typed#2026');
+    expect(posts(calls)).toEqual([]);
+  });
+});
