@@ -209,6 +209,12 @@ export default function PrintCertificatePage({ kind }: { kind: CertificateKind }
   const chosenId = params.get('certificate') ?? undefined;
   const chosen = view?.certificates.find((row) => row.id === chosenId) ?? view?.certificates[0];
   const [justIssued, setJustIssued] = useState<string | null>(null);
+  const state = useSyncState();
+  // An issue the school refused leaves the list; say why here, not only in the sync panel.
+  const refused =
+    justIssued && view && !view.certificates.some((row) => row.id === justIssued)
+      ? state?.rejected.find((item) => item.kind === 'certificates.issue' && (item.body as { id?: unknown } | null)?.id === justIssued)
+      : undefined;
   const select = (id: string) => {
     const next = new URLSearchParams(params);
     next.set('certificate', id);
@@ -239,6 +245,11 @@ export default function PrintCertificatePage({ kind }: { kind: CertificateKind }
               <p className="alert alert-info">{text.studentMissing}</p>
             )}
           </div>
+          {refused && (
+            <p className="alert alert-error no-print" role="alert">
+              {text.refused(refused.message)}
+            </p>
+          )}
           <IssuedList certificates={view.certificates} selectedId={chosen?.id} onSelect={select} />
           {chosen && <Preview certificate={chosen} justIssued={chosen.id === justIssued} />}
           {person && (

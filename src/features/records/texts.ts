@@ -111,6 +111,7 @@ export const recordsTexts = {
     whyWaiting:
       'Certificate serials are gapless and kept in the school’s register, so only the school can give one. Printing is possible once this device has reached the school.',
     savedOffline: 'Saved on this device. It can be printed once the school has given it its serial.',
+    refused: (message: string) => `The school did not issue this certificate: ${message}`,
     previewLabel: 'Certificate to print',
   },
   sheet: {

@@ -193,6 +193,32 @@ describe('/admin/records/printbonafide/:id', () => {
   });
 });
 
+describe('a refused issue', () => {
+  it('leaves the list and the page says why', async () => {
+    const schoolFetch = async (input: string) => {
+      const url = new URL(input, 'http://school.test');
+      const reply = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === paths.sync.pull) return reply(200, { success: true, data: { changes: [], cursor: 'c1', hasMore: false }, message: '' });
+      return reply(404, { success: false, data: null, message: messages.certificates.studentNotFound });
+    };
+    const { engine, connectivity } = await signedInEngine(schoolFetch);
+    view = await renderRoutes(printRoutes, `/admin/records/printbonafide/${studentId}`);
+    await until(() => view!.container.querySelector('form') !== null, 'the form');
+    await submit(view.container.querySelector('form')!);
+    await until(() => issuedItems().length === 1, 'the waiting issue');
+
+    await act(async () => {
+      connectivity.setOnline(true);
+      await engine.syncNow();
+    });
+    await until(() => view!.container.textContent?.includes(text.refused(messages.certificates.studentNotFound)) === true, 'the refusal');
+    expect(issuedItems()).toHaveLength(0);
+    expect(view.container.textContent).toContain(text.noneIssued);
+    expect(await engine.db.certificates.count()).toBe(0);
+  });
+});
+
 describe('/admin/records/printtc/:id', () => {
   it('a reprint shows the page as frozen at issue, whichever certificate the link names', async () => {
     const { engine } = await signedInEngine();
