@@ -13,6 +13,7 @@ import {
   ConfirmDialog,
   Pager,
   RecordTable,
+  readUploadAnswer,
   recordsCsv,
   recordsKitTexts,
   SearchBar,
@@ -309,6 +310,32 @@ describe('UploadPanel', () => {
     await submit(view.container.querySelector('form')!);
     expect(view.container.textContent).toContain(messages.imports.wrongType);
     expect(FakeXhr.last).toBeUndefined();
+  });
+});
+
+describe('readUploadAnswer', () => {
+  it('reads a row report from a 422 as from the 400 the server sends today', () => {
+    const body = JSON.stringify({
+      success: false,
+      message: messages.imports.rejected(1),
+      data: { totalRows: 1, errorCount: 1, truncated: false, errors: [{ row: 2, column: 'className', message: 'x' }] },
+    });
+    for (const status of [400, 422]) {
+      expect(readUploadAnswer('classes', status, body)).toEqual({
+        kind: 'rejected',
+        message: messages.imports.rejected(1),
+        rejection: { totalRows: 1, errorCount: 1, truncated: false, errors: [{ row: 2, column: 'className', message: 'x' }] },
+      });
+    }
+  });
+
+  it('falls back to the spec message on a success without one, and to the status text without a body', () => {
+    expect(readUploadAnswer('teachers', 200, '{"success":true,"data":{"totalRows":2,"created":2,"updated":0,"unchanged":0}}')).toMatchObject({
+      kind: 'imported',
+      message: messages.teachers.uploaded,
+    });
+    expect(readUploadAnswer('classes', 403, '')).toEqual({ kind: 'failed', message: messages.status[403] });
+    expect(readUploadAnswer('classes', 200, '{"success":false}')).toEqual({ kind: 'failed', message: messages.classes.uploadServerFailure });
   });
 });
 
