@@ -8,16 +8,15 @@
  * instead of starting one). Targets (issue 4): performance >= 95; accessibility, best practices and
  * SEO 100. Not part of `npm test`.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureBuild } from '../scripts/ensure-build';
+import { chromiumPath, startBenchServer } from './support/server';
 
 const root = path.resolve(import.meta.dirname, '..');
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const pages = ['/home', '/login', '/school-selection'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -38,56 +37,9 @@ function option(name: string): string | undefined {
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startBuilt() {
   ensureBuild();
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-lighthouse-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      STATIC_DIR: path.join(root, 'dist'),
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not start');
-    const ok = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => {
-        if (child.exitCode !== null) resolve(undefined);
-        else child.once('exit', resolve);
-        setTimeout(resolve, 5000);
-      });
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startBenchServer({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
 }
 
 /** One Lighthouse run; a run that fails (Chromium occasionally loses the trace) is tried again once. */
@@ -150,15 +102,17 @@ async function assetSizes(report: Report, base: string) {
 async function main() {
   const runs = Math.max(1, Number(option('runs') ?? 1));
   const given = option('url');
-  const server = given ? { url: given.replace(/\/$/, ''), stop: async () => undefined } : await startServer();
+  const server = given
+    ? { baseUrl: given.replace(/\/$/, ''), stop: async () => undefined }
+    : await startBuilt();
   try {
-    console.log(`Lighthouse (mobile preset, ${runs} run${runs === 1 ? '' : 's'} per page, median) against ${server.url}`);
+    console.log(`Lighthouse (mobile preset, ${runs} run${runs === 1 ? '' : 's'} per page, median) against ${server.baseUrl}`);
     // Simulated throttling scales the CPU time it observes: a busy machine lowers performance.
     console.log(`load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} CPUs\n`);
     console.log(['page'.padEnd(20), ...categories.map((category) => category.padStart(15))].join(''));
     let homeReport: Report | undefined;
     for (const page of pages) {
-      const reports = Array.from({ length: runs }, () => runLighthouse(`${server.url}${page}`));
+      const reports = Array.from({ length: runs }, () => runLighthouse(`${server.baseUrl}${page}`));
       const best = reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(reports.length / 2)]!;
       if (page === '/home') homeReport = best;
       const cells = categories.map((category) => String(median(reports.map((report) => score(report, category)))).padStart(15));
@@ -167,7 +121,7 @@ async function main() {
       console.log(`${page.padEnd(20)}${cells.join('')}   (LCP ${(lcp / 1000).toFixed(2)} s, CLS ${cls.toFixed(3)})`);
     }
     if (homeReport) {
-      const rows = await assetSizes(homeReport, server.url);
+      const rows = await assetSizes(homeReport, server.baseUrl);
       console.log('\nJS and CSS loaded by /home:');
       for (const row of rows) {
         console.log(`  ${row.type.padEnd(4)} ${row.file.padEnd(48)} ${kb(row.gzip).padStart(10)} gzip ${kb(row.sent).padStart(10)} sent`);

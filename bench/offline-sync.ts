@@ -17,9 +17,7 @@
  * Run with `npm run bench:offline` (builds the app if its sources changed). `BENCH_ONLY=1,3` runs a
  * subset. Figures go to stdout; README.md "Benchmarks" shows the latest.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -29,77 +27,15 @@ import { paths } from '../contract/paths';
 import { ensureBuild } from '../scripts/ensure-build';
 import type * as SyncModule from '../sync';
 import { demoPassword } from '../server/seed/accounts';
+import { api, chromiumPath, percentile, startBenchServer, tokenOf } from './support/server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const taps = Number(process.env.BENCH_TAPS || 40);
 const sheets = Number(process.env.BENCH_SHEETS || 2000);
 const only = new Set((process.env.BENCH_ONLY || '1,2,3').split(',').map((part) => part.trim()));
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const teacher = 'teacher@kaksha.demo';
 const admin = 'admin@kaksha.demo';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(): Promise<{ baseUrl: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      STATIC_DIR: path.join(root, 'dist'),
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      SIGNIN_LIMIT_PER_IP: '100000',
-      SIGNIN_LIMIT_PER_USER: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}${paths.health}`)).ok) return { baseUrl, child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not become healthy');
-}
-
-async function api<T>(baseUrl: string, method: string, url: string, tenant: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: {
-      [headers.tenant]: tenant,
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T; message: string };
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${json.message}`);
-  return json.data;
-}
-
-const tokenOf = async (baseUrl: string, tenant: string, username: string) =>
-  (await api<{ jwtToken: string }>(baseUrl, 'POST', paths.authUser, tenant, undefined, { username, password: demoPassword })).jwtToken;
 
 interface ClassRow {
   id: string;
@@ -121,12 +57,6 @@ async function classesWithStudents(baseUrl: string, tenant: string, token: strin
     if (sheet.students.length > 0) result.push({ id: klass.id, studentIds: sheet.students.map((student) => student.studentId) });
   }
   return result;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
 }
 
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
@@ -444,7 +374,8 @@ async function firstPull(browser: Browser, baseUrl: string) {
 
 async function main() {
   ensureBuild();
-  const { baseUrl, child, dataDir } = await startServer();
+  const server = await startBenchServer({ SIGNIN_LIMIT_PER_IP: '100000', SIGNIN_LIMIT_PER_USER: '100000' });
+  const { baseUrl } = server;
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: flags });
   console.log(`Kaksha offline benchmarks: production build, real server on ${baseUrl} (embedded PGlite), Chromium headless, Node ${process.version}\n`);
   try {
@@ -478,13 +409,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => {
-      if (child.exitCode !== null) resolve(undefined);
-      else child.once('exit', resolve);
-      setTimeout(resolve, 5000);
-    });
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
