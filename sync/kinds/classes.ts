@@ -4,9 +4,11 @@
  */
 import type { ClassInput } from '../../contract/class';
 import { paths } from '../../contract/paths';
+import { conflictOf } from '../../contract/sync';
 import type { ClassRow } from '../db';
 import { parseRef } from '../mirror';
 import { isRecord, type KindContext, type MutationKind, type ServerEffects } from './kind';
+import { baseRevOf, rebaseUpdate, recordAnswer, type UpdateBody } from './records';
 
 interface ClassBody {
   id?: string;
@@ -55,15 +57,22 @@ export const createClass: MutationKind<ClassInput & { id?: string }> = {
 
 export const updateClass: MutationKind<{ id: string; className: string; classSection?: string }> = {
   name: 'classes.update',
-  async prepare(input) {
-    const body: ClassBody = { className: input.className.trim(), classSection: (input.classSection ?? '').trim() };
+  async prepare(input, context) {
     const ref = `classes:${input.id}`;
+    const baseRev = await baseRevOf(context.db, ref);
+    const body: ClassBody & UpdateBody = {
+      id: input.id,
+      className: input.className.trim(),
+      classSection: (input.classSection ?? '').trim(),
+      ...(baseRev === undefined ? {} : { baseRev }),
+    };
     return { method: 'PUT', path: paths.classes.update(input.id), body, refs: [ref], needs: [ref], result: input.id };
   },
   async apply(context, body, ref) {
     await writeClass(context, ref, body as ClassBody, false);
   },
-  accepted: (_body, data) => upsertFrom(data),
+  accepted: (_body, data) => (conflictOf(data) ? recordAnswer('classes', data) : upsertFrom(data)),
+  rebase: (body, applied) => rebaseUpdate<ClassBody & UpdateBody>('classes', body, applied),
 };
 
 export const deleteClass: MutationKind<{ id: string }> = {

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import type { ConflictNotice } from '../../contract/sync';
-import { classSubjects, classes, students, subjects, teachers } from '../../server/db/schema';
+import { classSubjects, classes, recordHistory, students, subjects, teachers } from '../../server/db/schema';
 import {
   createClassSubject,
   createStudent,
@@ -22,6 +22,7 @@ import {
   deleteSubject,
   deleteTeacher,
   setClassTeacher,
+  updateClass,
   updateClassSubject,
   updateStudent,
   updateSubject,
@@ -352,6 +353,42 @@ describe('conflicts (contract/sync.ts: the kept record and its notice)', () => {
     h.net.faults = () => ({ kind: 'pass' });
     await engine.syncNow();
     expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'admin'));
+  });
+
+  it('two devices against the real server: the later edit on an old rev is kept in history, the school keeps the first (students and classes)', async () => {
+    h = await createSyncHarness(server);
+    const { engine: office } = await signedIn('admin');
+    const { engine: teacher } = await signedIn('teacher');
+    const [s0] = h.school.studentIds as [string];
+    const [c0] = h.school.classIds as [string];
+    const seen = (await teacher.db.students.get(s0))!;
+    const shared = { admissionId: String(seen.admissionId), firstName: 'Aarav', classId: seen.classId };
+    await updateStudent(office, { id: s0, ...shared, lastName: 'Office' });
+    await updateClass(office, { id: c0, className: 'V', classSection: 'C' });
+    await office.syncNow();
+    await updateStudent(teacher, { id: s0, ...shared, lastName: 'Teacher' });
+    await updateClass(teacher, { id: c0, className: 'V', classSection: 'D' });
+    const sent = await teacher.db.outbox.orderBy('seq').toArray();
+    expect(sent.map((entry) => (entry.body as { baseRev?: number }).baseRev)).toEqual([seen.rev, (await teacher.db.classes.get(c0))!.rev]);
+
+    await teacher.syncNow();
+    expect(await teacher.pendingCount()).toBe(0);
+    expect(await teacher.db.rejected.count()).toBe(0);
+    const conflicts = await teacher.db.conflicts.orderBy('seq').toArray();
+    expect(conflicts.map((row) => [row.entity, row.recordId, row.message])).toEqual([
+      ['students', s0, messages.sync.recordChanged],
+      ['classes', c0, messages.sync.recordChanged],
+    ]);
+    expect(await teacher.db.students.get(s0)).toMatchObject({ lastName: 'Office' });
+    expect(await teacher.db.classes.get(c0)).toMatchObject({ classSection: 'C' });
+    expect(await liveStudent(s0)).toMatchObject({ lastName: 'Office' });
+    const history = await db().select().from(recordHistory).where(eq(recordHistory.tenantId, h.tenantId));
+    expect(history.map((row) => [row.entity, row.recordId, row.authorUserId])).toEqual([
+      ['students', s0, h.school.accounts.teacher.id],
+      ['classes', c0, h.school.accounts.teacher.id],
+    ]);
+    expect(history[0]!.payload).toMatchObject({ lastName: 'Teacher' });
+    expect(await mirrorView(teacher.db)).toEqual(await serverView(h, 'teacher'));
   });
 
   it('an update of a record deleted elsewhere ({ id, deleted: true }) removes it and lands in "changed elsewhere"', async () => {
