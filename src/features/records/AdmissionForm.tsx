@@ -134,7 +134,12 @@ export function AdmissionForm(props: AdmissionFormProps) {
       <fieldset className="rec-fieldset">
         <legend>{text.admissionSection}</legend>
         <div className="rec-grid">
-          <TextField label={text.admissionDate} type="date" hint={text.admissionDateHint} {...field('admissionDate')} />
+          <TextField
+            label={text.admissionDate}
+            type="date"
+            hint={props.mode === 'new' ? text.admissionDateHint : text.admissionDateEditHint}
+            {...field('admissionDate')}
+          />
           <TextField label={text.previousSchool} maxLength={200} {...field('previousSchool')} />
         </div>
         <TextAreaField label={text.remarks} maxLength={500} {...field('remarks')} />

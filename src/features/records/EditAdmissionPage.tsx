@@ -5,13 +5,13 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { messages } from '../../../contract/messages';
-import { StorageFullError, updateAdmission } from '../../../sync';
+import { updateAdmission } from '../../../sync';
 import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
+import { mutationErrorMessage, useMutationToast } from '../records-kit';
 import { AdmissionForm, valuesOf } from './AdmissionForm';
 import { registerPath } from './links';
 import { classOptions, findEntry } from './queries';
@@ -28,6 +28,7 @@ export default function EditAdmissionPage() {
   const found = useMirrorQuery(async (db) => ({ key, entry: await findEntry(db, key) }), [key]);
   const entry = found?.key === key ? found.entry : undefined;
   const [failure, setFailure] = useState<string | null>(null);
+  const notify = useMutationToast();
 
   const loading = !engine || classes === undefined || entry === undefined;
   return (
@@ -55,7 +56,7 @@ export default function EditAdmissionPage() {
             // A new form when another entry opens, so its values start from that entry.
             key={entry.admission.id}
             mode="edit"
-            academicYear={entry.admission.admissionNumber ? entry.year : null}
+            academicYear={entry.year}
             initial={valuesOf(entry.admission, entry.student)}
             classes={classes}
             submitLabel={recordsTexts.form.saveChanges}
@@ -63,11 +64,10 @@ export default function EditAdmissionPage() {
             onSubmit={async (changes) => {
               setFailure(null);
               try {
-                await updateAdmission(engine, { ...changes, id: entry.admission.id });
-                toast.success(messages.admissions.updated);
+                notify.saved(messages.admissions.updated, await updateAdmission(engine, { ...changes, id: entry.admission.id }));
                 await navigate(registerPath);
               } catch (caught) {
-                setFailure(caught instanceof StorageFullError ? caught.message : messages.network.unexpected);
+                setFailure(mutationErrorMessage(caught));
               }
             }}
           />

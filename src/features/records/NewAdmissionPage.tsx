@@ -5,12 +5,12 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { messages } from '../../../contract/messages';
-import { admitStudent, StorageFullError } from '../../../sync';
+import { admitStudent } from '../../../sync';
 import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
+import { mutationErrorMessage } from '../records-kit';
 import { AdmissionForm, blankValues } from './AdmissionForm';
 import { addedPath, registerPath } from './links';
 import { classOptions } from './queries';
@@ -42,7 +42,7 @@ export default function NewAdmissionPage() {
               const id = typeof saved.result === 'string' ? saved.result : '';
               await navigate(id ? addedPath(id) : registerPath);
             } catch (caught) {
-              setFailure(caught instanceof StorageFullError ? caught.message : messages.network.unexpected);
+              setFailure(mutationErrorMessage(caught));
             }
           }}
         />

@@ -17,11 +17,12 @@ import {
 } from '../../../contract/certificate';
 import { messages } from '../../../contract/messages';
 import { todayIso } from '../../../contract/record-formats';
-import { issueCertificate, StorageFullError, type CertificateRow } from '../../../sync';
+import { issueCertificate, type CertificateRow } from '../../../sync';
 import { useSyncEngine, useSyncState } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
+import { mutationErrorMessage } from '../records-kit';
 import { CertificateSheet, printDate } from './CertificateSheet';
 import { issuesByField, TextAreaField, useFocusFirstError } from './form-fields';
 import { classLabel, fullName, studentCertificates } from './queries';
@@ -81,7 +82,7 @@ function IssueForm({ kind, studentId, onIssued }: { kind: CertificateKind; stude
       setValues({ ...emptyValues, issueDate: todayIso() });
       onIssued(typeof result.result === 'string' ? result.result : null);
     } catch (caught) {
-      setFailure(caught instanceof StorageFullError ? caught.message : messages.network.unexpected);
+      setFailure(mutationErrorMessage(caught));
     } finally {
       setSaving(false);
     }
