@@ -181,18 +181,19 @@ function AllAccountsSection({
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<RoleName | ''>('');
   const [status, setStatus] = useState<AccountStatus | ''>('');
-  const [page, setPage] = useState(0);
   const settledSearch = useSettled(search);
   const filter: AccountFilter = { search: settledSearch || undefined, role: role || undefined, status: status || undefined };
   const filterKey = JSON.stringify(filter);
+  // A new filter starts at the first page.
+  const [paging, setPaging] = useState({ filterKey, page: 0 });
+  const page = paging.filterKey === filterKey ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
   const list = useServerLoad((signal) => fetchAccountPage(page, pageSize, filter, signal), `${filterKey}|${page}|${reloadKey}`, online);
   const [resetting, setResetting] = useState<Account | null>(null);
   const [deactivating, setDeactivating] = useState<Account | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState('');
   const canAct = online === true;
-
-  useEffect(() => setPage(0), [filterKey]);
 
   const run = async (account: Account, action: (id: string) => Promise<Outcome>) => {
     if (busy || !canAct) return false;

@@ -14,6 +14,7 @@ import { paths } from '../../../contract/paths';
 import { createConnectivity, type SyncEngine } from '../../../sync';
 import AccountsPage from '../../../src/features/accounts/AccountsPage';
 import { accountsTexts } from '../../../src/features/accounts/texts';
+import { recordsKitTexts } from '../../../src/features/records-kit/texts';
 import { sessionStore } from '../../../src/session/session-store';
 import { engineHost } from '../../../src/sync-binding/engine-host';
 import { button, byLabel, click, renderRoute, settle, type, type Rendered } from './dom';
@@ -88,7 +89,9 @@ const accountRoutes = (extra: Record<string, (call: Call) => { status: number; b
   [`GET ${paths.accounts.page}`]: (call: Call) => {
     const role = call.url.searchParams.get('role');
     const content = everyone.filter((row) => !role || row.roleName === role);
-    return ok({ content, page: Number(call.url.searchParams.get('page')), size: 20, totalElements: content.length, totalPages: 1 });
+    // Unfiltered, the school has a second page.
+    const totalElements = role ? content.length : 23;
+    return ok({ content, page: Number(call.url.searchParams.get('page')), size: 20, totalElements, totalPages: Math.ceil(totalElements / 20) });
   },
   ...extra,
 });
@@ -164,8 +167,8 @@ afterEach(async () => {
 describe('/admin/accounts', () => {
   it('lists pending registrations with the server’s suggested link, and the accounts page by page', async () => {
     signIn('ADMIN');
-    await engineWithMirror(true);
     const calls = fakeServer(accountRoutes());
+    await engineWithMirror(true);
     await openPage();
     const pendingRows = Array.from(view!.container.querySelectorAll('section[aria-labelledby="acc-pending"] tbody tr')).map((row) => row.textContent);
     expect(pendingRows[1]).toContain('kumar.family@mail.in');
@@ -177,20 +180,27 @@ describe('/admin/accounts', () => {
     const pageCall = calls.find((call) => call.url.pathname === paths.accounts.page)!;
     expect(Object.fromEntries(pageCall.url.searchParams)).toEqual({ page: '0', size: '20' });
 
+    expect(view!.container.textContent).toContain(accountsTexts.all.count(23));
+    await click(byAria(recordsKitTexts.pager.nextLabel)!);
+    await until(() => calls.some((call) => call.url.pathname === paths.accounts.page && call.url.searchParams.get('page') === '1'), 'page 2');
+
     await type(byLabel<HTMLSelectElement>(view!.container, accountsTexts.fields.role), 'teacher');
     await until(() => calls.some((call) => call.url.pathname === paths.accounts.page && call.url.searchParams.get('role') === 'teacher'), 'the role filter');
+    // A new filter starts again at the first page.
+    const filtered = calls.filter((call) => call.url.searchParams.get('role') === 'teacher');
+    expect(filtered.map((call) => call.url.searchParams.get('page'))).toEqual(['0']);
     await until(() => byAria(accountsTexts.reset.label('old@kaksha.demo')) === null, 'the filtered list');
   });
 
   it('approves a pending student with the chosen record, and a parent with the suggested children', async () => {
     signIn('ADMIN');
-    await engineWithMirror(true);
     const calls = fakeServer(
       accountRoutes({
         [`POST ${paths.accounts.approve(ids.studentAccount)}`]: () => ok({ id: ids.studentAccount, status: 'active' }, messages.accounts.approved),
         [`POST ${paths.accounts.approve(ids.parentAccount)}`]: () => ok({ id: ids.parentAccount, status: 'active' }, messages.accounts.approved),
       }),
     );
+    await engineWithMirror(true);
     await openPage();
     await click(byAria(accountsTexts.pending.approveLabel('ravi@pupil.in'))!);
     await until(() => dialog()?.querySelectorAll('input[type="radio"]').length === 3, 'the student choices');
@@ -221,12 +231,12 @@ describe('/admin/accounts', () => {
 
   it('a teacher account needs its teacher record; the server’s refusal shows in the dialog', async () => {
     signIn('ADMIN');
-    await engineWithMirror(true);
     const calls = fakeServer(
       accountRoutes({
         [`POST ${paths.accounts.approve(ids.teacherAccount)}`]: () => ({ status: 409, body: { success: false, message: messages.accounts.notPending, data: null } }),
       }),
     );
+    await engineWithMirror(true);
     await openPage();
     await click(byAria(accountsTexts.pending.approveLabel('new.teacher@school.in'))!);
     // The teacher record with the account's e-mail is chosen to begin with.
@@ -240,10 +250,10 @@ describe('/admin/accounts', () => {
 
   it('rejects only after confirming', async () => {
     signIn('ADMIN');
-    await engineWithMirror(true);
     const calls = fakeServer(
       accountRoutes({ [`POST ${paths.accounts.reject(ids.teacherAccount)}`]: () => ok({ id: ids.teacherAccount, status: 'rejected' }, messages.accounts.rejected) }),
     );
+    await engineWithMirror(true);
     await openPage();
     await click(byAria(accountsTexts.pending.rejectLabel('new.teacher@school.in'))!);
     expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain(accountsTexts.pending.rejectBody('new.teacher@school.in'));
@@ -259,10 +269,10 @@ describe('/admin/accounts', () => {
 
   it('a password reset shows the rules first and sends the password in the JSON body, not the URL', async () => {
     signIn('ADMIN');
-    await engineWithMirror(true);
     const calls = fakeServer(
       accountRoutes({ [`POST ${paths.accounts.resetPassword(ids.teacher)}`]: () => ok(everyone[1], messages.accounts.passwordReset) }),
     );
+    await engineWithMirror(true);
     await openPage();
     await click(byAria(accountsTexts.reset.label('teacher@kaksha.demo'))!);
     const rules = () => Array.from(dialog()!.querySelectorAll('li[data-rule]'));
@@ -294,13 +304,13 @@ describe('/admin/accounts', () => {
 
   it('deactivates after a confirmation that explains the sign-out, reactivates, and never offers either on the admin’s own row', async () => {
     signIn('ADMIN');
-    await engineWithMirror(true);
     const calls = fakeServer(
       accountRoutes({
         [`POST ${paths.accounts.deactivate(ids.teacher)}`]: () => ok({ ...everyone[1], status: 'inactive' }, messages.accounts.deactivated),
         [`POST ${paths.accounts.reactivate(ids.old)}`]: () => ok({ ...everyone[2], status: 'active' }, messages.accounts.reactivated),
       }),
     );
+    await engineWithMirror(true);
     await openPage();
     expect(byAria(accountsTexts.deactivate.label('admin@kaksha.demo'))!.disabled).toBe(true);
     expect(byAria(accountsTexts.reset.label('admin@kaksha.demo'))!.disabled).toBe(true);
@@ -333,8 +343,8 @@ describe('/admin/accounts', () => {
 
   it('offline: says so, asks nothing, disables the actions and keeps what was typed', async () => {
     signIn('ADMIN');
-    const { connectivity } = await engineWithMirror(false);
     const calls = fakeServer(accountRoutes());
+    const { connectivity } = await engineWithMirror(false);
     view = await renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts');
     await until(() => view!.container.textContent?.includes(accountsTexts.offline) === true, 'the offline note');
     expect(calls.filter((call) => call.url.pathname.startsWith('/api/accounts'))).toEqual([]);
