@@ -2,6 +2,7 @@
  * One line per waiting or refused change, in the words of the screen that made it ("Attendance ·
  * VI A · 2025-07-01 · 32 students"), from the entry's kind and body and the mirror's class names.
  */
+import { messages } from '../../contract/messages';
 import type { ClassRow } from '../../sync';
 import { syncTexts } from './texts';
 
@@ -24,6 +25,9 @@ export function className(row: Pick<ClassRow, 'className' | 'classSection'> | un
 export function classIdOf(entry: DescribableEntry): string | undefined {
   const body = record(entry.body);
   if (entry.kind === 'attendance.markSheet') return typeof body.classId === 'string' ? body.classId : undefined;
+  if (entry.kind === 'classes.setClassTeacher' || entry.kind === 'classSubjects.create') {
+    if (typeof body.classId === 'string') return body.classId;
+  }
   if (entry.kind.startsWith('classes.')) {
     if (typeof body.id === 'string') return body.id;
     const last = entry.path.split('/').pop();
@@ -48,7 +52,35 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
       return syncTexts.describe.classUpdate(bodyName || className(klass));
     case 'classes.delete':
       return syncTexts.describe.classDelete(className(klass));
+    case 'classes.setClassTeacher':
+      return syncTexts.describe.classTeacher(className(klass));
+    case 'admissions.create':
+      return syncTexts.describe.admit(personName(record(body.student)));
+    case 'admissions.update':
+      return syncTexts.describe.admissionUpdate(personName(record(body.student)));
+    case 'admissions.cancel':
+      return syncTexts.describe.admissionCancel;
+    case 'certificates.issue': {
+      const titles: Record<string, string> = messages.certificates.titles;
+      return syncTexts.describe.certificate(titles[String(body.kind)] ?? String(body.kind ?? ''));
+    }
     default:
-      return entry.kind;
+      return describeRecord(entry, body);
   }
+}
+
+function personName(body: Record<string, unknown>): string {
+  return [body.firstName, body.lastName].filter((part) => typeof part === 'string' && part).join(' ');
+}
+
+/** students.*, teachers.*, subjects.*, classSubjects.*: "New student Aarav Sharma", "Subject Maths changed". */
+function describeRecord(entry: DescribableEntry, body: Record<string, unknown>): string {
+  const [table = '', action = ''] = entry.kind.split('.');
+  const entity = syncTexts.describe.entity[table];
+  if (!entity) return entry.kind;
+  const name = typeof body.subjectName === 'string' ? body.subjectName : personName(body);
+  if (action === 'create') return syncTexts.describe.recordCreate(entity, name);
+  if (action === 'update') return syncTexts.describe.recordUpdate(entity, name);
+  if (action === 'delete') return syncTexts.describe.recordDelete(entity);
+  return entry.kind;
 }

@@ -1,0 +1,31 @@
+/** The sync panel names every waiting or refused change in the words of the screen that made it. */
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../contract/messages';
+import { describeEntry } from '../../../src/sync-binding/describe';
+import { syncTexts } from '../../../src/sync-binding/texts';
+import type { ClassRow } from '../../../sync';
+
+const classes = new Map<string, ClassRow>([['c1', { id: 'c1', className: 'VI', classSection: 'A', rev: 3 }]]);
+const entry = (kind: string, body: unknown, path = '/api/x') => describeEntry({ kind, path, body }, classes);
+
+describe('describing a change', () => {
+  it('names students, teachers and subjects by what was typed', () => {
+    expect(entry('students.create', { firstName: 'Aarav', lastName: 'Sharma' })).toBe('New student Aarav Sharma');
+    expect(entry('teachers.update', { firstName: 'Meena', lastName: 'Iyer' })).toBe('Teacher Meena Iyer changed');
+    expect(entry('subjects.create', { subjectName: 'Mathematics' })).toBe('New subject Mathematics');
+    expect(entry('students.delete', undefined, '/api/students/delete/s1')).toBe('Student deleted');
+    expect(entry('classSubjects.delete', undefined)).toBe('Class subject deleted');
+  });
+
+  it('names admissions by the student, certificates by their title, class teachers by the class', () => {
+    expect(entry('admissions.create', { student: { firstName: 'Diya', lastName: 'Nair' } })).toBe('New admission · Diya Nair');
+    expect(entry('admissions.update', { student: { firstName: 'Diya', lastName: '' } })).toBe('Admission of Diya changed');
+    expect(entry('admissions.cancel', undefined)).toBe(syncTexts.describe.admissionCancel);
+    expect(entry('certificates.issue', { kind: 'transfer', studentId: 's1' })).toBe(`${messages.certificates.titles.transfer} issued`);
+    expect(entry('classes.setClassTeacher', { classId: 'c1', teacherId: null })).toBe('Class teacher of VI A');
+  });
+
+  it('falls back to the kind for a change it does not know', () => {
+    expect(entry('homework.create', { title: 'x' })).toBe('homework.create');
+  });
+});
