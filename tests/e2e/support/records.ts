@@ -74,3 +74,16 @@ export async function searchList(scope: ReturnType<Page['locator']>, text: strin
 
 /** An admission number as the school gives it: the academic year and a four-digit place. */
 export const admissionNumberPattern = /^\d{4}-\d{4}$/;
+
+/**
+ * The page objects of a PDF as Chromium writes it (dictionaries uncompressed): how many
+ * `/Type /Page` objects it has and each one's MediaBox width and height in points.
+ */
+export function pdfPages(pdf: Buffer): { count: number; mediaBoxes: [number, number][] } {
+  const source = pdf.toString('latin1');
+  const count = (source.match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
+  const mediaBoxes = [...source.matchAll(/\/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/g)].map(
+    (box): [number, number] => [Number(box[3]) - Number(box[1]), Number(box[4]) - Number(box[2])],
+  );
+  return { count, mediaBoxes };
+}
