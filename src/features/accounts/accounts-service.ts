@@ -41,7 +41,8 @@ const accounts = (value: unknown): Account[] => (Array.isArray(value) ? value.fl
  */
 export async function fetchPending(signal?: AbortSignal): Promise<Account[]> {
   const response = await apiRequest('GET', paths.accounts.all, { searchParams: { status: 'pending' }, signal });
-  return accounts(response.data);
+  // Oldest first, as the pending list orders them: whoever waited longest is approved first.
+  return accounts(response.data).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.username.localeCompare(b.username));
 }
 
 export type AccountFilter = Pick<AccountListQuery, 'search' | 'role' | 'status'>;
