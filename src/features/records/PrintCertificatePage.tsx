@@ -25,6 +25,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { mutationErrorMessage } from '../records-kit';
 import { CertificateSheet, printDate } from './CertificateSheet';
 import { issuesByField, TextAreaField, useFocusFirstError } from './form-fields';
+import { registerPath } from './links';
 import { classLabel, fullName, studentCertificates } from './queries';
 import { recordsTexts } from './texts';
 import './records.css';
@@ -232,7 +233,7 @@ export default function PrintCertificatePage({ kind }: { kind: CertificateKind }
 
   return (
     <main className="page rec-page print-page">
-      <PageHeader title={title} backTo="/admin/records" />
+      <PageHeader title={title} backTo={registerPath} />
       {(!engine || !view) && <p className="loading-label">{recordsTexts.loadingMirror}</p>}
       {view && (
         <>

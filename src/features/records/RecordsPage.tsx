@@ -15,6 +15,7 @@ import { t } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine, useSyncState } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { adminHome } from '../../navigation/sections';
 import { PageHeader } from '../../ui/PageHeader';
 import {
   allColumns,
@@ -182,7 +183,7 @@ export default function RecordsPage() {
     <main className="page rec-page">
       <PageHeader
         title={t.titles.records}
-        backTo="/admin"
+        backTo={adminHome}
         right={
           <Link className="btn btn-primary" to={newAdmissionPath}>
             {text.newAdmission}
