@@ -55,10 +55,11 @@ const account = (id: string, username: string, roleName: Account['roleName'], st
   createdAt: '2025-06-22T09:30:00.000Z',
 });
 
+// As the account list answers them (by username); the page shows whoever waited longest first.
 const pending = [
+  { ...account(ids.parentAccount, 'kumar.family@mail.in', 'parent', 'pending', 'Anita Kumar, Kiran Kumar'), createdAt: '2025-06-22T10:00:00.000Z' },
+  { ...account(ids.teacherAccount, 'new.teacher@school.in', 'teacher', 'pending'), createdAt: '2025-06-23T08:00:00.000Z' },
   account(ids.studentAccount, 'ravi@pupil.in', 'student', 'pending'),
-  account(ids.parentAccount, 'kumar.family@mail.in', 'parent', 'pending', 'Anita Kumar, Kiran Kumar'),
-  account(ids.teacherAccount, 'new.teacher@school.in', 'teacher', 'pending'),
 ];
 const everyone = [
   account(ids.admin, 'admin@kaksha.demo', 'admin', 'active'),
@@ -171,6 +172,7 @@ describe('/admin/accounts', () => {
     await engineWithMirror(true);
     await openPage();
     const pendingRows = Array.from(view!.container.querySelectorAll('section[aria-labelledby="acc-pending"] tbody tr')).map((row) => row.textContent);
+    expect(pendingRows.map((row) => row?.split('@')[0])).toEqual(['ravi', 'kumar.family', 'new.teacher']);
     expect(pendingRows[1]).toContain('kumar.family@mail.in');
     expect(pendingRows[1]).toContain('Anita Kumar, Kiran Kumar');
     expect(pendingRows[1]).toContain('June 22, 2025');
