@@ -1,5 +1,5 @@
 /** Labelled form fields with their error and hint wired to aria-describedby / aria-invalid. */
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { t } from '../i18n';
 import { EyeIcon, EyeOffIcon } from './icons';
 
@@ -75,6 +75,78 @@ export function PasswordField({ label, error, hint, disabled, ...input }: FieldP
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+export function SelectField({ label, error, hint, children, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
+        {...select}
+      >
+        {children}
+      </select>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextAreaField({ label, error, hint, rows = 3, ...area }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="field-input field-textarea"
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
+        {...area}
+      />
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}

@@ -6,7 +6,7 @@ import { classKey } from '../../../contract/record-formats';
 import type { ClassRow } from '../../../sync';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/fields';
-import { fieldErrors } from '../records-kit';
+import { type FieldErrors, fieldErrors } from '../records-kit';
 import { classesTexts as text } from './texts';
 
 export interface ClassFormDialogProps {
@@ -20,7 +20,7 @@ export interface ClassFormDialogProps {
 export function ClassFormDialog({ editing, classes, onSave, onClose }: ClassFormDialogProps) {
   const [className, setClassName] = useState(editing?.className ?? '');
   const [classSection, setClassSection] = useState(editing?.classSection ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 

@@ -52,4 +52,4 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { useMutationToast, mutationErrorMessage, type MutationToast } from './mutation-toast';
 export { recordsKitTexts } from './texts';
 export { useStaffAccess, type StaffAccess } from './access';
-export { fieldErrors } from './form-errors';
+export { fieldErrors, issuesByField, focusFirstInvalid, useFocusFirstError, type FieldErrors } from './form-errors';

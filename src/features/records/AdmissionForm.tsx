@@ -9,8 +9,8 @@ import { academicYearLabel, academicYearOf, admissionInputSchema, admissionUpdat
 import { messages } from '../../../contract/messages';
 import { genders, todayIso } from '../../../contract/record-formats';
 import type { ClassRow, StudentRow } from '../../../sync';
-import { TextField } from '../../ui/fields';
-import { issuesByField, SelectField, TextAreaField, useFocusFirstError } from './form-fields';
+import { SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { issuesByField, useFocusFirstError } from '../records-kit';
 import { classLabel } from './queries';
 import { recordsTexts } from './texts';
 

@@ -30,9 +30,9 @@ import {
   usePaging,
   type Column,
 } from '../records-kit';
+import { SelectField } from '../../ui/fields';
 import { CertificateRegister } from './CertificateRegister';
 import { printDate } from './CertificateSheet';
-import { SelectField } from './form-fields';
 import { editPath, newAdmissionPath, printPath } from './links';
 import { entryKey, registerEntries, type RegisterEntry } from './queries';
 import { recordsTexts } from './texts';

@@ -13,11 +13,10 @@ import { createStudent, updateStudent, type ClassRow, type StudentRow } from '..
 import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { TextField } from '../../ui/fields';
+import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { mutationErrorMessage, useMutationToast } from '../records-kit';
+import { fieldErrors, focusFirstInvalid, mutationErrorMessage, useMutationToast, type FieldErrors } from '../records-kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
-import { fieldErrorsOf, focusFirstInvalid, SelectField, type FieldErrors } from './form-fields';
 import { classLabel, classList } from './queries';
 import { studentTexts as text } from './texts';
 import './students.css';
@@ -125,7 +124,7 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
     setFailure(null);
     const parsed = studentInputSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf<FieldName>(parsed.error));
+      setErrors(fieldErrors<FieldName>(parsed.error));
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }

@@ -5,7 +5,7 @@ import { subjectInputSchema } from '../../../contract/subject';
 import type { SubjectRow } from '../../../sync';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/fields';
-import { fieldErrors, normalizeText } from '../records-kit';
+import { type FieldErrors, fieldErrors, normalizeText } from '../records-kit';
 import { subjectsTexts as text } from './texts';
 
 export interface SubjectValues {
@@ -23,7 +23,7 @@ export interface SubjectFormDialogProps {
 export function SubjectFormDialog({ editing, subjects, onSave, onClose }: SubjectFormDialogProps) {
   const [subjectName, setSubjectName] = useState(editing?.subjectName ?? '');
   const [subjectCode, setSubjectCode] = useState(editing?.subjectCode ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 

@@ -13,10 +13,9 @@ import { t } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { TextField } from '../../ui/fields';
+import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { mutationErrorMessage, useMutationToast } from '../records-kit';
-import { fieldErrorsOf, focusFirstInvalid, SelectField, type FieldErrors } from './form-fields';
+import { fieldErrors, focusFirstInvalid, mutationErrorMessage, useMutationToast, type FieldErrors } from '../records-kit';
 import { teacherTexts as text } from './texts';
 import './teachers.css';
 
@@ -103,7 +102,7 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
     setFailure(null);
     const parsed = teacherInputSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf<FieldName>(parsed.error));
+      setErrors(fieldErrors<FieldName>(parsed.error));
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
