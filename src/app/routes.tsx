@@ -37,12 +37,12 @@ const EditAdmissionPage = lazy(() => import('../features/records/EditAdmissionPa
 const PrintCertificatePage = lazy(() => import('../features/records/PrintCertificatePage'));
 const ClassesPage = lazy(() => import('../features/classes/ClassesPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const SchoolsPage = lazy(() => import('../features/schools/SchoolsPage'));
+const AccountsPage = lazy(() => import('../features/accounts/AccountsPage'));
 const StudentsPage = lazy(() => import('../features/students/StudentsPage'));
 const StudentFormPage = lazy(() => import('../features/students/StudentFormPage'));
 const TeachersPage = lazy(() => import('../features/teachers/TeachersPage'));
 const TeacherFormPage = lazy(() => import('../features/teachers/TeacherFormPage'));
-const SchoolsPage = lazy(() => import('../features/schools/SchoolsPage'));
-const AccountsPage = lazy(() => import('../features/accounts/AccountsPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
