@@ -325,6 +325,7 @@ export const messages = {
     notInClass: 'Some students on this sheet are not in this class.',
     changedElsewhere: 'Changed elsewhere: the school kept the other version; yours is in the history.',
     deletedElsewhere: 'Deleted elsewhere: this record was removed; your change is in the history.',
+    notYourClass: 'You can only mark attendance for the classes you teach.',
   },
   common: {
     ok: 'OK',

@@ -5,7 +5,7 @@
  */
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { classes, parentChildren, schools, students, teachers, users } from '../db/schema';
+import { classSubjects, classes, parentChildren, schools, students, subjects, teachers, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { demoPassword } from './accounts';
 import { generateSchoolSeed, type SchoolSeed } from './generate';
@@ -54,9 +54,12 @@ export async function seedDemoSchools(db: Db): Promise<boolean> {
     for (const seed of seeds) {
       const tenantId = seed.school.tenantId;
       await tx.insert(schools).values(seed.school);
-      await tx.insert(classes).values(seed.classes);
+      // Teachers before classes: a class names its class teacher.
       for (const batch of batches(seed.teachers)) await tx.insert(teachers).values(batch);
+      await tx.insert(classes).values(seed.classes);
       for (const batch of batches(seed.students)) await tx.insert(students).values(batch);
+      await tx.insert(subjects).values(seed.subjects);
+      await tx.insert(classSubjects).values(seed.classSubjects);
       await tx.insert(users).values(
         seed.accounts.map((account) => ({
           id: account.id,

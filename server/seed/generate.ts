@@ -4,7 +4,7 @@
  * same definition always gives the same rows (ids included).
  */
 import type { RoleName } from '../../contract/roles';
-import type { classes, schools, teachers } from '../db/schema';
+import type { classSubjects, classes, schools, subjects, teachers } from '../db/schema';
 import { demoUsername } from './accounts';
 import { createContext, homeAddress, pickCommunity, slug, uniqueEmail, type SeedContext } from './context';
 import { stableUuid } from './random';
@@ -14,6 +14,8 @@ import { generateStudents, type ClassSlot, type StudentRow } from './students';
 type SchoolRow = typeof schools.$inferInsert;
 type ClassRow = typeof classes.$inferInsert;
 type TeacherRow = typeof teachers.$inferInsert;
+type SubjectRow = typeof subjects.$inferInsert;
+type ClassSubjectRow = typeof classSubjects.$inferInsert;
 
 export interface AccountSeed {
   id: string;
@@ -30,6 +32,8 @@ export interface SchoolSeed {
   classes: ClassRow[];
   teachers: TeacherRow[];
   students: StudentRow[];
+  subjects: SubjectRow[];
+  classSubjects: ClassSubjectRow[];
   accounts: AccountSeed[];
 }
 
@@ -91,6 +95,41 @@ function generateTeachers(ctx: SeedContext): TeacherRow[] {
   return rows;
 }
 
+/** The subjects the school's staff teach (their `subjects` text, "Principal" left out), by name. */
+function generateSubjects(def: SchoolDefinition, staff: TeacherRow[]): SubjectRow[] {
+  const names = new Set(
+    staff
+      .flatMap((row) => (row.subjects ?? '').split(/[,;]/))
+      .map((name) => name.trim())
+      .filter((name) => name !== '' && name !== 'Principal'),
+  );
+  names.add(def.demo.teaching.subject);
+  return [...names]
+    .sort((a, b) => (a < b ? -1 : 1))
+    .map((subjectName) => ({ id: stableUuid(def.tenantId, 'subject', subjectName), tenantId: def.tenantId, subjectName }));
+}
+
+/** The demo teacher's classes (schools.ts `teaching`): class teacher of one, a subject in others. */
+function demoTeaching(def: SchoolDefinition, slots: ClassSlot[], subjectRows: SubjectRow[], teacherId: string) {
+  const slotOf = (label: string) => {
+    const slot = slots.find((s) => `${s.className}-${s.classSection}` === label);
+    if (!slot) throw new Error(`${def.tenantId} has no class ${label}`);
+    return slot;
+  };
+  const { classTeacherOf, subject, teaches } = def.demo.teaching;
+  const subjectId = subjectRows.find((row) => row.subjectName === subject)?.id;
+  if (!subjectId) throw new Error(`${def.tenantId} has no subject ${subject}`);
+  const classTeacherClassId = slotOf(classTeacherOf).id;
+  const mappings: ClassSubjectRow[] = teaches.map((label) => ({
+    id: stableUuid(def.tenantId, 'class-subject', label, subject),
+    tenantId: def.tenantId,
+    classId: slotOf(label).id,
+    subjectId,
+    teacherId,
+  }));
+  return { classTeacherClassId, mappings };
+}
+
 export function generateSchoolSeed(def: SchoolDefinition): SchoolSeed {
   const ctx = createContext(def);
   const slots = classSlots(def);
@@ -98,6 +137,8 @@ export function generateSchoolSeed(def: SchoolDefinition): SchoolSeed {
   const { students, demoIds } = generateStudents(ctx, slots);
   const [principalId, teacherId] = [staff[0]?.id, staff[1]?.id];
   if (!principalId || !teacherId) throw new Error(`${def.tenantId} needs at least two staff records`);
+  const subjectRows = generateSubjects(def, staff);
+  const teaching = demoTeaching(def, slots, subjectRows, teacherId);
 
   const account = (role: RoleName, links: Partial<AccountSeed>): AccountSeed => ({
     id: stableUuid(def.tenantId, 'user', role),
@@ -117,9 +158,17 @@ export function generateSchoolSeed(def: SchoolDefinition): SchoolSeed {
       phoneNumber: def.phoneNumber,
       email: def.email,
     },
-    classes: slots.map(({ id, className, classSection }) => ({ id, tenantId: def.tenantId, className, classSection })),
+    classes: slots.map(({ id, className, classSection }) => ({
+      id,
+      tenantId: def.tenantId,
+      className,
+      classSection,
+      classTeacherId: id === teaching.classTeacherClassId ? teacherId : null,
+    })),
     teachers: staff,
     students,
+    subjects: subjectRows,
+    classSubjects: teaching.mappings,
     accounts: [
       account('admin', { teacherId: principalId }),
       account('teacher', { teacherId }),

@@ -16,6 +16,19 @@ export interface DemoStaff extends DemoPerson {
   subjects: string;
 }
 
+/** A class as "<className>-<section>", e.g. "VII-B". */
+export type ClassLabel = string;
+
+/**
+ * The demo teacher's classes: the one they are class teacher of and those they teach a subject in
+ * (class_subjects), which are the classes they may mark and edit.
+ */
+export interface DemoTeaching {
+  classTeacherOf: ClassLabel;
+  subject: string;
+  teaches: readonly ClassLabel[];
+}
+
 export interface DemoChild {
   firstName: string;
   gender: 'Male' | 'Female';
@@ -55,6 +68,7 @@ export interface SchoolDefinition {
   demo: {
     principal: DemoStaff;
     teacher: DemoStaff;
+    teaching: DemoTeaching;
     /** The demo student (student@kaksha.demo) first, then the sibling; parent@kaksha.demo has both. */
     children: readonly [DemoChild, DemoChild];
     surname: string;
@@ -115,6 +129,9 @@ const greenvalley: SchoolDefinition = {
       subjects: 'Principal; English' },
     teacher: { firstName: 'Arjun', lastName: 'Hegde', gender: 'Male', dateOfBirth: '1988-03-09',
       subjects: 'Mathematics, Physics' },
+    // The end-to-end tests mark the first six classes by id as this teacher (tests/e2e/support/
+    // offline.ts demoClass 0-5: II-A, II-B, UKG-A, VII-B, LKG-A, I-A), so all six are his.
+    teaching: { classTeacherOf: 'II-A', subject: 'Mathematics', teaches: ['I-A', 'II-B', 'LKG-A', 'UKG-A', 'VII-B'] },
     children: [
       { firstName: 'Ananya', gender: 'Female', className: 'VIII', classSection: 'A' },
       { firstName: 'Vihaan', gender: 'Male', className: 'IV', classSection: 'B' },
@@ -163,6 +180,7 @@ const riverside: SchoolDefinition = {
       subjects: 'Principal; Chemistry' },
     teacher: { firstName: 'Kavita', lastName: 'Joshi', gender: 'Female', dateOfBirth: '1985-06-17',
       subjects: 'Physics' },
+    teaching: { classTeacherOf: 'IX-C', subject: 'Physics', teaches: ['X-B', 'XI-A', 'XII-A'] },
     children: [
       { firstName: 'Rohan', gender: 'Male', className: 'X', classSection: 'B' },
       { firstName: 'Isha', gender: 'Female', className: 'VII', classSection: 'C' },

@@ -130,7 +130,7 @@ const history = (entity: SyncEntity, id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  green = await createSchoolFixture(t.database.db, 'green');
+  green = await createSchoolFixture(t.database.db, 'green', { teacherClasses: 'first' });
   g = await signInAll(t, green);
   [classA, classB] = green.classIds as [string, string];
   secondTeacher = (await ok(call('POST', paths.teachers.create, { firstName: 'Sunita', employeeId: 'EMP-02' }))).id;

@@ -21,8 +21,8 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  green = await createSchoolFixture(t.database.db, 'green');
-  river = await createSchoolFixture(t.database.db, 'river');
+  green = await createSchoolFixture(t.database.db, 'green', { teacherClasses: 'first' });
+  river = await createSchoolFixture(t.database.db, 'river', { teacherClasses: 'first' });
   for (const role of ['admin', 'teacher', 'student', 'parent']) tokens[role] = await t.signIn('green', `${role}@example.in`, fixturePassword);
   tokens.riverAdmin = await t.signIn('river', 'admin@example.in', fixturePassword);
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidAadhaar, isValidApaar, isValidIndianMobile } from '../../contract/indian-ids';
 import { paths } from '../../contract/paths';
 import type { Db } from '../../server/db/client';
-import { classes, parentChildren, schools, students, teachers, users } from '../../server/db/schema';
+import { classSubjects, classes, parentChildren, schools, students, subjects, teachers, users } from '../../server/db/schema';
 import { demoAccounts, demoPassword, demoSchoolSeeds, seedDemoSchools } from '../../server/seed/demo';
 import { openTestDatabase } from '../support/test-database';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -46,7 +46,15 @@ async function digest(db: Db): Promise<string> {
     await db.select(seededColumns(schools, sample.school)).from(schools).orderBy(asc(schools.tenantId)),
     await db.select(seededColumns(students, sample.students[0])).from(students).orderBy(asc(students.id)),
     await db.select(seededColumns(teachers, sample.teachers[0])).from(teachers).orderBy(asc(teachers.id)),
-    await db.select({ id: classes.id, n: classes.className, s: classes.classSection }).from(classes).orderBy(asc(classes.id)),
+    await db
+      .select({ id: classes.id, n: classes.className, s: classes.classSection, t: classes.classTeacherId })
+      .from(classes)
+      .orderBy(asc(classes.id)),
+    await db.select({ id: subjects.id, n: subjects.subjectName }).from(subjects).orderBy(asc(subjects.id)),
+    await db
+      .select({ id: classSubjects.id, c: classSubjects.classId, s: classSubjects.subjectId, t: classSubjects.teacherId })
+      .from(classSubjects)
+      .orderBy(asc(classSubjects.id)),
     await db
       .select({ id: users.id, u: users.username, r: users.role, s: users.studentId, t: users.teacherId })
       .from(users)
@@ -202,6 +210,34 @@ describe('demo accounts', () => {
           .where(and(eq(teachers.tenantId, tenant), eq(teachers.id, profile.teachers[0].teacherId)));
         expect(record?.emailId).toBe(username);
       }
+    }
+  });
+
+  it.each([
+    ['greenvalley', 'II-A', 'Mathematics', ['I-A', 'II-A', 'II-B', 'LKG-A', 'UKG-A', 'VII-B']],
+    ['riverside', 'IX-C', 'Physics', ['IX-C', 'X-B', 'XI-A', 'XII-A']],
+  ] as const)('makes teacher@kaksha.demo of %s class teacher of %s and a %s teacher of a few more', async (tenant, own, subject, all) => {
+    const token = (await signIn(tenant, 'teacher@kaksha.demo')).json().data.jwtToken as string;
+    const mine = await t.call({ method: 'GET', url: paths.classSubjects.myClasses, tenant, token });
+    expect(mine.statusCode).toBe(200);
+    const rows = mine.json().data as { id: string; className: string; classSection: string; classTeacherId: string | null }[];
+    const label = (row: { className: string; classSection: string }) => `${row.className}-${row.classSection}`;
+    expect(rows.map(label).sort()).toEqual([...all].sort());
+    const teacherId = rows.find((row) => label(row) === own)?.classTeacherId;
+    expect(teacherId).toBeTruthy();
+    expect(rows.filter((row) => row.classTeacherId === teacherId).map(label)).toEqual([own]);
+
+    const mapped = await t.call({ method: 'GET', url: `${paths.classSubjects.all}?teacherId=${teacherId}`, tenant, token });
+    expect(new Set((mapped.json().data as { subjectName: string }[]).map((row) => row.subjectName))).toEqual(new Set([subject]));
+
+    if (tenant === 'greenvalley') {
+      // The end-to-end tests mark the first six classes by id as the demo teacher
+      // (tests/e2e/support/offline.ts demoClass): each must be one of theirs.
+      const classIdsInE2eOrder = (await t.database.db.select({ id: classes.id }).from(classes).where(eq(classes.tenantId, tenant)))
+        .map((row) => row.id)
+        .sort((a, b) => a.localeCompare(b))
+        .slice(0, 6);
+      expect(classIdsInE2eOrder.every((id) => rows.some((row) => row.id === id))).toBe(true);
     }
   });
 

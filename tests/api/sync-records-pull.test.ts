@@ -42,8 +42,8 @@ const recordOf = (changes: SyncChange[], entity: SyncEntity, id: string) => chan
 
 beforeAll(async () => {
   t = await createTestApp();
-  green = await createSchoolFixture(t.database.db, 'green');
-  blue = await createSchoolFixture(t.database.db, 'blue');
+  green = await createSchoolFixture(t.database.db, 'green', { teacherClasses: 'first' });
+  blue = await createSchoolFixture(t.database.db, 'blue', { teacherClasses: 'first' });
   [g, b] = await Promise.all([signInAll(t, green), signInAll(t, blue)]);
   [classA, classB] = green.classIds as [string, string];
   aarav = green.studentIds[0]!;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RoleName } from '../../contract/roles';
 import type { Db } from '../../server/db/client';
-import { classes, parentChildren, schools, students, teachers, users } from '../../server/db/schema';
+import { classSubjects, classes, parentChildren, schools, students, subjects, teachers, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
 
 export const fixturePassword = 'Secret#2025';
@@ -16,12 +16,25 @@ export interface SchoolFixture {
   classIds: string[];
   studentIds: string[];
   teacherId: string;
+  /** The subjects and class-subject mappings made (the teacher's Physics in VI-B, unless 'first'). */
+  subjectIds: string[];
+  classSubjectIds: string[];
   accounts: Record<RoleName, { id: string; username: string }>;
+}
+
+export interface FixtureOptions {
+  schoolName?: string;
+  /**
+   * Which classes the teacher may mark and edit (class-subjects/teaching.ts): 'both' (default)
+   * class teacher of V-A and teaching Physics in VI-B; 'first' V-A only, for tests of the rule.
+   */
+  teacherClasses?: 'both' | 'first';
 }
 
 let cachedHash: Promise<string> | undefined;
 
-export async function createSchoolFixture(db: Db, tenantId: string, schoolName = `${tenantId} School`): Promise<SchoolFixture> {
+export async function createSchoolFixture(db: Db, tenantId: string, options: string | FixtureOptions = {}): Promise<SchoolFixture> {
+  const { schoolName = `${tenantId} School`, teacherClasses = 'both' } = typeof options === 'string' ? { schoolName: options } : options;
   cachedHash ??= hashPassword(fixturePassword);
   const passwordHash = await cachedHash;
   await db.insert(schools).values({ tenantId, schoolName, schoolId: `${tenantId.toUpperCase()}-01` });
@@ -37,7 +50,7 @@ export async function createSchoolFixture(db: Db, tenantId: string, schoolName =
     phoneNumber: '9123456780',
   });
 
-  // The teacher is class teacher of V-A (and so may mark and edit it), not of VI-B.
+  // The teacher is class teacher of V-A, not of VI-B (they teach Physics there unless 'first').
   const classIds = [randomUUID(), randomUUID()];
   await db.insert(classes).values([
     { id: classIds[0]!, tenantId, className: 'V', classSection: 'A', classTeacherId: teacherId },
@@ -73,6 +86,17 @@ export async function createSchoolFixture(db: Db, tenantId: string, schoolName =
     { id: studentIds[2]!, tenantId, admissionId: `${tenantId}-003`, firstName: 'Kabir', lastName: 'Iyer', classId: classIds[0]! },
   ]);
 
+  const subjectIds: string[] = [];
+  const classSubjectIds: string[] = [];
+  if (teacherClasses === 'both') {
+    subjectIds.push(randomUUID());
+    classSubjectIds.push(randomUUID());
+    await db.insert(subjects).values({ id: subjectIds[0]!, tenantId, subjectName: 'Physics', subjectCode: 'PHY' });
+    await db
+      .insert(classSubjects)
+      .values({ id: classSubjectIds[0]!, tenantId, classId: classIds[1]!, subjectId: subjectIds[0]!, teacherId });
+  }
+
   const account = (role: RoleName, extra: Partial<typeof users.$inferInsert> = {}) => ({
     id: randomUUID(),
     tenantId,
@@ -98,5 +122,6 @@ export async function createSchoolFixture(db: Db, tenantId: string, schoolName =
     RoleName,
     { id: string; username: string }
   >;
-  return { tenantId, schoolName, classIds, studentIds, teacherId, accounts };
+  return { tenantId, schoolName, classIds, studentIds, teacherId, subjectIds, classSubjectIds, accounts };
 }
+

@@ -18,20 +18,20 @@ import type { AttendanceRecord, MarkSheet, MarkSheetResult, SheetEntry, SheetEnt
 import { messages } from '../../../contract/messages';
 import type { ConflictNotice } from '../../../contract/sync';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import type { AuthUser } from '../../types';
 import { keepInHistory, plausibleDeviceTime } from '../sync/conflicts';
 import { isRealDate } from './dates';
-import { canMarkClass } from './permissions';
+import { assertCanMarkClass } from './permissions';
 import { toAttendanceRecord, type AttendanceRow } from './records';
 import { attendanceRepository as repo, type NewAttendance } from './repository';
 
 type Notice = ConflictNotice<AttendanceRecord, SheetEntryVersion>;
 
 async function checkSheet(tx: Db, user: AuthUser, sheet: MarkSheet): Promise<void> {
-  if (!(await canMarkClass(tx, user, sheet.classId))) throw forbidden();
   if (!isRealDate(sheet.date)) throw badRequest(messages.attendance.invalidDate, { fieldErrors: { date: [messages.attendance.invalidDate] } });
   if (!(await repo.liveClass(tx, user.tenantId, sheet.classId))) throw notFound(messages.attendance.classNotFound);
+  await assertCanMarkClass(tx, user, sheet.classId);
 
   const fieldErrors: Record<string, string[]> = {};
   const seen = new Set<string>();

@@ -1,8 +1,18 @@
-/** Who may mark which class. The one place to change when class assignments arrive (records issue). */
+/**
+ * Who may mark which class: the teaching rule of class-subjects/teaching.ts (admins any class, a
+ * teacher the classes they are class teacher of or teach a subject in; students and parents none).
+ */
+import { messages } from '../../../contract/messages';
 import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
 import type { AuthUser } from '../../types';
+import { canTeachClass } from '../class-subjects/teaching';
 
-/** Admins mark any class; teachers, for now, any class too; students and parents none. */
-export async function canMarkClass(_db: Db, user: AuthUser, _classId: string): Promise<boolean> {
-  return user.role === 'admin' || user.role === 'teacher';
+export function canMarkClass(db: Db, user: AuthUser, classId: string): Promise<boolean> {
+  return canTeachClass(db, user, classId);
+}
+
+/** As canMarkClass, answering 403 with the rule when not. */
+export async function assertCanMarkClass(db: Db, user: AuthUser, classId: string): Promise<void> {
+  if (!(await canMarkClass(db, user, classId))) throw new AppError(403, messages.attendance.notYourClass);
 }

@@ -20,7 +20,7 @@ import type { ZodPlugin } from '../../plugins/zod-validation';
 import { canSeeStudent } from '../sync/scope';
 import { currentMonth, daysBetween, isRealDate, monthRange } from './dates';
 import { markSheet } from './mark-sheet';
-import { canMarkClass } from './permissions';
+import { assertCanMarkClass } from './permissions';
 import { classSheet, classSummary, studentRange } from './reads';
 import { attendanceRepository as repo } from './repository';
 
@@ -50,7 +50,7 @@ export const attendanceRoutes: ZodPlugin = async (app) => {
         const user = userOf(request);
         const record = await repo.liveById(tx, user.tenantId, request.params.id);
         if (!record) throw notFound(messages.attendance.notFound);
-        if (!(await canMarkClass(tx, user, record.classId))) throw forbidden();
+        await assertCanMarkClass(tx, user, record.classId);
         const deleted = await repo.softDelete(tx, user.tenantId, record.id);
         return { message: messages.attendance.deleted, data: { id: record.id, rev: Number(deleted?.rev ?? record.rev) } };
       }),
