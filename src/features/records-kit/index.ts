@@ -48,6 +48,7 @@ export { ExportCsvButton, type ExportCsvButtonProps } from './ExportCsvButton';
 export { recordsCsv, saveFile } from './csv';
 export { UploadPanel, type UploadPanelProps } from './UploadPanel';
 export { uploadFile, readUploadAnswer, authHeaders, type UploadOutcome } from './upload';
+export { RejectedChanges, type RejectedChangesProps } from './RejectedChanges';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { useMutationToast, mutationErrorMessage, type MutationToast } from './mutation-toast';
 export { recordsKitTexts } from './texts';

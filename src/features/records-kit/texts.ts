@@ -20,6 +20,12 @@ export const recordsKitTexts = {
     placeholder: 'Type to search',
     results: (count: number) => `${count} matching record${count === 1 ? '' : 's'}`,
   },
+  rejected: {
+    heading: 'Changes the school did not accept',
+    actions: { create: 'Adding', update: 'Changing', delete: 'Deleting' } as Record<string, string>,
+    line: (action: string, name: string, message: string) => `${action} ${name}: ${message}`,
+    dismiss: 'Dismiss',
+  },
   exportCsv: 'Export CSV',
   exportCsvLabel: (count: number) => `Export the ${count} record${count === 1 ? '' : 's'} shown as a CSV file`,
   exporting: 'Preparing…',

@@ -27,10 +27,10 @@ import {
   useMutationToast,
   usePaging,
   type Column,
+  RejectedChanges,
 } from '../records-kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, studentList, type StudentView } from './queries';
-import { RejectedChanges } from './RejectedChanges';
 import { studentTexts as text } from './texts';
 import './students.css';
 
@@ -219,7 +219,7 @@ export default function StudentsPage() {
               </p>
             )}
           </div>
-          <RejectedChanges />
+          <RejectedChanges table="students" unknownName={text.unknownName} deleteLine={messages.students.deleteFailed} />
           {viewer.isAdmin && uploadOpen && (
             <>
               <p className="st-note">{text.uploadNote}</p>

@@ -60,13 +60,7 @@ export const studentTexts = {
   cancel: 'Cancel',
   deletedOffline: 'Deleted on this device. The school gets the change when you are online.',
   aadhaarMaskedNote: 'Aadhaar numbers are shown masked; open a student to see the full number.',
-  rejected: {
-    heading: 'Changes the school did not accept',
-    actions: { create: 'Adding', update: 'Changing', delete: 'Deleting' } as Record<string, string>,
-    line: (action: string, name: string, message: string) => `${action} ${name}: ${message}`,
-    unknown: 'a student',
-    dismiss: 'Dismiss',
-  },
+  unknownName: 'a student',
   form: {
     identity: 'Student',
     contact: 'Contact',

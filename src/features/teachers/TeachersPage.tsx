@@ -27,9 +27,9 @@ import {
   useMutationToast,
   usePaging,
   type Column,
+  RejectedChanges,
 } from '../records-kit';
 import { teacherList, type TeacherView } from './queries';
-import { RejectedChanges } from './RejectedChanges';
 import { teacherTexts as text } from './texts';
 import './teachers.css';
 
@@ -147,7 +147,7 @@ export default function TeachersPage() {
                 {notice.text}
               </p>
             )}</div>
-          <RejectedChanges />
+          <RejectedChanges table="teachers" unknownName={text.unknownName} />
           {isAdmin && uploadOpen && (
             <>
               <p className="tc-note">{text.uploadNote}</p>

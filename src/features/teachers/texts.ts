@@ -40,13 +40,7 @@ export const teacherTexts = {
   cancel: 'Cancel',
   deletionCancelled: 'Nothing was deleted.',
   deleteFailed: (name: string, error: string) => `Could not delete ${name}: ${error}`,
-  rejected: {
-    heading: 'Changes the school did not accept',
-    actions: { create: 'Adding', update: 'Changing', delete: 'Deleting' } as Record<string, string>,
-    line: (action: string, name: string, message: string) => `${action} ${name}: ${message}`,
-    unknown: 'a teacher',
-    dismiss: 'Dismiss',
-  },
+  unknownName: 'a teacher',
   form: {
     identity: 'Teacher',
     contact: 'Contact',

@@ -14,6 +14,7 @@ import { paths } from '../../../contract/paths';
 import { createConnectivity, type SyncEngine, type SyncEngineOptions } from '../../../sync';
 import StudentFormPage from '../../../src/features/students/StudentFormPage';
 import StudentsPage from '../../../src/features/students/StudentsPage';
+import { recordsKitTexts } from '../../../src/features/records-kit/texts';
 import { studentTexts } from '../../../src/features/students/texts';
 import { sessionStore } from '../../../src/session/session-store';
 import { engineHost } from '../../../src/sync-binding/engine-host';
@@ -263,15 +264,15 @@ describe('/admin/students list', () => {
       message: messages.students.notYourClass,
     });
     await open('/admin/students');
-    await until(() => container().querySelectorAll('.st-rejected li').length === 2, 'the refused changes');
-    const refused = container().querySelector<HTMLElement>('.st-rejected')!;
+    await until(() => container().querySelectorAll('.rk-rejected li').length === 2, 'the refused changes');
+    const refused = container().querySelector<HTMLElement>('.rk-rejected')!;
     const lines = Array.from(refused.querySelectorAll('li span')).map((node) => node.textContent);
     expect(lines).toEqual([
-      studentTexts.rejected.line('Adding', 'Gita Bose', messages.students.duplicateAdmissionId),
+      recordsKitTexts.rejected.line(recordsKitTexts.rejected.actions.create!, 'Gita Bose', messages.students.duplicateAdmissionId),
       messages.students.deleteFailed('Bina Das', messages.students.notYourClass),
     ]);
     await click(refused.querySelectorAll('button')[0]!);
-    await until(() => container().querySelectorAll('.st-rejected li').length === 1, 'the dismissal');
+    await until(() => container().querySelectorAll('.rk-rejected li').length === 1, 'the dismissal');
     expect(await engine.db.rejected.count()).toBe(1);
   });
 
