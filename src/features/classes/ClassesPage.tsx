@@ -157,6 +157,7 @@ export default function ClassesPage() {
           </div>
           {access.isTeacher && taught && rows.length > 0 && !rows.every(mayChange) && <p className="field-hint">{text.notYours}</p>}
           <RecordTable
+            busy={found.stale}
             caption={text.caption}
             captionHidden
             columns={tableColumns}

@@ -24,6 +24,8 @@ export interface RecordTableProps<T> {
   /** Buttons for one row (edit, delete ...), in a last column. */
   actions?: (row: T) => ReactNode;
   actionsHeader?: string;
+  /** The rows shown are about to change (a search still filtering): sets aria-busy. */
+  busy?: boolean;
 }
 
 function SelectAll({ state, onChange }: { state: 'none' | 'some' | 'all'; onChange: (checked: boolean) => void }) {
@@ -54,6 +56,7 @@ export function RecordTable<T>({
   rowLabel,
   actions,
   actionsHeader = text.actions,
+  busy = false,
 }: RecordTableProps<T>) {
   const captionId = useId();
   const selectable = Boolean(selectedIds && onSelectionChange);
@@ -83,7 +86,7 @@ export function RecordTable<T>({
   const columnCount = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
   return (
     <div className={`rk-scroll${selectable ? ' rk-selectable' : ''}`} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="rk-table">
+      <table className="rk-table" aria-busy={busy || undefined}>
         <caption id={captionId} className={captionHidden ? 'visually-hidden' : undefined}>
           {caption}
         </caption>

@@ -230,6 +230,7 @@ export default function RecordsPage() {
               </div>
             </div>
             <RecordTable
+            busy={found.stale}
               caption={text.heading}
               captionHidden
               columns={columns}

@@ -252,6 +252,7 @@ export default function StudentsPage() {
           </div>
           <p className="st-note">{text.aadhaarMaskedNote}</p>
           <RecordTable
+            busy={found.stale}
             caption={caption}
             columns={studentColumns}
             rows={paging.pageRows}

@@ -117,6 +117,7 @@ export default function SubjectsPage() {
           </div>
           {!isAdmin && <p className="field-hint">{text.readOnly}</p>}
           <RecordTable
+            busy={found.stale}
             caption={text.caption}
             captionHidden
             columns={columns}

@@ -156,6 +156,7 @@ export default function TeachersPage() {
           )}
           <SearchBar columns={searchColumns} column={column} onColumnChange={setColumn} query={query} onQueryChange={setQuery} />
           <RecordTable
+            busy={found.stale}
             caption={text.caption}
             columns={teacherColumns}
             rows={paging.pageRows}
