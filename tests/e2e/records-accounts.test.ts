@@ -52,6 +52,8 @@ describe('pending registration', () => {
       await waitForPath(user, '/login', (params) => params.get('email') === email);
       expect(await accountOf(session.baseUrl, token, email)).toMatchObject({ status: 'pending', roleName: 'student', studentId: null });
 
+      await user.getByRole('heading', { level: 1, name: en.auth.welcomeTitle(greenvalley.schoolName), exact: true }).waitFor();
+      expect(await loginForm(user).email.inputValue()).toBe(email);
       await loginForm(user).submit.click();
       const pending = user.getByRole('alert').filter({ hasText: messages.auth.pendingApproval });
       await pending.waitFor();

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { recordsTexts } from '../../src/features/records/texts';
+import { en } from '../../src/i18n/en';
 import { useBrowser } from './support/browser';
 import { greenvalley } from './support/demo';
 import { classesOf, signInAs, syncStatus, waitForNothingWaiting, waitForServiceWorker, waitForSynced } from './support/offline';
@@ -98,7 +99,7 @@ describe('transfer certificate', () => {
       expect(await sheet.isVisible()).toBe(true);
       expect(await sheet.getByText(serial, { exact: true }).isVisible()).toBe(true);
       expect(await page.getByRole('heading', { level: 1, name: title, exact: true }).isVisible()).toBe(false);
-      expect(await page.getByRole('link', { name: 'Back' }).isVisible()).toBe(false);
+      expect(await page.getByRole('link', { name: en.common.back, exact: true }).isVisible()).toBe(false);
       expect(await syncStatus(page).isVisible()).toBe(false);
       expect(await page.getByRole('heading', { level: 2, name: text.newHeading, exact: true }).isVisible()).toBe(false);
       expect(await page.getByRole('heading', { level: 2, name: text.issuedHeading, exact: true }).isVisible()).toBe(false);
