@@ -46,6 +46,16 @@ const revColumns = {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 };
 
+/**
+ * Tables whose rows sync/pull sends again when a joined row changes (a mapping's teacher renamed,
+ * an admission's student edited: migration 0007) take a new `rev` without a change of their own.
+ * `content_rev` is the rev of the row's last change of its own (migration 0008 keeps it), so an
+ * update based on a copy at least that new is not taken for a conflict.
+ */
+const contentRevColumn = {
+  contentRev: bigint('content_rev', { mode: 'number' }).notNull().default(0),
+};
+
 export const schools = pgTable('schools', {
   tenantId: text('tenant_id').primaryKey(),
   schoolName: text('school_name').notNull(),
@@ -421,6 +431,7 @@ export const subjects = pgTable(
     subjectName: text('subject_name').notNull(),
     subjectCode: text('subject_code'),
     ...revColumns,
+    ...contentRevColumn,
   },
   (t) => [
     unique('subjects_tenant_id_key').on(t.tenantId, t.id),
@@ -444,6 +455,7 @@ export const classSubjects = pgTable(
     subjectId: uuid('subject_id').notNull(),
     teacherId: uuid('teacher_id'),
     ...revColumns,
+    ...contentRevColumn,
   },
   (t) => [
     unique('class_subjects_tenant_id_key').on(t.tenantId, t.id),
@@ -512,6 +524,7 @@ export const admissions = pgTable(
     withdrawnOn: date('withdrawn_on', { mode: 'string' }),
     withdrawalReason: text('withdrawal_reason'),
     ...revColumns,
+    ...contentRevColumn,
   },
   (t) => [
     unique('admissions_tenant_id_key').on(t.tenantId, t.id),

@@ -232,3 +232,43 @@ describe('baseRev and permissions', () => {
     expect(await history('students', aarav)).toHaveLength(1);
   });
 });
+
+describe('baseRev and rows that travel again because a joined row changed', () => {
+  it("applies an admission update based on the copy from before its student's edit, which moved its rev but not its own fields", async () => {
+    const admission = await ok(call('POST', paths.admissions.create, { admissionDate: '2025-06-11', student: { firstName: 'Neha', classId: classA } }));
+    const studentId = (admission.student as { id: string }).id;
+    await ok(call('PUT', paths.students.update(studentId), { firstName: 'Neha', lastName: 'Kulkarni', classId: classA }));
+    const touched = await ok(call('GET', paths.admissions.one(admission.id)));
+    expect(touched.rev).toBeGreaterThan(admission.rev);
+
+    const body = { admissionDate: '2025-06-11', remarks: 'Transport: bus 4', student: { firstName: 'Neha', lastName: 'Kulkarni', classId: classA } };
+    const applied = await ok(call('PUT', paths.admissions.update(admission.id), { ...body, baseRev: admission.rev }));
+    expect(applied.conflict).toBeUndefined();
+    expect(applied.remarks).toBe('Transport: bus 4');
+    expect(await history('admissions', admission.id)).toHaveLength(0);
+
+    const lost = await ok(call('PUT', paths.admissions.update(admission.id), { ...body, remarks: 'Walks', baseRev: touched.rev }));
+    expect(lost).toMatchObject({ remarks: 'Transport: bus 4', conflict: { reason: 'changed' } });
+  });
+
+  it('applies a subject rename based on the copy from before it was mapped to a class', async () => {
+    const subject = await ok(call('POST', paths.subjects.create, { subjectName: `Sanskrit ${unique()}` }));
+    await ok(call('POST', paths.classSubjects.create, { classId: classA, subjectId: subject.id }));
+    expect((await ok(call('GET', paths.subjects.one(subject.id)))).rev).toBeGreaterThan(subject.rev);
+
+    const renamed = await ok(call('PUT', paths.subjects.update(subject.id), { subjectName: `${String(subject.subjectName)} II`, baseRev: subject.rev }));
+    expect(renamed.conflict).toBeUndefined();
+    expect(renamed.subjectName).toBe(`${String(subject.subjectName)} II`);
+  });
+
+  it("applies a mapping's teacher change based on the copy from before its teacher was renamed", async () => {
+    const subjectId = (await ok(call('POST', paths.subjects.create, { subjectName: `Yoga ${unique()}` }))).id;
+    const mapping = await ok(call('POST', paths.classSubjects.create, { classId: classB, subjectId, teacherId: secondTeacher }));
+    await ok(call('PUT', paths.teachers.update(secondTeacher), { firstName: 'Sunita', lastName: `Menon ${unique()}`, employeeId: 'EMP-02' }));
+    expect((await ok(call('GET', paths.classSubjects.one(mapping.id)))).rev).toBeGreaterThan(mapping.rev);
+
+    const moved = await ok(call('PUT', paths.classSubjects.update(mapping.id), { classId: classB, subjectId, teacherId: green.teacherId, baseRev: mapping.rev }));
+    expect(moved.conflict).toBeUndefined();
+    expect(moved.teacherId).toBe(green.teacherId);
+  });
+});

@@ -56,6 +56,8 @@ interface VersionedTable {
   tenantId: PgColumn;
   rev: PgColumn;
   deletedAt: PgColumn;
+  /** Tables whose rev also moves when a joined row changes (server/db/schema.ts contentRevColumn). */
+  contentRev?: PgColumn;
 }
 
 export interface RecordUpdateCheck {
@@ -74,7 +76,8 @@ export interface RecordUpdateCheck {
 /**
  * The baseRev rule of record updates (contract/sync.ts `baseRevShape`), run inside the route's
  * runWrite after its permission checks. Locks the stored row (live or deleted); when the device's
- * baseRev is not its rev, the update must not be applied: the device's version goes to history and
+ * baseRev is older than the row's last change of its own (`content_rev` where touches move `rev`,
+ * else `rev`), the update must not be applied: the device's version goes to history and
  * the answer to send instead is returned (200, the kept record or `{ id, deleted: true }`, with
  * `conflict`). Undefined: go ahead (no baseRev, the same rev, or no such record: the route's 404).
  */
@@ -82,13 +85,16 @@ export async function lostUpdate(tx: Db, check: RecordUpdateCheck): Promise<Writ
   if (check.baseRev === undefined) return undefined;
   const { table, user, id, entity } = check;
   const [stored] = await tx
-    .select({ rev: table.rev, deletedAt: table.deletedAt })
+    .select({ rev: table.rev, contentRev: table.contentRev ?? table.rev, deletedAt: table.deletedAt })
     .from(table as PgTable)
     .where(and(eq(table.tenantId, user.tenantId), eq(table.id, id)))
     .for('update');
   if (!stored) return undefined;
   const deleted = stored.deletedAt !== null;
-  if (!deleted && Number(stored.rev) === check.baseRev) return undefined;
+  // A copy is current when nothing of the row itself changed after it: a copy taken before a
+  // touch (a renamed teacher re-sending the mapping) is as good as the touched one.
+  const current = table.contentRev ? check.baseRev >= Number(stored.contentRev) : Number(stored.rev) === check.baseRev;
+  if (!deleted && current) return undefined;
 
   const reason = deleted ? 'deleted' : 'changed';
   const kept = deleted ? null : await check.kept();
