@@ -14,6 +14,24 @@ function describedBy(errorId: string, hintId: string, error?: string, hint?: Rea
   return ids || undefined;
 }
 
+/** A field's hint and error under its control, as `${id}-hint` and `${id}-error` for aria-describedby. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function TextField({ label, error, hint, ...input }: FieldProps) {
   const id = useId();
   return (
@@ -28,16 +46,7 @@ export function TextField({ label, error, hint, ...input }: FieldProps) {
         aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
         {...input}
       />
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -75,16 +84,7 @@ export function PasswordField({ label, error, hint, disabled, ...input }: FieldP
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -112,16 +112,7 @@ export function SelectField({ label, error, hint, children, ...select }: SelectF
       >
         {children}
       </select>
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -147,16 +138,7 @@ export function TextAreaField({ label, error, hint, rows = 3, ...area }: TextAre
         aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
         {...area}
       />
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

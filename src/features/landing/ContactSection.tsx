@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { validateContactForm, type ContactFormErrors, type ContactFormInput } from '../../../contract/contact-rules';
 import { contactLimits } from '../../../contract/contact-rules';
-import { TextField } from '../../ui/fields';
+import { FieldMessages, TextField } from '../../ui/fields';
 import { emptyContactForm, loadDraft, saveDraft, sendContactRequest } from './contact-service';
 import { CheckIcon, MailIcon, PhoneIcon } from './icons';
 import { site } from './site';
@@ -198,11 +198,7 @@ function TextArea({ label, name, value, placeholder, maxLength, error, onChange 
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} error={error} />
     </div>
   );
 }
