@@ -54,3 +54,14 @@ export { useMutationToast, mutationErrorMessage, type MutationToast } from './mu
 export { recordsKitTexts } from './texts';
 export { useStaffAccess, type StaffAccess } from './access';
 export { fieldErrors, issuesByField, focusFirstInvalid, useFocusFirstError, type FieldErrors } from './form-errors';
+export {
+  LoadingStatus,
+  RecordPageMessage,
+  useNotice,
+  NoticeArea,
+  deleteFailureReason,
+  useRecordForm,
+  FormAlert,
+  FormActions,
+  type Notice,
+} from './record-page';

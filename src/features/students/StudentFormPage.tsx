@@ -4,18 +4,18 @@
  * school accepts). Saving writes through the engine: the mirror has the student at once, the
  * school gets it when the device is online. An id not in the mirror shows "Student not found.".
  */
-import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import type { FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { messages } from '../../../contract/messages';
 import { genders, todayIso } from '../../../contract/record-formats';
-import { studentInputSchema, type StudentInput } from '../../../contract/student';
+import { studentInputSchema } from '../../../contract/student';
 import { createStudent, updateStudent, type ClassRow, type StudentRow } from '../../../sync';
 import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { fieldErrors, focusFirstInvalid, mutationErrorMessage, useMutationToast, type FieldErrors } from '../records-kit';
+import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../records-kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, classList } from './queries';
 import { studentTexts as text } from './texts';
@@ -71,21 +71,8 @@ export default function StudentFormPage() {
   return (
     <main className="page st-page">
       <PageHeader title={title} backTo={studentsPath} />
-      {loading && (
-        <p className="loading-label" role="status">
-          {text.loading}
-        </p>
-      )}
-      {!loading && id && !row && (
-        <div className="panel st-not-found">
-          <p className="alert alert-error" role="alert">
-            {messages.students.notFound}
-          </p>
-          <Link className="btn btn-secondary" to={studentsPath}>
-            {text.form.backToList}
-          </Link>
-        </div>
-      )}
+      {loading && <LoadingStatus text={text.loading} />}
+      {!loading && id && !row && <RecordPageMessage tone="error" text={messages.students.notFound} backTo={studentsPath} backLabel={text.form.backToList} />}
       {!loading && (!id || row) && <StudentForm key={id ?? 'new'} student={row ?? null} classes={classes} admissionPending={found?.admissionPending ?? false} />}
     </main>
   );
@@ -97,53 +84,25 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
   const navigate = useNavigate();
   const viewer = useViewer();
   const writable = useWritableClasses(viewer);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => valuesOf(student));
-  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { formRef, values, errors, set, failure, saving, errorCount, refuse, check, run } = useRecordForm<FieldName>(() => valuesOf(student));
 
   // A teacher picks among the classes they teach (and keeps the student's current one shown).
   const classOptions = writable === null ? classes : classes.filter((row) => writable?.has(row.id) || row.id === student?.classId);
-  const errorCount = Object.keys(errors).length;
-
-  const set = (name: FieldName) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!current[name]) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!engine || saving) return;
-    setFailure(null);
-    const parsed = studentInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors<FieldName>(parsed.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+    const input = check(studentInputSchema);
+    if (!input) return;
+    if (!mayChangeClass(writable, input.classId) || (student && !mayChangeClass(writable, student.classId))) {
+      refuse({ classId: messages.students.notYourClass });
       return;
     }
-    if (!mayChangeClass(writable, parsed.data.classId) || (student && !mayChangeClass(writable, student.classId))) {
-      setErrors({ classId: messages.students.notYourClass });
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const input: StudentInput = parsed.data;
+    await run(async () => {
       const result = student ? await updateStudent(engine, { ...input, id: student.id }) : await createStudent(engine, input);
       notify.saved(student ? messages.students.updated : messages.students.added, result);
       await navigate(studentsPath);
-    } catch (caught) {
-      setFailure(mutationErrorMessage(caught, messages.students.operationFailed));
-      setSaving(false);
-    }
+    }, messages.students.operationFailed);
   };
 
   const field = (
@@ -168,15 +127,11 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
   );
 
   return (
-    <form ref={formRef} className="panel st-form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={errorCount ? 'st-form-errors' : undefined}>
-      {(errorCount > 0 || failure) && (
-        <p id="st-form-errors" className="alert alert-error" role="alert">
-          {failure ?? text.form.fixErrors(errorCount)}
-        </p>
-      )}
-      <fieldset className="st-fieldset">
+    <form ref={formRef} className="panel rk-form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={errorCount ? 'st-form-errors' : undefined}>
+      <FormAlert id="st-form-errors" failure={failure} errorCount={errorCount} fixErrors={text.form.fixErrors} />
+      <fieldset className="rk-fieldset">
         <legend>{text.form.identity}</legend>
-        <div className="st-grid">
+        <div className="rk-grid">
           {field('firstName', text.form.firstName, { autoComplete: 'off' })}
           {field('lastName', text.form.lastName)}
           <SelectField label={text.form.classId} name="classId" value={values.classId} onChange={set('classId')} error={errors.classId} hint={writable ? text.form.notYourClassHint : undefined}>
@@ -202,38 +157,38 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
           </SelectField>
         </div>
       </fieldset>
-      <fieldset className="st-fieldset">
+      <fieldset className="rk-fieldset">
         <legend>{text.form.contact}</legend>
-        <div className="st-grid">
+        <div className="rk-grid">
           {field('phoneNumber', text.form.phoneNumber, { type: 'tel', inputMode: 'tel', hint: text.form.phoneHint })}
           {field('alternateNumber', text.form.alternateNumber, { type: 'tel', inputMode: 'tel', hint: text.form.alternateHint })}
           {field('emailId', text.form.emailId, { type: 'email', inputMode: 'email', hint: text.form.emailHint })}
           {field('address', text.form.address)}
         </div>
       </fieldset>
-      <fieldset className="st-fieldset">
+      <fieldset className="rk-fieldset">
         <legend>{text.form.family}</legend>
-        <div className="st-grid">
+        <div className="rk-grid">
           {field('fatherName', text.form.fatherName)}
           {field('motherName', text.form.motherName)}
           {field('parentEmail', text.form.parentEmail, { type: 'email', inputMode: 'email', hint: text.form.parentEmailHint })}
         </div>
       </fieldset>
-      <fieldset className="st-fieldset">
+      <fieldset className="rk-fieldset">
         <legend>{text.form.ids}</legend>
-        <div className="st-grid">
+        <div className="rk-grid">
           {field('aadhaarId', text.form.aadhaarId, { inputMode: 'numeric', hint: text.form.aadhaarHint })}
           {field('apaarId', text.form.apaarId, { inputMode: 'numeric', hint: text.form.apaarHint })}
         </div>
       </fieldset>
-      <div className="st-form-actions">
-        <Link className="btn btn-secondary" to={studentsPath}>
-          {text.form.cancel}
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={!engine || saving || writable === undefined}>
-          {saving ? text.form.saving : text.form.save}
-        </button>
-      </div>
+      <FormActions
+        cancelTo={studentsPath}
+        cancelLabel={text.form.cancel}
+        saveLabel={text.form.save}
+        savingLabel={text.form.saving}
+        saving={saving}
+        disabled={!engine || writable === undefined}
+      />
     </form>
   );
 }

@@ -17,14 +17,17 @@ import { PageHeader } from '../../ui/PageHeader';
 import {
   allColumns,
   ConfirmDialog,
+  deleteFailureReason,
   ExportCsvButton,
-  mutationErrorMessage,
+  LoadingStatus,
+  NoticeArea,
   Pager,
   RecordTable,
   SearchBar,
   UploadPanel,
   useLocalSearch,
   useMutationToast,
+  useNotice,
   usePaging,
   type Column,
   RejectedChanges,
@@ -85,9 +88,6 @@ const searchColumns: readonly Column<StudentView>[] = studentSearchColumns.map((
   text: searchValue[key],
 }));
 
-type Notice = { tone: 'error' | 'info'; text: string; at?: number };
-let noticeCount = 0;
-
 export default function StudentsPage() {
   const engine = useSyncEngine();
   const navigate = useNavigate();
@@ -100,9 +100,7 @@ export default function StudentsPage() {
   const [column, setColumn] = useState<string>(allColumns);
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const [notice, setNoticeState] = useState<Notice | null>(null);
-  // A new key per notice re-mounts it, so the same message given twice is announced twice.
-  const setNotice = (next: Notice | null) => setNoticeState(next && { ...next, at: (noticeCount += 1) });
+  const [notice, setNotice] = useNotice();
   const [confirming, setConfirming] = useState<StudentView | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -173,8 +171,7 @@ export default function StudentsPage() {
       });
       setNotice({ tone: 'info', text: messages.students.deleted });
     } catch (caught) {
-      const reason = mutationErrorMessage(caught, caught instanceof Error && caught.message ? caught.message : messages.students.operationFailed);
-      setNotice({ tone: 'error', text: messages.students.deleteFailed(student.name, reason) });
+      setNotice({ tone: 'error', text: messages.students.deleteFailed(student.name, deleteFailureReason(caught, messages.students.operationFailed)) });
     } finally {
       setDeleting(false);
       setConfirming(null);
@@ -187,14 +184,10 @@ export default function StudentsPage() {
   return (
     <main className="page st-page">
       <PageHeader title={t.titles.students} backTo="/admin" />
-      {loading && (
-        <p className="loading-label" role="status">
-          {text.loading}
-        </p>
-      )}
+      {loading && <LoadingStatus text={text.loading} />}
       {!loading && (
         <>
-          <div className="st-actions" role="group" aria-label={text.actionsLabel}>
+          <div className="rk-list-actions" role="group" aria-label={text.actionsLabel}>
             <Link className="btn btn-primary" to="/admin/students/add">
               {text.add}
             </Link>
@@ -210,23 +203,17 @@ export default function StudentsPage() {
               </button>
             )}
             <ExportCsvButton filename={text.exportName} columns={studentColumns} rows={found.rows} />
-            {chosen.length > 0 && <span className="st-selected">{text.selected(chosen.length)}</span>}
+            {chosen.length > 0 && <span className="rk-selection-count">{text.selected(chosen.length)}</span>}
           </div>
-          <div aria-live="assertive" className="st-notice">
-            {notice && (
-              <p key={notice.at} className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>
-                {notice.text}
-              </p>
-            )}
-          </div>
+          <NoticeArea notice={notice} className="st-notice" />
           <RejectedChanges table="students" unknownName={text.unknownName} deleteLine={messages.students.deleteFailed} />
           {viewer.isAdmin && uploadOpen && (
             <>
-              <p className="st-note">{text.uploadNote}</p>
+              <p className="rk-note">{text.uploadNote}</p>
               <UploadPanel entity="students" onImported={() => void engine?.syncNow()} />
             </>
           )}
-          <div className="st-filters">
+          <div className="rk-filters">
             <div className="field">
               <label className="field-label" htmlFor="st-class-filter">
                 {text.classFilter}
@@ -250,7 +237,7 @@ export default function StudentsPage() {
               status={filtered ? caption : undefined}
             />
           </div>
-          <p className="st-note">{text.aadhaarMaskedNote}</p>
+          <p className="rk-note">{text.aadhaarMaskedNote}</p>
           <RecordTable
             busy={found.stale}
             caption={caption}

@@ -3,11 +3,11 @@
  * teacherInputSchema, saved through the engine (mirror now, school when online). Admins only: a
  * teacher opening it is told so (the server refuses their writes anyway).
  */
-import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import type { FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { messages } from '../../../contract/messages';
 import { genders, todayIso } from '../../../contract/record-formats';
-import { teacherInputSchema, type TeacherInput } from '../../../contract/teacher';
+import { teacherInputSchema } from '../../../contract/teacher';
 import { createTeacher, updateTeacher, type TeacherRow } from '../../../sync';
 import { t } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
@@ -15,7 +15,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { fieldErrors, focusFirstInvalid, mutationErrorMessage, useMutationToast, type FieldErrors } from '../records-kit';
+import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../records-kit';
 import { teacherTexts as text } from './texts';
 import './teachers.css';
 
@@ -46,28 +46,10 @@ export default function TeacherFormPage() {
   return (
     <main className="page tc-page">
       <PageHeader title={title} backTo={teachersPath} />
-      {!isAdmin && (
-        <div className="panel tc-message">
-          <p className="alert alert-info">{text.readOnly}</p>
-          <Link className="btn btn-secondary" to={teachersPath}>
-            {text.form.backToList}
-          </Link>
-        </div>
-      )}
-      {isAdmin && loading && (
-        <p className="loading-label" role="status">
-          {text.loading}
-        </p>
-      )}
+      {!isAdmin && <RecordPageMessage tone="info" text={text.readOnly} backTo={teachersPath} backLabel={text.form.backToList} />}
+      {isAdmin && loading && <LoadingStatus text={text.loading} />}
       {isAdmin && !loading && teacherId && !row && (
-        <div className="panel tc-message">
-          <p className="alert alert-error" role="alert">
-            {messages.teachers.notFound}
-          </p>
-          <Link className="btn btn-secondary" to={teachersPath}>
-            {text.form.backToList}
-          </Link>
-        </div>
+        <RecordPageMessage tone="error" text={messages.teachers.notFound} backTo={teachersPath} backLabel={text.form.backToList} />
       )}
       {isAdmin && !loading && (!teacherId || row) && <TeacherForm key={teacherId ?? 'new'} teacher={row} />}
     </main>
@@ -78,45 +60,18 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
   const engine = useSyncEngine();
   const notify = useMutationToast();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => valuesOf(teacher));
-  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const errorCount = Object.keys(errors).length;
-
-  const set = (name: FieldName) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!current[name]) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-  };
+  const { formRef, values, errors, set, failure, saving, errorCount, check, run } = useRecordForm<FieldName>(() => valuesOf(teacher));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!engine || saving) return;
-    setFailure(null);
-    const parsed = teacherInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors<FieldName>(parsed.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const input: TeacherInput = parsed.data;
+    const input = check(teacherInputSchema);
+    if (!input) return;
+    await run(async () => {
       const result = teacher ? await updateTeacher(engine, { ...input, id: teacher.id }) : await createTeacher(engine, input);
       notify.saved(teacher ? messages.teachers.updated : messages.teachers.added, result);
       await navigate(teachersPath);
-    } catch (caught) {
-      setFailure(mutationErrorMessage(caught, messages.students.operationFailed));
-      setSaving(false);
-    }
+    }, messages.students.operationFailed);
   };
 
   const field = (name: FieldName, label: string, extra: { hint?: string; type?: string; inputMode?: 'tel' | 'email'; max?: string } = {}) => (
@@ -135,15 +90,11 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
   );
 
   return (
-    <form ref={formRef} className="panel tc-form" noValidate onSubmit={(event) => void submit(event)}>
-      {(errorCount > 0 || failure) && (
-        <p className="alert alert-error" role="alert">
-          {failure ?? text.form.fixErrors(errorCount)}
-        </p>
-      )}
-      <fieldset className="tc-fieldset">
+    <form ref={formRef} className="panel rk-form" noValidate onSubmit={(event) => void submit(event)}>
+      <FormAlert failure={failure} errorCount={errorCount} fixErrors={text.form.fixErrors} />
+      <fieldset className="rk-fieldset">
         <legend>{text.form.identity}</legend>
-        <div className="tc-grid">
+        <div className="rk-grid">
           {field('employeeId', text.form.employeeId)}
           {field('firstName', text.form.firstName)}
           {field('lastName', text.form.lastName)}
@@ -159,22 +110,15 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
           {field('subjects', text.form.subjects, { hint: text.form.subjectsHint })}
         </div>
       </fieldset>
-      <fieldset className="tc-fieldset">
+      <fieldset className="rk-fieldset">
         <legend>{text.form.contact}</legend>
-        <div className="tc-grid">
+        <div className="rk-grid">
           {field('emailId', text.form.emailId, { type: 'email', inputMode: 'email', hint: text.form.emailHint })}
           {field('phoneNumber', text.form.phoneNumber, { type: 'tel', inputMode: 'tel', hint: text.form.phoneHint })}
           {field('address', text.form.address)}
         </div>
       </fieldset>
-      <div className="tc-form-actions">
-        <Link className="btn btn-secondary" to={teachersPath}>
-          {text.form.cancel}
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={!engine || saving}>
-          {saving ? text.form.saving : text.form.save}
-        </button>
-      </div>
+      <FormActions cancelTo={teachersPath} cancelLabel={text.form.cancel} saveLabel={text.form.save} savingLabel={text.form.saving} saving={saving} disabled={!engine} />
     </form>
   );
 }

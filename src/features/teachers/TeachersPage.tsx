@@ -17,14 +17,17 @@ import { PageHeader } from '../../ui/PageHeader';
 import {
   allColumns,
   ConfirmDialog,
+  deleteFailureReason,
   ExportCsvButton,
-  mutationErrorMessage,
+  LoadingStatus,
+  NoticeArea,
   Pager,
   RecordTable,
   SearchBar,
   UploadPanel,
   useLocalSearch,
   useMutationToast,
+  useNotice,
   usePaging,
   type Column,
   RejectedChanges,
@@ -74,9 +77,6 @@ const searchColumns: readonly Column<TeacherView>[] = teacherSearchColumns.map((
   text: searchValue[key],
 }));
 
-type Notice = { tone: 'error' | 'info'; text: string; at?: number };
-let noticeCount = 0;
-
 export default function TeachersPage() {
   const engine = useSyncEngine();
   const isAdmin = useSessionSnapshot().session?.role === 'admin';
@@ -84,9 +84,7 @@ export default function TeachersPage() {
   const teachers = useMirrorQuery(teacherList, []);
   const [column, setColumn] = useState<string>(allColumns);
   const [query, setQuery] = useState('');
-  const [notice, setNoticeState] = useState<Notice | null>(null);
-  // A new key per notice re-mounts it, so the same message given twice is announced twice.
-  const setNotice = (next: Notice | null) => setNoticeState(next && { ...next, at: (noticeCount += 1) });
+  const [notice, setNotice] = useNotice();
   const [confirming, setConfirming] = useState<TeacherView | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -107,8 +105,7 @@ export default function TeachersPage() {
       notify.saved(messages.teachers.deleted, await deleteTeacher(engine, teacher.id));
       setNotice({ tone: 'info', text: messages.teachers.deleted });
     } catch (caught) {
-      const reason = mutationErrorMessage(caught, caught instanceof Error && caught.message ? caught.message : messages.students.operationFailed);
-      setNotice({ tone: 'error', text: text.deleteFailed(teacher.name, reason) });
+      setNotice({ tone: 'error', text: text.deleteFailed(teacher.name, deleteFailureReason(caught, messages.students.operationFailed)) });
     } finally {
       setDeleting(false);
       setConfirming(null);
@@ -119,15 +116,11 @@ export default function TeachersPage() {
   return (
     <main className="page tc-page">
       <PageHeader title={t.titles.teachers} backTo="/admin" />
-      {loading && (
-        <p className="loading-label" role="status">
-          {text.loading}
-        </p>
-      )}
+      {loading && <LoadingStatus text={text.loading} />}
       {!loading && (
         <>
           {isAdmin ? (
-            <div className="tc-actions">
+            <div className="rk-list-actions">
               <Link className="btn btn-primary" to="/admin/teachers/add">
                 {text.add}
               </Link>
@@ -137,20 +130,16 @@ export default function TeachersPage() {
               <ExportCsvButton filename={text.exportName} columns={teacherColumns} rows={found.rows} />
             </div>
           ) : (
-            <div className="tc-actions">
-              <p className="tc-note">{text.readOnly}</p>
+            <div className="rk-list-actions">
+              <p className="rk-note tc-read-only">{text.readOnly}</p>
               <ExportCsvButton filename={text.exportName} columns={teacherColumns} rows={found.rows} />
             </div>
           )}
-          <div aria-live="assertive">{notice && (
-              <p key={notice.at} className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>
-                {notice.text}
-              </p>
-            )}</div>
+          <NoticeArea notice={notice} />
           <RejectedChanges table="teachers" unknownName={text.unknownName} />
           {isAdmin && uploadOpen && (
             <>
-              <p className="tc-note">{text.uploadNote}</p>
+              <p className="rk-note">{text.uploadNote}</p>
               <UploadPanel entity="teachers" onImported={() => void engine?.syncNow()} />
             </>
           )}

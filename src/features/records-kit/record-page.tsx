@@ -1,0 +1,138 @@
+/**
+ * The pieces every record list and record form page repeats: the loading line, a panel with a
+ * message and a way back (not found, read only), the list's live notice, and the form's state
+ * (values, per-field errors, focus on the first one, failure, saving) with its alert and buttons.
+ */
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { fieldErrors, focusFirstInvalid, type FieldErrors } from './form-errors';
+import { mutationErrorMessage } from './mutation-toast';
+
+export function LoadingStatus({ text }: { text: string }) {
+  return (
+    <p className="loading-label" role="status">
+      {text}
+    </p>
+  );
+}
+
+/** A page that cannot show its record: an error (announced) or an info, and a link back to the list. */
+export function RecordPageMessage({ tone, text, backTo, backLabel }: { tone: 'error' | 'info'; text: string; backTo: string; backLabel: string }) {
+  return (
+    <div className="panel rk-message">
+      {tone === 'error' ? (
+        <p className="alert alert-error" role="alert">
+          {text}
+        </p>
+      ) : (
+        <p className="alert alert-info">{text}</p>
+      )}
+      <Link className="btn btn-secondary" to={backTo}>
+        {backLabel}
+      </Link>
+    </div>
+  );
+}
+
+export interface Notice {
+  tone: 'error' | 'info';
+  text: string;
+}
+type ShownNotice = Notice & { at: number };
+let noticeCount = 0;
+
+/** The list's notice; each one gets a new key, so the same message given twice is announced twice. */
+export function useNotice(): [ShownNotice | null, (next: Notice | null) => void] {
+  const [notice, setNotice] = useState<ShownNotice | null>(null);
+  return [notice, (next) => setNotice(next && { ...next, at: (noticeCount += 1) })];
+}
+
+export function NoticeArea({ notice, className }: { notice: ShownNotice | null; className?: string }) {
+  return (
+    <div aria-live="assertive" className={className}>
+      {notice && (
+        <p key={notice.at} className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>
+          {notice.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Why a delete failed: storage full, else the error's own message, else `fallback`. */
+export function deleteFailureReason(caught: unknown, fallback: string): string {
+  return mutationErrorMessage(caught, caught instanceof Error && caught.message ? caught.message : fallback);
+}
+
+/** A record form's state over string values; `check` parses them with the contract's schema. */
+export function useRecordForm<K extends string>(initial: () => Record<K, string>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Record<K, string>>(initial);
+  const [errors, setErrors] = useState<FieldErrors<K>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set = (name: K) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!current[name]) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+  };
+
+  /** Shows the errors and moves focus to the first field in error (after it renders). */
+  const refuse = (next: FieldErrors<K>) => {
+    setErrors(next);
+    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+  };
+
+  /** The parsed values, or null after showing the schema's errors. */
+  const check = <S extends z.ZodType>(schema: S): z.output<S> | null => {
+    setFailure(null);
+    const parsed = schema.safeParse(values);
+    if (parsed.success) return parsed.data;
+    refuse(fieldErrors<K>(parsed.error));
+    return null;
+  };
+
+  /** Writes `save()`; on success `done()`, on failure the message stays on the form. */
+  const run = async (save: () => Promise<void>, failedMessage: string) => {
+    setErrors({});
+    setSaving(true);
+    try {
+      await save();
+    } catch (caught) {
+      setFailure(mutationErrorMessage(caught, failedMessage));
+      setSaving(false);
+    }
+  };
+
+  return { formRef, values, errors, set, failure, saving, errorCount: Object.keys(errors).length, refuse, check, run };
+}
+
+/** The form's alert: the save failure, else how many fields need fixing. */
+export function FormAlert({ id, failure, errorCount, fixErrors }: { id?: string; failure: string | null; errorCount: number; fixErrors: (count: number) => string }) {
+  if (errorCount === 0 && !failure) return null;
+  return (
+    <p id={id} className="alert alert-error" role="alert">
+      {failure ?? fixErrors(errorCount)}
+    </p>
+  );
+}
+
+export function FormActions(props: { cancelTo: string; cancelLabel: string; saveLabel: string; savingLabel: string; saving: boolean; disabled: boolean }) {
+  return (
+    <div className="rk-form-actions">
+      <Link className="btn btn-secondary" to={props.cancelTo}>
+        {props.cancelLabel}
+      </Link>
+      <button type="submit" className="btn btn-primary" disabled={props.disabled || props.saving}>
+        {props.saving ? props.savingLabel : props.saveLabel}
+      </button>
+    </div>
+  );
+}
