@@ -17,6 +17,7 @@ import { compareClasses } from '../attendance/attendance-math';
 import {
   allColumns,
   ConfirmDialog,
+  EditRemoveButtons,
   ExportCsvButton,
   Pager,
   RecordTable,
@@ -93,24 +94,14 @@ export default function ClassesPage() {
 
   const save = async (input: ClassInput, editing: ClassRow | null): Promise<boolean> => {
     if (!engine) return false;
-    try {
-      if (editing) notify.saved(messages.classes.updated, await updateClass(engine, { ...input, id: editing.id }));
-      else notify.saved(messages.classes.added, await createClass(engine, input));
-      return true;
-    } catch (error) {
-      notify.failed(error, editing ? messages.classes.updateFailed : messages.classes.addFailed);
-      return false;
-    }
+    if (editing) return notify.attempt(() => updateClass(engine, { ...input, id: editing.id }), messages.classes.updated, messages.classes.updateFailed);
+    return notify.attempt(() => createClass(engine, input), messages.classes.added, messages.classes.addFailed);
   };
 
   const remove = async (row: ClassView) => {
     if (!engine) return;
     setDialog(null);
-    try {
-      notify.saved(messages.classes.deleted, await deleteClass(engine, row.id));
-    } catch (error) {
-      notify.failed(error, messages.classes.deleteFailed);
-    }
+    await notify.attempt(() => deleteClass(engine, row.id), messages.classes.deleted, messages.classes.deleteFailed);
   };
 
   const loading = classes === undefined;
@@ -168,14 +159,15 @@ export default function ClassesPage() {
               anyChangeable
                 ? (row) =>
                     mayChange(row) ? (
-                      <>
-                        <button type="button" className="btn btn-secondary" aria-label={text.editLabel(nameOf(row))} disabled={!engine} onClick={() => setDialog({ kind: 'form', editing: row })}>
-                          {text.edit}
-                        </button>
-                        <button type="button" className="btn btn-danger" aria-label={text.removeLabel(nameOf(row))} disabled={!engine} onClick={() => setDialog({ kind: 'delete', row })}>
-                          {text.remove}
-                        </button>
-                      </>
+                      <EditRemoveButtons
+                        editText={text.edit}
+                        editLabel={text.editLabel(nameOf(row))}
+                        removeText={text.remove}
+                        removeLabel={text.removeLabel(nameOf(row))}
+                        disabled={!engine}
+                        onEdit={() => setDialog({ kind: 'form', editing: row })}
+                        onRemove={() => setDialog({ kind: 'delete', row })}
+                      />
                     ) : null
                 : undefined
             }

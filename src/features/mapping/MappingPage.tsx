@@ -13,6 +13,7 @@ import {
   updateClassSubject,
   type ClassRow,
   type ClassSubjectRow,
+  type MutationResult,
   type SubjectRow,
   type TeacherRow,
 } from '../../../sync';
@@ -132,16 +133,7 @@ export default function MappingPage() {
     setNewTeacher('');
   };
 
-  const write = async (run: () => Promise<Parameters<typeof notify.saved>[1]>, success: string) => {
-    if (!engine) return false;
-    try {
-      notify.saved(success, await run());
-      return true;
-    } catch (error) {
-      notify.failed(error);
-      return false;
-    }
-  };
+  const write = (run: () => Promise<MutationResult>, success: string) => (engine ? notify.attempt(run, success) : Promise.resolve(false));
 
   const saveClassTeacher = () => {
     if (!engine || !chosen) return;

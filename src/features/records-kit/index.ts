@@ -53,6 +53,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { useMutationToast, mutationErrorMessage, type MutationToast } from './mutation-toast';
 export { recordsKitTexts } from './texts';
 export { useStaffAccess, type StaffAccess } from './access';
+export { RecordFormDialog, type DialogField, type RecordFormDialogProps } from './RecordFormDialog';
 export { fieldErrors, issuesByField, focusFirstInvalid, useFocusFirstError, type FieldErrors } from './form-errors';
 export {
   LoadingStatus,
@@ -63,5 +64,6 @@ export {
   useRecordForm,
   FormAlert,
   FormActions,
+  EditRemoveButtons,
   type Notice,
 } from './record-page';

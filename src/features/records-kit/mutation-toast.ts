@@ -16,6 +16,8 @@ export interface MutationToast {
   saved: (message: string, result?: MutationResult) => void;
   /** After a write threw: the storage-full message, else `fallback` (e.g. 'Failed to add class.'). */
   failed: (error: unknown, fallback?: string) => void;
+  /** Runs a write and tells `saved` or `failed` about it; true when it was written. */
+  attempt: (write: () => Promise<MutationResult>, success: string, fallback?: string) => Promise<boolean>;
   online: boolean;
 }
 
@@ -48,5 +50,17 @@ export function useMutationToast(): MutationToast {
   const failed = useCallback((error: unknown, fallback?: string) => {
     toast.error(mutationErrorMessage(error, fallback));
   }, []);
-  return { saved, failed, online };
+  const attempt = useCallback(
+    async (write: () => Promise<MutationResult>, success: string, fallback?: string) => {
+      try {
+        saved(success, await write());
+        return true;
+      } catch (error) {
+        failed(error, fallback);
+        return false;
+      }
+    },
+    [saved, failed],
+  );
+  return { saved, failed, attempt, online };
 }

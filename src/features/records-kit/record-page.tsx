@@ -136,3 +136,25 @@ export function FormActions(props: { cancelTo: string; cancelLabel: string; save
     </div>
   );
 }
+
+/** A row's Edit and Remove buttons, each labelled with the record it acts on. */
+export function EditRemoveButtons(props: {
+  editText: string;
+  editLabel: string;
+  removeText: string;
+  removeLabel: string;
+  disabled?: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <button type="button" className="btn btn-secondary" aria-label={props.editLabel} disabled={props.disabled} onClick={props.onEdit}>
+        {props.editText}
+      </button>
+      <button type="button" className="btn btn-danger" aria-label={props.removeLabel} disabled={props.disabled} onClick={props.onRemove}>
+        {props.removeText}
+      </button>
+    </>
+  );
+}

@@ -14,6 +14,7 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import {
   allColumns,
   ConfirmDialog,
+  EditRemoveButtons,
   ExportCsvButton,
   Pager,
   RecordTable,
@@ -66,24 +67,14 @@ export default function SubjectsPage() {
 
   const save = async (values: SubjectValues, editing: SubjectRow | null): Promise<boolean> => {
     if (!engine) return false;
-    try {
-      if (editing) notify.saved(messages.subjects.updated, await updateSubject(engine, { ...values, id: editing.id }));
-      else notify.saved(messages.subjects.added, await createSubject(engine, values));
-      return true;
-    } catch (error) {
-      notify.failed(error);
-      return false;
-    }
+    if (editing) return notify.attempt(() => updateSubject(engine, { ...values, id: editing.id }), messages.subjects.updated);
+    return notify.attempt(() => createSubject(engine, values), messages.subjects.added);
   };
 
   const remove = async (row: SubjectView) => {
     if (!engine) return;
     setDialog(null);
-    try {
-      notify.saved(messages.subjects.deleted, await deleteSubject(engine, row.id));
-    } catch (error) {
-      notify.failed(error);
-    }
+    await notify.attempt(() => deleteSubject(engine, row.id), messages.subjects.deleted);
   };
 
   const loading = subjects === undefined;
@@ -127,14 +118,15 @@ export default function SubjectsPage() {
             actions={
               isAdmin
                 ? (row) => (
-                    <>
-                      <button type="button" className="btn btn-secondary" aria-label={text.editLabel(row.subjectName)} disabled={!engine} onClick={() => setDialog({ kind: 'form', editing: row })}>
-                        {text.edit}
-                      </button>
-                      <button type="button" className="btn btn-danger" aria-label={text.removeLabel(row.subjectName)} disabled={!engine} onClick={() => setDialog({ kind: 'delete', row })}>
-                        {text.remove}
-                      </button>
-                    </>
+                    <EditRemoveButtons
+                      editText={text.edit}
+                      editLabel={text.editLabel(row.subjectName)}
+                      removeText={text.remove}
+                      removeLabel={text.removeLabel(row.subjectName)}
+                      disabled={!engine}
+                      onEdit={() => setDialog({ kind: 'form', editing: row })}
+                      onRemove={() => setDialog({ kind: 'delete', row })}
+                    />
                   )
                 : undefined
             }
