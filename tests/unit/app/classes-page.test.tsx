@@ -4,32 +4,25 @@
  * as outbox entries with the mirror changed at once, and a teacher's actions limited to their classes.
  */
 import './reset-storage';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { romanClassNames } from '../../../contract/record-formats';
-import { createConnectivity, type SyncEngine } from '../../../sync';
+import type { SyncEngine } from '../../../sync';
 import ClassesPage from '../../../src/features/classes/ClassesPage';
 import { classesTexts } from '../../../src/features/classes/texts';
 import { recordsKitTexts } from '../../../src/features/records-kit';
 import { AppToaster } from '../../../src/ui/AppToaster';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
 import { button, byLabel, click, renderRoute, settle, submit, type, type Rendered } from './dom';
-import { liveTokenFor } from './helpers';
-import { fakeSessionSource } from './sync-session';
+import { screenHarness, signInStorage, until } from './records-harness';
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-let counter = 0;
+const harness = screenHarness('classes');
 
 const id = (n: number) => `0197c000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const teacherId = id(900);
 
 function signInAs(role: 'ADMIN' | 'TEACHER') {
-  localStorage.setItem('jwtToken', liveTokenFor(role));
-  localStorage.setItem('username', `${role.toLowerCase()}@kaksha.demo`);
-  localStorage.setItem('userProfile', JSON.stringify({ username: `${role.toLowerCase()}@kaksha.demo`, userType: role, teacherId, firstName: 'Meera', lastName: 'Nair' }));
-  sessionStore.start();
+  signInStorage(role, { profile: { username: `${role.toLowerCase()}@kaksha.demo`, userType: role, teacherId, firstName: 'Meera', lastName: 'Nair' } });
 }
 
 /** I–XII with sections A–D where the count allows (4 × 12 = 48 rows, the first 45 used). */
@@ -42,21 +35,8 @@ function schoolClasses(count: number) {
 }
 
 async function signedInEngine(role: 'ADMIN' | 'TEACHER' = 'ADMIN'): Promise<SyncEngine> {
-  counter += 1;
   signInAs(role);
-  const source = fakeSessionSource();
-  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
-  source.signIn(role, `classes-${counter}@kaksha.test`, `classes-school-${counter}`);
-  await engineHost.settled();
-  return engineHost.current()!;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  return harness.engine(role);
 }
 
 const names = () =>
@@ -70,26 +50,19 @@ const position = () => view!.container.querySelector('.rk-pager-position')?.text
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"], [role="alertdialog"]');
 
 async function open(engine: SyncEngine) {
-  view = await renderRoute(
-    '/admin/classes',
-    <>
-      <ClassesPage />
-      <AppToaster />
-    </>,
-    '/admin/classes',
+  view = await harness.show(
+    renderRoute(
+      '/admin/classes',
+      <>
+        <ClassesPage />
+        <AppToaster />
+      </>,
+      '/admin/classes',
+    ),
   );
   await until(() => view!.container.querySelector('table') !== null, 'the table');
   return engine;
 }
-
-afterEach(async () => {
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-  sessionStore.end();
-});
 
 describe('/admin/classes', () => {
   it('lists the mirror 20 a page from page 0, in school order, with class teacher and student count', async () => {

@@ -4,22 +4,18 @@
  * teacher each change the mirror at once and wait in the outbox; teachers read only.
  */
 import './reset-storage';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
-import { createConnectivity, type SyncEngine } from '../../../sync';
+import type { SyncEngine } from '../../../sync';
 import MappingPage from '../../../src/features/mapping/MappingPage';
 import { mappingTexts } from '../../../src/features/mapping/texts';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
 import { AppToaster } from '../../../src/ui/AppToaster';
-import { button, byLabel, click, renderRoute, settle, type, type Rendered } from './dom';
-import { liveTokenFor } from './helpers';
-import { fakeSessionSource } from './sync-session';
+import { button, byLabel, click, renderRoute, type, type Rendered } from './dom';
+import { screenHarness, signInStorage, until } from './records-harness';
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-let counter = 0;
+const harness = screenHarness('mapping');
 
 const id = (n: number) => `0197e000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const classVI = id(1);
@@ -30,16 +26,8 @@ const meera = id(21);
 const ravi = id(22);
 
 async function signedInEngine(role: 'ADMIN' | 'TEACHER' = 'ADMIN'): Promise<SyncEngine> {
-  counter += 1;
-  localStorage.setItem('jwtToken', liveTokenFor(role));
-  localStorage.setItem('username', `${role.toLowerCase()}@kaksha.demo`);
-  localStorage.setItem('userProfile', JSON.stringify({ username: `${role.toLowerCase()}@kaksha.demo`, userType: role, teacherId: meera }));
-  sessionStore.start();
-  const source = fakeSessionSource();
-  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
-  source.signIn(role, `mapping-${counter}@kaksha.test`, `mapping-school-${counter}`);
-  await engineHost.settled();
-  const engine = engineHost.current()!;
+  signInStorage(role, { profile: { username: `${role.toLowerCase()}@kaksha.demo`, userType: role, teacherId: meera } });
+  const engine = await harness.engine(role);
   await engine.db.classes.bulkPut([
     { id: classVI, className: 'VI', classSection: 'A', rev: 1, classTeacherId: meera },
     { id: id(2), className: 'VII', classSection: 'A', rev: 1 },
@@ -67,38 +55,23 @@ async function signedInEngine(role: 'ADMIN' | 'TEACHER' = 'ADMIN'): Promise<Sync
   return engine;
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const subjectNames = () => Array.from(view!.container.querySelectorAll('tbody th[scope="row"]')).map((cell) => cell.textContent);
 const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
 const labelled = <T extends HTMLElement>(label: string) => view!.container.querySelector<T>(`[aria-label="${label}"]`);
 const outbox = (engine: SyncEngine) => engine.db.outbox.orderBy('seq').toArray();
 
 async function open(url = `/admin/mapping?classId=${classVI}`) {
-  view = await renderRoute(
-    '/admin/mapping',
-    <>
-      <MappingPage />
-      <AppToaster />
-    </>,
-    url,
+  view = await harness.show(
+    renderRoute(
+      '/admin/mapping',
+      <>
+        <MappingPage />
+        <AppToaster />
+      </>,
+      url,
+    ),
   );
 }
-
-afterEach(async () => {
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-  sessionStore.end();
-});
 
 describe('/admin/mapping', () => {
   it('asks for a class, then shows its subjects, teachers and class teacher', async () => {

@@ -7,7 +7,7 @@
  * id says "Student not found.", and a teacher gets no upload.
  */
 import './reset-storage';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verhoeffCheckDigit } from '../../../contract/indian-ids';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
@@ -16,11 +16,9 @@ import StudentFormPage from '../../../src/features/students/StudentFormPage';
 import StudentsPage from '../../../src/features/students/StudentsPage';
 import { recordsKitTexts } from '../../../src/features/records-kit/texts';
 import { studentTexts } from '../../../src/features/students/texts';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
 import { button, byLabel, click, renderRoutes, settle, submit, type, type Rendered } from './dom';
-import { liveTokenFor, teacherEntry } from './helpers';
-import { fakeSessionSource } from './sync-session';
+import { teacherEntry } from './helpers';
+import { screenHarness, until } from './records-harness';
 
 const classVI = '0197b000-0000-7000-8000-0000000000c1';
 const classVII = '0197b000-0000-7000-8000-0000000000c2';
@@ -49,24 +47,13 @@ const bina = { id: studentId(2), admissionId: '2025-0002', firstName: 'Bina', la
 const chitra = { id: studentId(3), admissionId: null, firstName: 'Chitra', lastName: 'Rao', classId: classVII, rollNumber: '1', fatherName: 'Mohan Rao', rev: 0 };
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-let counter = 0;
+const harness = screenHarness('students');
 
 async function signedIn(role: 'ADMIN' | 'TEACHER', options: Partial<SyncEngineOptions> = {}): Promise<SyncEngine> {
-  counter += 1;
-  const username = `${role.toLowerCase()}-${counter}@kaksha.test`;
-  const tenantId = `students-school-${counter}`;
-  sessionStorage.setItem('currentTenantId', tenantId);
-  sessionStorage.setItem('currentSchoolName', schoolName);
-  localStorage.setItem('jwtToken', liveTokenFor(role, { sub: username, tenantId }));
-  localStorage.setItem('username', username);
-  localStorage.setItem('userProfile', JSON.stringify(teacherEntry({ username, userType: role, teacherId })));
-  sessionStore.start();
-  const source = fakeSessionSource();
-  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null, ...options });
-  source.signIn(role, username, tenantId);
-  await engineHost.settled();
-  const engine = engineHost.current()!;
+  const engine = await harness.engine(role, {
+    storage: { schoolName, profile: (username) => teacherEntry({ username, userType: role, teacherId }) },
+    engine: options,
+  });
   await engine.db.classes.bulkPut([
     { id: classVII, className: 'VII', classSection: 'A', classTeacherId: null, rev: 1 },
     { id: classVI, className: 'VI', classSection: 'A', classTeacherId: teacherId, rev: 1 },
@@ -83,14 +70,6 @@ async function signedIn(role: 'ADMIN' | 'TEACHER', options: Partial<SyncEngineOp
   return engine;
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const routes = [
   { path: '/admin/students', element: <StudentsPage /> },
   { path: '/admin/students/add', element: <StudentFormPage /> },
@@ -98,7 +77,7 @@ const routes = [
 ];
 
 async function open(url: string) {
-  view = await renderRoutes(routes, url);
+  view = await harness.show(renderRoutes(routes, url));
   return view;
 }
 
@@ -109,18 +88,6 @@ const checkbox = (name: string) => container().querySelector<HTMLInputElement>(`
 const notice = () => container().querySelector('.st-notice')?.textContent ?? '';
 const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
 const location = () => `${view!.router.state.location.pathname}`;
-
-beforeEach(() => {
-  sessionStore.start();
-});
-
-afterEach(async () => {
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-});
 
 describe('/admin/students list', () => {
   it('shows the spec columns in order, Aadhaar masked, and "Pending" for an admission not numbered yet', async () => {
@@ -309,10 +276,7 @@ describe('/admin/students list', () => {
     await click(button(container(), studentTexts.remove));
     expect(notice()).toBe(messages.students.notYourClass);
     expect(dialog()).toBeNull();
-    view!.unmount();
-    view = undefined;
-    unbind?.();
-    await engineHost.settled();
+    await harness.close();
 
     await signedIn('ADMIN');
     await open('/admin/students');

@@ -4,44 +4,24 @@
  * the mirror, the school's later refusal shown, and teachers reading only.
  */
 import './reset-storage';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
-import { createConnectivity, type SyncEngine } from '../../../sync';
+import type { SyncEngine } from '../../../sync';
 import { recordsKitTexts } from '../../../src/features/records-kit';
 import SubjectsPage from '../../../src/features/subjects/SubjectsPage';
 import { subjectsTexts } from '../../../src/features/subjects/texts';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { button, byLabel, click, renderRoute, settle, submit, type, type Rendered } from './dom';
-import { liveTokenFor } from './helpers';
-import { fakeSessionSource } from './sync-session';
+import { screenHarness, signInStorage, until } from './records-harness';
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-let counter = 0;
+const harness = screenHarness('subjects');
 
 const id = (n: number) => `0197d000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
 async function signedInEngine(role: 'ADMIN' | 'TEACHER' = 'ADMIN'): Promise<SyncEngine> {
-  counter += 1;
-  localStorage.setItem('jwtToken', liveTokenFor(role));
-  localStorage.setItem('username', `${role.toLowerCase()}@kaksha.demo`);
-  localStorage.setItem('userProfile', JSON.stringify({ username: `${role.toLowerCase()}@kaksha.demo`, userType: role, teacherId: id(900) }));
-  sessionStore.start();
-  const source = fakeSessionSource();
-  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
-  source.signIn(role, `subjects-${counter}@kaksha.test`, `subjects-school-${counter}`);
-  await engineHost.settled();
-  return engineHost.current()!;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  signInStorage(role, { profile: { username: `${role.toLowerCase()}@kaksha.demo`, userType: role, teacherId: id(900) } });
+  return harness.engine(role);
 }
 
 const names = () => Array.from(view!.container.querySelectorAll('tbody th[scope="row"]')).map((cell) => cell.textContent);
@@ -49,25 +29,18 @@ const dialog = () => document.querySelector<HTMLElement>('[role="dialog"], [role
 const labelled = (label: string) => view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
 
 async function open() {
-  view = await renderRoute(
-    '/admin/subjects',
-    <>
-      <SubjectsPage />
-      <AppToaster />
-    </>,
-    '/admin/subjects',
+  view = await harness.show(
+    renderRoute(
+      '/admin/subjects',
+      <>
+        <SubjectsPage />
+        <AppToaster />
+      </>,
+      '/admin/subjects',
+    ),
   );
   await until(() => view!.container.querySelector('table') !== null, 'the table');
 }
-
-afterEach(async () => {
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-  sessionStore.end();
-});
 
 describe('/admin/subjects', () => {
   it('pages 20 from page 0 and searches by code', async () => {

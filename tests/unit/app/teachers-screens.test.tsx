@@ -6,18 +6,16 @@
  * without any write button.
  */
 import './reset-storage';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
-import { createConnectivity, type SyncEngine } from '../../../sync';
+import type { SyncEngine } from '../../../sync';
 import TeacherFormPage from '../../../src/features/teachers/TeacherFormPage';
 import TeachersPage from '../../../src/features/teachers/TeachersPage';
 import { teacherTexts } from '../../../src/features/teachers/texts';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
-import { button, byLabel, click, renderRoutes, settle, submit, type, type Rendered } from './dom';
-import { liveTokenFor, teacherEntry } from './helpers';
-import { fakeSessionSource } from './sync-session';
+import { button, byLabel, click, renderRoutes, submit, type, type Rendered } from './dom';
+import { teacherEntry } from './helpers';
+import { screenHarness, until } from './records-harness';
 
 const id = (n: number) => `0197b000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const classVI = id(901);
@@ -27,23 +25,10 @@ const meera = { id: id(1), employeeId: 'EMP-001', firstName: 'Meera', lastName: 
 const ravi = { id: id(2), employeeId: 'EMP-002', firstName: 'Ravi', lastName: 'Kumar', emailId: null, phoneNumber: null, subjects: 'Science, EVS', rev: 6 };
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-let counter = 0;
+const harness = screenHarness('teachers');
 
 async function signedIn(role: 'ADMIN' | 'TEACHER'): Promise<SyncEngine> {
-  counter += 1;
-  const username = `${role.toLowerCase()}-${counter}@kaksha.test`;
-  const tenantId = `teachers-school-${counter}`;
-  sessionStorage.setItem('currentTenantId', tenantId);
-  localStorage.setItem('jwtToken', liveTokenFor(role, { sub: username, tenantId }));
-  localStorage.setItem('username', username);
-  localStorage.setItem('userProfile', JSON.stringify(teacherEntry({ username, userType: role, teacherId: meera.id })));
-  sessionStore.start();
-  const source = fakeSessionSource();
-  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
-  source.signIn(role, username, tenantId);
-  await engineHost.settled();
-  const engine = engineHost.current()!;
+  const engine = await harness.engine(role, { storage: { profile: (username) => teacherEntry({ username, userType: role, teacherId: meera.id }) } });
   await engine.db.teachers.bulkPut([ravi, meera]);
   await engine.db.classes.bulkPut([
     { id: classVII, className: 'VII', classSection: 'B', classTeacherId: null, rev: 1 },
@@ -56,14 +41,6 @@ async function signedIn(role: 'ADMIN' | 'TEACHER'): Promise<SyncEngine> {
   return engine;
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const routes = [
   { path: '/admin/teachers', element: <TeachersPage /> },
   { path: '/admin/teachers/add', element: <TeacherFormPage /> },
@@ -71,7 +48,7 @@ const routes = [
 ];
 
 async function open(url: string) {
-  view = await renderRoutes(routes, url);
+  view = await harness.show(renderRoutes(routes, url));
   return view;
 }
 
@@ -80,18 +57,6 @@ const bodyRows = () => Array.from(container().querySelectorAll<HTMLTableRowEleme
 const cells = (row: HTMLTableRowElement) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);
 const location = () => view!.router.state.location.pathname;
 const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
-
-beforeEach(() => {
-  sessionStore.start();
-});
-
-afterEach(async () => {
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-});
 
 describe('/admin/teachers list', () => {
   it('shows employee id, name, e-mail, phone, subjects and the classes they teach, and searches as you type', async () => {
