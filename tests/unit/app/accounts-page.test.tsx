@@ -7,7 +7,7 @@
  */
 import './reset-storage';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account } from '../../../contract/account';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
@@ -15,21 +15,11 @@ import { createConnectivity, type SyncEngine } from '../../../sync';
 import AccountsPage from '../../../src/features/accounts/AccountsPage';
 import { accountsTexts } from '../../../src/features/accounts/texts';
 import { recordsKitTexts } from '../../../src/features/records-kit/texts';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
 import { button, byLabel, click, renderRoute, settle, type, type Rendered } from './dom';
-import { liveTokenFor, teacherEntry } from './helpers';
-import { fakeSessionSource } from './sync-session';
+import { fakeServer, ok, screenHarness, signInStorage, until, type Call, type Reply } from './records-harness';
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-let counter = 0;
-
-interface Call {
-  method: string;
-  url: URL;
-  body: string;
-}
+const harness = screenHarness('accounts');
 
 const ids = {
   ravi: '0197c000-0000-7000-8000-000000000001',
@@ -67,25 +57,7 @@ const everyone = [
   account(ids.old, 'old@kaksha.demo', 'student', 'inactive'),
 ];
 
-const ok = (data: unknown, message = 'OK') => ({ status: 200, body: { success: true, message, data } });
-
-/** A fake server: one answer per "METHOD path"; anything else is a 404. */
-function fakeServer(routes: Record<string, (call: Call) => { status: number; body: unknown }>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const call = { method: request.method, url: new URL(request.url), body: await request.text() };
-      calls.push(call);
-      const route = routes[`${request.method} ${call.url.pathname}`];
-      const reply = route ? route(call) : { status: 404, body: { success: false, message: 'Not found', data: null } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
-
-const accountRoutes = (extra: Record<string, (call: Call) => { status: number; body: unknown }> = {}) => ({
+const accountRoutes = (extra: Record<string, (call: Call) => Reply> = {}) => ({
   [`GET ${paths.accounts.all}`]: () => ok(pending),
   [`GET ${paths.accounts.page}`]: (call: Call) => {
     const role = call.url.searchParams.get('role');
@@ -97,22 +69,11 @@ const accountRoutes = (extra: Record<string, (call: Call) => { status: number; b
   ...extra,
 });
 
-function signIn(role: 'ADMIN' | 'TEACHER') {
-  sessionStorage.setItem('currentTenantId', 'greenvalley');
-  localStorage.setItem('jwtToken', liveTokenFor(role, { tenantId: 'greenvalley' }));
-  localStorage.setItem('username', `${role.toLowerCase()}@kaksha.demo`);
-  localStorage.setItem('userProfile', JSON.stringify(teacherEntry({ userType: role, username: `${role.toLowerCase()}@kaksha.demo` })));
-  sessionStore.start();
-}
+const signIn = (role: 'ADMIN' | 'TEACHER') => signInStorage(role);
 
 async function engineWithMirror(online: boolean) {
-  counter += 1;
   const connectivity = createConnectivity({ online });
-  const source = fakeSessionSource();
-  unbind = engineHost.bind(source, { connectivity, locks: null });
-  source.signIn('ADMIN', `accounts-${counter}@kaksha.test`, `accounts-school-${counter}`);
-  await engineHost.settled();
-  const engine: SyncEngine = engineHost.current()!;
+  const engine: SyncEngine = await harness.engine('ADMIN', { engine: { connectivity } });
   await engine.db.classes.put({ id: 'class-6b', className: 'VI', classSection: 'B', rev: 1 });
   const student = (id: string, firstName: string, admissionId: string, extra: Record<string, unknown> = {}) => ({
     id,
@@ -134,36 +95,15 @@ async function engineWithMirror(online: boolean) {
   return { engine, connectivity };
 }
 
-async function until(condition: () => boolean, what: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const byAria = (label: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"], [role="alertdialog"]');
 const outcome = () => view!.container.querySelector('[data-testid="acc-outcome"]')?.textContent ?? '';
 const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
 
 async function openPage() {
-  view = await renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts');
+  view = await harness.show(renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts'));
   await until(() => byAria(accountsTexts.pending.approveLabel('ravi@pupil.in')) !== null && byAria(accountsTexts.reset.label('teacher@kaksha.demo')) !== null, 'both lists');
 }
-
-beforeEach(() => {
-  sessionStore.start();
-});
-
-afterEach(async () => {
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-  vi.unstubAllGlobals();
-});
 
 describe('/admin/accounts', () => {
   it('lists pending registrations with the server’s suggested link, and the accounts page by page', async () => {
@@ -336,7 +276,7 @@ describe('/admin/accounts', () => {
   it('a teacher is told that only the administrator manages accounts, and nothing is asked of the server', async () => {
     signIn('TEACHER');
     const calls = fakeServer(accountRoutes());
-    view = await renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts');
+    view = await harness.show(renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts'));
     await settle(20);
     expect(view.container.textContent).toContain(accountsTexts.adminOnly);
     expect(view.container.querySelector('table')).toBeNull();
@@ -347,7 +287,7 @@ describe('/admin/accounts', () => {
     signIn('ADMIN');
     const calls = fakeServer(accountRoutes());
     const { connectivity } = await engineWithMirror(false);
-    view = await renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts');
+    view = await harness.show(renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts'));
     await until(() => view!.container.textContent?.includes(accountsTexts.offline) === true, 'the offline note');
     expect(calls.filter((call) => call.url.pathname.startsWith('/api/accounts'))).toEqual([]);
 

@@ -4,45 +4,17 @@
  * parent sees each child with class; a link goes to /settings for the password.
  */
 import './reset-storage';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StudentProfile } from '../../../contract/auth';
-import { createConnectivity, type SyncEngine } from '../../../sync';
 import ProfilePage from '../../../src/features/profile/ProfilePage';
 import { profileTexts } from '../../../src/features/profile/texts';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
 import { renderRoute, settle, type Rendered } from './dom';
-import { liveTokenFor, studentEntry, teacherEntry } from './helpers';
-import { fakeSessionSource } from './sync-session';
+import { studentEntry, teacherEntry } from './helpers';
+import { screenHarness, signInStorage, until } from './records-harness';
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-let counter = 0;
+const harness = screenHarness('profile');
 
-function signIn(role: string, profile: object, username: string) {
-  sessionStorage.setItem('currentTenantId', 'greenvalley');
-  localStorage.setItem('jwtToken', liveTokenFor(role));
-  localStorage.setItem('username', username);
-  localStorage.setItem('userProfile', JSON.stringify(profile));
-  sessionStore.start();
-}
-
-async function offlineEngine(role: string): Promise<SyncEngine> {
-  counter += 1;
-  const source = fakeSessionSource();
-  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
-  source.signIn(role, `profile-${counter}@kaksha.test`, `profile-school-${counter}`);
-  await engineHost.settled();
-  return engineHost.current()!;
-}
-
-async function until(condition: () => boolean, what: string) {
-  for (let i = 0; i < 200; i += 1) {
-    if (condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** The page's rows as "label: value", in order (the first list is the user's own profile). */
 function rows(list: Element | null | undefined = view!.container.querySelector('dl.profile-list')): string[] {
@@ -62,22 +34,10 @@ const student = (id: string, firstName: string, classId: string, extra: Record<s
   ...extra,
 });
 
-beforeEach(() => {
-  sessionStore.start();
-});
-
-afterEach(async () => {
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-});
-
 describe('profile screens', () => {
   it('a teacher: employee id, no student fields, the teacher record from the mirror over the stored profile', async () => {
-    signIn('TEACHER', teacherEntry(), 'teacher@kaksha.demo');
-    const engine = await offlineEngine('TEACHER');
+    signInStorage('TEACHER', { profile: teacherEntry() });
+    const engine = await harness.engine('TEACHER');
     await engine.db.teachers.put({
       id: 'tea-1',
       employeeId: 'EMP-042',
@@ -90,7 +50,7 @@ describe('profile screens', () => {
       gender: 'Male',
       rev: 2,
     });
-    view = await renderRoute('/admin/profile', <ProfilePage area="admin" />, '/admin/profile');
+    view = await harness.show(renderRoute('/admin/profile', <ProfilePage area="admin" />, '/admin/profile'));
     await until(() => rows().includes('Phone: 9000000001'), 'the mirror’s teacher record');
     expect(rows()).toEqual([
       'Name: Rahul Verma',
@@ -109,13 +69,13 @@ describe('profile screens', () => {
   });
 
   it('a student: admission id, roll number and class with section from the own record and class in the mirror', async () => {
-    signIn('STUDENT', studentEntry(), 'student@kaksha.demo');
-    const engine = await offlineEngine('STUDENT');
+    signInStorage('STUDENT', { profile: studentEntry() });
+    const engine = await harness.engine('STUDENT');
     await engine.db.classes.put({ id: 'class-6b', className: 'VI', classSection: 'B', rev: 1 });
     await engine.db.students.put(
       student('stu-1', 'Ananya', 'class-6b', { rollNumber: '12', phoneNumber: '9876500000', address: '12 MG Road, Pune', dateOfBirth: '2014-03-09', gender: 'Female', admissionId: 'GV-2019-001' }),
     );
-    view = await renderRoute('/student/profile', <ProfilePage area="student" />, '/student/profile');
+    view = await harness.show(renderRoute('/student/profile', <ProfilePage area="student" />, '/student/profile'));
     await until(() => rows().includes('Class: VI - B'), 'the mirror’s class');
     expect(rows()).toEqual([
       'Name: Ananya Sharma',
@@ -134,9 +94,9 @@ describe('profile screens', () => {
   });
 
   it('a student before any sync: the stored profile alone', async () => {
-    signIn('STUDENT', studentEntry(), 'student@kaksha.demo');
-    await offlineEngine('STUDENT');
-    view = await renderRoute('/student/profile', <ProfilePage area="student" />, '/student/profile');
+    signInStorage('STUDENT', { profile: studentEntry() });
+    await harness.engine('STUDENT');
+    view = await harness.show(renderRoute('/student/profile', <ProfilePage area="student" />, '/student/profile'));
     await settle(20);
     expect(rows()).toContain('Class: Class 5 - A');
     expect(rows()).toContain('Roll number: 7');
@@ -145,8 +105,8 @@ describe('profile screens', () => {
 
   it('a parent: the account’s own rows, then each child from the mirror with class', async () => {
     const firstChild: StudentProfile = studentEntry({ userType: 'PARENT', username: 'parent@kaksha.demo' });
-    signIn('PARENT', firstChild, 'parent@kaksha.demo');
-    const engine = await offlineEngine('PARENT');
+    signInStorage('PARENT', { profile: firstChild });
+    const engine = await harness.engine('PARENT');
     await engine.db.classes.bulkPut([
       { id: 'class-5a', className: 'Class 5', classSection: 'A', rev: 1 },
       { id: 'class-2c', className: 'Class 2', classSection: 'C', rev: 1 },
@@ -155,7 +115,7 @@ describe('profile screens', () => {
       student('stu-2', 'Vihaan', 'class-2c', { admissionId: 'GV-2023-014', rollNumber: '3' }),
       student('stu-1', 'Ananya', 'class-5a', { admissionId: 'GV-2019-001', rollNumber: '7' }),
     ]);
-    view = await renderRoute('/student/profile', <ProfilePage area="student" />, '/student/profile');
+    view = await harness.show(renderRoute('/student/profile', <ProfilePage area="student" />, '/student/profile'));
     await until(() => view!.container.querySelectorAll('.profile-child').length === 2, 'both children');
     expect(rows()).toEqual(['Name: parent@kaksha.demo', 'Email: parent@kaksha.demo', 'School: Green Valley Public School']);
     const children = Array.from(view.container.querySelectorAll('.profile-child'));

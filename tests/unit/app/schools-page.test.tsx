@@ -5,80 +5,27 @@
  */
 import './reset-storage';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
 import { createConnectivity } from '../../../sync';
 import SchoolsPage from '../../../src/features/schools/SchoolsPage';
 import { schoolsTexts } from '../../../src/features/schools/texts';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
-import { button, byLabel, click, renderRoute, settle, type, type Rendered } from './dom';
-import { liveTokenFor, teacherEntry } from './helpers';
-import { fakeSessionSource } from './sync-session';
+import { button, byLabel, click, renderRoute, type, type Rendered } from './dom';
+import { teacherEntry } from './helpers';
+import { fakeServer, ok, screenHarness, signInStorage, until } from './records-harness';
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-
-interface Call {
-  method: string;
-  url: string;
-  body: string;
-}
+const harness = screenHarness('schools');
 
 const green = { tenantId: 'greenvalley', schoolName: 'Green Valley Public School', schoolId: 'GV-01' };
 const river = { tenantId: 'riverside', schoolName: 'Riverside High School', schoolId: 'RH-01' };
 const details = { ...green, address: '12 MG Road, Pune', phoneNumber: '2026123456', email: 'office@greenvalley.in' };
 
-/** A fake server: one answer per "METHOD path"; anything else is a 404. */
-function fakeServer(routes: Record<string, (body: string) => { status: number; body: unknown }>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const body = await request.text();
-      calls.push({ method: request.method, url: request.url, body });
-      const route = routes[`${request.method} ${new URL(request.url).pathname}`];
-      const reply = route ? route(body) : { status: 404, body: { success: false, message: 'Not found', data: null } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
-
-const ok = (data: unknown, message = 'OK') => ({ status: 200, body: { success: true, message, data } });
-
-function signIn(role: string, profile: object = teacherEntry()) {
-  sessionStorage.setItem('currentTenantId', 'greenvalley');
-  localStorage.setItem('jwtToken', liveTokenFor(role, { tenantId: 'greenvalley' }));
-  localStorage.setItem('username', `${role.toLowerCase()}@kaksha.demo`);
-  localStorage.setItem('userProfile', JSON.stringify(profile));
-  sessionStore.start();
-}
-
-async function until(condition: () => boolean, what: string) {
-  for (let i = 0; i < 200; i += 1) {
-    if (condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const signIn = (role: string, profile: object = teacherEntry()) => signInStorage(role, { profile });
 
 const textOf = () => view!.container.textContent ?? '';
 const save = () => button(view!.container, schoolsTexts.save);
-
-beforeEach(() => {
-  sessionStore.start();
-});
-
-afterEach(async () => {
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-  vi.unstubAllGlobals();
-});
 
 describe('/admin/schools', () => {
   it('shows the school and the list; an admin’s edit is checked, sent as JSON and shown', async () => {
@@ -86,9 +33,9 @@ describe('/admin/schools', () => {
     const calls = fakeServer({
       [`GET ${paths.schools.one('greenvalley')}`]: () => ok(details),
       [`GET ${paths.schools.all}`]: () => ok([green, river]),
-      [`PUT ${paths.schools.update('greenvalley')}`]: (body) => ok({ ...green, ...JSON.parse(body), phoneNumber: '9876543210' }, messages.schools.updated),
+      [`PUT ${paths.schools.update('greenvalley')}`]: (call) => ok({ ...green, ...JSON.parse(call.body), phoneNumber: '9876543210' }, messages.schools.updated),
     });
-    view = await renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools');
+    view = await harness.show(renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools'));
     await until(() => textOf().includes('12 MG Road, Pune') && textOf().includes('Riverside High School'), 'the school and the list');
     for (const value of ['Green Valley Public School', 'GV-01', 'greenvalley', '2026123456', 'office@greenvalley.in', 'RH-01', 'riverside']) {
       expect(textOf()).toContain(value);
@@ -111,7 +58,7 @@ describe('/admin/schools', () => {
     await click(save());
     await until(() => calls.some((call) => call.method === 'PUT'), 'the PUT');
     const put = calls.find((call) => call.method === 'PUT')!;
-    expect(new URL(put.url).pathname).toBe(paths.schools.update('greenvalley'));
+    expect(put.url.pathname).toBe(paths.schools.update('greenvalley'));
     expect(JSON.parse(put.body)).toEqual({ address: '12 MG Road, Pune', phoneNumber: '+91 98765 43210', email: 'Head@GreenValley.in' });
     await until(() => view!.container.querySelector('[role="status"].school-form-status')?.textContent === messages.schools.updated, 'the answer');
     expect(phone.value).toBe('9876543210');
@@ -125,7 +72,7 @@ describe('/admin/schools', () => {
       [`GET ${paths.schools.all}`]: () => ok([green]),
       [`PUT ${paths.schools.update('greenvalley')}`]: () => ({ status: 403, body: { success: false, message: messages.auth.forbidden, data: null } }),
     });
-    view = await renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools');
+    view = await harness.show(renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools'));
     await until(() => textOf().includes('12 MG Road, Pune'), 'the school');
     const address = byLabel(view.container, schoolsTexts.fields.address);
     await type(address, '14 MG Road, Pune');
@@ -140,7 +87,7 @@ describe('/admin/schools', () => {
       [`GET ${paths.schools.one('greenvalley')}`]: () => ok(details),
       [`GET ${paths.schools.all}`]: () => ok([green]),
     });
-    view = await renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools');
+    view = await harness.show(renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools'));
     await until(() => textOf().includes('12 MG Road, Pune'), 'the school');
     expect(textOf()).toContain(schoolsTexts.adminOnly);
     expect(view.container.querySelector('form')).toBeNull();
@@ -150,17 +97,14 @@ describe('/admin/schools', () => {
   it('offline: says so, the Save button waits, and what was typed stays', async () => {
     signIn('ADMIN', teacherEntry({ userType: 'ADMIN' }));
     const connectivity = createConnectivity({ online: false });
-    const source = fakeSessionSource();
-    unbind = engineHost.bind(source, { connectivity, locks: null });
-    source.signIn('ADMIN', 'admin-schools@kaksha.test', 'schools-offline');
-    await engineHost.settled();
+    await harness.engine('ADMIN', { engine: { connectivity } });
     const calls = fakeServer({
       [`GET ${paths.schools.one('greenvalley')}`]: () => ok(details),
       [`GET ${paths.schools.all}`]: () => ok([green]),
     });
-    view = await renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools');
+    view = await harness.show(renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools'));
     await until(() => textOf().includes(schoolsTexts.offline), 'the offline note');
-    expect(calls.filter((call) => call.url.includes('/schools/'))).toEqual([]);
+    expect(calls.filter((call) => call.url.pathname.includes('/schools/'))).toEqual([]);
 
     await act(async () => connectivity.setOnline(true));
     await until(() => textOf().includes('12 MG Road, Pune'), 'the school once online');
