@@ -7,80 +7,35 @@
  */
 import './reset-storage';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PrintData } from '../../../contract/certificate';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
 import { createConnectivity, type CertificateRow } from '../../../sync';
 import PrintCertificatePage from '../../../src/features/records/PrintCertificatePage';
 import { recordsTexts } from '../../../src/features/records/texts';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
-import { byLabel, button, click, renderRoutes, settle, submit, type, type Rendered } from './dom';
-import { fakeSessionSource } from './sync-session';
+import { byLabel, button, click, renderRoutes, submit, type, type Rendered } from './dom';
+import { printData } from './print-fixture';
+import { screenHarness, until } from './records-harness';
 
 const classId = '0197b000-0000-7000-8000-0000000000c1';
 const studentId = '0197b000-0000-7000-8000-0000000000a1';
 const text = recordsTexts.print;
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-let counter = 0;
+const harness = screenHarness('print');
 
-function frozen(kind: PrintData['kind'], serial: string, overrides: Partial<PrintData['student']> = {}): PrintData {
-  return {
-    kind,
-    title: messages.certificates.titles[kind],
-    serial,
-    serialNumber: Number(serial.slice(3)),
-    issueDate: '2025-07-14',
-    issuedBy: 'Meera Nair',
-    school: {
-      tenantId: 'greenvalley',
-      schoolName: 'Green Valley Public School',
-      schoolId: 'GVPS-01',
-      address: '12 MG Road, Pune',
-      phoneNumber: '02024567890',
-      email: 'office@greenvalley.test',
-    },
-    student: {
-      id: studentId,
-      fullName: 'Arjun Iyer',
-      firstName: 'Arjun',
-      lastName: 'Iyer',
-      admissionId: '2025-0042',
-      admissionDate: '2025-04-03',
-      className: 'VI',
-      classSection: 'A',
-      rollNumber: '12',
-      dateOfBirth: '2014-03-09',
-      gender: 'Male',
-      fatherName: 'Ravi Iyer',
-      motherName: 'Lakshmi Iyer',
-      address: '4 Lake View, Pune',
-      phoneNumber: '9876543210',
-      emailId: null,
-      aadhaarMasked: 'XXXX XXXX 1234',
-      apaarId: null,
-      ...overrides,
-    },
-    details: {},
-  };
+/** The print data the school froze for `serial` (no e-mail, no APAAR id, no details). */
+function frozen(kind: PrintData['kind'], serial: string, student: Partial<PrintData['student']> = {}): PrintData {
+  const data = printData({ kind, title: messages.certificates.titles[kind], serial, serialNumber: Number(serial.slice(3)), details: {} });
+  return { ...data, student: { ...data.student, emailId: null, apaarId: null, ...student } };
 }
 
 async function signedInEngine(fetchImpl?: (input: string, init: RequestInit) => Promise<Response>) {
-  counter += 1;
-  const source = fakeSessionSource();
   const connectivity = createConnectivity({ online: false });
-  unbind = engineHost.bind(source, {
-    connectivity,
-    locks: null,
-    pullIntervalMs: 3_600_000,
-    ...(fetchImpl ? { fetch: fetchImpl, baseUrl: 'http://school.test' } : {}),
+  const engine = await harness.engine('ADMIN', {
+    engine: { connectivity, pullIntervalMs: 3_600_000, ...(fetchImpl ? { fetch: fetchImpl, baseUrl: 'http://school.test' } : {}) },
   });
-  source.signIn('ADMIN', `print-${counter}@kaksha.test`, `print-school-${counter}`);
-  await engineHost.settled();
-  const engine = engineHost.current()!;
   await engine.db.classes.put({ id: classId, className: 'VI', classSection: 'A', rev: 1 });
   await engine.db.students.put({
     id: studentId,
@@ -96,14 +51,6 @@ async function signedInEngine(fetchImpl?: (input: string, init: RequestInit) => 
   return { engine, connectivity };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const printRoutes = [
   { path: '/admin/records/printbonafide/:id', element: <PrintCertificatePage kind="bonafide" /> },
   { path: '/admin/records/printtc/:id', element: <PrintCertificatePage kind="transfer" /> },
@@ -111,19 +58,6 @@ const printRoutes = [
 
 const printButton = () => Array.from(view!.container.querySelectorAll('button')).find((b) => b.textContent === text.print);
 const issuedItems = () => Array.from(view!.container.querySelectorAll('.rec-issued-item'));
-
-beforeEach(() => {
-  sessionStore.start();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-});
 
 describe('/admin/records/printbonafide/:id', () => {
   it('issued offline: no serial, Print disabled with the reason; once the school answers, the frozen page and Print', async () => {
@@ -156,7 +90,7 @@ describe('/admin/records/printbonafide/:id', () => {
     const printSpy = vi.fn();
     vi.stubGlobal('print', printSpy);
 
-    view = await renderRoutes(printRoutes, `/admin/records/printbonafide/${studentId}`);
+    view = await harness.show(renderRoutes(printRoutes, `/admin/records/printbonafide/${studentId}`));
     await until(() => view!.container.textContent?.includes(text.noneIssued) === true, 'the page');
     expect(view.container.querySelector('h1')?.textContent).toBe(messages.certificates.titles.bonafide);
     expect(view.container.textContent).toContain(text.studentHeading('Arjun Iyer'));
@@ -203,7 +137,7 @@ describe('a refused issue', () => {
       return reply(404, { success: false, data: null, message: messages.certificates.studentNotFound });
     };
     const { engine, connectivity } = await signedInEngine(schoolFetch);
-    view = await renderRoutes(printRoutes, `/admin/records/printbonafide/${studentId}`);
+    view = await harness.show(renderRoutes(printRoutes, `/admin/records/printbonafide/${studentId}`));
     await until(() => view!.container.querySelector('form') !== null, 'the form');
     await submit(view.container.querySelector('form')!);
     await until(() => issuedItems().length === 1, 'the waiting issue');
@@ -243,7 +177,7 @@ describe('/admin/records/printtc/:id', () => {
     // The student's record changed since: the printed page does not follow it.
     await engine.db.students.update(studentId, { firstName: 'Arjuna', rev: 7 });
 
-    view = await renderRoutes(printRoutes, `/admin/records/printtc/${studentId}?certificate=${older}`);
+    view = await harness.show(renderRoutes(printRoutes, `/admin/records/printtc/${studentId}?certificate=${older}`));
     await until(() => view!.container.querySelector('.cert-sheet') !== null, 'the sheet');
     expect(issuedItems().map((item) => item.querySelector('.rec-issued-serial')?.textContent)).toEqual(['TC-0009', 'TC-0003']);
     const sheet = () => view!.container.querySelector('.cert-sheet')!.textContent ?? '';
@@ -261,7 +195,7 @@ describe('/admin/records/printtc/:id', () => {
 
   it('the issue form shows each problem at its field and records nothing', async () => {
     const { engine } = await signedInEngine();
-    view = await renderRoutes(printRoutes, `/admin/records/printtc/${studentId}`);
+    view = await harness.show(renderRoutes(printRoutes, `/admin/records/printtc/${studentId}`));
     await until(() => view!.container.querySelector('form') !== null, 'the form');
     const conduct = byLabel(view.container, text.conduct);
     await type(conduct, 'x'.repeat(101));

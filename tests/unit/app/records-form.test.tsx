@@ -6,27 +6,24 @@
  */
 import './reset-storage';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { academicYearLabel } from '../../../contract/admission';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
-import { createConnectivity, type AdmissionRow } from '../../../sync';
+import type { AdmissionRow } from '../../../sync';
 import EditAdmissionPage from '../../../src/features/records/EditAdmissionPage';
 import NewAdmissionPage from '../../../src/features/records/NewAdmissionPage';
 import RecordsPage from '../../../src/features/records/RecordsPage';
 import { recordsTexts } from '../../../src/features/records/texts';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
-import { byLabel, click, renderRoutes, settle, submit, type, type Rendered } from './dom';
-import { fakeSessionSource } from './sync-session';
+import { byLabel, click, renderRoutes, submit, type, type Rendered } from './dom';
+import { screenHarness, until } from './records-harness';
 
 const classId = '0197b000-0000-7000-8000-0000000000c1';
 const f = messages.records.fields;
 const form = recordsTexts.form;
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-let counter = 0;
+const harness = screenHarness('form');
 
 const numbered: AdmissionRow = {
   id: '0197b000-0000-7000-8000-000000001001',
@@ -59,12 +56,7 @@ const pending: AdmissionRow = {
 };
 
 async function signedInEngine() {
-  counter += 1;
-  const source = fakeSessionSource();
-  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
-  source.signIn('ADMIN', `form-${counter}@kaksha.test`, `form-school-${counter}`);
-  await engineHost.settled();
-  const engine = engineHost.current()!;
+  const engine = await harness.engine('ADMIN');
   await engine.db.classes.put({ id: classId, className: 'VI', classSection: 'A', rev: 1 });
   await engine.db.admissions.bulkPut([numbered, pending]);
   await engine.db.students.bulkPut([
@@ -82,14 +74,6 @@ async function signedInEngine() {
     { id: pending.studentId, classId, admissionId: null, firstName: 'Esha', lastName: 'Kulkarni', rev: 0 },
   ]);
   return engine;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const routes = [
@@ -111,22 +95,10 @@ async function typeInto(area: HTMLTextAreaElement, value: string) {
   });
 }
 
-beforeEach(() => {
-  sessionStore.start();
-});
-
-afterEach(async () => {
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-});
-
 describe('/admin/records/newadmission validation', () => {
   it('names each problem at its field, focuses the first, and records nothing', async () => {
     const engine = await signedInEngine();
-    view = await renderRoutes(routes, '/admin/records/newadmission');
+    view = await harness.show(renderRoutes(routes, '/admin/records/newadmission'));
     await until(() => view!.container.querySelector('form') !== null, 'the form');
     const field = (label: string) => byLabel(view!.container, label);
 
@@ -164,7 +136,7 @@ describe('/admin/records/newadmission validation', () => {
 describe('/admin/records/edit/:admissionNumber', () => {
   it('opens by number with the entry and student filled in, and saves one PUT', async () => {
     const engine = await signedInEngine();
-    view = await renderRoutes(routes, '/admin/records/edit/2025-0042');
+    view = await harness.show(renderRoutes(routes, '/admin/records/edit/2025-0042'));
     await until(() => view!.container.querySelector('form') !== null, 'the form');
     const field = (label: string) => byLabel<HTMLInputElement | HTMLSelectElement>(view!.container, label);
     expect(view.container.textContent).toContain(recordsTexts.edit.number('2025-0042'));
@@ -194,7 +166,7 @@ describe('/admin/records/edit/:admissionNumber', () => {
 
   it('a pending entry opens from the register by its id', async () => {
     await signedInEngine();
-    view = await renderRoutes(routes, '/admin/records');
+    view = await harness.show(renderRoutes(routes, '/admin/records'));
     const link = () =>
       Array.from(view!.container.querySelectorAll<HTMLAnchorElement>('a')).find(
         (a) => a.textContent === recordsTexts.register.edit && a.closest('tr')?.textContent?.includes('Esha'),
@@ -209,7 +181,7 @@ describe('/admin/records/edit/:admissionNumber', () => {
 
   it('says when the entry is not on this device', async () => {
     await signedInEngine();
-    view = await renderRoutes(routes, '/admin/records/edit/2019-0001');
+    view = await harness.show(renderRoutes(routes, '/admin/records/edit/2019-0001'));
     await until(() => view!.container.textContent?.includes(messages.admissions.notFound) === true, 'not found');
     expect(view.container.querySelector('form')).toBeNull();
   });

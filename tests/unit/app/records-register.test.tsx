@@ -6,7 +6,7 @@
  */
 import './reset-storage';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { academicYearLabel } from '../../../contract/admission';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
@@ -14,18 +14,15 @@ import { createConnectivity, type AdmissionRow, type CertificateRow } from '../.
 import NewAdmissionPage from '../../../src/features/records/NewAdmissionPage';
 import RecordsPage from '../../../src/features/records/RecordsPage';
 import { recordsTexts } from '../../../src/features/records/texts';
-import { sessionStore } from '../../../src/session/session-store';
-import { engineHost } from '../../../src/sync-binding/engine-host';
-import { byLabel, button, click, renderRoutes, settle, submit, type, type Rendered } from './dom';
-import { liveTokenFor, teacherEntry } from './helpers';
-import { fakeSessionSource } from './sync-session';
+import { byLabel, button, click, renderRoutes, submit, type, type Rendered } from './dom';
+import { teacherEntry } from './helpers';
+import { screenHarness, until } from './records-harness';
 
 const classId = '0197b000-0000-7000-8000-0000000000c1';
 const otherClassId = '0197b000-0000-7000-8000-0000000000c2';
 
 let view: Rendered | undefined;
-let unbind: (() => void) | undefined;
-let counter = 0;
+const harness = screenHarness('records');
 
 function admission(n: number, overrides: Partial<AdmissionRow> = {}): AdmissionRow {
   const year = overrides.admissionYear ?? 2025;
@@ -56,37 +53,16 @@ function student(row: AdmissionRow, firstName: string, lastName: string) {
 
 /** Signs a user in (the session the screens read and the engine's own), offline unless a fetch is given. */
 async function signedInEngine(role: 'ADMIN' | 'TEACHER', options: { fetch?: typeof fetch; online?: boolean } = {}) {
-  counter += 1;
-  const username = `records-${counter}@kaksha.test`;
-  sessionStorage.setItem('currentTenantId', `records-school-${counter}`);
-  localStorage.setItem('jwtToken', liveTokenFor(role, { sub: username, tenantId: `records-school-${counter}` }));
-  localStorage.setItem('username', username);
-  localStorage.setItem('userProfile', JSON.stringify(teacherEntry({ username })));
-  sessionStore.start();
-  const source = fakeSessionSource();
   const connectivity = createConnectivity({ online: options.online ?? false });
-  unbind = engineHost.bind(source, {
-    connectivity,
-    locks: null,
-    ...(options.fetch ? { fetch: options.fetch as never, baseUrl: 'http://school.test' } : {}),
-    pullIntervalMs: 3_600_000,
+  const engine = await harness.engine(role, {
+    storage: { profile: (username) => teacherEntry({ username }) },
+    engine: { connectivity, pullIntervalMs: 3_600_000, ...(options.fetch ? { fetch: options.fetch as never, baseUrl: 'http://school.test' } : {}) },
   });
-  source.signIn(role, username, `records-school-${counter}`);
-  await engineHost.settled();
-  const engine = engineHost.current()!;
   await engine.db.classes.bulkPut([
     { id: classId, className: 'VI', classSection: 'A', rev: 1 },
     { id: otherClassId, className: 'VII', classSection: 'B', rev: 1 },
   ]);
   return { engine, connectivity };
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const registerRows = () =>
@@ -98,18 +74,6 @@ const registerRoutes = [
   { path: '/admin/records', element: <RecordsPage /> },
   { path: '/admin/records/newadmission', element: <NewAdmissionPage /> },
 ];
-
-beforeEach(() => {
-  sessionStore.start();
-});
-
-afterEach(async () => {
-  view?.unmount();
-  view = undefined;
-  unbind?.();
-  unbind = undefined;
-  await engineHost.settled();
-});
 
 describe('/admin/records register', () => {
   async function seeded(role: 'ADMIN' | 'TEACHER' = 'ADMIN') {
@@ -132,7 +96,7 @@ describe('/admin/records register', () => {
 
   it('lists the mirror newest first and filters by academic year, status and search', async () => {
     await seeded();
-    view = await renderRoutes(registerRoutes, '/admin/records');
+    view = await harness.show(renderRoutes(registerRoutes, '/admin/records'));
     await until(() => registerRows().length === 4, 'the register');
     expect(numbers()).toEqual(['2025-0003', '2025-0002', '2025-0001', '2024-0004']);
     expect(names()).toEqual(['Chitra Rao', 'Bina Das', 'Arjun Iyer', 'Dev Shah']);
@@ -160,7 +124,7 @@ describe('/admin/records register', () => {
 
   it('an admin cancels an entry after confirming; it stays in the register as cancelled', async () => {
     const { engine } = await seeded('ADMIN');
-    view = await renderRoutes(registerRoutes, '/admin/records');
+    view = await harness.show(renderRoutes(registerRoutes, '/admin/records'));
     await until(() => registerRows().length === 4, 'the register');
     const arjun = registerRows().find((row) => row.textContent?.includes('Arjun'))!;
     // The cancelled entry has no cancel button; the others have one each.
@@ -187,7 +151,7 @@ describe('/admin/records register', () => {
 
   it('a teacher sees no cancel button', async () => {
     await seeded('TEACHER');
-    view = await renderRoutes(registerRoutes, '/admin/records');
+    view = await harness.show(renderRoutes(registerRoutes, '/admin/records'));
     await until(() => registerRows().length === 4, 'the register');
     expect(view.container.querySelectorAll('button.btn-danger')).toHaveLength(0);
     expect(Array.from(view.container.querySelectorAll('a')).filter((a) => a.textContent === recordsTexts.register.edit)).toHaveLength(4);
@@ -212,7 +176,7 @@ describe('/admin/records register', () => {
       issued('0197b000-0000-7000-8000-000000003001', {}),
       issued('0197b000-0000-7000-8000-000000003002', { kind: 'bonafide', serial: null, serialNumber: null, issueDate: '2025-08-02', rev: 0 }),
     ]);
-    view = await renderRoutes(registerRoutes, '/admin/records');
+    view = await harness.show(renderRoutes(registerRoutes, '/admin/records'));
     const certificateRows = () =>
       Array.from(view!.container.querySelectorAll<HTMLTableRowElement>('section[aria-labelledby="rec-certificates-heading"] tbody tr'));
     await until(() => certificateRows().length === 2, 'the certificate register');
@@ -265,7 +229,7 @@ describe('/admin/records/newadmission', () => {
       return reply(404, null);
     };
     const { engine, connectivity } = await signedInEngine('ADMIN', { fetch: schoolFetch as typeof fetch });
-    view = await renderRoutes(registerRoutes, '/admin/records/newadmission');
+    view = await harness.show(renderRoutes(registerRoutes, '/admin/records/newadmission'));
     await until(() => view!.container.querySelector('form') !== null, 'the form');
     expect(byLabel(view.container, recordsTexts.form.admissionDate).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await type(byLabel(view.container, recordsTexts.form.admissionDate), '2025-06-15');
@@ -311,7 +275,7 @@ describe('/admin/records/newadmission', () => {
       return reply(400, { success: false, data: null, message: refusal });
     };
     const { engine, connectivity } = await signedInEngine('ADMIN', { fetch: schoolFetch as typeof fetch });
-    view = await renderRoutes(registerRoutes, '/admin/records/newadmission');
+    view = await harness.show(renderRoutes(registerRoutes, '/admin/records/newadmission'));
     await until(() => view!.container.querySelector('form') !== null, 'the form');
     await type(byLabel(view.container, recordsTexts.form.firstName), 'Gauri');
     await submit(view.container.querySelector('form')!);
