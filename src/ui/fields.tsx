@@ -9,9 +9,24 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   hint?: ReactNode;
 }
 
-function describedBy(errorId: string, hintId: string, error?: string, hint?: ReactNode): string | undefined {
-  const ids = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
-  return ids || undefined;
+/** A control's id and the aria attributes that tie it to its hint and error. */
+function useControl(error?: string, hint?: ReactNode) {
+  const id = useId();
+  const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
+
+/** The field's label, its control, then its hint and error. */
+function Field({ control, label, hint, error, children }: { control: { id: string }; label: string; hint?: ReactNode; error?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={control.id}>
+        {label}
+      </label>
+      {children}
+      <FieldMessages id={control.id} hint={hint} error={error} />
+    </div>
+  );
 }
 
 /** A field's hint and error under its control, as `${id}-hint` and `${id}-error` for aria-describedby. */
@@ -33,59 +48,37 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNod
 }
 
 export function TextField({ label, error, hint, ...input }: FieldProps) {
-  const id = useId();
+  const control = useControl(error, hint);
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
-        {...input}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    <Field control={control} label={label} hint={hint} error={error}>
+      <input {...control} className="field-input" {...input} />
+    </Field>
   );
 }
 
 /** A password input with a show/hide toggle. */
 export function PasswordField({ label, error, hint, disabled, ...input }: FieldProps) {
-  const id = useId();
+  const control = useControl(error, hint);
   const [visible, setVisible] = useState(false);
   const toggleLabel = visible ? t.auth.hidePassword : t.auth.showPassword;
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Field control={control} label={label} hint={hint} error={error}>
       <div className="password-wrap">
-        <input
-          id={id}
-          className="field-input"
-          type={visible ? 'text' : 'password'}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
-          {...input}
-        />
+        <input {...control} className="field-input" type={visible ? 'text' : 'password'} disabled={disabled} {...input} />
         <button
           type="button"
           className="icon-button"
           aria-label={toggleLabel}
           title={toggleLabel}
           aria-pressed={visible}
-          aria-controls={id}
+          aria-controls={control.id}
           disabled={disabled}
           onClick={() => setVisible((v) => !v)}
         >
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    </Field>
   );
 }
 
@@ -97,23 +90,13 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 }
 
 export function SelectField({ label, error, hint, children, ...select }: SelectFieldProps) {
-  const id = useId();
+  const control = useControl(error, hint);
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
-        {...select}
-      >
+    <Field control={control} label={label} hint={hint} error={error}>
+      <select {...control} className="field-input" {...select}>
         {children}
       </select>
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    </Field>
   );
 }
 
@@ -124,21 +107,10 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 }
 
 export function TextAreaField({ label, error, hint, rows = 3, ...area }: TextAreaFieldProps) {
-  const id = useId();
+  const control = useControl(error, hint);
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="field-input field-textarea"
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
-        {...area}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    <Field control={control} label={label} hint={hint} error={error}>
+      <textarea {...control} className="field-input field-textarea" rows={rows} {...area} />
+    </Field>
   );
 }
