@@ -11,8 +11,8 @@ import { messages } from '../../../contract/messages';
 import type { KakshaDb } from '../../../sync';
 import { roleLabel } from '../../i18n';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { Modal } from '../../ui/Modal';
-import { approveAccount, type Outcome } from './accounts-service';
+import { AccountDialog, AccountDialogButtons, type AccountDialogProps, type AccountFormProps } from './AccountDialog';
+import { approveAccount } from './accounts-service';
 import { RecordPicker, suggestedIds, type PickerKind } from './RecordPicker';
 import { accountsTexts as text } from './texts';
 
@@ -42,7 +42,7 @@ function bodyFor(account: Account, selected: readonly string[]): ApproveAccount 
   }
 }
 
-function ApproveForm({ account, online, onDone, onClose }: { account: Account; online: boolean; onDone: (outcome: Outcome) => void; onClose: () => void }) {
+function ApproveForm({ account, online, onDone, onClose }: AccountFormProps) {
   const formId = useId();
   const suggested = useMirrorQuery((db) => suggestionsFor(db, account), [account]);
   const [selected, setSelected] = useState<string[] | null>(null);
@@ -85,32 +85,11 @@ function ApproveForm({ account, online, onDone, onClose }: { account: Account; o
           error={error || undefined}
         />
       </form>
-      <div className="modal-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-          {text.approve.cancel}
-        </button>
-        <button type="submit" form={formId} className="btn btn-primary" disabled={busy || !online}>
-          {busy ? text.approve.submitting : text.approve.submit}
-        </button>
-      </div>
+      <AccountDialogButtons formId={formId} busy={busy} online={online} onClose={onClose} labels={text.approve} />
     </>
   );
 }
 
-export function ApproveDialog({
-  account,
-  online,
-  onDone,
-  onClose,
-}: {
-  account: Account | null;
-  online: boolean;
-  onDone: (outcome: Outcome) => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal open={account !== null} title={account ? text.approve.title(account.username) : ''} onClose={onClose}>
-      {account && <ApproveForm key={account.id} account={account} online={online} onDone={onDone} onClose={onClose} />}
-    </Modal>
-  );
+export function ApproveDialog(props: AccountDialogProps) {
+  return <AccountDialog {...props} title={text.approve.title} Form={ApproveForm} />;
 }

@@ -4,12 +4,11 @@
  * JSON body only. The user's sessions end on the server.
  */
 import { useId, useState, type FormEvent } from 'react';
-import type { Account } from '../../../contract/account';
 import { messages } from '../../../contract/messages';
 import { passwordChecklist, passwordProblems } from '../../../contract/password-rules';
 import { PasswordField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
-import { resetAccountPassword, type Outcome } from './accounts-service';
+import { AccountDialog, AccountDialogButtons, type AccountDialogProps, type AccountFormProps } from './AccountDialog';
+import { resetAccountPassword } from './accounts-service';
 import { accountsTexts as text } from './texts';
 
 interface Errors {
@@ -17,7 +16,7 @@ interface Errors {
   confirm?: string;
 }
 
-function ResetForm({ account, online, onDone, onClose }: { account: Account; online: boolean; onDone: (outcome: Outcome) => void; onClose: () => void }) {
+function ResetForm({ account, online, onDone, onClose }: AccountFormProps) {
   const formId = useId();
   const rulesId = useId();
   const [next, setNext] = useState('');
@@ -90,32 +89,11 @@ function ResetForm({ account, online, onDone, onClose }: { account: Account; onl
           }}
         />
       </form>
-      <div className="modal-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-          {text.reset.cancel}
-        </button>
-        <button type="submit" form={formId} className="btn btn-primary" disabled={busy || !online}>
-          {busy ? text.reset.submitting : text.reset.submit}
-        </button>
-      </div>
+      <AccountDialogButtons formId={formId} busy={busy} online={online} onClose={onClose} labels={text.reset} />
     </>
   );
 }
 
-export function ResetPasswordDialog({
-  account,
-  online,
-  onDone,
-  onClose,
-}: {
-  account: Account | null;
-  online: boolean;
-  onDone: (outcome: Outcome) => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal open={account !== null} title={account ? text.reset.title(account.username) : ''} onClose={onClose}>
-      {account && <ResetForm key={account.id} account={account} online={online} onDone={onDone} onClose={onClose} />}
-    </Modal>
-  );
+export function ResetPasswordDialog(props: AccountDialogProps) {
+  return <AccountDialog {...props} title={text.reset.title} Form={ResetForm} />;
 }
