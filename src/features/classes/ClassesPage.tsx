@@ -19,7 +19,7 @@ import {
   ConfirmDialog,
   EditRemoveButtons,
   ExportCsvButton,
-  Pager,
+  PagerFor,
   RecordTable,
   SearchBar,
   UploadPanel,
@@ -172,7 +172,7 @@ export default function ClassesPage() {
                 : undefined
             }
           />
-          <Pager page={paging.page} pageCount={paging.pageCount} onPageChange={paging.setPage} total={paging.total} pageSize={paging.pageSize} />
+          <PagerFor paging={paging} />
         </section>
       )}
       {access.isAdmin && <UploadPanel entity="classes" heading={text.uploadHeading} />}

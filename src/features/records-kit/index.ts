@@ -43,6 +43,7 @@
 export type { Column } from './columns';
 export { RecordTable, type RecordTableProps } from './RecordTable';
 export { usePaging, Pager, defaultPageSize, type Paging, type PagerProps } from './paging';
+export { useSearchedPages, PagerFor } from './searched-pages';
 export { SearchBar, useLocalSearch, allColumns, normalizeText, type SearchBarProps, type LocalSearch } from './search';
 export { ExportCsvButton, type ExportCsvButtonProps } from './ExportCsvButton';
 export { recordsCsv, saveFile } from './csv';

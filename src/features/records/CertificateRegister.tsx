@@ -3,15 +3,15 @@
  * date and who issued it, newest first, searchable and exportable, each with a reprint link to its
  * print page. An issue made on this device waits there for the school's serial.
  */
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../contract/messages';
 import type { CertificateRow } from '../../../sync';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { allColumns, ExportCsvButton, Pager, RecordTable, recordsKitTexts, SearchBar, useLocalSearch, usePaging, type Column } from '../records-kit';
+import { PagerFor, RecordTable, useSearchedPages, type Column } from '../records-kit';
 import { printDate } from './CertificateSheet';
 import { printPath } from './links';
 import { certificateRegister } from './queries';
+import { SearchAndExport } from './SearchAndExport';
 import { recordsTexts } from './texts';
 
 const text = recordsTexts.issued;
@@ -31,29 +31,14 @@ const columns: Column<CertificateRow>[] = [
 
 export function CertificateRegister() {
   const rows = useMirrorQuery(certificateRegister, []);
-  const [column, setColumn] = useState(allColumns);
-  const [query, setQuery] = useState('');
-  const found = useLocalSearch(rows ?? [], columns, column, query);
-  const paging = usePaging(found.rows, 20, `${column}|${query}`);
+  const { found, paging, searchBar } = useSearchedPages(rows ?? [], columns);
   if (!rows) return null;
   return (
     <section className="rec-section-gap" aria-labelledby="rec-certificates-heading">
       <h2 id="rec-certificates-heading" className="rec-heading">
         {text.heading}
       </h2>
-      <SearchBar
-        columns={columns}
-        column={column}
-        onColumnChange={setColumn}
-        query={query}
-        onQueryChange={setQuery}
-        status={query ? recordsKitTexts.search.results(found.rows.length) : undefined}
-      />
-      <div className="rec-toolbar">
-        <div className="rec-toolbar-actions">
-          <ExportCsvButton filename={text.csvName} columns={columns} rows={found.rows} />
-        </div>
-      </div>
+      <SearchAndExport searchBar={searchBar} found={found.rows} columns={columns} csvName={text.csvName} />
       <RecordTable
         caption={text.heading}
         captionHidden
@@ -72,7 +57,7 @@ export function CertificateRegister() {
           </Link>
         )}
       />
-      <Pager page={paging.page} pageCount={paging.pageCount} onPageChange={paging.setPage} total={paging.total} pageSize={paging.pageSize} />
+      <PagerFor paging={paging} />
     </section>
   );
 }

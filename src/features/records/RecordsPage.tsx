@@ -18,16 +18,11 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { adminHome } from '../../navigation/sections';
 import { PageHeader } from '../../ui/PageHeader';
 import {
-  allColumns,
   ConfirmDialog,
-  ExportCsvButton,
-  Pager,
+  PagerFor,
   RecordTable,
-  recordsKitTexts,
-  SearchBar,
-  useLocalSearch,
   useMutationToast,
-  usePaging,
+  useSearchedPages,
   type Column,
 } from '../records-kit';
 import { SelectField } from '../../ui/fields';
@@ -35,6 +30,7 @@ import { CertificateRegister } from './CertificateRegister';
 import { printDate } from './CertificateSheet';
 import { editPath, newAdmissionPath, printPath } from './links';
 import { entryKey, registerEntries, type RegisterEntry } from './queries';
+import { SearchAndExport } from './SearchAndExport';
 import { recordsTexts } from './texts';
 import './records.css';
 
@@ -144,8 +140,6 @@ export default function RecordsPage() {
   const statusParam = params.get('status') ?? allValue;
   const year = /^\d{4}$/.test(yearParam) ? Number(yearParam) : null;
   const status = (admissionStatuses as readonly string[]).includes(statusParam) ? (statusParam as AdmissionStatus) : null;
-  const [column, setColumn] = useState(allColumns);
-  const [query, setQuery] = useState('');
   const [cancelling, setCancelling] = useState<RegisterEntry | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -153,8 +147,7 @@ export default function RecordsPage() {
     () => (entries ?? []).filter((entry) => (year === null || entry.year === year) && (status === null || entry.admission.status === status)),
     [entries, year, status],
   );
-  const found = useLocalSearch(filtered, columns, column, query);
-  const paging = usePaging(found.rows, 20, `${year}|${status}|${column}|${query}`);
+  const { found, paging, searchBar } = useSearchedPages(filtered, columns, `${year}|${status}`);
   const years = useMemo(() => yearChoices(entries ?? []), [entries]);
 
   const setFilter = (name: 'year' | 'status', value: string) => {
@@ -216,21 +209,9 @@ export default function RecordsPage() {
                 ))}
               </SelectField>
             </div>
-            <SearchBar
-              columns={columns}
-              column={column}
-              onColumnChange={setColumn}
-              query={query}
-              onQueryChange={setQuery}
-              status={query ? recordsKitTexts.search.results(found.rows.length) : undefined}
-            />
-            <div className="rec-toolbar">
-              <div className="rec-toolbar-actions">
-                <ExportCsvButton filename={text.csvName} columns={columns} rows={found.rows} />
-              </div>
-            </div>
+            <SearchAndExport searchBar={searchBar} found={found.rows} columns={columns} csvName={text.csvName} />
             <RecordTable
-            busy={found.stale}
+              busy={found.stale}
               caption={text.heading}
               captionHidden
               columns={columns}
@@ -240,7 +221,7 @@ export default function RecordsPage() {
               actionsHeader={text.columns.actions}
               actions={(entry) => <RowActions entry={entry} isAdmin={isAdmin} onCancel={setCancelling} />}
             />
-            <Pager page={paging.page} pageCount={paging.pageCount} onPageChange={paging.setPage} total={paging.total} pageSize={paging.pageSize} />
+            <PagerFor paging={paging} />
           </section>
           <CertificateRegister />
         </>

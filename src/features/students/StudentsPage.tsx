@@ -15,20 +15,18 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import {
-  allColumns,
   ConfirmDialog,
   deleteFailureReason,
   ExportCsvButton,
   LoadingStatus,
   NoticeArea,
-  Pager,
+  PagerFor,
   RecordTable,
   SearchBar,
   UploadPanel,
-  useLocalSearch,
   useMutationToast,
   useNotice,
-  usePaging,
+  useSearchedPages,
   type Column,
   RejectedChanges,
 } from '../records-kit';
@@ -97,8 +95,6 @@ export default function StudentsPage() {
   const list = useMirrorQuery((db) => studentList(db, viewer.schoolName), [viewer.schoolName]);
 
   const [classFilter, setClassFilter] = useState(allClasses);
-  const [column, setColumn] = useState<string>(allColumns);
-  const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [notice, setNotice] = useNotice();
   const [confirming, setConfirming] = useState<StudentView | null>(null);
@@ -111,8 +107,7 @@ export default function StudentsPage() {
     if (!students || classFilter === allClasses) return students ?? [];
     return students.filter((row) => (classFilter === noClass ? !row.classId : row.classId === classFilter));
   }, [students, classFilter]);
-  const found = useLocalSearch(inClass, searchColumns, column, query);
-  const paging = usePaging(found.rows, 20, `${classFilter}|${column}|${query}`);
+  const { query, found, paging, searchBar } = useSearchedPages(inClass, searchColumns, classFilter);
 
   // Only students still in the mirror count as selected (one deleted elsewhere drops out).
   const chosen = useMemo(() => (students ?? []).filter((row) => selected.has(row.id)), [students, selected]);
@@ -228,14 +223,7 @@ export default function StudentsPage() {
                 <option value={noClass}>{text.noClass}</option>
               </select>
             </div>
-            <SearchBar
-              columns={searchColumns}
-              column={column}
-              onColumnChange={setColumn}
-              query={query}
-              onQueryChange={setQuery}
-              status={filtered ? caption : undefined}
-            />
+            <SearchBar {...searchBar} status={filtered ? caption : undefined} />
           </div>
           <p className="rk-note">{text.aadhaarMaskedNote}</p>
           <RecordTable
@@ -249,7 +237,7 @@ export default function StudentsPage() {
             selectedIds={selected}
             onSelectionChange={changeSelection}
           />
-          <Pager page={paging.page} pageCount={paging.pageCount} onPageChange={paging.setPage} total={paging.total} pageSize={paging.pageSize} />
+          <PagerFor paging={paging} />
         </>
       )}
       <ConfirmDialog

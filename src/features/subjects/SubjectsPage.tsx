@@ -12,16 +12,14 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import {
-  allColumns,
   ConfirmDialog,
   EditRemoveButtons,
   ExportCsvButton,
-  Pager,
+  PagerFor,
   RecordTable,
   SearchBar,
-  useLocalSearch,
   useMutationToast,
-  usePaging,
+  useSearchedPages,
   useStaffAccess,
   type Column,
 } from '../records-kit';
@@ -59,10 +57,7 @@ export default function SubjectsPage() {
       .map((row) => ({ ...row, classCount: counts.get(row.id) ?? 0 }));
   }, [subjects, mappedSubjectIds]);
 
-  const [column, setColumn] = useState(allColumns);
-  const [query, setQuery] = useState('');
-  const found = useLocalSearch(rows, searchColumns, column, query);
-  const paging = usePaging(found.rows, 20, `${column}|${query}`);
+  const { query, found, paging, searchBar } = useSearchedPages(rows, searchColumns);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const save = async (values: SubjectValues, editing: SubjectRow | null): Promise<boolean> => {
@@ -96,14 +91,7 @@ export default function SubjectsPage() {
       {!loading && (
         <section className="panel">
           <div className="rk-toolbar">
-            <SearchBar
-              columns={searchColumns}
-              column={column}
-              onColumnChange={setColumn}
-              query={query}
-              onQueryChange={setQuery}
-              status={query ? text.matches(found.rows.length) : undefined}
-            />
+            <SearchBar {...searchBar} status={query ? text.matches(found.rows.length) : undefined} />
             <ExportCsvButton filename="subjects" columns={columns} rows={found.rows} />
           </div>
           {!isAdmin && <p className="field-hint">{text.readOnly}</p>}
@@ -131,7 +119,7 @@ export default function SubjectsPage() {
                 : undefined
             }
           />
-          <Pager page={paging.page} pageCount={paging.pageCount} onPageChange={paging.setPage} total={paging.total} pageSize={paging.pageSize} />
+          <PagerFor paging={paging} />
         </section>
       )}
       {dialog?.kind === 'form' && (

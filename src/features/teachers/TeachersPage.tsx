@@ -15,20 +15,18 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import {
-  allColumns,
   ConfirmDialog,
   deleteFailureReason,
   ExportCsvButton,
   LoadingStatus,
   NoticeArea,
-  Pager,
+  PagerFor,
   RecordTable,
   SearchBar,
   UploadPanel,
-  useLocalSearch,
   useMutationToast,
   useNotice,
-  usePaging,
+  useSearchedPages,
   type Column,
   RejectedChanges,
 } from '../records-kit';
@@ -82,15 +80,12 @@ export default function TeachersPage() {
   const isAdmin = useSessionSnapshot().session?.role === 'admin';
   const notify = useMutationToast();
   const teachers = useMirrorQuery(teacherList, []);
-  const [column, setColumn] = useState<string>(allColumns);
-  const [query, setQuery] = useState('');
   const [notice, setNotice] = useNotice();
   const [confirming, setConfirming] = useState<TeacherView | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
 
-  const found = useLocalSearch(teachers ?? [], searchColumns, column, query);
-  const paging = usePaging(found.rows, 20, `${column}|${query}`);
+  const { found, paging, searchBar } = useSearchedPages(teachers ?? [], searchColumns);
 
   const cancelDelete = () => {
     setConfirming(null);
@@ -143,7 +138,7 @@ export default function TeachersPage() {
               <UploadPanel entity="teachers" onImported={() => void engine?.syncNow()} />
             </>
           )}
-          <SearchBar columns={searchColumns} column={column} onColumnChange={setColumn} query={query} onQueryChange={setQuery} />
+          <SearchBar {...searchBar} />
           <RecordTable
             busy={found.stale}
             caption={text.caption}
@@ -166,7 +161,7 @@ export default function TeachersPage() {
                 : undefined
             }
           />
-          <Pager page={paging.page} pageCount={paging.pageCount} onPageChange={paging.setPage} total={paging.total} pageSize={paging.pageSize} />
+          <PagerFor paging={paging} />
         </>
       )}
       <ConfirmDialog
