@@ -54,6 +54,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { useMutationToast, mutationErrorMessage, type MutationToast } from './mutation-toast';
 export { recordsKitTexts } from './texts';
 export { useStaffAccess, type StaffAccess } from './access';
+export { GenderField } from './GenderField';
 export { RecordFormDialog, type DialogField, type RecordFormDialogProps } from './RecordFormDialog';
 export { fieldErrors, issuesByField, focusFirstInvalid, useFocusFirstError, type FieldErrors } from './form-errors';
 export {

@@ -3,9 +3,10 @@
  * message and a way back (not found, read only), the list's live notice, and the form's state
  * (values, per-field errors, focus on the first one, failure, saving) with its alert and buttons.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { TextField } from '../../ui/fields';
 import { fieldErrors, focusFirstInvalid, type FieldErrors } from './form-errors';
 import { mutationErrorMessage } from './mutation-toast';
 
@@ -65,6 +66,8 @@ export function deleteFailureReason(caught: unknown, fallback: string): string {
   return mutationErrorMessage(caught, caught instanceof Error && caught.message ? caught.message : fallback);
 }
 
+type TextFieldExtra = Omit<ComponentProps<typeof TextField>, 'label' | 'name' | 'value' | 'onChange' | 'error'>;
+
 /** A record form's state over string values; `check` parses them with the contract's schema. */
 export function useRecordForm<K extends string>(initial: () => Record<K, string>) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -111,7 +114,12 @@ export function useRecordForm<K extends string>(initial: () => Record<K, string>
     }
   };
 
-  return { formRef, values, errors, set, failure, saving, errorCount: Object.keys(errors).length, refuse, check, run };
+  /** A text field bound to `name` (value, change, error), without the browser's autofill unless `extra` says so. */
+  const textField = (name: K, label: string, extra: TextFieldExtra = {}) => (
+    <TextField label={label} name={name} value={values[name]} onChange={set(name)} error={errors[name]} type="text" autoComplete="off" {...extra} />
+  );
+
+  return { formRef, values, errors, set, textField, failure, saving, errorCount: Object.keys(errors).length, refuse, check, run };
 }
 
 /** The form's alert: the save failure, else how many fields need fixing. */

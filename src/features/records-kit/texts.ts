@@ -26,6 +26,7 @@ export const recordsKitTexts = {
     line: (action: string, name: string, message: string) => `${action} ${name}: ${message}`,
     dismiss: 'Dismiss',
   },
+  gender: { notGiven: 'Not given', names: { Male: 'Male', Female: 'Female', Other: 'Other' } },
   exportCsv: 'Export CSV',
   exportCsvLabel: (count: number) => `Export the ${count} record${count === 1 ? '' : 's'} shown as a CSV file`,
   exporting: 'Preparing…',

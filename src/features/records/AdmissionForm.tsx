@@ -7,10 +7,10 @@
 import { useState, type FormEvent } from 'react';
 import { academicYearLabel, academicYearOf, admissionInputSchema, admissionUpdateSchema } from '../../../contract/admission';
 import { messages } from '../../../contract/messages';
-import { genders, todayIso } from '../../../contract/record-formats';
+import { todayIso } from '../../../contract/record-formats';
 import type { ClassRow, StudentRow } from '../../../sync';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields';
-import { issuesByField, useFocusFirstError } from '../records-kit';
+import { GenderField, issuesByField, useFocusFirstError } from '../records-kit';
 import { classLabel } from './queries';
 import { recordsTexts } from './texts';
 
@@ -160,14 +160,7 @@ export function AdmissionForm(props: AdmissionFormProps) {
           </SelectField>
           <TextField label={text.rollNumber} maxLength={20} {...field('student.rollNumber')} />
           <TextField label={text.dateOfBirth} type="date" max={today} {...field('student.dateOfBirth')} />
-          <SelectField label={text.gender} {...field('student.gender')}>
-            <option value="">{text.chooseGender}</option>
-            {genders.map((gender) => (
-              <option key={gender} value={gender}>
-                {text.genders[gender]}
-              </option>
-            ))}
-          </SelectField>
+          <GenderField label={text.gender} {...field('student.gender')} />
         </div>
       </fieldset>
 

@@ -63,8 +63,6 @@ export const recordsTexts = {
     rollNumber: 'Roll number',
     dateOfBirth: 'Date of birth',
     gender: 'Gender',
-    chooseGender: 'Not given',
-    genders: { Male: 'Male', Female: 'Female', Other: 'Other' },
     fatherName: 'Father name',
     motherName: 'Mother name',
     emailId: 'Email ID',

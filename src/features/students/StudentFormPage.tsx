@@ -7,15 +7,15 @@
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { messages } from '../../../contract/messages';
-import { genders, todayIso } from '../../../contract/record-formats';
+import { todayIso } from '../../../contract/record-formats';
 import { studentInputSchema } from '../../../contract/student';
 import { createStudent, updateStudent, type ClassRow, type StudentRow } from '../../../sync';
 import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { SelectField, TextField } from '../../ui/fields';
+import { SelectField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../records-kit';
+import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../records-kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, classList } from './queries';
 import { studentTexts as text } from './texts';
@@ -84,7 +84,7 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
   const navigate = useNavigate();
   const viewer = useViewer();
   const writable = useWritableClasses(viewer);
-  const { formRef, values, errors, set, failure, saving, errorCount, refuse, check, run } = useRecordForm<FieldName>(() => valuesOf(student));
+  const { formRef, values, errors, set, textField: field, failure, saving, errorCount, refuse, check, run } = useRecordForm<FieldName>(() => valuesOf(student));
 
   // A teacher picks among the classes they teach (and keeps the student's current one shown).
   const classOptions = writable === null ? classes : classes.filter((row) => writable?.has(row.id) || row.id === student?.classId);
@@ -104,27 +104,6 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
       await navigate(studentsPath);
     }, messages.students.operationFailed);
   };
-
-  const field = (
-    name: FieldName,
-    label: string,
-    extra: { hint?: string; type?: string; autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email'; max?: string; disabled?: boolean; placeholder?: string } = {},
-  ) => (
-    <TextField
-      label={label}
-      name={name}
-      value={values[name]}
-      onChange={set(name)}
-      error={errors[name]}
-      hint={extra.hint}
-      type={extra.type ?? 'text'}
-      autoComplete={extra.autoComplete ?? 'off'}
-      inputMode={extra.inputMode}
-      max={extra.max}
-      disabled={extra.disabled}
-      placeholder={extra.placeholder}
-    />
-  );
 
   return (
     <form ref={formRef} className="panel rk-form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={errorCount ? 'st-form-errors' : undefined}>
@@ -147,14 +126,7 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
             ? field('admissionId', text.form.admissionId, { hint: text.form.admissionPendingHint, disabled: true, placeholder: messages.admissions.pendingNumber })
             : field('admissionId', text.form.admissionId, { hint: text.form.admissionIdHint })}
           {field('dateOfBirth', text.form.dateOfBirth, { type: 'date', max: todayIso() })}
-          <SelectField label={text.form.gender} name="gender" value={values.gender} onChange={set('gender')} error={errors.gender}>
-            <option value="">{text.form.chooseGender}</option>
-            {genders.map((gender) => (
-              <option key={gender} value={gender}>
-                {text.form.genders[gender]}
-              </option>
-            ))}
-          </SelectField>
+          <GenderField label={text.form.gender} name="gender" value={values.gender} onChange={set('gender')} error={errors.gender} />
         </div>
       </fieldset>
       <fieldset className="rk-fieldset">

@@ -76,8 +76,6 @@ export const studentTexts = {
     rollNumber: 'Roll number',
     dateOfBirth: 'Date of birth',
     gender: 'Gender',
-    chooseGender: 'Not given',
-    genders: { Male: 'Male', Female: 'Female', Other: 'Other' },
     phoneNumber: 'Phone number',
     phoneHint: '10-digit mobile number.',
     alternateNumber: 'Alternate number',

@@ -6,16 +6,15 @@
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { messages } from '../../../contract/messages';
-import { genders, todayIso } from '../../../contract/record-formats';
+import { todayIso } from '../../../contract/record-formats';
 import { teacherInputSchema } from '../../../contract/teacher';
 import { createTeacher, updateTeacher, type TeacherRow } from '../../../sync';
 import { t } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../records-kit';
+import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../records-kit';
 import { teacherTexts as text } from './texts';
 import './teachers.css';
 
@@ -60,7 +59,7 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
   const engine = useSyncEngine();
   const notify = useMutationToast();
   const navigate = useNavigate();
-  const { formRef, values, errors, set, failure, saving, errorCount, check, run } = useRecordForm<FieldName>(() => valuesOf(teacher));
+  const { formRef, values, errors, set, textField: field, failure, saving, errorCount, check, run } = useRecordForm<FieldName>(() => valuesOf(teacher));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,21 +73,6 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
     }, messages.students.operationFailed);
   };
 
-  const field = (name: FieldName, label: string, extra: { hint?: string; type?: string; inputMode?: 'tel' | 'email'; max?: string } = {}) => (
-    <TextField
-      label={label}
-      name={name}
-      value={values[name]}
-      onChange={set(name)}
-      error={errors[name]}
-      hint={extra.hint}
-      type={extra.type ?? 'text'}
-      autoComplete="off"
-      inputMode={extra.inputMode}
-      max={extra.max}
-    />
-  );
-
   return (
     <form ref={formRef} className="panel rk-form" noValidate onSubmit={(event) => void submit(event)}>
       <FormAlert failure={failure} errorCount={errorCount} fixErrors={text.form.fixErrors} />
@@ -99,14 +83,7 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
           {field('firstName', text.form.firstName)}
           {field('lastName', text.form.lastName)}
           {field('dateOfBirth', text.form.dateOfBirth, { type: 'date', max: todayIso() })}
-          <SelectField label={text.form.gender} name="gender" value={values.gender} onChange={set('gender')} error={errors.gender}>
-            <option value="">{text.form.chooseGender}</option>
-            {genders.map((gender) => (
-              <option key={gender} value={gender}>
-                {text.form.genders[gender]}
-              </option>
-            ))}
-          </SelectField>
+          <GenderField label={text.form.gender} name="gender" value={values.gender} onChange={set('gender')} error={errors.gender} />
           {field('subjects', text.form.subjects, { hint: text.form.subjectsHint })}
         </div>
       </fieldset>

@@ -54,8 +54,6 @@ export const teacherTexts = {
     address: 'Address',
     dateOfBirth: 'Date of birth',
     gender: 'Gender',
-    chooseGender: 'Not given',
-    genders: { Male: 'Male', Female: 'Female', Other: 'Other' },
     subjects: 'Subjects',
     subjectsHint: 'The subjects they can teach, separated by commas, for example Maths, Science. Assign classes in Mapping.',
     save: 'Save teacher',
