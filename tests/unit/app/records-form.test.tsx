@@ -7,7 +7,6 @@
 import './reset-storage';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { academicYearLabel } from '../../../contract/admission';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
 import type { AdmissionRow } from '../../../sync';
@@ -16,33 +15,22 @@ import NewAdmissionPage from '../../../src/features/records/NewAdmissionPage';
 import RecordsPage from '../../../src/features/records/RecordsPage';
 import { recordsTexts } from '../../../src/features/records/texts';
 import { byLabel, click, renderRoutes, submit, type, type Rendered } from './dom';
+import { admission, classId } from './records-fixtures';
 import { screenHarness, until } from './records-harness';
 
-const classId = '0197b000-0000-7000-8000-0000000000c1';
 const f = messages.records.fields;
 const form = recordsTexts.form;
 
 let view: Rendered | undefined;
 const harness = screenHarness('form');
 
-const numbered: AdmissionRow = {
+const numbered: AdmissionRow = admission(42, {
   id: '0197b000-0000-7000-8000-000000001001',
-  admissionNumber: '2025-0042',
-  admissionSeq: 42,
-  admissionYear: 2025,
-  academicYear: academicYearLabel(2025),
   admissionDate: '2025-06-10',
-  status: 'admitted',
-  withdrawnOn: null,
-  withdrawalReason: null,
-  classId,
-  className: 'VI',
-  classSection: 'A',
   previousSchool: 'Little Flower School',
-  remarks: null,
   studentId: '0197b000-0000-7000-8000-000000002001',
   rev: 12,
-};
+});
 
 const pending: AdmissionRow = {
   ...numbered,

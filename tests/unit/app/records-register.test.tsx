@@ -7,7 +7,6 @@
 import './reset-storage';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { academicYearLabel } from '../../../contract/admission';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
 import { createConnectivity, type AdmissionRow, type CertificateRow } from '../../../sync';
@@ -16,36 +15,13 @@ import RecordsPage from '../../../src/features/records/RecordsPage';
 import { recordsTexts } from '../../../src/features/records/texts';
 import { byLabel, button, click, renderRoutes, submit, type, type Rendered } from './dom';
 import { teacherEntry } from './helpers';
+import { admission, classId } from './records-fixtures';
 import { screenHarness, until } from './records-harness';
 
-const classId = '0197b000-0000-7000-8000-0000000000c1';
 const otherClassId = '0197b000-0000-7000-8000-0000000000c2';
 
 let view: Rendered | undefined;
 const harness = screenHarness('records');
-
-function admission(n: number, overrides: Partial<AdmissionRow> = {}): AdmissionRow {
-  const year = overrides.admissionYear ?? 2025;
-  return {
-    id: `0197b000-0000-7000-8000-00000000${String(1000 + n)}`,
-    admissionNumber: `${year}-${String(n).padStart(4, '0')}`,
-    admissionSeq: n,
-    admissionYear: year,
-    academicYear: academicYearLabel(year),
-    admissionDate: `${year}-06-${String(n).padStart(2, '0')}`,
-    status: 'admitted',
-    withdrawnOn: null,
-    withdrawalReason: null,
-    classId,
-    className: 'VI',
-    classSection: 'A',
-    previousSchool: null,
-    remarks: null,
-    studentId: `0197b000-0000-7000-8000-00000000${String(2000 + n)}`,
-    rev: 10 + n,
-    ...overrides,
-  };
-}
 
 function student(row: AdmissionRow, firstName: string, lastName: string) {
   return { id: row.studentId, classId: row.classId, admissionId: row.admissionNumber, firstName, lastName, rev: row.rev };
