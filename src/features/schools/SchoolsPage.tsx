@@ -4,7 +4,7 @@
  * school's certificate details here. Read and written on the server directly (not the mirror):
  * offline the page says so, the Save button waits and whatever was typed stays in the form.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../../contract/messages';
 import { schoolDetailsInputSchema, type School, type SchoolDetails } from '../../../contract/school';
@@ -93,6 +93,14 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
     setStatus('');
   };
 
+  /** Name, value, error and change of one editable field. */
+  const bound = (field: Editable) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.target.value),
+  });
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || !online) return;
@@ -144,35 +152,9 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
         </p>
       )}
       <form ref={formRef} id={formId} noValidate onSubmit={submit} aria-busy={busy} className="school-form">
-        <TextField
-          label={text.fields.address}
-          name="address"
-          autoComplete="street-address"
-          value={values.address}
-          error={errors.address}
-          onChange={(event) => change('address', event.target.value)}
-        />
-        <TextField
-          label={text.fields.phoneNumber}
-          name="phoneNumber"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint={text.phoneHint}
-          value={values.phoneNumber}
-          error={errors.phoneNumber}
-          onChange={(event) => change('phoneNumber', event.target.value)}
-        />
-        <TextField
-          label={text.fields.email}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => change('email', event.target.value)}
-        />
+        <TextField label={text.fields.address} autoComplete="street-address" {...bound('address')} />
+        <TextField label={text.fields.phoneNumber} type="tel" inputMode="tel" autoComplete="tel" hint={text.phoneHint} {...bound('phoneNumber')} />
+        <TextField label={text.fields.email} type="email" inputMode="email" autoComplete="email" {...bound('email')} />
         <div className="school-form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || !online}>
             {busy ? text.saving : text.save}
