@@ -55,6 +55,7 @@ export { useMutationToast, mutationErrorMessage, type MutationToast } from './mu
 export { recordsKitTexts } from './texts';
 export { useStaffAccess, type StaffAccess } from './access';
 export { GenderField } from './GenderField';
+export { useConfirmedDelete, DeleteConfirmDialog, type ConfirmedDeleteOptions, type DeleteTexts } from './confirmed-delete';
 export { RecordFormDialog, type DialogField, type RecordFormDialogProps } from './RecordFormDialog';
 export { fieldErrors, issuesByField, focusFirstInvalid, useFocusFirstError, type FieldErrors } from './form-errors';
 export {

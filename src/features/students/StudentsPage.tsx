@@ -15,8 +15,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import {
-  ConfirmDialog,
-  deleteFailureReason,
+  DeleteConfirmDialog,
   ExportCsvButton,
   LoadingStatus,
   NoticeArea,
@@ -24,7 +23,7 @@ import {
   RecordTable,
   SearchBar,
   UploadPanel,
-  useMutationToast,
+  useConfirmedDelete,
   useNotice,
   useSearchedPages,
   type Column,
@@ -91,14 +90,25 @@ export default function StudentsPage() {
   const navigate = useNavigate();
   const viewer = useViewer();
   const writable = useWritableClasses(viewer);
-  const notify = useMutationToast();
   const list = useMirrorQuery((db) => studentList(db, viewer.schoolName), [viewer.schoolName]);
 
   const [classFilter, setClassFilter] = useState(allClasses);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [notice, setNotice] = useNotice();
-  const [confirming, setConfirming] = useState<StudentView | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const removal = useConfirmedDelete<StudentView>({
+    remove: engine ? (student) => deleteStudent(engine, student.id) : null,
+    deleted: messages.students.deleted,
+    cancelled: messages.students.deletionCancelled,
+    failed: (student, reason) => messages.students.deleteFailed(student.name, reason),
+    fallbackReason: messages.students.operationFailed,
+    setNotice,
+    onDeleted: (student) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        next.delete(student.id);
+        return next;
+      }),
+  });
   const [uploadOpen, setUploadOpen] = useState(false);
 
   const students = list?.students;
@@ -144,33 +154,7 @@ export default function StudentsPage() {
       return;
     }
     setNotice(null);
-    setConfirming(student);
-  };
-
-  const cancelDelete = () => {
-    setConfirming(null);
-    setNotice({ tone: 'info', text: messages.students.deletionCancelled });
-  };
-
-  const confirmDelete = async () => {
-    const student = confirming;
-    if (!student || !engine || deleting) return;
-    setDeleting(true);
-    try {
-      const result = await deleteStudent(engine, student.id);
-      notify.saved(messages.students.deleted, result);
-      setSelected((current) => {
-        const next = new Set(current);
-        next.delete(student.id);
-        return next;
-      });
-      setNotice({ tone: 'info', text: messages.students.deleted });
-    } catch (caught) {
-      setNotice({ tone: 'error', text: messages.students.deleteFailed(student.name, deleteFailureReason(caught, messages.students.operationFailed)) });
-    } finally {
-      setDeleting(false);
-      setConfirming(null);
-    }
+    removal.ask(student);
   };
 
   const loading = !engine || students === undefined;
@@ -240,17 +224,7 @@ export default function StudentsPage() {
           <PagerFor paging={paging} />
         </>
       )}
-      <ConfirmDialog
-        open={confirming !== null}
-        title={text.confirmTitle}
-        confirmLabel={text.confirmDelete}
-        cancelLabel={text.cancel}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={cancelDelete}
-      >
-        <p>{confirming ? text.confirmBody(confirming.name) : ''}</p>
-      </ConfirmDialog>
+      <DeleteConfirmDialog flow={removal} texts={text} />
     </main>
   );
 }

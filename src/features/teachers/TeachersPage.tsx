@@ -15,8 +15,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import {
-  ConfirmDialog,
-  deleteFailureReason,
+  DeleteConfirmDialog,
   ExportCsvButton,
   LoadingStatus,
   NoticeArea,
@@ -24,7 +23,7 @@ import {
   RecordTable,
   SearchBar,
   UploadPanel,
-  useMutationToast,
+  useConfirmedDelete,
   useNotice,
   useSearchedPages,
   type Column,
@@ -78,34 +77,19 @@ const searchColumns: readonly Column<TeacherView>[] = teacherSearchColumns.map((
 export default function TeachersPage() {
   const engine = useSyncEngine();
   const isAdmin = useSessionSnapshot().session?.role === 'admin';
-  const notify = useMutationToast();
   const teachers = useMirrorQuery(teacherList, []);
   const [notice, setNotice] = useNotice();
-  const [confirming, setConfirming] = useState<TeacherView | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const removal = useConfirmedDelete<TeacherView>({
+    remove: engine ? (teacher) => deleteTeacher(engine, teacher.id) : null,
+    deleted: messages.teachers.deleted,
+    cancelled: text.deletionCancelled,
+    failed: (teacher, reason) => text.deleteFailed(teacher.name, reason),
+    fallbackReason: messages.students.operationFailed,
+    setNotice,
+  });
   const [uploadOpen, setUploadOpen] = useState(false);
 
   const { found, paging, searchBar } = useSearchedPages(teachers ?? [], searchColumns);
-
-  const cancelDelete = () => {
-    setConfirming(null);
-    setNotice({ tone: 'info', text: text.deletionCancelled });
-  };
-
-  const confirmDelete = async () => {
-    const teacher = confirming;
-    if (!teacher || !engine || deleting) return;
-    setDeleting(true);
-    try {
-      notify.saved(messages.teachers.deleted, await deleteTeacher(engine, teacher.id));
-      setNotice({ tone: 'info', text: messages.teachers.deleted });
-    } catch (caught) {
-      setNotice({ tone: 'error', text: text.deleteFailed(teacher.name, deleteFailureReason(caught, messages.students.operationFailed)) });
-    } finally {
-      setDeleting(false);
-      setConfirming(null);
-    }
-  };
 
   const loading = !engine || teachers === undefined;
   return (
@@ -153,7 +137,7 @@ export default function TeachersPage() {
                       <Link className="btn btn-secondary" to={`/admin/teachers/edit/${encodeURIComponent(row.id)}`} aria-label={text.editOne(row.name)}>
                         {text.edit}
                       </Link>
-                      <button type="button" className="btn btn-danger" aria-label={text.removeOne(row.name)} onClick={() => setConfirming(row)}>
+                      <button type="button" className="btn btn-danger" aria-label={text.removeOne(row.name)} onClick={() => removal.ask(row)}>
                         {text.remove}
                       </button>
                     </span>
@@ -164,17 +148,7 @@ export default function TeachersPage() {
           <PagerFor paging={paging} />
         </>
       )}
-      <ConfirmDialog
-        open={confirming !== null}
-        title={text.confirmTitle}
-        confirmLabel={text.confirmDelete}
-        cancelLabel={text.cancel}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={cancelDelete}
-      >
-        <p>{confirming ? text.confirmBody(confirming.name) : ''}</p>
-      </ConfirmDialog>
+      <DeleteConfirmDialog flow={removal} texts={text} />
     </main>
   );
 }
