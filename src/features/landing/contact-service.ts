@@ -4,16 +4,24 @@
  * A draft survives a trip to /maintenance in this tab's session storage.
  */
 import type { ContactFormInput } from '../../../contract/contact-rules';
+import type * as ApiErrors from '../../api/api-error';
+import type * as ApiClient from '../../api/client';
 import { contactFailureMessage } from '../../../contract/contact-rules';
 import { paths } from '../../../contract/paths';
-import { apiRequest } from '../../api/client';
-import { isApiError } from '../../api/api-error';
 
 export type SendOutcome = { ok: true } | { ok: false; message: string };
 
 export async function sendContactRequest(input: ContactFormInput): Promise<SendOutcome> {
+  // The client (ky) loads on the first submit, not with the landing page most visitors only read.
+  let client: typeof ApiClient;
+  let errors: typeof ApiErrors;
   try {
-    await apiRequest('POST', paths.contactedClient.create, {
+    [client, errors] = await Promise.all([import('../../api/client'), import('../../api/api-error')]);
+  } catch {
+    return { ok: false, message: contactFailureMessage(undefined) };
+  }
+  try {
+    await client.apiRequest('POST', paths.contactedClient.create, {
       auth: false,
       json: {
         clientFullName: input.clientFullName.trim(),
@@ -25,7 +33,7 @@ export async function sendContactRequest(input: ContactFormInput): Promise<SendO
     });
     return { ok: true };
   } catch (error) {
-    return { ok: false, message: contactFailureMessage(isApiError(error) ? error.failure.serverMessage : undefined) };
+    return { ok: false, message: contactFailureMessage(errors.isApiError(error) ? error.failure.serverMessage : undefined) };
   }
 }
 
