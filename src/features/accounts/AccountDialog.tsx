@@ -16,11 +16,18 @@ export interface AccountDialogProps extends Omit<AccountFormProps, 'account'> {
   account: Account | null;
 }
 
-/** A new account gets a fresh form (its key), so nothing typed for one user is sent for another. */
-export function AccountDialog({ account, title, Form, ...props }: AccountDialogProps & { title: (username: string) => string; Form: ComponentType<AccountFormProps> }) {
+/**
+ * A new account gets a fresh form (its key), so nothing typed for one user is sent for another.
+ * Once the form is done the dialog closes, then `onDone` reports the outcome.
+ */
+export function AccountDialog({ account, title, Form, online, onDone, onClose }: AccountDialogProps & { title: (username: string) => string; Form: ComponentType<AccountFormProps> }) {
+  const done = (outcome: Outcome) => {
+    onClose();
+    onDone(outcome);
+  };
   return (
-    <Modal open={account !== null} title={account ? title(account.username) : ''} onClose={props.onClose}>
-      {account && <Form key={account.id} account={account} {...props} />}
+    <Modal open={account !== null} title={account ? title(account.username) : ''} onClose={onClose}>
+      {account && <Form key={account.id} account={account} online={online} onDone={done} onClose={onClose} />}
     </Modal>
   );
 }

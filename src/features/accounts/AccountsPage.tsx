@@ -129,10 +129,7 @@ function PendingSection({ online, reloadKey, onDone }: { online: boolean | undef
         account={approving}
         online={canAct}
         onClose={() => setApproving(null)}
-        onDone={(outcome) => {
-          setApproving(null);
-          onDone(outcome);
-        }}
+        onDone={onDone}
       />
       <ConfirmDialog
         open={rejecting !== null}
@@ -354,10 +351,7 @@ function AllAccountsSection({
         account={resetting}
         online={canAct}
         onClose={() => setResetting(null)}
-        onDone={(outcome) => {
-          setResetting(null);
-          onDone(outcome);
-        }}
+        onDone={onDone}
       />
       <ConfirmDialog
         open={deactivating !== null}

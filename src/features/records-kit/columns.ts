@@ -15,3 +15,8 @@ export interface Column<T> {
 export function cellOf<T>(column: Column<T>, row: T): ReactNode {
   return column.cell ? column.cell(row) : column.text(row);
 }
+
+/** The searchable columns of a list, in the contract's order, each with its header and value. */
+export function searchColumnsOf<T, K extends string>(keys: readonly K[], headers: Record<K, string>, values: Record<K, (row: T) => string>): readonly Column<T>[] {
+  return keys.map((key) => ({ key, header: headers[key], text: values[key] }));
+}

@@ -40,7 +40,7 @@
  * Online it shows the message; offline it adds "saved on this device, will reach the school when
  * you are online"; if the school later refuses that change, its message shows as an error toast.
  */
-export type { Column } from './columns';
+export { searchColumnsOf, type Column } from './columns';
 export { RecordTable, type RecordTableProps } from './RecordTable';
 export { usePaging, Pager, defaultPageSize, type Paging, type PagerProps } from './paging';
 export { useSearchedPages, PagerFor } from './searched-pages';

@@ -28,6 +28,7 @@ import {
   useSearchedPages,
   type Column,
   RejectedChanges,
+  searchColumnsOf,
 } from '../records-kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, studentList, type StudentView } from './queries';
@@ -79,11 +80,7 @@ const searchValue: Record<StudentSearchColumn, (row: StudentView) => string> = {
   apaarId: (row) => row.apaarId,
 };
 
-const searchColumns: readonly Column<StudentView>[] = studentSearchColumns.map((key) => ({
-  key,
-  header: text.searchColumns[key],
-  text: searchValue[key],
-}));
+const searchColumns = searchColumnsOf(studentSearchColumns, text.searchColumns, searchValue);
 
 export default function StudentsPage() {
   const engine = useSyncEngine();

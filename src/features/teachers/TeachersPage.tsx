@@ -28,6 +28,7 @@ import {
   useSearchedPages,
   type Column,
   RejectedChanges,
+  searchColumnsOf,
 } from '../records-kit';
 import { teacherList, type TeacherView } from './queries';
 import { teacherTexts as text } from './texts';
@@ -68,11 +69,7 @@ const searchValue: Record<TeacherSearchColumn, (row: TeacherView) => string> = {
   subjects: (row) => row.subjects,
 };
 
-const searchColumns: readonly Column<TeacherView>[] = teacherSearchColumns.map((key) => ({
-  key,
-  header: text.searchColumns[key],
-  text: searchValue[key],
-}));
+const searchColumns = searchColumnsOf(teacherSearchColumns, text.searchColumns, searchValue);
 
 export default function TeachersPage() {
   const engine = useSyncEngine();
