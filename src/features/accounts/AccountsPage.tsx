@@ -18,6 +18,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import type { Column } from '../records-kit/columns';
 import { ConfirmDialog } from '../records-kit/ConfirmDialog';
 import { Pager } from '../records-kit/paging';
+import { LoadProblem } from '../records-kit/record-page';
 import { RecordTable } from '../records-kit/RecordTable';
 import { formatDate } from '../settings/profile-rows';
 import {
@@ -39,19 +40,6 @@ import './accounts.css';
 const pageSize = 20;
 
 const same = (a: string, b: string | undefined) => a.toLowerCase() === (b ?? '').toLowerCase();
-
-function LoadProblem({ error, retry, online }: { error: string; retry: () => void; online: boolean }) {
-  return (
-    <div className="acc-state">
-      <p className="alert alert-error" role="alert">
-        {error}
-      </p>
-      <button type="button" className="btn btn-secondary" onClick={retry} disabled={!online}>
-        {text.retry}
-      </button>
-    </div>
-  );
-}
 
 const baseColumns: Column<Account>[] = [
   { key: 'username', header: text.fields.username, text: (row) => row.username },
@@ -94,7 +82,7 @@ function PendingSection({ online, reloadKey, onDone }: { online: boolean | undef
   return (
     <section className="panel" aria-labelledby="acc-pending" aria-busy={pending.loading}>
       <h2 id="acc-pending">{text.pending.heading}</h2>
-      {pending.error && <LoadProblem error={pending.error} retry={pending.retry} online={canAct} />}
+      {pending.error && <LoadProblem error={pending.error} retry={pending.retry} retryLabel={text.retry} online={canAct} />}
       {pending.value === undefined && pending.loading && online === true && <p role="status">{text.loading}</p>}
       {pending.value && (
         <RecordTable
@@ -278,7 +266,7 @@ function AllAccountsSection({
           {actionError}
         </p>
       )}
-      {list.error && <LoadProblem error={list.error} retry={list.retry} online={canAct} />}
+      {list.error && <LoadProblem error={list.error} retry={list.retry} retryLabel={text.retry} online={canAct} />}
       {list.value === undefined && list.loading && online === true && <p role="status">{text.loading}</p>}
       {list.value && (
         <>

@@ -61,6 +61,7 @@ export { fieldErrors, issuesByField, focusFirstInvalid, useFocusFirstError, type
 export {
   LoadingStatus,
   RecordPageMessage,
+  LoadProblem,
   useNotice,
   NoticeArea,
   deleteFailureReason,

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { TextField } from '../../ui/fields';
 import { fieldErrors, focusFirstInvalid, type FieldErrors } from './form-errors';
 import { mutationErrorMessage } from './mutation-toast';
+import './records-kit.css';
 
 export function LoadingStatus({ text }: { text: string }) {
   return (
@@ -32,6 +33,20 @@ export function RecordPageMessage({ tone, text, backTo, backLabel }: { tone: 'er
       <Link className="btn btn-secondary" to={backTo}>
         {backLabel}
       </Link>
+    </div>
+  );
+}
+
+/** What the school could not send: its message, and a retry that waits while offline. */
+export function LoadProblem({ error, retry, retryLabel, online }: { error: string; retry: () => void; retryLabel: string; online: boolean }) {
+  return (
+    <div className="rk-load-problem">
+      <p className="alert alert-error" role="alert">
+        {error}
+      </p>
+      <button type="button" className="btn btn-secondary" onClick={retry} disabled={!online}>
+        {retryLabel}
+      </button>
     </div>
   );
 }

@@ -50,13 +50,25 @@ export function yearOf(admission: Pick<AdmissionRow, 'admissionYear' | 'admissio
     : academicYearOf(admission.admissionDate);
 }
 
-/** Newest first: by admission date, then by number; an entry still waiting for its number first. */
-export function compareEntries(a: AdmissionRow, b: AdmissionRow): number {
-  if (a.admissionDate !== b.admissionDate) return a.admissionDate < b.admissionDate ? 1 : -1;
-  const seqA = a.admissionSeq ?? Number.POSITIVE_INFINITY;
-  const seqB = b.admissionSeq ?? Number.POSITIVE_INFINITY;
+interface Dated {
+  date: string;
+  /** The school's running number; null while it has not given one yet. */
+  seq: number | null;
+  id: string;
+}
+
+/** Newest first: by date, then by number (one still waiting for its number first), then by id. */
+function newestFirst(a: Dated, b: Dated): number {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  const seqA = a.seq ?? Number.POSITIVE_INFINITY;
+  const seqB = b.seq ?? Number.POSITIVE_INFINITY;
   if (seqA !== seqB) return seqA < seqB ? 1 : -1;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** Newest first: by admission date, then by number; an entry still waiting for its number first. */
+export function compareEntries(a: AdmissionRow, b: AdmissionRow): number {
+  return newestFirst({ date: a.admissionDate, seq: a.admissionSeq, id: a.id }, { date: b.admissionDate, seq: b.admissionSeq, id: b.id });
 }
 
 async function lookups(db: KakshaDb, studentIds: string[]) {
@@ -98,11 +110,7 @@ export function entryKey(admission: Pick<AdmissionRow, 'admissionNumber' | 'id'>
 
 /** Newest first; issues still waiting for their serial first. */
 export function compareCertificates(a: CertificateRow, b: CertificateRow): number {
-  if (a.issueDate !== b.issueDate) return a.issueDate < b.issueDate ? 1 : -1;
-  const serialA = a.serialNumber ?? Number.POSITIVE_INFINITY;
-  const serialB = b.serialNumber ?? Number.POSITIVE_INFINITY;
-  if (serialA !== serialB) return serialA < serialB ? 1 : -1;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  return newestFirst({ date: a.issueDate, seq: a.serialNumber, id: a.id }, { date: b.issueDate, seq: b.serialNumber, id: b.id });
 }
 
 export async function certificateRegister(db: KakshaDb): Promise<CertificateRow[]> {

@@ -14,6 +14,7 @@ import { TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { adminHome } from '../../navigation/sections';
 import { useOnline } from '../accounts/use-online';
+import { LoadProblem } from '../records-kit/record-page';
 import { fetchSchools } from '../school-selection/schools-service';
 import { fetchSchool, saveSchool } from './schools-service';
 import { schoolsTexts as text } from './texts';
@@ -222,16 +223,7 @@ export default function SchoolsPage() {
       <section className="panel" aria-labelledby="school-own" aria-busy={own.state.kind === 'loading'}>
         <h2 id="school-own">{text.yourSchool}</h2>
         {own.state.kind === 'loading' && online && <p role="status">{text.loading}</p>}
-        {own.state.kind === 'error' && (
-          <div className="school-state">
-            <p className="alert alert-error" role="alert">
-              {own.state.message}
-            </p>
-            <button type="button" className="btn btn-secondary" onClick={own.retry} disabled={!online}>
-              {text.retry}
-            </button>
-          </div>
-        )}
+        {own.state.kind === 'error' && <LoadProblem error={own.state.message} retry={own.retry} retryLabel={text.retry} online={online} />}
         {own.state.kind === 'loaded' && (
           <>
             <DetailsList school={own.state.value} />
@@ -248,16 +240,7 @@ export default function SchoolsPage() {
       <section className="panel" aria-labelledby="school-all">
         <h2 id="school-all">{text.allSchools}</h2>
         {all.state.kind === 'loading' && online && <p role="status">{text.loading}</p>}
-        {all.state.kind === 'error' && (
-          <div className="school-state">
-            <p className="alert alert-error" role="alert">
-              {all.state.message}
-            </p>
-            <button type="button" className="btn btn-secondary" onClick={all.retry} disabled={!online}>
-              {text.retry}
-            </button>
-          </div>
-        )}
+        {all.state.kind === 'error' && <LoadProblem error={all.state.message} retry={all.retry} retryLabel={text.retry} online={online} />}
         {all.state.kind === 'loaded' && <SchoolList schools={all.state.value} current={tenantId} />}
       </section>
     </main>
