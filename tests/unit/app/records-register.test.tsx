@@ -182,25 +182,14 @@ describe('/admin/records/newadmission', () => {
         answered = true;
         const sent = body as { id: string; admissionDate: string | null; previousSchool: string | null; student: Record<string, unknown> };
         const studentRecord = { ...sent.student, admissionId: '2025-0042', className: 'VI', classSection: 'A', rev: 31 };
-        return reply(201, {
+        const numbered = admission(42, {
           id: sent.id,
-          admissionNumber: '2025-0042',
-          admissionSeq: 42,
-          admissionYear: 2025,
-          academicYear: '2025-26',
           admissionDate: sent.admissionDate ?? '2025-06-15',
-          status: 'admitted',
-          withdrawnOn: null,
-          withdrawalReason: null,
-          classId,
-          className: 'VI',
-          classSection: 'A',
           previousSchool: sent.previousSchool,
-          remarks: null,
-          studentId: sent.student.id,
-          student: studentRecord,
+          studentId: sent.student.id as string,
           rev: 30,
         });
+        return reply(201, { ...numbered, student: studentRecord });
       }
       return reply(404, null);
     };
