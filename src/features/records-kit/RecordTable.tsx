@@ -109,7 +109,7 @@ export function RecordTable<T>({
           {rows.length === 0 && (
             <tr>
               <td colSpan={columnCount} className="rk-empty">
-                {emptyText}
+                <span>{emptyText}</span>
               </td>
             </tr>
           )}
