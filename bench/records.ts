@@ -66,36 +66,28 @@ function mirrorCount(page: Page, username: string): Promise<number> {
   );
 }
 
-/** Installs the keystroke clock: input event → frame after the table stops being busy. */
-async function instrument(page: Page) {
-  await page.evaluate(() => {
-    const input = document.querySelector<HTMLInputElement>('input[type="search"]');
-    const table = document.querySelector('table');
-    if (!input || !table) throw new Error('no search box or table on the page');
-    const state = { startedAt: 0, waiting: false, samples: [] as number[] };
-    (window as unknown as { benchSearch: typeof state }).benchSearch = state;
-    input.addEventListener(
-      'input',
-      () => {
-        state.startedAt = performance.now();
-        state.waiting = true;
-      },
-      true,
-    );
-    const settle = () => {
-      if (!state.waiting || document.querySelector('table')?.getAttribute('aria-busy') === 'true') return;
-      state.waiting = false;
-      const startedAt = state.startedAt;
-      requestAnimationFrame(() => state.samples.push(performance.now() - startedAt));
-    };
-    new MutationObserver(settle).observe(document.querySelector('main') ?? document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-      attributeFilter: ['aria-busy'],
-    });
+/**
+ * Installs the keystroke clock: input event → frame after the table stops being busy. A string,
+ * because tsx names the functions of a page.evaluate callback with a helper the page lacks.
+ */
+const keystrokeClock = `(() => {
+  const input = document.querySelector('input[type="search"]');
+  if (!input || !document.querySelector('table')) throw new Error('no search box or table on the page');
+  const state = { startedAt: 0, waiting: false, samples: [] };
+  window.benchSearch = state;
+  input.addEventListener('input', () => { state.startedAt = performance.now(); state.waiting = true; }, true);
+  new MutationObserver(() => {
+    if (!state.waiting || document.querySelector('table')?.getAttribute('aria-busy') === 'true') return;
+    state.waiting = false;
+    const startedAt = state.startedAt;
+    requestAnimationFrame(() => state.samples.push(performance.now() - startedAt));
+  }).observe(document.querySelector('main') ?? document.body, {
+    subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'],
   });
+})()`;
+
+async function instrument(page: Page) {
+  await page.evaluate(keystrokeClock);
 }
 
 async function typeQueries(page: Page): Promise<number[]> {
