@@ -70,7 +70,12 @@ describe('landing page', () => {
     expect(await nav.getAttribute('data-solid')).toBe('false');
     await scrollTo(page, 21);
     await page.waitForFunction(() => document.querySelector('header.lp-nav')?.getAttribute('data-solid') === 'true');
-    expect(await nav.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    // The background fades in (a 0.2 s transition) to nearly opaque white: wait for it rather than read its first frame.
+    await page.waitForFunction(() => {
+      const header = document.querySelector('header.lp-nav');
+      const channels = header ? getComputedStyle(header).backgroundColor.match(/[\d.]+/g) : null;
+      return channels !== null && channels.length >= 3 && Number(channels[0]) > 250 && Number(channels[3] ?? 1) > 0.9;
+    });
     await scrollTo(page, 0);
     await page.waitForFunction(() => document.querySelector('header.lp-nav')?.getAttribute('data-solid') === 'false');
   });
