@@ -17,6 +17,7 @@ import { useSessionSnapshot } from '../../session/use-session';
 import { PageHeader } from '../../ui/PageHeader';
 import type { Column } from '../records-kit/columns';
 import { ConfirmDialog } from '../records-kit/ConfirmDialog';
+import { ExportCsvButton } from '../records-kit/ExportCsvButton';
 import { Pager } from '../records-kit/paging';
 import { LoadProblem } from '../records-kit/record-page';
 import { RecordTable } from '../records-kit/RecordTable';
@@ -270,9 +271,12 @@ function AllAccountsSection({
       {list.value === undefined && list.loading && online === true && <p role="status">{text.loading}</p>}
       {list.value && (
         <>
-          <p className="acc-count" aria-live="polite">
-            {text.all.count(total)}
-          </p>
+          <div className="acc-count-row">
+            <p className="acc-count" aria-live="polite">
+              {text.all.count(total)}
+            </p>
+            <ExportCsvButton filename="accounts" columns={columns} rows={list.value.content} />
+          </div>
           <p id={ownNoteId} className="visually-hidden">
             {messages.accounts.notYourself}
           </p>

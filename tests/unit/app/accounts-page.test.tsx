@@ -7,7 +7,7 @@
  */
 import './reset-storage';
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../contract/account';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
@@ -132,6 +132,28 @@ describe('/admin/accounts', () => {
     const filtered = calls.filter((call) => call.url.searchParams.get('role') === 'teacher');
     expect(filtered.map((call) => call.url.searchParams.get('page'))).toEqual(['0']);
     await until(() => byAria(accountsTexts.reset.label('old@kaksha.demo')) === null, 'the filtered list');
+  });
+
+  it('exports the accounts shown to CSV, without the row actions', async () => {
+    signIn('ADMIN');
+    fakeServer(accountRoutes());
+    await engineWithMirror(true);
+    await openPage();
+    const blobs: Blob[] = [];
+    const urlSpy = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:accounts';
+    });
+    const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await click(byAria(recordsKitTexts.exportCsvLabel(everyone.length))!);
+    await until(() => blobs.length === 1, 'the export');
+    const lines = (await blobs[0]!.text()).replace(/^\ufeff/, '').split('\r\n');
+    const fields = accountsTexts.fields;
+    expect(lines[0]).toBe([fields.username, fields.role, fields.status, fields.linked, fields.registered].join(','));
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(everyone.map((row) => row.username));
+    expect(lines[2]).toContain('Rahul Verma');
+    urlSpy.mockRestore();
+    clickSpy.mockRestore();
   });
 
   it('approves a pending student with the chosen record, and a parent with the suggested children', async () => {
