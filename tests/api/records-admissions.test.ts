@@ -216,6 +216,12 @@ describe('certificates', () => {
     expect(second.json().data.serial).toBe('BC-0002');
   });
 
+  it("prints the issuing teacher's name from their record under 'Prepared by' (an account without one: its username)", async () => {
+    const issued = await as('teacher', { method: 'POST', url: paths.certificates.issue('bonafide', aarav()), payload: {} });
+    expect(issued.statusCode).toBe(201);
+    expect(issued.json().data).toMatchObject({ issuedBy: 'Meera Nair', print: { issuedBy: 'Meera Nair' } });
+  });
+
   it('issues a transfer certificate, which withdraws the student’s admission', async () => {
     const admitted = (await as('admin', { method: 'POST', url: paths.admissions.create, payload: admission('2025-06-01', {}, { firstName: 'Leaving' }) })).json().data;
     const tc = await as('admin', {

@@ -24,7 +24,7 @@ import { todayIso } from '../../../contract/record-formats';
 import { staffRoles } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { toPage } from '../../db/paging';
-import { admissions, certificates, schools } from '../../db/schema';
+import { admissions, certificates, schools, teachers } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -89,6 +89,18 @@ interface IssueDetails {
   remarks?: string | null;
 }
 
+
+/** The name printed under "Prepared by": the staff member's own record, else their username. */
+async function issuerName(tx: Db, user: AuthUser): Promise<string> {
+  if (!user.teacherId) return user.username;
+  const [teacher] = await tx
+    .select({ firstName: teachers.firstName, lastName: teachers.lastName })
+    .from(teachers)
+    .where(and(eq(teachers.tenantId, user.tenantId), eq(teachers.id, user.teacherId)));
+  const name = teacher ? [teacher.firstName, teacher.lastName].filter(Boolean).join(' ') : '';
+  return name || user.username;
+}
+
 async function issue(tx: Db, user: AuthUser, kind: CertificateKind, studentId: string, input: IssueDetails) {
   const tenantId = user.tenantId;
   const { id = randomUUID(), issueDate, ...details } = input;
@@ -110,6 +122,7 @@ async function issue(tx: Db, user: AuthUser, kind: CertificateKind, studentId: s
     .orderBy(desc(admissions.admissionDate))
     .limit(1);
 
+  const issuedBy = await issuerName(tx, user);
   const serialNumber = await nextCertificateSerial(tx, tenantId, kind);
   const serial = formatCertificateSerial(kind, serialNumber);
   const date = issueDate ?? todayIso();
@@ -120,7 +133,7 @@ async function issue(tx: Db, user: AuthUser, kind: CertificateKind, studentId: s
     serial,
     serialNumber,
     issueDate: date,
-    issuedBy: user.username,
+    issuedBy,
     school: {
       tenantId,
       schoolName: school.schoolName,
