@@ -9,7 +9,18 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const inputs = ['src', 'sync', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const inputs = [
+  'src',
+  'sync',
+  'contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/vite-precompress.ts',
+  'scripts/vite-route-preloads.ts',
+  'server/route-preloads.ts',
+  'package-lock.json',
+];
 const stampFile = path.join(root, 'dist', '.build-hash');
 
 function filesUnder(entry: string): string[] {
@@ -38,6 +49,8 @@ export function ensureBuild(): void {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
     cwd: root,
     stdio: 'inherit',
+    // Called from vitest (NODE_ENV=test), Vite would keep that and bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('vite build failed');
   writeFileSync(stampFile, `${wanted}\n`);
