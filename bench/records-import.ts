@@ -8,18 +8,18 @@
  * .csv, each the median of BENCH_RUNS (default 3) runs on a fresh school.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import XLSX from 'xlsx';
 import { headers } from '../contract/envelope';
 import { paths } from '../contract/paths';
 import { romanClassNames } from '../contract/record-formats';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
+import { openDatabase } from '../server/db/client';
 import { classes, schools, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { defaultImportLimits } from '../server/modules/imports/limits';
 import { parseUpload } from '../server/modules/imports/sandbox';
+import { openScratchDatabase } from '../tests/support/test-database';
 import { multipart } from '../tests/support/uploads';
 import { studentSheetRows, toCsv } from './support/student-sheet';
 
@@ -39,34 +39,12 @@ function files(schoolName: string) {
   };
 }
 
-/** A fresh database on the server for this run, dropped on close. */
-async function scratchDatabase(serverUrl: string): Promise<Database> {
-  const name = `kaksha_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rate = (ms: number) => Math.round((rowsWanted / ms) * 1000);
 
 async function main() {
   const server = process.env.BENCH_DATABASE_URL;
-  const database = server ? await scratchDatabase(server) : await openDatabase({ memory: true });
+  const database = server ? await openScratchDatabase(server, 'kaksha_bench') : await openDatabase({ memory: true });
   const config = { ...configFromEnv({ STATIC_DIR: '', DATA_DIR: '.tmp/bench-data' }), host: '127.0.0.1', port: 0 };
   const app = await buildApp({ db: database.db, config, jwtSecret: randomBytes(32).toString('hex'), logger: false });
   await app.ready();

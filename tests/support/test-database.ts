@@ -9,8 +9,12 @@ import { openDatabase, type Database } from '../../server/db/client';
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ memory: true });
+  return openScratchDatabase(serverUrl, 'kaksha_test');
+}
 
-  const name = `kaksha_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+/** A new database on the PostgreSQL server `serverUrl` names (never that database itself), dropped on close. */
+export async function openScratchDatabase(serverUrl: string, prefix: string): Promise<Database> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
