@@ -1,4 +1,4 @@
-// Lint, including the import direction of ARCHITECTURE.md:
+// Lint, including the import direction of docs/architecture.md:
 // contract/ imports no part; sync/ imports contract/; server/ imports contract/; src/ imports contract/ and sync/.
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';

@@ -1,4 +1,4 @@
-/** The response envelope and page shape of API.md, shared by server and client. */
+/** The response envelope and page shape of docs/api.md, shared by server and client. */
 import { z } from 'zod';
 
 export interface Envelope<T> {
@@ -38,5 +38,5 @@ export interface FieldErrors {
   fieldErrors: Record<string, string[]>;
 }
 
-/** Header names of API.md (kept in headers.ts, which has no zod). */
+/** Header names of docs/api.md (kept in headers.ts, which has no zod). */
 export { headers } from './headers';

@@ -1,5 +1,5 @@
 /**
- * Header names of API.md and the default tenant, in a module without zod so the app's entry chunk
+ * Header names of docs/api.md and the default tenant, in a module without zod so the app's entry chunk
  * can use them without pulling in the schema library (envelope.ts and school.ts re-export them).
  */
 export const headers = {

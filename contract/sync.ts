@@ -1,5 +1,5 @@
 /**
- * The sync protocol (API.md "Sync", SYNC.md): versioned types shared by the server's pull endpoint
+ * The sync protocol (docs/api.md "Sync", docs/sync.md): versioned types shared by the server's pull endpoint
  * and write routes and by the offline engine in sync/.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Typed errors that the one error handler (plugins/errors.ts) turns into the API.md envelope. */
+/** Typed errors that the one error handler (plugins/errors.ts) turns into the docs/api.md envelope. */
 import { messages } from '../contract/messages';
 
 export class AppError extends Error {

@@ -1,5 +1,5 @@
 /**
- * Connectivity as observables (ARCHITECTURE.md, data flow step 4).
+ * Connectivity as observables (docs/architecture.md, data flow step 4).
  *
  * `serverDown$` is the spec's server-down flag (sections 3, 4 and 8): true once a request got no
  * response at all, false again after any response. `online$` follows the browser's online and

@@ -1,5 +1,5 @@
 /**
- * The device's store (SYNC.md "Local store"): one Dexie database per tenant and user, holding the
+ * The device's store (docs/sync.md "Local store"): one Dexie database per tenant and user, holding the
  * mirror tables the screens read, the outbox of changes not yet accepted by the school, the
  * not-accepted and changed-elsewhere lists, and the engine's bookkeeping.
  *
@@ -126,7 +126,7 @@ export interface RejectedEntry {
   causedBy?: string;
 }
 
-/** A change the server kept its own version over (SYNC.md "Conflicts"), for "changed elsewhere". */
+/** A change the server kept its own version over (docs/sync.md "Conflicts"), for "changed elsewhere". */
 export interface ConflictRow {
   seq?: number;
   entryId: string;

@@ -1,5 +1,5 @@
 /**
- * One sync job at a time per user across every tab (SYNC.md "Push"): a Web Lock named after the
+ * One sync job at a time per user across every tab (docs/sync.md "Push"): a Web Lock named after the
  * tenant and user, held only for the length of one job (push then pull), so a tab that is closed
  * loses it at once and a tab about to be frozen gives it up (the engine aborts its job on `freeze`
  * and `pagehide`). Without Web Locks the engine falls back to one job at a time in its own tab;

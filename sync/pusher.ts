@@ -1,6 +1,6 @@
 /**
  * The push phase of a sync job: outbox entries in order, each with its Idempotency-Key, applying
- * SYNC.md's outcome rules. Entries are read in batches; each is claimed (marked sent, its body
+ * docs/sync.md's outcome rules. Entries are read in batches; each is claimed (marked sent, its body
  * frozen) in its own transaction just before its request goes out, and its outcome is stored in one
  * transaction after, so an interruption anywhere resends at most that entry, under the same key.
  */
@@ -35,7 +35,7 @@ export interface PushResult {
 
 type Verdict = 'accept' | 'retry' | 'reject';
 
-/** SYNC.md's outcome table. */
+/** docs/sync.md's outcome table. */
 export function verdictFor(status: number, conflictAnswers: number, policy: RetryPolicy, inFlight = false): Verdict {
   if (status >= 200 && status < 300) return 'accept';
   // 409 "still being processed" (the same key running elsewhere) always clears; any other 409 is a

@@ -1,5 +1,5 @@
 /**
- * The sync state every signed-in screen shows (SYNC.md "Connectivity"), as rxjs streams. What lives
+ * The sync state every signed-in screen shows (docs/sync.md "Connectivity"), as rxjs streams. What lives
  * in the database (waiting count, not-accepted list, conflicts, last sync, "sign in again") is read
  * with Dexie's liveQuery, so every tab of the user sees the same; what belongs to this tab
  * (network, server-down flag, a job running, storage full) comes from memory.

@@ -1,5 +1,5 @@
 /**
- * Persistent storage (SYNC.md "Local store"): the app asks for it after a teacher signs in, so the
+ * Persistent storage (docs/sync.md "Local store"): the app asks for it after a teacher signs in, so the
  * browser does not evict a mirror and outbox holding unsent attendance when space runs low.
  */
 export type PersistOutcome = 'persisted' | 'refused' | 'unsupported';

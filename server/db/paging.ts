@@ -1,4 +1,4 @@
-/** Pages and column search the same way for every entity (API.md: page, size, totalElements ...). */
+/** Pages and column search the same way for every entity (docs/api.md: page, size, totalElements ...). */
 import type { Page, PageQuery } from '../../contract/envelope';
 import { badRequest } from '../errors';
 

@@ -342,7 +342,7 @@ export const attendance = pgTable(
 
 /**
  * Versions the server did not apply (a write based on an older `rev` than the server's copy, or an
- * edit of a deleted record): nothing a device sends is silently lost (SYNC.md "Conflicts").
+ * edit of a deleted record): nothing a device sends is silently lost (docs/sync.md "Conflicts").
  */
 export const recordHistory = pgTable(
   'record_history',

@@ -1,5 +1,5 @@
 /**
- * The one error handler: typed errors to the API.md envelope, Fastify's own 4xx to their status
+ * The one error handler: typed errors to the docs/api.md envelope, Fastify's own 4xx to their status
  * with a plain message, everything else a generic 500 whose details stay in the server log.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';

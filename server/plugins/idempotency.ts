@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on every signed-in write (API.md, SYNC.md "Push"): a write is applied once, and
+ * Idempotency-Key on every signed-in write (docs/api.md, docs/sync.md "Push"): a write is applied once, and
  * every repeat of it gets the first answer back.
  *
  * Exactly-once rests on one rule: the stored answer is inserted in the SAME transaction as the
@@ -23,7 +23,7 @@ import { AppError, ValidationFailed } from '../errors';
 import type { Access } from '../types';
 import { userOf } from './access';
 
-/** How long stored answers are kept (API.md promises 30 days; we keep 90). */
+/** How long stored answers are kept (docs/api.md promises 30 days; we keep 90). */
 export const idempotencyRetentionDays = 90;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What the ky client reports instead of acting on it (ARCHITECTURE.md: a client never shows toasts
+ * What the ky client reports instead of acting on it (docs/architecture.md: a client never shows toasts
  * or redirects by itself). The app subscribes: /maintenance on no response, /login on a refused
  * session.
  */

@@ -2,7 +2,7 @@
  * The installable app's state, framework-free: whether a new version waits, whether the browser
  * offers installation (`beforeinstallprompt`), and the two actions. An update reloads the page only
  * after the sync engine is idle (background sync stopped, no change half-written), so pending
- * changes, which live in IndexedDB, survive it whole (SYNC.md test 14).
+ * changes, which live in IndexedDB, survive it whole (docs/sync.md test 14).
  */
 import { engineHost } from '../sync-binding/engine-host';
 

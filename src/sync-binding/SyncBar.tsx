@@ -1,5 +1,5 @@
 /**
- * The sync indicator every signed-in screen shows (SYNC.md "Connectivity"): online or offline,
+ * The sync indicator every signed-in screen shows (docs/sync.md "Connectivity"): online or offline,
  * how many changes are waiting, the last successful sync, and a Details button for the panel of
  * waiting, not accepted and changed-elsewhere changes. The short status is a polite live region;
  * a full disk and a session that must be renewed are alerts with what to do.

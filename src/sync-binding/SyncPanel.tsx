@@ -1,5 +1,5 @@
 /**
- * The sync panel (SYNC.md: "you always know which of your changes have not arrived yet"): the
+ * The sync panel (docs/sync.md: "you always know which of your changes have not arrived yet"): the
  * connection and last sync, whether the browser keeps this device's data, the changes waiting for
  * the school (oldest first), the ones the school did not accept with its message, and the
  * "changed elsewhere" notices with both versions. Loaded only when opened.

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's sync engine, one per tab (SYNC.md "Local store"): created when a session
+ * The signed-in user's sync engine, one per tab (docs/sync.md "Local store"): created when a session
  * starts (sign-in, a stored session at startup, another tab signing in) for that session's school
  * and user, closed when the session ends or another user takes over. Each user has their own
  * database, so a second person signing in on this browser never sees or sends the first one's

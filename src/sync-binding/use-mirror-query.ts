@@ -1,5 +1,5 @@
 /**
- * Screens read school data from the signed-in user's mirror, never from the API (ARCHITECTURE.md):
+ * Screens read school data from the signed-in user's mirror, never from the API (docs/architecture.md):
  * `useMirrorQuery(db => db.students.where('classId').equals(id).toArray(), [id])` re-renders
  * whenever the rows it read change (a pull, a push answer, a change made in another tab).
  */

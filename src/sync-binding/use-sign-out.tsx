@@ -1,5 +1,5 @@
 /**
- * Sign-out that asks first when changes are waiting (SYNC.md "Connectivity": "3 changes have not
+ * Sign-out that asks first when changes are waiting (docs/sync.md "Connectivity": "3 changes have not
  * reached the school yet"). Signing out never deletes them: they stay in this user's database and
  * go out when the same user signs in here again.
  */

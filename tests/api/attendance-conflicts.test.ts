@@ -1,5 +1,5 @@
 /**
- * Conflicts without trusting clocks (SYNC.md): a change based on an older rev than the server's
+ * Conflicts without trusting clocks (docs/sync.md): a change based on an older rev than the server's
  * copy is kept in record_history and answered with a notice; the first version to reach the school
  * wins (test 12); deletes win over concurrent edits; re-sending changes nothing; device clocks at
  * 1970 or a day ahead change no outcome (test 11).
@@ -74,7 +74,7 @@ async function twoTeachersOffline(date: string, clocks: { first: string; second:
   return { first, second, sheet, secondKey };
 }
 
-describe('two teachers mark the same student offline (SYNC.md test 12)', () => {
+describe('two teachers mark the same student offline (docs/sync.md test 12)', () => {
   it('keeps the version that reached the school first; the other goes to history with a notice', async () => {
     const { first, second } = await twoTeachersOffline('2025-07-01', { first: new Date().toISOString(), second: new Date().toISOString() });
     const kept = first.result.records[0]!;
@@ -113,7 +113,7 @@ describe('two teachers mark the same student offline (SYNC.md test 12)', () => {
     expect(await history(first.result.records[0]!.id)).toHaveLength(1);
   });
 
-  it('decides the same with device clocks at 1970 and a day ahead (SYNC.md test 11)', async () => {
+  it('decides the same with device clocks at 1970 and a day ahead (docs/sync.md test 11)', async () => {
     const dayAhead = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
     const { first, second } = await twoTeachersOffline('2025-07-11', { first: dayAhead, second: '1970-01-01T00:00:00.000Z' });
     expect(first.result.records[0]).toMatchObject({ status: 'absent', deviceMarkedAt: null });

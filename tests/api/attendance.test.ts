@@ -177,7 +177,7 @@ describe('POST mark-sheet', () => {
     }
   });
 
-  it("rejects school A's token sent as school B (SYNC.md test 8) and applies nothing in either", async () => {
+  it("rejects school A's token sent as school B (docs/sync.md test 8) and applies nothing in either", async () => {
     const [beforeGreen, beforeBlue] = [await rowCount(green.tenantId), await rowCount(blue.tenantId)];
     for (const classId of [classA, blue.classIds[0]]) {
       const response = await mark(g.teacher, { classId, date: '2025-07-06', entries: [{ studentId: aarav, status: 'present' }] }, { tenant: blue.tenantId });

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on signed-in writes (API.md): applied once; replays return the stored status and
+ * Idempotency-Key on signed-in writes (docs/api.md): applied once; replays return the stored status and
  * body with Idempotent-Replayed; another request under the same key is a 422; a repeat while the
  * first runs is a 409 (PostgreSQL) or waits and replays (PGlite, whose transactions run one at a
  * time); keys are per tenant and per user; answers are kept 90 days; and the stored answer commits
@@ -278,7 +278,7 @@ describe('Idempotency-Key', () => {
 });
 
 describe('Idempotency-Key header names', () => {
-  it('are the ones API.md gives', () => {
+  it('are the ones docs/api.md gives', () => {
     expect(headers.idempotencyKey).toBe('Idempotency-Key');
     expect(headers.idempotentReplayed).toBe('Idempotent-Replayed');
   });

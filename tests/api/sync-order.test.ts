@@ -1,6 +1,6 @@
 /**
  * The pull never skips a change that commits late with a lower rev, and never sends one twice
- * (SYNC.md test 10).
+ * (docs/sync.md test 10).
  *
  * On PostgreSQL, transaction A takes a rev and stays open on its own connection while B takes a
  * higher rev, commits, and a pull runs: a cursor of "highest rev seen" would now pass A's rev and
@@ -85,7 +85,7 @@ function insertA(tx: typeof t.database.db, date: string) {
     .returning();
 }
 
-describe('writes that commit out of rev order (SYNC.md test 10)', () => {
+describe('writes that commit out of rev order (docs/sync.md test 10)', () => {
   it.runIf(usingPostgres)('PostgreSQL: A (lower rev) commits after B (higher rev) and a pull in between; the next pull brings A', async () => {
     const start = await pullAll(t, green.tenantId, g.teacher);
 

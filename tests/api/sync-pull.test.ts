@@ -1,5 +1,5 @@
 /**
- * GET /api/sync/pull: what each role receives (SYNC.md test 9), paging, tombstones, and the reset
+ * GET /api/sync/pull: what each role receives (docs/sync.md test 9), paging, tombstones, and the reset
  * answer when what a user may see changed or the cursor is older than the tombstones kept.
  */
 import { randomUUID } from 'node:crypto';
@@ -63,7 +63,7 @@ const ids = (changes: SyncChange[], entity: SyncChange['entity']) =>
     .map((c) => c.id)
     .sort();
 
-describe('role-scoped pull (SYNC.md test 9)', () => {
+describe('role-scoped pull (docs/sync.md test 9)', () => {
   it("gives staff the school's classes, students, teachers and attendance, and nothing of another school", async () => {
     const { changes } = await pullAll(t, green.tenantId, g.teacher);
     expect(ids(changes, 'classes')).toEqual([...green.classIds].sort());

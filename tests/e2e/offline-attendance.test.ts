@@ -1,6 +1,6 @@
 /**
  * Offline attendance in Chromium against the production build and the real server (issue 3,
- * SYNC.md tests 1, 2 and 14 end to end): a teacher marks a class offline, the page reloads offline
+ * docs/sync.md tests 1, 2 and 14 end to end): a teacher marks a class offline, the page reloads offline
  * from the service worker with the marks still there, and once online the sheet reaches the server
  * exactly once; also when the first push's response is lost, and with two tabs.
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions and offline changes in Chromium (issue 3, SYNC.md tests 6 and 7 end to end): a token
+ * Sessions and offline changes in Chromium (issue 3, docs/sync.md tests 6 and 7 end to end): a token
  * that expires while offline does not lose work, and the same entries push once after the teacher
  * signs in again; sign-out with changes waiting asks first, keeps them, and another user signing
  * in on the same browser never sees or sends them.

@@ -1,5 +1,5 @@
 /**
- * SYNC.md test 13 (two weeks offline: 2,000 sheets drain in batches and resume after an
+ * docs/sync.md test 13 (two weeks offline: 2,000 sheets drain in batches and resume after an
  * interruption, each applied once) and test 14 (an app update with entries waiting: they survive
  * the schema upgrade, older-shaped entries included, and push afterwards).
  */

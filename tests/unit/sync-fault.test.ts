@@ -1,5 +1,5 @@
 /**
- * SYNC.md test 15: a randomised fault run. Two staff devices (the teacher's with two tabs sharing
+ * docs/sync.md test 15: a randomised fault run. Two staff devices (the teacher's with two tabs sharing
  * Web Locks) mark attendance and create, rename and delete classes while requests are dropped
  * before or after the server commits, delayed and duplicated, the server is down or restarted, and
  * tabs are closed mid-sync and reopened over the same IndexedDB. At the end every mirror equals the

@@ -1,5 +1,5 @@
 /**
- * The outbox on the device alone (no server): one transaction for mirror and outbox (SYNC.md test 3,
+ * The outbox on the device alone (no server): one transaction for mirror and outbox (docs/sync.md test 3,
  * the local-write half), full disk, coalescing of one attendance sheet, never into an entry that
  * went out (test 4), never ahead of what it depends on; per-user databases (test 7, the local half).
  */
@@ -191,7 +191,7 @@ describe('rules', () => {
     expect(retryDelay(50, policy, () => 0)).toBe(30_000);
   });
 
-  it('outcome table of SYNC.md', () => {
+  it('outcome table of docs/sync.md', () => {
     const policy = { baseMs: 1, capMs: 1, maxConflictAnswers: 3 };
     expect(verdictFor(200, 0, policy)).toBe('accept');
     expect(verdictFor(201, 0, policy)).toBe('accept');

@@ -1,7 +1,7 @@
 /**
  * The puller and attendance, against the real server in-process: mirror equals server, pending
  * changes stay on top of pulled versions (no flicker), role scopes and the reset when a student
- * changes class (SYNC.md test 9), pulls while other writes commit and resuming an interrupted pull
+ * changes class (docs/sync.md test 9), pulls while other writes commit and resuming an interrupted pull
  * (test 10), two teachers marking the same student with skewed clocks (tests 11 and 12).
  */
 import { and, eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The pusher against the real server in-process (SYNC.md tests 1, 2, 3, 4, 5, 6, 7, 8), with
+ * The pusher against the real server in-process (docs/sync.md tests 1, 2, 3, 4, 5, 6, 7, 8), with
  * classes as the mutation kind. Every test checks the server's stored rows, not only the engine.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

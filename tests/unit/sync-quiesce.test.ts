@@ -1,5 +1,5 @@
 /**
- * `engine.quiesce()`: what the app calls before reloading for an update (SYNC.md test 14). It must
+ * `engine.quiesce()`: what the app calls before reloading for an update (docs/sync.md test 14). It must
  * stop background sync and wait for a running mutation, so the reload never cuts a change in half.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

@@ -1,7 +1,7 @@
 /**
  * Background sync: what starts a job (start, going online, app focus, a new change, a retry time
  * coming due, the periodic pull), that it only changes state and never throws, that a frozen or
- * closing tab gives up the user's Web Lock so another tab goes on (SYNC.md test 2's "a frozen tab
+ * closing tab gives up the user's Web Lock so another tab goes on (docs/sync.md test 2's "a frozen tab
  * must not stall it"), and the persistent-storage request.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Conflict rules of SYNC.md, shared by every module whose records are written offline:
+ * Conflict rules of docs/sync.md, shared by every module whose records are written offline:
  * - a write carries the `rev` it was based on; when the server's copy moved on since, the server
  *   keeps its copy and the device's version goes into record_history, with a notice to show;
  * - the same stale change sent again adds no second history entry;

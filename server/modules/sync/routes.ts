@@ -1,4 +1,4 @@
-/** Sync: the pull endpoint of API.md "Sync" (writes go through the ordinary resource paths). */
+/** Sync: the pull endpoint of docs/api.md "Sync" (writes go through the ordinary resource paths). */
 import { messages } from '../../../contract/messages';
 import { pullQuerySchema } from '../../../contract/sync';
 import { userOf } from '../../plugins/access';

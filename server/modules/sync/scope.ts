@@ -1,5 +1,5 @@
 /**
- * What a user may see through sync/pull (SYNC.md "Pull"): staff the whole school; a student their
+ * What a user may see through sync/pull (docs/sync.md "Pull"): staff the whole school; a student their
  * own record, their class and their own attendance; a parent their children's. The fingerprint
  * changes exactly when that set of records changes shape (role, linked student, class, children),
  * which is when a client must start over.
