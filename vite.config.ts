@@ -22,7 +22,8 @@ export default defineConfig({
         theme_color: '#1d4ed8',
         background_color: '#ffffff',
         display: 'standalone',
-        start_url: '/',
+        // src/app/AppStart.tsx: a signed-in user opens in their area, anyone else at sign-in.
+        start_url: '/app',
         scope: '/',
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },

@@ -1,14 +1,17 @@
 /**
  * Every route of spec section 2. Pages load lazily (the 'Loading...' fallback is in RootLayout);
  * the guard of section 2 wraps the areas: /admin/* for admin and teacher, /student/* for student
- * and parent, /settings for all four. Unknown paths go to /home.
+ * and parent, /settings for all four. Unknown paths go to /home; /app (the installed app's start
+ * page) goes to the user's area.
  */
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { familyRoles, roleNames, staffRoles } from '../../contract/roles';
 import { t } from '../i18n';
 import { adminHome, adminSections, settingsPath, studentHome, studentSections, type Section } from '../navigation/sections';
+import { appStartRoute } from '../session/login-redirect';
 import { ErrorScreen } from '../ui/ErrorScreen';
+import { AppStart } from './AppStart';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 
@@ -91,6 +94,8 @@ export const routes: RouteObject[] = [
       { path: '/terms-of-service', element: <TermsPage /> },
       { path: '/privacy-policy', element: <PrivacyPage /> },
       { path: '/maintenance', element: <MaintenancePage /> },
+      // The manifest's start_url: an installed app opens in the user's area, not on the landing page.
+      { path: appStartRoute, element: <AppStart /> },
       // For the people who run Kaksha, not a school's staff: the page signs operators in itself.
       { path: `${adminHome}/contacted-clients`, element: <ContactedClientsPage /> },
       {

@@ -16,3 +16,16 @@ export function areaHomePath(role: string | null | undefined): string {
   if (name === 'student' || name === 'parent') return '/student';
   return '/home';
 }
+
+/** The installed app's start page (the manifest's start_url); `appStartPath` says where it leads. */
+export const appStartRoute = '/app';
+
+/**
+ * Where the installed app opens: a signed-in user's own area, else sign-in at the school this tab
+ * chose, else the school list (a relaunched app has no school until the user picks one).
+ */
+export function appStartPath(signedInRole: string | null | undefined, schoolChosen: boolean): string {
+  const area = areaHomePath(signedInRole);
+  if (area !== '/home') return area;
+  return schoolChosen ? '/login' : '/school-selection';
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { stripPasswordParam } from '../../../src/features/auth/password-query';
 import { canSubmitRegister, passwordMismatch, validateLogin, validateRegister } from '../../../src/features/auth/validation';
-import { areaHomePath, loginRedirectPath } from '../../../src/session/login-redirect';
+import { appStartPath, areaHomePath, loginRedirectPath } from '../../../src/session/login-redirect';
 
 describe('login redirect (spec section 4)', () => {
   it('deleteAccount has priority over every role', () => {
@@ -25,6 +25,23 @@ describe('login redirect (spec section 4)', () => {
     expect(areaHomePath('teacher')).toBe('/admin');
     expect(areaHomePath('parent')).toBe('/student');
     expect(areaHomePath(undefined)).toBe('/home');
+  });
+});
+
+describe('installed app start page (/app)', () => {
+  it('opens a signed-in user in their area whether or not the tab chose a school', () => {
+    for (const chosen of [true, false]) {
+      expect(appStartPath('admin', chosen)).toBe('/admin');
+      expect(appStartPath('teacher', chosen)).toBe('/admin');
+      expect(appStartPath('student', chosen)).toBe('/student');
+      expect(appStartPath('PARENT', chosen)).toBe('/student');
+    }
+  });
+
+  it('sends anyone else to sign in at the chosen school, or to the school list', () => {
+    expect(appStartPath(undefined, true)).toBe('/login');
+    expect(appStartPath(null, false)).toBe('/school-selection');
+    expect(appStartPath('janitor', false)).toBe('/school-selection');
   });
 });
 

@@ -113,6 +113,10 @@ describe('route table (spec section 2)', () => {
     expect(guardOf('/settings')).toEqual(roleNames);
   });
 
+  it('/app (the manifest start page) is declared and public, not the /home fallback', () => {
+    expect(guardOf('/app')).toBe('public');
+  });
+
   it('unknown paths redirect to /home', () => {
     expect(guardOf('/nowhere')).toBe('fallback');
     expect(guardOf('/admin/unknown/deeper')).toBe('fallback');
