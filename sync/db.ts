@@ -124,6 +124,11 @@ export interface RejectedEntry {
   message: string;
   /** Set when the entry was dropped because an entry it depended on was not accepted. */
   causedBy?: string;
+  /**
+   * For an entry without a body (a delete or cancel): the record it was about, as the device shows
+   * it once the change is undone, so the list can still say what the refused change was.
+   */
+  record?: Record<string, unknown>;
 }
 
 /** A change the server kept its own version over (docs/sync.md "Conflicts"), for "changed elsewhere". */

@@ -10,7 +10,7 @@ import { messages } from '../contract/messages';
 import { outboxEntryVersion, type KakshaDb, type OutboxEntry, type RejectedEntry } from './db';
 import { UnknownMutationKindError } from './errors';
 import type { KindRegistry, ServerEffects } from './kinds/kind';
-import { applyServerDelete, applyServerUpsert, ensureBase, recompute, syncTables, type ApplyIdentity } from './mirror';
+import { applyServerDelete, applyServerUpsert, ensureBase, parseRef, recompute, syncTables, type ApplyIdentity } from './mirror';
 
 export interface OutboxContext extends ApplyIdentity {
   db: KakshaDb;
@@ -179,6 +179,11 @@ export async function acceptEntry(context: OutboxContext, seq: number, data: unk
   });
 }
 
+async function shownRecord(db: KakshaDb, ref: string): Promise<Record<string, unknown> | undefined> {
+  const { table, key } = parseRef(ref);
+  return db.mirror(table).get(key) as Promise<Record<string, unknown> | undefined>;
+}
+
 /** Rejects the entry (with the server's message) and every entry depending on it, and undoes them. */
 export async function rejectEntry(
   context: OutboxContext,
@@ -192,6 +197,7 @@ export async function rejectEntry(
     const at = context.now();
     const rejected: RejectedEntry[] = [];
     const touched = new Set<string>();
+    const subjects = new Map<string, string>();
     const queue: { entry: OutboxEntry; causedBy?: string }[] = [{ entry: first }];
     while (queue.length > 0) {
       const { entry, causedBy } = queue.shift()!;
@@ -209,13 +215,20 @@ export async function rejectEntry(
         message: causedBy ? messages.sync.dependencyRejected : outcome.message,
         ...(causedBy ? { causedBy } : {}),
       };
-      await db.rejected.put(row);
       rejected.push(row);
       for (const ref of entry.refs ?? []) touched.add(ref);
       const dependants = await db.outbox.where('dependsOn').equals(entry.id).toArray();
       for (const dependant of dependants) queue.push({ entry: dependant, causedBy: entry.id });
+      if (entry.body === undefined && entry.refs?.[0]) subjects.set(entry.id, entry.refs[0]);
     }
     await recompute(db, kinds, touched, context);
+    // Kept until the user dismisses it (engine.dismissRejected), never cleared by sync.
+    for (const row of rejected) {
+      const ref = subjects.get(row.id);
+      const record = ref ? await shownRecord(db, ref) : undefined;
+      if (record) row.record = record;
+      await db.rejected.put(row);
+    }
     return rejected;
   });
 }
