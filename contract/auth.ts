@@ -71,9 +71,20 @@ export const teacherProfileSchema = profileEntryBase.extend({
 });
 export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
 
+/**
+ * A parent's own part (our addition beside the spec's lists, which for a parent hold the children):
+ * the parent's name from the children's records, null when the school recorded none.
+ */
+export const parentProfileSchema = z.object({
+  name: z.string().nullable(),
+});
+export type ParentProfile = z.infer<typeof parentProfileSchema>;
+
 export const loginProfileSchema = z.object({
   students: z.array(studentProfileSchema),
   teachers: z.array(teacherProfileSchema),
+  /** Parents only. */
+  parentProfile: parentProfileSchema.optional(),
 });
 export type LoginProfile = z.infer<typeof loginProfileSchema>;
 

@@ -1,29 +1,33 @@
 /**
  * The sign-in profile of spec section 3: a student's own entry, a parent's children, or the staff
- * entry of a teacher or an admin, with the fields the settings and profile screens show.
+ * entry of a teacher or an admin, with the fields the settings and profile screens show. A parent's
+ * profile also carries `parentProfile` (the parent's own name; parent-name.ts).
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { LoginProfile, ProfileModel, StudentProfile, TeacherProfile } from '../../../contract/auth';
 import type { School } from '../../../contract/school';
 import type { Db } from '../../db/client';
 import { classes, parentChildren, students, teachers, type users } from '../../db/schema';
+import { parentNameOf } from './parent-name';
 
 type UserRow = typeof users.$inferSelect;
 
-async function studentEntries(
-  db: Db,
-  school: School,
-  user: UserRow,
-  studentIds: string[],
-  userType: StudentProfile['userType'],
-): Promise<StudentProfile[]> {
+async function studentRows(db: Db, school: School, studentIds: string[]) {
   if (studentIds.length === 0) return [];
-  const rows = await db
+  return db
     .select({ student: students, className: classes.className, classSection: classes.classSection })
     .from(students)
     .leftJoin(classes, and(eq(classes.tenantId, students.tenantId), eq(classes.id, students.classId)))
     .where(and(eq(students.tenantId, school.tenantId), inArray(students.id, studentIds), isNull(students.deletedAt)))
     .orderBy(students.firstName);
+}
+
+function studentEntries(
+  school: School,
+  user: UserRow,
+  rows: Awaited<ReturnType<typeof studentRows>>,
+  userType: StudentProfile['userType'],
+): StudentProfile[] {
   return rows.map(({ student, className, classSection }) => ({
     userType,
     username: user.username,
@@ -82,7 +86,7 @@ export async function buildLoginProfile(db: Db, school: School, user: UserRow): 
   switch (user.role) {
     case 'student':
       return {
-        students: await studentEntries(db, school, user, user.studentId ? [user.studentId] : [], 'STUDENT'),
+        students: studentEntries(school, user, await studentRows(db, school, user.studentId ? [user.studentId] : []), 'STUDENT'),
         teachers: [],
       };
     case 'parent': {
@@ -96,8 +100,12 @@ export async function buildLoginProfile(db: Db, school: School, user: UserRow): 
             isNull(parentChildren.deletedAt),
           ),
         );
-      const ids = links.map((link) => link.studentId);
-      return { students: await studentEntries(db, school, user, ids, 'PARENT'), teachers: [] };
+      const rows = await studentRows(db, school, links.map((link) => link.studentId));
+      return {
+        students: studentEntries(school, user, rows, 'PARENT'),
+        teachers: [],
+        parentProfile: { name: parentNameOf(user.username, rows.map((row) => row.student)) },
+      };
     }
     case 'teacher':
     case 'admin':
