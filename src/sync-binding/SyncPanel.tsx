@@ -1,7 +1,8 @@
 /**
  * The sync panel (docs/sync.md: "you always know which of your changes have not arrived yet"): the
  * connection and last sync, whether the browser keeps this device's data, the changes waiting for
- * the school (oldest first), the ones the school did not accept with its message, and the
+ * the school (oldest first), the ones the school did not accept with its message and what they were
+ * (kept until dismissed; copy and export in RefusedList), and the
  * "changed elsewhere" notices with both versions. Loaded only when opened.
  */
 import { useState, useSyncExternalStore } from 'react';
@@ -11,6 +12,8 @@ import { Modal } from '../ui/Modal';
 import { classIdOf, describeEntry } from './describe';
 import { engineHost } from './engine-host';
 import { formatWhen } from './format';
+import { readLookups } from './refused';
+import { RefusedList } from './RefusedList';
 import { useSyncEngine } from './hooks';
 import { syncTexts as text } from './texts';
 import { useMirrorQuery } from './use-mirror-query';
@@ -34,6 +37,7 @@ async function readPanelData(db: KakshaDb, state: SyncState) {
   const students = await db.students.bulkGet([...studentIds]);
   return {
     waiting,
+    refused: await readLookups(db, state.rejected),
     classes: new Map(classes.filter((row) => row !== undefined).map((row) => [row.id, row])),
     students: new Map(students.filter((row) => row !== undefined).map((row) => [row.id, row])),
   };
@@ -130,17 +134,16 @@ export default function SyncPanel({ state, onClose }: { state: SyncState; onClos
       {state.rejected.length > 0 && (
         <section className="sync-section" aria-labelledby="sync-rejected-heading">
           <h3 id="sync-rejected-heading">{text.panel.rejectedHeading(state.rejected.length)}</h3>
-          <ul className="sync-list">
-            {state.rejected.slice(0, listLimit).map((entry) => (
-              <li key={entry.id} className="sync-item-problem">
-                <span className="sync-item-title">{describeEntry(entry, classes)}</span>
-                <span className="sync-item-message">{entry.message}</span>
-                <button type="button" className="btn btn-secondary sync-dismiss" onClick={() => void engine?.dismissRejected(entry.id)}>
-                  {text.panel.dismiss}
-                </button>
-              </li>
-            ))}
-          </ul>
+          {data && (
+            <RefusedList
+              entries={state.rejected}
+              lookups={data.refused}
+              engine={engine}
+              limit={listLimit}
+              dismissLabel={text.panel.dismiss}
+              moreLabel={text.panel.more}
+            />
+          )}
         </section>
       )}
 

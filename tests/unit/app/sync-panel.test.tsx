@@ -1,0 +1,252 @@
+/**
+ * The sync panel's not-accepted list over a real engine (fake-indexeddb, offline): for every
+ * mutation kind the refused change is shown in the screens' words (a sheet's class, date and each
+ * student's mark; a record's fields; for a delete, the record it was about) with the school's
+ * reason; the list is copied as text and exported as JSON and CSV; only Dismiss removes an entry.
+ */
+import './reset-storage';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../contract/messages';
+import { createConnectivity, defaultKinds, type RejectedEntry, type SyncEngine } from '../../../sync';
+import { sessionStore } from '../../../src/session/session-store';
+import { engineHost } from '../../../src/sync-binding/engine-host';
+import { useSyncState } from '../../../src/sync-binding/hooks';
+import SyncPanel from '../../../src/sync-binding/SyncPanel';
+import { syncTexts } from '../../../src/sync-binding/texts';
+import { button, click, renderRoute, settle, type Rendered } from './dom';
+import { fakeSessionSource } from './sync-session';
+
+const id = (n: number) => `0197b000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const classId = id(1);
+const arjun = id(2);
+const bina = id(3);
+const teacherId = id(4);
+const subjectId = id(5);
+const text = syncTexts.refused;
+
+let view: Rendered | undefined;
+let unbind: (() => void) | undefined;
+
+async function signedInEngine(): Promise<SyncEngine> {
+  const source = fakeSessionSource();
+  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
+  source.signIn('ADMIN', `panel-${Date.now()}@kaksha.test`, `panel-school-${Date.now()}`);
+  await engineHost.settled();
+  const engine = engineHost.current()!;
+  await engine.db.classes.put({ id: classId, className: 'VI', classSection: 'A', classTeacherId: null, rev: 1 });
+  await engine.db.students.bulkPut([
+    { id: arjun, firstName: 'Arjun', lastName: 'Iyer', classId, admissionId: null, rollNumber: '1', rev: 1 },
+    { id: bina, firstName: 'Bina', lastName: 'Das', classId, admissionId: null, rollNumber: '2', rev: 1 },
+  ] as never);
+  await engine.db.teachers.put({ id: teacherId, firstName: 'Meera', lastName: 'Nair', rev: 1 } as never);
+  await engine.db.subjects.put({ id: subjectId, subjectName: 'Physics', subjectCode: 'PHY', rev: 1 });
+  return engine;
+}
+
+type Fixture = Pick<RejectedEntry, 'kind' | 'method' | 'path' | 'body'> & { record?: Record<string, unknown>; shows: string[] };
+
+/** One refused change of every kind the engine knows, and what the panel must say about it. */
+const fixtures: Fixture[] = [
+  {
+    kind: 'attendance.markSheet',
+    method: 'POST',
+    path: '/attendance/mark-sheet',
+    body: { classId, date: '2025-07-01', entries: [{ studentId: arjun, status: 'absent', remark: 'Fever' }, { studentId: bina, status: 'late', remark: '' }] },
+    shows: ['Attendance · VI A', 'Class', 'Date', '01/07/2025', 'Arjun Iyer', 'Absent', 'Fever', 'Bina Das', 'Late'],
+  },
+  { kind: 'classes.create', method: 'POST', path: '/classes/create', body: { id: id(10), className: 'VII', classSection: 'B' }, shows: ['New class VII B', 'Section', 'B'] },
+  { kind: 'classes.update', method: 'PUT', path: `/classes/update/${classId}`, body: { id: classId, className: 'VI', classSection: 'C', baseRev: 1 }, shows: ['Class VI C changed', 'C'] },
+  {
+    kind: 'classes.delete',
+    method: 'DELETE',
+    path: `/classes/delete/${classId}`,
+    body: undefined,
+    record: { id: classId, className: 'VI', classSection: 'A', classTeacherId: teacherId, rev: 1 },
+    shows: ['Class VI A deleted', 'Class teacher', 'Meera Nair'],
+  },
+  { kind: 'classes.setClassTeacher', method: 'PUT', path: `/classes/classTeacher/${classId}`, body: { teacherId }, shows: ['Class teacher of VI A', 'Meera Nair'] },
+  {
+    kind: 'students.create',
+    method: 'POST',
+    path: '/students/create',
+    body: { id: id(11), firstName: 'Kiran', lastName: 'Patil', classId, dateOfBirth: '2014-11-23', fatherName: 'Suresh Patil' },
+    shows: ['New student Kiran Patil', 'First name', 'Kiran', 'Date of birth', '23/11/2014', 'Father name', 'Suresh Patil', 'VI A'],
+  },
+  { kind: 'students.update', method: 'PUT', path: `/students/update/${arjun}`, body: { id: arjun, firstName: 'Arjun', lastName: 'Iyer', phoneNumber: '9876543210', baseRev: 1 }, shows: ['Student Arjun Iyer changed', 'Phone number', '9876543210'] },
+  {
+    kind: 'students.delete',
+    method: 'DELETE',
+    path: `/students/delete/${bina}`,
+    body: undefined,
+    record: { id: bina, firstName: 'Bina', lastName: 'Das', classId, className: 'VI', classSection: 'A', rollNumber: '2', rev: 1 },
+    shows: ['Student deleted', 'Bina', 'Das', 'Roll no', 'VI A'],
+  },
+  { kind: 'teachers.create', method: 'POST', path: '/teachers/create', body: { id: id(12), firstName: 'Ravi', lastName: 'Kumar', subjects: 'Chemistry' }, shows: ['New teacher Ravi Kumar', 'Subjects', 'Chemistry'] },
+  { kind: 'teachers.update', method: 'PUT', path: `/teachers/update/${teacherId}`, body: { id: teacherId, firstName: 'Meera', lastName: 'Nair', emailId: 'meera@school.in' }, shows: ['Teacher Meera Nair changed', 'Email ID', 'meera@school.in'] },
+  { kind: 'teachers.delete', method: 'DELETE', path: `/teachers/delete/${teacherId}`, body: undefined, record: { id: teacherId, firstName: 'Meera', lastName: 'Nair', employeeId: 'GVT007' }, shows: ['Teacher deleted', 'Employee ID', 'GVT007'] },
+  { kind: 'subjects.create', method: 'POST', path: '/subjects/create', body: { id: id(13), subjectName: 'Sanskrit', subjectCode: 'SAN' }, shows: ['New subject Sanskrit', 'Subject code', 'SAN'] },
+  { kind: 'subjects.update', method: 'PUT', path: `/subjects/update/${subjectId}`, body: { id: subjectId, subjectName: 'Physics', subjectCode: 'PHY-1' }, shows: ['Subject Physics changed', 'PHY-1'] },
+  { kind: 'subjects.delete', method: 'DELETE', path: `/subjects/delete/${subjectId}`, body: undefined, record: { id: subjectId, subjectName: 'Physics', subjectCode: 'PHY' }, shows: ['Subject deleted', 'Subject name', 'Physics'] },
+  { kind: 'classSubjects.create', method: 'POST', path: '/classSubjects/create', body: { id: id(14), classId, subjectId, teacherId }, shows: ['New class subject', 'VI A', 'Physics', 'Meera Nair'] },
+  { kind: 'classSubjects.update', method: 'PUT', path: `/classSubjects/update/${id(14)}`, body: { id: id(14), classId, subjectId, teacherId: null }, shows: ['Class subject changed', 'Physics'] },
+  {
+    kind: 'classSubjects.delete',
+    method: 'DELETE',
+    path: `/classSubjects/delete/${id(14)}`,
+    body: undefined,
+    record: { id: id(14), classId: id(99), className: 'IX', classSection: 'C', subjectId, subjectName: 'Physics', teacherId, teacherName: 'Meera Nair' },
+    shows: ['Class subject deleted', 'IX', 'Physics', 'Meera Nair'],
+  },
+  {
+    kind: 'admissions.create',
+    method: 'POST',
+    path: '/admissions/create',
+    body: { id: id(15), admissionDate: '2025-06-02', previousSchool: 'Kendriya Vidyalaya', student: { id: id(16), firstName: 'Riya', lastName: 'Sen', classId } },
+    shows: ['New admission · Riya Sen', 'Admission date', '02/06/2025', 'Previous school', 'Kendriya Vidyalaya', 'VI A'],
+  },
+  { kind: 'admissions.update', method: 'PUT', path: `/admissions/update/${id(15)}`, body: { remarks: 'Sibling in IV B', student: { firstName: 'Riya', lastName: 'Sen', classId } }, shows: ['Admission of Riya Sen changed', 'Remarks', 'Sibling in IV B'] },
+  {
+    kind: 'admissions.cancel',
+    method: 'DELETE',
+    path: `/admissions/delete/${id(15)}`,
+    body: undefined,
+    record: { id: id(15), admissionNumber: '2025/0007', admissionDate: '2025-06-02', studentId: arjun, classId, status: 'admitted' },
+    shows: ['Admission cancelled', 'Admission number', '2025/0007', 'Arjun Iyer'],
+  },
+  {
+    kind: 'certificates.issue',
+    method: 'POST',
+    path: `/certificates/transfer/${arjun}`,
+    body: { id: id(17), kind: 'transfer', studentId: arjun, leavingDate: '2026-03-31', reasonForLeaving: 'Family moved to Pune', conduct: 'Good' },
+    shows: [`${messages.certificates.titles.transfer} issued`, 'Arjun Iyer', '31/03/2026', 'Reason for leaving', 'Family moved to Pune'],
+  },
+];
+
+async function refuse(engine: SyncEngine) {
+  await engine.db.rejected.bulkPut(
+    fixtures.map((fixture, index) => ({
+      id: `entry-${index}`,
+      kind: fixture.kind,
+      method: fixture.method,
+      path: fixture.path,
+      body: fixture.body,
+      createdAt: Date.now() - 60_000,
+      rejectedAt: Date.now() - index,
+      status: 403,
+      message: `Refused ${fixture.kind}.`,
+      ...(fixture.record ? { record: fixture.record } : {}),
+    })),
+  );
+}
+
+function LivePanel() {
+  const state = useSyncState();
+  return state ? <SyncPanel state={state} onClose={() => undefined} /> : null;
+}
+
+const items = () => Array.from(document.body.querySelectorAll<HTMLLIElement>('li.sync-refused'));
+
+async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 300; i += 1) {
+    if (await condition()) return;
+    await settle(10);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeEach(() => sessionStore.start());
+
+afterEach(async () => {
+  view?.unmount();
+  view = undefined;
+  unbind?.();
+  unbind = undefined;
+  await engineHost.settled();
+  vi.restoreAllMocks();
+});
+
+describe('sync panel: not accepted by the school', () => {
+  it('has a fixture for every mutation kind the engine knows', () => {
+    expect(new Set(fixtures.map((fixture) => fixture.kind))).toEqual(new Set(defaultKinds.map((kind) => kind.name)));
+  });
+
+  it('shows what each refused change was and the school’s reason, for every kind', async () => {
+    const engine = await signedInEngine();
+    await refuse(engine);
+    view = await renderRoute('/admin', <LivePanel />, '/admin');
+    await until(() => items().length === fixtures.length, 'the refused list');
+    for (const fixture of fixtures) {
+      const item = items().find((li) => li.textContent?.includes(`Refused ${fixture.kind}.`));
+      expect(item, fixture.kind).toBeDefined();
+      for (const words of fixture.shows) expect(item!.textContent, `${fixture.kind}: ${words}`).toContain(words);
+      // Ids are looked up, never shown raw.
+      expect(item!.textContent, fixture.kind).not.toMatch(/0197b000-/);
+    }
+    const sheet = items().find((li) => li.textContent?.includes('Attendance · VI A'))!;
+    const rows = Array.from(sheet.querySelectorAll('tbody tr')).map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Arjun Iyer', 'Absent', 'Fever'],
+      ['Bina Das', 'Late', ''],
+    ]);
+  });
+
+  it('copies the list as text and exports it as JSON and CSV', async () => {
+    const engine = await signedInEngine();
+    await refuse(engine);
+    view = await renderRoute('/admin', <LivePanel />, '/admin');
+    await until(() => items().length === fixtures.length, 'the refused list');
+
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await click(button(document.body, text.copy));
+    expect(writeText).toHaveBeenCalledTimes(1);
+    const copied = writeText.mock.calls[0]![0] as string;
+    expect(copied).toContain('Attendance · VI A · 2025-07-01 · 2 students\nReason: Refused attendance.markSheet.');
+    expect(copied).toContain('Arjun Iyer: Absent (Fever)\nBina Das: Late');
+    expect(copied).toContain('Father name: Suresh Patil');
+    expect(document.body.textContent).toContain(text.copied);
+
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:refused';
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await click(button(document.body, text.exportJson));
+    await until(() => blobs.length === 1, 'the JSON export');
+    const json = JSON.parse(await blobs[0]!.text()) as { change: string; reason: string; fields: Record<string, string>; marks?: unknown; request: { kind: string; body: unknown } }[];
+    expect(json).toHaveLength(fixtures.length);
+    const sheet = json.find((item) => item.request.kind === 'attendance.markSheet')!;
+    expect(sheet).toMatchObject({ reason: 'Refused attendance.markSheet.', fields: { Class: 'VI A', Date: '01/07/2025' } });
+    expect(sheet.marks).toEqual([
+      { student: 'Arjun Iyer', status: 'Absent', remark: 'Fever' },
+      { student: 'Bina Das', status: 'Late', remark: '' },
+    ]);
+    expect(sheet.request.body).toEqual(fixtures[0]!.body);
+    expect(json.find((item) => item.request.kind === 'subjects.delete')?.fields).toEqual({ 'Subject name': 'Physics', 'Subject code': 'PHY' });
+
+    await click(button(document.body, text.exportCsv));
+    await until(() => blobs.length === 2, 'the CSV export');
+    const lines = (await blobs[1]!.text()).replace(/^\ufeff/, '').split('\r\n');
+    expect(lines[0]).toBe('Change,Reason,Saved,Not accepted,Field or student,Value');
+    expect(lines.some((line) => line.startsWith('Attendance · VI A · 2025-07-01 · 2 students,Refused attendance.markSheet.,') && line.endsWith(',Arjun Iyer,Absent (Fever)'))).toBe(true);
+    expect(lines.some((line) => line.includes('New student Kiran Patil') && line.endsWith(',Date of birth,23/11/2014'))).toBe(true);
+    expect(names).toEqual([`${text.fileName}.json`, `${text.fileName}.csv`]);
+  });
+
+  it('keeps an entry until Dismiss, which removes it from the device', async () => {
+    const engine = await signedInEngine();
+    await refuse(engine);
+    view = await renderRoute('/admin', <LivePanel />, '/admin');
+    await until(() => items().length === fixtures.length, 'the refused list');
+    const first = items().find((li) => li.textContent?.includes('New class VII B'))!;
+    await click(first.querySelector<HTMLButtonElement>('button.sync-dismiss')!);
+    await until(() => items().length === fixtures.length - 1, 'the dismissal');
+    expect(items().some((li) => li.textContent?.includes('New class VII B'))).toBe(false);
+    expect(await engine.db.rejected.count()).toBe(fixtures.length - 1);
+    expect(await engine.db.rejected.get('entry-1')).toBeUndefined();
+  });
+});
