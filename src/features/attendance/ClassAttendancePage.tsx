@@ -1,7 +1,9 @@
 /**
  * /admin/attendance: a class's day (who was present, absent, late, on leave) and month (the class's
  * percentage, a bar per day, each student's counts and percentage), all from the mirror, so it
- * reads the same offline. Class and day live in the address; the month is the day's month.
+ * reads the same offline. Class and day live in the address; the month is the day's month. Staff
+ * read every class (the server's staffRead); "Mark this day" shows only for a class the user may
+ * mark (attendance/permissions.ts).
  */
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +12,7 @@ import type { AttendanceRow, StudentRow } from '../../../sync';
 import { t } from '../../i18n';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
+import { mayChangeClassOf, useChangeableClassIds } from '../classes/taught-classes';
 import { formatDay, formatMonth, formatPercentage, isIsoDate, monthDates, monthOf, shiftDate, today, totalsOf } from './attendance-math';
 import { ClassPicker } from './ClassPicker';
 import { MonthChart } from './MonthChart';
@@ -27,6 +30,7 @@ function studentName(student: Pick<StudentRow, 'firstName' | 'lastName'>) {
 export default function ClassAttendancePage() {
   const [params, setParams] = useSearchParams();
   const classes = useMirrorQuery(classList, []);
+  const markable = useChangeableClassIds();
   const chosen = params.get('classId') ?? '';
   const classId = chosen || classes?.[0]?.id || '';
   const dateParam = params.get('date');
@@ -102,9 +106,11 @@ export default function ClassAttendancePage() {
           <section className="panel" aria-labelledby="att-day-heading">
             <div className="att-month-head">
               <h2 id="att-day-heading">{text.report.dayHeading(formatDay(date))}</h2>
-              <Link className="btn btn-primary att-mark-link" to={markLink}>
-                {text.report.markThisDay}
-              </Link>
+              {mayChangeClassOf(markable, classId) && (
+                <Link className="btn btn-primary att-mark-link" to={markLink}>
+                  {text.report.markThisDay}
+                </Link>
+              )}
             </div>
             {dayRows.length === 0 ? (
               <p className="att-empty">{text.report.dayNotMarked}</p>

@@ -3,7 +3,9 @@
  * changed, one tap per student, mark everyone, remarks, Save. Saving is one engine mutation for the
  * class and date (the outbox merges later saves of the same sheet while they wait), so it works the
  * same offline; the sheet says whether it has reached the school. Class and date live in the
- * address, so a reload (online or not) comes back to the same sheet.
+ * address, so a reload (online or not) comes back to the same sheet. A teacher is offered only the
+ * classes they may mark (the server's canMarkClass, attendance/permissions.ts), so nothing is saved
+ * offline that the school would refuse.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,6 +17,7 @@ import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
+import { mayChangeClassOf, useChangeableClassIds } from '../classes/taught-classes';
 import { isIsoDate, today, totalsOf } from './attendance-math';
 import { ClassPicker } from './ClassPicker';
 import { MarkRow, type Mark } from './MarkRow';
@@ -42,13 +45,20 @@ interface Draft {
 export default function MarkAttendancePage() {
   const engine = useSyncEngine();
   const [params, setParams] = useSearchParams();
-  const classId = params.get('classId') ?? '';
+  const chosenId = params.get('classId') ?? '';
+  const markable = useChangeableClassIds();
+  const allClasses = useMirrorQuery(classList, []);
+  const classes = useMemo(
+    () => (allClasses && markable !== undefined ? allClasses.filter((row) => mayChangeClassOf(markable, row.id)) : undefined),
+    [allClasses, markable],
+  );
+  const notMarkable = Boolean(chosenId && classes && !classes.some((row) => row.id === chosenId));
+  const classId = classes && !notMarkable ? chosenId : '';
   const dateParam = params.get('date');
   const maxDate = today();
   const date = isIsoDate(dateParam) ? dateParam : maxDate;
   const sheetKey = `${classId}|${date}`;
 
-  const classes = useMirrorQuery(classList, []);
   const studentsResult = useMirrorQuery(async (db) => ({ classId, rows: classId ? await classStudents(db, classId) : [] }), [classId]);
   const sheetResult = useMirrorQuery(async (db) => ({ key: sheetKey, view: classId ? await sheetView(db, classId, date) : null }), [
     sheetKey,
@@ -167,7 +177,14 @@ export default function MarkAttendancePage() {
     <main className="page att-page">
       <PageHeader title={t.titles.markAttendance} backTo="/admin/attendance" />
       {loading && <p className="loading-label">{text.loadingMirror}</p>}
-      {!loading && classes.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}
+      {!loading && classes.length === 0 && (
+        <p className="alert alert-info">{allClasses && allClasses.length > 0 ? text.noTaughtClasses : text.noClasses}</p>
+      )}
+      {!loading && notMarkable && classes.length > 0 && (
+        <p className="alert alert-warning" role="alert">
+          {messages.attendance.notYourClass}
+        </p>
+      )}
       {!loading && classes.length > 0 && (
         <section className="panel att-controls" aria-label={text.controlsLabel}>
           <ClassPicker classes={classes} value={classId} onChange={(id) => choose({ classId: id })} />
@@ -186,7 +203,7 @@ export default function MarkAttendancePage() {
           </div>
         </section>
       )}
-      {!loading && classes.length > 0 && !classId && <p className="att-hint">{text.chooseClassHint}</p>}
+      {!loading && classes.length > 0 && !classId && !notMarkable && <p className="att-hint">{text.chooseClassHint}</p>}
       {classId && view && <SheetStatus view={view} engine={engine} />}
       {future && <p className="alert alert-warning">{text.futureDate}</p>}
       {classId && students && students.length === 0 && <p className="alert alert-info">{text.noStudents}</p>}

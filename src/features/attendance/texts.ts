@@ -10,6 +10,7 @@ export const attendanceTexts = {
   controlsLabel: 'Class and date',
   chooseClassHint: 'Choose a class to mark its attendance. Everyone starts as present.',
   noClasses: 'No classes on this device yet. They arrive with the first sync; connect to the internet once.',
+  noTaughtClasses: 'You are not assigned to any class yet, so there is no attendance for you to mark. The school administrator assigns classes.',
   loadingMirror: 'Reading this device’s copy…',
   noStudents: 'This class has no students on this device.',
   short: { present: 'P', absent: 'A', late: 'L', leave: 'Lv' },

@@ -1,21 +1,40 @@
 /**
  * The classes a teacher may change (the server's rule, class-subjects/teaching.ts): the ones they
- * are class teacher of or teach a subject in. Null while unknown (no teacher id, mirror loading).
+ * are class teacher of or teach a subject in. Attendance marking (attendance/permissions.ts
+ * canMarkClass) and the student records use the same rule, so the screens offer only these.
  */
 import { useMemo } from 'react';
+import type { KakshaDb } from '../../../sync';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { useStaffAccess } from '../records-kit/access';
 
+/** Ids of the classes the teacher is class teacher of or teaches a subject in, read from the mirror. */
+export async function classIdsTaughtBy(db: KakshaDb, teacherId: string): Promise<string[]> {
+  const [classTeacherOf, subjects] = await Promise.all([
+    db.classes.where('classTeacherId').equals(teacherId).primaryKeys(),
+    db.classSubjects.where('teacherId').equals(teacherId).toArray(),
+  ]);
+  return [...new Set([...classTeacherOf, ...subjects.map((row) => row.classId)])];
+}
+
+/** Null while unknown (no teacher id, mirror loading). */
 export function useTaughtClassIds(teacherId: string | null): ReadonlySet<string> | null {
-  const ids = useMirrorQuery(
-    async (db) => {
-      if (!teacherId) return [];
-      const [classTeacherOf, subjects] = await Promise.all([
-        db.classes.filter((row) => row.classTeacherId === teacherId).primaryKeys(),
-        db.classSubjects.where('teacherId').equals(teacherId).toArray(),
-      ]);
-      return [...classTeacherOf, ...subjects.map((row) => row.classId)];
-    },
-    [teacherId],
-  );
+  const ids = useMirrorQuery((db) => (teacherId ? classIdsTaughtBy(db, teacherId) : []), [teacherId]);
   return useMemo(() => (teacherId && ids ? new Set(ids) : null), [teacherId, ids]);
+}
+
+/**
+ * The classes the signed-in staff member may mark and change: `null` for every class (an admin),
+ * a set for a teacher (empty without a teacher record: the server refuses them every class),
+ * `undefined` while the mirror is read.
+ */
+export function useChangeableClassIds(): ReadonlySet<string> | null | undefined {
+  const { isAdmin, teacherId } = useStaffAccess();
+  const ids = useMirrorQuery((db) => (isAdmin ? null : teacherId ? classIdsTaughtBy(db, teacherId) : []), [isAdmin, teacherId]);
+  return useMemo(() => (isAdmin ? null : ids ? new Set(ids) : undefined), [isAdmin, ids]);
+}
+
+export function mayChangeClassOf(changeable: ReadonlySet<string> | null | undefined, classId: string | null | undefined): boolean {
+  if (changeable === null) return true;
+  return Boolean(changeable && classId && changeable.has(classId));
 }

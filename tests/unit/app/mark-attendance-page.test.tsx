@@ -2,7 +2,8 @@
  * The attendance screens and sign-out over a real engine (fake-indexeddb, offline): the sheet
  * reads the mirror, a save is one outbox entry for the class and date (a second save merges into
  * it), the sheet says whether it has reached the school, the report and the student calendar read
- * the same rows, and sign-out asks while a change waits.
+ * the same rows, and sign-out asks while a change waits. A teacher is offered only the classes they
+ * may mark (class teacher, or a subject in the mapping); an admin every class.
  */
 import './reset-storage';
 import { act } from 'react';
@@ -18,11 +19,15 @@ import SettingsPage from '../../../src/features/settings/SettingsPage';
 import { sessionStore } from '../../../src/session/session-store';
 import { engineHost } from '../../../src/sync-binding/engine-host';
 import { syncTexts } from '../../../src/sync-binding/texts';
-import { button, click, renderRoute, settle, type Rendered } from './dom';
+import { button, click, renderRoute, settle, type, type Rendered } from './dom';
 import { liveTokenFor, teacherEntry } from './helpers';
+import { signInStorage } from './records-harness';
 import { fakeSessionSource } from './sync-session';
 
 const classId = '0197b000-0000-7000-8000-0000000000c1';
+const subjectClassId = '0197b000-0000-7000-8000-0000000000c2';
+const otherClassId = '0197b000-0000-7000-8000-0000000000c3';
+const teacherId = '0197b000-0000-7000-8000-0000000000e1';
 const students = [
   { id: '0197b000-0000-7000-8000-0000000000a3', rollNumber: '3', firstName: 'Chitra', lastName: 'Rao' },
   { id: '0197b000-0000-7000-8000-0000000000a1', rollNumber: '1', firstName: 'Arjun', lastName: 'Iyer' },
@@ -34,14 +39,21 @@ let view: Rendered | undefined;
 let unbind: (() => void) | undefined;
 let counter = 0;
 
-async function signedInEngine(): Promise<SyncEngine> {
+async function signedInEngine(role: 'TEACHER' | 'ADMIN' = 'TEACHER'): Promise<SyncEngine> {
   counter += 1;
+  signInStorage(role, { profile: teacherEntry({ userType: role, teacherId }) });
   const source = fakeSessionSource();
   unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null });
-  source.signIn('TEACHER', `page-${counter}@kaksha.test`, `page-school-${counter}`);
+  source.signIn(role, `page-${counter}@kaksha.test`, `page-school-${counter}`);
   await engineHost.settled();
   const engine = engineHost.current()!;
-  await engine.db.classes.put({ id: classId, className: 'VI', classSection: 'A', rev: 1 });
+  // The teacher is class teacher of VI A and teaches a subject in VII B; VIII C is someone else's.
+  await engine.db.classes.bulkPut([
+    { id: classId, className: 'VI', classSection: 'A', classTeacherId: teacherId, rev: 1 },
+    { id: subjectClassId, className: 'VII', classSection: 'B', classTeacherId: null, rev: 1 },
+    { id: otherClassId, className: 'VIII', classSection: 'C', classTeacherId: null, rev: 1 },
+  ]);
+  await engine.db.classSubjects.put({ id: 'cs-1', classId: subjectClassId, subjectId: 'sub-1', teacherId, rev: 1 } as never);
   await engine.db.students.bulkPut(students.map((student) => ({ ...student, classId, admissionId: null, rev: 1 })));
   return engine;
 }
@@ -157,6 +169,53 @@ describe('/admin/mark-attendance', () => {
     await until(() => view!.container.querySelector('.att-calendar') !== null, 'the calendar');
     expect(view.container.querySelector('.att-figure-value')?.textContent).toBe('0%');
     expect(view.container.querySelectorAll('.att-calendar td[data-status="absent"]')).toHaveLength(2);
+  });
+});
+
+describe('which classes are offered', () => {
+  const options = () => Array.from(view!.container.querySelectorAll<HTMLOptionElement>('select option:not([disabled])')).map((option) => option.textContent);
+
+  it('a teacher is offered only the classes they teach, and a sheet of another class is not opened', async () => {
+    await signedInEngine('TEACHER');
+    view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?date=${date}`);
+    await until(() => options().length > 0, 'the class picker');
+    expect(options()).toEqual(['VI A', 'VII B']);
+    view.unmount();
+
+    view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?classId=${otherClassId}&date=${date}`);
+    await until(() => options().length > 0, 'the class picker');
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(messages.attendance.notYourClass);
+    expect(rows()).toHaveLength(0);
+    expect(view.container.querySelector<HTMLSelectElement>('select')!.value).toBe('');
+  });
+
+  it('a teacher with no class is told so; an admin is offered every class', async () => {
+    const engine = await signedInEngine('TEACHER');
+    await engine.db.classes.update(classId, { classTeacherId: null });
+    await engine.db.classSubjects.clear();
+    view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?date=${date}`);
+    await until(() => view!.container.textContent?.includes(attendanceTexts.noTaughtClasses) === true, 'the no-class notice');
+    expect(view.container.querySelector('select')).toBeNull();
+    view.unmount();
+    unbind?.();
+    await engineHost.settled();
+
+    await signedInEngine('ADMIN');
+    view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?date=${date}`);
+    await until(() => options().length > 0, 'the class picker');
+    expect(options()).toEqual(['VI A', 'VII B', 'VIII C']);
+  });
+
+  it('the class report reads every class but offers "Mark this day" only for a class the teacher marks', async () => {
+    await signedInEngine('TEACHER');
+    const markLink = () => Array.from(view!.container.querySelectorAll('a')).find((a) => a.textContent === attendanceTexts.report.markThisDay);
+    view = await renderRoute('/admin/attendance', <ClassAttendancePage />, `/admin/attendance?classId=${classId}&date=${date}`);
+    await until(() => markLink() !== undefined, 'the mark link');
+    expect(options()).toEqual(['VI A', 'VII B', 'VIII C']);
+    await type(view.container.querySelector<HTMLSelectElement>('select')!, otherClassId);
+    await until(() => markLink() === undefined, 'no mark link for another teacher’s class');
+    // The class itself is still read (staff read every class).
+    await until(() => view!.container.querySelector('#att-day-heading') !== null, 'the other class’s day');
   });
 });
 
