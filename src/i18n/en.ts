@@ -14,6 +14,9 @@ export const en = {
     onItsWayHint: 'We are building this screen. It will appear here in a coming update.',
     comingSoon: 'Coming soon',
     settings: 'Settings',
+    /** "Asha", "Asha and Ravi", "Asha, Ravi and Meena". */
+    listOf: (names: readonly string[]) =>
+      names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`,
   },
   /** Attendance statuses (contract/attendance.ts), shared by the attendance screens and the sync panel. */
   attendanceStatus: { present: 'Present', absent: 'Absent', late: 'Late', leave: 'Leave' },
@@ -61,6 +64,8 @@ export const en = {
   settings: {
     title: 'Settings',
     profileHeading: 'Your profile',
+    childrenHeading: 'Your children',
+    noChildren: 'No children are linked to this account yet. The school links them when it approves the account.',
     fields: {
       name: 'Name',
       email: 'Email',

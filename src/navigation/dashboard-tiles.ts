@@ -1,7 +1,7 @@
 /** Dashboard tiles and the signed-in user's headline, shared by the two area dashboards. */
 import { messages } from '../../contract/messages';
 import { roleLabel, t } from '../i18n';
-import { displayName, profileModelOf } from '../session/profile';
+import { childrenOf, displayName, parentDisplayName, profileModelOf } from '../session/profile';
 import type { Session } from '../session/session-rules';
 import type { Tile } from '../ui/TileGrid';
 import { settingsSection, type Section } from './sections';
@@ -24,7 +24,12 @@ export function headlineOf(session: Session | null, storedSchoolName: string | n
   const schoolName =
     profile?.schoolName || (profile && profileModelOf(profile).schoolName) || storedSchoolName || messages.ui.productName;
   if (session?.role === 'parent') {
-    return { schoolName, greeting: t.dashboard.welcome(session.username), detail: t.dashboard.parentOf(name) };
+    const children = childrenOf(profile).map((child) => displayName(child));
+    return {
+      schoolName,
+      greeting: t.dashboard.welcome(parentDisplayName(profile, session.username)),
+      detail: t.dashboard.parentOf(t.common.listOf(children.length > 0 ? children : [name])),
+    };
   }
   return { schoolName, greeting: t.dashboard.welcome(name), detail: roleLabel(session?.role) };
 }

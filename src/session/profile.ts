@@ -6,12 +6,33 @@ import type { ProfileModel, StudentProfile, TeacherProfile } from '../../contrac
 
 type Loose<T> = { [K in keyof T]?: T[K] | null };
 
+/** One of a parent's children as the stored profile lists them. */
+export interface ChildSummary {
+  studentId: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  admissionId?: string | null;
+  rollNumber?: string | null;
+  className?: string | null;
+  classSection?: string | null;
+}
+
+/**
+ * A parent's own part of the stored profile: their name (the login profile's `parentProfile`) and
+ * every child (the login profile's student entries), since the entry itself is the first child's.
+ */
+export interface StoredParentProfile {
+  name?: string | null;
+  children?: unknown;
+}
+
 /** A stored profile: any student or teacher entry's fields, each possibly missing. */
 export type ProfileData = Loose<Omit<StudentProfile, 'userType' | 'studentProfileModel'>> &
   Loose<Omit<TeacherProfile, 'userType' | 'teacherProfileModel'>> & {
     userType?: string | null;
     studentProfileModel?: Loose<ProfileModel> | null;
     teacherProfileModel?: Loose<ProfileModel> | null;
+    parentProfile?: StoredParentProfile | null;
   };
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,7 +62,7 @@ export function isProfileData(value: unknown): value is ProfileData {
     const v = value[field];
     if (v !== undefined && v !== null && typeof v !== 'string') return false;
   }
-  for (const model of ['studentProfileModel', 'teacherProfileModel'] as const) {
+  for (const model of ['studentProfileModel', 'teacherProfileModel', 'parentProfile'] as const) {
     const v = value[model];
     if (v !== undefined && v !== null && !isRecord(v)) return false;
   }
@@ -58,6 +79,47 @@ export function selectProfile(profile: unknown): ProfileData | null {
     }
   }
   return null;
+}
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+function childSummary(entry: unknown): ChildSummary | null {
+  if (!isRecord(entry) || typeof entry.studentId !== 'string') return null;
+  const model = isRecord(entry.studentProfileModel) ? entry.studentProfileModel : {};
+  return {
+    studentId: entry.studentId,
+    firstName: textOf(entry.firstName),
+    lastName: textOf(entry.lastName),
+    admissionId: textOf(entry.admissionId),
+    rollNumber: textOf(entry.rollNumber),
+    className: textOf(model.className),
+    classSection: textOf(model.classSection),
+  };
+}
+
+/**
+ * The profile stored at sign-in: the entry of spec section 3 (first student, else first teacher)
+ * and, for a parent (the login profile has a `parentProfile`), the parent's name and children.
+ */
+export function storedProfileOf(profile: unknown): ProfileData | null {
+  const entry = selectProfile(profile);
+  if (!entry || !isRecord(profile) || !isRecord(profile.parentProfile)) return entry;
+  const children = Array.isArray(profile.students) ? profile.students.map(childSummary).filter((child) => child !== null) : [];
+  return { ...entry, parentProfile: { name: textOf(profile.parentProfile.name), children } };
+}
+
+/** A parent's children from the stored profile; an older stored profile lists only its own entry. */
+export function childrenOf(profile: ProfileData | null | undefined): ChildSummary[] {
+  if (!profile) return [];
+  const listed = profile.parentProfile?.children;
+  if (Array.isArray(listed)) return listed.filter((child): child is ChildSummary => isRecord(child) && typeof child.studentId === 'string');
+  const own = childSummary(profile);
+  return own ? [{ ...own, className: textOf(profile.studentProfileModel?.className), classSection: textOf(profile.studentProfileModel?.classSection) }] : [];
+}
+
+/** A parent's own name, else their e-mail (the account), else 'N/A'. */
+export function parentDisplayName(profile: ProfileData | null | undefined, username?: string | null): string {
+  return textOf(profile?.parentProfile?.name) ?? textOf(username) ?? textOf(profile?.username) ?? noName;
 }
 
 /** Spec section 5: the login profile must hold a student or a teacher entry. */

@@ -2,7 +2,7 @@
  * The session rules of spec section 4 as pure functions over two key-value stores, so they can be
  * unit-tested without a browser. `session-store.ts` binds them to localStorage/sessionStorage.
  */
-import { isProfileData, selectProfile, type ProfileData } from './profile';
+import { isProfileData, storedProfileOf, type ProfileData } from './profile';
 import { localKeys, sessionKeys, type SessionStores } from './storage-keys';
 import { readToken, type TokenInfo } from './token';
 
@@ -93,7 +93,8 @@ export function startupCheck(stores: SessionStores, nowMs: number): Session | nu
 export type SaveLoginResult = { ok: true; session: Session } | { ok: false };
 
 /**
- * Stores a successful sign-in: token, username, and the selected profile entry. When the profile
+ * Stores a successful sign-in: token, username, and the selected profile entry (with a parent's own
+ * name and children, profile.ts storedProfileOf). When the profile
  * cannot be stored and read back, everything is cleared again and the caller shows the Profile Load
  * Error dialog (spec sections 4 and 8).
  */
@@ -102,7 +103,7 @@ export function saveLogin(
   login: { username: string; token: string; profile: unknown },
   nowMs: number,
 ): SaveLoginResult {
-  const entry = selectProfile(login.profile);
+  const entry = storedProfileOf(login.profile);
   const username = readToken(login.token)?.sub || login.username;
   if (!entry) return { ok: false };
   try {

@@ -9,7 +9,7 @@ import { messages } from '../../contract/messages';
 import type { RoleName } from '../../contract/roles';
 import { en } from '../../src/i18n/en';
 import { useBrowser } from './support/browser';
-import { areaOf, demoPassword, demoPersonName, demoUsername, greenvalley, riverside } from './support/demo';
+import { areaOf, demoParent, demoPassword, demoPersonName, demoUsername, greenvalley, riverside } from './support/demo';
 import {
   chooseSchool,
   dashboard,
@@ -25,9 +25,12 @@ import { firstNavigationTo, installTimeline, navigations, readTimeline, response
 
 const session = useBrowser();
 
-/** The greeting and the detail line of a role's dashboard (parents see their child's name). */
+/** The greeting and the detail line of a role's dashboard (a parent by their own name, with both children). */
 function expectedHeadline(role: RoleName, name: string): { greeting: string; detail: string } {
-  if (role === 'parent') return { greeting: en.dashboard.welcome(demoUsername('parent')), detail: en.dashboard.parentOf(name) };
+  if (role === 'parent') {
+    const parent = demoParent(greenvalley);
+    return { greeting: en.dashboard.welcome(parent.name), detail: en.dashboard.parentOf(en.common.listOf(parent.children)) };
+  }
   return { greeting: en.dashboard.welcome(name), detail: en.dashboard.roles[role] };
 }
 

@@ -15,11 +15,10 @@ import { useSessionSnapshot } from '../../session/use-session';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { settingsPath } from '../../navigation/sections';
-import type { ProfileRow } from '../settings/profile-rows';
+import { ProfileList } from '../settings/ProfileList';
 import { profileView, type MirrorPart } from './profile-view';
 import { profileTexts as text } from './texts';
 import '../settings/settings.css';
-import './profile.css';
 
 /** Only what this user's profile needs: a staff mirror holds the whole school. */
 async function readMirror(db: KakshaDb, role: string | undefined, profile: ProfileData | null): Promise<MirrorPart> {
@@ -30,19 +29,6 @@ async function readMirror(db: KakshaDb, role: string | undefined, profile: Profi
   const teacherId = teacherIdOf(profile);
   const teacher = teacherId ? await db.teachers.get(teacherId) : undefined;
   return { students: [], classes: [], teachers: teacher ? [teacher] : [] };
-}
-
-function Rows({ rows, labelledBy }: { rows: ProfileRow[]; labelledBy?: string }) {
-  return (
-    <dl className="profile-list" aria-labelledby={labelledBy}>
-      {rows.map((row) => (
-        <div key={row.field} className="profile-row">
-          <dt>{t.settings.fields[row.field]}</dt>
-          <dd className={row.value ? undefined : 'missing'}>{row.value ?? t.common.notProvided}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
@@ -59,7 +45,7 @@ export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
       <section className="panel settings-panel" aria-labelledby="profile-heading">
         <h2 id="profile-heading">{t.settings.profileHeading}</h2>
         {view ? (
-          <Rows rows={view.rows} />
+          <ProfileList rows={view.rows} />
         ) : (
           <p className="alert alert-info" role="status">
             {messages.settings.noData}
@@ -77,7 +63,7 @@ export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
               {view.children.map((child) => (
                 <li key={child.id} className="profile-child">
                   <h3 id={`profile-child-${child.id}`}>{child.name}</h3>
-                  <Rows rows={child.rows} labelledBy={`profile-child-${child.id}`} />
+                  <ProfileList rows={child.rows} labelledBy={`profile-child-${child.id}`} />
                 </li>
               ))}
             </ul>

@@ -6,7 +6,7 @@
  */
 import type { ClassRow, StudentRow, TeacherRow } from '../../../sync';
 import { teacherIdOf, type ProfileData } from '../../session/profile';
-import { profileRows, type ProfileField, type ProfileRow } from '../settings/profile-rows';
+import { childRows, childrenRows, parentProfileRows, profileRows, type ChildRows, type ProfileRow } from '../settings/profile-rows';
 
 export interface MirrorPart {
   students: StudentRow[];
@@ -14,11 +14,7 @@ export interface MirrorPart {
   classes: ClassRow[];
 }
 
-export interface ChildView {
-  id: string;
-  name: string;
-  rows: ProfileRow[];
-}
+export type ChildView = ChildRows;
 
 export interface ProfileView {
   rows: ProfileRow[];
@@ -75,16 +71,9 @@ function teacherProfile(base: ProfileData, teacher: TeacherRow): ProfileData {
 const compareNames = (a: { firstName: string; lastName: string }, b: { firstName: string; lastName: string }) =>
   `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`);
 
-const childFields: readonly ProfileField[] = ['admissionId', 'rollNumber', 'classSection'];
-const parentFields: readonly ProfileField[] = ['name', 'email', 'school'];
-
 function childView(child: ProfileData): ChildView {
-  const rows = profileRows(child, null);
-  return {
-    id: child.studentId ?? '',
-    name: rows.find((row) => row.field === 'name')?.value ?? '',
-    rows: rows.filter((row) => childFields.includes(row.field)),
-  };
+  const model = child.studentProfileModel ?? {};
+  return childRows({ ...child, studentId: child.studentId ?? '', className: model.className, classSection: model.classSection });
 }
 
 /**
@@ -93,17 +82,12 @@ function childView(child: ProfileData): ChildView {
  */
 export function profileView(role: string | undefined, profile: ProfileData, username: string, mirror: MirrorPart | undefined): ProfileView {
   if (role === 'parent') {
-    // The stored profile is the first child's entry: the parent's own rows are the account's.
-    const own: ProfileData = { userType: 'PARENT', username: profile.username ?? username, schoolName: profile.schoolName };
-    const rows = profileRows({ ...own, studentProfileModel: { schoolName: profile.studentProfileModel?.schoolName } }, username).filter(
-      (row) => parentFields.includes(row.field),
-    );
+    // The stored profile is the first child's entry: the parent's own rows are the parent's.
+    const rows = parentProfileRows(profile, username);
     const children =
       mirror && mirror.students.length > 0
         ? [...mirror.students].sort(compareNames).map((student) => childView(studentProfile(profile, student, mirror.classes)))
-        : profile.studentId
-          ? [childView(profile)]
-          : [];
+        : childrenRows(profile);
     return { rows, children };
   }
   if (role === 'student') {

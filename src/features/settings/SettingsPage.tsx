@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../contract/messages';
 import { roleLabel, t } from '../../i18n';
 import { areaHomePath, deleteAccountAction } from '../../session/login-redirect';
-import { displayName, type ProfileData } from '../../session/profile';
+import { displayName, parentDisplayName, type ProfileData } from '../../session/profile';
 import { readStoredProfile } from '../../session/session-rules';
 import { sessionStore } from '../../session/session-store';
 import { useSessionSnapshot } from '../../session/use-session';
@@ -17,7 +17,8 @@ import { LoadingFallback } from '../../ui/LoadingFallback';
 import { PageHeader } from '../../ui/PageHeader';
 import { ChangePasswordDialog } from './change-password/ChangePasswordDialog';
 import { DeleteAccountModal } from './DeleteAccountModal';
-import { profileRows } from './profile-rows';
+import { childrenRows, isParentProfile, parentProfileRows, profileRows } from './profile-rows';
+import { ProfileList } from './ProfileList';
 import './settings.css';
 
 type ProfileState =
@@ -68,6 +69,8 @@ export default function SettingsPage() {
   const username = session?.username ?? null;
   const role = session?.role;
   const profile = state.kind === 'loaded' ? state.profile : null;
+  // A parent's stored entry is their first child's: their own rows and the children are apart.
+  const parent = profile !== null && isParentProfile(profile, role);
 
   return (
     <main className="page settings-page">
@@ -97,16 +100,27 @@ export default function SettingsPage() {
           </div>
         )}
         {state.kind === 'loaded' && (
-          <dl className="profile-list">
-            {profileRows(state.profile, username).map((row) => (
-              <div key={row.field} className="profile-row">
-                <dt>{t.settings.fields[row.field]}</dt>
-                <dd className={row.value ? undefined : 'missing'}>{row.value ?? t.common.notProvided}</dd>
-              </div>
-            ))}
-          </dl>
+          <ProfileList rows={parent ? parentProfileRows(state.profile, username) : profileRows(state.profile, username)} />
         )}
       </section>
+
+      {state.kind === 'loaded' && parent && (
+        <section className="panel settings-panel" aria-labelledby="settings-children">
+          <h2 id="settings-children">{t.settings.childrenHeading}</h2>
+          {childrenRows(state.profile).length === 0 ? (
+            <p className="alert alert-info">{t.settings.noChildren}</p>
+          ) : (
+            <ul className="profile-children">
+              {childrenRows(state.profile).map((child) => (
+                <li key={child.id} className="profile-child">
+                  <h3 id={`settings-child-${child.id}`}>{child.name}</h3>
+                  <ProfileList rows={child.rows} labelledBy={`settings-child-${child.id}`} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       <section className="panel settings-panel" aria-labelledby="settings-account">
         <h2 id="settings-account">{t.settings.accountHeading}</h2>
@@ -126,7 +140,7 @@ export default function SettingsPage() {
       <DeleteAccountModal
         open={deleteOpen}
         onClose={closeDelete}
-        name={displayName(profile, username)}
+        name={parent ? parentDisplayName(profile, username) : displayName(profile, username)}
         userId={username ?? profile?.username ?? ''}
         role={roleLabel(role)}
       />

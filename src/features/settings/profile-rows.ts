@@ -1,6 +1,6 @@
 /** The /settings profile list (spec section 2) built from the stored user profile. */
 import type { Texts } from '../../i18n/en';
-import { displayName, profileModelOf, type ProfileData } from '../../session/profile';
+import { childrenOf, displayName, profileModelOf, type ChildSummary, type ProfileData } from '../../session/profile';
 
 export type ProfileField = keyof Texts['settings']['fields'];
 
@@ -56,6 +56,42 @@ export function profileRows(profile: ProfileData, username: string | null): Prof
     { field: 'gender', value: orNull(model.gender) },
   );
   return rows;
+}
+
+export function isParentProfile(profile: ProfileData, role?: string | null): boolean {
+  return role === 'parent' || profile.userType?.toUpperCase() === 'PARENT';
+}
+
+/** A parent's own rows: name (from the children's records), e-mail, school; not a child's details. */
+export function parentProfileRows(profile: ProfileData, username: string | null): ProfileRow[] {
+  return [
+    { field: 'name', value: orNull(profile.parentProfile?.name) },
+    { field: 'email', value: orNull(username) ?? orNull(profile.username) },
+    { field: 'school', value: orNull(profile.studentProfileModel?.schoolName) ?? orNull(profile.schoolName) },
+  ];
+}
+
+export interface ChildRows {
+  id: string;
+  name: string;
+  rows: ProfileRow[];
+}
+
+export function childRows(child: ChildSummary): ChildRows {
+  return {
+    id: child.studentId,
+    name: displayName(child),
+    rows: [
+      { field: 'admissionId', value: orNull(child.admissionId) },
+      { field: 'rollNumber', value: orNull(child.rollNumber) },
+      { field: 'classSection', value: classWithSection(child.className, child.classSection) },
+    ],
+  };
+}
+
+/** A parent's children as /settings lists them, from the stored profile. */
+export function childrenRows(profile: ProfileData): ChildRows[] {
+  return childrenOf(profile).map(childRows);
 }
 
 /** The prefilled e-mail of the Delete Account modal's Email Admin button. */

@@ -36,6 +36,19 @@ export function demoPersonName(school: DemoSchool, role: RoleName): string {
   }
 }
 
+/**
+ * The demo parent as the dashboard names them: both parents (the family address names neither;
+ * server/modules/auth/parent-name.ts) and the children in the login profile's order (first name).
+ */
+export function demoParent(school: DemoSchool): { name: string; children: string[] } {
+  const { demo } = definition(school.tenantId);
+  const first = (name: string) => name.split(' ')[0] ?? name;
+  return {
+    name: `${first(demo.father)} and ${first(demo.mother)} ${demo.surname}`,
+    children: demo.children.map((child) => child.firstName).sort().map((firstName) => `${firstName} ${demo.surname}`),
+  };
+}
+
 /** Where each role lands after signing in (spec section 4). */
 export const areaOf: Record<RoleName, '/admin' | '/student'> = {
   admin: '/admin',

@@ -105,7 +105,7 @@ describe('profile screens', () => {
 
   it('a parent: the account’s own rows, then each child from the mirror with class', async () => {
     const firstChild: StudentProfile = studentEntry({ userType: 'PARENT', username: 'parent@kaksha.demo' });
-    signInStorage('PARENT', { profile: firstChild });
+    signInStorage('PARENT', { profile: { ...firstChild, parentProfile: { name: 'Prakash and Shruti Kulkarni' } } });
     const engine = await harness.engine('PARENT');
     await engine.db.classes.bulkPut([
       { id: 'class-5a', className: 'Class 5', classSection: 'A', rev: 1 },
@@ -117,7 +117,7 @@ describe('profile screens', () => {
     ]);
     view = await harness.show(renderRoute('/student/profile', <ProfilePage area="student" />, '/student/profile'));
     await until(() => view!.container.querySelectorAll('.profile-child').length === 2, 'both children');
-    expect(rows()).toEqual(['Name: parent@kaksha.demo', 'Email: parent@kaksha.demo', 'School: Green Valley Public School']);
+    expect(rows()).toEqual(['Name: Prakash and Shruti Kulkarni', 'Email: parent@kaksha.demo', 'School: Green Valley Public School']);
     const children = Array.from(view.container.querySelectorAll('.profile-child'));
     expect(children.map((child) => child.querySelector('h3')?.textContent)).toEqual(['Ananya Sharma', 'Vihaan Sharma']);
     expect(rows(children[0]!.querySelector('dl'))).toEqual(['Admission ID: GV-2019-001', 'Roll number: 7', 'Class: Class 5 - A']);

@@ -105,6 +105,56 @@ describe('/settings', () => {
     expect(dialog()).toBeNull();
   });
 
+  it('a parent: their own name, e-mail and school, then each child with class (not the first child as the parent)', async () => {
+    sessionStorage.setItem('currentTenantId', 'greenvalley');
+    sessionStore.login({
+      username: 'parent@kaksha.demo',
+      token: liveTokenFor('PARENT'),
+      profile: {
+        students: [
+          studentEntry({ userType: 'PARENT', username: 'parent@kaksha.demo' }),
+          studentEntry({
+            userType: 'PARENT',
+            username: 'parent@kaksha.demo',
+            studentId: 'stu-2',
+            firstName: 'Vihaan',
+            admissionId: 'GV-2023-014',
+            rollNumber: '3',
+            studentProfileModel: { ...studentEntry().studentProfileModel, className: 'II', classSection: 'C' },
+          }),
+        ],
+        teachers: [],
+        parentProfile: { name: 'Prakash and Shruti Kulkarni' },
+      },
+    });
+    view = await renderRoute('/settings', <SettingsPage />, '/settings');
+    const lists = Array.from(view.container.querySelectorAll('dl.profile-list'));
+    const rowsOf = (list: Element | undefined) =>
+      Array.from(list?.querySelectorAll('.profile-row') ?? []).map((row) => `${row.querySelector('dt')?.textContent}: ${row.querySelector('dd')?.textContent}`);
+    expect(rowsOf(lists[0])).toEqual(['Name: Prakash and Shruti Kulkarni', 'Email: parent@kaksha.demo', 'School: Green Valley Public School']);
+    const children = view.container.querySelector('section[aria-labelledby="settings-children"]');
+    expect(children?.querySelector('h2')?.textContent).toBe('Your children');
+    expect(Array.from(children?.querySelectorAll('h3') ?? []).map((h) => h.textContent)).toEqual(['Ananya Sharma', 'Vihaan Sharma']);
+    expect(rowsOf(lists[1])).toEqual(['Admission ID: GV-2019-001', 'Roll number: 7', 'Class: Class 5 - A']);
+    expect(rowsOf(lists[2])).toEqual(['Admission ID: GV-2023-014', 'Roll number: 3', 'Class: II - C']);
+    expect(view.container.querySelector('header a')?.getAttribute('href')).toBe('/student');
+
+    await click(button(view.container, 'Delete account'));
+    const body = decodeURIComponent(dialog()?.querySelector<HTMLAnchorElement>('a.btn')?.getAttribute('href')?.split('body=')[1] ?? '');
+    expect(body).toContain('Name: Prakash and Shruti Kulkarni');
+    expect(body).toContain('Role: Parent');
+  });
+
+  it('a parent the school recorded no name for: name not provided, never the child’s', async () => {
+    signIn('PARENT', studentEntry({ userType: 'PARENT', username: 'parent@kaksha.demo' }));
+    view = await renderRoute('/settings', <SettingsPage />, '/settings');
+    const own = view.container.querySelector('dl.profile-list');
+    expect(own?.querySelector('.profile-row dd')?.textContent).toBe('Not provided');
+    expect(own?.textContent).not.toContain('Ananya');
+    expect(own?.textContent).not.toContain('GV-2019-001');
+    expect(view.container.querySelector('section[aria-labelledby="settings-children"] h3')?.textContent).toBe('Ananya Sharma');
+  });
+
   it('logout clears the session and the school, and goes to /login', async () => {
     signIn('ADMIN', teacherEntry({ userType: 'ADMIN' }));
     view = await renderRoute('/settings', <SettingsPage />, '/settings');
