@@ -57,9 +57,17 @@ export const messages = {
     successActive: 'Registration successful! You can sign in now.',
     successPending:
       'Registration successful! Your school administrator must approve your account before you can sign in.',
-    alreadyRegistered: 'An account with this email already exists at this school.',
     invalidRole: 'Please select a role.',
     weakPassword: 'Password must be at least 8 characters long.',
+    // Our own (issue 9): confirming the address with a mailed code. No answer tells whether the
+    // address already has an account or is on a school record.
+    codeSent:
+      'Almost done: we have e-mailed a 6-digit code to this address. Enter it to confirm the address is yours. If the address already has an account at this school, the e-mail says so instead.',
+    codeResent: 'If this registration is still waiting for its code, a new code is on its way.',
+    confirmedPending:
+      'Registration successful! Your e-mail address is confirmed. Your school administrator must approve your account before you can sign in.',
+    codeMailSubject: 'Your Kaksha registration code',
+    existingMailSubject: 'Someone tried to register with your e-mail address on Kaksha',
   },
   forgotPassword: {
     emailRequired: 'Please enter your email address.',

@@ -20,6 +20,10 @@ export const paths = {
   authUser: `${apiBase}/authUser`,
   refresh: `${apiBase}/auth/refresh`,
   register: `${apiBase}/Register`,
+  /** POST { username, password, code }: the code mailed by /Register confirms the address. */
+  registerConfirm: `${apiBase}/Register/confirm`,
+  /** POST { username, password }: mails a new code to a registration still waiting for one. */
+  registerResendCode: `${apiBase}/Register/resendCode`,
   updateFcmToken: `${apiBase}/updateFcmToken`,
   schools: {
     all: `${apiBase}/schools/all`,

@@ -1,8 +1,10 @@
 /**
- * Self-registration. Nobody gains access to a school's data by registering: an account is active at
- * once only when the school already holds its e-mail on the matching record (a student's own
- * e-mail, the parents' e-mail on their children's records, a teacher's e-mail); every other
- * registration, and every admin registration, waits for an admin of that school.
+ * Self-registration. Knowing an address gives nobody access: every registration starts pending and
+ * unlinked. The account links to the school's record (a student's own e-mail, the parents' e-mail on
+ * their children's records, a teacher's e-mail) only when the registrant confirms the code mailed to
+ * that address (registration-codes.ts); otherwise, and for every admin, an admin of the school
+ * decides. Registering an address that already has an account at the school changes nothing, and
+ * the caller cannot tell it from a new registration (docs/decisions.md, "Hardening (issue 9)").
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -11,13 +13,14 @@ import { messages } from '../../../contract/messages';
 import { roleFromCode, type RoleName } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { parentChildren, students, teachers, users } from '../../db/schema';
-import { badRequest, conflict } from '../../errors';
-import { hashPassword } from './passwords';
+import { badRequest } from '../../errors';
+import { hashPassword, verifyPassword } from './passwords';
 
-export interface RegistrationResult {
-  status: 'active' | 'pending';
-  role: RoleName;
-}
+/** What happened, for the route to decide the mail; never part of the answer. */
+export type RegistrationOutcome =
+  | { kind: 'created'; userId: string; role: RoleName }
+  /** The address has an account here; `samePassword` when the caller gave that account's password. */
+  | { kind: 'existing'; userId: string; role: RoleName; status: string; samePassword: boolean };
 
 interface Links {
   studentId: string | null;
@@ -25,7 +28,7 @@ interface Links {
   childIds: string[];
 }
 
-async function linksFor(db: Db, tenantId: string, role: RoleName, email: string): Promise<Links | undefined> {
+export async function linksFor(db: Db, tenantId: string, role: RoleName, email: string): Promise<Links | undefined> {
   const none = { studentId: null, teacherId: null, childIds: [] };
   if (role === 'student') {
     const rows = await db
@@ -53,42 +56,72 @@ async function linksFor(db: Db, tenantId: string, role: RoleName, email: string)
   return undefined;
 }
 
-export async function registerAccount(db: Db, tenantId: string, request: RegisterRequest): Promise<RegistrationResult> {
+/**
+ * Creates a pending, unlinked account, or finds the existing one and leaves it as it is. Both paths
+ * spend one argon2 computation (a new hash, or checking the given password against the stored
+ * one), so the time taken does not tell them apart either.
+ */
+export async function registerAccount(db: Db, tenantId: string, request: RegisterRequest): Promise<RegistrationOutcome> {
   const role = roleFromCode(request.role.id);
   if (!role) throw badRequest(messages.register.invalidRole);
-  const username = request.username;
-  const passwordHash = await hashPassword(request.password);
+  const { username, password } = request;
 
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
+  const findExisting = async () => {
+    const [row] = await db
+      .select({ id: users.id, role: users.role, status: users.status, passwordHash: users.passwordHash })
       .from(users)
       .where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
-    if (existing) throw conflict(messages.register.alreadyRegistered);
+    return row;
+  };
+  const existingOutcome = async (row: NonNullable<Awaited<ReturnType<typeof findExisting>>>, checkPassword: boolean) => ({
+    kind: 'existing' as const,
+    userId: row.id,
+    role: row.role,
+    status: row.status,
+    samePassword: checkPassword && (await verifyPassword(row.passwordHash, password)),
+  });
 
-    const links = await linksFor(tx, tenantId, role, username);
-    const status = links ? 'active' : 'pending';
-    const id = randomUUID();
-    const inserted = await tx
-      .insert(users)
-      .values({
-        id,
-        tenantId,
-        username,
-        passwordHash,
-        role,
-        status,
-        studentId: links?.studentId ?? null,
-        teacherId: links?.teacherId ?? null,
-      })
-      .onConflictDoNothing()
+  const existing = await findExisting();
+  if (existing) return existingOutcome(existing, true);
+
+  const passwordHash = await hashPassword(password);
+  const id = randomUUID();
+  const inserted = await db
+    .insert(users)
+    .values({ id, tenantId, username, passwordHash, role, status: 'pending' })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length > 0) return { kind: 'created', userId: id, role };
+  // A registration of the same address won the race; the hash above already spent the time.
+  const winner = await findExisting();
+  if (!winner) throw new Error('registration: conflicting account vanished');
+  return existingOutcome(winner, false);
+}
+
+/**
+ * Links a pending account to the records that carry its (now confirmed) address and activates it;
+ * without such a record it stays pending for an admin. Admin accounts never come here.
+ */
+export async function linkConfirmedAccount(
+  db: Db,
+  tenantId: string,
+  account: { id: string; username: string; role: RoleName },
+): Promise<'active' | 'pending'> {
+  return db.transaction(async (tx) => {
+    const links = await linksFor(tx, tenantId, account.role, account.username);
+    if (!links) return 'pending';
+    const updated = await tx
+      .update(users)
+      .set({ status: 'active', studentId: links.studentId, teacherId: links.teacherId })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, account.id), eq(users.status, 'pending')))
       .returning({ id: users.id });
-    if (inserted.length === 0) throw conflict(messages.register.alreadyRegistered);
-    if (links && links.childIds.length > 0) {
+    if (updated.length === 0) return 'pending';
+    if (links.childIds.length > 0) {
       await tx
         .insert(parentChildren)
-        .values(links.childIds.map((studentId) => ({ tenantId, userId: id, studentId })));
+        .values(links.childIds.map((studentId) => ({ tenantId, userId: account.id, studentId })))
+        .onConflictDoNothing();
     }
-    return { status, role };
+    return 'active';
   });
 }

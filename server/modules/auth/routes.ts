@@ -1,6 +1,6 @@
-/** Sign-in, session renewal, registration and the device push token (spec section 7). */
+/** Sign-in, session renewal, registration (registration-routes.ts) and the device push token (spec section 7). */
 import { and, eq } from 'drizzle-orm';
-import { fcmTokenRequestSchema, loginRequestSchema, registerRequestSchema } from '../../../contract/auth';
+import { fcmTokenRequestSchema, loginRequestSchema } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
 import { users } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../errors';
@@ -9,8 +9,8 @@ import { sendEnvelope } from '../../plugins/errors';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { verifyPassword } from './passwords';
 import { buildLoginProfile } from './profile';
-import { registerAccount } from './registration';
-import { registrationLimit, signInLimits } from './sign-in-limits';
+import { registrationRoutes } from './registration-routes';
+import { signInLimits } from './sign-in-limits';
 
 const statusMessages = {
   pending: messages.auth.pendingApproval,
@@ -67,19 +67,8 @@ export const authRoutes: ZodPlugin = async (app) => {
     return sendEnvelope(reply, 200, messages.auth.refreshed, { jwtToken });
   });
 
-  app.post(
-    '/Register',
-    {
-      config: { access: 'tenant' },
-      schema: { body: registerRequestSchema },
-      preHandler: registrationLimit(app),
-    },
-    async (request, reply) => {
-      const result = await registerAccount(app.db, tenantOf(request).tenantId, request.body);
-      const message = result.status === 'active' ? messages.register.successActive : messages.register.successPending;
-      return sendEnvelope(reply, 201, message, result);
-    },
-  );
+  // Registration and its code step: registration-routes.ts.
+  await app.register(registrationRoutes);
 
   app.post(
     '/updateFcmToken',

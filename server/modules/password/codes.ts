@@ -30,9 +30,16 @@ export type IssueResult = { issued: true; code: string } | { issued: false };
 
 /**
  * A new code for the user, replacing any earlier one; none while the last one is younger than the
- * resend cooldown (the caller answers the same either way).
+ * resend cooldown (the caller answers the same either way). Reset codes have the spec's 4 digits;
+ * registration confirms with longer ones (server/modules/auth/registration-codes.ts).
  */
-export async function issueCode(db: Db, key: Buffer, tenantId: string, userId: string): Promise<IssueResult> {
+export async function issueCode(
+  db: Db,
+  key: Buffer,
+  tenantId: string,
+  userId: string,
+  length: number = otpLength,
+): Promise<IssueResult> {
   return db.transaction(async (tx) => {
     const [latest] = await tx
       .select({ createdAt: passwordResetCodes.createdAt })
@@ -53,7 +60,7 @@ export async function issueCode(db: Db, key: Buffer, tenantId: string, userId: s
         ),
       );
     const id = randomUUID();
-    const code = String(randomInt(0, 10 ** otpLength)).padStart(otpLength, '0');
+    const code = String(randomInt(0, 10 ** length)).padStart(length, '0');
     await tx.insert(passwordResetCodes).values({
       id,
       tenantId,

@@ -3,7 +3,7 @@ import { messages } from '../../../contract/messages';
 import { otpMaxTries, otpTtlSeconds } from '../../../contract/password';
 import type { MailMessage } from '../../mail/mailer';
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -1,0 +1,161 @@
+/**
+ * POST /Register and its code step (docs/decisions.md, "Hardening (issue 9)"). The register answer
+ * depends only on the request and on whether this server can mail: never on whether the address
+ * already has an account or is on a school record. Codes and mails go out after the answer, like
+ * recovery's, so their time does not show either.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerRequestSchema } from '../../../contract/auth';
+import { messages } from '../../../contract/messages';
+import { otpResendCooldownSeconds, otpTtlSeconds } from '../../../contract/password';
+import {
+  confirmRegistrationRequestSchema,
+  registrationCodeLength,
+  registrationCodesPerAccount,
+  resendRegistrationCodeRequestSchema,
+  type ConfirmRegistrationData,
+  type RegisterData,
+  type RegistrationCodeStep,
+} from '../../../contract/registration';
+import { roleFromCode, type RoleName } from '../../../contract/roles';
+import { users } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { createMailer, type MailMessage } from '../../mail/mailer';
+import { tenantOf } from '../../plugins/access';
+import { sendEnvelope } from '../../plugins/errors';
+import { FixedWindowLimiter, rateLimitBy } from '../../plugins/rate-limit';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+import { verifyPassword } from './passwords';
+import { linkConfirmedAccount, registerAccount } from './registration';
+import { confirmRegistrationCode, issueRegistrationCode } from './registration-codes';
+import { existingAccountMail, registrationCodeMail } from './registration-mail';
+import { registrationLimit } from './sign-in-limits';
+
+const codeStep: RegistrationCodeStep = {
+  length: registrationCodeLength,
+  expiresInSeconds: otpTtlSeconds,
+  resendAfterSeconds: otpResendCooldownSeconds,
+  maxCodes: registrationCodesPerAccount,
+};
+
+function addressOf(request: FastifyRequest): string {
+  const body = request.body as { username?: unknown } | undefined;
+  const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+  return `${request.tenant?.tenantId ?? '-'}:${username}`;
+}
+
+/** Per client and per address, with recovery's numbers (RESET_LIMIT_PER_IP / _PER_ADDRESS); each step counts apart. */
+function codeLimits(app: FastifyInstance, step: 'register' | 'confirm' | 'resend') {
+  const { resetPerIp, resetPerAddress, resetWindowMs } = app.config.rateLimits;
+  const limiter = (scope: string, max: number) => new FixedWindowLimiter(`registration-${step}:${scope}`, { max, windowMs: resetWindowMs });
+  return rateLimitBy(
+    [
+      { limiter: limiter('ip', resetPerIp), key: (request) => request.ip },
+      { limiter: limiter('address', resetPerAddress), key: addressOf },
+    ],
+    messages.common.rateLimited,
+  );
+}
+
+export const registrationRoutes: ZodPlugin = async (app) => {
+  // The recovery notion of "mail works": SMTP, or in development the log; production without SMTP
+  // drops mail, so registrations there skip the code step and wait for an admin.
+  const mailer = createMailer(app.config.smtp, app.config.production, app.log);
+  const mails = mailer.kind !== 'disabled';
+  if (!mails) app.log.warn('SMTP is not configured: registrations wait for an admin (no confirmation codes)');
+  const background = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...background]);
+    mailer.close();
+  });
+
+  /** Runs the work after the answer; failures are logged, never shown. */
+  function afterAnswer(request: FastifyRequest, work: () => Promise<MailMessage | undefined>) {
+    const task = work()
+      .then((mail) => (mail ? mailer.send(mail) : undefined))
+      .catch((error: unknown) => request.log.error({ err: error }, 'registration mail failed'))
+      .finally(() => background.delete(task));
+    background.add(task);
+  }
+
+  const codeMail = async (tenantId: string, schoolName: string, userId: string, username: string, role: RoleName) => {
+    const result = await issueRegistrationCode(app.db, app.keys.resetCode, tenantId, userId);
+    return result.issued ? registrationCodeMail(username, schoolName, role, result.code) : undefined;
+  };
+
+  async function pendingAccount(tenantId: string, username: string, password: string) {
+    const [user] = await app.db
+      .select({ id: users.id, username: users.username, role: users.role, status: users.status, passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
+    const passwordOk = await verifyPassword(user?.passwordHash, password);
+    return user && passwordOk && user.status === 'pending' && user.role !== 'admin' ? user : undefined;
+  }
+
+  app.post(
+    '/Register',
+    {
+      config: { access: 'tenant' },
+      schema: { body: registerRequestSchema },
+      preHandler: [registrationLimit(app), codeLimits(app, 'register')],
+    },
+    async (request, reply) => {
+      const school = tenantOf(request);
+      const outcome = await registerAccount(app.db, school.tenantId, request.body);
+      const role = roleFromCode(request.body.role.id) as RoleName;
+      const step = mails && role !== 'admin' ? codeStep : null;
+      const { username } = request.body;
+
+      if (outcome.kind === 'created' && step) {
+        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, outcome.userId, username, role));
+      } else if (outcome.kind === 'existing' && mails) {
+        // Registering again with the same password and role is the registrant coming back to the
+        // code step (a reload, a lost mail); anyone else only makes the owner get a notice.
+        const resumes = step && outcome.status === 'pending' && outcome.role === role && outcome.samePassword;
+        afterAnswer(request, async () =>
+          resumes
+            ? codeMail(school.tenantId, school.schoolName, outcome.userId, username, role)
+            : existingAccountMail(username, school.schoolName),
+        );
+      }
+      const data: RegisterData = { status: 'pending', role, codeStep: step };
+      return sendEnvelope(reply, 201, step ? messages.register.codeSent : messages.register.successPending, data);
+    },
+  );
+
+  app.post(
+    '/Register/confirm',
+    { config: { access: 'tenant' }, schema: { body: confirmRegistrationRequestSchema }, preHandler: codeLimits(app, 'confirm') },
+    async (request, reply) => {
+      const school = tenantOf(request);
+      const { username, password, code } = request.body;
+      // The password binds the code to this registration: an owner who got a code for someone
+      // else's registration of their address cannot activate that account from their own screen.
+      const account = await pendingAccount(school.tenantId, username, password);
+      const confirmed = account && (await confirmRegistrationCode(app.db, app.keys.resetCode, school.tenantId, account.id, code));
+      if (!account || !confirmed) throw badRequest(messages.otp.invalid);
+      const status = await linkConfirmedAccount(app.db, school.tenantId, account);
+      request.log.info({ userId: account.id, status }, 'registration confirmed by mailed code');
+      const data: ConfirmRegistrationData = { status };
+      return sendEnvelope(reply, 200, status === 'active' ? messages.register.successActive : messages.register.confirmedPending, data);
+    },
+  );
+
+  app.post(
+    '/Register/resendCode',
+    { config: { access: 'tenant' }, schema: { body: resendRegistrationCodeRequestSchema }, preHandler: codeLimits(app, 'resend') },
+    async (request, reply) => {
+      const school = tenantOf(request);
+      const { username, password } = request.body;
+      const account = await pendingAccount(school.tenantId, username, password);
+      if (account && mails) {
+        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, account.id, account.username, account.role));
+      }
+      return sendEnvelope(reply, 200, messages.register.codeResent, {
+        expiresInSeconds: otpTtlSeconds,
+        resendAfterSeconds: otpResendCooldownSeconds,
+      });
+    },
+  );
+};
