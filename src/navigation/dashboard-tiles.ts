@@ -6,9 +6,10 @@ import type { Session } from '../session/session-rules';
 import type { Tile } from '../ui/TileGrid';
 import { settingsSection, type Section } from './sections';
 
-export function tilesOf(sections: readonly Section[]): Tile[] {
+/** The dashboard's tiles for a role: a teacher gets no tile of a screen the server refuses them. */
+export function tilesOf(sections: readonly Section[], role?: string | null): Tile[] {
   return [...sections, settingsSection]
-    .filter((section) => section.tile)
+    .filter((section) => section.tile && (!section.adminOnly || role === 'admin'))
     .map((section) => ({ to: section.path, label: t.titles[section.title], ready: section.ready === true }));
 }
 

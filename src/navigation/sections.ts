@@ -16,6 +16,8 @@ export interface Section {
   tile?: boolean;
   /** The screen exists (otherwise the route shows the placeholder). */
   ready?: boolean;
+  /** Only an admin gets the tile: the server refuses a teacher everything the screen does. */
+  adminOnly?: boolean;
 }
 
 export const adminHome = '/admin';
@@ -67,7 +69,8 @@ export const adminSections: readonly Section[] = [
   a('/exams', 'exams', adminHome, true),
   a('/reportcards', 'reportCards', adminHome, true),
   { ...a('/schools', 'schools', adminHome, true), ready: true },
-  { ...a('/accounts', 'accounts', adminHome, true), ready: true },
+  // Every /accounts route is admin-only (server/modules/accounts/routes.ts).
+  { ...a('/accounts', 'accounts', adminHome, true), ready: true, adminOnly: true },
   { ...a('/profile', 'adminProfile', adminHome, true), ready: true },
 ];
 

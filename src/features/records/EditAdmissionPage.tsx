@@ -11,6 +11,7 @@ import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
+import { mayChangeClassOf, useChangeableClassIds } from '../classes/taught-classes';
 import { mutationErrorMessage, useMutationToast } from '../records-kit';
 import { AdmissionForm, valuesOf } from './AdmissionForm';
 import { registerPath } from './links';
@@ -24,13 +25,18 @@ export default function EditAdmissionPage() {
   const { admissionNumber: key = '' } = useParams();
   const engine = useSyncEngine();
   const navigate = useNavigate();
-  const classes = useMirrorQuery(classOptions, []);
+  const allClasses = useMirrorQuery(classOptions, []);
+  const changeable = useChangeableClassIds();
   const found = useMirrorQuery(async (db) => ({ key, entry: await findEntry(db, key) }), [key]);
   const entry = found?.key === key ? found.entry : undefined;
   const [failure, setFailure] = useState<string | null>(null);
   const notify = useMutationToast();
 
-  const loading = !engine || classes === undefined || entry === undefined;
+  const loading = !engine || allClasses === undefined || changeable === undefined || entry === undefined;
+  const currentClass = entry ? (entry.student?.classId ?? entry.admission.classId) : null;
+  // A teacher edits only admissions of the classes they teach, and moves them only among those.
+  const mayEdit = mayChangeClassOf(changeable, currentClass);
+  const classes = (allClasses ?? []).filter((row) => mayChangeClassOf(changeable, row.id) || row.id === currentClass);
   return (
     <main className="page rec-page">
       <PageHeader title={t.titles.editAdmission} backTo={registerPath} />
@@ -44,7 +50,15 @@ export default function EditAdmissionPage() {
           </Link>
         </div>
       )}
-      {!loading && entry && (
+      {!loading && entry && !mayEdit && (
+        <div className="panel panel-plain" role="alert">
+          <p>{messages.students.notYourClass}</p>
+          <Link to={registerPath} className="btn btn-secondary">
+            {text.backToRegister}
+          </Link>
+        </div>
+      )}
+      {!loading && entry && mayEdit && (
         <>
           <p className="rec-student">
             <strong>{entry.admission.admissionNumber ? text.number(entry.admission.admissionNumber) : messages.admissions.pendingNumber}</strong>

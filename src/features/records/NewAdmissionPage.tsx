@@ -3,13 +3,15 @@
  * this device (online or not) and opens the register, where the new row shows "Pending" until the
  * school gives its number, and then the number (the register says so when it arrives).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { admitStudent } from '../../../sync';
 import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
+import { messages } from '../../../contract/messages';
+import { mayChangeClassOf, useChangeableClassIds } from '../classes/taught-classes';
 import { mutationErrorMessage } from '../records-kit';
 import { AdmissionForm, blankValues } from './AdmissionForm';
 import { addedPath, registerPath } from './links';
@@ -20,7 +22,13 @@ import './records.css';
 export default function NewAdmissionPage() {
   const engine = useSyncEngine();
   const navigate = useNavigate();
-  const classes = useMirrorQuery(classOptions, []);
+  const allClasses = useMirrorQuery(classOptions, []);
+  // A teacher admits only to the classes they teach (students/service.ts createStudent).
+  const changeable = useChangeableClassIds();
+  const classes = useMemo(
+    () => (allClasses && changeable !== undefined ? allClasses.filter((row) => mayChangeClassOf(changeable, row.id)) : undefined),
+    [allClasses, changeable],
+  );
   const [failure, setFailure] = useState<string | null>(null);
 
   return (
@@ -28,6 +36,10 @@ export default function NewAdmissionPage() {
       <PageHeader title={t.titles.newAdmission} backTo={registerPath} />
       {!engine || classes === undefined ? (
         <p className="loading-label">{recordsTexts.loadingMirror}</p>
+      ) : changeable !== null && classes.length === 0 ? (
+        <p className="alert alert-info" role="alert">
+          {messages.students.notYourClass}
+        </p>
       ) : (
         <AdmissionForm
           mode="new"

@@ -26,6 +26,7 @@ import {
   type Column,
 } from '../records-kit';
 import { SelectField } from '../../ui/fields';
+import { mayChangeClassOf, useChangeableClassIds } from '../classes/taught-classes';
 import { CertificateRegister } from './CertificateRegister';
 import { printDate } from './CertificateSheet';
 import { editPath, newAdmissionPath, printPath } from './links';
@@ -95,14 +96,26 @@ function AddedNotice({ entries, id }: { entries: readonly RegisterEntry[]; id: s
   );
 }
 
-function RowActions({ entry, isAdmin, onCancel }: { entry: RegisterEntry; isAdmin: boolean; onCancel: (entry: RegisterEntry) => void }) {
+function RowActions({
+  entry,
+  isAdmin,
+  mayEdit,
+  onCancel,
+}: {
+  entry: RegisterEntry;
+  isAdmin: boolean;
+  mayEdit: boolean;
+  onCancel: (entry: RegisterEntry) => void;
+}) {
   const { admission } = entry;
   const who = entry.name || numberOf(entry);
   return (
     <div className="rec-row-actions" role="group" aria-label={text.actions(who)}>
-      <Link className="btn btn-secondary" to={editPath(entryKey(admission))}>
-        {text.edit}
-      </Link>
+      {mayEdit && (
+        <Link className="btn btn-secondary" to={editPath(entryKey(admission))}>
+          {text.edit}
+        </Link>
+      )}
       <Link className="btn btn-secondary" to={printPath('bonafide', admission.studentId)} title={messages.certificates.titles.bonafide}>
         {text.printBonafide}
         <span className="visually-hidden"> {messages.certificates.titles.bonafide}</span>
@@ -132,6 +145,9 @@ export default function RecordsPage() {
   const engine = useSyncEngine();
   const { session } = useSessionSnapshot();
   const isAdmin = session?.role === 'admin';
+  // A teacher admits to and edits only the classes they teach (the server's rule, students/service.ts).
+  const changeable = useChangeableClassIds();
+  const mayAdmit = changeable === null || (changeable !== undefined && changeable.size > 0);
   const notify = useMutationToast();
   const [params, setParams] = useSearchParams();
   const entries = useMirrorQuery(registerEntries, []);
@@ -178,9 +194,11 @@ export default function RecordsPage() {
         title={t.titles.records}
         backTo={adminHome}
         right={
-          <Link className="btn btn-primary" to={newAdmissionPath}>
-            {text.newAdmission}
-          </Link>
+          mayAdmit ? (
+            <Link className="btn btn-primary" to={newAdmissionPath}>
+              {text.newAdmission}
+            </Link>
+          ) : undefined
         }
       />
       {(!engine || entries === undefined) && <p className="loading-label">{recordsTexts.loadingMirror}</p>}
@@ -219,7 +237,14 @@ export default function RecordsPage() {
               getRowId={(entry) => entry.admission.id}
               emptyText={entries.length === 0 ? text.empty : text.noMatch}
               actionsHeader={text.columns.actions}
-              actions={(entry) => <RowActions entry={entry} isAdmin={isAdmin} onCancel={setCancelling} />}
+              actions={(entry) => (
+                <RowActions
+                  entry={entry}
+                  isAdmin={isAdmin}
+                  mayEdit={mayChangeClassOf(changeable, entry.student?.classId ?? entry.admission.classId)}
+                  onCancel={setCancelling}
+                />
+              )}
             />
             <PagerFor paging={paging} />
           </section>

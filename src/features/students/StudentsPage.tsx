@@ -155,6 +155,8 @@ export default function StudentsPage() {
   };
 
   const loading = !engine || students === undefined;
+  // A teacher with no class of their own is refused every student change (students/service.ts).
+  const mayWrite = writable === null || (writable !== undefined && writable.size > 0);
   const filtered = classFilter !== allClasses || query.trim() !== '';
   const caption = filtered && students ? text.captionFiltered(found.rows.length, students.length) : text.caption;
   return (
@@ -164,15 +166,19 @@ export default function StudentsPage() {
       {!loading && (
         <>
           <div className="rk-list-actions" role="group" aria-label={text.actionsLabel}>
-            <Link className="btn btn-primary" to="/admin/students/add">
-              {text.add}
-            </Link>
-            <button type="button" className="btn btn-secondary" onClick={edit}>
-              {text.edit}
-            </button>
-            <button type="button" className="btn btn-danger" onClick={askDelete}>
-              {text.remove}
-            </button>
+            {mayWrite && (
+              <>
+                <Link className="btn btn-primary" to="/admin/students/add">
+                  {text.add}
+                </Link>
+                <button type="button" className="btn btn-secondary" onClick={edit}>
+                  {text.edit}
+                </button>
+                <button type="button" className="btn btn-danger" onClick={askDelete}>
+                  {text.remove}
+                </button>
+              </>
+            )}
             {viewer.isAdmin && (
               <button type="button" className="btn btn-secondary" aria-expanded={uploadOpen} onClick={() => setUploadOpen((open) => !open)}>
                 {uploadOpen ? text.hideUpload : text.upload}

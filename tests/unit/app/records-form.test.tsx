@@ -44,7 +44,7 @@ const pending: AdmissionRow = {
 };
 
 async function signedInEngine() {
-  const engine = await harness.engine('ADMIN');
+  const engine = await harness.engine('ADMIN', { storage: {} });
   await engine.db.classes.put({ id: classId, className: 'VI', classSection: 'A', rev: 1 });
   await engine.db.admissions.bulkPut([numbered, pending]);
   await engine.db.students.bulkPut([

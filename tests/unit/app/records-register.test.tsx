@@ -125,12 +125,44 @@ describe('/admin/records register', () => {
     expect(numbers()).toContain('2025-0001');
   });
 
-  it('a teacher sees no cancel button', async () => {
+  const editLinks = () => Array.from(view!.container.querySelectorAll('a')).filter((a) => a.textContent === recordsTexts.register.edit);
+  const newAdmission = () => Array.from(view!.container.querySelectorAll('a')).find((a) => a.textContent === recordsTexts.register.newAdmission);
+
+  it('a teacher sees no cancel button, and Edit only on admissions of the classes they teach', async () => {
+    const { engine } = await seeded('TEACHER');
+    // The signed-in teacher (teacherEntry: tea-1) is class teacher of VI A, not of VII B.
+    await engine.db.classes.update(classId, { classTeacherId: 'tea-1' });
+    view = await harness.show(renderRoutes(registerRoutes, '/admin/records'));
+    await until(() => registerRows().length === 4 && editLinks().length === 3, 'the register with the teacher’s edit links');
+    expect(view.container.querySelectorAll('button.btn-danger')).toHaveLength(0);
+    const rowsWithEdit = registerRows().filter((row) => Array.from(row.querySelectorAll('a')).some((a) => a.textContent === recordsTexts.register.edit));
+    expect(rowsWithEdit.map((row) => row.querySelectorAll('td')[1]?.textContent).sort()).toEqual(['Arjun Iyer', 'Bina Das', 'Dev Shah']);
+    expect(newAdmission()).toBeDefined();
+  });
+
+  it('a teacher with no class gets neither New admission nor Edit; an admin gets both on every row', async () => {
     await seeded('TEACHER');
     view = await harness.show(renderRoutes(registerRoutes, '/admin/records'));
     await until(() => registerRows().length === 4, 'the register');
-    expect(view.container.querySelectorAll('button.btn-danger')).toHaveLength(0);
-    expect(Array.from(view.container.querySelectorAll('a')).filter((a) => a.textContent === recordsTexts.register.edit)).toHaveLength(4);
+    await until(() => newAdmission() === undefined, 'no New admission');
+    expect(editLinks()).toHaveLength(0);
+    await harness.close();
+
+    await seeded('ADMIN');
+    view = await harness.show(renderRoutes(registerRoutes, '/admin/records'));
+    await until(() => registerRows().length === 4 && editLinks().length === 4, 'the admin’s register');
+    expect(newAdmission()).toBeDefined();
+    expect(view.container.querySelectorAll('button.btn-danger').length).toBeGreaterThan(0);
+  });
+
+  it('a teacher admits only to the classes they teach', async () => {
+    const { engine } = await seeded('TEACHER');
+    await engine.db.classes.update(otherClassId, { classTeacherId: 'tea-1' });
+    view = await harness.show(renderRoutes(registerRoutes, '/admin/records/newadmission'));
+    await until(() => view!.container.querySelector('form') !== null, 'the admission form');
+    const select = view.container.querySelector<HTMLSelectElement>('select[name="student.classId"]')!;
+    const offered = Array.from(select.options).filter((option) => option.value).map((option) => option.textContent);
+    expect(offered).toEqual(['VII B']);
   });
 
   it('lists issued certificates with reprint links; one waiting for its serial says so', async () => {

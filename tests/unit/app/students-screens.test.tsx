@@ -284,6 +284,20 @@ describe('/admin/students list', () => {
     await click(button(container(), studentTexts.upload));
     expect(container().querySelector('input[type="file"]')?.getAttribute('accept')).toContain('.xlsx');
   });
+
+  it('a teacher with no class of their own gets no Add, Edit or Delete (the school refuses them every change)', async () => {
+    const actions = () => Array.from(container().querySelectorAll('.rk-list-actions a, .rk-list-actions button')).map((node) => node.textContent);
+    const engine = await signedIn('TEACHER');
+    await open('/admin/students');
+    await until(() => bodyRows().length === 3 && actions().includes(studentTexts.add), 'the teacher’s actions');
+    expect(actions()).toEqual(expect.arrayContaining([studentTexts.add, studentTexts.edit, studentTexts.remove]));
+
+    await engine.db.classes.update(classVI, { classTeacherId: null });
+    await until(() => !actions().includes(studentTexts.add), 'the actions gone');
+    expect(actions()).not.toContain(studentTexts.edit);
+    expect(actions()).not.toContain(studentTexts.remove);
+    expect(bodyRows()).toHaveLength(3);
+  });
 });
 
 describe('/admin/students form', () => {

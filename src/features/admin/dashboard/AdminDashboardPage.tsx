@@ -7,10 +7,9 @@ import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
 
-const tiles = tilesOf(adminSections);
-
 export default function AdminDashboardPage() {
   const { session } = useSessionSnapshot();
+  const tiles = tilesOf(adminSections, session?.role);
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
   return <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} {...headline} />;
 }
