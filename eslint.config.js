@@ -49,4 +49,25 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // One date format in the whole app (src/ui/dates.ts): no screen formats a date by itself.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/ui/dates.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleDateString', 'toLocaleTimeString', 'toLocaleString'].map((property) => ({
+          property,
+          message: 'Write dates with src/ui/dates.ts (23/11/2026, 23 November 2026); numbers with Intl.NumberFormat.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...['NewExpression', 'CallExpression'].map((kind) => ({
+          selector: `${kind}[callee.object.name='Intl'][callee.property.name='DateTimeFormat']`,
+          message: 'Write dates with src/ui/dates.ts (23/11/2026, 23 November 2026).',
+        })),
+      ],
+    },
+  },
 );

@@ -9,6 +9,7 @@ import type { ClassRow, KakshaDb, RejectedEntry } from '../../sync';
 import { t } from '../i18n';
 import { className, describeEntry } from './describe';
 import { syncTexts } from './texts';
+import { shortDate } from '../ui/dates';
 
 const text = syncTexts.refused;
 
@@ -47,12 +48,9 @@ function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** 2026-11-23 → 23/11/2026 (India's order); anything else as it is. */
+/** 2026-11-23 → 23/11/2026 (src/ui/dates.ts); anything else as it is. */
 function shownDate(value: string): string {
-  const match = isoDate.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+  return shortDate(value) ?? value;
 }
 
 function personName(row: Named | undefined): string {

@@ -21,7 +21,6 @@ import { ExportCsvButton } from '../records-kit/ExportCsvButton';
 import { Pager } from '../records-kit/paging';
 import { LoadProblem } from '../records-kit/record-page';
 import { RecordTable } from '../records-kit/RecordTable';
-import { formatDate } from '../settings/profile-rows';
 import {
   deactivateAccount,
   fetchAccountPage,
@@ -37,6 +36,7 @@ import { accountsTexts as text } from './texts';
 import { useOnline } from './use-online';
 import { useServerLoad } from './use-server-load';
 import './accounts.css';
+import { shortDate } from '../../ui/dates';
 
 const pageSize = 20;
 
@@ -46,7 +46,7 @@ const baseColumns: Column<Account>[] = [
   { key: 'username', header: text.fields.username, text: (row) => row.username },
   { key: 'role', header: text.fields.role, text: (row) => roleLabel(row.roleName) },
 ];
-const registered: Column<Account> = { key: 'registered', header: text.fields.registered, text: (row) => formatDate(row.createdAt) ?? '' };
+const registered: Column<Account> = { key: 'registered', header: text.fields.registered, text: (row) => shortDate(row.createdAt) ?? '' };
 
 const pendingColumns: Column<Account>[] = [
   ...baseColumns,

@@ -5,6 +5,7 @@
  * order, and the month grid of the calendar.
  */
 import { attendanceStatuses, type AttendanceStatus, type AttendanceTotals } from '../../../contract/attendance';
+import { longDate, monthYear } from '../../ui/dates';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -130,16 +131,14 @@ export function calendarWeeks(month: string): (string | null)[][] {
   return weeks;
 }
 
-/** "22 June 2025" (spec section 3: numeric year, full month name, numeric day). */
-export function formatDay(date: string, locale?: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(y, m - 1, d));
+/** "22 June 2025" (spec section 3: numeric year, full month name, numeric day; src/ui/dates.ts). */
+export function formatDay(date: string): string {
+  return longDate(date) ?? date;
 }
 
 /** "June 2025". */
-export function formatMonth(month: string, locale?: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long' }).format(new Date(y, m - 1, 1));
+export function formatMonth(month: string): string {
+  return monthYear(month);
 }
 
 /** The same day of another month, clamped to that month's length. */

@@ -1,9 +1,8 @@
 /** The requests as a table (cards on narrow screens), each with its mark-contacted action. */
 import type { ContactedClient } from '../../../contract/contact';
 import { operatorTexts as text } from './texts';
+import { shortDateTime } from '../../ui/dates';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 interface Props {
   clients: ContactedClient[];
@@ -32,7 +31,7 @@ export function ContactedClientsTable({ clients, busyId, onToggle }: Props) {
           {clients.map((client) => (
             <tr key={client.id} data-id={client.id} data-contacted={client.contactedAt ? 'true' : 'false'}>
               <td data-label={columns.received}>
-                <time dateTime={client.createdAt}>{formatDate(client.createdAt)}</time>
+                <time dateTime={client.createdAt}>{shortDateTime(client.createdAt)}</time>
               </td>
               <th scope="row" data-label={columns.name}>
                 {client.clientFullName}
@@ -47,7 +46,7 @@ export function ContactedClientsTable({ clients, busyId, onToggle }: Props) {
               </td>
               <td data-label={columns.status}>
                 {client.contactedAt ? (
-                  <span className="cc-badge cc-badge-done">{text.contactedBy(client.contactedBy ?? '?', formatDate(client.contactedAt))}</span>
+                  <span className="cc-badge cc-badge-done">{text.contactedBy(client.contactedBy ?? '?', shortDateTime(client.contactedAt))}</span>
                 ) : (
                   <span className="cc-badge">{text.notContacted}</span>
                 )}

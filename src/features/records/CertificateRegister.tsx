@@ -8,11 +8,11 @@ import { messages } from '../../../contract/messages';
 import type { CertificateRow } from '../../../sync';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PagerFor, RecordTable, useSearchedPages, type Column } from '../records-kit';
-import { printDate } from './CertificateSheet';
 import { printPath } from './links';
 import { certificateRegister } from './queries';
 import { SearchAndExport } from './SearchAndExport';
 import { recordsTexts } from './texts';
+import { shortDate } from '../../ui/dates';
 
 const text = recordsTexts.issued;
 
@@ -25,7 +25,7 @@ const columns: Column<CertificateRow>[] = [
   },
   { key: 'kind', header: text.columns.kind, text: (row) => messages.certificates.titles[row.kind] },
   { key: 'studentName', header: text.columns.student, text: (row) => row.studentName },
-  { key: 'issueDate', header: text.columns.issueDate, text: (row) => printDate(row.issueDate) },
+  { key: 'issueDate', header: text.columns.issueDate, text: (row) => shortDate(row.issueDate) ?? '' },
   { key: 'issuedBy', header: text.columns.issuedBy, text: (row) => row.issuedBy },
 ];
 

@@ -7,16 +7,15 @@
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
 import type { PrintData } from '../../../contract/certificate';
 import { messages } from '../../../contract/messages';
+import { longDate } from '../../ui/dates';
 import { recordsTexts } from './texts';
 
 const text = recordsTexts.sheet;
 const field = text.field;
 
-/** Dates as Indian certificates write them: 01/07/2025. */
+/** Dates as the certificate writes them, in words: 1 July 2025 (src/ui/dates.ts). */
 export function printDate(iso: string | null | undefined): string {
-  if (!iso) return text.notGiven;
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
+  return longDate(iso) ?? text.notGiven;
 }
 
 function classOf(student: PrintData['student']): string | null {

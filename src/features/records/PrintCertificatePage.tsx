@@ -23,7 +23,8 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { TextAreaField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { issuesByField, mutationErrorMessage, useFocusFirstError } from '../records-kit';
-import { CertificateSheet, printDate } from './CertificateSheet';
+import { shortDate } from '../../ui/dates';
+import { CertificateSheet } from './CertificateSheet';
 import { registerPath } from './links';
 import { classLabel, fullName, studentCertificates } from './queries';
 import { recordsTexts } from './texts';
@@ -146,7 +147,7 @@ function IssuedList({
               <li key={certificate.id} className="rec-issued-item" data-selected={selected || undefined}>
                 <span className="rec-issued-serial">{certificate.serial ?? text.waitingSerial}</span>
                 <span className="rec-issued-meta">
-                  {printDate(certificate.issueDate)}
+                  {shortDate(certificate.issueDate)}
                   {certificate.issuedBy ? ` · ${certificate.issuedBy}` : ''}
                 </span>
                 <button type="button" className="btn btn-secondary" aria-pressed={selected} onClick={() => onSelect(certificate.id)}>

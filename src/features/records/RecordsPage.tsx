@@ -25,10 +25,10 @@ import {
   useSearchedPages,
   type Column,
 } from '../records-kit';
+import { shortDate } from '../../ui/dates';
 import { SelectField } from '../../ui/fields';
 import { mayChangeClassOf, useChangeableClassIds } from '../classes/taught-classes';
 import { CertificateRegister } from './CertificateRegister';
-import { printDate } from './CertificateSheet';
 import { editPath, newAdmissionPath, printPath } from './links';
 import { entryKey, registerEntries, type RegisterEntry } from './queries';
 import { SearchAndExport } from './SearchAndExport';
@@ -53,7 +53,7 @@ const columns: Column<RegisterEntry>[] = [
         </span>
       ),
   },
-  { key: 'admissionDate', header: text.columns.date, text: (entry) => printDate(entry.admission.admissionDate) },
+  { key: 'admissionDate', header: text.columns.date, text: (entry) => shortDate(entry.admission.admissionDate) ?? '' },
   { key: 'name', header: text.columns.name, text: (entry) => entry.name },
   { key: 'className', header: text.columns.class, text: (entry) => entry.className },
   {

@@ -1,5 +1,6 @@
 /** The /settings profile list (spec section 2) built from the stored user profile. */
 import type { Texts } from '../../i18n/en';
+import { longDate } from '../../ui/dates';
 import { childrenOf, displayName, profileModelOf, type ChildSummary, type ProfileData } from '../../session/profile';
 
 export type ProfileField = keyof Texts['settings']['fields'];
@@ -15,15 +16,6 @@ export function isTeacherProfile(profile: ProfileData): boolean {
   if (type === 'TEACHER' || type === 'ADMIN') return true;
   if (type === 'STUDENT' || type === 'PARENT') return false;
   return Boolean(profile.teacherProfileModel) && !profile.studentProfileModel;
-}
-
-/** "June 22, 2025" (spec section 3: numeric year, full month name, numeric day); as given if unparsable. */
-export function formatDate(value: string | null | undefined, locale = 'en-US'): string | null {
-  if (!value) return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
 const orNull = (value: string | null | undefined): string | null => (value && value.trim() ? value.trim() : null);
@@ -52,7 +44,8 @@ export function profileRows(profile: ProfileData, username: string | null): Prof
   rows.push(
     { field: 'phone', value: orNull(model.phoneNumber) },
     { field: 'address', value: orNull(model.address) },
-    { field: 'dateOfBirth', value: formatDate(model.dateOfBirth) },
+    // "9 March 2014" (spec section 3: numeric day, full month name, numeric year; src/ui/dates.ts).
+    { field: 'dateOfBirth', value: longDate(model.dateOfBirth) },
     { field: 'gender', value: orNull(model.gender) },
   );
   return rows;

@@ -115,7 +115,7 @@ describe('/admin/accounts', () => {
     expect(pendingRows.map((row) => row?.split('@')[0])).toEqual(['ravi', 'kumar.family', 'new.teacher']);
     expect(pendingRows[1]).toContain('kumar.family@mail.in');
     expect(pendingRows[1]).toContain('Anita Kumar, Kiran Kumar');
-    expect(pendingRows[1]).toContain('June 22, 2025');
+    expect(pendingRows[1]).toContain('22/06/2025');
     expect(pendingRows[0]).toContain(accountsTexts.pending.noSuggestion);
     const pendingCall = calls.find((call) => call.url.pathname === paths.accounts.all)!;
     expect(pendingCall.url.searchParams.get('status')).toBe('pending');

@@ -59,7 +59,7 @@ describe('profile screens', () => {
       'Employee ID: EMP-042',
       'Phone: 9000000001',
       'Address: 4 Lake View, Pune',
-      'Date of birth: November 30, 1985',
+      'Date of birth: 30 November 1985',
       'Gender: Male',
     ]);
     expect(view.container.querySelector('h1')?.textContent).toBe('My profile');
@@ -86,7 +86,7 @@ describe('profile screens', () => {
       'School: Green Valley Public School',
       'Phone: 9876500000',
       'Address: 12 MG Road, Pune',
-      'Date of birth: March 9, 2014',
+      'Date of birth: 9 March 2014',
       'Gender: Female',
     ]);
     expect(view.container.textContent).not.toContain('Employee ID');

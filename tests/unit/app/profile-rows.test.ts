@@ -1,6 +1,6 @@
 import './reset-storage';
 import { describe, expect, it } from 'vitest';
-import { classWithSection, deletionMailto, formatDate, profileRows } from '../../../src/features/settings/profile-rows';
+import { classWithSection, deletionMailto, profileRows } from '../../../src/features/settings/profile-rows';
 import { studentEntry, teacherEntry } from './helpers';
 
 describe('settings profile rows (spec section 2)', () => {
@@ -14,7 +14,7 @@ describe('settings profile rows (spec section 2)', () => {
       { field: 'school', value: 'Green Valley Public School' },
       { field: 'phone', value: '9876543210' },
       { field: 'address', value: '12 MG Road, Pune' },
-      { field: 'dateOfBirth', value: 'March 9, 2014' },
+      { field: 'dateOfBirth', value: '9 March 2014' },
       { field: 'gender', value: 'Female' },
     ]);
   });
@@ -38,13 +38,6 @@ describe('settings profile rows (spec section 2)', () => {
     const rows = profileRows(studentEntry({ admissionId: null, studentProfileModel: { ...studentEntry().studentProfileModel, phoneNumber: ' ' } }), null);
     expect(rows.find((row) => row.field === 'admissionId')?.value).toBeNull();
     expect(rows.find((row) => row.field === 'phone')?.value).toBeNull();
-  });
-
-  it('formats dates as full month name, day, year and keeps odd values', () => {
-    expect(formatDate('2025-06-22')).toBe('June 22, 2025');
-    expect(formatDate('2025-06-22T00:00:00.000Z')).toBe('June 22, 2025');
-    expect(formatDate('someday')).toBe('someday');
-    expect(formatDate(null)).toBeNull();
   });
 
   it('joins class and section', () => {

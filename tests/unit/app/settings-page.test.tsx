@@ -36,7 +36,7 @@ describe('/settings', () => {
     signIn('STUDENT', studentEntry());
     view = await renderRoute('/settings', <SettingsPage />, '/settings');
     const text = view.container.textContent ?? '';
-    for (const value of ['Ananya Sharma', 'student@kaksha.demo', 'GV-2019-001', 'Class 5 - A', 'Green Valley Public School', 'March 9, 2014', 'Female']) {
+    for (const value of ['Ananya Sharma', 'student@kaksha.demo', 'GV-2019-001', 'Class 5 - A', 'Green Valley Public School', '9 March 2014', 'Female']) {
       expect(text).toContain(value);
     }
     expect(view.container.querySelector('header a')?.getAttribute('href')).toBe('/student');
