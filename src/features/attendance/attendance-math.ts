@@ -68,40 +68,8 @@ export function formatPercentage(value: number | null): string {
   return value === null ? '–' : `${value.toFixed(1).replace(/\.0$/, '')}%`;
 }
 
-const romans: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
-
-function romanValue(text: string): number | null {
-  if (!/^[IVXLC]+$/.test(text)) return null;
-  let total = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const value = romans[text[i]!]!;
-    const next = romans[text[i + 1] ?? ''] ?? 0;
-    total += value < next ? -value : value;
-  }
-  return total;
-}
-
-/** Pre-primary first, then classes by number (I..XII or 1..12), then anything else by name. */
-function classRank(name: string): [number, number, string] {
-  const upper = name.trim().toUpperCase();
-  const pre = ['NURSERY', 'PRE-KG', 'PREKG', 'LKG', 'UKG', 'KG'].indexOf(upper);
-  if (pre >= 0) return [0, pre, upper];
-  const numeric = /^\d+$/.test(upper) ? Number(upper) : romanValue(upper);
-  if (numeric !== null) return [1, numeric, upper];
-  return [2, 0, upper];
-}
-
-export function compareClasses(
-  a: { className: string; classSection?: string },
-  b: { className: string; classSection?: string },
-): number {
-  const [ga, na, sa] = classRank(a.className);
-  const [gb, nb, sb] = classRank(b.className);
-  if (ga !== gb) return ga - gb;
-  if (na !== nb) return na - nb;
-  if (sa !== sb) return sa < sb ? -1 : 1;
-  return (a.classSection ?? '').localeCompare(b.classSection ?? '');
-}
+/** The school's class order (contract/class-order.ts), for the attendance pickers. */
+export { compareClasses } from '../../../contract/class-order';
 
 function rollOf(value: unknown): number {
   const number = typeof value === 'string' || typeof value === 'number' ? Number.parseInt(String(value), 10) : Number.NaN;

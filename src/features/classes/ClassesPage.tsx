@@ -13,7 +13,7 @@ import { t } from '../../i18n';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { compareClasses } from '../attendance/attendance-math';
+import { compareClasses } from '../../../contract/class-order';
 import {
   allColumns,
   ConfirmDialog,

@@ -21,7 +21,7 @@ import { t } from '../../i18n';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { compareClasses } from '../attendance/attendance-math';
+import { compareClasses } from '../../../contract/class-order';
 import { ConfirmDialog, ExportCsvButton, RecordTable, useMutationToast, useStaffAccess, type Column } from '../records-kit';
 import { mappingTexts as text } from './texts';
 import './mapping.css';

@@ -7,6 +7,7 @@
 import { academicYearOf } from '../../../contract/admission';
 import type { CertificateKind } from '../../../contract/certificate';
 import type { AdmissionRow, CertificateRow, ClassRow, KakshaDb, StudentRow } from '../../../sync';
+import { compareClasses } from '../../../contract/class-order';
 
 export interface RegisterEntry {
   admission: AdmissionRow;
@@ -138,7 +139,5 @@ export async function studentCertificates(db: KakshaDb, studentId: string, kind:
 }
 
 export async function classOptions(db: KakshaDb): Promise<ClassRow[]> {
-  return (await db.classes.toArray()).sort(
-    (a, b) => a.className.localeCompare(b.className, 'en', { numeric: true }) || a.classSection.localeCompare(b.classSection),
-  );
+  return (await db.classes.toArray()).sort(compareClasses);
 }

@@ -4,23 +4,8 @@
  * classes a teacher teaches (the server's rule: class teacher, or teaching a subject there).
  */
 import { maskAadhaar } from '../../../contract/certificate';
-import { romanClassNames } from '../../../contract/record-formats';
+import { compareClasses } from '../../../contract/class-order';
 import type { ClassRow, KakshaDb, StudentRow } from '../../../sync';
-
-const classOrder = ['Nursery', 'LKG', 'UKG', ...romanClassNames];
-
-function classRank(name: string): number {
-  const index = classOrder.indexOf(name);
-  return index < 0 ? classOrder.length : index;
-}
-
-export function compareClasses(a: Pick<ClassRow, 'className' | 'classSection'>, b: Pick<ClassRow, 'className' | 'classSection'>): number {
-  return (
-    classRank(a.className) - classRank(b.className) ||
-    a.className.localeCompare(b.className) ||
-    (a.classSection ?? '').localeCompare(b.classSection ?? '')
-  );
-}
 
 export function classLabel(row: Pick<ClassRow, 'className' | 'classSection'>): string {
   return [row.className, row.classSection].filter(Boolean).join(' ');

@@ -2,19 +2,8 @@
  * What the teacher screens read from the mirror: the teachers, each with the classes they teach
  * (class teacher of, from classes.classTeacherId; a subject in, from classSubjects.teacherId).
  */
-import { romanClassNames } from '../../../contract/record-formats';
+import { compareClasses } from '../../../contract/class-order';
 import type { ClassRow, KakshaDb, TeacherRow } from '../../../sync';
-
-const classOrder = ['Nursery', 'LKG', 'UKG', ...romanClassNames];
-
-function classRank(name: string): number {
-  const index = classOrder.indexOf(name);
-  return index < 0 ? classOrder.length : index;
-}
-
-function compareClasses(a: ClassRow, b: ClassRow): number {
-  return classRank(a.className) - classRank(b.className) || a.className.localeCompare(b.className) || a.classSection.localeCompare(b.classSection);
-}
 
 export function classLabel(row: Pick<ClassRow, 'className' | 'classSection'>): string {
   return [row.className, row.classSection].filter(Boolean).join(' ');
