@@ -70,7 +70,7 @@ function codeIn(mail: SinkMessage): string {
   if (!match?.[1]) throw new Error(`no registration code in mail: ${mail.body.slice(0, 300)}`);
   return match[1];
 }
-const mailTo = (to: string, since: number, subject = messages.register.codeMailSubject) =>
+const mailTo = (to: string, since: number, subject: string = messages.register.codeMailSubject) =>
   sink.waitFor((mail) => mail.to.includes(to) && mail.receivedAt >= since && mail.subject === subject);
 /** Mail leaves after the answer; once a later mail to a control address arrived, an earlier one would have too. */
 async function noMailTo(to: string, since: number) {

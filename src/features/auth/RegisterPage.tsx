@@ -1,18 +1,22 @@
 /**
- * /register (spec sections 2, 4, 5 and 8): create an account at the chosen school. On success the
- * user goes to /login with e-mail and password prefilled (1000 ms); without a school, back to
- * /school-selection (1500 ms).
+ * /register (spec sections 2, 4, 5 and 8): create an account at the chosen school. When the server
+ * mailed a code to the address, the code step follows (RegisterCodeStep); once registration is over
+ * (no code step, the code confirmed, or the step skipped) the message shows and the user goes to
+ * /login with e-mail and password prefilled (1000 ms). Without a school, back to /school-selection
+ * (1500 ms).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '../../../contract/messages';
+import type { RegistrationCodeStep } from '../../../contract/registration-rules';
 import { roleCodes, type RoleName } from '../../../contract/roles';
 import { t } from '../../i18n';
 import { currentSchool } from '../../session/session-rules';
 import { sessionStore } from '../../session/session-store';
 import { PasswordField, TextField } from '../../ui/fields';
 import { BackIcon } from '../../ui/icons';
+import { RegisterCodeStep } from './RegisterCodeStep';
 import { register } from './register-service';
 import {
   canSubmitRegister,
@@ -39,6 +43,7 @@ export default function RegisterPage() {
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [formError, setFormError] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [codeStep, setCodeStep] = useState<{ step: RegistrationCodeStep; message: string } | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const roleId = useId();
   const termsId = useId();
@@ -79,7 +84,16 @@ export default function RegisterPage() {
       setSubmitting(false);
       return;
     }
-    toast.success(outcome.message);
+    if (outcome.codeStep) {
+      setCodeStep({ step: outcome.codeStep, message: outcome.message });
+      return;
+    }
+    finish(outcome.message);
+  };
+
+  /** Registration is over: the message, then /login with e-mail and password after 1000 ms. */
+  const finish = (message: string) => {
+    toast.success(message);
     const query = new URLSearchParams({ email: form.email.trim(), password: form.password });
     timer.current = window.setTimeout(() => navigate(`/login?${query.toString()}`), postRegisterDelayMs);
   };
@@ -96,109 +110,121 @@ export default function RegisterPage() {
           </Link>
           <span className="auth-brand">{messages.ui.productName}</span>
         </div>
-        <h1>{t.register.title}</h1>
-        {school?.schoolName && <p className="auth-subtitle">{t.register.subtitle(school.schoolName)}</p>}
-        {!school && (
-          <p className="alert alert-error" role="alert">
-            {messages.login.schoolRequired}
-          </p>
-        )}
-        {formError && school && (
-          <p className="alert alert-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <form noValidate onSubmit={submit} aria-busy={submitting}>
-          <TextField
-            label={t.auth.emailLabel}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t.auth.emailPlaceholder}
-            value={form.email}
-            disabled={disabled}
-            error={errors.email}
-            onChange={(event) => update('email', event.target.value, 'email')}
+        {codeStep ? (
+          <RegisterCodeStep
+            email={form.email.trim()}
+            password={form.password}
+            step={codeStep.step}
+            sentMessage={codeStep.message}
+            onFinished={finish}
           />
-          <PasswordField
-            label={t.auth.passwordLabel}
-            name="password"
-            autoComplete="new-password"
-            value={form.password}
-            disabled={disabled}
-            hint={t.register.passwordHint}
-            error={errors.password}
-            onChange={(event) => update('password', event.target.value, 'password')}
-          />
-          <PasswordField
-            label={t.register.confirmPasswordLabel}
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            disabled={disabled}
-            error={errors.confirmPassword ?? mismatch}
-            onChange={(event) => update('confirmPassword', event.target.value, 'confirmPassword')}
-          />
-          <div className="field">
-            <label className="field-label" htmlFor={roleId}>
-              {t.register.roleLabel}
-            </label>
-            <select
-              id={roleId}
-              name="role"
-              className="field-input field-select"
-              value={form.role}
-              disabled={disabled}
-              aria-invalid={errors.role ? true : undefined}
-              aria-describedby={errors.role ? `${roleId}-error` : undefined}
-              onChange={(event) => update('role', event.target.value, 'role')}
-            >
-              <option value="">{t.register.rolePlaceholder}</option>
-              {roleOptions.map((role) => (
-                <option key={role} value={String(roleCodes[role])}>
-                  {t.register.roles[role]}
-                </option>
-              ))}
-            </select>
-            {errors.role && (
-              <p className="field-error" id={`${roleId}-error`}>
-                {errors.role}
+        ) : (
+          <>
+            <h1>{t.register.title}</h1>
+            {school?.schoolName && <p className="auth-subtitle">{t.register.subtitle(school.schoolName)}</p>}
+            {!school && (
+              <p className="alert alert-error" role="alert">
+                {messages.login.schoolRequired}
               </p>
             )}
-          </div>
-          <div className="checkbox-block">
-            <div className="checkbox-field">
-              <input
-                id={termsId}
-                type="checkbox"
-                name="terms"
-                checked={form.termsAccepted}
+            {formError && school && (
+              <p className="alert alert-error" role="alert">
+                {formError}
+              </p>
+            )}
+            <form noValidate onSubmit={submit} aria-busy={submitting}>
+              <TextField
+                label={t.auth.emailLabel}
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder={t.auth.emailPlaceholder}
+                value={form.email}
                 disabled={disabled}
-                aria-invalid={errors.terms ? true : undefined}
-                aria-describedby={errors.terms ? `${termsId}-error` : undefined}
-                onChange={(event) => update('termsAccepted', event.target.checked, 'terms')}
+                error={errors.email}
+                onChange={(event) => update('email', event.target.value, 'email')}
               />
-              <label htmlFor={termsId}>
-                {t.register.termsPrefix}
-                <Link to="/terms-of-service" target="_blank" rel="noopener">
-                  {t.register.termsLink}
-                </Link>
-              </label>
-            </div>
-            {errors.terms && (
-              <p className="field-error" id={`${termsId}-error`}>
-                {errors.terms}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="btn btn-primary btn-block" disabled={disabled || !canSubmitRegister(form, submitting)}>
-            {submitting ? t.register.submitting : t.register.submit}
-          </button>
-        </form>
-        <p className="auth-links">
-          {t.register.haveAccount} <Link to="/login">{t.register.signInLink}</Link>
-        </p>
+              <PasswordField
+                label={t.auth.passwordLabel}
+                name="password"
+                autoComplete="new-password"
+                value={form.password}
+                disabled={disabled}
+                hint={t.register.passwordHint}
+                error={errors.password}
+                onChange={(event) => update('password', event.target.value, 'password')}
+              />
+              <PasswordField
+                label={t.register.confirmPasswordLabel}
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={form.confirmPassword}
+                disabled={disabled}
+                error={errors.confirmPassword ?? mismatch}
+                onChange={(event) => update('confirmPassword', event.target.value, 'confirmPassword')}
+              />
+              <div className="field">
+                <label className="field-label" htmlFor={roleId}>
+                  {t.register.roleLabel}
+                </label>
+                <select
+                  id={roleId}
+                  name="role"
+                  className="field-input field-select"
+                  value={form.role}
+                  disabled={disabled}
+                  aria-invalid={errors.role ? true : undefined}
+                  aria-describedby={errors.role ? `${roleId}-error` : undefined}
+                  onChange={(event) => update('role', event.target.value, 'role')}
+                >
+                  <option value="">{t.register.rolePlaceholder}</option>
+                  {roleOptions.map((role) => (
+                    <option key={role} value={String(roleCodes[role])}>
+                      {t.register.roles[role]}
+                    </option>
+                  ))}
+                </select>
+                {errors.role && (
+                  <p className="field-error" id={`${roleId}-error`}>
+                    {errors.role}
+                  </p>
+                )}
+              </div>
+              <div className="checkbox-block">
+                <div className="checkbox-field">
+                  <input
+                    id={termsId}
+                    type="checkbox"
+                    name="terms"
+                    checked={form.termsAccepted}
+                    disabled={disabled}
+                    aria-invalid={errors.terms ? true : undefined}
+                    aria-describedby={errors.terms ? `${termsId}-error` : undefined}
+                    onChange={(event) => update('termsAccepted', event.target.checked, 'terms')}
+                  />
+                  <label htmlFor={termsId}>
+                    {t.register.termsPrefix}
+                    <Link to="/terms-of-service" target="_blank" rel="noopener">
+                      {t.register.termsLink}
+                    </Link>
+                  </label>
+                </div>
+                {errors.terms && (
+                  <p className="field-error" id={`${termsId}-error`}>
+                    {errors.terms}
+                  </p>
+                )}
+              </div>
+              <button type="submit" className="btn btn-primary btn-block" disabled={disabled || !canSubmitRegister(form, submitting)}>
+                {submitting ? t.register.submitting : t.register.submit}
+              </button>
+            </form>
+            <p className="auth-links">
+              {t.register.haveAccount} <Link to="/login">{t.register.signInLink}</Link>
+            </p>
+          </>
+        )}
       </div>
     </main>
   );

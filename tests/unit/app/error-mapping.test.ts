@@ -117,21 +117,37 @@ describe('login failures', () => {
 
 describe('registration (spec section 8)', () => {
   it('success shows the server message, else Registration successful!', () => {
-    expect(interpretRegisterResponse({ success: true, message: messages.register.successPending })).toEqual({
+    expect(interpretRegisterResponse({ success: true, message: messages.register.successPending, data: null })).toEqual({
       ok: true,
       message: messages.register.successPending,
+      codeStep: null,
     });
-    expect(interpretRegisterResponse({ success: true, message: undefined })).toEqual({ ok: true, message: 'Registration successful!' });
+    expect(interpretRegisterResponse({ success: true, message: undefined, data: null })).toEqual({
+      ok: true,
+      message: 'Registration successful!',
+      codeStep: null,
+    });
+  });
+
+  it('a mailed code opens the code step; a malformed step is ignored', () => {
+    const codeStep = { length: 6, expiresInSeconds: 600, resendAfterSeconds: 30, maxCodes: 5 };
+    expect(
+      interpretRegisterResponse({ success: true, message: messages.register.codeSent, data: { status: 'pending', role: 'teacher', codeStep } }),
+    ).toEqual({ ok: true, message: messages.register.codeSent, codeStep });
+    expect(interpretRegisterResponse({ success: true, message: 'x', data: { codeStep: { length: '6' } } })).toMatchObject({ codeStep: null });
   });
 
   it('success false shows the server message, else Registration failed. Please try again.', () => {
-    expect(interpretRegisterResponse({ success: false, message: 'No.' })).toEqual({ ok: false, message: 'No.' });
-    expect(interpretRegisterResponse({ success: false, message: undefined })).toEqual({ ok: false, message: 'Registration failed. Please try again.' });
+    expect(interpretRegisterResponse({ success: false, message: 'No.', data: null })).toEqual({ ok: false, message: 'No.' });
+    expect(interpretRegisterResponse({ success: false, message: undefined, data: null })).toEqual({
+      ok: false,
+      message: 'Registration failed. Please try again.',
+    });
   });
 
   it('failed calls: the server message, else unexpected; no response is the network text', () => {
-    expect(registerFailureMessage(new ApiError({ status: 409, serverMessage: messages.register.alreadyRegistered }))).toBe(
-      messages.register.alreadyRegistered,
+    expect(registerFailureMessage(new ApiError({ status: 400, serverMessage: messages.register.invalidRole }))).toBe(
+      messages.register.invalidRole,
     );
     expect(registerFailureMessage(new ApiError({ status: 500 }))).toBe('Registration failed. An unexpected error occurred.');
     expect(registerFailureMessage(new ApiError({}))).toBe('A network error occurred during registration. Please check your connection.');
