@@ -10,6 +10,7 @@ import { otpMaxTries, otpResendCooldownSeconds } from '../../contract/password';
 import { paths } from '../../contract/paths';
 import { passwordResetCodes, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
+import { resetGuessBudget } from '../../server/modules/password/reset-codes';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { codeOf, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -221,6 +222,73 @@ describe('POST /api/verifyOtp and /api/resetPassword', () => {
     const code = await requestCode('student@example.in');
     const other = await t.call({ method: 'POST', url: paths.verifyOtp, tenant: 'river', payload: { email: 'student@example.in', otp: code } });
     expect(other.statusCode).toBe(400);
+  });
+});
+
+describe('the guess budget of an account', () => {
+  it(`refuses codes after ${resetGuessBudget} wrong guesses, even the right one, until the school admin sets a new password`, async () => {
+    const app = await createTestApp({ config: { smtp: sink.settings }, rateLimits: { resetPerAddress: 10_000, resetPerIp: 10_000 } });
+    try {
+      const lake = await createSchoolFixture(app.database.db, 'lake', 'Lake School');
+      const email = 'teacher@example.in';
+      const userId = lake.accounts.teacher.id;
+      const call = (url: string, payload: object) => app.call({ method: 'POST', url, tenant: 'lake', payload });
+      const codeRows = () => app.database.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
+      const newCode = async () => {
+        await app.database.db
+          .update(passwordResetCodes)
+          .set({ createdAt: new Date(Date.now() - (otpResendCooldownSeconds + 1) * 1000) })
+          .where(eq(passwordResetCodes.userId, userId));
+        const since = Date.now();
+        expect((await call(paths.forgotPassword, { email })).statusCode).toBe(200);
+        const mail = await sink.waitFor((message) => message.to.includes(email) && message.body.includes('Lake School') && message.receivedAt >= since);
+        return codeOf(mail);
+      };
+
+      let spent = 0;
+      let code = '';
+      while (spent < resetGuessBudget) {
+        code = await newCode();
+        const wrong = code === '0000' ? '1111' : '0000';
+        const tries = Math.min(otpMaxTries, resetGuessBudget - spent);
+        for (let i = 0; i < tries; i += 1) expect((await call(paths.verifyOtp, { email, otp: wrong })).json().message).toBe(messages.otp.invalid);
+        spent += tries;
+      }
+      // The last code still has tries left, yet the right entry is refused like any wrong one.
+      expect(resetGuessBudget % otpMaxTries).not.toBe(0);
+      const refused = await call(paths.verifyOtp, { email, otp: code });
+      const unknown = await call(paths.verifyOtp, { email: 'nobody@example.in', otp: code });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toBe(unknown.body);
+
+      // No new code is made, and the request is answered as for an address without an account.
+      const rowsBefore = (await codeRows()).length;
+      await app.database.db
+        .update(passwordResetCodes)
+        .set({ createdAt: new Date(Date.now() - (otpResendCooldownSeconds + 1) * 1000) })
+        .where(eq(passwordResetCodes.userId, userId));
+      const locked = await call(paths.forgotPassword, { email });
+      expect(locked.body).toBe((await call(paths.forgotPassword, { email: 'nobody@example.in' })).body);
+      expect((await codeRows()).length).toBe(rowsBefore);
+
+      // The school admin's reset on /admin/accounts is the way back in, and lifts the lock.
+      const adminToken = await app.signIn('lake', 'admin@example.in', fixturePassword);
+      const reset = await app.call({
+        method: 'POST',
+        url: paths.accounts.resetPassword(userId),
+        tenant: 'lake',
+        token: adminToken,
+        payload: { newPassword: 'Given-by-admin-7' },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect(await codeRows()).toEqual([]);
+      const fresh = await newCode();
+      const accepted = await call(paths.verifyOtp, { email, otp: fresh });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().message).toBe(messages.recovery.codeVerified);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -18,6 +18,7 @@ import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { hashPassword } from '../auth/passwords';
+import { clearResetCodes } from '../password/reset-codes';
 
 const idParams = z.object({ id: z.uuid(messages.accounts.notFound) });
 const adminOnly = { access: ['admin'] } as const;
@@ -97,6 +98,8 @@ export const accountManagementRoutes: ZodPlugin = async (app) => {
         const problems = passwordProblems(request.body.newPassword, { email: target.username });
         if (problems.length > 0) throw new AppError(400, problems.join(' '), { fieldErrors: { newPassword: problems } });
         const passwordHash = await hashPassword(request.body.newPassword);
+        // A new password also lifts a lock on reset codes (server/modules/password/reset-codes.ts).
+        await clearResetCodes(tx, tenantId, target.id);
         await tx
           .update(users)
           .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })

@@ -2,10 +2,11 @@
  * One-time reset codes and reset tokens. Stored only as HMACs keyed with a key the database does not
  * hold (server/keys.ts), so a copy of the database does not reveal a live code; compared in constant
  * time. A code lives 10 minutes and burns after five wrong tries; a successful verification swaps it
- * for a reset token that sets the new password once.
+ * for a reset token that sets the new password once. Account recovery runs these rules through
+ * reset-codes.ts (by address, the same work for every address, and a per-account guess budget).
  */
 import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { otpLength, otpMaxTries, otpResendCooldownSeconds, otpTtlSeconds } from '../../../contract/password';
 import type { Db } from '../../db/client';
 import { passwordResetCodes } from '../../db/schema';
@@ -17,10 +18,10 @@ function hmac(key: Buffer, value: string): string {
   return createHmac('sha256', key).update(value).digest('hex');
 }
 
-const codeHash = (key: Buffer, id: string, code: string) => hmac(key, `code:${id}:${code}`);
+export const codeHash = (key: Buffer, id: string, code: string) => hmac(key, `code:${id}:${code}`);
 export const resetTokenHash = (key: Buffer, token: string) => hmac(key, `reset-token:${token}`);
 
-function sameHex(a: string, b: string): boolean {
+export function sameHex(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
@@ -116,21 +117,4 @@ export async function verifyCode(
       .where(eq(passwordResetCodes.id, row.id));
     return { ok: true, resetToken };
   });
-}
-
-/** The live reset record of this token and user, if any. */
-export async function findResetRecord(db: Db, key: Buffer, tenantId: string, userId: string, token: string) {
-  const [row] = await db
-    .select({ id: passwordResetCodes.id })
-    .from(passwordResetCodes)
-    .where(
-      and(
-        eq(passwordResetCodes.tenantId, tenantId),
-        eq(passwordResetCodes.userId, userId),
-        eq(passwordResetCodes.resetTokenHash, resetTokenHash(key, token)),
-        isNull(passwordResetCodes.consumedAt),
-        gt(passwordResetCodes.resetExpiresAt, new Date()),
-      ),
-    );
-  return row;
 }

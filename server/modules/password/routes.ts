@@ -1,10 +1,11 @@
 /**
  * Account recovery (spec: forgot password, a 4-digit one-time code, verify, resend) and changing a
  * password while signed in. Recovery answers never say whether an address has an account: the
- * request always gets the same answer, the mail leaves in the background, and every failed
- * verification reads 'Invalid OTP. Please try again.' A reset or a change ends every older session.
+ * request always gets the same answer after the same database work (reset-codes.ts), the mail leaves
+ * after the answer, and every failed verification reads 'Invalid OTP. Please try again.' Each account
+ * has a budget of wrong guesses (reset-codes.ts). A reset or a change ends every older session.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../../contract/messages';
 import {
@@ -16,16 +17,17 @@ import {
   resetPasswordRequestSchema,
   verifyOtpRequestSchema,
 } from '../../../contract/password';
-import { passwordResetCodes, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError, ValidationFailed, badRequest, unauthorized } from '../../errors';
-import { createMailer } from '../../mail/mailer';
+import { createMailer, type MailMessage } from '../../mail/mailer';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { FixedWindowLimiter, rateLimitBy } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { findResetRecord, issueCode, resetTokenTtlSeconds, verifyCode } from './codes';
+import { resetTokenTtlSeconds } from './codes';
 import { resetCodeMail } from './mail';
+import { clearResetCodes, consumeResetRecord, findResetRecord, issueResetCode, verifyResetCode } from './reset-codes';
 
 function addressOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
@@ -63,12 +65,13 @@ export const passwordRoutes: ZodPlugin = async (app) => {
     mailer.close();
   });
 
-  async function activeUser(tenantId: string, email: string) {
-    const [user] = await app.db
-      .select({ id: users.id, username: users.username, status: users.status })
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.username, email)));
-    return user?.status === 'active' ? user : undefined;
+  /** Mail leaves after the answer, so sending it adds nothing to the time of a known address's request. */
+  function sendLater(log: FastifyRequest['log'], message: MailMessage) {
+    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => mailer.send(message))
+      .catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'))
+      .finally(() => sending.delete(delivery));
+    sending.add(delivery);
   }
 
   app.post(
@@ -76,17 +79,8 @@ export const passwordRoutes: ZodPlugin = async (app) => {
     { config: { access: 'tenant' }, schema: { body: forgotPasswordRequestSchema }, preHandler: recoveryLimits() },
     async (request, reply) => {
       const school = tenantOf(request);
-      const user = await activeUser(school.tenantId, request.body.email);
-      if (user) {
-        const result = await issueCode(app.db, app.keys.resetCode, school.tenantId, user.id);
-        if (result.issued) {
-          const delivery = mailer
-            .send(resetCodeMail(user.username, school.schoolName, result.code))
-            .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'))
-            .finally(() => sending.delete(delivery));
-          sending.add(delivery);
-        }
-      }
+      const result = await issueResetCode(app.db, app.keys.resetCode, school.tenantId, request.body.email);
+      if (result.issued) sendLater(request.log, resetCodeMail(result.username, school.schoolName, result.code));
       return sendEnvelope(reply, 200, messages.recovery.codeSent, {
         expiresInSeconds: otpTtlSeconds,
         resendAfterSeconds: otpResendCooldownSeconds,
@@ -99,10 +93,7 @@ export const passwordRoutes: ZodPlugin = async (app) => {
     { config: { access: 'tenant' }, schema: { body: verifyOtpRequestSchema }, preHandler: recoveryLimits() },
     async (request, reply) => {
       const school = tenantOf(request);
-      const user = await activeUser(school.tenantId, request.body.email);
-      const result = user
-        ? await verifyCode(app.db, app.keys.resetCode, school.tenantId, user.id, request.body.otp)
-        : { ok: false as const };
+      const result = await verifyResetCode(app.db, app.keys.resetCode, school.tenantId, request.body.email, request.body.otp);
       if (!result.ok) throw badRequest(messages.otp.invalid);
       return sendEnvelope(reply, 200, messages.recovery.codeVerified, {
         resetToken: result.resetToken,
@@ -117,37 +108,22 @@ export const passwordRoutes: ZodPlugin = async (app) => {
     async (request, reply) => {
       const school = tenantOf(request);
       const { email, resetToken, newPassword } = request.body;
-      const user = await activeUser(school.tenantId, email);
-      const record = user && (await findResetRecord(app.db, app.keys.resetCode, school.tenantId, user.id, resetToken));
-      if (!user || !record) throw badRequest(messages.recovery.resetSessionExpired);
-      const problems = passwordProblems(newPassword, { email: user.username });
+      const record = await findResetRecord(app.db, app.keys.resetCode, school.tenantId, email, resetToken);
+      if (!record) throw badRequest(messages.recovery.resetSessionExpired);
+      const problems = passwordProblems(newPassword, { email: record.username });
       if (problems.length > 0) throw new ValidationFailed(problems.join(' '), { newPassword: problems });
 
       const passwordHash = await hashPassword(newPassword);
       await app.db.transaction(async (tx) => {
-        const consumed = await tx
-          .update(passwordResetCodes)
-          .set({ consumedAt: new Date() })
-          .where(and(eq(passwordResetCodes.id, record.id), isNull(passwordResetCodes.consumedAt)))
-          .returning({ id: passwordResetCodes.id });
-        if (consumed.length === 0) throw badRequest(messages.recovery.resetSessionExpired);
-        await tx
-          .update(passwordResetCodes)
-          .set({ consumedAt: new Date() })
-          .where(
-            and(
-              eq(passwordResetCodes.tenantId, school.tenantId),
-              eq(passwordResetCodes.userId, user.id),
-              ne(passwordResetCodes.id, record.id),
-              isNull(passwordResetCodes.consumedAt),
-            ),
-          );
+        if (!(await consumeResetRecord(tx, school.tenantId, record.userId, record.id))) {
+          throw badRequest(messages.recovery.resetSessionExpired);
+        }
         await tx
           .update(users)
           .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-          .where(and(eq(users.tenantId, school.tenantId), eq(users.id, user.id)));
+          .where(and(eq(users.tenantId, school.tenantId), eq(users.id, record.userId)));
       });
-      request.log.info({ userId: user.id }, 'password reset; older sessions ended');
+      request.log.info({ userId: record.userId }, 'password reset; older sessions ended');
       return sendEnvelope(reply, 200, messages.recovery.passwordReset, null);
     },
   );
@@ -172,11 +148,14 @@ export const passwordRoutes: ZodPlugin = async (app) => {
       if (problems.length > 0) throw new ValidationFailed(problems.join(' '), { newPassword: problems });
 
       const passwordHash = await hashPassword(newPassword);
-      const [updated] = await app.db
-        .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)))
-        .returning({ tokenVersion: users.tokenVersion });
+      const [updated] = await app.db.transaction(async (tx) => {
+        await clearResetCodes(tx, user.tenantId, user.id);
+        return tx
+          .update(users)
+          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)))
+          .returning({ tokenVersion: users.tokenVersion });
+      });
       if (!updated) throw unauthorized();
       const jwtToken = await app.tokens.sign({
         userId: user.id,
