@@ -6,15 +6,17 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { messages } from '../contract/messages';
 import type { ServerConfig } from './config';
-import type { Db } from './db/client';
+import type { Coordination, Db } from './db/client';
 import { deriveKeys } from './keys';
 import { TokenService } from './modules/auth/tokens';
 import { apiModules } from './modules';
 import { purgeTombstones } from './modules/sync/purge';
 import { registerAccessControl } from './plugins/access';
+import { AccessLogController } from './plugins/access-log';
 import { registerErrorHandling, sendEnvelope } from './plugins/errors';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
 import { registerMaintenance } from './plugins/maintenance';
+import { purgeRateLimitWindows } from './plugins/rate-limit';
 import { registerZodValidation } from './plugins/zod-validation';
 import { registerStaticApp } from './static-app';
 import './types';
@@ -23,6 +25,11 @@ export interface BuildOptions {
   db: Db;
   config: ServerConfig;
   jwtSecret: string;
+  /**
+   * The database's change feed and task locks (server/db/client.ts). Without it the session cache
+   * never trusts itself (every request reads the user) and maintenance runs without a lock.
+   */
+  coordination?: Coordination;
   /** pino options, or false for silence in tests. */
   logger?: boolean | object;
 }
@@ -42,10 +49,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: redactedLogPaths, censor: '[redacted]' },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    logController: new AccessLogController(),
   });
 
   app.decorate('db', options.db);
@@ -81,10 +93,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     referrerPolicy: { policy: 'no-referrer' },
   });
 
-  registerAccessControl(app);
+  registerAccessControl(app, options.coordination);
   registerIdempotency(app);
-  registerMaintenance(app, [
+  registerMaintenance(app, options.coordination, [
     { name: 'idempotency-keys', run: (db) => purgeIdempotencyKeys(db) },
+    { name: 'rate-limit-windows', run: (db) => purgeRateLimitWindows(db) },
     { name: 'tombstones', run: (db) => purgeTombstones(db, undefined, (err, table) => app.log.error({ err, table }, 'tombstone purge failed')) },
   ]);
 

@@ -2,16 +2,29 @@
  * Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
  * Both speak the same dialect, run the same migrations and return the same Drizzle type.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { ChangeHub, changeChannel, listenOnPoolConnection, listenOnPostgres, type ChangeFeed } from './changes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export interface Database {
+/** What several processes on one database share besides the data (docs/deployment.md). */
+export interface Coordination {
+  /** The change feed (server/db/changes.ts), started on first use and closed with the database. */
+  changes(): Pick<ChangeFeed, 'subscribe'>;
+  /**
+   * Runs `work` unless another process runs the task of that name right now (a PostgreSQL
+   * advisory lock held for the duration); answers whether it ran.
+   */
+  runExclusive(name: string, work: () => Promise<unknown>): Promise<boolean>;
+}
+
+export interface Database extends Coordination {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
@@ -21,18 +34,58 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** The 64-bit advisory lock id of a named task. */
+export function advisoryLockId(name: string): string {
+  return createHash('sha256').update(`kaksha-task\0${name}`).digest().readBigInt64BE(0).toString();
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    const { Pool } = await import('pg');
+    const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: target.url, max: 10 });
+    // Several processes (or machines) starting at once migrate one at a time.
+    const migrator = new pg.Client({ connectionString: target.url });
+    await migrator.connect();
+    try {
+      await migrator.query('select pg_advisory_lock($1)', [advisoryLockId('migrate')]);
+      await migrate(drizzle(migrator, { schema }), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+    const hub = new ChangeHub();
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection that breaks (server restart, terminated backend) is dropped by the pool and
     // replaced on next use; without a listener its 'error' event would end the process.
     pool.on('error', () => {});
+    pool.on('connect', (client) => listenOnPoolConnection(client, hub));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    let feed: ChangeFeed | undefined;
+    return {
+      db,
+      kind: 'postgres',
+      changes: () => (feed ??= listenOnPostgres(target.url, hub)),
+      async runExclusive(name, work) {
+        const client = await pool.connect();
+        const lock = advisoryLockId(name);
+        try {
+          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [lock]);
+          if (!rows[0]?.locked) return false;
+          try {
+            await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [lock]);
+          }
+          return true;
+        } finally {
+          client.release();
+        }
+      },
+      async close() {
+        await feed?.close();
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -46,5 +99,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // One process owns PGlite: the feed is always live and a task never runs twice at once elsewhere.
+  const hub = new ChangeHub();
+  let unlisten: Promise<() => Promise<void>> | undefined;
+  return {
+    db,
+    kind: 'pglite',
+    changes() {
+      unlisten ??= client.listen(changeChannel, (payload) => hub.changed(payload)).then((stop) => {
+        hub.setListening(true);
+        return stop;
+      });
+      return { subscribe: (handlers) => hub.subscribe(handlers) };
+    },
+    async runExclusive(_name, work) {
+      await work();
+      return true;
+    },
+    async close() {
+      if (unlisten) await (await unlisten)();
+      await client.close();
+    },
+  };
 }

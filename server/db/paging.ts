@@ -1,4 +1,5 @@
 /** Pages and column search the same way for every entity (docs/api.md: page, size, totalElements ...). */
+import { sql } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../contract/envelope';
 import { badRequest } from '../errors';
 
@@ -12,13 +13,26 @@ export function containsPattern(value: string): string {
   return `%${escapeLike(value)}%`;
 }
 
-export async function toPage<T>(
+/**
+ * The size of the whole filtered set, on every row of the page: select it as `total` beside the
+ * columns, and count and page are one query instead of two.
+ */
+export const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * A page of `rows` (which selects `total: totalCount`), shaped by `content` when given. `total`
+ * counts on its own only for a page past the end, which has no row to carry the count.
+ */
+export async function toPage<R extends { total: number }, T = Omit<R, 'total'>>(
   query: PageQuery,
   total: () => Promise<number>,
-  rows: (limit: number, offset: number) => Promise<T[]>,
+  rows: (limit: number, offset: number) => Promise<R[]>,
+  content: (rows: Omit<R, 'total'>[]) => T[] | Promise<T[]> = (page) => page as unknown as T[],
 ): Promise<Page<T>> {
-  const [totalElements, content] = await Promise.all([total(), rows(query.size, query.page * query.size)]);
-  return { content, page: query.page, size: query.size, totalElements, totalPages: Math.ceil(totalElements / query.size) };
+  const found = await rows(query.size, query.page * query.size);
+  const totalElements = found[0]?.total ?? (query.page > 0 ? await total() : 0);
+  const items = await content(found.map(({ total: _total, ...row }) => row));
+  return { content: items, page: query.page, size: query.size, totalElements, totalPages: Math.ceil(totalElements / query.size) };
 }
 
 /** The declared searchable column named `column`, or a 400 (never SQL). */

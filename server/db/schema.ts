@@ -600,3 +600,18 @@ export const certificates = pgTable(
     index('certificates_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
   ],
 );
+
+/**
+ * Fixed-window rate-limit counters shared by every process (server/plugins/rate-limit.ts): one row
+ * per limiter and key (`sign-in:user <sha-256 of tenant:username>`), counted with one UPSERT. Expired rows
+ * are swept now and then; they are never read once `reset_at` has passed.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_windows_reset_idx').on(t.resetAt)],
+);

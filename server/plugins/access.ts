@@ -1,9 +1,14 @@
 /**
  * Tenancy and authentication for every /api route, by the route's declared `access`.
  * A route that declares no access is refused at start-up: nothing is open by accident.
+ *
+ * The school and the user's session columns are read through caches that the change feed empties
+ * in every process the moment a change commits (trusted-cache.ts), so a signed-in request costs
+ * no database read of its own; a deactivation, password change or reset still ends a session at once.
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Coordination } from '../db/client';
 import { headers } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import { parseRoleName } from '../../contract/roles';
@@ -12,25 +17,64 @@ import { schools, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { authenticateOperator } from '../modules/operators/authenticate';
 import type { Access, AuthUser, OperatorUser } from '../types';
+import { TrustedCache } from './trusted-cache';
 
-const schoolCacheMs = 30_000;
+/** How long an entry may be served without a change notice (a bound, should one ever be lost). */
+const cacheMs = 10_000;
 
-export function registerAccessControl(app: FastifyInstance): void {
+interface SessionRow {
+  id: string;
+  username: string;
+  role: string;
+  status: string;
+  studentId: string | null;
+  teacherId: string | null;
+  tokenVersion: number;
+}
+
+/** Cache keys are the change feed's payloads (migration 0009's triggers). */
+const schoolKey = (tenantId: string) => `school:${tenantId}`;
+const userKey = (tenantId: string, userId: string) => `user:${tenantId}:${userId}`;
+
+export function registerAccessControl(app: FastifyInstance, coordination?: Coordination): void {
   app.decorateRequest('tenant', null);
   app.decorateRequest('user', null);
   app.decorateRequest('operator', null);
 
-  const schoolCache = new Map<string, { school: School; at: number }>();
+  const schoolCache = new TrustedCache<School>(cacheMs);
+  const sessionCache = new TrustedCache<SessionRow>(cacheMs);
+  if (coordination) {
+    const feed = coordination.changes();
+    const unsubscribe = [feed.subscribe(schoolCache), feed.subscribe(sessionCache)];
+    app.addHook('onClose', async () => unsubscribe.forEach((stop) => stop()));
+  }
 
   async function findSchool(tenantId: string): Promise<School | undefined> {
-    const cached = schoolCache.get(tenantId);
-    if (cached && Date.now() - cached.at < schoolCacheMs) return cached.school;
-    const [row] = await app.db
-      .select({ tenantId: schools.tenantId, schoolName: schools.schoolName, schoolId: schools.schoolId })
-      .from(schools)
-      .where(eq(schools.tenantId, tenantId));
-    if (row) schoolCache.set(tenantId, { school: row, at: Date.now() });
-    return row;
+    return schoolCache.read(schoolKey(tenantId), async () => {
+      const [row] = await app.db
+        .select({ tenantId: schools.tenantId, schoolName: schools.schoolName, schoolId: schools.schoolId })
+        .from(schools)
+        .where(eq(schools.tenantId, tenantId));
+      return row;
+    });
+  }
+
+  async function findSessionRow(tenantId: string, userId: string): Promise<SessionRow | undefined> {
+    return sessionCache.read(userKey(tenantId, userId), async () => {
+      const [row] = await app.db
+        .select({
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          status: users.status,
+          studentId: users.studentId,
+          teacherId: users.teacherId,
+          tokenVersion: users.tokenVersion,
+        })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+      return row;
+    });
   }
 
   async function resolveTenant(request: FastifyRequest): Promise<School> {
@@ -47,18 +91,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!match?.[1]) throw unauthorized();
     const token = await app.tokens.verify(match[1]);
     if (!token || token.tenantId !== school.tenantId) throw unauthorized();
-    const [user] = await app.db
-      .select({
-        id: users.id,
-        username: users.username,
-        role: users.role,
-        status: users.status,
-        studentId: users.studentId,
-        teacherId: users.teacherId,
-        tokenVersion: users.tokenVersion,
-      })
-      .from(users)
-      .where(and(eq(users.tenantId, school.tenantId), eq(users.id, token.userId)));
+    const user = await findSessionRow(school.tenantId, token.userId);
     const role = parseRoleName(token.roleName);
     if (!user || !role || user.role !== role || user.status !== 'active' || user.tokenVersion !== token.tokenVersion) {
       throw unauthorized();

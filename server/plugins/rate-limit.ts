@@ -1,9 +1,17 @@
 /**
- * Fixed-window rate limits kept in this process's memory. Several limits can guard one route
- * (per address and per username for sign-in), which @fastify/rate-limit's hook does not allow:
- * it runs only the first limiter of a request.
+ * Fixed-window rate limits counted in the database, so every process (and machine) on it shares
+ * one count: a limit of 10 a minute is 10 across all of them (docs/deployment.md). One UPSERT per
+ * request bumps each of its windows, or starts a new one where the last has passed. Several limits
+ * can guard one route (per address and per username for sign-in), which @fastify/rate-limit's
+ * hook does not allow: it runs only the first limiter of a request.
+ *
+ * Keys are stored hashed: the table holds no addresses or usernames.
  */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import { AppError } from '../errors';
 
 export interface RateLimit {
@@ -11,36 +19,58 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** A named limit: its name keeps its counters apart from every other limiter's. */
 export class FixedWindowLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private lastSweep = 0;
-
   constructor(
-    private readonly limit: RateLimit,
-    private readonly now: () => number = Date.now,
-  ) {}
+    readonly name: string,
+    readonly limit: RateLimit,
+  ) {
+    if (!/^[a-z0-9:-]+$/.test(name)) throw new Error(`rate limiter name "${name}": lower-case letters, digits, ':' and '-'`);
+  }
+}
 
-  /** Counts one attempt for the key; answers how long to wait when the limit is passed. */
-  hit(key: string): { allowed: boolean; retryAfterSeconds: number } {
-    const now = this.now();
-    this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.limit.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
+export interface WindowHit {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+function storedKey(limiter: FixedWindowLimiter, key: string): string {
+  return `${limiter.name} ${createHash('sha256').update(key).digest('base64url')}`;
+}
+
+/** Counts one attempt against each (limiter, key) in one statement; answers in the same order. */
+export async function hitWindows(db: Db, hits: readonly { limiter: FixedWindowLimiter; key: string }[]): Promise<WindowHit[]> {
+  if (hits.length === 0) return [];
+  const rows = hits.map(({ limiter, key }) => ({ key: storedKey(limiter, key), limiter }));
+  const values = rows.map(
+    (row) => sql`(${row.key}, 1, now() + make_interval(secs => ${row.limiter.limit.windowMs / 1000}))`,
+  );
+  const counted = await queryRows<{ key: string; count: number; reset_in_ms: number | string }>(
+    db,
+    sql`insert into rate_limit_windows as w (key, count, reset_at) values ${sql.join(values, sql`, `)}
+        on conflict (key) do update set
+          count = case when w.reset_at <= now() then 1 else w.count + 1 end,
+          reset_at = case when w.reset_at <= now() then excluded.reset_at else w.reset_at end
+        returning w.key, w.count, extract(epoch from (w.reset_at - now())) * 1000 as reset_in_ms`,
+  );
+  const byKey = new Map(counted.map((row) => [row.key, row]));
+  return rows.map((row) => {
+    const found = byKey.get(row.key);
+    if (!found) throw new Error('rate limit window was not counted');
     return {
-      allowed: window.count <= this.limit.max,
-      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+      allowed: Number(found.count) <= row.limiter.limit.max,
+      retryAfterSeconds: Math.max(1, Math.ceil(Number(found.reset_in_ms) / 1000)),
     };
-  }
+  });
+}
 
-  private sweep(now: number) {
-    if (now - this.lastSweep < this.limit.windowMs) return;
-    this.lastSweep = now;
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
+/** Removes windows that have passed (a maintenance task; a passed window is never read again). */
+export async function purgeRateLimitWindows(db: Db): Promise<number> {
+  const [row] = await queryRows<{ count: number | string }>(
+    db,
+    sql`with gone as (delete from rate_limit_windows where reset_at <= now() returning 1) select count(*) as count from gone`,
+  );
+  return Number(row?.count ?? 0);
 }
 
 /**
@@ -51,12 +81,14 @@ export function rateLimitBy(
   rules: readonly { limiter: FixedWindowLimiter; key: (request: FastifyRequest) => string }[],
   message: (retryAfterSeconds: number) => string,
 ): preHandlerAsyncHookHandler {
+  const names = rules.map((rule) => rule.limiter.name);
+  if (new Set(names).size !== names.length) throw new Error(`one limiter twice on a route: ${names.join(', ')}`);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    let wait = 0;
-    for (const rule of rules) {
-      const outcome = rule.limiter.hit(rule.key(request));
-      if (!outcome.allowed) wait = Math.max(wait, outcome.retryAfterSeconds);
-    }
+    const outcomes = await hitWindows(
+      request.server.db,
+      rules.map((rule) => ({ limiter: rule.limiter, key: rule.key(request) })),
+    );
+    const wait = outcomes.reduce((longest, outcome) => (outcome.allowed ? longest : Math.max(longest, outcome.retryAfterSeconds)), 0);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
       throw new AppError(429, message(wait), { retryAfterSeconds: wait });

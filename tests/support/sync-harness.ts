@@ -121,7 +121,7 @@ export async function createSyncHarness(server: TestApp): Promise<SyncHarness> {
         ...base,
         rateLimits: { ...base.rateLimits, signInPerIp: 10_000, signInPerUsername: 10_000, registerPerIp: 10_000 },
       };
-      const app = await buildApp({ db: server.database.db, config, jwtSecret: testJwtSecret, logger: false });
+      const app = await buildApp({ db: server.database.db, coordination: server.database, config, jwtSecret: testJwtSecret, logger: false });
       await app.ready();
       const previous = net.app;
       net.app = app;

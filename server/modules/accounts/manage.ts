@@ -10,7 +10,7 @@ import { accountListQuerySchema, resetAccountPasswordSchema, type Account } from
 import { messages } from '../../../contract/messages';
 import { passwordProblems } from '../../../contract/password';
 import type { Db } from '../../db/client';
-import { containsPattern, toPage } from '../../db/paging';
+import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
@@ -51,6 +51,12 @@ const selection = {
 
 type Filter = z.infer<typeof accountListQuerySchema>;
 
+const ordering = [asc(users.username), asc(users.id)];
+
+function withIsoDates<R extends { createdAt: Date }>(row: R): Omit<R, 'createdAt'> & { createdAt: string } {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
 function where(tenantId: string, filter: Omit<Filter, 'page' | 'size'>): SQL | undefined {
   return and(
     eq(users.tenantId, tenantId),
@@ -61,9 +67,9 @@ function where(tenantId: string, filter: Omit<Filter, 'page' | 'size'>): SQL | u
 }
 
 async function select(db: Db, condition: SQL | undefined, limit?: number, offset?: number): Promise<Account[]> {
-  let query = db.select(selection).from(users).where(condition).orderBy(asc(users.username), asc(users.id)).$dynamic();
+  let query = db.select(selection).from(users).where(condition).orderBy(...ordering).$dynamic();
   if (limit !== undefined) query = query.limit(limit).offset(offset ?? 0);
-  return (await query).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return (await query).map(withIsoDates);
 }
 
 async function account(db: Db, tenantId: string, id: string): Promise<Account> {
@@ -83,7 +89,15 @@ export const accountManagementRoutes: ZodPlugin = async (app) => {
     const result = await toPage(
       { page, size },
       async () => (await app.db.select({ value: count() }).from(users).where(condition))[0]?.value ?? 0,
-      (limit, offset) => select(app.db, condition, limit, offset),
+      (limit, offset) =>
+        app.db
+          .select({ ...selection, total: totalCount })
+          .from(users)
+          .where(condition)
+          .orderBy(...ordering)
+          .limit(limit)
+          .offset(offset),
+      (rows) => rows.map(withIsoDates),
     );
     return sendEnvelope(reply, 200, messages.common.ok, result);
   });

@@ -5,7 +5,7 @@ import { academicYearLabel, type Admission, type AdmissionSearchColumn, type Adm
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { School } from '../../../contract/school';
 import type { Db } from '../../db/client';
-import { containsPattern, toPage } from '../../db/paging';
+import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { admissions, classes, students } from '../../db/schema';
 import { studentRepository } from '../students/repository';
 
@@ -53,6 +53,15 @@ function base(db: Db) {
     .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)));
 }
 
+/** As base, with the size of the whole filtered set on each row (db/paging.ts). */
+function counted(db: Db) {
+  return db
+    .select({ ...selection, total: totalCount })
+    .from(admissions)
+    .leftJoin(classes, and(eq(classes.tenantId, admissions.tenantId), eq(classes.id, admissions.classId)))
+    .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)));
+}
+
 function filtered(tenantId: string, filter: AdmissionFilter) {
   return and(
     eq(admissions.tenantId, tenantId),
@@ -80,7 +89,8 @@ async function list(db: Db, school: School, where: SQL | undefined, query: PageQ
           .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)))
           .where(where)
       )[0]?.value ?? 0,
-    async (limit, offset) => withStudents(db, school, await base(db).where(where).orderBy(...ordering).limit(limit).offset(offset)),
+    (limit, offset) => counted(db).where(where).orderBy(...ordering).limit(limit).offset(offset),
+    (rows) => withStudents(db, school, rows),
   );
 }
 
@@ -114,8 +124,5 @@ export const admissionRepository = {
       .where(and(eq(admissions.tenantId, tenantId), eq(admissions.id, id)))
       .for('update');
     return row;
-  },
-  async exists(db: Db, id: string): Promise<boolean> {
-    return (await db.select({ id: admissions.id }).from(admissions).where(eq(admissions.id, id))).length > 0;
   },
 };

@@ -14,8 +14,8 @@ function usernameOf(request: FastifyRequest): string {
 
 export function signInLimits(app: FastifyInstance) {
   const { signInPerIp, signInPerUsername, windowMs } = app.config.rateLimits;
-  const perIp = new FixedWindowLimiter({ max: signInPerIp, windowMs });
-  const perUsername = new FixedWindowLimiter({ max: signInPerUsername, windowMs });
+  const perIp = new FixedWindowLimiter('sign-in:ip', { max: signInPerIp, windowMs });
+  const perUsername = new FixedWindowLimiter('sign-in:user', { max: signInPerUsername, windowMs });
   return rateLimitBy(
     [
       { limiter: perIp, key: (request) => request.ip },
@@ -27,6 +27,6 @@ export function signInLimits(app: FastifyInstance) {
 
 export function registrationLimit(app: FastifyInstance) {
   const { registerPerIp, windowMs } = app.config.rateLimits;
-  const perIp = new FixedWindowLimiter({ max: registerPerIp, windowMs });
+  const perIp = new FixedWindowLimiter('register:ip', { max: registerPerIp, windowMs });
   return rateLimitBy([{ limiter: perIp, key: (request) => request.ip }], messages.common.rateLimited);
 }

@@ -5,7 +5,7 @@
  * the student's admission withdrawn. Staff issue; a teacher only for students of their classes.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   bonafideInputSchema,
@@ -23,7 +23,7 @@ import { messages } from '../../../contract/messages';
 import { todayIso } from '../../../contract/record-formats';
 import { staffRoles } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { toPage } from '../../db/paging';
+import { toPage, totalCount } from '../../db/paging';
 import { admissions, certificates, schools, teachers } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
@@ -73,8 +73,15 @@ function page(db: Db, where: SQL | undefined, query: PageQuery) {
   return toPage(
     query,
     async () => (await db.select({ value: count() }).from(certificates).where(where))[0]?.value ?? 0,
-    async (limit, offset) =>
-      (await db.select().from(certificates).where(where).orderBy(...ordering).limit(limit).offset(offset)).map(toCertificate),
+    (limit, offset) =>
+      db
+        .select({ ...getTableColumns(certificates), total: totalCount })
+        .from(certificates)
+        .where(where)
+        .orderBy(...ordering)
+        .limit(limit)
+        .offset(offset),
+    (rows) => rows.map(toCertificate),
   );
 }
 

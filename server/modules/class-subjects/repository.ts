@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ClassSubject, ClassSubjectSearchColumn } from '../../../contract/class-subject';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Db } from '../../db/client';
-import { containsPattern, toPage } from '../../db/paging';
+import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { classSubjects, classes, subjects, teachers } from '../../db/schema';
 
 const teacherName = sql<string | null>`case when ${teachers.id} is null then null else ${teachers.firstName} || ' ' || ${teachers.lastName} end`;
@@ -39,6 +39,16 @@ function joined(db: Db) {
     .leftJoin(teachers, and(eq(teachers.tenantId, classSubjects.tenantId), eq(teachers.id, classSubjects.teacherId)));
 }
 
+/** As joined, with the size of the whole filtered set on each row (db/paging.ts). */
+function counted(db: Db) {
+  return db
+    .select({ ...selection, total: totalCount })
+    .from(classSubjects)
+    .innerJoin(classes, and(eq(classes.tenantId, classSubjects.tenantId), eq(classes.id, classSubjects.classId)))
+    .innerJoin(subjects, and(eq(subjects.tenantId, classSubjects.tenantId), eq(subjects.id, classSubjects.subjectId)))
+    .leftJoin(teachers, and(eq(teachers.tenantId, classSubjects.tenantId), eq(teachers.id, classSubjects.teacherId)));
+}
+
 function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<ClassSubject>> {
   return toPage(
     query,
@@ -52,7 +62,7 @@ function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<Cl
           .leftJoin(teachers, and(eq(teachers.tenantId, classSubjects.tenantId), eq(teachers.id, classSubjects.teacherId)))
           .where(where)
       )[0]?.value ?? 0,
-    (limit, offset) => joined(db).where(where).orderBy(...ordering).limit(limit).offset(offset),
+    (limit, offset) => counted(db).where(where).orderBy(...ordering).limit(limit).offset(offset),
   );
 }
 
@@ -87,9 +97,6 @@ export const classSubjectRepository = {
   async byIds(db: Db, tenantId: string, ids: string[]): Promise<ClassSubject[]> {
     if (ids.length === 0) return [];
     return joined(db).where(and(live(tenantId), inArray(classSubjects.id, ids)));
-  },
-  async exists(db: Db, id: string): Promise<boolean> {
-    return (await db.select({ id: classSubjects.id }).from(classSubjects).where(eq(classSubjects.id, id))).length > 0;
   },
   async taken(db: Db, tenantId: string, classId: string, subjectId: string, exceptId?: string): Promise<boolean> {
     const [row] = await db

@@ -4,6 +4,7 @@ import type { ClassSearchColumn, SchoolClass } from '../../../contract/class';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { toPage, totalCount } from '../../db/paging';
 import { classes } from '../../db/schema';
 
 const selection = {
@@ -26,17 +27,19 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-async function page(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<SchoolClass>> {
-  const [total] = await db.select({ value: count() }).from(classes).where(where);
-  const totalElements = total?.value ?? 0;
-  const content = await db
-    .select(selection)
-    .from(classes)
-    .where(where)
-    .orderBy(...ordering)
-    .limit(query.size)
-    .offset(query.page * query.size);
-  return { content, page: query.page, size: query.size, totalElements, totalPages: Math.ceil(totalElements / query.size) };
+function page(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<SchoolClass>> {
+  return toPage(
+    query,
+    async () => (await db.select({ value: count() }).from(classes).where(where))[0]?.value ?? 0,
+    (limit, offset) =>
+      db
+        .select({ ...selection, total: totalCount })
+        .from(classes)
+        .where(where)
+        .orderBy(...ordering)
+        .limit(limit)
+        .offset(offset),
+  );
 }
 
 export const classRepository = {

@@ -16,7 +16,7 @@ import { createContactRequest, listContactRequests, markContacted } from './repo
 
 export const contactedClientRoutes: ZodPlugin = async (app) => {
   const { contactPerIp, contactWindowMs } = app.config.rateLimits;
-  const perIp = new FixedWindowLimiter({ max: contactPerIp, windowMs: contactWindowMs });
+  const perIp = new FixedWindowLimiter('contact:ip', { max: contactPerIp, windowMs: contactWindowMs });
   const createLimit = rateLimitBy([{ limiter: perIp, key: (request) => request.ip }], messages.contact.tooManyRequests);
 
   app.post(

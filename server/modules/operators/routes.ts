@@ -24,8 +24,8 @@ export const operatorRoutes: ZodPlugin = async (app) => {
   const { signInPerIp, signInPerUsername, windowMs } = app.config.rateLimits;
   const limits = rateLimitBy(
     [
-      { limiter: new FixedWindowLimiter({ max: signInPerIp, windowMs }), key: (request) => request.ip },
-      { limiter: new FixedWindowLimiter({ max: signInPerUsername, windowMs }), key: usernameOf },
+      { limiter: new FixedWindowLimiter('operator-sign-in:ip', { max: signInPerIp, windowMs }), key: (request) => request.ip },
+      { limiter: new FixedWindowLimiter('operator-sign-in:user', { max: signInPerUsername, windowMs }), key: usernameOf },
     ],
     () => messages.auth.tooManyAttempts,
   );

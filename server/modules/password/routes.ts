@@ -37,17 +37,18 @@ function addressOf(request: FastifyRequest): string {
 
 export const passwordRoutes: ZodPlugin = async (app) => {
   const { resetPerIp, resetPerAddress, resetWindowMs, signInPerUsername, windowMs } = app.config.rateLimits;
-  const limiter = (max: number, window: number) => new FixedWindowLimiter({ max, windowMs: window });
-  const recoveryLimits = () =>
+  const limiter = (name: string, max: number, window: number) => new FixedWindowLimiter(name, { max, windowMs: window });
+  // Each recovery step counts on its own, as it always has.
+  const recoveryLimits = (step: string) =>
     rateLimitBy(
       [
-        { limiter: limiter(resetPerIp, resetWindowMs), key: (request) => request.ip },
-        { limiter: limiter(resetPerAddress, resetWindowMs), key: addressOf },
+        { limiter: limiter(`recovery-${step}:ip`, resetPerIp, resetWindowMs), key: (request) => request.ip },
+        { limiter: limiter(`recovery-${step}:address`, resetPerAddress, resetWindowMs), key: addressOf },
       ],
       messages.recovery.tooManyRequests,
     );
   const changeLimit = rateLimitBy(
-    [{ limiter: limiter(signInPerUsername, windowMs), key: (request) => `${request.tenant?.tenantId}:${request.user?.id}` }],
+    [{ limiter: limiter('change-password:user', signInPerUsername, windowMs), key: (request) => `${request.tenant?.tenantId}:${request.user?.id}` }],
     () => messages.password.tooManyAttempts,
   );
 
@@ -76,7 +77,7 @@ export const passwordRoutes: ZodPlugin = async (app) => {
 
   app.post(
     '/forgotPassword',
-    { config: { access: 'tenant' }, schema: { body: forgotPasswordRequestSchema }, preHandler: recoveryLimits() },
+    { config: { access: 'tenant' }, schema: { body: forgotPasswordRequestSchema }, preHandler: recoveryLimits('forgot') },
     async (request, reply) => {
       const school = tenantOf(request);
       const result = await issueResetCode(app.db, app.keys.resetCode, school.tenantId, request.body.email);
@@ -90,7 +91,7 @@ export const passwordRoutes: ZodPlugin = async (app) => {
 
   app.post(
     '/verifyOtp',
-    { config: { access: 'tenant' }, schema: { body: verifyOtpRequestSchema }, preHandler: recoveryLimits() },
+    { config: { access: 'tenant' }, schema: { body: verifyOtpRequestSchema }, preHandler: recoveryLimits('verify') },
     async (request, reply) => {
       const school = tenantOf(request);
       const result = await verifyResetCode(app.db, app.keys.resetCode, school.tenantId, request.body.email, request.body.otp);
@@ -104,7 +105,7 @@ export const passwordRoutes: ZodPlugin = async (app) => {
 
   app.post(
     '/resetPassword',
-    { config: { access: 'tenant' }, schema: { body: resetPasswordRequestSchema }, preHandler: recoveryLimits() },
+    { config: { access: 'tenant' }, schema: { body: resetPasswordRequestSchema }, preHandler: recoveryLimits('reset') },
     async (request, reply) => {
       const school = tenantOf(request);
       const { email, resetToken, newPassword } = request.body;

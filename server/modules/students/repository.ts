@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Student, StudentSearchColumn, StudentValues } from '../../../contract/student';
 import type { Db } from '../../db/client';
-import { containsPattern, toPage } from '../../db/paging';
+import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { classes, students } from '../../db/schema';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -69,17 +69,16 @@ async function list(db: Db, schoolName: string, where: SQL | undefined, query: P
       const [total] = await db.select({ value: count() }).from(students).leftJoin(classes, classJoin).where(where);
       return total?.value ?? 0;
     },
-    async (limit, offset) =>
-      (
-        await db
-          .select(selection)
-          .from(students)
-          .leftJoin(classes, classJoin)
-          .where(where)
-          .orderBy(...ordering)
-          .limit(limit)
-          .offset(offset)
-      ).map(withSchool(schoolName)),
+    (limit, offset) =>
+      db
+        .select({ ...selection, total: totalCount })
+        .from(students)
+        .leftJoin(classes, classJoin)
+        .where(where)
+        .orderBy(...ordering)
+        .limit(limit)
+        .offset(offset),
+    (rows) => rows.map(withSchool(schoolName)),
   );
 }
 
@@ -130,11 +129,6 @@ export const studentRepository = {
       .where(and(live(tenantId), eq(students.id, id)))
       .for('update');
     return row;
-  },
-
-  async exists(db: Db, id: string): Promise<boolean> {
-    const [row] = await db.select({ id: students.id }).from(students).where(eq(students.id, id));
-    return row !== undefined;
   },
 
   async admissionIdTaken(db: Db, tenantId: string, admissionId: string, exceptId?: string): Promise<boolean> {

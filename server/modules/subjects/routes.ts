@@ -8,7 +8,7 @@ import { staffRoles } from '../../../contract/roles';
 import { subjectInputSchema, subjectSearchColumns } from '../../../contract/subject';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { containsPattern, searchableColumn, toPage } from '../../db/paging';
+import { containsPattern, searchableColumn, toPage, totalCount } from '../../db/paging';
 import { classSubjects, subjects } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
@@ -29,7 +29,7 @@ function list(db: Db, where: SQL | undefined, query: PageQuery) {
   return toPage(
     query,
     async () => (await db.select({ value: count() }).from(subjects).where(where))[0]?.value ?? 0,
-    (limit, offset) => db.select(selection).from(subjects).where(where).orderBy(...ordering).limit(limit).offset(offset),
+    (limit, offset) => db.select({ ...selection, total: totalCount }).from(subjects).where(where).orderBy(...ordering).limit(limit).offset(offset),
   );
 }
 

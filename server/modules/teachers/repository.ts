@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Teacher, TeacherSearchColumn, TeacherValues } from '../../../contract/teacher';
 import type { Db } from '../../db/client';
-import { containsPattern, toPage } from '../../db/paging';
+import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { classSubjects, classes, teachers } from '../../db/schema';
 
 export type TeacherFields = Omit<TeacherValues, 'id' | 'baseRev'>;
@@ -41,7 +41,7 @@ function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<Te
   return toPage(
     query,
     async () => (await db.select({ value: count() }).from(teachers).where(where))[0]?.value ?? 0,
-    (limit, offset) => db.select(selection).from(teachers).where(where).orderBy(...ordering).limit(limit).offset(offset),
+    (limit, offset) => db.select({ ...selection, total: totalCount }).from(teachers).where(where).orderBy(...ordering).limit(limit).offset(offset),
   );
 }
 
@@ -62,9 +62,6 @@ export const teacherRepository = {
   async rowForUpdate(db: Db, tenantId: string, id: string): Promise<TeacherRow | undefined> {
     const [row] = await db.select().from(teachers).where(and(live(tenantId), eq(teachers.id, id))).for('update');
     return row;
-  },
-  async exists(db: Db, id: string): Promise<boolean> {
-    return (await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, id))).length > 0;
   },
   /** 'employeeId' or 'emailId' when another live teacher already has it. */
   async clash(db: Db, tenantId: string, fields: Pick<TeacherFields, 'employeeId' | 'emailId'>, exceptId?: string) {
