@@ -213,6 +213,8 @@ export const messages = {
   },
   /** Our own (issue 5): field checks shared by every school record and its bulk import. */
   records: {
+    /** A create whose record id is in use (in this school or any other: the answer does not say). */
+    idTaken: 'This record cannot be saved under the id it was sent with. Please create it again.',
     fields: {
       required: (field: string) => `${field} is required.`,
       text: (field: string) => `${field} must be text.`,
@@ -266,7 +268,6 @@ export const messages = {
     alreadyCancelled: 'This admission is already cancelled.',
     numberTaken: (admissionNumber: string) =>
       `A student already has admission ID ${admissionNumber}. Change that student's admission ID first.`,
-    studentExists: 'A student with this record id already exists.',
     dateOutsideYear: (academicYear: string) =>
       `The admission date must stay within the academic year ${academicYear}: the admission number belongs to it.`,
     invalidColumn: 'This column cannot be searched.',
@@ -276,7 +277,6 @@ export const messages = {
     issued: (serial: string) => `Certificate ${serial} issued.`,
     notFound: 'Certificate not found.',
     studentNotFound: 'Student not found.',
-    idTaken: 'A different certificate with this id already exists.',
     titles: {
       bonafide: 'Bonafide Certificate',
       transfer: 'Transfer Certificate',

@@ -1,7 +1,8 @@
 /**
- * /register in Chromium (spec sections 2, 4, 5 and 8; issue 2): the live mismatch message, the
- * button disabled until every field and the terms, success then /login prefilled after 1000 ms with
- * no password left in the address, the pending account's sign-in, and no school chosen (1500 ms).
+ * /register in Chromium (spec sections 2, 4, 5 and 8; issues 2 and 9): the live mismatch message,
+ * the button disabled until every field and the terms, the code step with the code read from the
+ * server's real SMTP sink, success then /login prefilled after 1000 ms with no password left in the
+ * address, the pending account's sign-in, skipping the code, and no school chosen (1500 ms).
  */
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
@@ -9,6 +10,7 @@ import { en } from '../../src/i18n/en';
 import { useBrowser } from './support/browser';
 import { greenvalley, uniqueEmail } from './support/demo';
 import { chooseSchool, loginForm, pathOf, waitForPath } from './support/flows';
+import { waitForMail } from './support/public-site';
 import { firstNavigationTo, installTimeline, navigations, readTimeline, responseEndOf, textSeenAt } from './support/timeline';
 
 const session = useBrowser();
@@ -16,7 +18,7 @@ const session = useBrowser();
 describe('register', () => {
   it('checks the passwords live, enables the button only when complete, then signs in pending', async () => {
     const page = await session.newPage();
-    await installTimeline(page, [messages.register.successPending]);
+    await installTimeline(page, [messages.register.confirmedPending]);
     await chooseSchool(page, greenvalley.schoolName);
     await page.getByRole('link', { name: en.auth.registerLink, exact: true }).click();
     await waitForPath(page, '/register');
@@ -70,20 +72,39 @@ describe('register', () => {
     await password.fill(secret);
     expect(await submit.isEnabled()).toBe(true);
 
+    const since = Date.now();
     await submit.click();
+
+    // The server mailed a code: the page asks for it instead of leaving.
+    await page.getByRole('heading', { level: 1, name: en.register.codeTitle, exact: true }).waitFor();
+    expect(await page.getByRole('status').innerText()).toBe(messages.register.codeSent);
+    const codeField = page.getByLabel(en.register.codeLabel(6), { exact: true });
+    const confirmButton = page.getByRole('button', { name: en.register.confirmCode, exact: true });
+    expect(await page.getByRole('button', { name: en.register.resendCodeIn(30), exact: true }).isDisabled()).toBe(true);
+    const mail = await waitForMail(address, since);
+    expect(mail.subject).toBe(messages.register.codeMailSubject);
+    const code = /confirmation code is:\s*(\d{6})\b/.exec(mail.body)?.[1];
+    if (!code) throw new Error('no registration code in the mail');
+    await codeField.fill(code === '000000' ? '111111' : '000000');
+    await confirmButton.click();
+    await page.locator('.field-error[role="alert"]').filter({ hasText: messages.otp.invalid }).waitFor();
+    expect(pathOf(page)).toBe('/register');
+    await codeField.fill(code);
+    await confirmButton.click();
     await waitForPath(page, '/login', (params) => !params.has('password'));
 
-    // 1000 ms after the answer, to /login; the password leaves the address with a replace at once.
+    // 1000 ms after the confirmation, to /login; the password leaves the address with a replace at once.
     const entries = await readTimeline(page);
-    const registered = await responseEndOf(page, '/api/Register');
+    const registered = await responseEndOf(page, '/api/Register/confirm');
     const [toLogin, ...after] = navigations(entries, undefined, registered);
     if (!toLogin) throw new Error(`no navigation after registering: ${JSON.stringify(entries)}`);
     expect(toLogin.kind).toBe('pushState');
     expect(new URL(toLogin.url).pathname).toBe('/login');
     expect(toLogin.t - registered).toBeGreaterThanOrEqual(1000);
-    // The success message (the server's, for an account that needs approval) showed before.
-    expect(textSeenAt(entries, messages.register.successPending)).toBeGreaterThanOrEqual(registered);
-    expect(textSeenAt(entries, messages.register.successPending)).toBeLessThan(toLogin.t);
+    // The success message (the server's: the address is confirmed, but on no record, so the
+    // account needs approval) showed before.
+    expect(textSeenAt(entries, messages.register.confirmedPending)).toBeGreaterThanOrEqual(registered);
+    expect(textSeenAt(entries, messages.register.confirmedPending)).toBeLessThan(toLogin.t);
     // The address carried the password for one render: what follows only replaces it, without it.
     expect(after.length, JSON.stringify(entries)).toBeGreaterThan(0);
     for (const entry of after) {
@@ -116,6 +137,30 @@ describe('register', () => {
     await page.goForward();
     await waitForPath(page, '/login');
     expect(new URL(page.url()).searchParams.has('password')).toBe(false);
+  });
+
+  it('skipping the code leaves the account for the school: the pending message, then /login', async () => {
+    const page = await session.newPage();
+    await installTimeline(page, [messages.register.successPending]);
+    await chooseSchool(page, greenvalley.schoolName);
+    await page.goto('/register');
+    await page.getByRole('heading', { level: 1, name: en.register.title, exact: true }).waitFor();
+    const address = uniqueEmail('register-skip');
+    await page.getByLabel(en.auth.emailLabel, { exact: true }).fill(address);
+    await page.getByLabel(en.auth.passwordLabel, { exact: true }).fill('Register-2025');
+    await page.getByLabel(en.register.confirmPasswordLabel, { exact: true }).fill('Register-2025');
+    await page.getByLabel(en.register.roleLabel, { exact: true }).selectOption({ label: en.register.roles.teacher });
+    await page.getByRole('checkbox', { name: `${en.register.termsPrefix}${en.register.termsLink}` }).check();
+    await page.getByRole('button', { name: en.register.submit, exact: true }).click();
+    await page.getByRole('button', { name: en.register.skipCode, exact: true }).click();
+    await waitForPath(page, '/login', (params) => !params.has('password'));
+    const entries = await readTimeline(page);
+    const toLogin = firstNavigationTo(entries, '/login');
+    expect(toLogin.t - textSeenAt(entries, messages.register.successPending)).toBeGreaterThanOrEqual(950);
+    const form = loginForm(page);
+    await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle(greenvalley.schoolName), exact: true }).waitFor();
+    await form.submit.click();
+    await page.getByRole('alert').filter({ hasText: messages.auth.pendingApproval }).waitFor();
   });
 
   it('without a school shows the error and goes to /school-selection after 1500 ms', async () => {

@@ -22,6 +22,7 @@ import { todayIso } from '../../../contract/record-formats';
 import { staffRoles } from '../../../contract/roles';
 import { searchableColumn } from '../../db/paging';
 import { admissions } from '../../db/schema';
+import { assertRecordIdFree } from '../../db/record-ids';
 import { AppError, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -80,7 +81,7 @@ export const admissionRoutes: ZodPlugin = async (app) => {
     runWrite(request, reply, async (tx) => {
       const school = tenantOf(request);
       const { id = randomUUID(), admissionDate, previousSchool, remarks, student } = request.body;
-      if (await repo.exists(tx, id)) throw conflict(messages.admissions.studentExists);
+      await assertRecordIdFree(tx, admissions, id);
       const date = admissionDate ?? todayIso();
       const admissionYear = academicYearOf(date);
       // Taken inside this transaction: a rejection below rolls the counter back with everything else.

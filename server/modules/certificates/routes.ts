@@ -25,7 +25,8 @@ import { staffRoles } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { toPage, totalCount } from '../../db/paging';
 import { admissions, certificates, schools, teachers } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { recordIdTaken } from '../../db/record-ids';
+import { notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
@@ -115,7 +116,7 @@ async function issue(tx: Db, user: AuthUser, kind: CertificateKind, studentId: s
   if (same) {
     // The same issue sent again (a device retrying without its key): the first answer, nothing new.
     if (same.tenantId === tenantId && same.kind === kind && same.studentId === studentId) return { created: false, row: same };
-    throw conflict(messages.certificates.idTaken);
+    throw recordIdTaken();
   }
   const [school] = await tx.select().from(schools).where(eq(schools.tenantId, tenantId));
   if (!school) throw notFound(messages.certificates.studentNotFound);

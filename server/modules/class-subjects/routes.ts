@@ -15,6 +15,7 @@ import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/enve
 import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
 import { uniqueViolation } from '../../db/errors';
+import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
 import { searchableColumn } from '../../db/paging';
 import { classSubjects, classes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -101,11 +102,13 @@ export const classSubjectRoutes: ZodPlugin = async (app) => {
       const missing = await missingReferences(tx, tenantId, { classId, subjectId, teacherId });
       if (missing.length > 0) throw referencesMissing(missing);
       if (await repo.taken(tx, tenantId, classId, subjectId)) throw conflict(messages.classSubjects.duplicate);
-      if (await repo.exists(tx, id)) throw conflict(messages.classSubjects.duplicate);
+      await assertRecordIdFree(tx, classSubjects, id);
       try {
         await tx.insert(classSubjects).values({ id, tenantId, classId, subjectId, teacherId });
       } catch (error) {
-        if (uniqueViolation(error) !== undefined) throw conflict(messages.classSubjects.duplicate);
+        const constraint = uniqueViolation(error);
+        if (constraint === 'class_subjects_pkey') throw recordIdTaken();
+        if (constraint !== undefined) throw conflict(messages.classSubjects.duplicate);
         throw error;
       }
       return { status: 201, message: messages.classSubjects.added, data: await repo.one(tx, tenantId, id) };

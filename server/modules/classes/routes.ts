@@ -10,6 +10,7 @@ import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/enve
 import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
 import { classes, students } from '../../db/schema';
+import { assertRecordIdFree } from '../../db/record-ids';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -56,6 +57,7 @@ export const classRoutes: ZodPlugin = async (app) => {
       const tenantId = tenantOf(request).tenantId;
       const { id = randomUUID(), className, classSection } = request.body;
       if (await repo.nameTaken(tx, tenantId, className, classSection)) throw conflict(messages.classes.duplicate);
+      await assertRecordIdFree(tx, classes, id);
       const created = await repo.insert(tx, tenantId, { id, className, classSection });
       if (!created) throw conflict(messages.classes.duplicate);
       return { status: 201, message: messages.classes.added, data: created };

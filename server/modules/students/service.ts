@@ -9,6 +9,8 @@ import type { School } from '../../../contract/school';
 import type { Student } from '../../../contract/student';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
+import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
+import { students } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthUser } from '../../types';
 import { linkStudentAccounts, unlinkDeletedStudent } from '../accounts/links';
@@ -34,7 +36,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     const constraint = uniqueViolation(error);
     if (constraint === 'students_admission_id_key') throw conflict(messages.students.duplicateAdmissionId);
-    if (constraint === 'students_pkey') throw conflict(messages.admissions.studentExists);
+    if (constraint === 'students_pkey') throw recordIdTaken();
     throw error;
   }
 }
@@ -49,7 +51,7 @@ export async function createStudent(
   await assertCanTeachClasses(tx, user, [fields.classId], messages.students.notYourClass);
   await checkClass(tx, school.tenantId, fields.classId);
   await checkAdmissionId(tx, school.tenantId, fields.admissionId);
-  if (await repo.exists(tx, id)) throw conflict(messages.admissions.studentExists);
+  await assertRecordIdFree(tx, students, id);
   await guarded(() => repo.insert(tx, school.tenantId, id, fields));
   await linkStudentAccounts(tx, school.tenantId, { id, emailId: fields.emailId, parentEmail: fields.parentEmail });
   const created = await repo.one(tx, school.tenantId, school.schoolName, id);

@@ -8,6 +8,7 @@ import { staffRoles } from '../../../contract/roles';
 import { subjectInputSchema, subjectSearchColumns } from '../../../contract/subject';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
+import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
 import { containsPattern, searchableColumn, toPage, totalCount } from '../../db/paging';
 import { classSubjects, subjects } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -51,7 +52,8 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     const constraint = uniqueViolation(error);
-    if (constraint === 'subjects_name_key' || constraint === 'subjects_pkey') throw conflict(messages.subjects.duplicate);
+    if (constraint === 'subjects_pkey') throw recordIdTaken();
+    if (constraint === 'subjects_name_key') throw conflict(messages.subjects.duplicate);
     throw error;
   }
 }
@@ -88,6 +90,7 @@ export const subjectRoutes: ZodPlugin = async (app) => {
       const tenantId = tenantOf(request).tenantId;
       const { id = randomUUID(), subjectName, subjectCode } = request.body;
       if (await nameTaken(tx, tenantId, subjectName)) throw conflict(messages.subjects.duplicate);
+      await assertRecordIdFree(tx, subjects, id);
       await guarded(() => tx.insert(subjects).values({ id, tenantId, subjectName, subjectCode }));
       return { status: 201, message: messages.subjects.added, data: await one(tx, tenantId, id) };
     }),

@@ -10,6 +10,7 @@ import { staffRoles } from '../../../contract/roles';
 import { teacherInputSchema, teacherSearchColumns } from '../../../contract/teacher';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
+import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
 import { teachers } from '../../db/schema';
 import { searchableColumn } from '../../db/paging';
 import { conflict, notFound } from '../../errors';
@@ -37,7 +38,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     const constraint = uniqueViolation(error);
     if (constraint === 'teachers_employee_id_key') throw conflict(messages.teachers.duplicateEmployeeId);
-    if (constraint === 'teachers_pkey') throw conflict(messages.teachers.duplicateEmployeeId);
+    if (constraint === 'teachers_pkey') throw recordIdTaken();
     throw error;
   }
 }
@@ -72,7 +73,7 @@ export const teacherRoutes: ZodPlugin = async (app) => {
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id = randomUUID(), baseRev: _ignored, ...fields } = request.body;
-      if (await repo.exists(tx, id)) throw conflict(messages.teachers.duplicateEmployeeId);
+      await assertRecordIdFree(tx, teachers, id);
       await checkUnique(tx, tenantId, fields);
       await guarded(() => repo.insert(tx, tenantId, id, fields));
       await linkTeacherAccount(tx, tenantId, { id, emailId: fields.emailId });
