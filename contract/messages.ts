@@ -304,6 +304,7 @@ export const messages = {
     classNotFound: (name: string) => `Class ${name} does not exist. Add it (or import the classes) first.`,
     otherSchool: (schoolName: string) => `This row belongs to another school; this is ${schoolName}.`,
     cellTooLong: (max: number) => `The cell is longer than ${max} characters.`,
+    unstorableCell: 'The cell contains a character that cannot be saved (a NUL character or a broken character).',
   },
   fcm: {
     saved: 'Device token saved.',
@@ -340,6 +341,9 @@ export const messages = {
     notFound: 'The requested resource was not found.',
     payloadTooLarge: 'The request is too large.',
     unsupportedMediaType: 'This content type is not accepted. Send JSON.',
+    unstorableText:
+      'This contains a character that cannot be saved (a NUL character or a broken character). Remove it and try again.',
+    tooDeeplyNested: 'The request is nested too deeply.',
     rateLimited: (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`,
     internal: "Something went wrong on our end. We're working to fix it!",
     healthy: 'Kaksha is running.',

@@ -4,7 +4,6 @@
  */
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { messages } from '../contract/messages';
 import type { ServerConfig } from './config';
 import type { Coordination, Db } from './db/client';
 import { deriveKeys } from './keys';
@@ -13,9 +12,11 @@ import { apiModules } from './modules';
 import { purgeTombstones } from './modules/sync/purge';
 import { registerAccessControl } from './plugins/access';
 import { AccessLogController } from './plugins/access-log';
-import { registerErrorHandling, sendEnvelope } from './plugins/errors';
+import { registerErrorHandling, sendNotFound } from './plugins/errors';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
+import { registerInputGuards, rewriteMalformedUrl } from './plugins/input-guards';
 import { registerMaintenance } from './plugins/maintenance';
+import { registerRouteCatalogue } from './plugins/route-catalogue';
 import { purgeRateLimitWindows } from './plugins/rate-limit';
 import { registerZodValidation } from './plugins/zod-validation';
 import { registerStaticApp } from './static-app';
@@ -43,6 +44,9 @@ export const redactedLogPaths = [
   'res.headers["set-cookie"]',
 ];
 
+/** The largest request body (JSON) the API reads; uploads have their own limit (imports/limits.ts). */
+export const requestBodyLimit = 256 * 1024;
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -54,9 +58,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             redact: { paths: redactedLogPaths, censor: '[redacted]' },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
-    bodyLimit: 256 * 1024,
+    bodyLimit: requestBodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    rewriteUrl: rewriteMalformedUrl,
+    // Route parameters of any length a request line can carry (Node caps it at 16 KiB) reach the
+    // route, whose schema answers a 400 in the envelope; past the router's default of 100
+    // characters Fastify would answer a bare 414 without the security headers.
+    routerOptions: { maxParamLength: 16 * 1024 },
     logController: new AccessLogController(),
   });
 
@@ -67,6 +76,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerZodValidation(app);
   registerErrorHandling(app);
+  registerInputGuards(app);
+  registerRouteCatalogue(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -104,13 +115,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       for (const module of apiModules) await api.register(module);
-      api.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, messages.common.notFound));
+      api.setNotFoundHandler(sendNotFound);
     },
     { prefix: '/api' },
   );
 
   if (config.staticDir) await registerStaticApp(app, config.staticDir);
-  else app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, messages.common.notFound));
+  else app.setNotFoundHandler(sendNotFound);
 
   return app;
 }

@@ -1,13 +1,14 @@
 /**
  * Serves the built PWA: hashed assets cached for a year, the service worker and index.html never
  * cached, and every other non-API GET answered with index.html so client routes deep-link.
+ * Nothing under /api is ever the app: an unknown API path is the API's 404 envelope.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../contract/messages';
-import { sendEnvelope } from './plugins/errors';
+import { sendEnvelope, sendNotFound } from './plugins/errors';
 import { pagesWithPreloads } from './route-preloads';
 
 const neverCached = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
@@ -15,7 +16,7 @@ const neverCached = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'reg
 export async function registerStaticApp(app: FastifyInstance, root: string): Promise<void> {
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'no built app found; serving the API only');
-    app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, messages.common.notFound));
+    app.setNotFoundHandler(sendNotFound);
     return;
   }
   const pages = pagesWithPreloads(root);
@@ -38,10 +39,11 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     },
   });
   app.get('/*', { config: { access: 'global' } }, (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const urlPath = decodedPath(request.url);
+    if (urlPath === undefined || isApiPath(urlPath)) return sendNotFound(request, reply);
     const relative = path.normalize(urlPath).replace(/^(\.\.(\/|\\|$))+/, '');
     const candidate = path.join(root, relative);
-    if (candidate.startsWith(root) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+    if (candidate.startsWith(root) && isFile(candidate)) {
       return reply.sendFile(relative.replace(/^\//, ''));
     }
     if (path.extname(urlPath)) return sendEnvelope(reply, 404, messages.common.notFound);
@@ -50,5 +52,29 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     if (page) return reply.type('text/html; charset=utf-8').send(page);
     return reply.sendFile('index.html');
   });
-  app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, 404, messages.common.notFound));
+  app.setNotFoundHandler(sendNotFound);
+}
+
+/** The request's path decoded (input-guards.ts has already routed malformed paths away from here). */
+function decodedPath(url: string): string | undefined {
+  try {
+    const decoded = decodeURIComponent(url.split('?')[0] ?? '/');
+    return decoded.includes('\0') ? undefined : decoded;
+  } catch {
+    return undefined;
+  }
+}
+
+/** False for anything that is not a readable file, a name too long for the file system included. */
+function isFile(candidate: string): boolean {
+  try {
+    return statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
+function isApiPath(urlPath: string): boolean {
+  const first = urlPath.split('/').find((segment) => segment !== '');
+  return first?.toLowerCase() === 'api';
 }

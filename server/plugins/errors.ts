@@ -2,12 +2,22 @@
  * The one error handler: typed errors to the docs/api.md envelope, Fastify's own 4xx to their status
  * with a plain message, everything else a generic 500 whose details stay in the server log.
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../contract/messages';
 import { AppError, ValidationFailed } from '../errors';
+import { isMalformedPath } from './input-guards';
 
 export function sendEnvelope(reply: FastifyReply, status: number, message: string, data: unknown = null) {
   return reply.code(status).send({ success: status < 400, message, data });
+}
+
+/**
+ * Every unmatched request: 404 in the envelope, or 400 when the path itself was malformed (bad
+ * percent-encoding, an encoded NUL; input-guards.ts routes those here).
+ */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  if (isMalformedPath(request.originalUrl)) return sendEnvelope(reply, 400, messages.status[400]);
+  return sendEnvelope(reply, 404, messages.common.notFound);
 }
 
 const fastifyClientErrors: Record<string, string> = {

@@ -32,11 +32,14 @@ export function detectKind(filename: string, data: Buffer): SheetKind {
   if (data.length === 0) throw new AppError(400, messages.imports.empty);
   if (data.subarray(0, 4).equals(zipMagic) || data.subarray(0, 4).equals(emptyZipMagic)) return 'xlsx';
   if (data.subarray(0, 8).equals(cfbMagic)) return 'xls';
-  // Text: no NUL bytes and no other control characters than tab, CR, LF (in the first 64 KiB).
+  // Text has next to no control characters other than tab, CR, LF (in the first 64 KiB); a binary
+  // file (or UTF-16) is full of them. A stray one in a real CSV is reported at its cell (table.ts).
   const head = data.subarray(0, 64 * 1024);
+  let controlBytes = 0;
   for (const byte of head) {
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) throw wrongType();
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) controlBytes += 1;
   }
+  if (controlBytes > 1 + head.length / 100) throw wrongType();
   // Many school systems "export to Excel" as an HTML table or XML 2003 saved as .xls.
   if (!lower.endsWith('.csv')) {
     if (/^\s*</.test(head.toString('utf8', 0, Math.min(head.length, 1024)).replace(/^\uFEFF/, ''))) return 'markup';

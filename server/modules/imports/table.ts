@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ImportIssue } from '../../../contract/imports';
 import { messages } from '../../../contract/messages';
 import { AppError } from '../../errors';
+import { isUnstorableText } from '../../plugins/input-guards';
 import type { SheetRow } from './sandbox';
 
 export interface TableSpec {
@@ -73,6 +74,10 @@ export function readTable(sheet: SheetRow[], spec: TableSpec): Table {
       if (!name) return;
       if (cell.length > spec.maxCellLength) {
         issues.push({ row: line.r, column: name, message: messages.imports.cellTooLong(spec.maxCellLength) });
+        return;
+      }
+      if (isUnstorableText(cell)) {
+        issues.push({ row: line.r, column: name, message: messages.imports.unstorableCell });
         return;
       }
       values[name] = cell;
