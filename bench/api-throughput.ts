@@ -1,111 +1,278 @@
 /**
- * `npm run bench:api`: what the API costs per request on top of Fastify itself. One process: the
- * real app over an in-memory PGlite with the demo seed, signed in as riverside's admin (the larger
- * demo school), and a bare route registered on the same app. autocannon drives each in turn on
- * loopback for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (default 10), then it stops.
+ * `npm run bench:api`: what the API costs per request on top of Fastify itself, on both databases.
+ *
+ * 1. In one process, the real app with the demo seed, signed in as riverside's admin (the larger
+ *    demo school): the classes page against a bare route of the same app, on in-memory PGlite, then
+ *    on PostgreSQL (a scratch database on BENCH_DATABASE_URL, default the local server; skipped with
+ *    a note when none answers).
+ * 2. PostgreSQL: 500 attendance sheets posted at once, one per class of a 500-class school, each by
+ *    that class's teacher, as at 9 am: wall time and per-request latency.
+ * 3. PostgreSQL: the signed-in classes page against `npm start`'s server (server/main.ts) run with
+ *    WEB_CONCURRENCY=1 and =2.
+ * autocannon drives each target on loopback for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS
+ * (default 10).
  */
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { headers } from '../contract/envelope';
 import { paths } from '../contract/paths';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { openDatabase, type Database } from '../server/db/client';
+import { queryRows } from '../server/db/rows';
 import { demoPassword, seedDemoSchools } from '../server/seed/demo';
+import { openScratchDatabase } from '../tests/support/test-database';
+import { createBurstSchool } from './support/burst-school';
+import { freePort, percentile, root } from './support/server';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+const postgresServer = process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres';
+const burstSheets = 500;
+const burstClassSize = 30;
 const tenant = 'riverside';
+const jwtSecret = randomBytes(32).toString('hex');
+const pageQuery = `${paths.classes.page}?page=0&size=20`;
+
+interface Row {
+  name: string;
+  result: Result;
+}
 
 function positive(name: string, value: number): number {
   if (!Number.isFinite(value) || value <= 0 || value > 600) throw new Error(`${name} must be between 1 and 600`);
   return value;
 }
 
-async function main() {
-  positive('BENCH_SECONDS', seconds);
-  positive('BENCH_CONNECTIONS', connections);
+const run = (url: string, extra: Record<string, string> = {}, duration = seconds) =>
+  autocannon({ url, connections, duration, headers: extra });
+/** A third of the run, at most 3 s, so the JIT does not favour the second target. */
+const warmUp = Math.max(1, Math.min(3, Math.round(seconds / 3)));
 
-  const started = performance.now();
-  const database = await openDatabase({ memory: true });
-  const openMs = performance.now() - started;
-  await seedDemoSchools(database.db);
-  const seedMs = performance.now() - started - openMs;
+async function signIn(base: string): Promise<Record<string, string>> {
+  const response = await fetch(`${base}${paths.authUser}`, {
+    method: 'POST',
+    headers: { [headers.tenant]: tenant, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin@kaksha.demo', password: demoPassword }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const token = ((await response.json()) as { data: { jwtToken: string } }).data.jwtToken;
+  const authHeaders = { [headers.tenant]: tenant, authorization: `Bearer ${token}` };
+  const check = await fetch(`${base}${pageQuery}`, { headers: authHeaders });
+  if (!check.ok) throw new Error(`classes page answered ${check.status}`);
+  return authHeaders;
+}
 
+/** The app in this process over `database`, with a bare route beside the API. */
+async function listen(database: Database) {
   const config = { ...configFromEnv({ STATIC_DIR: '', DATA_DIR: '.tmp/bench-data' }), host: '127.0.0.1', port: 0 };
-  const app = await buildApp({ db: database.db, config, jwtSecret: randomBytes(32).toString('hex'), logger: false });
+  const app = await buildApp({ db: database.db, coordination: database, config, jwtSecret, logger: false });
   const bare = { ok: true, bench: 'bare' };
   app.get('/bench/bare', { config: { access: 'global' } }, async () => bare);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, base: `http://127.0.0.1:${port}` };
+}
 
+async function listAgainstBare(label: string, database: Database): Promise<Row[]> {
+  const { app, base } = await listen(database);
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-
-    const signIn = await app.inject({
-      method: 'POST',
-      url: paths.authUser,
-      headers: { [headers.tenant]: tenant },
-      payload: { username: 'admin@kaksha.demo', password: demoPassword },
-    });
-    if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
-    const token = (signIn.json() as { data: { jwtToken: string } }).data.jwtToken;
-
-    const pageUrl = `${base}${paths.classes.page}?page=0&size=20`;
-    const authHeaders = { [headers.tenant]: tenant, authorization: `Bearer ${token}` };
-    const check = await fetch(pageUrl, { headers: authHeaders });
-    if (!check.ok) throw new Error(`classes page answered ${check.status}`);
-
-    console.log(
-      `In-memory PGlite opened and migrated in ${Math.round(openMs)} ms, demo seed in ${Math.round(seedMs)} ms.\n` +
-        `${seconds} s per target, ${connections} connections, loopback 127.0.0.1, Node ${process.version}`,
-    );
-    const run = (url: string, extra: Record<string, string> = {}, duration = seconds) =>
-      autocannon({ url, connections, duration, headers: extra });
-    // Warm both paths briefly (a third of the run, at most 3 s) so the JIT does not favour the second.
-    const warmUp = Math.max(1, Math.min(3, Math.round(seconds / 3)));
-    await run(pageUrl, authHeaders, warmUp);
+    const authHeaders = await signIn(base);
+    await run(`${base}${pageQuery}`, authHeaders, warmUp);
     await run(`${base}/bench/bare`, {}, warmUp);
-    const results: [string, Result][] = [
-      ['GET /api/classes/pageNation/all (signed in)', await run(pageUrl, authHeaders)],
-      ['GET /bench/bare (same process)', await run(`${base}/bench/bare`)],
+    return [
+      { name: `${label}: GET /api/classes/pageNation/all (signed in)`, result: await run(`${base}${pageQuery}`, authHeaders) },
+      { name: `${label}: GET /bench/bare (same process)`, result: await run(`${base}/bench/bare`) },
     ];
-    report(results);
   } finally {
     await app.close();
-    await database.close();
   }
 }
 
-function report(results: [string, Result][]) {
-  const rows = results.map(([name, r]) => ({
-    name,
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    avg: r.latency.average,
-    total: r.requests.total,
-    bad: r.errors + r.timeouts + r.non2xx,
-  }));
+async function attendanceBurst(database: Database) {
+  const classes = await createBurstSchool(database.db, 'burst', burstSheets, burstClassSize);
+  const { app, base } = await listen(database);
+  try {
+    const date = new Date().toISOString().slice(0, 10);
+    const sheets = await Promise.all(
+      classes.map(async (one) => ({
+        token: await app.tokens.sign({ userId: one.teacherUser.id, username: one.teacherUser.username, role: 'teacher', tenantId: 'burst', tokenVersion: 0 }),
+        body: JSON.stringify({
+          classId: one.classId,
+          date,
+          entries: one.studentIds.map((studentId, i) => ({ studentId, status: i % 9 === 0 ? 'absent' : 'present' })),
+        }),
+      })),
+    );
+    const latencies: number[] = [];
+    let failed = 0;
+    const started = performance.now();
+    await Promise.all(
+      sheets.map(async (sheet) => {
+        const sent = performance.now();
+        const response = await fetch(`${base}${paths.attendance.markSheet}`, {
+          method: 'POST',
+          headers: {
+            [headers.tenant]: 'burst',
+            authorization: `Bearer ${sheet.token}`,
+            [headers.idempotencyKey]: randomUUID(),
+            'content-type': 'application/json',
+          },
+          body: sheet.body,
+        });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - sent);
+        if (!response.ok) failed += 1;
+      }),
+    );
+    const wallMs = performance.now() - started;
+    const [stored] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from attendance where tenant_id = 'burst'`);
+    return { wallMs, latencies, failed, stored: stored?.n ?? 0 };
+  } finally {
+    await app.close();
+  }
+}
+
+/** `server/main.ts` as `npm start` runs it, with WEB_CONCURRENCY workers, on `databaseUrl`. */
+async function serverProcesses(databaseUrl: string, workers: number) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-api-'));
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      STATIC_DIR: '',
+      SEED_DEMO: '0',
+      JWT_SECRET: jwtSecret,
+      WEB_CONCURRENCY: String(workers),
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const up = await fetch(`${base}${paths.health}`).then((response) => response.ok, () => false);
+    if (up) {
+      // The first worker answers; give the others the moment they need to listen too.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      return { base, stop };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error('server did not become healthy');
+}
+
+async function processesRows(databaseUrl: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const workers of [1, 2]) {
+    const server = await serverProcesses(databaseUrl, workers);
+    try {
+      const authHeaders = await signIn(server.base);
+      await run(`${server.base}${pageQuery}`, authHeaders, warmUp);
+      const label = `PostgreSQL, npm start with WEB_CONCURRENCY=${workers}`;
+      rows.push({ name: `${label}: classes page (signed in)`, result: await run(`${server.base}${pageQuery}`, authHeaders) });
+      rows.push({ name: `${label}: GET /api/health`, result: await run(`${server.base}${paths.health}`) });
+    } finally {
+      await server.stop();
+    }
+  }
+  return rows;
+}
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function table(rows: Row[]) {
   const width = Math.max(...rows.map((row) => row.name.length));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(width) : cell.padStart(12))).join('  ');
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(width) : cell.padStart(10))).join('  ');
   console.log('');
   console.log(line(['target', 'req/s', 'p99 ms', 'mean ms', 'requests', 'errors']));
-  for (const row of rows) {
-    console.log(
-      line([row.name, row.rps.toFixed(0), row.p99.toFixed(1), row.avg.toFixed(2), String(row.total), String(row.bad)]),
-    );
+  for (const { name, result: r } of rows) {
+    const bad = r.errors + r.timeouts + r.non2xx;
+    console.log(line([name, r.requests.average.toFixed(0), r.latency.p99.toFixed(1), r.latency.average.toFixed(2), String(r.requests.total), String(bad)]));
+    if (bad > 0) process.exitCode = 1;
   }
-  const [api, bare] = rows;
-  if (api && bare && bare.rps > 0) {
-    console.log('');
-    const ratio = api.rps / bare.rps;
-    console.log(
-      `ratio classes page / bare: ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)} % of the bare route's req/s; ` +
-        `p99 ${(api.p99 / Math.max(bare.p99, 0.001)).toFixed(1)}x)`,
-    );
+}
+
+function ratio(label: string, [api, bare]: Row[]) {
+  if (!api || !bare || bare.result.requests.average <= 0) return;
+  const value = api.result.requests.average / bare.result.requests.average;
+  console.log(`${label}: classes page / bare route ${value.toFixed(3)} (target at least 0.3 on PostgreSQL)`);
+}
+
+async function main() {
+  positive('BENCH_SECONDS', seconds);
+  positive('BENCH_CONNECTIONS', connections);
+  console.log(`${seconds} s per target, ${connections} connections, loopback 127.0.0.1, Node ${process.version}`);
+
+  const lite = await openDatabase({ memory: true });
+  let liteRows: Row[];
+  try {
+    await seedDemoSchools(lite.db);
+    liteRows = await listAgainstBare('PGlite', lite);
+  } finally {
+    await lite.close();
   }
-  if (rows.some((row) => row.bad > 0)) process.exitCode = 1;
+  table(liteRows);
+  ratio('PGlite', liteRows);
+
+  if (!(await postgresAnswers(postgresServer))) {
+    console.log(`\nPostgreSQL: skipped, nothing answers at ${postgresServer.replace(/\/\/[^@]*@/, '//')} (set BENCH_DATABASE_URL).`);
+    return;
+  }
+  const database = await openScratchDatabase(postgresServer, 'kaksha_bench_api');
+  try {
+    await seedDemoSchools(database.db);
+    const postgresRows = await listAgainstBare('PostgreSQL', database);
+    table(postgresRows);
+    ratio('PostgreSQL', postgresRows);
+
+    const burst = await attendanceBurst(database);
+    console.log(
+      `\nPostgreSQL: ${burstSheets} attendance sheets at once (${burstSheets} classes of ${burstClassSize}, each by its class teacher): ` +
+        `wall ${Math.round(burst.wallMs)} ms; latency p50 ${Math.round(percentile(burst.latencies, 50))} ms, ` +
+        `p99 ${Math.round(percentile(burst.latencies, 99))} ms, max ${Math.round(Math.max(...burst.latencies))} ms; ` +
+        `${burst.failed} failed; ${burst.stored} records stored (target p99 under 1,000 ms)`,
+    );
+    if (burst.failed > 0 || burst.stored !== burstSheets * burstClassSize) process.exitCode = 1;
+
+    const processRows = await processesRows(database.url);
+    table(processRows);
+    const [one, , two] = processRows;
+    if (one && two) {
+      console.log(`2 processes / 1 process, classes page: ${(two.result.requests.average / one.result.requests.average).toFixed(2)}x`);
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -34,6 +34,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections each process keeps to PostgreSQL (PG_POOL_SIZE). */
+  databasePoolSize: number;
   jwtSecret?: string;
   tokenTtlSeconds: number;
   production: boolean;
@@ -45,6 +47,8 @@ export interface ServerConfig {
   smtp?: SmtpSettings;
   /** Lifetime of an operator's token (docs/operators.md). */
   operatorTokenTtlSeconds: number;
+  /** Worker processes `npm start` runs on the one port (PostgreSQL only; docs/deployment.md). */
+  webConcurrency: number;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -88,6 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Math.max(1, intFromEnv(env, 'PG_POOL_SIZE', 10)),
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: intFromEnv(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     production: env.NODE_ENV === 'production',
@@ -107,5 +112,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     smtp: smtpFromEnv(env),
     operatorTokenTtlSeconds: intFromEnv(env, 'OPERATOR_TOKEN_TTL_SECONDS', 8 * 3600),
+    webConcurrency: Math.max(1, intFromEnv(env, 'WEB_CONCURRENCY', 1)),
   };
 }

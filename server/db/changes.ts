@@ -85,7 +85,7 @@ export function listenOnPostgres(url: string, hub: ChangeHub, options: ListenerO
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: 'kaksha-change-feed' });
     client = next;
     next.on('error', lost);
     next.on('end', () => {
@@ -122,9 +122,9 @@ export function listenOnPostgres(url: string, hub: ChangeHub, options: ListenerO
 }
 
 /** Makes a pool connection hear the feed too (see the header: a process sees its own commits first). */
-export function listenOnPoolConnection(client: pg.PoolClient | pg.Client, hub: ChangeHub): void {
+export async function listenOnPoolConnection(client: pg.ClientBase, hub: ChangeHub): Promise<void> {
   client.on('notification', (message) => {
     if (message.channel === changeChannel && message.payload) hub.changed(message.payload);
   });
-  client.query(`LISTEN ${changeChannel}`).catch(() => {});
+  await client.query(`LISTEN ${changeChannel}`);
 }

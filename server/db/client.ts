@@ -30,7 +30,8 @@ export interface Database extends Coordination {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** `poolSize`: connections per process (default 10); processes × pool must fit the server's limit. */
+export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -54,11 +55,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await migrator.end();
     }
     const hub = new ChangeHub();
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      onConnect: (client) => listenOnPoolConnection(client, hub),
+    });
     // An idle connection that breaks (server restart, terminated backend) is dropped by the pool and
     // replaced on next use; without a listener its 'error' event would end the process.
     pool.on('error', () => {});
-    pool.on('connect', (client) => listenOnPoolConnection(client, hub));
     const db = drizzle(pool, { schema });
     let feed: ChangeFeed | undefined;
     return {

@@ -13,7 +13,7 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /** A new database on the PostgreSQL server `serverUrl` names (never that database itself), dropped on close. */
-export async function openScratchDatabase(serverUrl: string, prefix: string): Promise<Database> {
+export async function openScratchDatabase(serverUrl: string, prefix: string): Promise<Database & { url: string }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -24,6 +24,7 @@ export async function openScratchDatabase(serverUrl: string, prefix: string): Pr
   const database = await openDatabase({ url: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

@@ -3,7 +3,7 @@
  * the user (raising the user's token_version ends every token issued before).
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import { tokenRoleName, type RoleName } from '../../../contract/roles';
@@ -80,7 +80,11 @@ export class TokenService {
   }
 }
 
-/** JWT_SECRET when set; otherwise a secret generated once and kept (mode 600) in DATA_DIR. */
+/**
+ * JWT_SECRET when set; otherwise a secret generated once and kept (mode 600) in DATA_DIR. Processes
+ * that start together on one DATA_DIR agree on one secret: each writes its candidate to a file of
+ * its own and links it into place, which only the first can do; every process then reads the winner.
+ */
 export function loadJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) {
     if (configured.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
@@ -89,8 +93,15 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  const candidate = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(candidate, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  chmodSync(candidate, 0o600);
+  try {
+    linkSync(candidate, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(candidate);
+  }
+  return readFileSync(file, 'utf8').trim();
 }

@@ -1,0 +1,49 @@
+/**
+ * A school as large as the 9 am burst needs: `classCount` classes of `perClass` students, each class
+ * with its own class teacher and that teacher's account, written straight into the database.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../server/db/client';
+import { classes, schools, students, teachers, users } from '../../server/db/schema';
+
+export interface BurstClass {
+  classId: string;
+  studentIds: string[];
+  teacherUser: { id: string; username: string };
+}
+
+const roman = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
+
+async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+export async function createBurstSchool(db: Db, tenantId: string, classCount: number, perClass: number): Promise<BurstClass[]> {
+  await db.insert(schools).values({ tenantId, schoolName: 'Burst Public School', schoolId: `${tenantId.toUpperCase()}-01` });
+  const made: BurstClass[] = [];
+  const teacherRows: (typeof teachers.$inferInsert)[] = [];
+  const classRows: (typeof classes.$inferInsert)[] = [];
+  const studentRows: (typeof students.$inferInsert)[] = [];
+  const userRows: (typeof users.$inferInsert)[] = [];
+  for (let c = 0; c < classCount; c += 1) {
+    const teacherId = randomUUID();
+    const classId = randomUUID();
+    teacherRows.push({ id: teacherId, tenantId, employeeId: `EMP-${c}`, firstName: 'Teacher', lastName: `No ${c}` });
+    classRows.push({ id: classId, tenantId, className: roman[c % 12]!, classSection: `S${Math.floor(c / 12)}`, classTeacherId: teacherId });
+    const studentIds: string[] = [];
+    for (let s = 0; s < perClass; s += 1) {
+      const id = randomUUID();
+      studentIds.push(id);
+      studentRows.push({ id, tenantId, admissionId: `B-${c}-${s}`, firstName: 'Student', lastName: `${c}-${s}`, classId, rollNumber: String(s + 1) });
+    }
+    const teacherUser = { id: randomUUID(), username: `teacher${c}@burst.in` };
+    // Never signed in with a password: the benchmark mints each teacher's token itself.
+    userRows.push({ ...teacherUser, tenantId, passwordHash: 'not-a-password-hash', role: 'teacher', status: 'active', teacherId });
+    made.push({ classId, studentIds, teacherUser });
+  }
+  await inBatches(teacherRows, 500, (batch) => db.insert(teachers).values(batch));
+  await inBatches(classRows, 500, (batch) => db.insert(classes).values(batch));
+  await inBatches(studentRows, 1000, (batch) => db.insert(students).values(batch));
+  await inBatches(userRows, 500, (batch) => db.insert(users).values(batch));
+  return made;
+}
