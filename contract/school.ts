@@ -9,6 +9,13 @@ export const schoolSchema = z.object({
 });
 export type School = z.infer<typeof schoolSchema>;
 
+/**
+ * An entry of the public school list for /school-selection (spec section 7: tenantId and
+ * schoolName): the id to send and the name to show, nothing more about any school.
+ */
+export const schoolListEntrySchema = schoolSchema.pick({ tenantId: true, schoolName: true });
+export type SchoolListEntry = z.infer<typeof schoolListEntrySchema>;
+
 /** Tenant ids are short slugs: they travel in a header and in database names. */
 export const tenantIdSchema = z
   .string()

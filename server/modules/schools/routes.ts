@@ -1,8 +1,11 @@
 /**
- * The tenant registry as clients see it: the global list for school selection, one school, and the
- * admin's edit of their own school's certificate details (address, phone, e-mail).
+ * The tenant registry as clients see it: the public list for school selection (tenant id and name
+ * of each school, nothing more), the signed-in caller's own school, and the admin's edit of their
+ * own school's certificate details (address, phone, e-mail). No answer to a signed-in user names
+ * another school (docs/decisions.md, "Hardening (issue 9)").
  */
 import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../contract/messages';
 import { schoolDetailsInputSchema } from '../../../contract/school';
@@ -14,11 +17,45 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 
 const columns = { tenantId: schools.tenantId, schoolName: schools.schoolName, schoolId: schools.schoolId };
+const listed = { tenantId: schools.tenantId, schoolName: schools.schoolName };
 const details = { ...columns, address: schools.address, phoneNumber: schools.phoneNumber, email: schools.email };
 
+/**
+ * `GET /schools/all` is two lists (spec section 7): without a token the public one for school
+ * selection, with a bearer token the tenant-specific one, which holds only the caller's own school.
+ * The router tells them apart by the Authorization header, so each has its own access rule.
+ */
+type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
+type RouteHandler = Parameters<ReturnType<ConstraintStrategy['storage']>['set']>[1];
+
+const credentials: ConstraintStrategy = {
+  name: 'credentials',
+  storage() {
+    const handlers = new Map<unknown, RouteHandler>();
+    return {
+      get: (value) => handlers.get(value) ?? null,
+      set: (value, handler) => {
+        handlers.set(value, handler);
+      },
+    };
+  },
+  deriveConstraint: (request) => {
+    const header = request.headers.authorization;
+    return typeof header === 'string' && /^Bearer\s/i.test(header) ? 'bearer' : 'none';
+  },
+  mustMatchWhenDerived: false,
+};
+
 export const schoolRoutes: ZodPlugin = async (app) => {
+  if (!app.hasConstraintStrategy(credentials.name)) app.addConstraintStrategy(credentials);
+  app.get('/schools/all', { constraints: { credentials: 'bearer' }, config: { access: 'signedIn' } }, async (request, reply) => {
+    const { tenantId } = tenantOf(request);
+    const rows = await app.db.select(columns).from(schools).where(eq(schools.tenantId, tenantId));
+    return sendEnvelope(reply, 200, messages.common.ok, rows);
+  });
+
   app.get('/schools/all', { config: { access: 'global' } }, async (_request, reply) => {
-    const rows = await app.db.select(columns).from(schools).orderBy(asc(schools.schoolName));
+    const rows = await app.db.select(listed).from(schools).orderBy(asc(schools.schoolName));
     return sendEnvelope(reply, 200, messages.common.ok, rows);
   });
 

@@ -5,7 +5,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../contract/messages';
-import type { School } from '../../../contract/school';
+import type { SchoolListEntry } from '../../../contract/school';
 import { t } from '../../i18n';
 import { chooseSchool, currentSchool } from '../../session/session-rules';
 import { sessionStore } from '../../session/session-store';
@@ -15,7 +15,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { fetchSchools, filterSchools } from './schools-service';
 import './school-selection.css';
 
-type LoadState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; schools: School[] };
+type LoadState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; schools: SchoolListEntry[] };
 
 export default function SchoolSelectionPage() {
   const navigate = useNavigate();

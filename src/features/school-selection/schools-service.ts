@@ -1,21 +1,21 @@
 /** The global school list for /school-selection (spec section 7: no tenant, no token). */
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
-import type { School } from '../../../contract/school';
+import type { SchoolListEntry } from '../../../contract/school';
 import { apiRequest } from '../../api/client';
 import { isRecord } from '../../session/profile';
 
-/** tenantId, schoolName, schoolId (spec section 3); entries without them are left out. */
-export function isSchool(value: unknown): value is School {
+/** tenantId and schoolName (spec section 7); entries without them are left out. */
+export function isSchoolListEntry(value: unknown): value is SchoolListEntry {
   if (!isRecord(value)) return false;
-  return typeof value.tenantId === 'string' && value.tenantId !== '' && typeof value.schoolName === 'string' && typeof value.schoolId === 'string';
+  return typeof value.tenantId === 'string' && value.tenantId !== '' && typeof value.schoolName === 'string';
 }
 
-export async function fetchSchools(signal?: AbortSignal): Promise<School[]> {
+export async function fetchSchools(signal?: AbortSignal): Promise<SchoolListEntry[]> {
   try {
     const response = await apiRequest('GET', paths.schools.all, { tenant: false, auth: false, signal });
     if (response.success === false || !Array.isArray(response.data)) throw new Error('Unexpected school list');
-    return response.data.flatMap((entry: unknown) => (isSchool(entry) ? [entry] : []));
+    return response.data.flatMap((entry: unknown) => (isSchoolListEntry(entry) ? [entry] : []));
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error(messages.schools.fetchFailed, error);
@@ -24,7 +24,7 @@ export async function fetchSchools(signal?: AbortSignal): Promise<School[]> {
 }
 
 /** Case-insensitive match on the school name (spec section 2). */
-export function filterSchools(schools: readonly School[], query: string): School[] {
+export function filterSchools(schools: readonly SchoolListEntry[], query: string): SchoolListEntry[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...schools];
   return schools.filter((school) => school.schoolName.toLocaleLowerCase().includes(needle));

@@ -1,13 +1,13 @@
 /**
  * /admin/schools: the school the user is signed in to (name, school id, tenant id and the details
- * printed on certificates) and the list of schools on this server. An admin edits their own
- * school's certificate details here. Read and written on the server directly (not the mirror):
+ * printed on certificates), and nothing about any other school on the server. An admin edits these
+ * certificate details here; a teacher reads them. Read and written on the server directly (not the mirror):
  * offline the page says so, the Save button waits and whatever was typed stays in the form.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../../contract/messages';
-import { schoolDetailsInputSchema, type School, type SchoolDetails } from '../../../contract/school';
+import { schoolDetailsInputSchema, type SchoolDetails } from '../../../contract/school';
 import { t } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
 import { TextField } from '../../ui/fields';
@@ -15,7 +15,6 @@ import { PageHeader } from '../../ui/PageHeader';
 import { adminHome } from '../../navigation/sections';
 import { useOnline } from '../accounts/use-online';
 import { LoadProblem } from '../records-kit/record-page';
-import { fetchSchools } from '../school-selection/schools-service';
 import { fetchSchool, saveSchool } from './schools-service';
 import { schoolsTexts as text } from './texts';
 import './schools.css';
@@ -169,39 +168,6 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
   );
 }
 
-function SchoolList({ schools, current }: { schools: School[]; current: string }) {
-  return (
-    <div className="school-table-wrap">
-      <table className="school-table">
-        <caption className="visually-hidden">{text.allSchoolsCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{text.fields.schoolName}</th>
-            <th scope="col">{text.fields.schoolId}</th>
-            <th scope="col">{text.fields.tenantId}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {schools.map((school) => (
-            <tr key={school.tenantId} aria-current={school.tenantId === current ? 'true' : undefined}>
-              <th scope="row">
-                {school.schoolName}
-                {school.tenantId === current && (
-                  <span className="school-current" title={text.current}>
-                    {text.currentBadge}
-                  </span>
-                )}
-              </th>
-              <td>{school.schoolId}</td>
-              <td>{school.tenantId}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 export default function SchoolsPage() {
   const { session } = useSessionSnapshot();
   const known = useOnline();
@@ -209,7 +175,6 @@ export default function SchoolsPage() {
   const tenantId = session?.tenantId ?? '';
   const isAdmin = session?.role === 'admin';
   const own = useServerValue((signal) => fetchSchool(tenantId, signal), tenantId, known, messages.schools.loadFailed);
-  const all = useServerValue((signal) => fetchSchools(signal), 'all', known, messages.schools.loadFailed);
 
   return (
     <main className="page schools-page">
@@ -236,13 +201,6 @@ export default function SchoolsPage() {
       {own.state.kind === 'loaded' && isAdmin && (
         <EditForm school={own.state.value} online={known === true} onSaved={(school) => own.setState({ kind: 'loaded', value: school })} />
       )}
-
-      <section className="panel" aria-labelledby="school-all">
-        <h2 id="school-all">{text.allSchools}</h2>
-        {all.state.kind === 'loading' && online && <p role="status">{text.loading}</p>}
-        {all.state.kind === 'error' && <LoadProblem error={all.state.message} retry={all.retry} retryLabel={text.retry} online={online} />}
-        {all.state.kind === 'loaded' && <SchoolList schools={all.state.value} current={tenantId} />}
-      </section>
     </main>
   );
 }

@@ -4,21 +4,17 @@ import { paths } from '../../../contract/paths';
 import type { SchoolDetails, SchoolDetailsInput } from '../../../contract/school';
 import { apiRequest } from '../../api/client';
 import { isApiError } from '../../api/api-error';
-import { isSchool } from '../school-selection/schools-service';
+import { isRecord } from '../../session/profile';
 
 const orNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function schoolDetails(value: unknown): SchoolDetails {
-  if (!isSchool(value)) throw new Error(messages.schools.loadFailed);
-  const record: Record<string, unknown> = { ...value };
-  return {
-    tenantId: value.tenantId,
-    schoolName: value.schoolName,
-    schoolId: value.schoolId,
-    address: orNull(record.address),
-    phoneNumber: orNull(record.phoneNumber),
-    email: orNull(record.email),
-  };
+  if (!isRecord(value)) throw new Error(messages.schools.loadFailed);
+  const { tenantId, schoolName, schoolId } = value;
+  if (typeof tenantId !== 'string' || !tenantId || typeof schoolName !== 'string' || typeof schoolId !== 'string') {
+    throw new Error(messages.schools.loadFailed);
+  }
+  return { tenantId, schoolName, schoolId, address: orNull(value.address), phoneNumber: orNull(value.phoneNumber), email: orNull(value.email) };
 }
 
 export async function fetchSchool(tenantId: string, signal?: AbortSignal): Promise<SchoolDetails> {

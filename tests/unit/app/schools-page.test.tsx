@@ -1,5 +1,5 @@
 /**
- * /admin/schools over a fake fetch: the signed-in school's details and the school list; an admin's
+ * /admin/schools over a fake fetch: the signed-in school's details and no other school; an admin's
  * edit checks phone and e-mail before sending, sends JSON to PUT /schools/update/{tenantId} and
  * shows the answer; a teacher reads only; offline the Save button waits and the typing stays.
  */
@@ -28,7 +28,7 @@ const textOf = () => view!.container.textContent ?? '';
 const save = () => button(view!.container, schoolsTexts.save);
 
 describe('/admin/schools', () => {
-  it('shows the school and the list; an admin’s edit is checked, sent as JSON and shown', async () => {
+  it('shows the own school only, never asking for the list; an admin’s edit is checked, sent as JSON and shown', async () => {
     signIn('ADMIN', teacherEntry({ userType: 'ADMIN' }));
     const calls = fakeServer({
       [`GET ${paths.schools.one('greenvalley')}`]: () => ok(details),
@@ -36,11 +36,12 @@ describe('/admin/schools', () => {
       [`PUT ${paths.schools.update('greenvalley')}`]: (call) => ok({ ...green, ...JSON.parse(call.body), phoneNumber: '9876543210' }, messages.schools.updated),
     });
     view = await harness.show(renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools'));
-    await until(() => textOf().includes('12 MG Road, Pune') && textOf().includes('Riverside High School'), 'the school and the list');
-    for (const value of ['Green Valley Public School', 'GV-01', 'greenvalley', '2026123456', 'office@greenvalley.in', 'RH-01', 'riverside']) {
+    await until(() => textOf().includes('12 MG Road, Pune'), 'the school');
+    for (const value of ['Green Valley Public School', 'GV-01', 'greenvalley', '2026123456', 'office@greenvalley.in']) {
       expect(textOf()).toContain(value);
     }
-    expect(view.container.querySelector('tr[aria-current="true"]')?.textContent).toContain('Green Valley Public School');
+    for (const value of ['Riverside High School', 'RH-01', 'riverside']) expect(textOf()).not.toContain(value);
+    expect(calls.some((call) => call.url.pathname === paths.schools.all)).toBe(false);
 
     const phone = byLabel(view.container, schoolsTexts.fields.phoneNumber);
     const email = byLabel(view.container, schoolsTexts.fields.email);
