@@ -3,28 +3,60 @@
  * each, written into an empty database in one transaction. Deterministic: the rows, ids included,
  * are the same on every run (see generate.ts); only the password hashes differ (argon2 salts).
  */
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
+import { todayIso } from '../../contract/record-formats';
 import type { Db } from '../db/client';
-import { classSubjects, classes, parentChildren, schools, students, subjects, teachers, users } from '../db/schema';
+import {
+  admissionCounters,
+  admissions,
+  attendance,
+  certificateCounters,
+  certificates,
+  classSubjects,
+  classes,
+  parentChildren,
+  schools,
+  students,
+  subjects,
+  teachers,
+  users,
+} from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { demoPassword } from './accounts';
+import type { AttendanceRow } from './attendance';
+import { insertAsJson } from './bulk-insert';
 import { generateSchoolSeed, type SchoolSeed } from './generate';
 import { demoSchoolDefinitions } from './schools';
 
 export { demoAccounts, demoPassword } from './accounts';
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters, few round trips on PGlite. */
-const batchSize = 250;
-
-function batches<T>(rows: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < rows.length; i += batchSize) result.push(rows.slice(i, i + batchSize));
-  return result;
+/**
+ * The rows of both demo schools, without touching a database (tests and tools read them).
+ * `today` (YYYY-MM-DD) dates the attendance and certificates: the school days before it.
+ */
+export function demoSchoolSeeds(today: string = todayIso()): SchoolSeed[] {
+  return demoSchoolDefinitions.map((def) => generateSchoolSeed(def, today));
 }
 
-/** The rows of both demo schools, without touching a database (tests and tools read them). */
-export function demoSchoolSeeds(): SchoolSeed[] {
-  return demoSchoolDefinitions.map(generateSchoolSeed);
+/**
+ * Attendance is most of the seed (about 32,000 rows), and checking three foreign keys per row was
+ * most of its cost on PGlite. The rows come from the same generator as the students, classes and
+ * accounts inserted just before (tests/api/seed.test.ts checks every reference), so where the
+ * database allows it (a superuser: PGlite, a local PostgreSQL) they are loaded the way a replica
+ * loads rows, without triggers, carrying the rev and txid the rev trigger would give them. Where the
+ * SET is refused it fails inside its savepoint, and the triggers and checks run as usual.
+ */
+async function insertAttendance(tx: Db, rows: readonly AttendanceRow[]): Promise<void> {
+  const withoutTriggers = await tx
+    .transaction(async (savepoint) => {
+      await savepoint.execute(sql`set local session_replication_role = replica`);
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  await insertAsJson(tx, attendance, rows, { txid: sql`pg_current_xact_id()`, rev: sql`nextval('kaksha_rev_seq')` });
+  if (withoutTriggers) await tx.execute(sql`set local session_replication_role = origin`);
 }
 
 async function hasSchools(db: Db): Promise<boolean> {
@@ -36,11 +68,11 @@ async function hasSchools(db: Db): Promise<boolean> {
  * Seeds the demo schools when the `schools` table is empty; returns whether it did.
  * All or nothing: a failure (or a concurrent seeder) leaves the database as it was.
  */
-export async function seedDemoSchools(db: Db): Promise<boolean> {
+export async function seedDemoSchools(db: Db, today: string = todayIso()): Promise<boolean> {
   if (await hasSchools(db)) return false;
   // One argon2id hash per account (each with its own salt), computed before the transaction opens.
   const seeds = await Promise.all(
-    demoSchoolSeeds().map(async (seed) => ({
+    demoSchoolSeeds(today).map(async (seed) => ({
       ...seed,
       accounts: await Promise.all(
         seed.accounts.map(async (account) => ({ ...account, passwordHash: await hashPassword(demoPassword) })),
@@ -55,11 +87,11 @@ export async function seedDemoSchools(db: Db): Promise<boolean> {
       const tenantId = seed.school.tenantId;
       await tx.insert(schools).values(seed.school);
       // Teachers before classes: a class names its class teacher.
-      for (const batch of batches(seed.teachers)) await tx.insert(teachers).values(batch);
-      await tx.insert(classes).values(seed.classes);
-      for (const batch of batches(seed.students)) await tx.insert(students).values(batch);
-      await tx.insert(subjects).values(seed.subjects);
-      await tx.insert(classSubjects).values(seed.classSubjects);
+      await insertAsJson(tx, teachers, seed.teachers);
+      await insertAsJson(tx, classes, seed.classes);
+      await insertAsJson(tx, students, seed.students);
+      await insertAsJson(tx, subjects, seed.subjects);
+      await insertAsJson(tx, classSubjects, seed.classSubjects);
       await tx.insert(users).values(
         seed.accounts.map((account) => ({
           id: account.id,
@@ -76,6 +108,12 @@ export async function seedDemoSchools(db: Db): Promise<boolean> {
         account.childIds.map((studentId) => ({ tenantId, userId: account.id, studentId })),
       );
       if (links.length > 0) await tx.insert(parentChildren).values(links);
+      // The register, attendance and certificates name students, classes and the accounts above.
+      await insertAsJson(tx, admissions, seed.admissions);
+      await tx.insert(admissionCounters).values(seed.admissionCounters);
+      await insertAttendance(tx, seed.attendance);
+      await tx.insert(certificates).values(seed.certificates);
+      await tx.insert(certificateCounters).values(seed.certificateCounters);
     }
     return true;
   });

@@ -1,12 +1,18 @@
 /**
  * Generates one demo school's rows from its definition: the school, its classes, its staff, its
- * students and the four demo accounts with what each stands for. Pure: no database, no clock, the
- * same definition always gives the same rows (ids included).
+ * students, who teaches what, the admission register, recent attendance, a few certificates and the
+ * four demo accounts with what each stands for. Pure: no database; the clock enters only as `today`
+ * (attendance and certificates are dated relative to it), so the same definition and day always give
+ * the same rows (ids included).
  */
 import type { RoleName } from '../../contract/roles';
-import type { classSubjects, classes, schools, subjects, teachers } from '../db/schema';
+import type { classes, schools, subjects, teachers } from '../db/schema';
 import { demoUsername } from './accounts';
+import { generateAdmissions, type AdmissionCounterRow, type AdmissionRow } from './admissions';
+import { generateAttendance, schoolDaysBefore, seededSchoolDays, type AttendanceRow } from './attendance';
+import { generateCertificates, type CertificateCounterRow, type CertificateRow } from './certificates';
 import { createContext, homeAddress, pickCommunity, slug, uniqueEmail, type SeedContext } from './context';
+import { assignTeaching, generateSubjects, labelOf, type ClassSubjectRow } from './curriculum';
 import { stableUuid } from './random';
 import type { DemoStaff, SchoolDefinition } from './schools';
 import { generateStudents, type ClassSlot, type StudentRow } from './students';
@@ -15,7 +21,6 @@ type SchoolRow = typeof schools.$inferInsert;
 type ClassRow = typeof classes.$inferInsert;
 type TeacherRow = typeof teachers.$inferInsert;
 type SubjectRow = typeof subjects.$inferInsert;
-type ClassSubjectRow = typeof classSubjects.$inferInsert;
 
 export interface AccountSeed {
   id: string;
@@ -34,6 +39,11 @@ export interface SchoolSeed {
   students: StudentRow[];
   subjects: SubjectRow[];
   classSubjects: ClassSubjectRow[];
+  admissions: AdmissionRow[];
+  admissionCounters: AdmissionCounterRow[];
+  attendance: AttendanceRow[];
+  certificates: CertificateRow[];
+  certificateCounters: CertificateCounterRow[];
   accounts: AccountSeed[];
 }
 
@@ -95,50 +105,17 @@ function generateTeachers(ctx: SeedContext): TeacherRow[] {
   return rows;
 }
 
-/** The subjects the school's staff teach (their `subjects` text, "Principal" left out), by name. */
-function generateSubjects(def: SchoolDefinition, staff: TeacherRow[]): SubjectRow[] {
-  const names = new Set(
-    staff
-      .flatMap((row) => (row.subjects ?? '').split(/[,;]/))
-      .map((name) => name.trim())
-      .filter((name) => name !== '' && name !== 'Principal'),
-  );
-  names.add(def.demo.teaching.subject);
-  return [...names]
-    .sort((a, b) => (a < b ? -1 : 1))
-    .map((subjectName) => ({ id: stableUuid(def.tenantId, 'subject', subjectName), tenantId: def.tenantId, subjectName }));
-}
-
-/** The demo teacher's classes (schools.ts `teaching`): class teacher of one, a subject in others. */
-function demoTeaching(def: SchoolDefinition, slots: ClassSlot[], subjectRows: SubjectRow[], teacherId: string) {
-  const slotOf = (label: string) => {
-    const slot = slots.find((s) => `${s.className}-${s.classSection}` === label);
-    if (!slot) throw new Error(`${def.tenantId} has no class ${label}`);
-    return slot;
-  };
-  const { classTeacherOf, subject, teaches } = def.demo.teaching;
-  const subjectId = subjectRows.find((row) => row.subjectName === subject)?.id;
-  if (!subjectId) throw new Error(`${def.tenantId} has no subject ${subject}`);
-  const classTeacherClassId = slotOf(classTeacherOf).id;
-  const mappings: ClassSubjectRow[] = teaches.map((label) => ({
-    id: stableUuid(def.tenantId, 'class-subject', label, subject),
-    tenantId: def.tenantId,
-    classId: slotOf(label).id,
-    subjectId,
-    teacherId,
-  }));
-  return { classTeacherClassId, mappings };
-}
-
-export function generateSchoolSeed(def: SchoolDefinition): SchoolSeed {
+/** `today` (YYYY-MM-DD): attendance covers the school days before it, certificates were issued on some. */
+export function generateSchoolSeed(def: SchoolDefinition, today: string): SchoolSeed {
   const ctx = createContext(def);
   const slots = classSlots(def);
   const staff = generateTeachers(ctx);
-  const { students, demoIds } = generateStudents(ctx, slots);
-  const [principalId, teacherId] = [staff[0]?.id, staff[1]?.id];
-  if (!principalId || !teacherId) throw new Error(`${def.tenantId} needs at least two staff records`);
+  const { students, demoIds, joinings } = generateStudents(ctx, slots);
+  const [principal, demoTeacher] = staff;
+  if (!principal?.id || !demoTeacher?.id) throw new Error(`${def.tenantId} needs at least two staff records`);
   const subjectRows = generateSubjects(def, staff);
-  const teaching = demoTeaching(def, slots, subjectRows, teacherId);
+  const teaching = assignTeaching(def, slots, staff, subjectRows);
+  const register = generateAdmissions(def, slots, joinings);
 
   const account = (role: RoleName, links: Partial<AccountSeed>): AccountSeed => ({
     id: stableUuid(def.tenantId, 'user', role),
@@ -149,31 +126,56 @@ export function generateSchoolSeed(def: SchoolDefinition): SchoolSeed {
     childIds: [],
     ...links,
   });
+  const accounts = [
+    account('admin', { teacherId: principal.id }),
+    account('teacher', { teacherId: demoTeacher.id }),
+    account('student', { studentId: demoIds[0] }),
+    account('parent', { childIds: demoIds }),
+  ];
+  const [adminAccount, teacherAccount] = accounts as [AccountSeed, AccountSeed];
+  const school: SchoolRow = {
+    tenantId: def.tenantId,
+    schoolName: def.schoolName,
+    schoolId: def.schoolId,
+    address: def.address,
+    phoneNumber: def.phoneNumber,
+    email: def.email,
+  };
+  const demoClassIds = new Set(
+    slots
+      .filter((slot) => [def.demo.teaching.classTeacherOf, ...def.demo.teaching.teaches].includes(labelOf(slot)))
+      .map((slot) => slot.id),
+  );
+  const days = schoolDaysBefore(today, seededSchoolDays);
+  const issued = generateCertificates({
+    school,
+    slots,
+    students,
+    admissions: register.admissions,
+    demoIds,
+    issuer: { userId: adminAccount.id, name: `${principal.firstName} ${principal.lastName}` },
+    days,
+  });
   return {
-    school: {
-      tenantId: def.tenantId,
-      schoolName: def.schoolName,
-      schoolId: def.schoolId,
-      address: def.address,
-      phoneNumber: def.phoneNumber,
-      email: def.email,
-    },
+    school,
     classes: slots.map(({ id, className, classSection }) => ({
       id,
       tenantId: def.tenantId,
       className,
       classSection,
-      classTeacherId: id === teaching.classTeacherClassId ? teacherId : null,
+      classTeacherId: teaching.classTeachers.get(id) ?? null,
     })),
     teachers: staff,
     students,
     subjects: subjectRows,
-    classSubjects: teaching.mappings,
-    accounts: [
-      account('admin', { teacherId: principalId }),
-      account('teacher', { teacherId }),
-      account('student', { studentId: demoIds[0] }),
-      account('parent', { childIds: demoIds }),
-    ],
+    classSubjects: teaching.classSubjects,
+    admissions: register.admissions,
+    admissionCounters: register.counters,
+    attendance: generateAttendance(def.tenantId, students, days, (classId) =>
+      demoClassIds.has(classId) ? teacherAccount.id : adminAccount.id,
+    ),
+    certificates: issued.certificates,
+    certificateCounters: issued.counters,
+    accounts,
   };
 }

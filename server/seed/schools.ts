@@ -44,12 +44,22 @@ export interface Level {
   size: readonly [min: number, max: number];
 }
 
+/**
+ * The subjects of some classes (`sections` narrows them to streams, as in XI-XII). `taughtBy` names
+ * the staff `subjects` text of teachers who take every subject of these classes (pre-primary);
+ * otherwise each subject goes to a teacher whose `subjects` text lists it (curriculum.ts).
+ */
+export interface CurriculumBand {
+  classes: readonly string[];
+  sections?: readonly string[];
+  subjects: readonly string[];
+  taughtBy?: string;
+}
+
 export interface SchoolDefinition {
   tenantId: string;
   schoolName: string;
   schoolId: string;
-  /** Admission ids read `<prefix><year of admission>/<serial>`, e.g. GV2025/0001. */
-  admissionPrefix: string;
   employeePrefix: string;
   address: string;
   phoneNumber: string;
@@ -63,8 +73,9 @@ export interface SchoolDefinition {
   communities: readonly (readonly [CommunityKey, number])[];
   levels: readonly Level[];
   teacherCount: number;
-  /** Subjects of the teachers after the principal and the demo teacher, in turn. */
+  /** Subjects of the teachers after the principal and the demo teacher, in turn: they cover `curriculum`. */
   subjectPlan: readonly string[];
+  curriculum: readonly CurriculumBand[];
   demo: {
     principal: DemoStaff;
     teacher: DemoStaff;
@@ -82,6 +93,18 @@ export interface SchoolDefinition {
 export const academicYear = 2025;
 
 const roman = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
+const prePrimary = ['Nursery', 'LKG', 'UKG'];
+const primary = ['I', 'II', 'III', 'IV', 'V'];
+const middle = ['VI', 'VII', 'VIII'];
+const secondary = ['IX', 'X'];
+const senior = ['XI', 'XII'];
+const prePrimaryTeacher = 'Pre-primary (all subjects)';
+
+/** I-V in both schools: the state language is the third language (Kannada, Marathi). */
+function primarySubjects(stateLanguage: string): string[] {
+  return ['English', 'Hindi', stateLanguage, 'Mathematics', 'Environmental Studies', 'Computer Science', 'Art & Craft'];
+}
+const middleSubjects = ['English', 'Hindi', 'Sanskrit', 'Mathematics', 'Science', 'Social Science', 'Computer Science'];
 
 function grades(count: number, sections: readonly string[], size: Level['size']): Level[] {
   return roman.slice(0, count).map((className, i) => ({ className, age: 6 + i, sections, size }));
@@ -91,7 +114,6 @@ const greenvalley: SchoolDefinition = {
   tenantId: 'greenvalley',
   schoolName: 'Green Valley Public School',
   schoolId: 'GVPS-BLR-1047',
-  admissionPrefix: 'GV',
   employeePrefix: 'GVT',
   address: '14, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066',
   phoneNumber: '080 2845 6712',
@@ -119,11 +141,17 @@ const greenvalley: SchoolDefinition = {
     ...grades(10, ['A', 'B'], [14, 18]),
   ],
   teacherCount: 30,
-  subjectPlan: ['Pre-primary (all subjects)', 'Pre-primary (all subjects)', 'English', 'Mathematics', 'Science',
+  subjectPlan: [prePrimaryTeacher, prePrimaryTeacher, 'English', 'Mathematics', 'Science',
     'Hindi', 'Kannada', 'Social Science', 'Environmental Studies', 'English, Social Science', 'Mathematics, Science',
-    'Computer Science', 'Physical Education', 'Art & Craft', 'Music', 'Physics', 'Chemistry', 'Biology',
-    'Hindi, Sanskrit', 'Mathematics', 'English', 'Kannada, Hindi', 'Science', 'Social Science', 'Mathematics',
-    'English', 'Pre-primary (all subjects)', 'Dance'],
+    'Computer Science', 'Physical Education', 'Art & Craft', 'Music, Art & Craft', 'Computer Science',
+    'Environmental Studies', 'Hindi', 'Hindi, Sanskrit', 'Mathematics', 'English', 'Kannada, Hindi', prePrimaryTeacher,
+    prePrimaryTeacher, 'Computer Science', 'English', prePrimaryTeacher, prePrimaryTeacher],
+  curriculum: [
+    { classes: prePrimary, subjects: ['English', 'Hindi', 'Mathematics', 'Environmental Studies', 'Art & Craft'], taughtBy: prePrimaryTeacher },
+    { classes: primary, subjects: primarySubjects('Kannada') },
+    { classes: middle, subjects: middleSubjects },
+    { classes: secondary, subjects: ['English', 'Hindi', 'Mathematics', 'Science', 'Social Science', 'Information Technology'] },
+  ],
   demo: {
     principal: { firstName: 'Meenakshi', lastName: 'Raghavan', gender: 'Female', dateOfBirth: '1972-08-14',
       subjects: 'Principal; English' },
@@ -147,7 +175,6 @@ const riverside: SchoolDefinition = {
   tenantId: 'riverside',
   schoolName: 'Riverside High School',
   schoolId: 'RHS-PUN-2210',
-  admissionPrefix: 'RH',
   employeePrefix: 'RHT',
   address: 'Survey No. 21, North Main Road, Koregaon Park, Pune, Maharashtra 411001',
   phoneNumber: '020 2613 4478',
@@ -170,11 +197,28 @@ const riverside: SchoolDefinition = {
   ],
   levels: grades(12, ['A', 'B', 'C'], [16, 22]),
   teacherCount: 34,
-  subjectPlan: ['English', 'Mathematics', 'Science', 'Hindi', 'Marathi', 'Social Science', 'Environmental Studies',
-    'Physics', 'Chemistry', 'Biology', 'Computer Science', 'Accountancy, Business Studies', 'Economics',
-    'Physical Education', 'Art & Craft', 'Music', 'English, History', 'Mathematics, Physics', 'Geography',
-    'Political Science', 'Marathi, Hindi', 'Mathematics', 'English', 'Science', 'Informatics Practices',
-    'Psychology', 'Chemistry', 'Mathematics', 'Social Science', 'Sanskrit', 'Physics', 'Biology'],
+  subjectPlan: ['English', 'Mathematics', 'Hindi, Sanskrit', 'Hindi', 'Marathi', 'Social Science', 'Environmental Studies',
+    'Physics, Science', 'Chemistry, Science', 'Biology', 'Computer Science', 'Accountancy, Business Studies, Economics',
+    'Hindi', 'Physical Education', 'Art & Craft', 'Music, Art & Craft', 'English, History', 'Mathematics, Physics',
+    'Social Science, Geography', 'English', 'Marathi, Hindi', 'Mathematics', 'English', 'Environmental Studies',
+    'Informatics Practices', 'Computer Science', 'Chemistry', 'Mathematics', 'Hindi', 'Hindi, Sanskrit',
+    'English', 'Computer Science'],
+  // IX-X learn science as Physics, Chemistry and Biology with separate teachers; XI-XII have three streams.
+  curriculum: [
+    { classes: primary, subjects: primarySubjects('Marathi') },
+    { classes: middle, subjects: middleSubjects },
+    {
+      classes: secondary,
+      subjects: ['English', 'Hindi', 'Mathematics', 'Physics', 'Chemistry', 'Biology', 'Social Science', 'Information Technology'],
+    },
+    { classes: senior, sections: ['A'], subjects: ['English', 'Physics', 'Chemistry', 'Mathematics', 'Computer Science'] },
+    { classes: senior, sections: ['B'], subjects: ['English', 'Physics', 'Chemistry', 'Biology', 'Physical Education'] },
+    {
+      classes: senior,
+      sections: ['C'],
+      subjects: ['English', 'Accountancy', 'Business Studies', 'Economics', 'Informatics Practices'],
+    },
+  ],
   demo: {
     principal: { firstName: 'Farah', lastName: 'Siddiqui', gender: 'Female', dateOfBirth: '1970-11-26',
       subjects: 'Principal; Chemistry' },

@@ -159,8 +159,8 @@ function draftStudent(
   };
 }
 
-/** Roll numbers by name within each class; admission ids by year of admission, then order. */
-function numberStudents(ctx: SeedContext, drafts: Draft[]): void {
+/** Roll numbers follow first names (then surnames) within each class. */
+function numberRolls(drafts: Draft[]): void {
   const byClass = new Map<string, Draft[]>();
   for (const draft of drafts) byClass.set(draft.slot.id, [...(byClass.get(draft.slot.id) ?? []), draft]);
   for (const roster of byClass.values()) {
@@ -172,19 +172,25 @@ function numberStudents(ctx: SeedContext, drafts: Draft[]): void {
     );
     roster.forEach((draft, i) => (draft.row.rollNumber = String(i + 1)));
   }
-  const serials = new Map<number, number>();
-  for (const draft of [...drafts].sort((a, b) => a.admissionYear - b.admissionYear || a.seq - b.seq)) {
-    const serial = (serials.get(draft.admissionYear) ?? 0) + 1;
-    serials.set(draft.admissionYear, serial);
-    draft.row.admissionId = `${ctx.def.admissionPrefix}${draft.admissionYear}/${String(serial).padStart(4, '0')}`;
-  }
 }
 
-/** Every student of the school; `demoIds` are the demo student and the sibling, in that order. */
+/** When a student joined: their admission-register entry is made from this (admissions.ts). */
+export interface Joining {
+  seq: number;
+  row: StudentRow;
+  slot: ClassSlot;
+  /** The academic year of admission (2025 for 2025-26). */
+  admissionYear: number;
+}
+
+/**
+ * Every student of the school; `demoIds` are the demo student and the sibling, in that order.
+ * Admission ids are left to the admission register (admissions.ts).
+ */
 export function generateStudents(
   ctx: SeedContext,
   slots: readonly ClassSlot[],
-): { students: StudentRow[]; demoIds: [string, string] } {
+): { students: StudentRow[]; demoIds: [string, string]; joinings: Joining[] } {
   const families: Family[] = [];
   const demo = demoFamily(ctx);
   const [demoChild, demoSibling] = ctx.def.demo.children;
@@ -208,6 +214,10 @@ export function generateStudents(
   }
   const [studentId, siblingId] = demoIds;
   if (!studentId || !siblingId) throw new Error(`demo children of ${ctx.def.tenantId} are not in its classes`);
-  numberStudents(ctx, drafts);
-  return { students: drafts.map((draft) => draft.row), demoIds: [studentId, siblingId] };
+  numberRolls(drafts);
+  return {
+    students: drafts.map((draft) => draft.row),
+    demoIds: [studentId, siblingId],
+    joinings: drafts.map(({ seq, row, slot, admissionYear }) => ({ seq, row, slot, admissionYear })),
+  };
 }
