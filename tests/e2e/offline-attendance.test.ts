@@ -7,8 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { useBrowser } from './support/browser';
+import { paths } from '../../contract/paths';
 import {
+  admin,
+  api,
+  classesOf,
   demoClass,
+  type DemoClass,
   expectAppliedOnce,
   expectSheet,
   mark,
@@ -22,6 +27,7 @@ import {
   signInAs,
   syncStatus,
   teacher,
+  tokenOf,
   waitForServiceWorker,
   waitForSynced,
   waitUntil,
@@ -32,6 +38,26 @@ const slow = 180_000;
 const classFor = (index: number) => demoClass(session.baseUrl, index);
 
 describe('offline attendance', () => {
+  it(
+    'offers the demo teacher only the classes the school lets them mark',
+    async () => {
+      const mine = await api<DemoClass[]>(session.baseUrl, 'GET', paths.classSubjects.myClasses, { token: await tokenOf(session.baseUrl, teacher) });
+      const all = await classesOf(session.baseUrl, await tokenOf(session.baseUrl, admin));
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine.length).toBeLessThan(all.length);
+      const label = (row: DemoClass) => [row.className, row.classSection].filter(Boolean).join(' ');
+
+      const page = await (await session.newContext()).newPage();
+      await signInAs(page, teacher);
+      await waitForSynced(page);
+      await page.goto('/admin/mark-attendance');
+      const options = page.locator('select.field-input option:not([disabled])');
+      await options.first().waitFor({ state: 'attached' });
+      expect((await options.allTextContents()).sort()).toEqual(mine.map(label).sort());
+    },
+    slow,
+  );
+
   it(
     'marks a class offline, reloads offline with the marks kept, and reaches the server exactly once',
     async () => {
