@@ -150,6 +150,26 @@ describe('demo seed', () => {
     }
   }, 120_000);
 
+  // The seed loads attendance without per-row triggers where the database lets it; a role that may
+  // not set session_replication_role gets the same rows the ordinary way. (PGlite: one session, so
+  // SET ROLE holds for the seed; a PostgreSQL pool would spread it over connections.)
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('seeds the same rows for a database role that may not skip triggers', async () => {
+    const other = await openTestDatabase();
+    try {
+      await other.db.execute(sql`create role kaksha_seeder nosuperuser`);
+      await other.db.execute(sql`grant all on all tables in schema public to kaksha_seeder`);
+      await other.db.execute(sql`grant all on all sequences in schema public to kaksha_seeder`);
+      await other.db.execute(sql`set role kaksha_seeder`);
+      await expect(other.db.execute(sql`set session_replication_role = replica`)).rejects.toThrow();
+      expect(await seedDemoSchools(other.db, today)).toBe(true);
+      expect(String((await other.db.execute(sql`select current_user as who`)).rows[0]?.who)).toBe('kaksha_seeder');
+      await other.db.execute(sql`reset role`);
+      expect(await digest(other.db)).toBe(await digest(t.database.db));
+    } finally {
+      await other.close();
+    }
+  }, 180_000);
+
   it('fills every student field with well-formed Indian data', async () => {
     const rows = await t.database.db
       .select({ student: students, className: classes.className })
