@@ -1,5 +1,6 @@
 // Lint, including the import direction of docs/architecture.md:
 // contract/ imports no part; sync/ imports contract/; server/ imports contract/; src/ imports contract/ and sync/.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,6 +8,31 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const zone = (target, from, message) => ({ target, from, message });
+
+// Server modules meet below themselves (server/module-kit/, server/db/, server/plugins/) and
+// through the registry (server/modules/index.ts). Where one module needs another's rule, it may
+// import only the files listed here, that module's public surface; sync has none, and imports none
+// (docs/adding-a-module.md).
+const modulePublicFiles = {
+  accounts: ['links.ts'],
+  admissions: ['numbering.ts'],
+  auth: ['passwords.ts'],
+  'class-subjects': ['teaching.ts'],
+  classes: ['import.ts'],
+  imports: ['importer.ts', 'table.ts'],
+  password: ['codes.ts', 'mail.ts', 'reset-codes.ts'],
+  students: ['import.ts', 'repository.ts', 'service.ts'],
+  teachers: ['import.ts'],
+};
+const serverModules = readdirSync('./server/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleZones = serverModules.map((name) => ({
+  target: serverModules.filter((other) => other !== name).map((other) => `./server/modules/${other}`),
+  from: `./server/modules/${name}`,
+  except: (modulePublicFiles[name] ?? []).map((file) => `./${file}`),
+  message: `Another module's internals: use server/module-kit/, or the public files of ${name} (eslint.config.js modulePublicFiles).`,
+}));
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', '.tmp/', 'coverage/', 'server/db/migrations/'] },
@@ -36,6 +62,8 @@ export default tseslint.config(
             zone('./server', './src', 'server/ may import contract/ only.'),
             zone('./server', './sync', 'server/ may import contract/ only.'),
             zone('./src', './server', 'src/ may import contract/ and sync/ only.'),
+            zone('./server/module-kit', './server/modules', 'The module kit lies below the modules.'),
+            ...moduleZones,
           ],
         },
       ],

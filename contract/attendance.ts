@@ -1,6 +1,6 @@
 /** Student attendance: one record per student per date, marked per class and date as one sheet. */
 import { z } from 'zod';
-import type { ConflictNotice } from './sync';
+import { conflictNoticeSchema, type ConflictNotice } from './sync';
 
 export const attendanceStatuses = ['present', 'absent', 'late', 'leave'] as const;
 export type AttendanceStatus = (typeof attendanceStatuses)[number];
@@ -44,43 +44,49 @@ export const markSheetSchema = z.object({
 });
 export type MarkSheet = z.infer<typeof markSheetSchema>;
 
-/** The answer to POST mark-sheet: the server's version of every entry, and the entries not applied. */
-export interface MarkSheetResult {
-  classId: string;
-  date: string;
-  /** The record kept for each entry (entries whose record was deleted elsewhere have none). */
-  records: AttendanceRecord[];
-  conflicts: ConflictNotice<AttendanceRecord, SheetEntryVersion>[];
-}
-
 /** The device's version of one entry as the server saw it (what a conflict keeps in history). */
-export interface SheetEntryVersion {
-  id?: string;
-  studentId: string;
-  classId: string;
-  date: string;
-  status: AttendanceStatus;
-  remark: string;
-  baseRev: number | null;
-  deviceMarkedAt: string | null;
+export const sheetEntryVersionSchema = z.object({
+  id: z.string().optional(),
+  studentId: z.string(),
+  classId: z.string(),
+  date: z.string(),
+  status: z.enum(attendanceStatuses),
+  remark: z.string(),
+  baseRev: z.number().nullable(),
+  deviceMarkedAt: z.string().nullable(),
+});
+export type SheetEntryVersion = z.infer<typeof sheetEntryVersionSchema>;
+
+/** The answer to POST mark-sheet: the server's version of every entry, and the entries not applied. */
+export const markSheetResultSchema = z.object({
+  classId: z.string(),
+  date: z.string(),
+  /** The record kept for each entry (entries whose record was deleted elsewhere have none). */
+  records: z.array(attendanceRecordSchema),
+  conflicts: z.array(conflictNoticeSchema(attendanceRecordSchema, sheetEntryVersionSchema)),
+});
+export interface MarkSheetResult extends Omit<z.infer<typeof markSheetResultSchema>, 'conflicts'> {
+  conflicts: ConflictNotice<AttendanceRecord, SheetEntryVersion>[];
 }
 
 export const sheetQuerySchema = z.object({ classId: z.uuid(), date: isoDateSchema });
 
-export interface SheetStudent {
-  studentId: string;
-  firstName: string;
-  lastName: string;
-  rollNumber: string | null;
-  admissionId: string | null;
-  record: AttendanceRecord | null;
-}
+export const sheetStudentSchema = z.object({
+  studentId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  rollNumber: z.string().nullable(),
+  admissionId: z.string().nullable(),
+  record: attendanceRecordSchema.nullable(),
+});
+export type SheetStudent = z.infer<typeof sheetStudentSchema>;
 
-export interface AttendanceSheet {
-  classId: string;
-  date: string;
-  students: SheetStudent[];
-}
+export const attendanceSheetSchema = z.object({
+  classId: z.string(),
+  date: z.string(),
+  students: z.array(sheetStudentSchema),
+});
+export type AttendanceSheet = z.infer<typeof attendanceSheetSchema>;
 
 export const studentRangeQuerySchema = z.object({
   from: isoDateSchema.optional(),
@@ -88,35 +94,40 @@ export const studentRangeQuerySchema = z.object({
 });
 
 /** Counts of marked days; `percentage` = (present + late) / marked days x 100, one decimal; null with none. */
-export interface AttendanceTotals {
-  present: number;
-  absent: number;
-  late: number;
-  leave: number;
-  total: number;
-  percentage: number | null;
-}
+export const attendanceTotalsSchema = z.object({
+  present: z.number(),
+  absent: z.number(),
+  late: z.number(),
+  leave: z.number(),
+  total: z.number(),
+  percentage: z.number().nullable(),
+});
+export type AttendanceTotals = z.infer<typeof attendanceTotalsSchema>;
 
-export interface StudentAttendance {
-  studentId: string;
-  from: string;
-  to: string;
-  records: AttendanceRecord[];
-  totals: AttendanceTotals;
-}
+export const studentAttendanceSchema = z.object({
+  studentId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  records: z.array(attendanceRecordSchema),
+  totals: attendanceTotalsSchema,
+});
+export type StudentAttendance = z.infer<typeof studentAttendanceSchema>;
 
 export const classSummaryQuerySchema = z.object({ classId: z.uuid(), month: monthSchema });
 
-export interface ClassSummary {
-  classId: string;
-  month: string;
+export const classSummarySchema = z.object({
+  classId: z.string(),
+  month: z.string(),
   /** Every date of the month with at least one record, in order. */
-  days: (Omit<AttendanceTotals, 'percentage'> & { date: string })[];
+  days: z.array(attendanceTotalsSchema.omit({ percentage: true }).extend({ date: z.string() })),
   /** The class's students (and any student with a record in this class this month). */
-  students: (AttendanceTotals & {
-    studentId: string;
-    firstName: string;
-    lastName: string;
-    rollNumber: string | null;
-  })[];
-}
+  students: z.array(
+    attendanceTotalsSchema.extend({
+      studentId: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      rollNumber: z.string().nullable(),
+    }),
+  ),
+});
+export type ClassSummary = z.infer<typeof classSummarySchema>;

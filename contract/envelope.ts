@@ -19,6 +19,22 @@ export interface Page<T> {
   totalPages: number;
 }
 
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    page: z.number(),
+    size: z.number(),
+    totalElements: z.number(),
+    totalPages: z.number(),
+  });
+}
+
+/** What a delete answers: the id that is gone. */
+export const deletedSchema = z.object({ id: z.string() });
+
+/** Every refusal (4xx, 5xx): the envelope with `data` null or details (`fieldErrors`, the import report ...). */
+export const failureEnvelopeSchema = envelopeSchema(z.unknown());
+
 export const defaultPageSize = 20;
 export const firstPage = 0;
 export const maxPageSize = 200;

@@ -20,27 +20,26 @@ export const maxImportRows = 5000;
 export const maxCellLength = 1000;
 
 /** One problem: the spreadsheet row (the header is row 1), the column and what is wrong. */
-export interface ImportIssue {
-  row: number;
-  column: string;
-  message: string;
-}
+export const importIssueSchema = z.object({ row: z.number(), column: z.string(), message: z.string() });
+export type ImportIssue = z.infer<typeof importIssueSchema>;
 
 /** 200: everything was written. */
-export interface ImportResult {
-  totalRows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-}
+export const importResultSchema = z.object({
+  totalRows: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** 400: nothing was written. At most `maxReportedIssues` issues are listed. */
-export interface ImportRejection {
-  totalRows: number;
-  errors: ImportIssue[];
-  errorCount: number;
-  truncated: boolean;
-}
+export const importRejectionSchema = z.object({
+  totalRows: z.number(),
+  errors: z.array(importIssueSchema),
+  errorCount: z.number(),
+  truncated: z.boolean(),
+});
+export type ImportRejection = z.infer<typeof importRejectionSchema>;
 export const maxReportedIssues = 500;
 
 export const templateFormats = ['xlsx', 'csv'] as const;

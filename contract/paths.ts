@@ -1,18 +1,48 @@
-/** Every API path, so client, server and tests name a route the same way. */
+/**
+ * Every API path, so client, server and tests name a route the same way: the client calls a path
+ * (`paths.subjects.one(id)`), the server declares its pattern (`routeOf(paths.subjects.one)`).
+ */
 export const apiBase = '/api';
 
-function resource(entity: string) {
-  const base = `${apiBase}/${entity}`;
+/** The names of a pattern's parameters, in order: '/a/:id/b/:kind' -> ['id', 'kind']. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...ParamNames<`/${Rest}`>]
+  : P extends `${string}:${infer Name}`
+    ? [Name]
+    : [];
+
+type AsStrings<T extends string[]> = { [K in keyof T]: string };
+
+/** A path with parameters: called with their values (encoded) in order; `pattern` as routes declare it. */
+export interface PathTemplate<P extends string = string> {
+  (...values: AsStrings<ParamNames<P>>): string;
+  readonly pattern: P;
+}
+
+function template<const P extends string>(pattern: P): PathTemplate<P> {
+  const fill = (...values: string[]) => {
+    let index = 0;
+    return pattern.replace(/:[A-Za-z]+/g, () => encodeURIComponent(values[index++] ?? ''));
+  };
+  return Object.assign(fill, { pattern }) as PathTemplate<P>;
+}
+
+function resource<const E extends string>(entity: E) {
+  const base = `${apiBase}/${entity}` as const;
   return {
     all: `${base}/all`,
-    one: (id: string) => `${base}/${encodeURIComponent(id)}`,
+    one: template(`${base}/:id`),
     page: `${base}/pageNation/all`,
     searchColumn: `${base}/search-using-column-pageNation`,
     create: `${base}/create`,
-    update: (id: string) => `${base}/update/${encodeURIComponent(id)}`,
-    remove: (id: string) => `${base}/delete/${encodeURIComponent(id)}`,
-    upload: `${base}/upload`,
-  };
+    update: template(`${base}/update/:id`),
+    remove: template(`${base}/delete/:id`),
+  } as const;
+}
+
+/** The spreadsheet upload of an entity and its template (docs/records-server.md "Bulk import"). */
+function uploads<const E extends string>(entity: E) {
+  return { upload: `${apiBase}/${entity}/upload`, template: `${apiBase}/${entity}/upload/template` } as const;
 }
 
 export const paths = {
@@ -27,28 +57,28 @@ export const paths = {
   updateFcmToken: `${apiBase}/updateFcmToken`,
   schools: {
     all: `${apiBase}/schools/all`,
-    one: (id: string) => `${apiBase}/schools/${encodeURIComponent(id)}`,
+    one: template(`${apiBase}/schools/:id`),
     /** PUT { address, phoneNumber, email }: the admin's own school's certificate details. */
-    update: (tenantId: string) => `${apiBase}/schools/update/${encodeURIComponent(tenantId)}`,
+    update: template(`${apiBase}/schools/update/:tenantId`),
   },
   accounts: {
     pending: `${apiBase}/accounts/pending`,
-    approve: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/approve`,
-    reject: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/reject`,
+    approve: template(`${apiBase}/accounts/:id/approve`),
+    reject: template(`${apiBase}/accounts/:id/reject`),
     all: `${apiBase}/accounts/all`,
     page: `${apiBase}/accounts/pageNation/all`,
-    resetPassword: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/resetPassword`,
-    deactivate: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/deactivate`,
-    reactivate: (id: string) => `${apiBase}/accounts/${encodeURIComponent(id)}/reactivate`,
+    resetPassword: template(`${apiBase}/accounts/:id/resetPassword`),
+    deactivate: template(`${apiBase}/accounts/:id/deactivate`),
+    reactivate: template(`${apiBase}/accounts/:id/reactivate`),
   },
   classes: {
     ...resource('classes'),
-    template: `${apiBase}/classes/upload/template`,
+    ...uploads('classes'),
     /** PUT { teacherId | null }: the class teacher (admins). */
-    classTeacher: (id: string) => `${apiBase}/classes/classTeacher/${encodeURIComponent(id)}`,
+    classTeacher: template(`${apiBase}/classes/classTeacher/:id`),
   },
-  students: { ...resource('students'), template: `${apiBase}/students/upload/template` },
-  teachers: { ...resource('teachers'), template: `${apiBase}/teachers/upload/template` },
+  students: { ...resource('students'), ...uploads('students') },
+  teachers: { ...resource('teachers'), ...uploads('teachers') },
   subjects: resource('subjects'),
   classSubjects: {
     ...resource('classSubjects'),
@@ -58,22 +88,21 @@ export const paths = {
   admissions: {
     ...resource('admissions'),
     /** GET by admission number ("2025-0042"), for /admin/records/edit/{admissionNumber}. */
-    byNumber: (admissionNumber: string) => `${apiBase}/admissions/number/${encodeURIComponent(admissionNumber)}`,
+    byNumber: template(`${apiBase}/admissions/number/:admissionNumber`),
   },
   certificates: {
     all: `${apiBase}/certificates/all`,
     page: `${apiBase}/certificates/pageNation/all`,
-    one: (id: string) => `${apiBase}/certificates/${encodeURIComponent(id)}`,
+    one: template(`${apiBase}/certificates/:id`),
     /** POST: issue one for a student; answers the register entry with its print data. */
-    issue: (kind: 'bonafide' | 'transfer' | 'studentDetails', studentId: string) =>
-      `${apiBase}/certificates/${kind}/${encodeURIComponent(studentId)}`,
-    print: (id: string) => `${apiBase}/certificates/print/${encodeURIComponent(id)}`,
+    issue: template(`${apiBase}/certificates/:kind/:studentId`),
+    print: template(`${apiBase}/certificates/print/:id`),
   },
   attendance: {
-    ...resource('attendance'),
+    remove: template(`${apiBase}/attendance/delete/:id`),
     markSheet: `${apiBase}/attendance/mark-sheet`,
     sheet: `${apiBase}/attendance/sheet`,
-    student: (id: string) => `${apiBase}/attendance/student/${encodeURIComponent(id)}`,
+    student: template(`${apiBase}/attendance/student/:studentId`),
     classSummary: `${apiBase}/attendance/class-summary`,
   },
   sync: {
@@ -83,7 +112,12 @@ export const paths = {
     create: `${apiBase}/contacted_client/create`,
     all: `${apiBase}/contacted_client/all`,
     /** Operators only: sets or clears "contacted" (PUT, body { contacted }). */
-    update: (id: string) => `${apiBase}/contacted_client/update/${encodeURIComponent(id)}`,
+    update: template(`${apiBase}/contacted_client/update/:id`),
+  },
+  /** The API describing itself: OpenAPI 3.1 (JSON) and the same as a page for people. */
+  docs: {
+    openapi: `${apiBase}/docs/openapi.json`,
+    page: `${apiBase}/docs`,
   },
   /** Operators of the Kaksha service (docs/operators.md): sign-in without a school. */
   operatorSignIn: `${apiBase}/operator/signIn`,
@@ -94,7 +128,13 @@ export const paths = {
   changePassword: `${apiBase}/changePassword`,
 } as const;
 
-/** Route patterns as Fastify declares them (same strings as above, with `:id`). */
-export function routePattern(path: string): string {
-  return path.startsWith(apiBase) ? path.slice(apiBase.length) : path;
+/**
+ * A route's pattern as its module declares it under the /api prefix. `fixed` fills some parameters
+ * now (one route per certificate kind, say) and leaves the others to the request.
+ */
+export function routeOf(path: string | { readonly pattern: string }, fixed: Record<string, string> = {}): string {
+  let pattern = typeof path === 'string' ? path : path.pattern;
+  for (const [name, value] of Object.entries(fixed)) pattern = pattern.replace(`:${name}`, encodeURIComponent(value));
+  if (!pattern.startsWith(`${apiBase}/`)) throw new Error(`Not an API path: ${pattern}`);
+  return pattern.slice(apiBase.length);
 }

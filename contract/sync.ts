@@ -28,20 +28,30 @@ export interface SyncChange<T = unknown> {
   record?: T;
 }
 
-export interface PullResponse {
+export const syncChangeSchema = z.object({
+  entity: z.enum(syncEntities),
+  id: z.string(),
+  rev: z.number(),
+  op: z.enum(['upsert', 'delete']),
+  /** The entity's record schema (contract/<entity>.ts); one page mixes entities. */
+  record: z.unknown().optional(),
+});
+
+export const pullResponseSchema = z.object({
   /** In one consistent order (the writing transaction, then rev); a record appears at most once per page. */
-  changes: SyncChange[];
+  changes: z.array(syncChangeSchema),
   /** Opaque: send it back as `cursor` on the next pull (also when `hasMore` is false). */
-  cursor: string;
+  cursor: z.string(),
   /** More changes are ready now: pull again at once with `cursor`. */
-  hasMore: boolean;
+  hasMore: z.boolean(),
   /**
    * True when the client must drop its mirror and pull again from an empty cursor (what the user
    * may see changed, or the cursor is older than the tombstones kept). Then `changes` is empty,
    * `cursor` is '' and `hasMore` is true.
    */
-  reset: boolean;
-}
+  reset: z.boolean(),
+});
+export type PullResponse = z.infer<typeof pullResponseSchema>;
 
 export const pullQuerySchema = z.object({
   cursor: z.string().max(200).default(''),
@@ -75,6 +85,30 @@ export interface ConflictNotice<T = unknown, Y = unknown> {
 export const baseRevShape = { baseRev: z.number().int().nonnegative().optional() };
 
 export type ConflictAnswer<T = unknown> = (T | { id: string; deleted: true }) & { conflict: ConflictNotice };
+
+/** A ConflictNotice's schema for a kept record and a device version of the given shapes. */
+export function conflictNoticeSchema<K extends z.ZodType, Y extends z.ZodType>(kept: K, yours: Y) {
+  return z.object({
+    entity: z.enum(syncEntities),
+    id: z.string(),
+    reason: z.enum(['changed', 'deleted']),
+    kept: kept.nullable(),
+    yours,
+    message: z.string(),
+  });
+}
+
+/**
+ * The answer of an update that takes `baseRev`: the record (with `conflict` when the device's
+ * version lost to a newer one), or `{ id, deleted: true, conflict }` when the record was deleted.
+ */
+export function updateAnswerSchema<R extends z.ZodObject>(record: R) {
+  const conflict = conflictNoticeSchema(record, z.unknown());
+  return z.union([
+    record.extend({ conflict: conflict.optional() }),
+    z.object({ id: z.string(), deleted: z.literal(true), conflict }),
+  ]);
+}
 
 /** The notice of a record update's answer, when its baseRev lost. */
 export function conflictOf(data: unknown): ConflictNotice | undefined {

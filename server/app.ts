@@ -8,7 +8,7 @@ import type { ServerConfig } from './config';
 import type { Coordination, Db } from './db/client';
 import { deriveKeys } from './keys';
 import { TokenService } from './modules/auth/tokens';
-import { apiModules } from './modules';
+import { serverModules } from './modules';
 import { purgeTombstones } from './modules/sync/purge';
 import { registerAccessControl } from './plugins/access';
 import { AccessLogController } from './plugins/access-log';
@@ -16,8 +16,9 @@ import { registerErrorHandling, sendNotFound } from './plugins/errors';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
 import { registerInputGuards, rewriteMalformedUrl } from './plugins/input-guards';
 import { registerMaintenance } from './plugins/maintenance';
-import { registerRouteCatalogue } from './plugins/route-catalogue';
 import { purgeRateLimitWindows } from './plugins/rate-limit';
+import { registerResponseSchemas } from './plugins/response-schemas';
+import { registerRouteCatalogue } from './plugins/route-catalogue';
 import { registerZodValidation } from './plugins/zod-validation';
 import { registerStaticApp } from './static-app';
 import './types';
@@ -31,6 +32,8 @@ export interface BuildOptions {
    * never trusts itself (every request reads the user) and maintenance runs without a lock.
    */
   coordination?: Coordination;
+  /** Check every answer against its route's response schema (the API tests; see plugins/response-schemas.ts). */
+  checkResponses?: boolean;
   /** pino options, or false for silence in tests. */
   logger?: boolean | object;
 }
@@ -75,6 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('keys', deriveKeys(options.jwtSecret));
 
   registerZodValidation(app);
+  registerResponseSchemas(app, options.checkResponses ?? false);
   registerErrorHandling(app);
   registerInputGuards(app);
   registerRouteCatalogue(app);
@@ -114,7 +118,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      for (const module of apiModules) await api.register(module);
+      api.decorate('serverModules', serverModules);
+      api.decorate('syncSources', serverModules.flatMap((module) => module.syncSources ?? []));
+      for (const module of serverModules) {
+        await api.register(async (scope) => {
+          scope.decorate('moduleName', module.name);
+          await scope.register(module.routes);
+        });
+      }
       api.setNotFoundHandler(sendNotFound);
     },
     { prefix: '/api' },

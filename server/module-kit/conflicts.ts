@@ -1,5 +1,6 @@
 /**
- * Conflict rules of docs/sync.md, shared by every module whose records are written offline:
+ * Conflict rules of docs/sync-server.md ("Conflicts"), shared by every module whose records are
+ * written offline (below the modules, so a module needs no other module to keep them):
  * - a write carries the `rev` it was based on; when the server's copy moved on since, the server
  *   keeps its copy and the device's version goes into record_history, with a notice to show;
  * - the same stale change sent again adds no second history entry;
@@ -8,12 +9,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { messages } from '../../../contract/messages';
-import type { ConflictAnswer, ConflictNotice, SyncEntity } from '../../../contract/sync';
-import type { Db } from '../../db/client';
-import { recordHistory } from '../../db/schema';
-import { canonicalJson, type WriteResult } from '../../plugins/idempotency';
-import type { AuthUser } from '../../types';
+import { messages } from '../../contract/messages';
+import type { ConflictAnswer, ConflictNotice, SyncEntity } from '../../contract/sync';
+import type { Db } from '../db/client';
+import { recordHistory } from '../db/schema';
+import { canonicalJson, type WriteResult } from '../plugins/idempotency';
+import type { AuthUser } from '../types';
 
 /** A device time further back than this, or ahead of the server, is not believed. */
 export const deviceTimeWindow = { pastMs: 90 * 24 * 3600 * 1000, futureMs: 5 * 60 * 1000 };

@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { parentChildren, students } from '../../db/schema';
-import type { AuthUser } from '../../types';
+import type { Db } from '../db/client';
+import { parentChildren, students } from '../db/schema';
+import type { AuthUser } from '../types';
 
 export interface SyncScope {
   /** Staff: every record of the school. */

@@ -1,41 +1,44 @@
-/** Every API module, registered under /api by app.ts. A new module adds one line here. */
-import type { FastifyPluginAsync } from 'fastify';
-import { accountManagementRoutes } from './accounts/manage';
-import { accountRoutes } from './accounts/routes';
-import { admissionRoutes } from './admissions/routes';
-import { attendanceRoutes } from './attendance/routes';
-import { authRoutes } from './auth/routes';
-import { certificateRoutes } from './certificates/routes';
-import { classSubjectRoutes } from './class-subjects/routes';
-import { classRoutes } from './classes/routes';
-import { contactedClientRoutes } from './contacted-clients/routes';
-import { healthRoutes } from './health/routes';
-import { importRoutes } from './imports/routes';
-import { operatorRoutes } from './operators/routes';
-import { passwordRoutes } from './password/routes';
-import { schoolRoutes } from './schools/routes';
-import { studentRoutes } from './students/routes';
-import { subjectRoutes } from './subjects/routes';
-import { syncRoutes } from './sync/routes';
-import { teacherRoutes } from './teachers/routes';
+/**
+ * Every server module, one descriptor a line (server/module-kit/module.ts). app.ts registers their
+ * routes under /api; the sync pull reads their sync sources. A new module adds one line here.
+ */
+import type { ServerModule } from '../module-kit/module';
+import { accountsModule } from './accounts/module';
+import { admissionsModule } from './admissions/module';
+import { attendanceModule } from './attendance/module';
+import { authModule } from './auth/module';
+import { certificatesModule } from './certificates/module';
+import { classSubjectsModule } from './class-subjects/module';
+import { classesModule } from './classes/module';
+import { contactedClientsModule } from './contacted-clients/module';
+import { docsModule } from './docs/module';
+import { healthModule } from './health/module';
+import { importsModule } from './imports/module';
+import { operatorsModule } from './operators/module';
+import { passwordModule } from './password/module';
+import { schoolsModule } from './schools/module';
+import { studentsModule } from './students/module';
+import { subjectsModule } from './subjects/module';
+import { syncModule } from './sync/module';
+import { teachersModule } from './teachers/module';
 
-export const apiModules: FastifyPluginAsync[] = [
-  healthRoutes,
-  schoolRoutes,
-  authRoutes,
-  accountRoutes,
-  classRoutes,
-  studentRoutes,
-  teacherRoutes,
-  subjectRoutes,
-  classSubjectRoutes,
-  admissionRoutes,
-  certificateRoutes,
-  accountManagementRoutes,
-  importRoutes,
-  attendanceRoutes,
-  syncRoutes,
-  contactedClientRoutes,
-  operatorRoutes,
-  passwordRoutes,
+export const serverModules: readonly ServerModule[] = [
+  healthModule,
+  schoolsModule,
+  authModule,
+  accountsModule,
+  classesModule,
+  studentsModule,
+  teachersModule,
+  subjectsModule,
+  classSubjectsModule,
+  admissionsModule,
+  certificatesModule,
+  importsModule,
+  attendanceModule,
+  syncModule,
+  contactedClientsModule,
+  operatorsModule,
+  passwordModule,
+  docsModule,
 ];

@@ -40,7 +40,7 @@ export async function createTestApp(
     },
     ...options.config,
   };
-  const app = await buildApp({ db: database.db, coordination: database, config, jwtSecret: testJwtSecret, logger: false });
+  const app = await buildApp({ db: database.db, coordination: database, config, jwtSecret: testJwtSecret, logger: false, checkResponses: true });
   await app.ready();
 
   const call: TestApp['call'] = ({ tenant, token, headers: extra, ...rest }) =>

@@ -6,9 +6,10 @@
  */
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { accountListQuerySchema, resetAccountPasswordSchema, type Account } from '../../../contract/account';
+import { type Account, accountListQuerySchema, accountSchema, resetAccountPasswordSchema } from '../../../contract/account';
 import { messages } from '../../../contract/messages';
 import { passwordProblems } from '../../../contract/password';
+import { paths, routeOf } from '../../../contract/paths';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { users } from '../../db/schema';
@@ -17,6 +18,7 @@ import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { ok, okList, okPage } from '../../module-kit/responses';
 import { hashPassword } from '../auth/passwords';
 import { clearResetCodes } from '../password/reset-codes';
 
@@ -79,11 +81,11 @@ async function account(db: Db, tenantId: string, id: string): Promise<Account> {
 }
 
 export const accountManagementRoutes: ZodPlugin = async (app) => {
-  app.get('/accounts/all', { config: adminOnly, schema: { querystring: accountListQuerySchema.omit({ page: true, size: true }) } }, async (request, reply) => {
+  app.get(routeOf(paths.accounts.all), { config: adminOnly, schema: { response: okList(accountSchema), querystring: accountListQuerySchema.omit({ page: true, size: true }) } }, async (request, reply) => {
     return sendEnvelope(reply, 200, messages.common.ok, await select(app.db, where(tenantOf(request).tenantId, request.query)));
   });
 
-  app.get('/accounts/pageNation/all', { config: adminOnly, schema: { querystring: accountListQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(paths.accounts.page), { config: adminOnly, schema: { response: okPage(accountSchema), querystring: accountListQuerySchema } }, async (request, reply) => {
     const { page, size, ...filter } = request.query;
     const condition = where(tenantOf(request).tenantId, filter);
     const result = await toPage(
@@ -103,8 +105,8 @@ export const accountManagementRoutes: ZodPlugin = async (app) => {
   });
 
   app.post(
-    '/accounts/:id/resetPassword',
-    { config: adminWrite, schema: { params: idParams, body: resetAccountPasswordSchema } },
+    routeOf(paths.accounts.resetPassword),
+    { config: adminWrite, schema: { response: ok(accountSchema), params: idParams, body: resetAccountPasswordSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
@@ -122,7 +124,7 @@ export const accountManagementRoutes: ZodPlugin = async (app) => {
       }),
   );
 
-  app.post('/accounts/:id/deactivate', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+  app.post(routeOf(paths.accounts.deactivate), { config: adminWrite, schema: { response: ok(accountSchema), params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       if (request.params.id === userOf(request).id) throw conflict(messages.accounts.notYourself);
@@ -141,7 +143,7 @@ export const accountManagementRoutes: ZodPlugin = async (app) => {
     }),
   );
 
-  app.post('/accounts/:id/reactivate', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+  app.post(routeOf(paths.accounts.reactivate), { config: adminWrite, schema: { response: ok(accountSchema), params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const updated = await tx

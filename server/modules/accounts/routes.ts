@@ -4,21 +4,25 @@
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { approveAccountSchema } from '../../../contract/auth';
+import { accountStatuses, approveAccountSchema, pendingAccountSchema } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
+import { paths, routeOf } from '../../../contract/paths';
 import { parentChildren, students, teachers, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { ok, okList } from '../../module-kit/responses';
 
 const idParams = z.object({ id: z.uuid() });
 const adminOnly = { access: ['admin'] } as const;
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
 
+const accountStatusAnswer = z.object({ id: z.string(), status: z.enum(accountStatuses) });
+
 export const accountRoutes: ZodPlugin = async (app) => {
-  app.get('/accounts/pending', { config: adminOnly }, async (request, reply) => {
+  app.get(routeOf(paths.accounts.pending), { config: adminOnly, schema: { response: okList(pendingAccountSchema) } }, async (request, reply) => {
     const rows = await app.db
       .select({ id: users.id, username: users.username, roleName: users.role, status: users.status, createdAt: users.createdAt })
       .from(users)
@@ -29,8 +33,8 @@ export const accountRoutes: ZodPlugin = async (app) => {
   });
 
   app.post(
-    '/accounts/:id/approve',
-    { config: adminWrite, schema: { params: idParams, body: approveAccountSchema } },
+    routeOf(paths.accounts.approve),
+    { config: adminWrite, schema: { response: ok(accountStatusAnswer), params: idParams, body: approveAccountSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
@@ -83,7 +87,7 @@ export const accountRoutes: ZodPlugin = async (app) => {
       }),
   );
 
-  app.post('/accounts/:id/reject', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+  app.post(routeOf(paths.accounts.reject), { config: adminWrite, schema: { response: ok(accountStatusAnswer), params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const updated = await tx

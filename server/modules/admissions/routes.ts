@@ -12,6 +12,7 @@ import {
   academicYearOf,
   admissionInputSchema,
   admissionListQuerySchema,
+  admissionSchema,
   admissionSearchColumns,
   admissionUpdateSchema,
   formatAdmissionNumber,
@@ -20,6 +21,8 @@ import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/enve
 import { messages } from '../../../contract/messages';
 import { todayIso } from '../../../contract/record-formats';
 import { staffRoles } from '../../../contract/roles';
+import { paths, routeOf } from '../../../contract/paths';
+import { updateAnswerSchema } from '../../../contract/sync';
 import { searchableColumn } from '../../db/paging';
 import { admissions } from '../../db/schema';
 import { assertRecordIdFree } from '../../db/record-ids';
@@ -30,7 +33,8 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
 import { studentRepository } from '../students/repository';
-import { lostUpdate } from '../sync/conflicts';
+import { lostUpdate } from '../../module-kit/conflicts';
+import { created, ok, okList, okPage } from '../../module-kit/responses';
 import { createStudent, updateStudent } from '../students/service';
 import { nextAdmissionSeq } from './numbering';
 import { admissionRepository as repo } from './repository';
@@ -42,13 +46,13 @@ const idParams = z.object({ id: z.uuid(messages.admissions.notFound) });
 const numberParams = z.object({ admissionNumber: z.string().min(1).max(40) });
 
 export const admissionRoutes: ZodPlugin = async (app) => {
-  app.get('/admissions/all', { config: staff, schema: { querystring: admissionListQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(paths.admissions.all), { config: staff, schema: { response: okList(admissionSchema), querystring: admissionListQuerySchema } }, async (request, reply) => {
     return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, tenantOf(request), request.query));
   });
 
   app.get(
-    '/admissions/pageNation/all',
-    { config: staff, schema: { querystring: pageQuerySchema.extend(admissionListQuerySchema.shape) } },
+    routeOf(paths.admissions.page),
+    { config: staff, schema: { response: okPage(admissionSchema), querystring: pageQuerySchema.extend(admissionListQuerySchema.shape) } },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;
       return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, tenantOf(request), { page, size }, filter));
@@ -56,8 +60,8 @@ export const admissionRoutes: ZodPlugin = async (app) => {
   );
 
   app.get(
-    '/admissions/search-using-column-pageNation',
-    { config: staff, schema: { querystring: columnSearchQuerySchema } },
+    routeOf(paths.admissions.searchColumn),
+    { config: staff, schema: { response: okPage(admissionSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const { column, value, page, size } = request.query;
       const searchable = searchableColumn(admissionSearchColumns, column, messages.admissions.invalidColumn);
@@ -65,19 +69,19 @@ export const admissionRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.get('/admissions/number/:admissionNumber', { config: staff, schema: { params: numberParams } }, async (request, reply) => {
+  app.get(routeOf(paths.admissions.byNumber), { config: staff, schema: { response: ok(admissionSchema), params: numberParams } }, async (request, reply) => {
     const found = await repo.byNumber(app.db, tenantOf(request), request.params.admissionNumber);
     if (!found) throw notFound(messages.admissions.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.get('/admissions/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+  app.get(routeOf(paths.admissions.one), { config: staff, schema: { response: ok(admissionSchema), params: idParams } }, async (request, reply) => {
     const found = await repo.one(app.db, tenantOf(request), request.params.id);
     if (!found) throw notFound(messages.admissions.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post('/admissions/create', { config: staffWrite, schema: { body: admissionInputSchema } }, (request, reply) =>
+  app.post(routeOf(paths.admissions.create), { config: staffWrite, schema: { response: created(admissionSchema), body: admissionInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const school = tenantOf(request);
       const { id = randomUUID(), admissionDate, previousSchool, remarks, student } = request.body;
@@ -108,8 +112,8 @@ export const admissionRoutes: ZodPlugin = async (app) => {
   );
 
   app.put(
-    '/admissions/update/:id',
-    { config: staffWrite, schema: { params: idParams, body: admissionUpdateSchema } },
+    routeOf(paths.admissions.update),
+    { config: staffWrite, schema: { response: ok(updateAnswerSchema(admissionSchema)), params: idParams, body: admissionUpdateSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const school = tenantOf(request);
@@ -139,7 +143,7 @@ export const admissionRoutes: ZodPlugin = async (app) => {
       }),
   );
 
-  app.delete('/admissions/delete/:id', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+  app.delete(routeOf(paths.admissions.remove), { config: adminWrite, schema: { response: ok(admissionSchema), params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const school = tenantOf(request);
       const entry = await repo.rowForUpdate(tx, school.tenantId, request.params.id);

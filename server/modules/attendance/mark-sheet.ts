@@ -20,7 +20,7 @@ import type { ConflictNotice } from '../../../contract/sync';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { AuthUser } from '../../types';
-import { keepInHistory, plausibleDeviceTime } from '../sync/conflicts';
+import { keepInHistory, plausibleDeviceTime } from '../../module-kit/conflicts';
 import { isRealDate } from './dates';
 import { assertCanMarkClass } from './permissions';
 import { toAttendanceRecord, type AttendanceRow } from './records';

@@ -5,19 +5,25 @@
  */
 import { z } from 'zod';
 import {
+  attendanceSheetSchema,
   classSummaryQuerySchema,
+  classSummarySchema,
+  markSheetResultSchema,
   markSheetSchema,
   sheetQuerySchema,
+  studentAttendanceSchema,
   studentRangeQuerySchema,
 } from '../../../contract/attendance';
 import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
+import { paths, routeOf } from '../../../contract/paths';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
-import { canSeeStudent } from '../sync/scope';
+import { canSeeStudent } from '../../module-kit/scope';
+import { ok } from '../../module-kit/responses';
 import { currentMonth, daysBetween, isRealDate, monthRange } from './dates';
 import { markSheet } from './mark-sheet';
 import { assertCanMarkClass } from './permissions';
@@ -33,7 +39,7 @@ function invalid(field: string, message: string) {
 }
 
 export const attendanceRoutes: ZodPlugin = async (app) => {
-  app.post('/attendance/mark-sheet', { config: staffWrite, schema: { body: markSheetSchema } }, (request, reply) =>
+  app.post(routeOf(paths.attendance.markSheet), { config: staffWrite, schema: { response: ok(markSheetResultSchema), body: markSheetSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const result = await markSheet(tx, userOf(request), request.body);
       const message =
@@ -43,8 +49,8 @@ export const attendanceRoutes: ZodPlugin = async (app) => {
   );
 
   app.delete(
-    '/attendance/delete/:id',
-    { config: staffWrite, schema: { params: z.object({ id: z.uuid(messages.attendance.notFound) }) } },
+    routeOf(paths.attendance.remove),
+    { config: staffWrite, schema: { response: ok(z.object({ id: z.string(), rev: z.number() })), params: z.object({ id: z.uuid(messages.attendance.notFound) }) } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const user = userOf(request);
@@ -56,7 +62,7 @@ export const attendanceRoutes: ZodPlugin = async (app) => {
       }),
   );
 
-  app.get('/attendance/sheet', { config: staffRead, schema: { querystring: sheetQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(paths.attendance.sheet), { config: staffRead, schema: { response: ok(attendanceSheetSchema), querystring: sheetQuerySchema } }, async (request, reply) => {
     const tenantId = tenantOf(request).tenantId;
     const { classId, date } = request.query;
     if (!isRealDate(date)) throw invalid('date', messages.attendance.invalidDate);
@@ -65,10 +71,10 @@ export const attendanceRoutes: ZodPlugin = async (app) => {
   });
 
   app.get(
-    '/attendance/student/:studentId',
+    routeOf(paths.attendance.student),
     {
       config: { access: 'signedIn' },
-      schema: { params: z.object({ studentId: z.uuid(messages.attendance.studentNotFound) }), querystring: studentRangeQuerySchema },
+      schema: { response: ok(studentAttendanceSchema), params: z.object({ studentId: z.uuid(messages.attendance.studentNotFound) }), querystring: studentRangeQuerySchema },
     },
     async (request, reply) => {
       const user = userOf(request);
@@ -87,8 +93,8 @@ export const attendanceRoutes: ZodPlugin = async (app) => {
   );
 
   app.get(
-    '/attendance/class-summary',
-    { config: staffRead, schema: { querystring: classSummaryQuerySchema } },
+    routeOf(paths.attendance.classSummary),
+    { config: staffRead, schema: { response: ok(classSummarySchema), querystring: classSummaryQuerySchema } },
     async (request, reply) => {
       const tenantId = tenantOf(request).tenantId;
       const { classId, month } = request.query;

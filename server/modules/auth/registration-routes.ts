@@ -10,15 +10,19 @@ import { registerRequestSchema } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
 import { otpResendCooldownSeconds, otpTtlSeconds } from '../../../contract/password';
 import {
+  codeSentDataSchema,
+  type ConfirmRegistrationData,
+  confirmRegistrationDataSchema,
   confirmRegistrationRequestSchema,
+  type RegisterData,
+  registerDataSchema,
   registrationCodeLength,
   registrationCodesPerAccount,
-  resendRegistrationCodeRequestSchema,
-  type ConfirmRegistrationData,
-  type RegisterData,
   type RegistrationCodeStep,
+  resendRegistrationCodeRequestSchema,
 } from '../../../contract/registration';
 import { roleFromCode, type RoleName } from '../../../contract/roles';
+import { paths, routeOf } from '../../../contract/paths';
 import { users } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { createMailer, type MailMessage } from '../../mail/mailer';
@@ -26,6 +30,7 @@ import { tenantOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { FixedWindowLimiter, rateLimitBy } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { created, ok } from '../../module-kit/responses';
 import { verifyPassword } from './passwords';
 import { linkConfirmedAccount, registerAccount } from './registration';
 import { confirmRegistrationCode, issueRegistrationCode } from './registration-codes';
@@ -94,10 +99,10 @@ export const registrationRoutes: ZodPlugin = async (app) => {
   }
 
   app.post(
-    '/Register',
+    routeOf(paths.register),
     {
       config: { access: 'tenant' },
-      schema: { body: registerRequestSchema },
+      schema: { response: created(registerDataSchema), body: registerRequestSchema },
       preHandler: [registrationLimit(app), codeLimits(app, 'register')],
     },
     async (request, reply) => {
@@ -125,8 +130,8 @@ export const registrationRoutes: ZodPlugin = async (app) => {
   );
 
   app.post(
-    '/Register/confirm',
-    { config: { access: 'tenant' }, schema: { body: confirmRegistrationRequestSchema }, preHandler: codeLimits(app, 'confirm') },
+    routeOf(paths.registerConfirm),
+    { config: { access: 'tenant' }, schema: { response: ok(confirmRegistrationDataSchema), body: confirmRegistrationRequestSchema }, preHandler: codeLimits(app, 'confirm') },
     async (request, reply) => {
       const school = tenantOf(request);
       const { username, password, code } = request.body;
@@ -143,8 +148,8 @@ export const registrationRoutes: ZodPlugin = async (app) => {
   );
 
   app.post(
-    '/Register/resendCode',
-    { config: { access: 'tenant' }, schema: { body: resendRegistrationCodeRequestSchema }, preHandler: codeLimits(app, 'resend') },
+    routeOf(paths.registerResendCode),
+    { config: { access: 'tenant' }, schema: { response: ok(codeSentDataSchema), body: resendRegistrationCodeRequestSchema }, preHandler: codeLimits(app, 'resend') },
     async (request, reply) => {
       const school = tenantOf(request);
       const { username, password } = request.body;

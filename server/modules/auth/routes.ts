@@ -1,12 +1,15 @@
 /** Sign-in, session renewal, registration (registration-routes.ts) and the device push token (spec section 7). */
+import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { fcmTokenRequestSchema, loginRequestSchema } from '../../../contract/auth';
+import { fcmTokenRequestSchema, loginDataSchema, loginRequestSchema } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
+import { paths, routeOf } from '../../../contract/paths';
 import { users } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { ok, okEmpty } from '../../module-kit/responses';
 import { verifyPassword } from './passwords';
 import { buildLoginProfile } from './profile';
 import { registrationRoutes } from './registration-routes';
@@ -20,10 +23,10 @@ const statusMessages = {
 
 export const authRoutes: ZodPlugin = async (app) => {
   app.post(
-    '/authUser',
+    routeOf(paths.authUser),
     {
       config: { access: 'tenant' },
-      schema: { body: loginRequestSchema },
+      schema: { response: ok(loginDataSchema), body: loginRequestSchema },
       preHandler: signInLimits(app),
     },
     async (request, reply) => {
@@ -50,7 +53,7 @@ export const authRoutes: ZodPlugin = async (app) => {
   );
 
   // Not a write of school data: a repeat simply issues another token.
-  app.post('/auth/refresh', { config: { access: 'signedIn', idempotency: 'exempt' } }, async (request, reply) => {
+  app.post(routeOf(paths.refresh), { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { response: ok(z.object({ jwtToken: z.string() })) } }, async (request, reply) => {
     const user = userOf(request);
     const [row] = await app.db
       .select({ tokenVersion: users.tokenVersion })
@@ -71,9 +74,9 @@ export const authRoutes: ZodPlugin = async (app) => {
   await app.register(registrationRoutes);
 
   app.post(
-    '/updateFcmToken',
+    routeOf(paths.updateFcmToken),
     // Idempotent by nature (sets the one device token), and not school data.
-    { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { body: fcmTokenRequestSchema } },
+    { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { response: okEmpty, body: fcmTokenRequestSchema } },
     async (request, reply) => {
       const user = userOf(request);
       if (request.body.username !== user.username) throw forbidden();

@@ -9,19 +9,22 @@ import { and, asc, count, desc, eq, getTableColumns, ne, type SQL } from 'drizzl
 import { z } from 'zod';
 import {
   bonafideInputSchema,
-  certificateListQuerySchema,
-  formatCertificateSerial,
-  maskAadhaar,
-  studentDetailsInputSchema,
-  transferInputSchema,
   type Certificate,
   type CertificateKind,
+  certificateListQuerySchema,
+  certificateSchema,
+  formatCertificateSerial,
+  maskAadhaar,
   type PrintData,
+  printDataSchema,
+  studentDetailsInputSchema,
+  transferInputSchema,
 } from '../../../contract/certificate';
 import { pageQuerySchema, type PageQuery } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
 import { todayIso } from '../../../contract/record-formats';
 import { staffRoles } from '../../../contract/roles';
+import { paths, routeOf } from '../../../contract/paths';
 import type { Db } from '../../db/client';
 import { toPage, totalCount } from '../../db/paging';
 import { admissions, certificates, schools, teachers } from '../../db/schema';
@@ -32,6 +35,7 @@ import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import type { AuthUser } from '../../types';
+import { created, ok, okList, okPage } from '../../module-kit/responses';
 import { nextCertificateSerial } from '../admissions/numbering';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
 import { studentRepository } from '../students/repository';
@@ -186,14 +190,14 @@ async function issue(tx: Db, user: AuthUser, kind: CertificateKind, studentId: s
 }
 
 export const certificateRoutes: ZodPlugin = async (app) => {
-  app.get('/certificates/all', { config: staff, schema: { querystring: certificateListQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(paths.certificates.all), { config: staff, schema: { response: okList(certificateSchema), querystring: certificateListQuerySchema } }, async (request, reply) => {
     const rows = await app.db.select().from(certificates).where(listWhere(tenantOf(request).tenantId, request.query)).orderBy(...ordering);
     return sendEnvelope(reply, 200, messages.common.ok, rows.map(toCertificate));
   });
 
   app.get(
-    '/certificates/pageNation/all',
-    { config: staff, schema: { querystring: pageQuerySchema.extend(certificateListQuerySchema.shape) } },
+    routeOf(paths.certificates.page),
+    { config: staff, schema: { response: okPage(certificateSchema), querystring: pageQuerySchema.extend(certificateListQuerySchema.shape) } },
     async (request, reply) => {
       const { page: pageNumber, size, ...filter } = request.query;
       const result = await page(app.db, listWhere(tenantOf(request).tenantId, filter), { page: pageNumber, size });
@@ -207,11 +211,11 @@ export const certificateRoutes: ZodPlugin = async (app) => {
     return toCertificate(row);
   }
 
-  app.get('/certificates/print/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+  app.get(routeOf(paths.certificates.print), { config: staff, schema: { response: ok(printDataSchema), params: idParams } }, async (request, reply) => {
     return sendEnvelope(reply, 200, messages.common.ok, (await find(tenantOf(request).tenantId, request.params.id)).print);
   });
 
-  app.get('/certificates/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+  app.get(routeOf(paths.certificates.one), { config: staff, schema: { response: ok(certificateSchema), params: idParams } }, async (request, reply) => {
     return sendEnvelope(reply, 200, messages.common.ok, await find(tenantOf(request).tenantId, request.params.id));
   });
 
@@ -223,7 +227,7 @@ export const certificateRoutes: ZodPlugin = async (app) => {
   for (const [kind, body] of kinds) {
     // The body may be left out entirely: every field has a default.
     const optionalBody = z.preprocess((value) => value ?? {}, body);
-    app.post(`/certificates/${kind}/:studentId`, { config: staffWrite, schema: { params: studentParams, body: optionalBody } }, (request, reply) =>
+    app.post(routeOf(paths.certificates.issue, { kind }), { config: staffWrite, schema: { response: { ...ok(certificateSchema), ...created(certificateSchema) }, params: studentParams, body: optionalBody } }, (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const details: IssueDetails = request.body;
         const { created, row } = await issue(tx, userOf(request), kind, request.params.studentId, details);

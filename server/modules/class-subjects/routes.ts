@@ -8,12 +8,16 @@ import { z } from 'zod';
 import {
   classSubjectInputSchema,
   classSubjectListQuerySchema,
+  classSubjectSchema,
   classSubjectSearchColumns,
   classTeacherInputSchema,
 } from '../../../contract/class-subject';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
+import { paths, routeOf } from '../../../contract/paths';
+import { updateAnswerSchema } from '../../../contract/sync';
+import { classSchema } from '../../../contract/class';
 import { uniqueViolation } from '../../db/errors';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
 import { searchableColumn } from '../../db/paging';
@@ -23,7 +27,8 @@ import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
-import { lostUpdate } from '../sync/conflicts';
+import { lostUpdate } from '../../module-kit/conflicts';
+import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
 import { missingReferences, classSubjectRepository as repo } from './repository';
 import { teacherClassIds } from './teaching';
 
@@ -52,13 +57,13 @@ const classSelection = {
 };
 
 export const classSubjectRoutes: ZodPlugin = async (app) => {
-  app.get('/classSubjects/all', { config: staff, schema: { querystring: classSubjectListQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(paths.classSubjects.all), { config: staff, schema: { response: okList(classSubjectSchema), querystring: classSubjectListQuerySchema } }, async (request, reply) => {
     return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, tenantOf(request).tenantId, request.query));
   });
 
   app.get(
-    '/classSubjects/pageNation/all',
-    { config: staff, schema: { querystring: pageQuerySchema.extend(classSubjectListQuerySchema.shape) } },
+    routeOf(paths.classSubjects.page),
+    { config: staff, schema: { response: okPage(classSubjectSchema), querystring: pageQuerySchema.extend(classSubjectListQuerySchema.shape) } },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;
       return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, tenantOf(request).tenantId, { page, size }, filter));
@@ -66,8 +71,8 @@ export const classSubjectRoutes: ZodPlugin = async (app) => {
   );
 
   app.get(
-    '/classSubjects/search-using-column-pageNation',
-    { config: staff, schema: { querystring: columnSearchQuerySchema } },
+    routeOf(paths.classSubjects.searchColumn),
+    { config: staff, schema: { response: okPage(classSubjectSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const { column, value, page, size } = request.query;
       const searchable = searchableColumn(classSubjectSearchColumns, column, messages.classSubjects.invalidColumn);
@@ -76,7 +81,7 @@ export const classSubjectRoutes: ZodPlugin = async (app) => {
   );
 
   /** The classes the signed-in user may mark and edit: all for an admin, the assigned ones for a teacher. */
-  app.get('/classSubjects/myClasses', { config: staff }, async (request, reply) => {
+  app.get(routeOf(paths.classSubjects.myClasses), { config: staff, schema: { response: okList(classSchema) } }, async (request, reply) => {
     const user = userOf(request);
     const live = and(eq(classes.tenantId, user.tenantId), isNull(classes.deletedAt));
     let where = live;
@@ -89,13 +94,13 @@ export const classSubjectRoutes: ZodPlugin = async (app) => {
     return sendEnvelope(reply, 200, messages.common.ok, rows);
   });
 
-  app.get('/classSubjects/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+  app.get(routeOf(paths.classSubjects.one), { config: staff, schema: { response: ok(classSubjectSchema), params: idParams } }, async (request, reply) => {
     const found = await repo.one(app.db, tenantOf(request).tenantId, request.params.id);
     if (!found) throw notFound(messages.classSubjects.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post('/classSubjects/create', { config: adminWrite, schema: { body: classSubjectInputSchema } }, (request, reply) =>
+  app.post(routeOf(paths.classSubjects.create), { config: adminWrite, schema: { response: created(classSubjectSchema), body: classSubjectInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id = randomUUID(), classId, subjectId, teacherId } = request.body;
@@ -116,8 +121,8 @@ export const classSubjectRoutes: ZodPlugin = async (app) => {
   );
 
   app.put(
-    '/classSubjects/update/:id',
-    { config: adminWrite, schema: { params: idParams, body: classSubjectInputSchema } },
+    routeOf(paths.classSubjects.update),
+    { config: adminWrite, schema: { response: ok(updateAnswerSchema(classSubjectSchema)), params: idParams, body: classSubjectInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
@@ -139,7 +144,7 @@ export const classSubjectRoutes: ZodPlugin = async (app) => {
       }),
   );
 
-  app.delete('/classSubjects/delete/:id', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+  app.delete(routeOf(paths.classSubjects.remove), { config: adminWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const deleted = await tx
@@ -153,8 +158,8 @@ export const classSubjectRoutes: ZodPlugin = async (app) => {
   );
 
   app.put(
-    '/classes/classTeacher/:id',
-    { config: adminWrite, schema: { params: classIdParams, body: classTeacherInputSchema } },
+    routeOf(paths.classes.classTeacher),
+    { config: adminWrite, schema: { response: ok(classSchema), params: classIdParams, body: classTeacherInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;

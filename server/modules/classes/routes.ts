@@ -5,10 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { classInputSchema, classSearchColumns } from '../../../contract/class';
+import { classInputSchema, classSchema, classSearchColumns } from '../../../contract/class';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
+import { paths, routeOf } from '../../../contract/paths';
+import { updateAnswerSchema } from '../../../contract/sync';
 import { classes, students } from '../../db/schema';
 import { assertRecordIdFree } from '../../db/record-ids';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -17,7 +19,8 @@ import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
-import { lostUpdate } from '../sync/conflicts';
+import { lostUpdate } from '../../module-kit/conflicts';
+import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
 import { classRepository as repo } from './repository';
 
 const staff = { access: staffRoles } as const;
@@ -25,18 +28,18 @@ const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
 const idParams = z.object({ id: z.uuid(messages.classes.notFound) });
 
 export const classRoutes: ZodPlugin = async (app) => {
-  app.get('/classes/all', { config: staff }, async (request, reply) => {
+  app.get(routeOf(paths.classes.all), { config: staff, schema: { response: okList(classSchema) } }, async (request, reply) => {
     return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, tenantOf(request).tenantId));
   });
 
-  app.get('/classes/pageNation/all', { config: staff, schema: { querystring: pageQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(paths.classes.page), { config: staff, schema: { response: okPage(classSchema), querystring: pageQuerySchema } }, async (request, reply) => {
     const page = await repo.page(app.db, tenantOf(request).tenantId, request.query);
     return sendEnvelope(reply, 200, messages.common.ok, page);
   });
 
   app.get(
-    '/classes/search-using-column-pageNation',
-    { config: staff, schema: { querystring: columnSearchQuerySchema } },
+    routeOf(paths.classes.searchColumn),
+    { config: staff, schema: { response: okPage(classSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const { column, value, page, size } = request.query;
       const searchable = classSearchColumns.find((name) => name === column);
@@ -46,13 +49,13 @@ export const classRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.get('/classes/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+  app.get(routeOf(paths.classes.one), { config: staff, schema: { response: ok(classSchema), params: idParams } }, async (request, reply) => {
     const found = await repo.one(app.db, tenantOf(request).tenantId, request.params.id);
     if (!found) throw notFound(messages.classes.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post('/classes/create', { config: staffWrite, schema: { body: classInputSchema } }, (request, reply) =>
+  app.post(routeOf(paths.classes.create), { config: staffWrite, schema: { response: created(classSchema), body: classInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id = randomUUID(), className, classSection } = request.body;
@@ -65,8 +68,8 @@ export const classRoutes: ZodPlugin = async (app) => {
   );
 
   app.put(
-    '/classes/update/:id',
-    { config: staffWrite, schema: { params: idParams, body: classInputSchema } },
+    routeOf(paths.classes.update),
+    { config: staffWrite, schema: { response: ok(updateAnswerSchema(classSchema)), params: idParams, body: classInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
@@ -87,7 +90,7 @@ export const classRoutes: ZodPlugin = async (app) => {
       }),
   );
 
-  app.delete('/classes/delete/:id', { config: staffWrite, schema: { params: idParams } }, (request, reply) =>
+  app.delete(routeOf(paths.classes.remove), { config: staffWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id } = request.params;

@@ -5,13 +5,15 @@
  * school's business (docs/operators.md).
  */
 import { z } from 'zod';
-import { contactRequestSchema, markContactedSchema } from '../../../contract/contact';
+import { contactedClientSchema, contactRequestSchema, markContactedSchema } from '../../../contract/contact';
 import { messages } from '../../../contract/messages';
+import { paths, routeOf } from '../../../contract/paths';
 import { notFound } from '../../errors';
 import { operatorOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { FixedWindowLimiter, rateLimitBy } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { created, ok, okList } from '../../module-kit/responses';
 import { createContactRequest, listContactRequests, markContacted } from './repository';
 
 export const contactedClientRoutes: ZodPlugin = async (app) => {
@@ -20,8 +22,8 @@ export const contactedClientRoutes: ZodPlugin = async (app) => {
   const createLimit = rateLimitBy([{ limiter: perIp, key: (request) => request.ip }], messages.contact.tooManyRequests);
 
   app.post(
-    '/contacted_client/create',
-    { config: { access: 'global' }, schema: { body: contactRequestSchema }, preHandler: createLimit },
+    routeOf(paths.contactedClient.create),
+    { config: { access: 'global' }, schema: { response: created(z.object({ id: z.string() })), body: contactRequestSchema }, preHandler: createLimit },
     async (request, reply) => {
       const created = await createContactRequest(app.db, request.body);
       request.log.info({ contactRequestId: created.id }, 'contact request received');
@@ -29,14 +31,14 @@ export const contactedClientRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.get('/contacted_client/all', { config: { access: 'operator' } }, async (_request, reply) => {
+  app.get(routeOf(paths.contactedClient.all), { config: { access: 'operator' }, schema: { response: okList(contactedClientSchema) } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return sendEnvelope(reply, 200, messages.common.ok, await listContactRequests(app.db));
   });
 
   app.put(
-    '/contacted_client/update/:id',
-    { config: { access: 'operator' }, schema: { params: z.object({ id: z.uuid() }), body: markContactedSchema } },
+    routeOf(paths.contactedClient.update),
+    { config: { access: 'operator' }, schema: { response: ok(contactedClientSchema), params: z.object({ id: z.uuid() }), body: markContactedSchema } },
     async (request, reply) => {
       const operator = operatorOf(request);
       const updated = await markContacted(app.db, request.params.id, request.body.contacted, operator.username);

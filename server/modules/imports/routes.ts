@@ -8,14 +8,19 @@
  * Idempotency: exempt. An import is idempotent by nature (the same file again changes nothing) and
  * its body is a file the idempotency hash does not cover.
  */
+import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  type ImportRejection,
+  importRejectionSchema,
+  type ImportResult,
+  importResultSchema,
   maxReportedIssues,
   templateQuerySchema,
-  type ImportRejection,
-  type ImportResult,
 } from '../../../contract/imports';
+import { paths, routeOf } from '../../../contract/paths';
+import { envelopeSchema } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
 import { AppError } from '../../errors';
@@ -23,6 +28,7 @@ import { tenantOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { ok } from '../../module-kit/responses';
 import { classImporter } from '../classes/import';
 import { studentImporter } from '../students/import';
 import { teacherImporter } from '../teachers/import';
@@ -37,6 +43,9 @@ declare module 'fastify' {
     importLimits?: ImportLimits;
   }
 }
+
+/** The template is a file (.xlsx or .csv), not an envelope. */
+const templateFileAnswer = { 200: z.string().meta({ description: 'The template file: .xlsx or .csv, as asked.', format: 'binary' }) };
 
 export const importers: readonly Importer[] = [classImporter, studentImporter, teacherImporter];
 
@@ -122,13 +131,13 @@ export const importRoutes: ZodPlugin = async (app) => {
   const templates = new Map<string, Buffer>();
 
   for (const importer of importers) {
-    app.post(`/${importer.entity}/upload`, { config: { access: ['admin'], idempotency: 'exempt' } }, (request, reply) =>
+    app.post(routeOf(paths[importer.entity].upload), { config: { access: ['admin'], idempotency: 'exempt' }, schema: { response: { ...ok(importResultSchema), 400: envelopeSchema(importRejectionSchema.nullable()) } } }, (request, reply) =>
       upload(importer, request, reply, limits),
     );
 
     app.get(
-      `/${importer.entity}/upload/template`,
-      { config: { access: staffRoles }, schema: { querystring: templateQuerySchema } },
+      routeOf(paths[importer.entity].template),
+      { config: { access: staffRoles }, schema: { response: templateFileAnswer, querystring: templateQuerySchema } },
       async (request, reply) => {
         const name = `${importer.entity}-template.${request.query.format}`;
         if (request.query.format === 'csv') {

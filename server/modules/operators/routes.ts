@@ -5,12 +5,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../../contract/messages';
-import { operatorSignInSchema, type OperatorSession } from '../../../contract/operator';
+import { type OperatorSession, operatorSessionSchema, operatorSignInSchema } from '../../../contract/operator';
+import { paths, routeOf } from '../../../contract/paths';
 import { operators } from '../../db/schema';
 import { AppError } from '../../errors';
 import { sendEnvelope } from '../../plugins/errors';
 import { FixedWindowLimiter, rateLimitBy } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { ok } from '../../module-kit/responses';
 import { verifyPassword } from '../auth/passwords';
 import { findOperator } from './repository';
 import { signOperatorToken } from './tokens';
@@ -31,8 +33,8 @@ export const operatorRoutes: ZodPlugin = async (app) => {
   );
 
   app.post(
-    '/operator/signIn',
-    { config: { access: 'global' }, schema: { body: operatorSignInSchema }, preHandler: limits },
+    routeOf(paths.operatorSignIn),
+    { config: { access: 'global' }, schema: { response: ok(operatorSessionSchema), body: operatorSignInSchema }, preHandler: limits },
     async (request, reply) => {
       const { username, password } = request.body;
       const operator = await findOperator(app.db, username);

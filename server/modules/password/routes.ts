@@ -8,13 +8,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../../contract/messages';
+import { paths, routeOf } from '../../../contract/paths';
+import { codeSentDataSchema } from '../../../contract/registration';
 import {
+  changePasswordDataSchema,
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   otpResendCooldownSeconds,
   otpTtlSeconds,
   passwordProblems,
   resetPasswordRequestSchema,
+  verifyOtpDataSchema,
   verifyOtpRequestSchema,
 } from '../../../contract/password';
 import { users } from '../../db/schema';
@@ -24,6 +28,7 @@ import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { FixedWindowLimiter, rateLimitBy } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { ok, okEmpty } from '../../module-kit/responses';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { resetTokenTtlSeconds } from './codes';
 import { resetCodeMail } from './mail';
@@ -76,8 +81,8 @@ export const passwordRoutes: ZodPlugin = async (app) => {
   }
 
   app.post(
-    '/forgotPassword',
-    { config: { access: 'tenant' }, schema: { body: forgotPasswordRequestSchema }, preHandler: recoveryLimits('forgot') },
+    routeOf(paths.forgotPassword),
+    { config: { access: 'tenant' }, schema: { response: ok(codeSentDataSchema), body: forgotPasswordRequestSchema }, preHandler: recoveryLimits('forgot') },
     async (request, reply) => {
       const school = tenantOf(request);
       const result = await issueResetCode(app.db, app.keys.resetCode, school.tenantId, request.body.email);
@@ -90,8 +95,8 @@ export const passwordRoutes: ZodPlugin = async (app) => {
   );
 
   app.post(
-    '/verifyOtp',
-    { config: { access: 'tenant' }, schema: { body: verifyOtpRequestSchema }, preHandler: recoveryLimits('verify') },
+    routeOf(paths.verifyOtp),
+    { config: { access: 'tenant' }, schema: { response: ok(verifyOtpDataSchema), body: verifyOtpRequestSchema }, preHandler: recoveryLimits('verify') },
     async (request, reply) => {
       const school = tenantOf(request);
       const result = await verifyResetCode(app.db, app.keys.resetCode, school.tenantId, request.body.email, request.body.otp);
@@ -104,8 +109,8 @@ export const passwordRoutes: ZodPlugin = async (app) => {
   );
 
   app.post(
-    '/resetPassword',
-    { config: { access: 'tenant' }, schema: { body: resetPasswordRequestSchema }, preHandler: recoveryLimits('reset') },
+    routeOf(paths.resetPassword),
+    { config: { access: 'tenant' }, schema: { response: okEmpty, body: resetPasswordRequestSchema }, preHandler: recoveryLimits('reset') },
     async (request, reply) => {
       const school = tenantOf(request);
       const { email, resetToken, newPassword } = request.body;
@@ -130,9 +135,9 @@ export const passwordRoutes: ZodPlugin = async (app) => {
   );
 
   app.post(
-    '/changePassword',
+    routeOf(paths.changePassword),
     // Exempt from Idempotency-Key: credentials, not school data; a stored answer must not hold a token.
-    { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { body: changePasswordRequestSchema }, preHandler: changeLimit },
+    { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { response: ok(changePasswordDataSchema), body: changePasswordRequestSchema }, preHandler: changeLimit },
     async (request, reply) => {
       const user = userOf(request);
       const { currentPassword, newPassword } = request.body;

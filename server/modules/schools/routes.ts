@@ -8,13 +8,15 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../contract/messages';
-import { schoolDetailsInputSchema } from '../../../contract/school';
+import { schoolDetailsInputSchema, schoolDetailsSchema, schoolListEntrySchema, schoolSchema } from '../../../contract/school';
+import { paths, routeOf } from '../../../contract/paths';
 import { schools } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { tenantOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { ok, okList } from '../../module-kit/responses';
 
 const columns = { tenantId: schools.tenantId, schoolName: schools.schoolName, schoolId: schools.schoolId };
 const listed = { tenantId: schools.tenantId, schoolName: schools.schoolName };
@@ -48,20 +50,24 @@ const credentials: ConstraintStrategy = {
 
 export const schoolRoutes: ZodPlugin = async (app) => {
   if (!app.hasConstraintStrategy(credentials.name)) app.addConstraintStrategy(credentials);
-  app.get('/schools/all', { constraints: { credentials: 'bearer' }, config: { access: 'signedIn' } }, async (request, reply) => {
-    const { tenantId } = tenantOf(request);
-    const rows = await app.db.select(columns).from(schools).where(eq(schools.tenantId, tenantId));
-    return sendEnvelope(reply, 200, messages.common.ok, rows);
-  });
+  app.get(
+    routeOf(paths.schools.all),
+    { constraints: { credentials: 'bearer' }, config: { access: 'signedIn' }, schema: { response: okList(schoolSchema) } },
+    async (request, reply) => {
+      const { tenantId } = tenantOf(request);
+      const rows = await app.db.select(columns).from(schools).where(eq(schools.tenantId, tenantId));
+      return sendEnvelope(reply, 200, messages.common.ok, rows);
+    },
+  );
 
-  app.get('/schools/all', { config: { access: 'global' } }, async (_request, reply) => {
+  app.get(routeOf(paths.schools.all), { config: { access: 'global' }, schema: { response: okList(schoolListEntrySchema) } }, async (_request, reply) => {
     const rows = await app.db.select(listed).from(schools).orderBy(asc(schools.schoolName));
     return sendEnvelope(reply, 200, messages.common.ok, rows);
   });
 
   app.get(
-    '/schools/:id',
-    { config: { access: 'signedIn' }, schema: { params: z.object({ id: z.string().max(64) }) } },
+    routeOf(paths.schools.one),
+    { config: { access: 'signedIn' }, schema: { response: ok(schoolDetailsSchema), params: z.object({ id: z.string().max(64) }) } },
     async (request, reply) => {
       const { id } = request.params;
       const tenant = tenantOf(request);
@@ -77,10 +83,10 @@ export const schoolRoutes: ZodPlugin = async (app) => {
   );
 
   app.put(
-    '/schools/update/:tenantId',
+    routeOf(paths.schools.update),
     {
       config: { access: ['admin'], idempotency: 'runWrite' },
-      schema: { params: z.object({ tenantId: z.string().max(64) }), body: schoolDetailsInputSchema },
+      schema: { response: ok(schoolDetailsSchema), params: z.object({ tenantId: z.string().max(64) }), body: schoolDetailsInputSchema },
     },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
-import { studentInputSchema, studentListQuerySchema, studentSearchColumns } from '../../../contract/student';
+import { studentInputSchema, studentListQuerySchema, studentSchema, studentSearchColumns } from '../../../contract/student';
+import { paths, routeOf } from '../../../contract/paths';
+import { updateAnswerSchema } from '../../../contract/sync';
 import { searchableColumn } from '../../db/paging';
 import { students } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -15,7 +17,8 @@ import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
-import { lostUpdate } from '../sync/conflicts';
+import { lostUpdate } from '../../module-kit/conflicts';
+import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
 import { studentRepository as repo } from './repository';
 import { createStudent, deleteStudent, updateStudent } from './service';
 
@@ -24,15 +27,15 @@ const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
 const idParams = z.object({ id: z.uuid(messages.students.notFound) });
 
 export const studentRoutes: ZodPlugin = async (app) => {
-  app.get('/students/all', { config: staff, schema: { querystring: studentListQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(paths.students.all), { config: staff, schema: { response: okList(studentSchema), querystring: studentListQuerySchema } }, async (request, reply) => {
     const school = tenantOf(request);
     const rows = await repo.all(app.db, school.tenantId, school.schoolName, request.query.classId);
     return sendEnvelope(reply, 200, messages.common.ok, rows);
   });
 
   app.get(
-    '/students/pageNation/all',
-    { config: staff, schema: { querystring: pageQuerySchema.extend(studentListQuerySchema.shape) } },
+    routeOf(paths.students.page),
+    { config: staff, schema: { response: okPage(studentSchema), querystring: pageQuerySchema.extend(studentListQuerySchema.shape) } },
     async (request, reply) => {
       const school = tenantOf(request);
       const { classId, ...page } = request.query;
@@ -41,8 +44,8 @@ export const studentRoutes: ZodPlugin = async (app) => {
   );
 
   app.get(
-    '/students/search-using-column-pageNation',
-    { config: staff, schema: { querystring: columnSearchQuerySchema } },
+    routeOf(paths.students.searchColumn),
+    { config: staff, schema: { response: okPage(studentSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const school = tenantOf(request);
       const { column, value, page, size } = request.query;
@@ -52,14 +55,14 @@ export const studentRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.get('/students/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+  app.get(routeOf(paths.students.one), { config: staff, schema: { response: ok(studentSchema), params: idParams } }, async (request, reply) => {
     const school = tenantOf(request);
     const found = await repo.one(app.db, school.tenantId, school.schoolName, request.params.id);
     if (!found) throw notFound(messages.students.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post('/students/create', { config: staffWrite, schema: { body: studentInputSchema } }, (request, reply) =>
+  app.post(routeOf(paths.students.create), { config: staffWrite, schema: { response: created(studentSchema), body: studentInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const { baseRev: _ignored, ...input } = request.body;
       const created = await createStudent(tx, tenantOf(request), userOf(request), input);
@@ -68,8 +71,8 @@ export const studentRoutes: ZodPlugin = async (app) => {
   );
 
   app.put(
-    '/students/update/:id',
-    { config: staffWrite, schema: { params: idParams, body: studentInputSchema } },
+    routeOf(paths.students.update),
+    { config: staffWrite, schema: { response: ok(updateAnswerSchema(studentSchema)), params: idParams, body: studentInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const { id: _ignored, baseRev, ...fields } = request.body;
@@ -86,7 +89,7 @@ export const studentRoutes: ZodPlugin = async (app) => {
       }),
   );
 
-  app.delete('/students/delete/:id', { config: staffWrite, schema: { params: idParams } }, (request, reply) =>
+  app.delete(routeOf(paths.students.remove), { config: staffWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       await deleteStudent(tx, tenantOf(request), userOf(request), request.params.id);
       return { message: messages.students.deleted, data: { id: request.params.id } };

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { columnSearchQuerySchema, pageQuerySchema, type PageQuery } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
-import { subjectInputSchema, subjectSearchColumns } from '../../../contract/subject';
+import { subjectInputSchema, subjectSchema, subjectSearchColumns } from '../../../contract/subject';
+import { paths, routeOf } from '../../../contract/paths';
+import { updateAnswerSchema } from '../../../contract/sync';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
@@ -16,7 +18,8 @@ import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
-import { lostUpdate } from '../sync/conflicts';
+import { lostUpdate } from '../../module-kit/conflicts';
+import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
 
 const staff = { access: staffRoles } as const;
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
@@ -59,18 +62,18 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export const subjectRoutes: ZodPlugin = async (app) => {
-  app.get('/subjects/all', { config: staff }, async (request, reply) => {
+  app.get(routeOf(paths.subjects.all), { config: staff, schema: { response: okList(subjectSchema) } }, async (request, reply) => {
     const rows = await app.db.select(selection).from(subjects).where(live(tenantOf(request).tenantId)).orderBy(...ordering);
     return sendEnvelope(reply, 200, messages.common.ok, rows);
   });
 
-  app.get('/subjects/pageNation/all', { config: staff, schema: { querystring: pageQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(paths.subjects.page), { config: staff, schema: { response: okPage(subjectSchema), querystring: pageQuerySchema } }, async (request, reply) => {
     return sendEnvelope(reply, 200, messages.common.ok, await list(app.db, live(tenantOf(request).tenantId), request.query));
   });
 
   app.get(
-    '/subjects/search-using-column-pageNation',
-    { config: staff, schema: { querystring: columnSearchQuerySchema } },
+    routeOf(paths.subjects.searchColumn),
+    { config: staff, schema: { response: okPage(subjectSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const { column, value, page, size } = request.query;
       const searchable = searchableColumn(subjectSearchColumns, column, messages.subjects.invalidColumn);
@@ -79,13 +82,13 @@ export const subjectRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.get('/subjects/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+  app.get(routeOf(paths.subjects.one), { config: staff, schema: { response: ok(subjectSchema), params: idParams } }, async (request, reply) => {
     const found = await one(app.db, tenantOf(request).tenantId, request.params.id);
     if (!found) throw notFound(messages.subjects.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post('/subjects/create', { config: adminWrite, schema: { body: subjectInputSchema } }, (request, reply) =>
+  app.post(routeOf(paths.subjects.create), { config: adminWrite, schema: { response: created(subjectSchema), body: subjectInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id = randomUUID(), subjectName, subjectCode } = request.body;
@@ -96,7 +99,7 @@ export const subjectRoutes: ZodPlugin = async (app) => {
     }),
   );
 
-  app.put('/subjects/update/:id', { config: adminWrite, schema: { params: idParams, body: subjectInputSchema } }, (request, reply) =>
+  app.put(routeOf(paths.subjects.update), { config: adminWrite, schema: { response: ok(updateAnswerSchema(subjectSchema)), params: idParams, body: subjectInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id } = request.params;
@@ -111,7 +114,7 @@ export const subjectRoutes: ZodPlugin = async (app) => {
     }),
   );
 
-  app.delete('/subjects/delete/:id', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+  app.delete(routeOf(paths.subjects.remove), { config: adminWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id } = request.params;

@@ -16,8 +16,9 @@ import { queryRows } from '../../db/rows';
 import { syncHorizons } from '../../db/schema';
 import type { AuthUser } from '../../types';
 import { comparePositions, decodeCursor, encodeCursor, startPosition, type Cursor, type Position } from './cursor';
-import { scopeOf } from './scope';
-import { readChanges } from './sources';
+import { scopeOf } from '../../module-kit/scope';
+import type { SyncSource } from '../../module-kit/sync-source';
+import { readChanges } from './changes';
 
 const resetAnswer: PullResponse = { changes: [], cursor: '', hasMore: true, reset: true };
 
@@ -39,7 +40,13 @@ async function purgedThrough(db: Db, tenantId: string): Promise<string | undefin
 }
 
 /** Runs in one read-only REPEATABLE READ transaction: fence, scope and rows share one snapshot. */
-export function pull(db: Db, user: AuthUser, rawCursor: string, limit: number): Promise<PullResponse> {
+export function pull(
+  db: Db,
+  sources: readonly SyncSource[],
+  user: AuthUser,
+  rawCursor: string,
+  limit: number,
+): Promise<PullResponse> {
   return db.transaction(
     async (tx) => {
       // The first statement takes the transaction's snapshot; the fence is that snapshot's xmin.
@@ -61,7 +68,7 @@ export function pull(db: Db, user: AuthUser, rawCursor: string, limit: number): 
 
       const skipBefore =
         cursor.initialFence && BigInt(cursor.position.txid) < BigInt(cursor.initialFence) ? cursor.initialFence : null;
-      const rows = await readChanges(tx, scope, {
+      const rows = await readChanges(tx, sources, scope, {
         tenantId: user.tenantId,
         after: cursor.position,
         fence,

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
 import { staffRoles } from '../../../contract/roles';
-import { teacherInputSchema, teacherSearchColumns } from '../../../contract/teacher';
+import { teacherInputSchema, teacherSchema, teacherSearchColumns } from '../../../contract/teacher';
+import { paths, routeOf } from '../../../contract/paths';
+import { updateAnswerSchema } from '../../../contract/sync';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
@@ -19,7 +21,8 @@ import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { linkTeacherAccount } from '../accounts/links';
-import { lostUpdate } from '../sync/conflicts';
+import { lostUpdate } from '../../module-kit/conflicts';
+import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
 import { teacherRepository as repo, type TeacherFields } from './repository';
 
 const staff = { access: staffRoles } as const;
@@ -44,17 +47,17 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export const teacherRoutes: ZodPlugin = async (app) => {
-  app.get('/teachers/all', { config: staff }, async (request, reply) => {
+  app.get(routeOf(paths.teachers.all), { config: staff, schema: { response: okList(teacherSchema) } }, async (request, reply) => {
     return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, tenantOf(request).tenantId));
   });
 
-  app.get('/teachers/pageNation/all', { config: staff, schema: { querystring: pageQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(paths.teachers.page), { config: staff, schema: { response: okPage(teacherSchema), querystring: pageQuerySchema } }, async (request, reply) => {
     return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, tenantOf(request).tenantId, request.query));
   });
 
   app.get(
-    '/teachers/search-using-column-pageNation',
-    { config: staff, schema: { querystring: columnSearchQuerySchema } },
+    routeOf(paths.teachers.searchColumn),
+    { config: staff, schema: { response: okPage(teacherSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const { column, value, page, size } = request.query;
       const searchable = searchableColumn(teacherSearchColumns, column, messages.teachers.invalidColumn);
@@ -63,13 +66,13 @@ export const teacherRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.get('/teachers/:id', { config: staff, schema: { params: idParams } }, async (request, reply) => {
+  app.get(routeOf(paths.teachers.one), { config: staff, schema: { response: ok(teacherSchema), params: idParams } }, async (request, reply) => {
     const found = await repo.one(app.db, tenantOf(request).tenantId, request.params.id);
     if (!found) throw notFound(messages.teachers.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post('/teachers/create', { config: adminWrite, schema: { body: teacherInputSchema } }, (request, reply) =>
+  app.post(routeOf(paths.teachers.create), { config: adminWrite, schema: { response: created(teacherSchema), body: teacherInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id = randomUUID(), baseRev: _ignored, ...fields } = request.body;
@@ -82,8 +85,8 @@ export const teacherRoutes: ZodPlugin = async (app) => {
   );
 
   app.put(
-    '/teachers/update/:id',
-    { config: adminWrite, schema: { params: idParams, body: teacherInputSchema } },
+    routeOf(paths.teachers.update),
+    { config: adminWrite, schema: { response: ok(updateAnswerSchema(teacherSchema)), params: idParams, body: teacherInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
@@ -101,7 +104,7 @@ export const teacherRoutes: ZodPlugin = async (app) => {
       }),
   );
 
-  app.delete('/teachers/delete/:id', { config: adminWrite, schema: { params: idParams } }, (request, reply) =>
+  app.delete(routeOf(paths.teachers.remove), { config: adminWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       if (!(await repo.softDelete(tx, tenantOf(request).tenantId, request.params.id))) throw notFound(messages.teachers.notFound);
       return { message: messages.teachers.deleted, data: { id: request.params.id } };

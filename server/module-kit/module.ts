@@ -1,0 +1,33 @@
+/**
+ * One server module, described once: its name (the API documentation's tag), its routes, and the
+ * pull sources of the entities it syncs. server/modules/index.ts lists the descriptors; app.ts
+ * registers their routes and the sync pull reads their sources from that one list
+ * (docs/adding-a-module.md).
+ */
+import type { ZodPlugin } from '../plugins/zod-validation';
+import type { SyncSource } from './sync-source';
+
+export interface ServerModule {
+  /** Short and unique: the tag of the module's routes in /api/docs. */
+  name: string;
+  /** One line for people reading /api/docs. */
+  summary: string;
+  routes: ZodPlugin;
+  /** One per entity the module sends to devices through GET /api/sync/pull. */
+  syncSources?: readonly SyncSource[];
+}
+
+export function defineModule<const M extends ServerModule>(module: M): M {
+  return module;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The registered modules (server/modules/index.ts), for those that describe the others (/api/docs). */
+    serverModules: readonly ServerModule[];
+    /** Every registered module's pull sources, in registry order (app.ts). */
+    syncSources: readonly SyncSource[];
+    /** Set inside a module's own scope only: which module a route belongs to (route catalogue). */
+    moduleName?: string;
+  }
+}

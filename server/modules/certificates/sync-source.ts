@@ -1,0 +1,11 @@
+/** Certificates in the pull: staff only, with the frozen print data (a reprint offline shows the same page). */
+import { certificates } from '../../db/schema';
+import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
+import { toCertificate } from './routes';
+
+export const certificatesSyncSource = defineSyncSource({
+  entity: 'certificates',
+  table: certificates,
+  where: (scope) => (scope.school ? undefined : 'none'),
+  records: eachRow(toCertificate),
+});
