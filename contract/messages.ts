@@ -319,6 +319,10 @@ export const messages = {
     pulled: 'Changes since your last sync.',
     reset: 'What you may see has changed. Start again from an empty cursor.',
   },
+  syncPush: {
+    answered: (ran: number, sent: number) =>
+      ran === sent ? `${sent} change${sent === 1 ? '' : 's'} answered.` : `${ran} of ${sent} changes answered; send the rest again.`,
+  },
   attendance: {
     saved: 'Attendance saved.',
     savedWithConflicts: (count: number) =>

@@ -107,6 +107,8 @@ export const paths = {
   },
   sync: {
     pull: `${apiBase}/sync/pull`,
+    /** Many outbox entries in one request (contract/sync-push.ts). */
+    push: `${apiBase}/sync/push`,
   },
   contactedClient: {
     create: `${apiBase}/contacted_client/create`,

@@ -12,6 +12,7 @@ import { serverModules } from './modules';
 import { purgeTombstones } from './modules/sync/purge';
 import { registerAccessControl } from './plugins/access';
 import { AccessLogController } from './plugins/access-log';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling, sendNotFound } from './plugins/errors';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
 import { registerInputGuards, rewriteMalformedUrl } from './plugins/input-guards';
@@ -110,6 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerAccessControl(app, options.coordination);
   registerIdempotency(app);
+  // After idempotency's onSend (which reads the answer as JSON), before any route.
+  registerCompression(app);
   registerMaintenance(app, options.coordination, [
     { name: 'idempotency-keys', run: (db) => purgeIdempotencyKeys(db) },
     { name: 'rate-limit-windows', run: (db) => purgeRateLimitWindows(db) },

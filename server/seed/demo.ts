@@ -1,7 +1,9 @@
 /**
  * The demo seed: two schools (greenvalley, riverside) of realistic size with the four demo accounts
- * each, written into an empty database in one transaction. Deterministic: the rows, ids included,
- * are the same on every run (see generate.ts); only the password hashes differ (argon2 salts).
+ * each, and what use leaves behind (who teaches what, a month of attendance, the admission register,
+ * a few certificates), written into an empty database in one transaction. Deterministic: the rows,
+ * ids included, are the same on every run of the same day (see generate.ts; attendance and
+ * certificates are dated back from today); only the password hashes differ (argon2 salts).
  */
 import { count, sql } from 'drizzle-orm';
 import { todayIso } from '../../contract/record-formats';
@@ -65,8 +67,9 @@ async function hasSchools(db: Db): Promise<boolean> {
 }
 
 /**
- * Seeds the demo schools when the `schools` table is empty; returns whether it did.
- * All or nothing: a failure (or a concurrent seeder) leaves the database as it was.
+ * Seeds the demo schools when the `schools` table is empty; returns whether it did. `today` is the
+ * server's today unless a test fixes it. All or nothing: a failure (or a concurrent seeder) leaves
+ * the database as it was.
  */
 export async function seedDemoSchools(db: Db, today: string = todayIso()): Promise<boolean> {
   if (await hasSchools(db)) return false;
