@@ -24,7 +24,7 @@ import type { MutationKind } from './kinds/kind';
 import { browserLocks, pushLockName, withLock, type LockManagerLike } from './locks';
 import { recordMutation, type MutationResult, type OutboxContext } from './outbox';
 import { pullPhase, type PullResult } from './puller';
-import { pushPhase, type PushResult } from './pusher';
+import { defaultBatchPolicy, pushPhase, type BatchPolicy, type BatchSupport, type PushResult } from './pusher';
 import { createStudentKind, deleteStudentKind, updateStudentKind } from './kinds/students';
 import { createSubjectKind, deleteSubjectKind, updateSubjectKind } from './kinds/subjects';
 import { createTeacherKind, deleteTeacherKind, updateTeacherKind } from './kinds/teachers';
@@ -58,6 +58,11 @@ export interface SyncEngineOptions {
   retry?: Partial<RetryPolicy>;
   pullIntervalMs?: number;
   pushBatchSize?: number;
+  /**
+   * Entries per `POST /api/sync/push` request and their bytes (default 50 and 256 KiB);
+   * `maxEntries: 1` sends every entry as its own direct call.
+   */
+  pushBatch?: Partial<BatchPolicy>;
   pullLimit?: number;
   requestTimeoutMs?: number;
 }
@@ -129,6 +134,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const retry: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const pullIntervalMs = options.pullIntervalMs ?? 60_000;
   const lockName = pushLockName(options.tenantId, options.username);
+  const batchPolicy: BatchPolicy = { ...defaultBatchPolicy, ...options.pushBatch };
+  const batchSupport: BatchSupport = { supported: batchPolicy.maxEntries > 1 };
 
   const outbox: OutboxContext = {
     db,
@@ -182,7 +189,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return await withLock(locks, lockName, controller.signal, async () => {
         if ((await db.meta.get(metaKeys.needsSignIn))?.value === true) return { status: 'sign-in' };
         const signal = controller.signal;
-        const push = await pushPhase({ outbox, session, retry, random, clock, batchSize: options.pushBatchSize ?? 100, force, signal });
+        const push = await pushPhase({
+          outbox,
+          session,
+          retry,
+          random,
+          clock,
+          batchSize: options.pushBatchSize ?? 100,
+          batchPolicy,
+          batchSupport,
+          force,
+          signal,
+        });
         retryAt = push.retryAt;
         if (push.status === 'sign-in') {
           await setNeedsSignIn(true);

@@ -74,12 +74,47 @@ export async function serverRow(db: KakshaDb, ref: string): Promise<Row | null> 
   return (await readRow(db, ref)) ?? null;
 }
 
+/** The server's versions at several refs (one read of `base` and one of each mirror table). */
+export async function serverRows(db: KakshaDb, refs: readonly string[]): Promise<Map<string, Row | null>> {
+  const out = new Map<string, Row | null>();
+  const bases = await db.base.bulkGet([...refs]);
+  const missing: string[] = [];
+  refs.forEach((ref, i) => {
+    const base = bases[i];
+    if (base) out.set(ref, base.row);
+    else missing.push(ref);
+  });
+  const shown = await readRows(db, missing);
+  for (const ref of missing) out.set(ref, shown.get(ref) ?? null);
+  return out;
+}
+
+/** The visible rows at several refs, one bulk read per table. */
+export async function readRows(db: KakshaDb, refs: readonly string[]): Promise<Map<string, Row | undefined>> {
+  const out = new Map<string, Row | undefined>();
+  const byTable = new Map<MirrorTable, { ref: string; key: string | [string, string] }[]>();
+  for (const ref of refs) {
+    const { table, key } = parseRef(ref);
+    let list = byTable.get(table);
+    if (!list) byTable.set(table, (list = []));
+    list.push({ ref, key });
+  }
+  for (const [table, list] of byTable) {
+    const rows = await db.mirror(table).bulkGet(list.map((item) => item.key));
+    list.forEach((item, i) => out.set(item.ref, rows[i]));
+  }
+  return out;
+}
+
 /** Keeps the server's version of each ref before a pending entry first changes it. */
 export async function ensureBase(db: KakshaDb, refs: Iterable<string>): Promise<void> {
-  for (const ref of refs) {
-    if (await db.base.get(ref)) continue;
-    await db.base.put({ ref, row: (await readRow(db, ref)) ?? null });
-  }
+  const list = [...new Set(refs)];
+  if (list.length === 0) return;
+  const bases = await db.base.bulkGet(list);
+  const missing = list.filter((_, i) => !bases[i]);
+  if (missing.length === 0) return;
+  const shown = await readRows(db, missing);
+  await db.base.bulkPut(missing.map((ref) => ({ ref, row: shown.get(ref) ?? null })));
 }
 
 /** Stores a server version. Returns the ref when its overlay must be recomputed. */
@@ -107,6 +142,61 @@ export async function applyServerUpsert(db: KakshaDb, table: MirrorTable, row: R
   if (current && revOf(current) > revOf(row)) return undefined;
   await db.mirror(table).put(row);
   return undefined;
+}
+
+/**
+ * Stores many server versions (a push answer, a run of a pull page) with one bulk read of each
+ * table involved. Returns the refs whose overlay must be recomputed. Falls back to one by one
+ * when two versions share a row (the order between them matters then).
+ */
+export async function applyServerUpserts(db: KakshaDb, upserts: readonly { table: MirrorTable; row: Row }[]): Promise<string[]> {
+  if (upserts.length === 0) return [];
+  const refs = upserts.map(({ table, row }) => rowRef(table, row));
+  const goneKeys = upserts.map(({ table, row }) => `${table}:${String(row.id)}`);
+  const refOfAttendance = new Map<string, string>();
+  upserts.forEach(({ table, row }, i) => {
+    if (table === 'attendance') refOfAttendance.set(String(row.id), refs[i]!);
+  });
+  const held = refOfAttendance.size > 0 ? await db.attendance.where('id').anyOf([...refOfAttendance.keys()]).toArray() : [];
+  // A record that moved (another student or date under the same id) is rare: one by one then.
+  const moves = held.some((old) => rowRef('attendance', old as unknown as Row) !== refOfAttendance.get(String(old.id)));
+  if (moves || new Set(refs).size !== refs.length || new Set(goneKeys).size !== goneKeys.length) {
+    const touched: string[] = [];
+    for (const { table, row } of upserts) {
+      const ref = await applyServerUpsert(db, table, row);
+      if (ref) touched.push(ref);
+    }
+    return touched;
+  }
+  const gones = await db.gone.bulkGet(goneKeys);
+  const bases = await db.base.bulkGet(refs);
+  const shown = await readRows(db, refs.filter((_, i) => !bases[i]));
+  const touched: string[] = [];
+  const goneDeletes: string[] = [];
+  const basePuts: { ref: string; row: Row }[] = [];
+  const mirrorPuts = new Map<MirrorTable, Row[]>();
+  upserts.forEach(({ table, row }, i) => {
+    const gone = gones[i];
+    if (gone && gone.rev >= revOf(row)) return;
+    if (gone) goneDeletes.push(gone.ref);
+    const ref = refs[i]!;
+    const base = bases[i];
+    if (base) {
+      if (revOf(base.row) > revOf(row)) return;
+      basePuts.push({ ref, row });
+      touched.push(ref);
+      return;
+    }
+    const current = shown.get(ref);
+    if (current && revOf(current) > revOf(row)) return;
+    let rows = mirrorPuts.get(table);
+    if (!rows) mirrorPuts.set(table, (rows = []));
+    rows.push(row);
+  });
+  if (goneDeletes.length > 0) await db.gone.bulkDelete(goneDeletes);
+  if (basePuts.length > 0) await db.base.bulkPut(basePuts);
+  for (const [table, rows] of mirrorPuts) await db.mirror(table).bulkPut(rows);
+  return touched;
 }
 
 /** Applies a server delete (a tombstone). Returns the refs whose overlay must be recomputed. */
@@ -142,22 +232,68 @@ export async function applyServerDelete(db: KakshaDb, table: MirrorTable, id: st
 /**
  * Recomputes the overlay of each ref: the server's version, then every pending entry touching it
  * in outbox order. A ref no pending entry touches any more drops its `base` (the row is the
- * server's again).
+ * server's again). Reads and writes go in bulk; a kind without `overlay` writes its rows itself.
  */
 export async function recompute(db: KakshaDb, kinds: KindRegistry, refs: Iterable<string>, context: ApplyIdentity) {
-  for (const ref of new Set(refs)) {
-    const base = await db.base.get(ref);
-    if (!base) continue;
+  const list = [...new Set(refs)];
+  if (list.length === 0) return;
+  const bases = await db.base.bulkGet(list);
+  const covered = list.filter((_, i) => bases[i]);
+  if (covered.length === 0) return;
+  const baseOf = new Map(covered.map((ref) => [ref, bases[list.indexOf(ref)]!.row]));
+  const pending = new Map<number, OutboxEntry>();
+  for (const entry of await db.outbox.where('refs').anyOf(covered).toArray()) pending.set(entry.seq!, entry);
+  const entries = [...pending.values()].sort((a, b) => a.seq! - b.seq!);
+  const touching = new Map<string, OutboxEntry[]>();
+  for (const entry of entries) {
+    for (const ref of entry.refs ?? []) {
+      if (!baseOf.has(ref)) continue;
+      let list = touching.get(ref);
+      if (!list) touching.set(ref, (list = []));
+      list.push(entry);
+    }
+  }
+
+  const puts = new Map<MirrorTable, Row[]>();
+  const deletes = new Map<MirrorTable, (string | [string, string])[]>();
+  const settled: string[] = [];
+  const oneByOne: string[] = [];
+  for (const ref of covered) {
+    const overlays = touching.get(ref) ?? [];
+    if (overlays.length === 0) settled.push(ref);
+    if (!overlays.every((entry) => !kinds.get(entry.kind) || kinds.get(entry.kind)!.overlay)) {
+      oneByOne.push(ref);
+      continue;
+    }
+    let row: Row | undefined = baseOf.get(ref) ?? undefined;
+    for (const entry of overlays) {
+      const kind = kinds.get(entry.kind);
+      if (kind?.overlay) row = kind.overlay(context, entry.body, ref, row);
+    }
     const { table, key } = parseRef(ref);
-    if (base.row) await db.mirror(table).put(base.row);
+    if (row) {
+      let rows = puts.get(table);
+      if (!rows) puts.set(table, (rows = []));
+      rows.push(row);
+    } else {
+      let keys = deletes.get(table);
+      if (!keys) deletes.set(table, (keys = []));
+      keys.push(key);
+    }
+  }
+  for (const [table, keys] of deletes) await db.mirror(table).bulkDelete(keys);
+  for (const [table, rows] of puts) await db.mirror(table).bulkPut(rows);
+  for (const ref of oneByOne) {
+    const { table, key } = parseRef(ref);
+    const row = baseOf.get(ref);
+    if (row) await db.mirror(table).put(row);
     else await db.mirror(table).delete(key);
-    const entries: OutboxEntry[] = await db.outbox.where('refs').equals(ref).sortBy('seq');
-    for (const entry of entries) {
+    for (const entry of touching.get(ref) ?? []) {
       const kind = kinds.get(entry.kind);
       if (kind) await kind.apply({ db, ...context }, entry.body, ref);
     }
-    if (entries.length === 0) await db.base.delete(ref);
   }
+  if (settled.length > 0) await db.base.bulkDelete(settled);
 }
 
 export interface ApplyIdentity {

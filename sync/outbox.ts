@@ -10,7 +10,7 @@ import { messages } from '../contract/messages';
 import { outboxEntryVersion, type KakshaDb, type OutboxEntry, type RejectedEntry } from './db';
 import { UnknownMutationKindError } from './errors';
 import type { KindRegistry, ServerEffects } from './kinds/kind';
-import { applyServerDelete, applyServerUpsert, ensureBase, parseRef, recompute, syncTables, type ApplyIdentity } from './mirror';
+import { applyServerDelete, applyServerUpserts, ensureBase, parseRef, recompute, syncTables, type ApplyIdentity } from './mirror';
 
 export interface OutboxContext extends ApplyIdentity {
   db: KakshaDb;
@@ -137,23 +137,30 @@ export async function clearBackoff(db: KakshaDb): Promise<void> {
 export async function acceptEntry(context: OutboxContext, seq: number, data: unknown): Promise<void> {
   const { db, kinds } = context;
   await db.transaction('rw', syncTables(db), async () => {
-    const entry = await db.outbox.get(seq);
-    // Gone: another tab already took this answer (the same one, by the Idempotency-Key).
-    if (!entry) return;
-    const kind = kinds.get(entry.kind);
-    const effects: ServerEffects = kind ? kind.accepted(entry.body, data) : { upserts: [], deletes: [], conflicts: [] };
-    await db.outbox.delete(seq);
-    const touched = new Set(entry.refs ?? []);
-    for (const { table, row } of effects.upserts) {
-      const ref = await applyServerUpsert(db, table, row);
-      if (ref) touched.add(ref);
-    }
-    for (const { table, id, rev } of effects.deletes) {
-      for (const ref of await applyServerDelete(db, table, id, rev)) touched.add(ref);
-    }
-    const at = context.now();
-    for (const notice of effects.conflicts) {
-      await db.conflicts.add({
+    const touched = new Set<string>();
+    await acceptInTransaction(context, seq, data, touched);
+    await recompute(db, kinds, touched, context);
+  });
+}
+
+/** acceptEntry's work inside the caller's transaction; the refs to recompute go to `touched`. */
+async function acceptInTransaction(context: OutboxContext, seq: number, data: unknown, touched: Set<string>): Promise<boolean> {
+  const { db, kinds } = context;
+  const entry = await db.outbox.get(seq);
+  // Gone: another tab already took this answer (the same one, by the Idempotency-Key).
+  if (!entry) return false;
+  const kind = kinds.get(entry.kind);
+  const effects: ServerEffects = kind ? kind.accepted(entry.body, data) : { upserts: [], deletes: [], conflicts: [] };
+  await db.outbox.delete(seq);
+  for (const ref of entry.refs ?? []) touched.add(ref);
+  for (const ref of await applyServerUpserts(db, effects.upserts)) touched.add(ref);
+  for (const { table, id, rev } of effects.deletes) {
+    for (const ref of await applyServerDelete(db, table, id, rev)) touched.add(ref);
+  }
+  const at = context.now();
+  if (effects.conflicts.length > 0) {
+    await db.conflicts.bulkAdd(
+      effects.conflicts.map((notice) => ({
         entryId: entry.id,
         entity: notice.entity,
         recordId: notice.id,
@@ -161,21 +168,64 @@ export async function acceptEntry(context: OutboxContext, seq: number, data: unk
         yours: notice.yours,
         message: notice.message || messages.sync.conflict,
         at,
-      });
+      })),
+    );
+  }
+  const conflicted = new Set(effects.conflicts.map((notice) => notice.id));
+  const applied = effects.upserts.filter(({ row }) => !conflicted.has(String(row.id)));
+  const refs = entry.refs ?? [];
+  if (applied.length > 0 && refs.length > 0) {
+    const later = new Map<number, OutboxEntry>();
+    for (const next of await db.outbox.where('refs').anyOf(refs).toArray()) later.set(next.seq!, next);
+    for (const next of later.values()) {
+      const rebase = kinds.get(next.kind)?.rebase;
+      if (next.sentAt !== undefined || (next.seq ?? 0) < seq || !rebase) continue;
+      await db.outbox.put({ ...next, body: rebase(next.body, applied) });
     }
-    const conflicted = new Set(effects.conflicts.map((notice) => notice.id));
-    const applied = effects.upserts.filter(({ row }) => !conflicted.has(String(row.id)));
-    if (applied.length > 0) {
-      for (const ref of entry.refs ?? []) {
-        const later = await db.outbox.where('refs').equals(ref).toArray();
-        for (const next of later) {
-          const rebase = kinds.get(next.kind)?.rebase;
-          if (next.sentAt !== undefined || (next.seq ?? 0) < seq || !rebase) continue;
-          await db.outbox.put({ ...next, body: rebase(next.body, applied) });
-        }
+  }
+  return true;
+}
+
+/** What the server said about one entry of a batch, in the order the entries were sent. */
+export type BatchAnswer =
+  | { seq: number; verdict: 'accept'; data: unknown }
+  | { seq: number; verdict: 'reject'; status: number; message: string }
+  | { seq: number; verdict: 'defer'; nextAttemptAt: number; lastError: string; conflictAnswer: boolean };
+
+/**
+ * Applies a batch's answers in one transaction, in order, and recomputes each touched row once
+ * at the end. A crash leaves every answer of the batch unapplied; the batch is resent under the
+ * same keys and the server replays the same answers.
+ */
+export async function applyAnswers(context: OutboxContext, answers: readonly BatchAnswer[]): Promise<{ accepted: number; rejected: number }> {
+  const { db, kinds } = context;
+  return db.transaction('rw', syncTables(db), async () => {
+    const touched = new Set<string>();
+    const counts = { accepted: 0, rejected: 0 };
+    for (const answer of answers) {
+      if (answer.verdict === 'accept') {
+        if (await acceptInTransaction(context, answer.seq, answer.data, touched)) counts.accepted += 1;
+      } else if (answer.verdict === 'reject') {
+        // Its own recompute first: a refused delete keeps the record the user sees after the undo.
+        await recompute(db, kinds, touched, context);
+        touched.clear();
+        if ((await rejectEntry(context, answer.seq, { status: answer.status, message: answer.message })).length > 0) counts.rejected += 1;
+      } else {
+        await deferEntry(db, answer.seq, answer);
       }
     }
     await recompute(db, kinds, touched, context);
+    return counts;
+  });
+}
+
+/** Marks several entries as going out, in one transaction. Returns those still there, in order. */
+export async function claimEntries(db: KakshaDb, seqs: readonly number[], now: number): Promise<OutboxEntry[]> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entries = (await db.outbox.bulkGet([...seqs])).filter((entry): entry is OutboxEntry => entry !== undefined);
+    const claimed = entries.map((entry) => ({ ...entry, sentAt: entry.sentAt ?? now, attempts: entry.attempts + 1 }));
+    await db.outbox.bulkPut(claimed);
+    return claimed;
   });
 }
 

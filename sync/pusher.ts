@@ -7,9 +7,10 @@
 import { messages } from '../contract/messages';
 import { retryDelay, type RetryPolicy } from './backoff';
 import type { OutboxEntry } from './db';
-import type { Clock } from './http';
+import { tokenBelongsTo, type Clock } from './http';
 import { isRecord } from './kinds/kind';
-import { acceptEntry, claimEntry, deferEntry, headEntries, rejectEntry, type OutboxContext } from './outbox';
+import { paths } from '../contract/paths';
+import { acceptEntry, applyAnswers, claimEntries, claimEntry, deferEntry, headEntries, rejectEntry, type BatchAnswer, type OutboxContext } from './outbox';
 import { callApi, type SessionOptions } from './session';
 
 export interface PushOptions {
@@ -19,6 +20,8 @@ export interface PushOptions {
   random: () => number;
   clock: Clock;
   batchSize: number;
+  batchPolicy: BatchPolicy;
+  batchSupport: BatchSupport;
   /** Send the head entry now even if its backoff has not run out (start, online, focus, sync now). */
   force: boolean;
   signal: AbortSignal;
@@ -45,6 +48,26 @@ export function verdictFor(status: number, conflictAnswers: number, policy: Retr
   return 'reject';
 }
 
+/** How the pusher groups entries into `POST /api/sync/push` requests. */
+export interface BatchPolicy {
+  /** Entries per request; 1 sends each entry as its own direct call. */
+  maxEntries: number;
+  /** JSON bytes of the entries' bodies per request; an entry larger than this goes alone. */
+  maxBytes: number;
+}
+
+export const defaultBatchPolicy: BatchPolicy = { maxEntries: 50, maxBytes: 256 * 1024 };
+
+/**
+ * Whether this server has the batch endpoint: an older server answers 404 (or refuses the
+ * request's shape); then entries go one by one for the engine's life.
+ */
+export interface BatchSupport {
+  supported: boolean;
+  /** The entry a mid-batch 401 last renewed the session for. */
+  renewedFor?: string;
+}
+
 export async function pushPhase(options: PushOptions): Promise<PushResult> {
   const { outbox, clock } = options;
   const { db } = outbox;
@@ -53,18 +76,173 @@ export async function pushPhase(options: PushOptions): Promise<PushResult> {
   for (;;) {
     const batch = await headEntries(db, options.batchSize);
     if (batch.length === 0) return result;
-    for (const head of batch) {
+    let index = 0;
+    while (index < batch.length) {
+      const head = batch[index]!;
       if (options.signal.aborted) return { ...result, status: 'aborted' };
       if (!force && head.nextAttemptAt !== undefined && head.nextAttemptAt > clock.now()) {
         return { ...result, status: 'waiting', retryAt: head.nextAttemptAt };
       }
       force = false;
+      const group = options.batchSupport.supported ? groupFrom(batch, index, options) : [head];
+      if (group.length > 1) {
+        const outcome = await pushGroup(options, group);
+        result.accepted += outcome.accepted;
+        result.rejected += outcome.rejected;
+        if (outcome.stop === 'unsupported') continue;
+        if (outcome.stop) return { ...result, ...outcome.stop };
+        // Answers may be fewer than entries (the server's time budget): read the head again.
+        if (outcome.answered < group.length) break;
+        index += group.length;
+        continue;
+      }
+      index += 1;
       const outcome = await pushOne(options, head);
       if (outcome === 'accepted') result.accepted += 1;
       else if (outcome === 'rejected') result.rejected += 1;
       else if (outcome === 'gone') continue;
       else return { ...result, ...outcome };
     }
+  }
+}
+
+function bodyBytes(entry: OutboxEntry): number {
+  return entry.body === undefined ? 0 : JSON.stringify(entry.body).length;
+}
+
+/**
+ * The entries from `index` that may go in one request: this user's, within the policy's count
+ * and bytes, and none that touches a row or needs a create of an earlier one in the group (it
+ * must wait for that answer: its base rev is re-based on it, or it is refused with it).
+ */
+function groupFrom(batch: readonly OutboxEntry[], index: number, options: PushOptions): OutboxEntry[] {
+  const { session, batchPolicy } = options;
+  const group: OutboxEntry[] = [];
+  const refs = new Set<string>();
+  const ids = new Set<string>();
+  let bytes = 0;
+  for (let i = index; i < batch.length && group.length < batchPolicy.maxEntries; i += 1) {
+    const entry = batch[i]!;
+    if (entry.tenantId !== session.tenantId || entry.username !== session.username) break;
+    const size = bodyBytes(entry);
+    if (group.length > 0 && bytes + size > batchPolicy.maxBytes) break;
+    if ((entry.refs ?? []).some((ref) => refs.has(ref)) || (entry.dependsOn ?? []).some((id) => ids.has(id))) break;
+    group.push(entry);
+    bytes += size;
+    for (const ref of entry.refs ?? []) refs.add(ref);
+    ids.add(entry.id);
+  }
+  return group;
+}
+
+interface GroupOutcome {
+  accepted: number;
+  rejected: number;
+  /** How many entries the server answered. */
+  answered: number;
+  stop?: Pick<PushResult, 'status' | 'retryAt'> | 'unsupported';
+}
+
+function readResults(data: unknown): { id: string; status: number; message: string; data: unknown; retryAfter?: number }[] | undefined {
+  if (!isRecord(data) || !Array.isArray(data.results)) return undefined;
+  const results = [];
+  for (const item of data.results) {
+    if (!isRecord(item) || typeof item.id !== 'string' || typeof item.status !== 'number') return undefined;
+    results.push({
+      id: item.id,
+      status: item.status,
+      message: typeof item.message === 'string' ? item.message : '',
+      data: item.data,
+      ...(typeof item.retryAfter === 'number' ? { retryAfter: item.retryAfter } : {}),
+    });
+  }
+  return results;
+}
+
+/** One `POST /api/sync/push` of a group; its answers applied in one transaction. */
+async function pushGroup(options: PushOptions, group: OutboxEntry[]): Promise<GroupOutcome> {
+  const { outbox, session, clock } = options;
+  const none = { accepted: 0, rejected: 0, answered: 0 };
+  const claimed = await claimEntries(outbox.db, group.map((entry) => entry.seq!), clock.now());
+  if (claimed.length === 0) return { ...none, answered: group.length };
+  const head = claimed[0]!;
+  const outcome = await callApi(
+    session,
+    {
+      method: 'POST',
+      path: paths.sync.push,
+      body: { entries: claimed.map((entry) => ({ id: entry.id, method: entry.method, path: entry.path, ...(entry.body === undefined ? {} : { body: entry.body }) })) },
+    },
+    options.signal,
+  );
+  if (outcome.kind === 'aborted') return { ...none, stop: { status: 'aborted' } };
+  if (outcome.kind === 'sign-in') return { ...none, stop: { status: 'sign-in' } };
+  if (outcome.kind === 'no-response') {
+    const retryAt = clock.now() + retryDelay(head.attempts, options.retry, options.random);
+    await deferEntry(outbox.db, head.seq!, { nextAttemptAt: retryAt, lastError: messages.network.noResponse });
+    return { ...none, stop: { status: 'no-response', retryAt } };
+  }
+  const { status, envelope } = outcome;
+  const results = status >= 200 && status < 300 ? readResults(envelope.data) : undefined;
+  if (!results) {
+    if (status === 408 || status === 429 || status >= 500) {
+      const message = typeof envelope.message === 'string' && envelope.message ? envelope.message : messages.status.other(status);
+      const retryAt = clock.now() + Math.max(retryDelay(head.attempts, options.retry, options.random), outcome.retryAfterMs ?? 0);
+      await deferEntry(outbox.db, head.seq!, { nextAttemptAt: retryAt, lastError: message });
+      return { ...none, stop: { status: 'waiting', retryAt } };
+    }
+    // No batch endpoint here (an older server), or it refused this batch as a whole: each entry
+    // goes as its own direct call, which gets its own answer.
+    options.batchSupport.supported = false;
+    return { ...none, stop: 'unsupported' };
+  }
+
+  const answers: BatchAnswer[] = [];
+  let stop: GroupOutcome['stop'];
+  let renew = false;
+  for (const [i, result] of results.entries()) {
+    const entry = claimed[i];
+    if (!entry || entry.id !== result.id) break;
+    const seq = entry.seq!;
+    if (result.status === 401) {
+      // The same entry refused again right after a renewal: the session cannot carry it.
+      if (i === 0 && options.batchSupport.renewedFor === entry.id) return { ...none, stop: { status: 'sign-in' } };
+      options.batchSupport.renewedFor = entry.id;
+      renew = true;
+      break;
+    }
+    const inFlight = isRecord(result.data) && result.data.state === 'in-flight';
+    const verdict = verdictFor(result.status, entry.conflictAnswers ?? 0, options.retry, inFlight);
+    const message = result.message || messages.status.other(result.status);
+    if (verdict === 'accept') answers.push({ seq, verdict: 'accept', data: result.data });
+    else if (verdict === 'reject') answers.push({ seq, verdict: 'reject', status: result.status, message });
+    else {
+      const backoff = retryDelay(entry.attempts, options.retry, options.random);
+      const retryAt = clock.now() + Math.max(backoff, (result.retryAfter ?? 0) * 1000);
+      answers.push({ seq, verdict: 'defer', nextAttemptAt: retryAt, lastError: message, conflictAnswer: result.status === 409 && !inFlight });
+      stop = { status: 'waiting', retryAt };
+      break;
+    }
+  }
+  const counts = await applyAnswers(outbox, answers);
+  const answered = answers.length;
+  if (renew && !stop) {
+    // The session ended between two entries (a password change elsewhere, say): renew it once;
+    // the next request carries the rest with the new token, or the user signs in again.
+    const renewed = await renewOnce(options);
+    if (!renewed) stop = { status: 'sign-in' };
+  }
+  return { ...counts, answered, ...(stop ? { stop } : {}) };
+}
+
+async function renewOnce(options: PushOptions): Promise<boolean> {
+  const { session } = options;
+  const identity = { tenantId: session.tenantId, username: session.username };
+  try {
+    const token = await session.renewToken(identity);
+    return tokenBelongsTo(token, session.tenantId, session.username);
+  } catch {
+    return false;
   }
 }
 

@@ -15,6 +15,8 @@ export interface CataloguedRoute {
   schema: FastifySchema | undefined;
   /** The server module that declared it (server/modules/index.ts). */
   module: string | undefined;
+  /** Its own body limit, when it declares one (else the app's). */
+  bodyLimit: number | undefined;
 }
 
 declare module 'fastify' {
@@ -36,6 +38,7 @@ export function registerRouteCatalogue(app: FastifyInstance): void {
         idempotency: route.config?.idempotency,
         schema: route.schema,
         module: this.moduleName,
+        bodyLimit: route.bodyLimit,
       });
     }
   });

@@ -8,7 +8,7 @@ import type { AttendanceRecord, AttendanceStatus, MarkSheet, SheetEntry } from '
 import { paths } from '../../contract/paths';
 import type { ConflictNotice } from '../../contract/sync';
 import type { AttendanceRow } from '../db';
-import { attendanceRef, parseRef, readRow, serverRow } from '../mirror';
+import { attendanceRef, parseRef, readRows, serverRows } from '../mirror';
 import { isRecord, type KindContext, type MutationKind, type PrepareContext, type ServerEffects } from './kind';
 
 export interface SheetMark {
@@ -35,25 +35,32 @@ function asSheet(body: unknown): MarkSheet {
 }
 
 async function prepare(input: SheetInput, context: PrepareContext) {
-  const entries: SheetEntry[] = [];
+  const marks: SheetMark[] = [];
   const seen = new Set<string>();
   for (const mark of input.entries) {
     if (seen.has(mark.studentId)) continue;
     seen.add(mark.studentId);
-    const ref = attendanceRef(mark.studentId, input.date);
-    const server = await serverRow(context.db, ref);
+    marks.push(mark);
+  }
+  const refs = marks.map((mark) => attendanceRef(mark.studentId, input.date));
+  // One bulk read of base and one of the sheet's rows, not two reads per student.
+  const servers = await serverRows(context.db, refs);
+  const shown = await readRows(context.db, refs.filter((ref) => !servers.get(ref)));
+  const entries: SheetEntry[] = marks.map((mark, i) => {
+    const server = servers.get(refs[i]!) ?? null;
     const baseRev = server && typeof server.rev === 'number' && server.rev > 0 ? server.rev : undefined;
-    // A record the server does not have yet gets its id here, so the device and the school agree on it.
-    const shown = server ? undefined : await readRow(context.db, ref);
-    const id = server ? undefined : typeof shown?.id === 'string' ? shown.id : context.newId();
-    entries.push({
+    // A record the server does not have yet gets its id here (or keeps the one a waiting change
+    // gave it), so the device and the school agree on it.
+    const pending = shown.get(refs[i]!)?.id;
+    const id = server ? undefined : typeof pending === 'string' ? pending : context.newId();
+    return {
       ...(id === undefined ? {} : { id }),
       studentId: mark.studentId,
       status: mark.status,
       remark: mark.remark ?? '',
       ...(baseRev === undefined ? {} : { baseRev }),
-    });
-  }
+    };
+  });
   const body: MarkSheet = {
     classId: input.classId,
     date: input.date,
@@ -64,7 +71,7 @@ async function prepare(input: SheetInput, context: PrepareContext) {
     method: 'POST' as const,
     path: paths.attendance.markSheet,
     body,
-    refs: entries.map((entry) => attendanceRef(entry.studentId, input.date)),
+    refs,
     needs: [`classes:${input.classId}`, ...entries.map((entry) => `students:${entry.studentId}`)],
     coalesceKey: sheetCoalesceKey(input.classId, input.date),
   };
@@ -89,27 +96,33 @@ function merge(earlier: unknown, later: unknown): MarkSheet {
   return { ...first, entries: [...byStudent.values()], deviceMarkedAt: second.deviceMarkedAt ?? first.deviceMarkedAt };
 }
 
-async function apply(context: KindContext, body: unknown, ref: string): Promise<void> {
+function overlay(identity: Omit<KindContext, 'db'>, body: unknown, ref: string, current: Record<string, unknown> | undefined) {
   const sheet = asSheet(body);
   const { key } = parseRef(ref);
   const [studentId, date] = key as [string, string];
-  if (date !== sheet.date) return;
+  if (date !== sheet.date) return current;
   const entry = sheet.entries.find((candidate) => candidate.studentId === studentId);
-  if (!entry) return;
-  const current = await context.db.attendance.get([studentId, date]);
+  if (!entry) return current;
   const row: AttendanceRow = {
-    id: current?.id ?? entry.id ?? `local:${studentId}|${date}`,
+    id: typeof current?.id === 'string' ? current.id : (entry.id ?? `local:${studentId}|${date}`),
     studentId,
     classId: sheet.classId,
     date,
     status: entry.status,
     remark: entry.remark ?? '',
-    markedBy: context.userId,
-    markedAt: current?.markedAt ?? '',
+    markedBy: identity.userId,
+    markedAt: typeof current?.markedAt === 'string' ? current.markedAt : '',
     deviceMarkedAt: sheet.deviceMarkedAt ?? null,
-    rev: current?.rev ?? 0,
+    rev: typeof current?.rev === 'number' ? current.rev : 0,
   };
-  await context.db.attendance.put(row);
+  return row as unknown as Record<string, unknown>;
+}
+
+async function apply(context: KindContext, body: unknown, ref: string): Promise<void> {
+  const { key } = parseRef(ref);
+  const current = await context.db.attendance.get(key as [string, string]);
+  const row = overlay(context, body, ref, current as unknown as Record<string, unknown> | undefined);
+  if (row && row !== (current as unknown)) await context.db.attendance.put(row as unknown as AttendanceRow);
 }
 
 function isAttendanceRecord(value: unknown): value is AttendanceRecord {
@@ -160,6 +173,7 @@ export const markSheet: MutationKind<SheetInput> = {
   prepare,
   merge,
   apply,
+  overlay,
   accepted,
   rebase,
 };

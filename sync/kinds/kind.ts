@@ -52,6 +52,11 @@ export interface MutationKind<P = unknown> {
   merge?(earlier: unknown, later: unknown): unknown;
   /** Writes this entry's optimistic change of one ref over the row currently shown. */
   apply(context: KindContext, body: unknown, ref: string): Promise<void>;
+  /**
+   * The same as `apply` without the database: the row this entry makes of `current` (undefined:
+   * no row). When every entry on a row has it, the overlay is computed in memory and written in bulk.
+   */
+  overlay?(identity: Omit<KindContext, 'db'>, body: unknown, ref: string, current: Record<string, unknown> | undefined): Record<string, unknown> | undefined;
   /** Reads a 2xx answer's `data`. */
   accepted(body: unknown, data: unknown): ServerEffects;
   /**

@@ -156,7 +156,7 @@ interface BodyCase {
   guarded?: boolean;
 }
 
-function bodyCases(shape: Record<string, z.ZodType>): BodyCase[] {
+function bodyCases(shape: Record<string, z.ZodType>, bodyLimit = requestBodyLimit): BodyCase[] {
   const fields = Object.entries(shape);
   const base = Object.fromEntries(fields.map(([name, schema]) => [name, plausible(schema)]));
   const strings = fields.filter(([, schema]) => kindOf(schema) === 'string' || kindOf(schema) === 'enum').map(([name]) => name);
@@ -182,8 +182,8 @@ function bodyCases(shape: Record<string, z.ZodType>): BodyCase[] {
     { name: 'null instead of object', payload: 'null', raw: true, expect: [400] },
     { name: 'empty body', payload: '', raw: true, expect: [400] },
     { name: 'not JSON', payload: '{"unterminated": ', raw: true, expect: [400] },
-    { name: 'beyond the body limit', payload: { ...base, [firstString ?? 'x']: 'x'.repeat(requestBodyLimit + 16) }, expect: [413], guarded: true },
-    { name: 'just below the body limit', payload: { ...withBrokenFirst, [firstString ?? 'filler']: 'x'.repeat(requestBodyLimit - 4096) } },
+    { name: 'beyond the body limit', payload: { ...base, [firstString ?? 'x']: 'x'.repeat(bodyLimit + 16) }, expect: [413], guarded: true },
+    { name: 'just below the body limit', payload: { ...withBrokenFirst, [firstString ?? 'filler']: 'x'.repeat(bodyLimit - 4096) } },
   );
   return cases;
 }
@@ -324,7 +324,7 @@ describe('schema fuzz over every write route', () => {
         checkAnswer(failures, `${route.method} ${url} ${label}${withKey ? ' +key' : ''}`, response, expected, field);
       };
 
-      const cases = (shape ? bodyCases(shape) : bodyCases({})).filter((bodyCase) => isBadFor(route.schema?.body, bodyCase));
+      const cases = (shape ? bodyCases(shape, route.bodyLimit) : bodyCases({}, route.bodyLimit)).filter((bodyCase) => isBadFor(route.schema?.body, bodyCase));
       for (const [variantIndex, [variant, idOf]] of idVariants.entries()) {
         const url = fillParams(route.url, idOf);
         for (const [caseIndex, bodyCase] of chooseCases(cases, routeIndex * 31 + variantIndex).entries()) {

@@ -101,6 +101,9 @@ export async function createSyncHarness(server: TestApp): Promise<SyncHarness> {
         retry: { baseMs: 2, capMs: 20 },
         pullIntervalMs: 3_600_000,
         requestTimeoutMs: 10_000,
+        // One direct call per entry unless a test asks for batches (their requests are per entry);
+        // SYNC_PUSH_BATCH=<n> runs any engine test with batches of n.
+        pushBatch: { maxEntries: Number(process.env.SYNC_PUSH_BATCH || 1) },
         ...overrides,
       });
       engines.push(engine);

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AttendanceStatus } from '../../contract/attendance';
 import { paths } from '../../contract/paths';
+import type { PushRequest } from '../../contract/sync-push';
 import { attendance, idempotencyKeys, recordHistory } from '../../server/db/schema';
 import { createClass, deleteClass, markAttendanceSheet, updateClass, type SyncEngine } from '../../sync';
 import { createFakeLocks } from '../support/fake-locks';
@@ -46,15 +47,19 @@ afterEach(async () => h?.close());
 
 type Role = 'teacher' | 'admin';
 
+/** One request per entry, and batches of up to 4 (POST /api/sync/push; small, so faults hit batches of several). */
+const modes = [1, 4];
+const runs = seeds.flatMap((seed) => modes.map((batch) => [seed, batch] as const));
+
 describe('15. randomised fault run', () => {
-  it.each(seeds)('seed %i: mirrors equal the server, every change applied exactly once', async (seed) => {
+  it.each(runs)('seed %i, %i entries a request: mirrors equal the server, every change applied exactly once', async (seed, batch) => {
     const random = prng(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     h = await createSyncHarness(server);
     await h.signIn('teacher');
     await h.signIn('admin');
     const locks = createFakeLocks();
-    const open = (role: Role) => h.engine(role, { locks, random, retry: { baseMs: 1, capMs: 8 } });
+    const open = (role: Role) => h.engine(role, { locks, random, retry: { baseMs: 1, capMs: 8 }, pushBatch: { maxEntries: batch } });
     const tabs: Record<Role, SyncEngine[]> = { teacher: [open('teacher'), open('teacher')], admin: [open('admin')] };
     const [c0, c1] = h.school.classIds as [string, string];
     const [s0, s1, s2] = h.school.studentIds as [string, string, string];
@@ -138,8 +143,12 @@ describe('15. randomised fault run', () => {
     const stored = await h.server.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.tenantId, h.tenantId));
     expect(new Set(stored.map((row) => row.key))).toEqual(entryIds);
     expect(stored.filter((row) => row.status >= 300)).toEqual([]);
-    const sent = h.net.requests.filter((r) => r.method !== 'GET' && r.url !== paths.refresh);
+    const sent = h.net.requests
+      .filter((r) => r.method !== 'GET' && r.url !== paths.refresh)
+      .flatMap((r) => (r.url === paths.sync.push ? (JSON.parse(r.body ?? '{}') as PushRequest).entries.map((entry) => entry.id) : [r.headers['idempotency-key']]));
     expect(sent.length).toBeGreaterThanOrEqual(entryIds.size);
+    expect(new Set(sent)).toEqual(entryIds);
+    if (batch > 1) expect(h.net.requests.some((r) => r.url === paths.sync.push)).toBe(true);
 
     // Every class holds its owner's last name, or is gone if its owner deleted it.
     const classes = await h.serverClasses();

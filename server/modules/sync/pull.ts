@@ -39,6 +39,25 @@ async function purgedThrough(db: Db, tenantId: string): Promise<string | undefin
   return row?.purgedThrough;
 }
 
+/**
+ * A page holds at most this many bytes of records (and at least one record): on a slow link the
+ * first screen's classes and students arrive in the first small page instead of waiting behind
+ * the rest of a 500-row page (docs/sync-server.md "Page size").
+ */
+export const pullPageBytes = 128 * 1024;
+
+/** How many of the rows read go in this page: at most `limit`, and within `pullPageBytes`. */
+function pageSize(rows: readonly { record?: unknown }[], limit: number): number {
+  let bytes = 0;
+  const most = Math.min(rows.length, limit);
+  for (let i = 0; i < most; i += 1) {
+    // The change's own fields (entity, id, rev, op) cost about 100 bytes beside the record.
+    bytes += 100 + (rows[i]!.record === undefined ? 0 : JSON.stringify(rows[i]!.record).length);
+    if (bytes > pullPageBytes && i > 0) return i;
+  }
+  return most;
+}
+
 /** Runs in one read-only REPEATABLE READ transaction: fence, scope and rows share one snapshot. */
 export function pull(
   db: Db,
@@ -75,8 +94,9 @@ export function pull(
         skipTombstonesBefore: skipBefore,
         limit,
       });
-      const hasMore = rows.length > limit;
-      const page = rows.slice(0, limit);
+      const size = pageSize(rows, limit);
+      const hasMore = rows.length > size;
+      const page = rows.slice(0, size);
       const changes: SyncChange[] = page.map((row) =>
         row.deleted
           ? { entity: row.entity, id: row.id, rev: row.rev, op: 'delete' }

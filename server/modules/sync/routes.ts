@@ -7,8 +7,10 @@ import { sendEnvelope } from '../../plugins/errors';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { ok } from '../../module-kit/responses';
 import { pull } from './pull';
+import { pushRoutes } from './push';
 
 export const syncRoutes: ZodPlugin = async (app) => {
+  await app.register(pushRoutes);
   app.get(routeOf(paths.sync.pull), { config: { access: 'signedIn' }, schema: { response: ok(pullResponseSchema), querystring: pullQuerySchema } }, async (request, reply) => {
     const { cursor, limit } = request.query;
     const page = await pull(app.db, app.syncSources, userOf(request), cursor, limit);

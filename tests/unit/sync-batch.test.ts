@@ -1,0 +1,201 @@
+/**
+ * Batch push (docs/sync-engine.md "Batch push"): the engine sends waiting entries in
+ * `POST /api/sync/push` requests and applies each batch's answers together, against the real
+ * server in-process. Exactly once still holds: a lost batch answer resends the batch under the
+ * same keys; a refusal in the middle does not hold back the rest; a 401 between two entries renews
+ * the session and goes on; a 5xx for the whole batch waits and resends it; a server without the
+ * endpoint (404) gets the entries one by one.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { headers } from '../../contract/envelope';
+import { messages } from '../../contract/messages';
+import { paths } from '../../contract/paths';
+import type { PushRequest } from '../../contract/sync-push';
+import { attendance, idempotencyKeys } from '../../server/db/schema';
+import { createClass, markAttendanceSheet, type SyncEngine } from '../../sync';
+import type { TestApp } from '../support/test-app';
+import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let server: TestApp;
+let h: SyncHarness;
+beforeAll(async () => {
+  server = await createSyncServer();
+});
+afterAll(async () => server?.close());
+afterEach(async () => h?.close());
+
+const batched = { pushBatch: { maxEntries: 50 } };
+const keyOf = (r: { headers: Record<string, string> }) => r.headers[headers.idempotencyKey.toLowerCase()];
+const batches = (harness: SyncHarness) => harness.net.requests.filter((r) => r.url === paths.sync.push);
+const entryIdsOf = (body: string | undefined) => (JSON.parse(body ?? '{}') as PushRequest).entries.map((entry) => entry.id);
+const directWrites = (harness: SyncHarness) => harness.net.requests.filter((r) => r.method !== 'GET' && r.url !== paths.sync.push && r.url !== paths.refresh);
+
+/** Sheets of the teacher's class on five days, queued offline; the third (unless left out) names a student of another class. */
+async function queueWeek(engine: SyncEngine, withRefused = true) {
+  const [c0] = h.school.classIds as [string];
+  const [s0, s1, s2] = h.school.studentIds as [string, string, string];
+  const ids: string[] = [];
+  for (const [i, date] of ['2025-07-07', '2025-07-08', '2025-07-09', '2025-07-10', '2025-07-11'].entries()) {
+    if (i === 2 && !withRefused) continue;
+    const entries = i === 2 ? [{ studentId: s0, status: 'absent' as const }, { studentId: s1, status: 'present' as const }] : [
+      { studentId: s0, status: 'present' as const },
+      { studentId: s2, status: i % 2 ? ('late' as const) : ('present' as const) },
+    ];
+    ids.push((await markAttendanceSheet(engine, { classId: c0, date, entries })).entryId);
+  }
+  return ids;
+}
+
+async function storedAnswers() {
+  return h.server.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.tenantId, h.tenantId));
+}
+
+async function marksOf(date: string) {
+  return h.server.database.db.select().from(attendance).where(and(eq(attendance.tenantId, h.tenantId), eq(attendance.date, date)));
+}
+
+describe('batch push', () => {
+  it('one request carries the queue; mixed outcomes are applied in order, a refusal in the middle holds back nothing', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const engine = h.engine('teacher', batched);
+    await engine.syncNow();
+    h.net.requests.length = 0;
+    const ids = await queueWeek(engine);
+    const { entryId: classEntry } = await createClass(engine, { className: 'IX', classSection: 'C' });
+
+    const report = await engine.syncNow();
+    expect(report.status).toBe('ok');
+    expect(report.push).toMatchObject({ accepted: 5, rejected: 1 });
+    expect(batches(h)).toHaveLength(1);
+    expect(entryIdsOf(batches(h)[0]!.body)).toEqual([...ids, classEntry]);
+    expect(directWrites(h)).toEqual([]);
+
+    expect(await engine.pendingCount()).toBe(0);
+    const [refused] = await engine.db.rejected.toArray();
+    expect(refused).toMatchObject({ id: ids[2], status: 400, kind: 'attendance.markSheet' });
+    expect(refused!.message.length).toBeGreaterThan(0);
+    expect(await marksOf('2025-07-09')).toEqual([]);
+    for (const date of ['2025-07-07', '2025-07-08', '2025-07-10', '2025-07-11']) expect(await marksOf(date)).toHaveLength(2);
+    const answers = await storedAnswers();
+    expect(answers.map((row) => row.key).sort()).toEqual([...ids, classEntry].sort());
+    expect(answers.find((row) => row.key === ids[2])!.status).toBe(400);
+    // The refused sheet's optimistic marks are undone; the mirror is the server's.
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
+  });
+
+  it('a lost batch answer resends the batch under the same keys: each entry applied once', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const engine = h.engine('teacher', batched);
+    await engine.syncNow();
+    h.net.requests.length = 0;
+    const ids = await queueWeek(engine, false);
+    let dropped = 0;
+    h.net.faults = (request) => (request.url === paths.sync.push && dropped++ === 0 ? { kind: 'drop-response' } : { kind: 'pass' });
+
+    expect((await engine.syncNow()).status).toBe('no-response');
+    expect(await engine.pendingCount()).toBe(4);
+    expect(await storedAnswers()).toHaveLength(4);
+
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect(await engine.pendingCount()).toBe(0);
+    const sent = batches(h);
+    expect(sent).toHaveLength(2);
+    expect(entryIdsOf(sent[0]!.body)).toEqual(ids);
+    expect(entryIdsOf(sent[1]!.body)).toEqual(ids);
+    const answers = await storedAnswers();
+    expect(answers.map((row) => row.key).sort()).toEqual([...ids].sort());
+    expect(answers.every((row) => row.status === 200)).toBe(true);
+    expect(await marksOf('2025-07-07')).toHaveLength(2);
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
+  });
+
+  it('a 401 between two entries renews the session; the rest go with the new token, each once', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const engine = h.engine('teacher', batched);
+    await engine.syncNow();
+    const ids = await queueWeek(engine, false);
+    const before = h.renewals.count;
+    // The session ends after the second entry of the first batch: the server answers those two and
+    // a 401 for the third, and runs nothing after it (as it does when a session ends mid-batch).
+    const realFetch = h.net.fetch;
+    let cut = true;
+    h.net.fetch = async (input, init) => {
+      if (!cut || !String(input).endsWith(paths.sync.push)) return realFetch(input, init);
+      cut = false;
+      const request = JSON.parse(String(init.body)) as PushRequest;
+      const response = await realFetch(input, { ...init, body: JSON.stringify({ entries: request.entries.slice(0, 2) }) });
+      const answer = (await response.json()) as { data: { results: unknown[] } };
+      answer.data.results.push({ id: request.entries[2]!.id, status: 401, message: messages.auth.sessionExpired, data: null, replayed: false });
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect(h.renewals.count).toBe(before + 1);
+    expect(await engine.pendingCount()).toBe(0);
+    const sent = batches(h).slice(-2);
+    expect(entryIdsOf(sent[1]!.body)).toEqual(ids.slice(2));
+    // The renewal came between the two batches, and the second carries the renewed token.
+    const refresh = h.net.requests.findIndex((r) => r.url === paths.refresh);
+    expect(h.net.requests.indexOf(sent[0]!)).toBeLessThan(refresh);
+    expect(refresh).toBeLessThan(h.net.requests.indexOf(sent[1]!));
+    expect(sent[1]!.headers.authorization).toBe(`Bearer ${h.tokens.get(`${h.tenantId}:${h.username('teacher')}`)}`);
+    const answers = await storedAnswers();
+    expect(answers.map((row) => row.key).sort()).toEqual([...ids].sort());
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
+  });
+
+  it('a 5xx for the whole batch applies nothing, waits, and resends the same batch', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const engine = h.engine('teacher', batched);
+    await engine.syncNow();
+    const ids = await queueWeek(engine, false);
+    h.net.faults = (request) => (request.url === paths.sync.push ? { kind: 'status', status: 503 } : { kind: 'pass' });
+
+    const failed = await engine.syncNow();
+    expect(failed.status).toBe('ok');
+    expect(failed.push).toMatchObject({ status: 'waiting', accepted: 0 });
+    expect(await engine.pendingCount()).toBe(4);
+    expect(await storedAnswers()).toEqual([]);
+    const head = await engine.db.outbox.orderBy('seq').first();
+    expect(head!.lastError).toBe('injected 503');
+
+    h.net.faults = () => ({ kind: 'pass' });
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect(await engine.pendingCount()).toBe(0);
+    expect(entryIdsOf(batches(h).at(-1)!.body)).toEqual(ids);
+    expect((await storedAnswers()).length).toBe(4);
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
+  });
+
+  it('a server without the batch endpoint (404) gets every entry as its own request, in order, once', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const engine = h.engine('teacher', batched);
+    await engine.syncNow();
+    h.net.requests.length = 0;
+    const ids = await queueWeek(engine);
+    h.net.faults = (request) =>
+      request.url === paths.sync.push ? { kind: 'status', status: 404, body: { success: false, message: messages.common.notFound, data: null } } : { kind: 'pass' };
+
+    const report = await engine.syncNow();
+    expect(report.status).toBe('ok');
+    expect(report.push).toMatchObject({ accepted: 4, rejected: 1 });
+    expect(batches(h)).toHaveLength(1);
+    expect(directWrites(h).map(keyOf)).toEqual(ids);
+    expect(await engine.db.rejected.count()).toBe(1);
+
+    // Later entries go one by one too: the engine does not ask again.
+    await markAttendanceSheet(engine, { classId: h.school.classIds[0]!, date: '2025-07-14', entries: [{ studentId: h.school.studentIds[0]!, status: 'leave' }] });
+    await engine.syncNow();
+    expect(batches(h)).toHaveLength(1);
+    expect((await storedAnswers()).length).toBe(6);
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
+  });
+});
