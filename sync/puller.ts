@@ -7,10 +7,10 @@
  */
 import { paths } from '../contract/paths';
 import { syncEntities, type PullResponse, type SyncChange } from '../contract/sync';
-import { metaKeys } from './db';
+import { metaKeys, type MirrorTable } from './db';
 import type { Clock } from './http';
 import { isRecord } from './kinds/kind';
-import { applyServerDelete, applyServerUpsert, clearMirror, recompute, syncTables } from './mirror';
+import { applyServerDelete, applyServerUpserts, clearMirror, recompute, syncTables } from './mirror';
 import type { OutboxContext } from './outbox';
 import { callApi, type SessionOptions } from './session';
 
@@ -59,16 +59,22 @@ async function applyPage(outbox: OutboxContext, page: PullResponse, fresh: boole
   const { db, kinds } = outbox;
   await db.transaction('rw', syncTables(db), async () => {
     const touched = new Set<string>(fresh ? await clearMirror(db) : []);
+    // Runs of upserts are stored in bulk; a delete between them keeps its place in the order.
+    let run: { table: MirrorTable; row: Record<string, unknown> }[] = [];
+    const flush = async () => {
+      for (const ref of await applyServerUpserts(db, run)) touched.add(ref);
+      run = [];
+    };
     for (const change of page.changes) {
       if (change.op === 'delete') {
+        await flush();
         for (const ref of await applyServerDelete(db, change.entity, change.id, change.rev)) touched.add(ref);
         continue;
       }
       const record = change.record as Record<string, unknown>;
-      const row = { ...record, id: change.id, rev: typeof record.rev === 'number' ? record.rev : change.rev };
-      const ref = await applyServerUpsert(db, change.entity, row);
-      if (ref) touched.add(ref);
+      run.push({ table: change.entity, row: { ...record, id: change.id, rev: typeof record.rev === 'number' ? record.rev : change.rev } });
     }
+    await flush();
     await db.meta.put({ key: metaKeys.cursor, value: page.cursor });
     await recompute(db, kinds, touched, outbox);
   });
