@@ -162,7 +162,8 @@ describe('demo seed', () => {
       await other.db.execute(sql`set role kaksha_seeder`);
       await expect(other.db.execute(sql`set session_replication_role = replica`)).rejects.toThrow();
       expect(await seedDemoSchools(other.db, today)).toBe(true);
-      expect(String((await other.db.execute(sql`select current_user as who`)).rows[0]?.who)).toBe('kaksha_seeder');
+      const [who] = (await other.db.execute(sql`select current_user as who`)).rows as { who: string }[];
+      expect(who?.who).toBe('kaksha_seeder');
       await other.db.execute(sql`reset role`);
       expect(await digest(other.db)).toBe(await digest(t.database.db));
     } finally {
