@@ -85,6 +85,15 @@ export const paths = {
     /** GET: the classes the signed-in user may mark and edit (all for admins). */
     myClasses: `${apiBase}/classSubjects/myClasses`,
   },
+  homework: {
+    ...resource('homework'),
+    /** POST { studentId, done }: a student's done mark, by that student or their parent. */
+    done: template(`${apiBase}/homework/:id/done`),
+    /** POST multipart (field `file`): one attachment. */
+    attachments: template(`${apiBase}/homework/:id/attachments`),
+    /** GET the file (immutable) or DELETE it. */
+    attachment: template(`${apiBase}/homework/:id/attachments/:attachmentId`),
+  },
   admissions: {
     ...resource('admissions'),
     /** GET by admission number ("2025-0042"), for /admin/records/edit/{admissionNumber}. */

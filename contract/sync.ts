@@ -16,6 +16,8 @@ export const syncEntities = [
   'classSubjects',
   'admissions',
   'certificates',
+  'homework',
+  'homeworkDone',
 ] as const;
 export type SyncEntity = (typeof syncEntities)[number];
 

@@ -13,6 +13,7 @@ import { classesModule } from './classes/module';
 import { contactedClientsModule } from './contacted-clients/module';
 import { docsModule } from './docs/module';
 import { healthModule } from './health/module';
+import { homeworkModule } from './homework/module';
 import { importsModule } from './imports/module';
 import { operatorsModule } from './operators/module';
 import { passwordModule } from './password/module';
@@ -36,6 +37,7 @@ export const serverModules: readonly ServerModule[] = [
   certificatesModule,
   importsModule,
   attendanceModule,
+  homeworkModule,
   syncModule,
   contactedClientsModule,
   operatorsModule,

@@ -26,9 +26,11 @@ const bodiless = new Set([
   'DELETE /api/classSubjects/delete/:id',
   'DELETE /api/admissions/delete/:id',
   'DELETE /api/attendance/delete/:id',
+  'DELETE /api/homework/delete/:id',
+  'DELETE /api/homework/:id/attachments/:attachmentId',
 ]);
 /** Multipart uploads: the file is read by the upload plugin (docs/records-server.md "Bulk import"). */
-const multipart = new Set(['POST /api/classes/upload', 'POST /api/students/upload', 'POST /api/teachers/upload']);
+const multipart = new Set(['POST /api/classes/upload', 'POST /api/students/upload', 'POST /api/teachers/upload', 'POST /api/homework/:id/attachments']);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -35,6 +35,8 @@ let t: TestApp;
 let green: SchoolFixture;
 let blue: SchoolFixture;
 let adminToken: string;
+/** For writes only a family may make (a done mark). */
+let parentToken: string;
 let operatorToken: string;
 
 beforeAll(async () => {
@@ -42,6 +44,7 @@ beforeAll(async () => {
   green = await createSchoolFixture(t.database.db, 'green');
   blue = await createSchoolFixture(t.database.db, 'blue');
   adminToken = await t.signIn('green', 'admin@example.in', fixturePassword);
+  parentToken = await t.signIn('green', 'parent@example.in', fixturePassword);
   const operator = { username: 'ops@kaksha.app', password: 'Operator-pass-2025' };
   await saveOperator(t.database.db, operator.username, operator.password, false);
   const signIn = await t.call({ method: 'POST', url: paths.operatorSignIn, payload: operator });
@@ -241,6 +244,7 @@ function fillParams(url: string, segment: (param: string) => string): string {
 function tokenFor(route: CataloguedRoute): string | undefined {
   if (route.access === 'operator') return operatorToken;
   if (route.access === 'global' || route.access === 'tenant') return undefined;
+  if (Array.isArray(route.access) && !route.access.includes('admin')) return parentToken;
   return adminToken;
 }
 

@@ -49,3 +49,36 @@ export async function assertCanTeachClasses(
   const allowed = new Set(await teacherClassIds(db, user.tenantId, user.teacherId));
   if (classIds.some((id) => id === null || !allowed.has(id))) throw refuse();
 }
+
+/**
+ * The subject-level rule (homework, and later marks entry): any admin; a teacher who teaches this
+ * subject in this class (class_subjects) or is the class's class teacher (who keeps the class's
+ * diary and covers a subject without a teacher). Students and parents never.
+ */
+export async function canTeachSubject(
+  db: Db,
+  user: Pick<AuthUser, 'role' | 'tenantId' | 'teacherId'>,
+  classId: string,
+  subjectId: string,
+): Promise<boolean> {
+  if (user.role === 'admin') return true;
+  if (user.role !== 'teacher' || !user.teacherId) return false;
+  const [row] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(
+      and(
+        eq(classes.tenantId, user.tenantId),
+        eq(classes.id, classId),
+        isNull(classes.deletedAt),
+        sql`(${classes.classTeacherId} = ${user.teacherId} or exists (
+          select 1 from ${classSubjects}
+          where ${classSubjects.tenantId} = ${classes.tenantId}
+            and ${classSubjects.classId} = ${classes.id}
+            and ${classSubjects.subjectId} = ${subjectId}
+            and ${classSubjects.teacherId} = ${user.teacherId}
+            and ${classSubjects.deletedAt} is null))`,
+      ),
+    );
+  return row !== undefined;
+}

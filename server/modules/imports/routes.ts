@@ -44,6 +44,9 @@ declare module 'fastify' {
   }
 }
 
+/** A 400 before the file is read (the input guards' NUL in a JSON body, say) names fields instead. */
+const fieldErrorsSchema = z.object({ fieldErrors: z.record(z.string(), z.array(z.string())) });
+
 /** The template is a file (.xlsx or .csv), not an envelope. */
 const templateFileAnswer = { 200: z.string().meta({ description: 'The template file: .xlsx or .csv, as asked.', format: 'binary' }) };
 
@@ -131,7 +134,7 @@ export const importRoutes: ZodPlugin = async (app) => {
   const templates = new Map<string, Buffer>();
 
   for (const importer of importers) {
-    app.post(routeOf(paths[importer.entity].upload), { config: { access: ['admin'], idempotency: 'exempt' }, schema: { response: { ...ok(importResultSchema), 400: envelopeSchema(importRejectionSchema.nullable()) } } }, (request, reply) =>
+    app.post(routeOf(paths[importer.entity].upload), { config: { access: ['admin'], idempotency: 'exempt' }, schema: { response: { ...ok(importResultSchema), 400: envelopeSchema(z.union([importRejectionSchema, fieldErrorsSchema]).nullable()) } } }, (request, reply) =>
       upload(importer, request, reply, limits),
     );
 

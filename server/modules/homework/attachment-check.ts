@@ -1,0 +1,220 @@
+/**
+ * What an attached file really is, from its bytes, never its name (docs/decisions.md "Homework
+ * (issue 10)"): PDF, PNG, JPEG, WebP, GIF by their signatures; .docx/.xlsx/.pptx as a zip with
+ * [Content_Types].xml and the format's main part; .odt as a zip whose first entry names its type;
+ * .doc/.xls/.ppt as an OLE compound file holding the format's main stream; plain text as UTF-8
+ * without control characters. A zip's central directory is checked against bomb-like sizes and
+ * every entry is inflated once, capped at its declared size (as the spreadsheet import does), so a
+ * document that lies about its size is refused before anyone opens it. A file that is also
+ * something else (a zip hidden behind a PDF or an image, HTML in an image's header) is refused.
+ */
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
+import { attachmentTypes, type AttachmentType } from '../../../contract/homework';
+import { messages } from '../../../contract/messages';
+import { AppError } from '../../errors';
+
+export interface ZipLimits {
+  maxEntries: number;
+  /** Sum of the entries' unpacked sizes. */
+  maxUnpackedBytes: number;
+  /** Largest unpacked-to-packed ratio of an entry above 1 MB unpacked (a bomb has thousands). */
+  maxEntryRatio: number;
+}
+
+export const attachmentZipLimits: ZipLimits = { maxEntries: 2_000, maxUnpackedBytes: 100 * 1024 * 1024, maxEntryRatio: 250 };
+
+const inflateRawAsync = promisify(inflateRaw);
+
+export const wrongType = () => new AppError(415, messages.homework.attachmentWrongType);
+const unreadable = () => new AppError(400, messages.homework.attachmentUnreadable);
+const unpackedTooLarge = () => new AppError(413, messages.homework.attachmentUnpackedTooLarge);
+
+const startsWith = (data: Buffer, bytes: number[] | string, at = 0) => {
+  const sig = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
+  return data.length >= at + sig.length && data.subarray(at, at + sig.length).equals(sig);
+};
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+/**
+ * The end-of-central-directory record a zip reader would find: the last one whose comment ends
+ * the file exactly and whose directory lies before it. Undefined when the bytes hold none.
+ */
+function endOfCentralDirectory(data: Buffer): number | undefined {
+  const earliest = Math.max(0, data.length - (22 + 0xffff));
+  for (let at = data.length - 22; at >= earliest; at -= 1) {
+    if (data.readUInt32LE(at) !== 0x06054b50) continue;
+    const commentLength = data.readUInt16LE(at + 20);
+    const size = data.readUInt32LE(at + 12);
+    const offset = data.readUInt32LE(at + 16);
+    if (at + 22 + commentLength === data.length && offset + size <= at) return at;
+  }
+  return undefined;
+}
+
+function readZipDirectory(data: Buffer, limits: ZipLimits): ZipEntry[] {
+  const end = endOfCentralDirectory(data);
+  if (end === undefined) throw unreadable();
+  const count = data.readUInt16LE(end + 10);
+  const offset = data.readUInt32LE(end + 16);
+  if (count === 0xffff || offset === 0xffffffff) throw unreadable(); // ZIP64: never an attachment here
+  if (count > limits.maxEntries) throw unpackedTooLarge();
+  const entries: ZipEntry[] = [];
+  let total = 0;
+  let at = offset;
+  for (let i = 0; i < count; i += 1) {
+    if (at + 46 > end || data.readUInt32LE(at) !== 0x02014b50) throw unreadable();
+    const flags = data.readUInt16LE(at + 8);
+    const method = data.readUInt16LE(at + 10);
+    const compressedSize = data.readUInt32LE(at + 20);
+    const uncompressedSize = data.readUInt32LE(at + 24);
+    const nameLength = data.readUInt16LE(at + 28);
+    const extraLength = data.readUInt16LE(at + 30);
+    const commentLength = data.readUInt16LE(at + 32);
+    const localHeaderOffset = data.readUInt32LE(at + 42);
+    const name = data.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + extraLength + commentLength;
+    if (at > end) throw unreadable();
+    if (flags & 0x1) throw unreadable(); // encrypted
+    if (method !== 0 && method !== 8) throw unreadable();
+    if (compressedSize === 0xffffffff || uncompressedSize === 0xffffffff || localHeaderOffset + 30 > offset) throw unreadable();
+    total += uncompressedSize;
+    if (total > limits.maxUnpackedBytes) throw unpackedTooLarge();
+    if (uncompressedSize > 1024 * 1024 && uncompressedSize > compressedSize * limits.maxEntryRatio) throw unpackedTooLarge();
+    entries.push({ name, method, compressedSize, uncompressedSize, localHeaderOffset });
+  }
+  return entries;
+}
+
+function entryBytes(data: Buffer, entry: ZipEntry): Buffer {
+  const at = entry.localHeaderOffset;
+  if (data.readUInt32LE(at) !== 0x04034b50) throw unreadable();
+  const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
+  const stop = start + entry.compressedSize;
+  if (stop > data.length) throw unreadable();
+  return data.subarray(start, stop);
+}
+
+/** Inflates every entry once (libuv thread pool), never beyond its declared size. */
+async function verifyZipEntries(data: Buffer, entries: ZipEntry[]): Promise<void> {
+  for (const entry of entries) {
+    const packed = entryBytes(data, entry);
+    if (entry.method === 0) {
+      if (entry.compressedSize !== entry.uncompressedSize) throw unreadable();
+      continue;
+    }
+    let unpacked: Buffer;
+    try {
+      unpacked = await inflateRawAsync(packed, { maxOutputLength: entry.uncompressedSize + 1 });
+    } catch (error) {
+      if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw unpackedTooLarge();
+      throw unreadable();
+    }
+    if (unpacked.length > entry.uncompressedSize) throw unpackedTooLarge();
+    if (unpacked.length < entry.uncompressedSize) throw unreadable();
+  }
+}
+
+const odtType = 'application/vnd.oasis.opendocument.text';
+const ooxmlMainParts: [string, AttachmentType][] = [
+  ['word/document.xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  ['xl/workbook.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  ['ppt/presentation.xml', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+];
+
+async function zipDocumentType(data: Buffer, limits: ZipLimits): Promise<AttachmentType> {
+  const entries = readZipDirectory(data, limits);
+  const names = new Set(entries.map((entry) => entry.name));
+  let type: AttachmentType | undefined;
+  const first = entries[0];
+  if (first?.name === 'mimetype' && first.method === 0 && entryBytes(data, first).toString('latin1') === odtType) type = odtType;
+  else if (names.has('[Content_Types].xml')) type = ooxmlMainParts.find(([part]) => names.has(part))?.[1];
+  if (!type) throw wrongType();
+  await verifyZipEntries(data, entries);
+  return type;
+}
+
+/** An OLE compound file is a Word, Excel or PowerPoint 97-2003 file when it holds that program's main stream. */
+function compoundDocumentType(data: Buffer): AttachmentType {
+  const holds = (stream: string) => data.includes(Buffer.from(`${stream}\0`, 'utf16le'));
+  if (holds('WordDocument')) return 'application/msword';
+  if (holds('Workbook') || holds('Book')) return 'application/vnd.ms-excel';
+  if (holds('PowerPoint Document')) return 'application/vnd.ms-powerpoint';
+  throw wrongType();
+}
+
+function isPlainText(data: Buffer): boolean {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return false;
+  }
+  // Tab, LF, FF and CR only; anything else below space (or DEL) means a binary file.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+}
+
+/** Markup a browser would act on, in the head of a file that claims to be an image or a PDF. */
+const markupInHead = /<\s*(script|html|body|svg|iframe|object|embed|!doctype)\b/i;
+
+function singleType(data: Buffer): AttachmentType | 'zip' | 'cfb' | undefined {
+  if (startsWith(data, '%PDF-')) return 'application/pdf';
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(data, 'GIF87a') || startsWith(data, 'GIF89a')) return 'image/gif';
+  if (startsWith(data, 'RIFF') && startsWith(data, 'WEBP', 8)) return 'image/webp';
+  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
+  if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'cfb';
+  if (isPlainText(data)) return 'text/plain';
+  return undefined;
+}
+
+/** The accepted type of the file's content, or the 4xx saying why it is refused. */
+export async function detectAttachmentType(data: Buffer, limits: ZipLimits = attachmentZipLimits): Promise<AttachmentType> {
+  if (data.length === 0) throw new AppError(400, messages.homework.attachmentEmpty);
+  const kind = singleType(data);
+  if (kind === undefined) throw wrongType();
+  if (kind === 'zip') return zipDocumentType(data, limits);
+  // Anything else that a zip reader would also open is two files in one.
+  if (endOfCentralDirectory(data) !== undefined) throw wrongType();
+  if (kind === 'cfb') return compoundDocumentType(data);
+  if (kind !== 'text/plain' && markupInHead.test(data.toString('latin1', 0, Math.min(data.length, 1024)))) throw wrongType();
+  return kind;
+}
+
+/**
+ * The name to store and offer on download: the last path segment, without characters file
+ * systems or headers choke on, at most 120 characters, ending in an extension of the detected type
+ * (a photo named .pdf is offered as .jpg).
+ */
+export function safeFileName(name: string, type: AttachmentType): string {
+  const extensions: readonly string[] = attachmentTypes[type];
+  const base =
+    (name.split(/[/\\]/).pop() ?? '')
+      .normalize('NFC')
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^\.+/, '') || 'attachment';
+  const lower = base.toLowerCase();
+  const kept = extensions.find((extension) => lower.endsWith(extension));
+  const stem = kept ? base.slice(0, base.length - kept.length) : base.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const extension = kept ? base.slice(base.length - kept.length) : (extensions[0] ?? '');
+  return `${[...(stem || 'attachment')].slice(0, 120 - extension.length).join('').trim()}${extension}`;
+}
+
+/** Content-Disposition for a download: an ASCII fallback and the UTF-8 name (RFC 6266, 8187). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

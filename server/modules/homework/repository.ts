@@ -1,0 +1,168 @@
+/** Data access for homework, its attachments' metadata and the done marks; every function takes the tenant. */
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Page, PageQuery } from '../../../contract/envelope';
+import type { Homework, HomeworkAttachment, HomeworkDone, HomeworkSearchColumn } from '../../../contract/homework';
+import type { Db } from '../../db/client';
+import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { classSubjects, homework, homeworkAttachments, homeworkDone } from '../../db/schema';
+import type { SyncScope } from '../../module-kit/scope';
+
+const selection = {
+  id: homework.id,
+  classId: homework.classId,
+  subjectId: homework.subjectId,
+  title: homework.title,
+  description: homework.description,
+  assignedDate: homework.assignedDate,
+  dueDate: homework.dueDate,
+  createdBy: homework.createdBy,
+  rev: homework.rev,
+};
+type HomeworkRow = Omit<Homework, 'attachments'>;
+
+const live = (tenantId: string) => and(eq(homework.tenantId, tenantId), isNull(homework.deletedAt));
+const ordering = [desc(homework.dueDate), asc(homework.id)];
+
+/** The homework a user's scope covers: the school's for staff, their classes' for a family. */
+export function visibleTo(scope: SyncScope): SQL | undefined {
+  if (scope.school) return undefined;
+  return scope.classIds.length > 0 ? inArray(homework.classId, scope.classIds) : sql`false`;
+}
+
+export interface HomeworkFilter {
+  classId?: string;
+  subjectId?: string;
+}
+
+function filtered(tenantId: string, scope: SyncScope, filter: HomeworkFilter = {}) {
+  return and(
+    live(tenantId),
+    visibleTo(scope),
+    filter.classId ? eq(homework.classId, filter.classId) : undefined,
+    filter.subjectId ? eq(homework.subjectId, filter.subjectId) : undefined,
+  );
+}
+
+/** Attachment metadata (never the bytes) of these homework, in upload order. */
+async function attachmentsOf(db: Db, tenantId: string, ids: string[]): Promise<Map<string, HomeworkAttachment[]>> {
+  const byHomework = new Map<string, HomeworkAttachment[]>();
+  if (ids.length === 0) return byHomework;
+  const rows = await db
+    .select({
+      id: homeworkAttachments.id,
+      homeworkId: homeworkAttachments.homeworkId,
+      fileName: homeworkAttachments.fileName,
+      contentType: homeworkAttachments.contentType,
+      size: homeworkAttachments.size,
+    })
+    .from(homeworkAttachments)
+    .where(and(eq(homeworkAttachments.tenantId, tenantId), inArray(homeworkAttachments.homeworkId, ids)))
+    .orderBy(asc(homeworkAttachments.createdAt), asc(homeworkAttachments.id));
+  for (const { homeworkId, ...attachment } of rows) {
+    const list = byHomework.get(homeworkId) ?? [];
+    list.push(attachment as HomeworkAttachment);
+    byHomework.set(homeworkId, list);
+  }
+  return byHomework;
+}
+
+async function withAttachments(db: Db, tenantId: string, rows: HomeworkRow[]): Promise<Homework[]> {
+  const attachments = await attachmentsOf(db, tenantId, rows.map((row) => row.id));
+  return rows.map((row) => ({ ...row, attachments: attachments.get(row.id) ?? [] }));
+}
+
+function list(db: Db, tenantId: string, where: SQL | undefined, query: PageQuery): Promise<Page<Homework>> {
+  return toPage(
+    query,
+    async () => (await db.select({ value: count() }).from(homework).where(where))[0]?.value ?? 0,
+    (limit, offset) => db.select({ ...selection, total: totalCount }).from(homework).where(where).orderBy(...ordering).limit(limit).offset(offset),
+    (rows) => withAttachments(db, tenantId, rows),
+  );
+}
+
+export const homeworkRepository = {
+  async all(db: Db, tenantId: string, scope: SyncScope, filter: HomeworkFilter): Promise<Homework[]> {
+    const rows = await db.select(selection).from(homework).where(filtered(tenantId, scope, filter)).orderBy(...ordering);
+    return withAttachments(db, tenantId, rows);
+  },
+  page(db: Db, tenantId: string, scope: SyncScope, query: PageQuery, filter: HomeworkFilter) {
+    return list(db, tenantId, filtered(tenantId, scope, filter), query);
+  },
+  search(db: Db, tenantId: string, scope: SyncScope, column: HomeworkSearchColumn, value: string, query: PageQuery) {
+    return list(db, tenantId, and(filtered(tenantId, scope), ilike(homework[column], containsPattern(value))), query);
+  },
+  /** One live homework the scope covers (no scope: any of the school's). */
+  async one(db: Db, tenantId: string, id: string, scope?: SyncScope): Promise<Homework | undefined> {
+    const rows = await db
+      .select(selection)
+      .from(homework)
+      .where(and(live(tenantId), eq(homework.id, id), scope ? visibleTo(scope) : undefined));
+    return (await withAttachments(db, tenantId, rows))[0];
+  },
+  /** Live homework among the ids, as the read endpoints return them (sync/pull). */
+  async byIds(db: Db, tenantId: string, ids: string[]): Promise<Homework[]> {
+    if (ids.length === 0) return [];
+    return withAttachments(db, tenantId, await db.select(selection).from(homework).where(and(live(tenantId), inArray(homework.id, ids))));
+  },
+  /** Locks the live row (attachment count checks, deletes); its class and subject. */
+  async lock(db: Db, tenantId: string, id: string): Promise<{ classId: string; subjectId: string } | undefined> {
+    const [row] = await db
+      .select({ classId: homework.classId, subjectId: homework.subjectId })
+      .from(homework)
+      .where(and(live(tenantId), eq(homework.id, id)))
+      .for('update');
+    return row;
+  },
+  /** A new rev for the row (its attachments changed), content_rev kept (migration 0010). */
+  async touch(db: Db, tenantId: string, id: string): Promise<void> {
+    await db.update(homework).set({ updatedAt: sql`now()` }).where(and(live(tenantId), eq(homework.id, id)));
+  },
+  async attachmentCount(db: Db, tenantId: string, homeworkId: string): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(homeworkAttachments)
+      .where(and(eq(homeworkAttachments.tenantId, tenantId), eq(homeworkAttachments.homeworkId, homeworkId)));
+    return row?.value ?? 0;
+  },
+};
+
+/** Whether the class takes the subject (a live class-subject mapping). */
+export async function classTakesSubject(db: Db, tenantId: string, classId: string, subjectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: classSubjects.id })
+    .from(classSubjects)
+    .where(
+      and(
+        eq(classSubjects.tenantId, tenantId),
+        eq(classSubjects.classId, classId),
+        eq(classSubjects.subjectId, subjectId),
+        isNull(classSubjects.deletedAt),
+      ),
+    );
+  return row !== undefined;
+}
+
+const doneSelection = {
+  id: homeworkDone.id,
+  homeworkId: homeworkDone.homeworkId,
+  studentId: homeworkDone.studentId,
+  done: homeworkDone.done,
+  doneAt: homeworkDone.doneAt,
+  rev: homeworkDone.rev,
+};
+
+/** A done mark as the API answers it (timestamps as ISO text). */
+export function doneRecord(row: { id: string; homeworkId: string; studentId: string; done: boolean; doneAt: Date | null; rev: number }): HomeworkDone {
+  const { id, homeworkId, studentId, done, doneAt, rev } = row;
+  return { id, homeworkId, studentId, done, doneAt: doneAt ? doneAt.toISOString() : null, rev };
+}
+
+export const homeworkDoneRepository = {
+  async one(db: Db, tenantId: string, homeworkId: string, studentId: string): Promise<HomeworkDone | undefined> {
+    const [row] = await db
+      .select(doneSelection)
+      .from(homeworkDone)
+      .where(and(eq(homeworkDone.tenantId, tenantId), eq(homeworkDone.homeworkId, homeworkId), eq(homeworkDone.studentId, studentId)));
+    return row ? doneRecord(row) : undefined;
+  },
+};

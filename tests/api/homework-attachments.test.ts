@@ -1,0 +1,200 @@
+/**
+ * Homework attachments: accepted by content, refused when hostile (renamed executables, oversized
+ * files, zip bombs, polyglots), five at most, sent once under an Idempotency-Key, downloaded under
+ * the homework's read rule, travelling in the pull as metadata only.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxAttachmentBytes, type Homework, type HomeworkAttachment } from '../../contract/homework';
+import { messages } from '../../contract/messages';
+import { paths } from '../../contract/paths';
+import { classes, homeworkAttachments, parentChildren, students, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { onePagePdf } from '../../server/seed/homework-files';
+import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
+import { isReplay, keyHeader, pullAll, signInAll, type Tokens } from '../support/sync-api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { multipart, zipFile, type ZipEntrySpec } from '../support/uploads';
+
+let t: TestApp;
+let green: SchoolFixture;
+let tokens: Tokens;
+let otherParent: string;
+let riverAdmin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  green = await createSchoolFixture(db, 'green');
+  tokens = await signInAll(t, green);
+  riverAdmin = (await signInAll(t, await createSchoolFixture(db, 'river'))).admin;
+  const classId = randomUUID();
+  const childId = randomUUID();
+  const parentId = randomUUID();
+  await db.insert(classes).values({ id: classId, tenantId: 'green', className: 'VII', classSection: 'C' });
+  await db.insert(students).values({ id: childId, tenantId: 'green', admissionId: 'green-070', firstName: 'Zoya', classId });
+  await db.insert(users).values({ id: parentId, tenantId: 'green', username: 'other.parent@example.in', passwordHash: await hashPassword(fixturePassword), role: 'parent', status: 'active' });
+  await db.insert(parentChildren).values({ tenantId: 'green', userId: parentId, studentId: childId });
+  otherParent = await t.signIn('green', 'other.parent@example.in', fixturePassword);
+});
+afterAll(() => t.close());
+
+/** Physics in VI-B: the fixture's teacher teaches it; the fixture's parent has a child there. */
+async function newHomework(): Promise<string> {
+  const response = await t.call({
+    method: 'POST',
+    url: paths.homework.create,
+    tenant: 'green',
+    token: tokens.teacher,
+    payload: { classId: green.classIds[1], subjectId: green.subjectIds[0], title: 'Read chapter 5', assignedDate: '2026-07-06', dueDate: '2026-07-09' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id as string;
+}
+
+function upload(homeworkId: string, name: string, data: Buffer, options: { token?: string; headers?: Record<string, string>; tenant?: string } = {}) {
+  const body = multipart(name, data);
+  return t.call({
+    method: 'POST',
+    url: paths.homework.attachments(homeworkId),
+    tenant: options.tenant ?? 'green',
+    token: options.token ?? tokens.teacher,
+    payload: body.payload,
+    headers: { ...body.headers, ...options.headers },
+  });
+}
+
+const text = (value: string) => Buffer.from(value, 'utf8');
+const pdf = onePagePdf(['Chapter 5: Light', 'Answer questions 1-10.']);
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const contentTypes =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+const docxEntries = (document: Partial<ZipEntrySpec> = {}): ZipEntrySpec[] => [
+  { name: '[Content_Types].xml', data: text(contentTypes) },
+  { name: 'word/document.xml', data: text('<w:document xmlns:w="x"><w:body><w:p/></w:body></w:document>'), ...document },
+];
+
+async function storedCount(homeworkId: string) {
+  return (await t.database.db.select().from(homeworkAttachments).where(eq(homeworkAttachments.homeworkId, homeworkId))).length;
+}
+
+describe('uploading attachments', () => {
+  it('accepts a PDF, a Word document and an image, by content, and names them by their type', async () => {
+    const id = await newHomework();
+    const first = await upload(id, 'chapter-5.pdf', pdf);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ message: messages.homework.attachmentAdded, data: { fileName: 'chapter-5.pdf', contentType: 'application/pdf', size: pdf.length } });
+    const docx = await upload(id, 'worksheet.docx', zipFile(docxEntries()));
+    expect(docx.json().data.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    // A PNG sent as .pdf is a PNG, offered as one.
+    const photo = await upload(id, '../../board photo.pdf', png);
+    expect(photo.json().data).toMatchObject({ fileName: 'board photo.png', contentType: 'image/png' });
+    const notes = await upload(id, 'notes', text('Revise Snell’s law.\r\nBring a protractor.\r\n'));
+    expect(notes.json().data).toMatchObject({ fileName: 'notes.txt', contentType: 'text/plain' });
+    const record = (await t.call({ method: 'GET', url: paths.homework.one(id), tenant: 'green', token: tokens.parent })).json().data as Homework;
+    expect(record.attachments.map((a) => a.fileName)).toEqual(['chapter-5.pdf', 'worksheet.docx', 'board photo.png', 'notes.txt']);
+  });
+
+  it('refuses hostile and unsupported files with what is accepted, storing nothing', async () => {
+    const id = await newHomework();
+    const cases: [string, Buffer, number, string][] = [
+      ['homework.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]), 415, messages.homework.attachmentWrongType],
+      // A PDF that is also a zip (the docx behind it opens in a zip reader).
+      ['worksheet.pdf', Buffer.concat([pdf, zipFile(docxEntries())]), 415, messages.homework.attachmentWrongType],
+      // A GIF whose header carries script a browser would run if it sniffed the file as HTML.
+      ['smile.gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.from('<script>alert(1)</script>'), Buffer.alloc(40)]), 415, messages.homework.attachmentWrongType],
+      // A zip bomb dressed as a .docx: 60 MB of zeros in one entry.
+      ['essay.docx', zipFile(docxEntries({ data: Buffer.alloc(60 * 1024 * 1024) })), 413, messages.homework.attachmentUnpackedTooLarge],
+      // An entry that lies about its size: caught while inflating, capped at what it declares.
+      ['essay.docx', zipFile(docxEntries({ data: Buffer.alloc(900 * 1024), declaredSize: 1000 })), 413, messages.homework.attachmentUnpackedTooLarge],
+      // A zip that is no office document (a .jar, say).
+      ['tool.docx', zipFile([{ name: 'META-INF/MANIFEST.MF', data: text('Main-Class: X') }]), 415, messages.homework.attachmentWrongType],
+      // An OLE file that is no Word, Excel or PowerPoint file (an .msi).
+      ['setup.doc', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]), 415, messages.homework.attachmentWrongType],
+      ['empty.txt', Buffer.alloc(0), 400, messages.homework.attachmentEmpty],
+    ];
+    for (const [name, data, status, message] of cases) {
+      const response = await upload(id, name, data);
+      expect([name, response.statusCode, response.json().message]).toEqual([name, status, message]);
+    }
+    expect(await storedCount(id)).toBe(0);
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const id = await newHomework();
+    const response = await upload(id, 'scan.pdf', Buffer.concat([pdf, Buffer.alloc(maxAttachmentBytes)]));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(messages.homework.attachmentTooLarge(10));
+    expect(await storedCount(id)).toBe(0);
+  });
+
+  it('keeps at most five per homework', async () => {
+    const id = await newHomework();
+    for (let i = 1; i <= 5; i += 1) expect((await upload(id, `page-${i}.pdf`, pdf)).statusCode).toBe(201);
+    const sixth = await upload(id, 'page-6.pdf', pdf);
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().message).toBe(messages.homework.tooManyAttachments(5));
+    expect(await storedCount(id)).toBe(5);
+  });
+
+  it('stores a queued upload once under its Idempotency-Key; the key with another file is refused', async () => {
+    const id = await newHomework();
+    const headers = keyHeader();
+    const first = await upload(id, 'chapter-5.pdf', pdf, { headers });
+    const again = await upload(id, 'chapter-5.pdf', pdf, { headers });
+    expect(first.statusCode).toBe(201);
+    expect(isReplay(again)).toBe(true);
+    expect(again.json()).toEqual(first.json());
+    const other = await upload(id, 'chapter-6.pdf', onePagePdf(['Chapter 6']), { headers });
+    expect(other.statusCode).toBe(422);
+    expect(await storedCount(id)).toBe(1);
+  });
+
+  it('lets only staff who may change the homework upload or remove', async () => {
+    const id = await newHomework();
+    expect((await upload(id, 'a.pdf', pdf, { token: tokens.parent })).statusCode).toBe(403);
+    expect((await upload(id, 'a.pdf', pdf, { token: riverAdmin, tenant: 'river' })).statusCode).toBe(404);
+    const added = (await upload(id, 'a.pdf', pdf)).json().data as HomeworkAttachment;
+    const url = paths.homework.attachment(id, added.id);
+    expect((await t.call({ method: 'DELETE', url, tenant: 'green', token: tokens.student })).statusCode).toBe(403);
+    const removed = await t.call({ method: 'DELETE', url, tenant: 'green', token: tokens.teacher });
+    expect(removed.json()).toMatchObject({ message: messages.homework.attachmentDeleted, data: { id: added.id } });
+    expect((await t.call({ method: 'GET', url, tenant: 'green', token: tokens.teacher })).statusCode).toBe(404);
+    expect(await storedCount(id)).toBe(0);
+  });
+});
+
+describe('downloading attachments', () => {
+  it('gives the family of the class the file with safe headers; another class’s parent and school get 404', async () => {
+    const id = await newHomework();
+    const added = (await upload(id, 'Adhyay 5 – प्रकाश.pdf', pdf)).json().data as HomeworkAttachment;
+    const url = paths.homework.attachment(id, added.id);
+    const response = await t.call({ method: 'GET', url, tenant: 'green', token: tokens.parent });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(pdf)).toBe(true);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Adhyay 5 _ ______.pdf"; filename*=UTF-8''${encodeURIComponent('Adhyay 5 – प्रकाश.pdf')}`,
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    const other = await t.call({ method: 'GET', url, tenant: 'green', token: otherParent });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(messages.homework.attachmentNotFound);
+    expect((await t.call({ method: 'GET', url, tenant: 'river', token: riverAdmin })).statusCode).toBe(404);
+    // The student of V-A is not in VI-B either.
+    expect((await t.call({ method: 'GET', url, tenant: 'green', token: tokens.student })).statusCode).toBe(404);
+  });
+
+  it('sends attachments in the pull as metadata, never their bytes', async () => {
+    const id = await newHomework();
+    await upload(id, 'chapter-5.pdf', pdf);
+    const { changes } = await pullAll(t, 'green', tokens.parent);
+    const change = changes.find((c) => c.entity === 'homework' && c.id === id);
+    expect((change?.record as Homework).attachments).toEqual([{ id: expect.any(String), fileName: 'chapter-5.pdf', contentType: 'application/pdf', size: pdf.length }]);
+    expect(JSON.stringify(changes)).not.toContain('Chapter 5: Light');
+  });
+});
