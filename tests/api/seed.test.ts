@@ -4,10 +4,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academicYearOf, formatAdmissionNumber } from '../../contract/admission';
 import type { AttendanceSheet } from '../../contract/attendance';
+import type { Homework, HomeworkDone } from '../../contract/homework';
 import { isValidAadhaar, isValidApaar, isValidIndianMobile } from '../../contract/indian-ids';
 import { paths } from '../../contract/paths';
 import { todayIso } from '../../contract/record-formats';
 import type { Db } from '../../server/db/client';
+import { queryRows } from '../../server/db/rows';
 import {
   admissionCounters,
   admissions,
@@ -16,6 +18,9 @@ import {
   certificates,
   classSubjects,
   classes,
+  homework,
+  homeworkAttachments,
+  homeworkDone,
   parentChildren,
   schools,
   students,
@@ -24,6 +29,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { demoAccounts, demoPassword, demoSchoolSeeds, seedDemoSchools } from '../../server/seed/demo';
+import { detectAttachmentType } from '../../server/modules/homework/attachment-check';
 import { openTestDatabase } from '../support/test-database';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -95,6 +101,17 @@ async function digest(db: Db): Promise<string> {
       .from(certificates)
       .orderBy(asc(certificates.id)),
   ];
+  rows.push(
+    await db
+      .select({ id: homework.id, c: homework.classId, s: homework.subjectId, t: homework.title, a: homework.assignedDate, d: homework.dueDate, b: homework.createdBy })
+      .from(homework)
+      .orderBy(asc(homework.id)),
+    await db
+      .select({ id: homeworkDone.id, h: homeworkDone.homeworkId, s: homeworkDone.studentId, d: homeworkDone.done, at: homeworkDone.doneAt, m: homeworkDone.markedBy })
+      .from(homeworkDone)
+      .orderBy(asc(homeworkDone.id)),
+    await db.select({ id: homeworkAttachments.id, h: homeworkAttachments.homeworkId, n: homeworkAttachments.fileName, s: homeworkAttachments.sha256 }).from(homeworkAttachments).orderBy(asc(homeworkAttachments.id)),
+  );
   for (const list of rows) hash.update(JSON.stringify(list));
   return hash.digest('hex');
 }
@@ -162,7 +179,7 @@ describe('demo seed', () => {
       await other.db.execute(sql`set role kaksha_seeder`);
       await expect(other.db.execute(sql`set session_replication_role = replica`)).rejects.toThrow();
       expect(await seedDemoSchools(other.db, today)).toBe(true);
-      const [who] = (await other.db.execute(sql`select current_user as who`)).rows as { who: string }[];
+      const [who] = await queryRows<{ who: string }>(other.db, sql`select current_user as who`);
       expect(who?.who).toBe('kaksha_seeder');
       await other.db.execute(sql`reset role`);
       expect(await digest(other.db)).toBe(await digest(t.database.db));
@@ -430,6 +447,47 @@ describe('the demo schools in use', () => {
     });
     expect(next.statusCode).toBe(201);
     expect(next.json().data.serial).toBe('BC-0003');
+  });
+});
+
+describe('a term of homework', () => {
+  const signInAs = async (tenant: string, role: string) =>
+    (await t.call({ method: 'POST', url: paths.authUser, tenant, payload: { username: `${role}@kaksha.demo`, password: demoPassword } })).json().data
+      .jwtToken as string;
+  const weekAhead = new Date(Date.parse(`${today}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+
+  it.each(tenants)('gives every class of %s 40, for its subjects, some due this week', async (tenant) => {
+    const token = await signInAs(tenant, 'admin');
+    const list = (await t.call({ method: 'GET', url: paths.homework.all, tenant, token })).json().data as Homework[];
+    const classCount = await countOf(t.database.db, classes, tenant);
+    expect(list).toHaveLength(40 * classCount);
+    const taught = new Set(
+      (await t.database.db.select().from(classSubjects).where(eq(classSubjects.tenantId, tenant))).map((row) => `${row.classId}:${row.subjectId}`),
+    );
+    expect(list.every((h) => taught.has(`${h.classId}:${h.subjectId}`) && h.assignedDate <= today && h.dueDate > h.assignedDate)).toBe(true);
+    expect(list.filter((h) => h.dueDate >= today && h.dueDate <= weekAhead).length).toBeGreaterThan(classCount);
+  });
+
+  it.each(tenants)('shows the demo student of %s their class’s homework, most done, a few overdue, two with files that open', async (tenant) => {
+    const token = await signInAs(tenant, 'student');
+    const list = (await t.call({ method: 'GET', url: paths.homework.all, tenant, token })).json().data as Homework[];
+    expect(list).toHaveLength(40);
+    const marks = (await t.database.db.select().from(homeworkDone).where(eq(homeworkDone.tenantId, tenant))) as unknown as HomeworkDone[];
+    const doneIds = new Set(marks.map((mark) => mark.homeworkId));
+    const pastDue = list.filter((h) => h.dueDate < today);
+    const overdue = pastDue.filter((h) => !doneIds.has(h.id));
+    expect(overdue.length).toBeGreaterThan(0);
+    expect(overdue.length).toBeLessThan(pastDue.length / 2);
+    const withFiles = list.filter((h) => h.attachments.length > 0);
+    expect(withFiles.flatMap((h) => h.attachments.map((a) => a.contentType)).sort()).toEqual(['application/pdf', 'text/plain']);
+    for (const h of withFiles) {
+      const file = await t.call({ method: 'GET', url: paths.homework.attachment(h.id, h.attachments[0]!.id), tenant, token });
+      expect(file.statusCode).toBe(200);
+      expect(await detectAttachmentType(file.rawPayload)).toBe(h.attachments[0]!.contentType);
+    }
+    // The parent marked the sibling's.
+    const parentId = (await t.database.db.select().from(users).where(and(eq(users.tenantId, tenant), eq(users.username, 'parent@kaksha.demo'))))[0]?.id;
+    expect(new Set(marks.map((mark) => (mark as unknown as { markedBy: string }).markedBy))).toContain(parentId);
   });
 });
 
