@@ -13,6 +13,11 @@
  * 3. First full pull of riverside (the larger demo school) for its teacher: from tapping Sign in to
  *    a usable marking sheet (dashboard tile, class chosen, students listed from the mirror), and to
  *    the complete mirror (first sync finished); pull pages, changes and bytes transferred.
+ * 4. A bad network: 3 again, then BENCH_BAD_SHEETS (default 200) queued sheets drained, through
+ *    Chromium's network emulation at 3G (1.6 Mbps down, 750 kbps up, 300 ms round trip, CDP
+ *    Network.emulateNetworkConditions) with a seeded 2 % of the sync requests (pulls and pushes)
+ *    dropped by request interception: time to the first usable marking sheet, to the complete
+ *    mirror, and to an empty outbox.
  *
  * Run with `npm run bench:offline` (builds the app if its sources changed). `BENCH_ONLY=1,3` runs a
  * subset. Figures go to stdout; README.md "Benchmarks" shows the latest.
@@ -32,7 +37,8 @@ import { api, chromiumPath, percentile, startBenchServer, tokenOf } from './supp
 const root = path.resolve(import.meta.dirname, '..');
 const taps = Number(process.env.BENCH_TAPS || 40);
 const sheets = Number(process.env.BENCH_SHEETS || 2000);
-const only = new Set((process.env.BENCH_ONLY || '1,2,3').split(',').map((part) => part.trim()));
+const only = new Set((process.env.BENCH_ONLY || '1,2,3,4').split(',').map((part) => part.trim()));
+const badSheets = Number(process.env.BENCH_BAD_SHEETS || 200);
 const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const teacher = 'teacher@kaksha.demo';
 const admin = 'admin@kaksha.demo';
@@ -75,7 +81,7 @@ async function signIn(page: Page, schoolName: string, username: string): Promise
 }
 
 /** A fresh context. tsx keeps function names with a `__name` helper, which code run in the page needs too. */
-async function newContext(browser: Browser, baseUrl: string, options: { bypassCSP?: boolean } = {}) {
+async function newContext(browser: Browser, baseUrl: string, options: { bypassCSP?: boolean; serviceWorkers?: 'block' } = {}) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, ...options });
   await context.addInitScript('window.__name = (fn) => fn');
   return context;
@@ -226,11 +232,52 @@ function dates(start: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(Date.UTC(y, m - 1, d + i)).toISOString().slice(0, 10));
 }
 
+/** The network a page sees: 3G by Chromium's emulation, and a seeded share of sync requests dropped. */
+interface BadNetwork {
+  dropShare: number;
+  seed: number;
+}
+
+const threeG = { offline: false, latency: 300, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+
+/** mulberry32: a seeded schedule of dropped requests, the same in every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Puts the page on 3G and drops a share of its sync requests; returns the counts seen. */
+async function slowDown(page: Page, network: BadNetwork) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', threeG);
+  const random = prng(network.seed);
+  const counts = { sync: 0, dropped: 0 };
+  await page.route(
+    (url) => url.pathname.startsWith('/api/sync/') || url.pathname === paths.attendance.markSheet,
+    async (route) => {
+      counts.sync += 1;
+      if (random() < network.dropShare) {
+        counts.dropped += 1;
+        return route.abort('failed');
+      }
+      return route.continue();
+    },
+  );
+  return counts;
+}
+
 /** 2. 2,000 queued sheets: drain time through the engine beside sequential direct API calls. */
-async function drain(browser: Browser, baseUrl: string) {
+async function drain(browser: Browser, baseUrl: string, count = sheets, network?: BadNetwork) {
   const adminToken = await tokenOf(baseUrl, 'greenvalley', admin);
   const classes = await classesWithStudents(baseUrl, 'greenvalley', adminToken);
-  const days = Math.ceil(sheets / classes.length);
+  const days = Math.ceil(count / classes.length);
   const makeSheets = (start: string) =>
     dates(start, days)
       .flatMap((date) =>
@@ -240,18 +287,19 @@ async function drain(browser: Browser, baseUrl: string) {
           entries: klass.studentIds.map((studentId, i) => ({ studentId, status: (i + index) % 9 === 0 ? 'absent' : 'present' })),
         })),
       )
-      .slice(0, sheets);
-  const queued = makeSheets('2023-01-01');
+      .slice(0, count);
+  const queued = makeSheets(network ? '2021-01-01' : '2023-01-01');
   const direct = makeSheets('2022-01-01');
   const students = queued.reduce((sum, sheet) => sum + sheet.entries.length, 0);
   // The school's whole backlog (every class): only the admin may mark every class.
   const token = adminToken;
   const bundle = await engineBundle();
 
-  const context = await newContext(browser, baseUrl, { bypassCSP: true });
+  const context = await newContext(browser, baseUrl, { bypassCSP: true, serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto(paths.health);
   await page.addScriptTag({ content: bundle });
+  const counts = network ? await slowDown(page, network) : undefined;
   const engine = await page.evaluate(
     async ({ sheets: input, token: jwt, username }) => {
       const sync = (window as unknown as { KakshaSync: typeof SyncModule }).KakshaSync;
@@ -280,6 +328,10 @@ async function drain(browser: Browser, baseUrl: string) {
     { sheets: queued, token, username: admin },
   );
 
+  if (network) {
+    await context.close();
+    return { ...engine, directMs: NaN, count: queued.length, students, classes: classes.length, days, counts };
+  }
   const directMs = await page.evaluate(
     async ({ sheets: input, token: jwt, tenantHeader }) => {
       const started = performance.now();
@@ -312,13 +364,14 @@ async function drain(browser: Browser, baseUrl: string) {
     adminToken,
   );
   if (check.students.some((student) => student.record === null)) throw new Error('a queued sheet did not arrive');
-  return { ...engine, directMs, count: queued.length, students, classes: classes.length, days };
+  return { ...engine, directMs, count: queued.length, students, classes: classes.length, days, counts };
 }
 
 /** 3. Riverside's teacher on a fresh browser: first usable sheet, complete mirror, bytes. */
-async function firstPull(browser: Browser, baseUrl: string) {
-  const context = await newContext(browser, baseUrl);
+async function firstPull(browser: Browser, baseUrl: string, network?: BadNetwork) {
+  const context = await newContext(browser, baseUrl, network ? { serviceWorkers: 'block' } : {});
   const page = await context.newPage();
+  const requests = network ? await slowDown(page, network) : undefined;
   const pulls: { encoded: number; headers: number; decoded: number; changes: number }[] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
@@ -370,7 +423,7 @@ async function firstPull(browser: Browser, baseUrl: string) {
     { name: `kaksha:riverside:${teacher}` },
   );
   await context.close();
-  return { dashboardMs, usableMs, completeMs, pulls, counts };
+  return { dashboardMs, usableMs, completeMs, pulls, counts, requests };
 }
 
 async function main() {
@@ -380,17 +433,26 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: flags });
   console.log(`Kaksha offline benchmarks: production build, real server on ${baseUrl} (embedded PGlite), Chromium headless, Node ${process.version}\n`);
   try {
-    if (only.has('3')) {
-      const pull = await firstPull(browser, baseUrl);
+    const printPull = (title: string, pull: Awaited<ReturnType<typeof firstPull>>) => {
       const encoded = pull.pulls.reduce((sum, p) => sum + p.encoded + p.headers, 0);
       const decoded = pull.pulls.reduce((sum, p) => sum + p.decoded, 0);
       const changes = pull.pulls.reduce((sum, p) => sum + p.changes, 0);
-      console.log('3. First full pull, riverside teacher (fresh browser)');
+      console.log(title);
       console.log(`   signed in → dashboard:                 ${ms(pull.dashboardMs)}`);
       console.log(`   signed in → first usable marking sheet: ${ms(pull.usableMs)}`);
       console.log(`   signed in → complete mirror:            ${ms(pull.completeMs)}`);
-      console.log(`   pull: ${pull.pulls.length} pages, ${changes} changes, ${kib(encoded)} transferred (${kib(decoded)} JSON)`);
+      console.log(`   pull: ${pull.pulls.length} pages, ${changes} changes, ${kib(encoded)} on the wire (${kib(decoded)} of JSON uncompressed)`);
+      if (pull.requests) console.log(`   sync requests: ${pull.requests.sync}, dropped: ${pull.requests.dropped}`);
       console.log(`   mirror: ${Object.entries(pull.counts).map(([table, count]) => `${table} ${count}`).join(', ')}\n`);
+    };
+    if (only.has('3')) printPull('3. First full pull, riverside teacher (fresh browser)', await firstPull(browser, baseUrl));
+    if (only.has('4')) {
+      const network = { dropShare: 0.02, seed: 15 };
+      printPull('4a. The same first pull at 3G (1.6 Mbps down, 750 kbps up, 300 ms RTT), 2 % of sync requests dropped', await firstPull(browser, baseUrl, network));
+      const result = await drain(browser, baseUrl, badSheets, network);
+      console.log(`4b. ${result.count} queued sheets drained at 3G, 2 % of sync requests dropped (greenvalley admin)`);
+      console.log(`   online → empty outbox: ${ms(result.drainMs)} (${(result.count / (result.drainMs / 1000)).toFixed(1)} sheets/s), ${result.rejected} not accepted`);
+      console.log(`   sync requests: ${result.counts?.sync}, dropped: ${result.counts?.dropped}\n`);
     }
     if (only.has('1')) {
       const { committed, shown, direct } = await tapToPersisted(browser, baseUrl);
