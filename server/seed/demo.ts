@@ -16,6 +16,9 @@ import {
   certificates,
   classSubjects,
   classes,
+  homework,
+  homeworkAttachments,
+  homeworkDone,
   parentChildren,
   schools,
   students,
@@ -117,6 +120,9 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       await insertAttendance(tx, seed.attendance);
       await tx.insert(certificates).values(seed.certificates);
       await tx.insert(certificateCounters).values(seed.certificateCounters);
+      await insertAsJson(tx, homework, seed.homework.homework);
+      await insertAsJson(tx, homeworkDone, seed.homework.done);
+      if (seed.homework.attachments.length > 0) await tx.insert(homeworkAttachments).values(seed.homework.attachments);
     }
     return true;
   });

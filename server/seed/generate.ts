@@ -10,6 +10,7 @@ import type { classes, schools, subjects, teachers } from '../db/schema';
 import { demoUsername } from './accounts';
 import { generateAdmissions, type AdmissionCounterRow, type AdmissionRow } from './admissions';
 import { generateAttendance, schoolDaysBefore, seededSchoolDays, type AttendanceRow } from './attendance';
+import { generateHomework } from './homework';
 import { generateCertificates, type CertificateCounterRow, type CertificateRow } from './certificates';
 import { createContext, homeAddress, pickCommunity, slug, uniqueEmail, type SeedContext } from './context';
 import { assignTeaching, generateSubjects, labelOf, type ClassSubjectRow } from './curriculum';
@@ -45,6 +46,7 @@ export interface SchoolSeed {
   certificates: CertificateRow[];
   certificateCounters: CertificateCounterRow[];
   accounts: AccountSeed[];
+  homework: ReturnType<typeof generateHomework>;
 }
 
 function classSlots(def: SchoolDefinition): ClassSlot[] {
@@ -132,7 +134,7 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     account('student', { studentId: demoIds[0] }),
     account('parent', { childIds: demoIds }),
   ];
-  const [adminAccount, teacherAccount] = accounts as [AccountSeed, AccountSeed];
+  const [adminAccount, teacherAccount, studentAccount, parentAccount] = accounts as [AccountSeed, AccountSeed, AccountSeed, AccountSeed];
   const school: SchoolRow = {
     tenantId: def.tenantId,
     schoolName: def.schoolName,
@@ -177,5 +179,20 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     certificates: issued.certificates,
     certificateCounters: issued.counters,
     accounts,
+    homework: generateHomework(
+      {
+        tenantId: def.tenantId,
+        classIds: slots.map((slot) => slot.id),
+        classSubjects: teaching.classSubjects,
+        subjectNames: new Map(subjectRows.map((row) => [String(row.id), row.subjectName])),
+        giverOf: (teacherId) => (teacherId === demoTeacher.id ? teacherAccount.id : adminAccount.id),
+        family: demoIds.map((studentId, index) => ({
+          studentId,
+          classId: String(students.find((row) => row.id === studentId)?.classId),
+          markedBy: index === 0 ? studentAccount.id : parentAccount.id,
+        })),
+      },
+      today,
+    ),
   };
 }

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academicYearOf, formatAdmissionNumber } from '../../contract/admission';
 import type { AttendanceSheet } from '../../contract/attendance';
-import type { Homework, HomeworkDone } from '../../contract/homework';
+import type { Homework } from '../../contract/homework';
 import { isValidAadhaar, isValidApaar, isValidIndianMobile } from '../../contract/indian-ids';
 import { paths } from '../../contract/paths';
 import { todayIso } from '../../contract/record-formats';
@@ -101,7 +101,7 @@ async function digest(db: Db): Promise<string> {
       .from(certificates)
       .orderBy(asc(certificates.id)),
   ];
-  rows.push(
+  const homeworkRows: unknown[][] = [
     await db
       .select({ id: homework.id, c: homework.classId, s: homework.subjectId, t: homework.title, a: homework.assignedDate, d: homework.dueDate, b: homework.createdBy })
       .from(homework)
@@ -111,8 +111,8 @@ async function digest(db: Db): Promise<string> {
       .from(homeworkDone)
       .orderBy(asc(homeworkDone.id)),
     await db.select({ id: homeworkAttachments.id, h: homeworkAttachments.homeworkId, n: homeworkAttachments.fileName, s: homeworkAttachments.sha256 }).from(homeworkAttachments).orderBy(asc(homeworkAttachments.id)),
-  );
-  for (const list of rows) hash.update(JSON.stringify(list));
+  ];
+  for (const list of [...rows, ...homeworkRows]) hash.update(JSON.stringify(list));
   return hash.digest('hex');
 }
 
@@ -472,7 +472,7 @@ describe('a term of homework', () => {
     const token = await signInAs(tenant, 'student');
     const list = (await t.call({ method: 'GET', url: paths.homework.all, tenant, token })).json().data as Homework[];
     expect(list).toHaveLength(40);
-    const marks = (await t.database.db.select().from(homeworkDone).where(eq(homeworkDone.tenantId, tenant))) as unknown as HomeworkDone[];
+    const marks = await t.database.db.select().from(homeworkDone).where(eq(homeworkDone.tenantId, tenant));
     const doneIds = new Set(marks.map((mark) => mark.homeworkId));
     const pastDue = list.filter((h) => h.dueDate < today);
     const overdue = pastDue.filter((h) => !doneIds.has(h.id));
@@ -487,7 +487,7 @@ describe('a term of homework', () => {
     }
     // The parent marked the sibling's.
     const parentId = (await t.database.db.select().from(users).where(and(eq(users.tenantId, tenant), eq(users.username, 'parent@kaksha.demo'))))[0]?.id;
-    expect(new Set(marks.map((mark) => (mark as unknown as { markedBy: string }).markedBy))).toContain(parentId);
+    expect(new Set(marks.map((mark) => mark.markedBy))).toContain(parentId);
   });
 });
 
