@@ -14,6 +14,8 @@ import { startPublicSiteFixtures } from './support/public-site-setup';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The build the server serves (a private copy): a test may publish a "new build" there. */
+    staticDir: string;
   }
 }
 
@@ -73,6 +75,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, 90_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('staticDir', staticDir);
   project.provide('mailDir', publicSite.mailDir);
 
   return async () => {
