@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { optionalDate, optionalText } from './record-formats';
 import { studentDetailsShape, studentSchema } from './student';
-import { baseRevShape } from './sync';
+import { baseRevShape } from './revisions';
 
 export const admissionStatuses = ['admitted', 'withdrawn', 'cancelled'] as const;
 export type AdmissionStatus = (typeof admissionStatuses)[number];

@@ -1,6 +1,6 @@
 /** Student attendance: one record per student per date, marked per class and date as one sheet. */
 import { z } from 'zod';
-import { conflictNoticeSchema, type ConflictNotice } from './sync';
+import { conflictNoticeSchema, type ConflictNotice } from './revisions';
 
 export const attendanceStatuses = ['present', 'absent', 'late', 'leave'] as const;
 export type AttendanceStatus = (typeof attendanceStatuses)[number];

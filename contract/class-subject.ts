@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { messages } from './messages';
-import { baseRevShape } from './sync';
+import { baseRevShape } from './revisions';
 
 const uuidOrNull = (label: string) =>
   z

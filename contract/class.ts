@@ -1,7 +1,7 @@
 /** Class (spec section 3: id, className, classSection) and its request bodies. */
 import { z } from 'zod';
 import { canonicalClassName, canonicalSection } from './record-formats';
-import { baseRevShape } from './sync';
+import { baseRevShape } from './revisions';
 
 export const classSchema = z.object({
   id: z.string(),

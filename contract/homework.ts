@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { normalizeDate, requiredText } from './record-formats';
-import { baseRevShape } from './sync';
+import { baseRevShape } from './revisions';
 
 /** One attachment's upper limit in bytes (413 above) and how many a homework may carry. */
 export const maxAttachmentBytes = 10 * 1024 * 1024;

@@ -16,7 +16,7 @@ import {
   optionalText,
   requiredText,
 } from './record-formats';
-import { baseRevShape } from './sync';
+import { baseRevShape } from './revisions';
 
 export const studentSchema = z.object({
   id: z.string(),

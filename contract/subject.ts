@@ -1,7 +1,7 @@
 /** Subject: what a school teaches (Mathematics, Hindi ...), with an optional code. */
 import { z } from 'zod';
 import { optionalText, requiredText } from './record-formats';
-import { baseRevShape } from './sync';
+import { baseRevShape } from './revisions';
 
 export const subjectSchema = z.object({
   id: z.string(),

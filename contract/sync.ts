@@ -3,23 +3,19 @@
  * and write routes and by the offline engine in sync/.
  */
 import { z } from 'zod';
+import { syncEntities, type SyncEntity } from './sync-entities';
 
 export const syncProtocolVersion = 1;
 
-/** Mirror tables the pull can fill; each is an entity the server sends as `record`. */
-export const syncEntities = [
-  'classes',
-  'students',
-  'teachers',
-  'attendance',
-  'subjects',
-  'classSubjects',
-  'admissions',
-  'certificates',
-  'homework',
-  'homeworkDone',
-] as const;
-export type SyncEntity = (typeof syncEntities)[number];
+export { syncEntities, syncedEntities, type SyncEntity, type SyncedEntity } from './sync-entities';
+export {
+  baseRevShape,
+  conflictNoticeSchema,
+  conflictOf,
+  updateAnswerSchema,
+  type ConflictAnswer,
+  type ConflictNotice,
+} from './revisions';
 
 export interface SyncChange<T = unknown> {
   entity: SyncEntity;
@@ -59,62 +55,3 @@ export const pullQuerySchema = z.object({
   cursor: z.string().max(200).default(''),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
-
-/**
- * A write whose `baseRev` is older than the server's copy is not applied over it: the server keeps
- * its copy, stores the device's version in the record's history and answers 200 with this notice,
- * so the device can show "changed elsewhere" to whoever made the change.
- */
-export interface ConflictNotice<T = unknown, Y = unknown> {
-  entity: SyncEntity;
-  id: string;
-  /** 'changed': the server's copy changed since `baseRev`; 'deleted': the record was deleted (deletes win). */
-  reason: 'changed' | 'deleted';
-  /** The version kept (the server's); null when the record was deleted. */
-  kept: T | null;
-  /** The device's version as sent, now in the record's history. */
-  yours: Y;
-  message: string;
-}
-
-/**
- * Record updates (students, teachers, subjects, class subjects, admissions, classes) take an
- * optional `baseRev`: the rev of the copy the device edited. When the server's copy has moved on,
- * the update is not applied: the answer is still 200, its `data` is the kept record (or
- * `{ id, deleted: true }` when the record is gone) with `conflict` set, and the device's version
- * is in the record's history. Without `baseRev` (an older client, an online form) the last write wins.
- */
-export const baseRevShape = { baseRev: z.number().int().nonnegative().optional() };
-
-export type ConflictAnswer<T = unknown> = (T | { id: string; deleted: true }) & { conflict: ConflictNotice };
-
-/** A ConflictNotice's schema for a kept record and a device version of the given shapes. */
-export function conflictNoticeSchema<K extends z.ZodType, Y extends z.ZodType>(kept: K, yours: Y) {
-  return z.object({
-    entity: z.enum(syncEntities),
-    id: z.string(),
-    reason: z.enum(['changed', 'deleted']),
-    kept: kept.nullable(),
-    yours,
-    message: z.string(),
-  });
-}
-
-/**
- * The answer of an update that takes `baseRev`: the record (with `conflict` when the device's
- * version lost to a newer one), or `{ id, deleted: true, conflict }` when the record was deleted.
- */
-export function updateAnswerSchema<R extends z.ZodObject>(record: R) {
-  const conflict = conflictNoticeSchema(record, z.unknown());
-  return z.union([
-    record.extend({ conflict: conflict.optional() }),
-    z.object({ id: z.string(), deleted: z.literal(true), conflict }),
-  ]);
-}
-
-/** The notice of a record update's answer, when its baseRev lost. */
-export function conflictOf(data: unknown): ConflictNotice | undefined {
-  if (typeof data !== 'object' || data === null || !('conflict' in data)) return undefined;
-  const conflict = (data as { conflict: unknown }).conflict;
-  return typeof conflict === 'object' && conflict !== null ? (conflict as ConflictNotice) : undefined;
-}

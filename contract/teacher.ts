@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { optionalEmail, optionalGender, optionalMobile, optionalPastDate, optionalText, requiredText } from './record-formats';
-import { baseRevShape } from './sync';
+import { baseRevShape } from './revisions';
 
 export const teacherSchema = z.object({
   id: z.string(),

@@ -15,7 +15,9 @@ import type { SchoolClass } from '../contract/class';
 import type { ClassSubject } from '../contract/class-subject';
 import type { Student } from '../contract/student';
 import type { Subject } from '../contract/subject';
-import type { SyncEntity } from '../contract/sync';
+import { syncEntities, type SyncEntity } from '../contract/sync';
+import type { MirrorTableSpec } from './modules/module';
+import { mirrorTableSpecs } from './modules';
 
 /** A class as the mirror holds it (server record; `rev` 0 until the server has confirmed it). */
 export type ClassRow = SchoolClass & { rev: number };
@@ -72,6 +74,10 @@ export type CertificateRow = Omit<Certificate, 'serial' | 'serialNumber' | 'prin
   print: Certificate['print'] | null;
 };
 
+/**
+ * A mirror table's name is its entity's. The device has the tables of sync/modules/index.ts
+ * (`KakshaDb.mirrorTables`); the pull may send entities it has none for, and skips them.
+ */
 export type MirrorTable = SyncEntity;
 
 export type HttpMethod = 'POST' | 'PUT' | 'DELETE';
@@ -177,49 +183,52 @@ export interface SchemaStep {
   upgrade?: (tx: Transaction) => Promise<void> | void;
 }
 
-export const schemaHistory: SchemaStep[] = [
-  {
-    version: 1,
-    stores: {
-      classes: 'id, className, rev',
-      students: 'id, classId, admissionId, firstName, lastName, [classId+firstName], rev',
-      teachers: 'id, employeeId, emailId, firstName, rev',
-      attendance: '[studentId+date], id, [classId+date], date, rev',
-      outbox: '++seq, &id, coalesceKey, *refs, *creates, *dependsOn',
-      rejected: 'id, rejectedAt',
-      conflicts: '++seq, entryId, at',
-      base: 'ref',
-      gone: 'ref',
-      meta: 'key',
-    },
-  },
-  {
-    // School records. Tables not named here (the outbox among them) are kept as they are.
-    version: 2,
-    stores: {
-      classes: 'id, className, classTeacherId, rev',
-      students: 'id, classId, admissionId, firstName, lastName, [classId+firstName], rollNumber, rev',
-      teachers: 'id, employeeId, emailId, firstName, lastName, rev',
-      subjects: 'id, subjectName, rev',
-      classSubjects: 'id, classId, subjectId, teacherId, [classId+subjectId], rev',
-      admissions: 'id, admissionNumber, studentId, status, admissionYear, [admissionYear+status], rev',
-      certificates: 'id, studentId, kind, serial, rev',
-    },
-  },
-];
+/** The engine's own tables, as version 1 made them. */
+const engineStores = {
+  outbox: '++seq, &id, coalesceKey, *refs, *creates, *dependsOn',
+  rejected: 'id, rejectedAt',
+  conflicts: '++seq, entryId, at',
+  base: 'ref',
+  gone: 'ref',
+  meta: 'key',
+};
+
+/**
+ * The schema history of the given mirror tables: version 1 holds the engine's tables, and every
+ * version holds the tables whose indexes that version introduced or changed (a table a version
+ * does not name is kept as it was, the outbox among them). So a module adding a table adds its
+ * indexes under the next version, in its own file, and this history grows by that step.
+ */
+export function schemaHistoryOf(tables: readonly MirrorTableSpec[]): SchemaStep[] {
+  const versions = new Set<number>([1]);
+  for (const table of tables) for (const version of Object.keys(table.indexes)) versions.add(Number(version));
+  return [...versions]
+    .sort((a, b) => a - b)
+    .map((version) => {
+      const stores: Record<string, string> = version === 1 ? { ...engineStores } : {};
+      for (const table of tables) {
+        const indexes = table.indexes[version];
+        if (indexes !== undefined) stores[table.name] = indexes;
+      }
+      return { version, stores };
+    });
+}
+
+export const schemaHistory: SchemaStep[] = schemaHistoryOf(mirrorTableSpecs);
 
 export const currentSchemaVersion = schemaHistory[schemaHistory.length - 1]!.version;
 
-export const mirrorTables: readonly MirrorTable[] = [
-  'classes',
-  'students',
-  'teachers',
-  'attendance',
-  'subjects',
-  'classSubjects',
-  'admissions',
-  'certificates',
-];
+export const mirrorTables: readonly MirrorTable[] = mirrorTableSpecs.map((table) => table.name);
+
+/** The mirror tables a history declares: every store but the engine's (and but those a step dropped). */
+function mirrorTablesOf(history: readonly SchemaStep[]): MirrorTable[] {
+  const stores = new Map<string, string | null>();
+  for (const step of history) for (const [name, indexes] of Object.entries(step.stores)) stores.set(name, indexes);
+  return [...stores]
+    .filter(([name, indexes]) => indexes !== null && !(name in engineStores))
+    .map(([name]) => name)
+    .filter((name): name is MirrorTable => (syncEntities as readonly string[]).includes(name));
+}
 
 export function databaseName(tenantId: string, username: string): string {
   return `kaksha:${tenantId}:${username}`;
@@ -231,6 +240,7 @@ export interface DexieDependencies {
 }
 
 export class KakshaDb extends Dexie {
+  // The tables of the modules listed before the kit; a module added since reads its table with `tableOf(spec)`.
   classes!: Table<ClassRow, string>;
   students!: Table<StudentRow, string>;
   teachers!: Table<TeacherRow, string>;
@@ -245,15 +255,24 @@ export class KakshaDb extends Dexie {
   base!: Table<BaseRow, string>;
   gone!: Table<GoneRow, string>;
   meta!: Table<MetaRow, string>;
+  /** The mirror tables this store was opened with (every store of its history but the engine's). */
+  readonly mirrorTables: readonly MirrorTable[];
 
   constructor(name: string, options: { history?: SchemaStep[]; dependencies?: DexieDependencies } = {}) {
     super(name, options.dependencies ? { ...options.dependencies } : undefined);
-    for (const step of options.history ?? schemaHistory) {
+    const history = options.history ?? schemaHistory;
+    this.mirrorTables = mirrorTablesOf(history);
+    for (const step of history) {
       const version = this.version(step.version).stores(step.stores);
       if (step.upgrade) version.upgrade(step.upgrade);
     }
     // Recorded for support and diagnostics ("which shape is this device's store in?").
     this.on('ready', (db) => (db as KakshaDb).meta.put({ key: metaKeys.schemaVersion, value: db.verno }));
+  }
+
+  /** A module's mirror table, typed by its descriptor (sync/modules/module.ts). */
+  tableOf<Row, Key>(spec: MirrorTableSpec<SyncEntity, Row, Key>): Table<Row, Key> {
+    return this.table(spec.name);
   }
 
   /** Any table by name, for the generic mirror code. */

@@ -10,24 +10,12 @@ import { browserConnectivity, type Connectivity } from './connectivity';
 import { metaKeys, openKakshaDb, type DexieDependencies, type KakshaDb } from './db';
 import { isQuotaError, StorageFullError } from './errors';
 import { realClock, type Clock, type FetchLike } from './http';
-import { admitStudentKind, cancelAdmissionKind, updateAdmissionKind } from './kinds/admissions';
-import { markSheet } from './kinds/attendance';
-import { issueCertificateKind } from './kinds/certificates';
-import {
-  createClassSubjectKind,
-  deleteClassSubjectKind,
-  setClassTeacherKind,
-  updateClassSubjectKind,
-} from './kinds/class-subjects';
-import { createClass, deleteClass, updateClass } from './kinds/classes';
 import type { MutationKind } from './kinds/kind';
+import { defaultKinds, type KindName, type PayloadOf } from './modules';
 import { browserLocks, pushLockName, withLock, type LockManagerLike } from './locks';
 import { recordMutation, type MutationResult, type OutboxContext } from './outbox';
 import { pullPhase, type PullResult } from './puller';
 import { defaultBatchPolicy, pushPhase, type BatchPolicy, type BatchSupport, type PushResult } from './pusher';
-import { createStudentKind, deleteStudentKind, updateStudentKind } from './kinds/students';
-import { createSubjectKind, deleteSubjectKind, updateSubjectKind } from './kinds/subjects';
-import { createTeacherKind, deleteTeacherKind, updateTeacherKind } from './kinds/teachers';
 import type { SessionOptions, TokenProvider, TokenRenewer } from './session';
 import { createSyncState, type SyncState, type SyncStateStreams } from './state';
 import { uuidv7 } from './uuid';
@@ -78,8 +66,11 @@ export interface SyncEngine extends SyncStateStreams {
   readonly db: KakshaDb;
   readonly tenantId: string;
   readonly username: string;
-  /** Records a change: the mirror and the outbox in one transaction. Throws StorageFullError on a full disk. */
-  mutate(kind: string, payload: unknown): Promise<MutationResult>;
+  /**
+   * Records a change: the mirror and the outbox in one transaction. Throws StorageFullError on a
+   * full disk. The payload's type is the kind's (sync/modules/index.ts).
+   */
+  mutate<K extends KindName>(kind: K, payload: PayloadOf<K>): Promise<MutationResult>;
   /** Starts background sync (and runs a job at once). */
   start(): void;
   /** Stops background sync; the current request is abandoned (its entry is resent later under the same key). */
@@ -98,29 +89,7 @@ export interface SyncEngine extends SyncStateStreams {
   dismissConflict(seq: number): Promise<void>;
 }
 
-export const defaultKinds: MutationKind[] = [
-  markSheet,
-  createClass,
-  updateClass,
-  deleteClass,
-  createStudentKind,
-  updateStudentKind,
-  deleteStudentKind,
-  createTeacherKind,
-  updateTeacherKind,
-  deleteTeacherKind,
-  createSubjectKind,
-  updateSubjectKind,
-  deleteSubjectKind,
-  createClassSubjectKind,
-  updateClassSubjectKind,
-  deleteClassSubjectKind,
-  setClassTeacherKind,
-  admitStudentKind,
-  updateAdmissionKind,
-  cancelAdmissionKind,
-  issueCertificateKind,
-];
+export { defaultKinds };
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const clock = options.clock ?? realClock;
@@ -130,7 +99,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const ownsDb = !options.db;
   const db = options.db ?? openKakshaDb(options.tenantId, options.username, { dependencies: options.dexieDependencies });
   const kinds = new Map<string, MutationKind>();
-  for (const kind of [...defaultKinds, ...(options.kinds ?? [])]) kinds.set(kind.name, kind as MutationKind);
+  for (const kind of [...defaultKinds, ...(options.kinds ?? [])]) kinds.set(kind.name, kind);
   const retry: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const pullIntervalMs = options.pullIntervalMs ?? 60_000;
   const lockName = pushLockName(options.tenantId, options.username);

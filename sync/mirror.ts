@@ -6,20 +6,14 @@
  * the server deleted never comes back from a late answer. Call these inside a transaction over
  * `syncTables` so each page or answer is applied whole or not at all.
  */
-import { mirrorTables, type KakshaDb, type MirrorTable, type OutboxEntry } from './db';
+import { syncEntities } from '../contract/sync';
+import type { KakshaDb, MirrorTable, OutboxEntry } from './db';
 import type { KindRegistry } from './kinds/kind';
 
-/** Every table a sync transaction touches. */
+/** Every table a sync transaction touches: the store's mirror tables (sync/modules/index.ts) and the engine's. */
 export function syncTables(db: KakshaDb) {
   return [
-    db.classes,
-    db.students,
-    db.teachers,
-    db.attendance,
-    db.subjects,
-    db.classSubjects,
-    db.admissions,
-    db.certificates,
+    ...db.mirrorTables.map((table) => db.mirror(table)),
     db.outbox,
     db.rejected,
     db.conflicts,
@@ -31,8 +25,13 @@ export function syncTables(db: KakshaDb) {
 
 type Row = Record<string, unknown>;
 
-export function isMirrorTable(value: unknown): value is MirrorTable {
-  return typeof value === 'string' && (mirrorTables as readonly string[]).includes(value);
+function isEntity(value: string): value is MirrorTable {
+  return (syncEntities as readonly string[]).includes(value);
+}
+
+/** Whether the store has a mirror table of this name (the pull may name entities it has none for). */
+export function isMirrorTable(db: KakshaDb, value: unknown): value is MirrorTable {
+  return typeof value === 'string' && (db.mirrorTables as readonly string[]).includes(value);
 }
 
 /** A row's address across tables: `table:key` (attendance keys are `studentId|date`). */
@@ -49,7 +48,7 @@ export function parseRef(ref: string): { table: MirrorTable; key: string | [stri
   const at = ref.indexOf(':');
   const table = ref.slice(0, at);
   const rest = ref.slice(at + 1);
-  if (!isMirrorTable(table)) throw new Error(`Not a mirror ref: ${ref}`);
+  if (!isEntity(table)) throw new Error(`Not a mirror ref: ${ref}`);
   if (table === 'attendance') {
     const bar = rest.indexOf('|');
     return { table, key: [rest.slice(0, bar), rest.slice(bar + 1)] };
@@ -305,7 +304,7 @@ export interface ApplyIdentity {
 
 /** Empties the mirror for a fresh pull; pending entries stay and are re-applied on an empty base. */
 export async function clearMirror(db: KakshaDb): Promise<string[]> {
-  for (const table of mirrorTables) await db.mirror(table).clear();
+  for (const table of db.mirrorTables) await db.mirror(table).clear();
   await db.gone.clear();
   const refs = (await db.base.toCollection().primaryKeys()).map(String);
   for (const ref of refs) await db.base.put({ ref, row: null });

@@ -10,7 +10,7 @@ import { syncEntities, type PullResponse, type SyncChange } from '../contract/sy
 import { metaKeys, type MirrorTable } from './db';
 import type { Clock } from './http';
 import { isRecord } from './kinds/kind';
-import { applyServerDelete, applyServerUpserts, clearMirror, recompute, syncTables } from './mirror';
+import { applyServerDelete, applyServerUpserts, clearMirror, isMirrorTable, recompute, syncTables } from './mirror';
 import type { OutboxContext } from './outbox';
 import { callApi, type SessionOptions } from './session';
 
@@ -66,6 +66,8 @@ async function applyPage(outbox: OutboxContext, page: PullResponse, fresh: boole
       run = [];
     };
     for (const change of page.changes) {
+      // An entity of a module this app version does not have (a newer server): nothing to show it in.
+      if (!isMirrorTable(db, change.entity)) continue;
       if (change.op === 'delete') {
         await flush();
         for (const ref of await applyServerDelete(db, change.entity, change.id, change.rev)) touched.add(ref);

@@ -112,7 +112,7 @@ function admissionAnswer(data: unknown): ServerEffects {
   return effects;
 }
 
-export const admitStudentKind: MutationKind<AdmissionInput> = {
+export const admitStudentKind: MutationKind<AdmissionInput, AdmitBody, 'admissions.create'> = {
   name: 'admissions.create',
   async prepare(input, context) {
     const id = input.id ?? context.newId();
@@ -129,21 +129,20 @@ export const admitStudentKind: MutationKind<AdmissionInput> = {
       result: id,
     };
   },
-  async apply(context, body, ref) {
-    const admit = body as AdmitBody;
+  async apply(context, admit, ref) {
     if (parseRef(ref).table === 'admissions') await writeNewAdmission(context, idOf(ref), admit);
     else await writeAdmittedStudent(context, idOf(ref), admit, true);
   },
   accepted: (_body, data) => admissionAnswer(data),
 };
 
-export const updateAdmissionKind: MutationKind<AdmissionUpdate & { id: string }> = {
+export const updateAdmissionKind: MutationKind<AdmissionUpdate & { id: string }, UpdateAdmissionBody, 'admissions.update'> = {
   name: 'admissions.update',
   async prepare(input, context) {
     const ref = refOf('admissions', input.id);
     const shown = await shownRow<AdmissionRow>(context.db, ref);
     const baseRev = await baseRevOf(context.db, ref);
-    const { id, baseRev: _ignored, ...fields } = input as AdmissionUpdate & { id: string; baseRev?: number };
+    const { id, baseRev: _ignored, ...fields } = input;
     const body: UpdateAdmissionBody = { ...fields, id, ...(baseRev === undefined ? {} : { baseRev }) };
     const refs = [ref, ...(shown ? [refOf('students', shown.studentId)] : [])];
     return {
@@ -175,11 +174,11 @@ export const updateAdmissionKind: MutationKind<AdmissionUpdate & { id: string }>
     });
   },
   accepted: (_body, data) => admissionAnswer(data),
-  rebase: (body, applied) => rebaseUpdate<UpdateAdmissionBody>('admissions', body, applied),
+  rebase: (body, applied) => rebaseUpdate('admissions', body, applied),
 };
 
 /** DELETE cancels the entry; the answer is the cancelled entry (its number stays taken). */
-export const cancelAdmissionKind: MutationKind<{ id: string }> = {
+export const cancelAdmissionKind: MutationKind<{ id: string }, undefined, 'admissions.cancel'> = {
   name: 'admissions.cancel',
   async prepare(input) {
     const ref = refOf('admissions', input.id);

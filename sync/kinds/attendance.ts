@@ -24,14 +24,10 @@ export interface SheetInput {
   entries: SheetMark[];
 }
 
-export const markSheetKind = 'attendance.markSheet';
+export const markSheetKind = 'attendance.markSheet' as const;
 
 export function sheetCoalesceKey(classId: string, date: string): string {
   return `${markSheetKind}:${classId}|${date}`;
-}
-
-function asSheet(body: unknown): MarkSheet {
-  return body as MarkSheet;
 }
 
 async function prepare(input: SheetInput, context: PrepareContext) {
@@ -77,9 +73,7 @@ async function prepare(input: SheetInput, context: PrepareContext) {
   };
 }
 
-function merge(earlier: unknown, later: unknown): MarkSheet {
-  const first = asSheet(earlier);
-  const second = asSheet(later);
+function merge(first: MarkSheet, second: MarkSheet): MarkSheet {
   const byStudent = new Map(first.entries.map((entry) => [entry.studentId, entry]));
   for (const entry of second.entries) {
     const previous = byStudent.get(entry.studentId);
@@ -96,8 +90,7 @@ function merge(earlier: unknown, later: unknown): MarkSheet {
   return { ...first, entries: [...byStudent.values()], deviceMarkedAt: second.deviceMarkedAt ?? first.deviceMarkedAt };
 }
 
-function overlay(identity: Omit<KindContext, 'db'>, body: unknown, ref: string, current: Record<string, unknown> | undefined) {
-  const sheet = asSheet(body);
+function overlay(identity: Omit<KindContext, 'db'>, sheet: MarkSheet, ref: string, current: Record<string, unknown> | undefined) {
   const { key } = parseRef(ref);
   const [studentId, date] = key as [string, string];
   if (date !== sheet.date) return current;
@@ -118,7 +111,7 @@ function overlay(identity: Omit<KindContext, 'db'>, body: unknown, ref: string, 
   return row as unknown as Record<string, unknown>;
 }
 
-async function apply(context: KindContext, body: unknown, ref: string): Promise<void> {
+async function apply(context: KindContext, body: MarkSheet, ref: string): Promise<void> {
   const { key } = parseRef(ref);
   const current = await context.db.attendance.get(key as [string, string]);
   const row = overlay(context, body, ref, current as unknown as Record<string, unknown> | undefined);
@@ -136,7 +129,7 @@ function isAttendanceRecord(value: unknown): value is AttendanceRecord {
 }
 
 /** The answer: `data.records` (the versions now stored) and `data.conflicts` (kept over ours). */
-function accepted(_body: unknown, data: unknown): ServerEffects {
+function accepted(_body: MarkSheet, data: unknown): ServerEffects {
   const effects: ServerEffects = { upserts: [], deletes: [], conflicts: [] };
   if (!isRecord(data)) return effects;
   const records = Array.isArray(data.records) ? data.records : [];
@@ -152,8 +145,7 @@ function accepted(_body: unknown, data: unknown): ServerEffects {
   return effects;
 }
 
-function rebase(body: unknown, applied: ServerEffects['upserts']): MarkSheet {
-  const sheet = asSheet(body);
+function rebase(sheet: MarkSheet, applied: ServerEffects['upserts']): MarkSheet {
   const revs = new Map<string, number>();
   for (const { table, row } of applied) {
     if (table === 'attendance' && row.date === sheet.date && typeof row.rev === 'number') revs.set(String(row.studentId), row.rev);
@@ -168,7 +160,7 @@ function rebase(body: unknown, applied: ServerEffects['upserts']): MarkSheet {
   };
 }
 
-export const markSheet: MutationKind<SheetInput> = {
+export const markSheet: MutationKind<SheetInput, MarkSheet, typeof markSheetKind> = {
   name: markSheetKind,
   prepare,
   merge,

@@ -26,7 +26,7 @@ type IssueBody = IssueCertificateInput & { id: string };
 
 const schemas = { bonafide: bonafideInputSchema, transfer: transferInputSchema, studentDetails: studentDetailsInputSchema };
 
-export const issueCertificateKind: MutationKind<IssueCertificateInput> = {
+export const issueCertificateKind: MutationKind<IssueCertificateInput, IssueBody, 'certificates.issue'> = {
   name: 'certificates.issue',
   async prepare(input, context) {
     const id = input.id ?? context.newId();
@@ -42,8 +42,7 @@ export const issueCertificateKind: MutationKind<IssueCertificateInput> = {
       result: id,
     };
   },
-  async apply(context, body, ref) {
-    const issue = body as IssueBody;
+  async apply(context, issue, ref) {
     const id = idOf(ref);
     const current = await context.db.certificates.get(id);
     const values = recordValues(schemas[issue.kind], issue);

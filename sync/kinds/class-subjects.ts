@@ -10,7 +10,7 @@ import { classNames, idOf, needsOf, recordAnswer, recordKinds, refOf, teacherNam
 
 export type ClassSubjectFields = Omit<ClassSubjectInput, 'id'>;
 
-const kinds = recordKinds<ClassSubjectInput & { id?: string }, ClassSubjectFields & { id: string }>({
+const kinds = recordKinds<'classSubjects', ClassSubjectInput & { id?: string }, ClassSubjectFields & { id: string }>({
   table: 'classSubjects',
   schema: classSubjectInputSchema,
   paths: paths.classSubjects,
@@ -41,7 +41,7 @@ interface ClassTeacherBody {
 }
 
 /** PUT /classes/classTeacher/{classId}: one field, the last assignment wins (no base rev). */
-export const setClassTeacherKind: MutationKind<{ classId: string; teacherId: string | null }> = {
+export const setClassTeacherKind: MutationKind<{ classId: string; teacherId: string | null }, ClassTeacherBody, 'classes.setClassTeacher'> = {
   name: 'classes.setClassTeacher',
   async prepare(input) {
     const ref = refOf('classes', input.classId);
@@ -57,7 +57,7 @@ export const setClassTeacherKind: MutationKind<{ classId: string; teacherId: str
   },
   async apply(context, body, ref) {
     const current = await context.db.classes.get(idOf(ref));
-    if (current) await context.db.classes.put({ ...current, classTeacherId: (body as ClassTeacherBody).teacherId });
+    if (current) await context.db.classes.put({ ...current, classTeacherId: body.teacherId });
   },
   accepted: (_body, data) => recordAnswer('classes', data),
 };

@@ -2,7 +2,6 @@
  * Classes as mutation kinds: create (the device mints the id, so a class made offline keeps it),
  * update and delete, each through the spec's ordinary paths with its Idempotency-Key.
  */
-import type { ClassInput } from '../../contract/class';
 import { paths } from '../../contract/paths';
 import { conflictOf } from '../../contract/sync';
 import type { ClassRow } from '../db';
@@ -41,7 +40,14 @@ async function writeClass(context: KindContext, ref: string, values: { className
   await context.db.classes.put({ ...current, id, className: values.className, classSection: values.classSection, rev: current?.rev ?? 0 });
 }
 
-export const createClass: MutationKind<ClassInput & { id?: string }> = {
+/** What a screen passes: the names (a missing section is none); the id is minted here unless given. */
+export interface ClassFields {
+  id?: string;
+  className: string;
+  classSection?: string;
+}
+
+export const createClass: MutationKind<ClassFields, ClassBody, 'classes.create'> = {
   name: 'classes.create',
   async prepare(input, context) {
     const id = input.id ?? context.newId();
@@ -50,12 +56,12 @@ export const createClass: MutationKind<ClassInput & { id?: string }> = {
     return { method: 'POST', path: paths.classes.create, body, refs: [ref], creates: [ref], result: id };
   },
   async apply(context, body, ref) {
-    await writeClass(context, ref, body as ClassBody, true);
+    await writeClass(context, ref, body, true);
   },
   accepted: (_body, data) => upsertFrom(data),
 };
 
-export const updateClass: MutationKind<{ id: string; className: string; classSection?: string }> = {
+export const updateClass: MutationKind<{ id: string; className: string; classSection?: string }, ClassBody & UpdateBody, 'classes.update'> = {
   name: 'classes.update',
   async prepare(input, context) {
     const ref = `classes:${input.id}`;
@@ -69,13 +75,13 @@ export const updateClass: MutationKind<{ id: string; className: string; classSec
     return { method: 'PUT', path: paths.classes.update(input.id), body, refs: [ref], needs: [ref], result: input.id };
   },
   async apply(context, body, ref) {
-    await writeClass(context, ref, body as ClassBody, false);
+    await writeClass(context, ref, body, false);
   },
   accepted: (_body, data) => (conflictOf(data) ? recordAnswer('classes', data) : upsertFrom(data)),
-  rebase: (body, applied) => rebaseUpdate<ClassBody & UpdateBody>('classes', body, applied),
+  rebase: (body, applied) => rebaseUpdate('classes', body, applied),
 };
 
-export const deleteClass: MutationKind<{ id: string }> = {
+export const deleteClass: MutationKind<{ id: string }, undefined, 'classes.delete'> = {
   name: 'classes.delete',
   async prepare(input) {
     const ref = `classes:${input.id}`;

@@ -19,10 +19,10 @@ export interface PrepareContext extends KindContext {
 }
 
 /** The entry a payload becomes (before coalescing). */
-export interface Prepared {
+export interface Prepared<B = unknown> {
   method: HttpMethod;
   path: string;
-  body: unknown;
+  body: B;
   /** Mirror rows the entry changes (`table:key`). */
   refs: string[];
   /** Rows the entry creates. */
@@ -44,26 +44,30 @@ export interface ServerEffects {
 
 export const noEffects: ServerEffects = { upserts: [], deletes: [], conflicts: [] };
 
-export interface MutationKind<P = unknown> {
-  name: string;
+/**
+ * A kind named `N` takes the payload `P` from `mutate()` and turns it into an entry whose body is
+ * `B`; every later call gets that body back typed (the outbox keeps it as it was prepared).
+ */
+export interface MutationKind<P = unknown, B = unknown, N extends string = string> {
+  name: N;
   /** Runs inside the mutation's transaction; reads the mirror for base revs. */
-  prepare(payload: P, context: PrepareContext): Promise<Prepared>;
+  prepare(payload: P, context: PrepareContext): Promise<Prepared<B>>;
   /** Merges a later pending edit into an earlier one with the same coalesce key. */
-  merge?(earlier: unknown, later: unknown): unknown;
+  merge?(earlier: B, later: B): B;
   /** Writes this entry's optimistic change of one ref over the row currently shown. */
-  apply(context: KindContext, body: unknown, ref: string): Promise<void>;
+  apply(context: KindContext, body: B, ref: string): Promise<void>;
   /**
    * The same as `apply` without the database: the row this entry makes of `current` (undefined:
    * no row). When every entry on a row has it, the overlay is computed in memory and written in bulk.
    */
-  overlay?(identity: Omit<KindContext, 'db'>, body: unknown, ref: string, current: Record<string, unknown> | undefined): Record<string, unknown> | undefined;
+  overlay?(identity: Omit<KindContext, 'db'>, body: B, ref: string, current: Record<string, unknown> | undefined): Record<string, unknown> | undefined;
   /** Reads a 2xx answer's `data`. */
-  accepted(body: unknown, data: unknown): ServerEffects;
+  accepted(body: B, data: unknown): ServerEffects;
   /**
    * A still-unsent later entry built on this one's optimistic rows: give it the revs the server
    * assigned, so it is not taken for a conflict with the user's own earlier change.
    */
-  rebase?(body: unknown, applied: ServerEffects['upserts']): unknown;
+  rebase?(body: B, applied: ServerEffects['upserts']): B;
 }
 
 export type KindRegistry = ReadonlyMap<string, MutationKind>;

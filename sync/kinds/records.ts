@@ -80,10 +80,9 @@ export interface UpdateBody {
 }
 
 /** An update still waiting behind an accepted change of the same record is now based on the school's new rev. */
-export function rebaseUpdate<B extends UpdateBody>(table: MirrorTable, body: unknown, applied: ServerEffects['upserts']): B {
-  const update = body as B;
-  const hit = applied.find(({ table: t, row }) => t === table && row.id === update.id && typeof row.rev === 'number');
-  return hit ? { ...update, baseRev: hit.row.rev as number } : update;
+export function rebaseUpdate<B extends UpdateBody>(table: MirrorTable, update: B, applied: ServerEffects['upserts']): B {
+  const rev = applied.find(({ table: t, row }) => t === table && row.id === update.id)?.row.rev;
+  return typeof rev === 'number' ? { ...update, baseRev: rev } : update;
 }
 
 /** The device's calendar date (a placeholder until the school's own date arrives). */
@@ -125,9 +124,12 @@ export function recordValues(schema: RecordSchema, body: unknown): Record<string
   return Object.fromEntries(names.map((name) => [name, source[name] ?? null]));
 }
 
-export interface RecordKindSpec {
+/** A record write's body: the record's fields, its id, and for an update the base rev. */
+export type RecordBody = Record<string, unknown> & UpdateBody;
+
+export interface RecordKindSpec<T extends MirrorTable = MirrorTable> {
   /** Mirror table and kind-name prefix (`students.create` ...). */
-  table: 'students' | 'teachers' | 'subjects' | 'classSubjects';
+  table: T;
   schema: RecordSchema;
   paths: { create: string; update(id: string): string; remove(id: string): string };
   /** Other rows the record refers to (a class made offline must reach the school first). */
@@ -135,12 +137,12 @@ export interface RecordKindSpec {
   /** Fields a row made or edited here shows besides its own (names joined from the mirror). */
   decorate?(db: KakshaDb, values: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Extra re-basing of a waiting update on an earlier accepted change. */
-  rebase?(body: UpdateBody & Record<string, unknown>, applied: ServerEffects['upserts']): UpdateBody & Record<string, unknown>;
+  rebase?(body: RecordBody, applied: ServerEffects['upserts']): RecordBody;
 }
 
 type Input = Record<string, unknown> & { id?: string };
 
-async function writeRecord(spec: RecordKindSpec, db: KakshaDb, ref: string, body: unknown, create: boolean): Promise<void> {
+async function writeRecord(spec: RecordKindSpec, db: KakshaDb, ref: string, body: RecordBody, create: boolean): Promise<void> {
   const id = idOf(ref);
   const table = db.mirror(spec.table);
   const current = await table.get(id);
@@ -157,11 +159,11 @@ function withoutId(input: Input): Record<string, unknown> {
 }
 
 /** Create (the device mints the id, so a record made offline keeps it), update (with its base rev) and delete. */
-export function recordKinds<C extends Input, U extends Input & { id: string }>(spec: RecordKindSpec) {
+export function recordKinds<T extends MirrorTable, C extends Input, U extends Input & { id: string }>(spec: RecordKindSpec<T>) {
   const { table } = spec;
   const needs = (input: Input) => (spec.needs ? spec.needs(recordValues(spec.schema, input)) : []);
 
-  const create: MutationKind<C> = {
+  const create: MutationKind<C, RecordBody, `${T}.create`> = {
     name: `${table}.create`,
     async prepare(input, context) {
       const id = input.id ?? context.newId();
@@ -173,7 +175,7 @@ export function recordKinds<C extends Input, U extends Input & { id: string }>(s
     accepted: (_body, data) => recordAnswer(table, data),
   };
 
-  const update: MutationKind<U> = {
+  const update: MutationKind<U, RecordBody, `${T}.update`> = {
     name: `${table}.update`,
     async prepare(input, context) {
       const ref = refOf(table, input.id);
@@ -184,12 +186,12 @@ export function recordKinds<C extends Input, U extends Input & { id: string }>(s
     apply: (context, body, ref) => writeRecord(spec, context.db, ref, body, false),
     accepted: (_body, data) => recordAnswer(table, data),
     rebase(body, applied) {
-      const rebased = rebaseUpdate<UpdateBody & Record<string, unknown>>(table, body, applied);
+      const rebased = rebaseUpdate(table, body, applied);
       return spec.rebase ? spec.rebase(rebased, applied) : rebased;
     },
   };
 
-  const remove: MutationKind<{ id: string }> = {
+  const remove: MutationKind<{ id: string }, undefined, `${T}.delete`> = {
     name: `${table}.delete`,
     async prepare(input) {
       const ref = refOf(table, input.id);

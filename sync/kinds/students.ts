@@ -8,7 +8,7 @@ import { needsOf, recordKinds } from './records';
 
 export type StudentFields = Omit<StudentInput, 'id'>;
 
-const kinds = recordKinds<StudentInput & { id?: string }, StudentFields & { id: string }>({
+const kinds = recordKinds<'students', StudentInput & { id?: string }, StudentFields & { id: string }>({
   table: 'students',
   schema: studentInputSchema,
   paths: paths.students,

@@ -5,7 +5,7 @@ import { recordKinds } from './records';
 
 export type SubjectFields = Omit<SubjectInput, 'id'>;
 
-const kinds = recordKinds<SubjectInput & { id?: string }, SubjectFields & { id: string }>({
+const kinds = recordKinds<'subjects', SubjectInput & { id?: string }, SubjectFields & { id: string }>({
   table: 'subjects',
   schema: subjectInputSchema,
   paths: paths.subjects,

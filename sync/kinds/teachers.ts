@@ -5,7 +5,7 @@ import { recordKinds } from './records';
 
 export type TeacherFields = Omit<TeacherInput, 'id'>;
 
-const kinds = recordKinds<TeacherInput & { id?: string }, TeacherFields & { id: string }>({
+const kinds = recordKinds<'teachers', TeacherInput & { id?: string }, TeacherFields & { id: string }>({
   table: 'teachers',
   schema: teacherInputSchema,
   paths: paths.teachers,

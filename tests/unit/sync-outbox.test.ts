@@ -59,8 +59,9 @@ describe('mutate: mirror and outbox in one transaction', () => {
   });
 
   it('a write that fails half way (a killed tab, a thrown error) leaves neither mirror nor outbox changed', async () => {
+    // Stands in for an existing kind (mutate() takes the kinds the modules list).
     const failing: MutationKind<{ id: string }> = {
-      name: 'test.failing',
+      name: 'classes.delete',
       async prepare(input) {
         return { method: 'POST', path: '/api/x', body: input, refs: [`classes:${input.id}`] };
       },
@@ -71,7 +72,7 @@ describe('mutate: mirror and outbox in one transaction', () => {
       accepted: () => ({ upserts: [], deletes: [], conflicts: [] }),
     };
     const engine = offlineEngine({ kinds: [failing] });
-    await expect(engine.mutate('test.failing', { id: 'c1' })).rejects.toThrow('killed mid-write');
+    await expect(engine.mutate('classes.delete', { id: 'c1' })).rejects.toThrow('killed mid-write');
     expect(await engine.db.classes.count()).toBe(0);
     expect(await engine.db.outbox.count()).toBe(0);
     expect(await engine.db.base.count()).toBe(0);
@@ -79,7 +80,7 @@ describe('mutate: mirror and outbox in one transaction', () => {
 
   it('a full disk is a clear state and a typed error, with nothing half written', async () => {
     const full: MutationKind<{ id: string }> = {
-      name: 'test.full',
+      name: 'classes.delete',
       async prepare(input) {
         return { method: 'POST', path: '/api/x', body: input, refs: [`classes:${input.id}`] };
       },
@@ -92,7 +93,7 @@ describe('mutate: mirror and outbox in one transaction', () => {
     const engine = offlineEngine({ kinds: [full] });
     let storageFull = false;
     const subscription = engine.storageFull$.subscribe((value) => (storageFull = value));
-    const error = await engine.mutate('test.full', { id: 'c1' }).catch((e: unknown) => e);
+    const error = await engine.mutate('classes.delete', { id: 'c1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorageFullError);
     expect((error as Error).message).toMatch(/out of storage space/);
     expect(storageFull).toBe(true);

@@ -1,0 +1,52 @@
+/**
+ * The entities the pull sends (docs/adding-a-module.md): one line per synced entity, its name (the
+ * device's mirror table of the same name) and the zod schema of its `record`, as the entity's read
+ * endpoints answer it. `syncEntities` and `SyncEntity` are derived from this list.
+ */
+import type { z } from 'zod';
+import { admissionSchema } from './admission';
+import { attendanceRecordSchema } from './attendance';
+import { certificateSchema } from './certificate';
+import { classSchema } from './class';
+import { classSubjectSchema } from './class-subject';
+import { homeworkDoneSchema, homeworkSchema } from './homework';
+import { studentSchema } from './student';
+import { subjectSchema } from './subject';
+import { teacherSchema } from './teacher';
+
+export interface SyncedEntity<N extends string = string, R extends z.ZodType = z.ZodType> {
+  name: N;
+  record: R;
+}
+
+function entity<const N extends string, R extends z.ZodType>(name: N, record: R): SyncedEntity<N, R> {
+  return { name, record };
+}
+
+export const syncedEntities = [
+  entity('classes', classSchema),
+  entity('students', studentSchema),
+  entity('teachers', teacherSchema),
+  entity('attendance', attendanceRecordSchema),
+  entity('subjects', subjectSchema),
+  entity('classSubjects', classSubjectSchema),
+  entity('admissions', admissionSchema),
+  entity('certificates', certificateSchema),
+  entity('homework', homeworkSchema),
+  entity('homeworkDone', homeworkDoneSchema),
+] as const;
+
+export type SyncEntity = (typeof syncedEntities)[number]['name'];
+
+type Names<E extends readonly SyncedEntity[]> = { [I in keyof E]: E[I]['name'] };
+
+function namesOf<const E extends readonly SyncedEntity[]>(entities: E): Names<E> {
+  // `map` keeps the order and the length; TypeScript cannot see that a tuple stays a tuple.
+  return entities.map((one) => one.name) as Names<E>;
+}
+
+/** The names in the list's order (z.enum takes the tuple). */
+export const syncEntities = namesOf(syncedEntities);
+
+/** The record schema of an entity the pull sends. */
+export type RecordOf<N extends SyncEntity> = z.output<Extract<(typeof syncedEntities)[number], { name: N }>['record']>;
