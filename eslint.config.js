@@ -34,6 +34,18 @@ const moduleZones = serverModules.map((name) => ({
   message: `Another module's internals: use server/module-kit/, or the public files of ${name} (eslint.config.js modulePublicFiles).`,
 }));
 
+// Front-end features meet in the shared layers below them (src/kit/, src/ui/, src/sync-binding/ ...),
+// never in each other's folders (docs/adding-a-module.md "Client side"); read from the disk, so a new
+// feature folder is covered.
+const features = readdirSync('./src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((name) => ({
+  target: `./src/features/${name}`,
+  from: features.filter((other) => other !== name).map((other) => `./src/features/${other}`),
+  message: 'Another feature: move what both need down to src/kit/ (or src/ui/).',
+}));
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', '.tmp/', 'coverage/', 'server/db/migrations/'] },
   js.configs.recommended,
@@ -64,6 +76,8 @@ export default tseslint.config(
             zone('./src', './server', 'src/ may import contract/ and sync/ only.'),
             zone('./server/module-kit', './server/modules', 'The module kit lies below the modules.'),
             ...moduleZones,
+            zone('./src/kit', './src/features', 'src/kit/ lies below the features.'),
+            ...featureZones,
           ],
         },
       ],

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import type { RejectedEntry, SyncEngine } from '../../sync';
-import type { Column } from '../features/records-kit/columns';
-import { recordsCsv, saveFile } from '../features/records-kit/csv';
+import type { Column } from '../kit/columns';
+import { recordsCsv, saveFile } from '../kit/csv';
 import { formatWhen } from './format';
 import { refusedAsJson, refusedAsText, refusedChange, refusedCsvRows, type RefusedChange, type RefusedCsvRow, type RefusedLookups } from './refused';
 import { syncTexts } from './texts';

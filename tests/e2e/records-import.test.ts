@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
-import { recordsKitTexts } from '../../src/features/records-kit/texts';
+import { recordsKitTexts } from '../../src/kit/texts';
 import { studentTexts } from '../../src/features/students/texts';
 import { useBrowser } from './support/browser';
 import { greenvalley } from './support/demo';

@@ -15,12 +15,12 @@ import { roleLabel, t } from '../../i18n';
 import { adminHome } from '../../navigation/sections';
 import { useSessionSnapshot } from '../../session/use-session';
 import { PageHeader } from '../../ui/PageHeader';
-import type { Column } from '../records-kit/columns';
-import { ConfirmDialog } from '../records-kit/ConfirmDialog';
-import { ExportCsvButton } from '../records-kit/ExportCsvButton';
-import { Pager } from '../records-kit/paging';
-import { LoadProblem } from '../records-kit/record-page';
-import { RecordTable } from '../records-kit/RecordTable';
+import type { Column } from '../../kit/columns';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { ExportCsvButton } from '../../kit/ExportCsvButton';
+import { Pager } from '../../kit/paging';
+import { LoadProblem } from '../../kit/record-page';
+import { RecordTable } from '../../kit/RecordTable';
 import {
   deactivateAccount,
   fetchAccountPage,
@@ -33,7 +33,7 @@ import {
 import { ApproveDialog } from './ApproveDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { accountsTexts as text } from './texts';
-import { useOnline } from './use-online';
+import { useOnline } from '../../kit/use-online';
 import { useServerLoad } from './use-server-load';
 import './accounts.css';
 import { shortDate } from '../../ui/dates';

@@ -8,8 +8,8 @@ import { useId, useMemo, useState } from 'react';
 import type { ClassRow, KakshaDb, StudentRow, TeacherRow } from '../../../sync';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { TextField } from '../../ui/fields';
-import { normalizeText } from '../records-kit/search';
-import { classWithSection } from '../settings/profile-rows';
+import { normalizeText } from '../../kit/search';
+import { classWithSection } from '../../kit/profile-rows';
 import { accountsTexts as text } from './texts';
 
 export type PickerKind = 'student' | 'teacher';

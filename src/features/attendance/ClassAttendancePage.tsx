@@ -12,7 +12,7 @@ import type { AttendanceRow, StudentRow } from '../../../sync';
 import { t } from '../../i18n';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
-import { mayChangeClassOf, useChangeableClassIds } from '../classes/taught-classes';
+import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classes';
 import { formatDay, formatMonth, formatPercentage, isIsoDate, monthDates, monthOf, shiftDate, today, totalsOf } from './attendance-math';
 import { ClassPicker } from './ClassPicker';
 import { MonthChart } from './MonthChart';

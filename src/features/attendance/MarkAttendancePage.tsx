@@ -17,7 +17,7 @@ import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
-import { mayChangeClassOf, useChangeableClassIds } from '../classes/taught-classes';
+import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classes';
 import { isIsoDate, today, totalsOf } from './attendance-math';
 import { ClassPicker } from './ClassPicker';
 import { MarkRow, type Mark } from './MarkRow';

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../../contract/messages';
 import type { RegistrationCodeStep } from '../../../contract/registration-rules';
 import { t } from '../../i18n';
-import { codeStatus, resendWaitSeconds, type RecoveryState } from '../recovery/recovery-state';
+import { codeStatus, resendWaitSeconds, type RecoveryState } from '../../kit/recovery-state';
 import { confirmRegistration, resendRegistrationCode } from './register-service';
 import './RegisterCodeStep.css';
 

@@ -3,7 +3,7 @@ import { classInputSchema, type ClassInput } from '../../../contract/class';
 import { messages } from '../../../contract/messages';
 import { classKey } from '../../../contract/record-formats';
 import type { ClassRow } from '../../../sync';
-import { RecordFormDialog, type DialogField } from '../records-kit';
+import { RecordFormDialog, type DialogField } from '../../kit';
 import { classesTexts as text } from './texts';
 
 export interface ClassFormDialogProps {

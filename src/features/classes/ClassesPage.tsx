@@ -28,9 +28,9 @@ import {
   usePaging,
   useStaffAccess,
   type Column,
-} from '../records-kit';
+} from '../../kit';
 import { ClassFormDialog } from './ClassFormDialog';
-import { useTaughtClassIds } from './taught-classes';
+import { useTaughtClassIds } from '../../kit/taught-classes';
 import { classesTexts as text } from './texts';
 
 export interface ClassView extends ClassRow {

@@ -22,7 +22,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { compareClasses } from '../../../contract/class-order';
-import { ConfirmDialog, ExportCsvButton, RecordTable, useMutationToast, useStaffAccess, type Column } from '../records-kit';
+import { ConfirmDialog, ExportCsvButton, RecordTable, useMutationToast, useStaffAccess, type Column } from '../../kit';
 import { mappingTexts as text } from './texts';
 import './mapping.css';
 

@@ -15,10 +15,10 @@ import { useSessionSnapshot } from '../../session/use-session';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { settingsPath } from '../../navigation/sections';
-import { ProfileList } from '../settings/ProfileList';
+import { ProfileList } from '../../kit/ProfileList';
 import { profileView, type MirrorPart } from './profile-view';
 import { profileTexts as text } from './texts';
-import '../settings/settings.css';
+import '../../kit/profile.css';
 
 /** Only what this user's profile needs: a staff mirror holds the whole school. */
 async function readMirror(db: KakshaDb, role: string | undefined, profile: ProfileData | null): Promise<MirrorPart> {

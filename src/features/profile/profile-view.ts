@@ -6,7 +6,7 @@
  */
 import type { ClassRow, StudentRow, TeacherRow } from '../../../sync';
 import { teacherIdOf, type ProfileData } from '../../session/profile';
-import { childRows, childrenRows, parentProfileRows, profileRows, type ChildRows, type ProfileRow } from '../settings/profile-rows';
+import { childRows, childrenRows, parentProfileRows, profileRows, type ChildRows, type ProfileRow } from '../../kit/profile-rows';
 
 export interface MirrorPart {
   students: StudentRow[];

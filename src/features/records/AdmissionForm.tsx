@@ -10,7 +10,7 @@ import { messages } from '../../../contract/messages';
 import { todayIso } from '../../../contract/record-formats';
 import type { ClassRow, StudentRow } from '../../../sync';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields';
-import { GenderField, issuesByField, useFocusFirstError } from '../records-kit';
+import { GenderField, issuesByField, useFocusFirstError } from '../../kit';
 import { classLabel } from './queries';
 import { recordsTexts } from './texts';
 

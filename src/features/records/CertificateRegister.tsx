@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { messages } from '../../../contract/messages';
 import type { CertificateRow } from '../../../sync';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { PagerFor, RecordTable, useSearchedPages, type Column } from '../records-kit';
+import { PagerFor, RecordTable, useSearchedPages, type Column } from '../../kit';
 import { printPath } from './links';
 import { certificateRegister } from './queries';
 import { SearchAndExport } from './SearchAndExport';

@@ -22,7 +22,7 @@ import { useSyncEngine, useSyncState } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { TextAreaField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { issuesByField, mutationErrorMessage, useFocusFirstError } from '../records-kit';
+import { issuesByField, mutationErrorMessage, useFocusFirstError } from '../../kit';
 import { shortDate } from '../../ui/dates';
 import { CertificateSheet } from './CertificateSheet';
 import { registerPath } from './links';

@@ -24,10 +24,10 @@ import {
   useMutationToast,
   useSearchedPages,
   type Column,
-} from '../records-kit';
+} from '../../kit';
 import { shortDate } from '../../ui/dates';
 import { SelectField } from '../../ui/fields';
-import { mayChangeClassOf, useChangeableClassIds } from '../classes/taught-classes';
+import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classes';
 import { CertificateRegister } from './CertificateRegister';
 import { editPath, newAdmissionPath, printPath } from './links';
 import { entryKey, registerEntries, type RegisterEntry } from './queries';

@@ -1,5 +1,5 @@
 /** The admission and certificate registers' search, its match count, and the CSV export of what it found. */
-import { ExportCsvButton, recordsKitTexts, SearchBar, type Column, type SearchBarProps } from '../records-kit';
+import { ExportCsvButton, recordsKitTexts, SearchBar, type Column, type SearchBarProps } from '../../kit';
 
 export function SearchAndExport<T>({ searchBar, found, columns, csvName }: { searchBar: SearchBarProps; found: readonly T[]; columns: readonly Column<T>[]; csvName: string }) {
   return (

@@ -10,7 +10,7 @@ import { currentSchool } from '../../session/session-rules';
 import { sessionStore } from '../../session/session-store';
 import { TextField } from '../../ui/fields';
 import { RecoveryCard } from './RecoveryCard';
-import { loadRecovery, saveRecovery } from './recovery-state';
+import { loadRecovery, saveRecovery } from '../../kit/recovery-state';
 import { requestCode } from './recovery-service';
 import { recoveryTexts as text } from './recovery-texts';
 

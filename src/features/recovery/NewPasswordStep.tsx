@@ -9,7 +9,7 @@ import { messages } from '../../../contract/messages';
 import { passwordProblems } from '../../../contract/password-rules';
 import { PasswordField } from '../../ui/fields';
 import { PasswordChecklist } from './PasswordChecklist';
-import { saveRecovery } from './recovery-state';
+import { saveRecovery } from '../../kit/recovery-state';
 import { resetPassword } from './recovery-service';
 import { recoveryTexts as text } from './recovery-texts';
 

@@ -12,7 +12,7 @@ import { currentSchool } from '../../session/session-rules';
 import { sessionStore } from '../../session/session-store';
 import { NewPasswordStep } from './NewPasswordStep';
 import { RecoveryCard } from './RecoveryCard';
-import { codeStatus, loadRecovery, resendWaitSeconds, saveRecovery, type RecoveryState } from './recovery-state';
+import { codeStatus, loadRecovery, resendWaitSeconds, saveRecovery, type RecoveryState } from '../../kit/recovery-state';
 import { requestCode, verifyCode } from './recovery-service';
 import { recoveryTexts as text } from './recovery-texts';
 

@@ -1,7 +1,7 @@
 /** Account deletion is not self-service (spec sections 2 and 6): who to ask, and a prefilled e-mail. */
 import { t } from '../../i18n';
 import { Modal } from '../../ui/Modal';
-import { deletionMailto } from './profile-rows';
+import { deletionMailto } from '../../kit/profile-rows';
 
 export interface DeleteAccountModalProps {
   open: boolean;

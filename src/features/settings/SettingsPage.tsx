@@ -17,9 +17,9 @@ import { LoadingFallback } from '../../ui/LoadingFallback';
 import { PageHeader } from '../../ui/PageHeader';
 import { ChangePasswordDialog } from './change-password/ChangePasswordDialog';
 import { DeleteAccountModal } from './DeleteAccountModal';
-import { childrenRows, isParentProfile, parentProfileRows, profileRows } from './profile-rows';
-import { ProfileList } from './ProfileList';
-import './settings.css';
+import { childrenRows, isParentProfile, parentProfileRows, profileRows } from '../../kit/profile-rows';
+import { ProfileList } from '../../kit/ProfileList';
+import '../../kit/profile.css';
 
 type ProfileState =
   | { kind: 'loading' }

@@ -15,7 +15,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { SelectField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../records-kit';
+import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../../kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, classList } from './queries';
 import { studentTexts as text } from './texts';

@@ -29,7 +29,7 @@ import {
   type Column,
   RejectedChanges,
   searchColumnsOf,
-} from '../records-kit';
+} from '../../kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, studentList, type StudentView } from './queries';
 import { studentTexts as text } from './texts';

@@ -2,7 +2,7 @@
 import { messages } from '../../../contract/messages';
 import { subjectInputSchema } from '../../../contract/subject';
 import type { SubjectRow } from '../../../sync';
-import { normalizeText, RecordFormDialog, type DialogField } from '../records-kit';
+import { normalizeText, RecordFormDialog, type DialogField } from '../../kit';
 import { subjectsTexts as text } from './texts';
 
 export interface SubjectValues {

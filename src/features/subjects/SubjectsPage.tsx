@@ -22,7 +22,7 @@ import {
   useSearchedPages,
   useStaffAccess,
   type Column,
-} from '../records-kit';
+} from '../../kit';
 import { SubjectFormDialog, type SubjectValues } from './SubjectFormDialog';
 import { subjectsTexts as text } from './texts';
 

@@ -14,7 +14,7 @@ import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
-import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../records-kit';
+import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../../kit';
 import { teacherTexts as text } from './texts';
 import './teachers.css';
 

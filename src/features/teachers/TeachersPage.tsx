@@ -29,7 +29,7 @@ import {
   type Column,
   RejectedChanges,
   searchColumnsOf,
-} from '../records-kit';
+} from '../../kit';
 import { teacherList, type TeacherView } from './queries';
 import { teacherTexts as text } from './texts';
 import './teachers.css';

@@ -9,7 +9,7 @@ import type { Certificate } from '../../../contract/certificate';
 import { verhoeffCheckDigit } from '../../../contract/indian-ids';
 import { paths } from '../../../contract/paths';
 import type { Student } from '../../../contract/student';
-import { recordsKitTexts } from '../../../src/features/records-kit/texts';
+import { recordsKitTexts } from '../../../src/kit/texts';
 import { recordsTexts } from '../../../src/features/records/texts';
 import { admin, api, tokenOf } from './offline';
 

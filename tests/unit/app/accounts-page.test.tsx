@@ -14,7 +14,7 @@ import { paths } from '../../../contract/paths';
 import { createConnectivity, type SyncEngine } from '../../../sync';
 import AccountsPage from '../../../src/features/accounts/AccountsPage';
 import { accountsTexts } from '../../../src/features/accounts/texts';
-import { recordsKitTexts } from '../../../src/features/records-kit/texts';
+import { recordsKitTexts } from '../../../src/kit/texts';
 import { button, byLabel, click, renderRoute, settle, type, type Rendered } from './dom';
 import { fakeServer, ok, screenHarness, signInStorage, until, type Call, type Reply } from './records-harness';
 

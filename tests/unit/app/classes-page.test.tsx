@@ -10,7 +10,7 @@ import { romanClassNames } from '../../../contract/record-formats';
 import type { SyncEngine } from '../../../sync';
 import ClassesPage from '../../../src/features/classes/ClassesPage';
 import { classesTexts } from '../../../src/features/classes/texts';
-import { recordsKitTexts } from '../../../src/features/records-kit';
+import { recordsKitTexts } from '../../../src/kit';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { button, byLabel, click, renderRoute, settle, submit, type, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';

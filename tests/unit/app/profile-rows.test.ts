@@ -1,6 +1,6 @@
 import './reset-storage';
 import { describe, expect, it } from 'vitest';
-import { classWithSection, deletionMailto, profileRows } from '../../../src/features/settings/profile-rows';
+import { classWithSection, deletionMailto, profileRows } from '../../../src/kit/profile-rows';
 import { studentEntry, teacherEntry } from './helpers';
 
 describe('settings profile rows (spec section 2)', () => {

@@ -21,7 +21,7 @@ import {
   useLocalSearch,
   usePaging,
   type Column,
-} from '../../../src/features/records-kit';
+} from '../../../src/kit';
 import { button, byLabel, click, renderRoute, settle, submit, type, type Rendered } from './dom';
 
 interface Row {

@@ -14,7 +14,7 @@ import { paths } from '../../../contract/paths';
 import { createConnectivity, type SyncEngine, type SyncEngineOptions } from '../../../sync';
 import StudentFormPage from '../../../src/features/students/StudentFormPage';
 import StudentsPage from '../../../src/features/students/StudentsPage';
-import { recordsKitTexts } from '../../../src/features/records-kit/texts';
+import { recordsKitTexts } from '../../../src/kit/texts';
 import { studentTexts } from '../../../src/features/students/texts';
 import { button, byLabel, click, renderRoutes, settle, submit, type, type Rendered } from './dom';
 import { teacherEntry } from './helpers';

@@ -7,7 +7,7 @@ import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import type { SyncEngine } from '../../../sync';
-import { recordsKitTexts } from '../../../src/features/records-kit';
+import { recordsKitTexts } from '../../../src/kit';
 import SubjectsPage from '../../../src/features/subjects/SubjectsPage';
 import { subjectsTexts } from '../../../src/features/subjects/texts';
 import { AppToaster } from '../../../src/ui/AppToaster';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { otpError, passwordChecklist, passwordProblems, recoveryEmailError } from '../../../contract/password-rules';
-import { codeStatus, resendWaitSeconds } from '../../../src/features/recovery/recovery-state';
+import { codeStatus, resendWaitSeconds } from '../../../src/kit/recovery-state';
 
 describe('password rules', () => {
   it('lists the rules that apply, met or not', () => {

@@ -4,9 +4,9 @@
  * and the record's name, until dismissed. The engine has already undone them in the mirror.
  */
 import { useId } from 'react';
-import type { KakshaDb, RejectedEntry } from '../../../sync';
-import { useSyncEngine } from '../../sync-binding/hooks';
-import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import type { KakshaDb, RejectedEntry } from '../../sync';
+import { useSyncEngine } from '../sync-binding/hooks';
+import { useMirrorQuery } from '../sync-binding/use-mirror-query';
 import { recordsKitTexts as text } from './texts';
 
 type Action = 'create' | 'update' | 'delete';

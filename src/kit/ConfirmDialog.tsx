@@ -1,6 +1,6 @@
 /** A question that needs an answer (delete ...): the safe button has focus; Escape or outside closes. */
 import type { ReactNode } from 'react';
-import { Modal } from '../../ui/Modal';
+import { Modal } from '../ui/Modal';
 import { recordsKitTexts as text } from './texts';
 
 export interface ConfirmDialogProps {

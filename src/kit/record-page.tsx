@@ -6,7 +6,7 @@
 import { useRef, useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { TextField } from '../../ui/fields';
+import { TextField } from '../ui/fields';
 import { fieldErrors, focusFirstInvalid, type FieldErrors } from './form-errors';
 import { mutationErrorMessage } from './mutation-toast';
 import './records-kit.css';

@@ -6,9 +6,9 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../contract/messages';
-import { StorageFullError, type MutationResult } from '../../../sync';
-import { useSyncState } from '../../sync-binding/hooks';
+import { messages } from '../../contract/messages';
+import { StorageFullError, type MutationResult } from '../../sync';
+import { useSyncState } from '../sync-binding/hooks';
 import { recordsKitTexts as text } from './texts';
 
 export interface MutationToast {

@@ -1,5 +1,5 @@
 /** A profile's rows as a description list ('Not provided' for what the profile does not say). */
-import { t } from '../../i18n';
+import { t } from '../i18n';
 import type { ProfileRow } from './profile-rows';
 
 export function ProfileList({ rows, labelledBy }: { rows: ProfileRow[]; labelledBy?: string }) {

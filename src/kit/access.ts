@@ -1,6 +1,6 @@
 /** Who is looking at a records screen: admins change everything; teachers what the server lets them. */
-import { teacherIdOf } from '../../session/profile';
-import { useSessionSnapshot } from '../../session/use-session';
+import { teacherIdOf } from '../session/profile';
+import { useSessionSnapshot } from '../session/use-session';
 
 export interface StaffAccess {
   isAdmin: boolean;

@@ -3,7 +3,7 @@
  * says it was deleted, that deleting was cancelled, or why it failed (with the record's name).
  */
 import { useState } from 'react';
-import type { MutationResult } from '../../../sync';
+import type { MutationResult } from '../../sync';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useMutationToast } from './mutation-toast';
 import { deleteFailureReason, type Notice } from './record-page';

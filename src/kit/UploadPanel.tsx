@@ -4,8 +4,8 @@
  * Offline the panel says an upload needs a connection and keeps the button disabled.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { maxUploadBytes, uploadAccept, uploadExtensions, type ImportEntity, type ImportResult, type TemplateFormat } from '../../../contract/imports';
-import { useSyncState } from '../../sync-binding/hooks';
+import { maxUploadBytes, uploadAccept, uploadExtensions, type ImportEntity, type ImportResult, type TemplateFormat } from '../../contract/imports';
+import { useSyncState } from '../sync-binding/hooks';
 import { saveFile } from './csv';
 import { recordsKitTexts as text } from './texts';
 import './records-kit.css';

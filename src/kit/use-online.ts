@@ -3,7 +3,7 @@
  * sync engine's online flag. Undefined while the engine has not said yet, so a screen neither
  * fires a request nor says "offline" before it knows.
  */
-import { useSyncEngine, useSyncState } from '../../sync-binding/hooks';
+import { useSyncEngine, useSyncState } from '../sync-binding/hooks';
 
 export function useOnline(): boolean | undefined {
   const engine = useSyncEngine();

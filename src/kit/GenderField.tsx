@@ -1,7 +1,7 @@
 /** The gender choice of the student, teacher and admission forms: not given, or one of the contract's genders. */
 import type { ComponentProps } from 'react';
-import { genders } from '../../../contract/record-formats';
-import { SelectField } from '../../ui/fields';
+import { genders } from '../../contract/record-formats';
+import { SelectField } from '../ui/fields';
 import { recordsKitTexts as text } from './texts';
 
 export function GenderField(props: Omit<ComponentProps<typeof SelectField>, 'children'>) {

@@ -3,15 +3,15 @@
  * and X-TenantID the ky client sends, and the template download. The server parses the file; the
  * device never reads a spreadsheet.
  */
-import { defaultTenantId, headers as headerNames } from '../../../contract/headers';
-import { messageForFailure } from '../../../contract/error-catalogue';
-import type { ImportEntity, ImportIssue, ImportRejection, ImportResult, TemplateFormat } from '../../../contract/imports';
-import { messages } from '../../../contract/messages';
-import { paths } from '../../../contract/paths';
-import { setServerDown } from '../../../sync/connectivity';
-import { sessionRefused$ } from '../../api/api-events';
-import { sessionStore } from '../../session/session-store';
-import { sessionKeys } from '../../session/storage-keys';
+import { defaultTenantId, headers as headerNames } from '../../contract/headers';
+import { messageForFailure } from '../../contract/error-catalogue';
+import type { ImportEntity, ImportIssue, ImportRejection, ImportResult, TemplateFormat } from '../../contract/imports';
+import { messages } from '../../contract/messages';
+import { paths } from '../../contract/paths';
+import { setServerDown } from '../../sync/connectivity';
+import { sessionRefused$ } from '../api/api-events';
+import { sessionStore } from '../session/session-store';
+import { sessionKeys } from '../session/storage-keys';
 
 export type UploadOutcome =
   | { kind: 'imported'; message: string; result: ImportResult }

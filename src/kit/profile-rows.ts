@@ -1,7 +1,7 @@
 /** The /settings profile list (spec section 2) built from the stored user profile. */
-import type { Texts } from '../../i18n/en';
-import { longDate } from '../../ui/dates';
-import { childrenOf, displayName, profileModelOf, type ChildSummary, type ProfileData } from '../../session/profile';
+import type { Texts } from '../i18n/en';
+import { longDate } from '../ui/dates';
+import { childrenOf, displayName, profileModelOf, type ChildSummary, type ProfileData } from '../session/profile';
 
 export type ProfileField = keyof Texts['settings']['fields'];
 

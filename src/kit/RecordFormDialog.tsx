@@ -4,9 +4,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { messages } from '../../../contract/messages';
-import { Modal } from '../../ui/Modal';
-import { TextField } from '../../ui/fields';
+import { messages } from '../../contract/messages';
+import { Modal } from '../ui/Modal';
+import { TextField } from '../ui/fields';
 import { fieldErrors, type FieldErrors } from './form-errors';
 
 export interface DialogField<K extends string> {

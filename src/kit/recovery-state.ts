@@ -3,7 +3,7 @@
  * or a trip to /maintenance: the address, the school, when the last code was sent and how many wrong
  * codes were entered since. The reset token is never stored; it lives in memory only.
  */
-import { otpMaxTries, otpResendCooldownSeconds, otpTtlSeconds } from '../../../contract/password-rules';
+import { otpMaxTries, otpResendCooldownSeconds, otpTtlSeconds } from '../../contract/password-rules';
 
 export interface RecoveryState {
   email: string;

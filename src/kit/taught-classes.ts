@@ -4,9 +4,9 @@
  * canMarkClass) and the student records use the same rule, so the screens offer only these.
  */
 import { useMemo } from 'react';
-import type { KakshaDb } from '../../../sync';
-import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { useStaffAccess } from '../records-kit/access';
+import type { KakshaDb } from '../../sync';
+import { useMirrorQuery } from '../sync-binding/use-mirror-query';
+import { useStaffAccess } from './access';
 
 /** Ids of the classes the teacher is class teacher of or teaches a subject in, read from the mirror. */
 export async function classIdsTaughtBy(db: KakshaDb, teacherId: string): Promise<string[]> {
