@@ -126,33 +126,61 @@ export interface SentWrite {
   failed?: boolean;
 }
 
-/** Every mark-sheet request the context's pages send, with its key, token and outcome. */
+/**
+ * Every mark-sheet write the context's pages send, with its key, token and outcome: a direct
+ * POST, or an entry of a batch push (`POST /api/sync/push`), whose result is read per entry.
+ */
 export function recordSheetWrites(context: BrowserContext): SentWrite[] {
   const sent: SentWrite[] = [];
-  const byRequest = new Map<Request, SentWrite>();
+  const byRequest = new Map<Request, SentWrite[]>();
   context.on('request', (request) => {
-    if (request.method() !== 'POST' || !request.url().endsWith(paths.attendance.markSheet)) return;
+    if (request.method() !== 'POST') return;
+    const url = request.url();
     const all = request.headers();
-    const write: SentWrite = {
-      key: all[headers.idempotencyKey.toLowerCase()] ?? '',
+    const common = {
       token: (all.authorization ?? '').replace(/^Bearer /, ''),
       tenant: all[headers.tenant.toLowerCase()] ?? '',
     };
-    sent.push(write);
-    byRequest.set(request, write);
+    let writes: SentWrite[] = [];
+    if (url.endsWith(paths.attendance.markSheet)) {
+      writes = [{ key: all[headers.idempotencyKey.toLowerCase()] ?? '', ...common }];
+    } else if (url.endsWith(paths.sync.push)) {
+      const batch = request.postDataJSON() as { entries?: { id: string; path: string }[] } | null;
+      writes = (batch?.entries ?? [])
+        .filter((entry) => entry.path.endsWith(paths.attendance.markSheet))
+        .map((entry) => ({ key: entry.id, ...common }));
+    }
+    if (writes.length === 0) return;
+    sent.push(...writes);
+    byRequest.set(request, writes);
   });
   context.on('requestfinished', (request) => {
-    const write = byRequest.get(request);
-    if (!write) return;
-    void request.response().then((response) => {
+    const writes = byRequest.get(request);
+    if (!writes) return;
+    void request.response().then(async (response) => {
       if (!response) return;
-      write.status = response.status();
-      write.replayed = response.headers()[headers.idempotentReplayed.toLowerCase()] === 'true';
+      if (!request.url().endsWith(paths.sync.push)) {
+        const [write] = writes;
+        if (!write) return;
+        write.status = response.status();
+        write.replayed = response.headers()[headers.idempotentReplayed.toLowerCase()] === 'true';
+        return;
+      }
+      const answer = (await response.json().catch(() => null)) as { data?: { results?: { id: string; status: number; replayed: boolean }[] } } | null;
+      const results = new Map((answer?.data?.results ?? []).map((result) => [result.id, result]));
+      for (const write of writes) {
+        const result = results.get(write.key);
+        // An entry the batch did not run (an earlier answer stopped it) goes again in a later batch.
+        if (!result) write.failed = true;
+        else {
+          write.status = result.status;
+          write.replayed = result.replayed;
+        }
+      }
     });
   });
   context.on('requestfailed', (request) => {
-    const write = byRequest.get(request);
-    if (write) write.failed = true;
+    for (const write of byRequest.get(request) ?? []) write.failed = true;
   });
   return sent;
 }
