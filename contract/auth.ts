@@ -31,6 +31,11 @@ export const fcmTokenRequestSchema = z.object({
   fcmToken: z.string().trim().min(1).max(4096),
 });
 
+/** POST /api/removeFcmToken: the device's token, dropped at sign-out. */
+export const fcmTokenRemoveSchema = z.object({
+  fcmToken: z.string().trim().min(1).max(4096),
+});
+
 /** Details shown on /settings and /student/profile (the spec's studentProfileModel / teacherProfileModel). */
 export const profileModelSchema = z.object({
   className: z.string().nullable(),

@@ -55,6 +55,8 @@ export const paths = {
   /** POST { username, password }: mails a new code to a registration still waiting for one. */
   registerResendCode: `${apiBase}/Register/resendCode`,
   updateFcmToken: `${apiBase}/updateFcmToken`,
+  /** POST { fcmToken }: removes this device's token (sign-out). */
+  removeFcmToken: `${apiBase}/removeFcmToken`,
   schools: {
     all: `${apiBase}/schools/all`,
     one: template(`${apiBase}/schools/:id`),
@@ -93,6 +95,15 @@ export const paths = {
     attachments: template(`${apiBase}/homework/:id/attachments`),
     /** GET the file (immutable) or DELETE it. */
     attachment: template(`${apiBase}/homework/:id/attachments/:attachmentId`),
+  },
+  notifications: {
+    ...resource('notifications'),
+    /** GET: the signed-in user's published notifications with read state, newest first. */
+    mine: `${apiBase}/notifications/mine`,
+    /** POST: marks one read for the signed-in user (idempotent). */
+    read: template(`${apiBase}/notifications/:id/read`),
+    /** GET (staff): the earlier versions of an edited notification. */
+    history: template(`${apiBase}/notifications/:id/history`),
   },
   admissions: {
     ...resource('admissions'),

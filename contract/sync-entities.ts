@@ -10,6 +10,7 @@ import { certificateSchema } from './certificate';
 import { classSchema } from './class';
 import { classSubjectSchema } from './class-subject';
 import { homeworkDoneSchema, homeworkSchema } from './homework';
+import { notificationReadSchema, notificationSchema } from './notifications';
 import { studentSchema } from './student';
 import { subjectSchema } from './subject';
 import { teacherSchema } from './teacher';
@@ -34,6 +35,8 @@ export const syncedEntities = [
   entity('certificates', certificateSchema),
   entity('homework', homeworkSchema),
   entity('homeworkDone', homeworkDoneSchema),
+  entity('notifications', notificationSchema),
+  entity('notificationReads', notificationReadSchema),
 ] as const;
 
 export type SyncEntity = (typeof syncedEntities)[number]['name'];

@@ -6,11 +6,15 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { RoleName } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { parentChildren, students } from '../db/schema';
 import type { AuthUser } from '../types';
 
 export interface SyncScope {
+  /** The signed-in user (records addressed to people: notifications, read marks). */
+  userId: string;
+  role: RoleName;
   /** Staff: every record of the school. */
   school: boolean;
   /** Family: the students whose records are visible (own record, or the children). */
@@ -27,7 +31,7 @@ function fingerprintOf(user: AuthUser, studentIds: string[], classIds: string[])
 
 export async function scopeOf(db: Db, user: AuthUser): Promise<SyncScope> {
   if (user.role === 'admin' || user.role === 'teacher') {
-    return { school: true, studentIds: [], classIds: [], fingerprint: fingerprintOf(user, [], []) };
+    return { userId: user.id, role: user.role, school: true, studentIds: [], classIds: [], fingerprint: fingerprintOf(user, [], []) };
   }
   let studentIds: string[] = [];
   if (user.role === 'student') {
@@ -48,7 +52,7 @@ export async function scopeOf(db: Db, user: AuthUser): Promise<SyncScope> {
           .from(students)
           .where(and(eq(students.tenantId, user.tenantId), inArray(students.id, studentIds)));
   const classIds = [...new Set(rows.map((row) => row.classId).filter((id): id is string => id !== null))];
-  return { school: false, studentIds, classIds, fingerprint: fingerprintOf(user, studentIds, classIds) };
+  return { userId: user.id, role: user.role, school: false, studentIds, classIds, fingerprint: fingerprintOf(user, studentIds, classIds) };
 }
 
 /** Whether a user may read one student's records (attendance ranges and the like). */

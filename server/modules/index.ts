@@ -19,6 +19,7 @@ import { operatorsModule } from './operators/module';
 import { passwordModule } from './password/module';
 import { schoolsModule } from './schools/module';
 import { studentsModule } from './students/module';
+import { notificationsModule } from './notifications/module';
 import { subjectsModule } from './subjects/module';
 import { syncModule } from './sync/module';
 import { teachersModule } from './teachers/module';
@@ -38,6 +39,7 @@ export const serverModules: readonly ServerModule[] = [
   importsModule,
   attendanceModule,
   homeworkModule,
+  notificationsModule,
   syncModule,
   contactedClientsModule,
   operatorsModule,

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { users } from '../../server/db/schema';
+import { deviceTokens, users } from '../../server/db/schema';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { eq } from 'drizzle-orm';
@@ -240,8 +240,8 @@ describe('POST /api/updateFcmToken', () => {
       payload: { username: 'parent@example.in', fcmToken: 'device-token-1' },
     });
     expect(ok.statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, green.accounts.parent.id));
-    expect(row?.fcmToken).toBe('device-token-1');
+    const [row] = await t.database.db.select().from(deviceTokens).where(eq(deviceTokens.token, 'device-token-1'));
+    expect(row?.userId).toBe(green.accounts.parent.id);
     const someoneElse = await t.call({
       method: 'POST',
       url: paths.updateFcmToken,
@@ -256,6 +256,37 @@ describe('POST /api/updateFcmToken', () => {
       tenant: 'green',
       payload: { username: 'parent@example.in', fcmToken: 'x' },
     });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('device tokens', () => {
+  const register = (token: string, username: string, fcmToken: string) =>
+    t.call({ method: 'POST', url: paths.updateFcmToken, tenant: 'green', token, payload: { username, fcmToken } });
+  const ownerOf = async (fcmToken: string) =>
+    (await t.database.db.select().from(deviceTokens).where(eq(deviceTokens.token, fcmToken)))[0]?.userId;
+
+  it('keeps one token per device, several per user; a token registered by another user moves to them; sign-out removes it', async () => {
+    const parent = await t.signIn('green', 'parent@example.in', fixturePassword);
+    const teacher = await t.signIn('green', 'teacher@example.in', fixturePassword);
+    expect((await register(parent, 'parent@example.in', 'phone-A')).statusCode).toBe(200);
+    expect((await register(parent, 'parent@example.in', 'tablet-B')).statusCode).toBe(200);
+    expect(await ownerOf('phone-A')).toBe(green.accounts.parent.id);
+    expect(await ownerOf('tablet-B')).toBe(green.accounts.parent.id);
+    // The tablet is handed to the teacher, who signs in on it.
+    expect((await register(teacher, 'teacher@example.in', 'tablet-B')).statusCode).toBe(200);
+    expect(await ownerOf('tablet-B')).toBe(green.accounts.teacher.id);
+    // The parent cannot remove the teacher's device; signing out on the phone removes the phone.
+    const notTheirs = await t.call({ method: 'POST', url: paths.removeFcmToken, tenant: 'green', token: parent, payload: { fcmToken: 'tablet-B' } });
+    expect(notTheirs.statusCode).toBe(200);
+    expect(await ownerOf('tablet-B')).toBe(green.accounts.teacher.id);
+    const removed = await t.call({ method: 'POST', url: paths.removeFcmToken, tenant: 'green', token: parent, payload: { fcmToken: 'phone-A' } });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().message).toBe(messages.fcm.removed);
+    expect(await ownerOf('phone-A')).toBeUndefined();
+    const empty = await t.call({ method: 'POST', url: paths.removeFcmToken, tenant: 'green', token: parent, payload: { fcmToken: '' } });
+    expect(empty.statusCode).toBe(400);
+    const anonymous = await t.call({ method: 'POST', url: paths.removeFcmToken, tenant: 'green', payload: { fcmToken: 'tablet-B' } });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -28,6 +28,8 @@ const bodiless = new Set([
   'DELETE /api/attendance/delete/:id',
   'DELETE /api/homework/delete/:id',
   'DELETE /api/homework/:id/attachments/:attachmentId',
+  'DELETE /api/notifications/delete/:id',
+  'POST /api/notifications/:id/read',
 ]);
 /** Multipart uploads: the file is read by the upload plugin (docs/records-server.md "Bulk import"). */
 const multipart = new Set(['POST /api/classes/upload', 'POST /api/students/upload', 'POST /api/teachers/upload', 'POST /api/homework/:id/attachments']);

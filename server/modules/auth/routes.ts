@@ -1,10 +1,10 @@
 /** Sign-in, session renewal, registration (registration-routes.ts) and the device push token (spec section 7). */
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
-import { fcmTokenRequestSchema, loginDataSchema, loginRequestSchema } from '../../../contract/auth';
+import { and, eq, sql } from 'drizzle-orm';
+import { fcmTokenRemoveSchema, fcmTokenRequestSchema, loginDataSchema, loginRequestSchema } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
 import { paths, routeOf } from '../../../contract/paths';
-import { users } from '../../db/schema';
+import { deviceTokens, users } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -75,16 +75,34 @@ export const authRoutes: ZodPlugin = async (app) => {
 
   app.post(
     routeOf(paths.updateFcmToken),
-    // Idempotent by nature (sets the one device token), and not school data.
+    // Idempotent by nature (registers this device's token), and not school data. One row per
+    // device: a token registered again by another user moves to them (docs/decisions.md
+    // "Notifications and push (issue 11)").
     { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { response: okEmpty, body: fcmTokenRequestSchema } },
     async (request, reply) => {
       const user = userOf(request);
       if (request.body.username !== user.username) throw forbidden();
+      const token = request.body.fcmToken;
       await app.db
-        .update(users)
-        .set({ fcmToken: request.body.fcmToken })
-        .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
+        .insert(deviceTokens)
+        .values({ token, tenantId: user.tenantId, userId: user.id })
+        .onConflictDoUpdate({ target: deviceTokens.token, set: { tenantId: user.tenantId, userId: user.id, updatedAt: sql`now()` } });
       return sendEnvelope(reply, 200, messages.fcm.saved, null);
     },
   );
+
+  app.post(
+    routeOf(paths.removeFcmToken),
+    // Sign-out: this device stops receiving the user's pushes. Removing a token that is not the
+    // user's (or is gone already) changes nothing and answers the same.
+    { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { response: okEmpty, body: fcmTokenRemoveSchema } },
+    async (request, reply) => {
+      const user = userOf(request);
+      await app.db
+        .delete(deviceTokens)
+        .where(and(eq(deviceTokens.token, request.body.fcmToken), eq(deviceTokens.tenantId, user.tenantId), eq(deviceTokens.userId, user.id)));
+      return sendEnvelope(reply, 200, messages.fcm.removed, null);
+    },
+  );
+
 };

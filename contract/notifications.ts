@@ -1,0 +1,117 @@
+/**
+ * Notifications (docs/decisions.md "Notifications and push (issue 11)"): a title and message from a
+ * sender to an audience (the whole school, chosen classes, chosen roles or chosen people), published
+ * at once or at a time, with an optional link to a screen of the app. Each user's read mark is a
+ * record of its own.
+ */
+import { z } from 'zod';
+import { messages } from './messages';
+import { requiredText } from './record-formats';
+
+export const maxNotificationTitle = 200;
+export const maxNotificationMessage = 4000;
+export const maxLinkLength = 500;
+export const maxAudienceMembers = 500;
+
+export const audienceKinds = ['school', 'classes', 'roles', 'people'] as const;
+export type AudienceKind = (typeof audienceKinds)[number];
+export const audienceRoles = ['staff', 'students', 'parents'] as const;
+export type AudienceRole = (typeof audienceRoles)[number];
+
+export const audienceSchema = z.object({
+  kind: z.enum(audienceKinds),
+  /** For 'classes'. */
+  classIds: z.array(z.string()),
+  /** For 'roles'. */
+  roles: z.array(z.enum(audienceRoles)),
+  /** For 'people': user ids. */
+  userIds: z.array(z.string()),
+});
+export type Audience = z.infer<typeof audienceSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  /** An app path ("/student/homework"), or null. */
+  link: z.string().nullable(),
+  audience: audienceSchema,
+  /** ISO time; the notification reaches its audience from then on. */
+  publishAt: z.string(),
+  published: z.boolean(),
+  /** The sender's user id. */
+  sentBy: z.string().nullable(),
+  rev: z.number(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** What staff read: the record with how many of its audience have read it. */
+export const notificationWithReadsSchema = notificationSchema.extend({
+  audienceSize: z.number(),
+  readCount: z.number(),
+});
+export type NotificationWithReads = z.infer<typeof notificationWithReadsSchema>;
+
+/** The signed-in user's own notification, with its read state. */
+export const myNotificationSchema = notificationSchema.extend({ read: z.boolean(), readAt: z.string().nullable() });
+export type MyNotification = z.infer<typeof myNotificationSchema>;
+
+export const notificationReadSchema = z.object({
+  id: z.string(),
+  notificationId: z.string(),
+  userId: z.string(),
+  readAt: z.string(),
+  rev: z.number(),
+});
+export type NotificationRead = z.infer<typeof notificationReadSchema>;
+
+/** An earlier version of an edited notification. */
+export const notificationRevisionSchema = z.object({
+  rev: z.number(),
+  editedBy: z.string().nullable(),
+  editedAt: z.string(),
+  version: notificationSchema,
+});
+
+/** An app path: starts with one '/', no scheme, host, backslash or control character. */
+export function isAppPath(value: string): boolean {
+  return /^\/(?![/\\])[^\s\\]*$/.test(value) && ![...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+}
+
+const ids = (label: string) => z.array(z.uuid(messages.records.fields.uuid(label))).max(maxAudienceMembers);
+
+export const notificationInputSchema = z
+  .object({
+    /** Client-generated for offline creates (updates ignore it). */
+    id: z.uuid().optional(),
+    title: requiredText('Title', maxNotificationTitle),
+    message: requiredText('Message', maxNotificationMessage),
+    link: z
+      .string(messages.notifications.link)
+      .trim()
+      .max(maxLinkLength, messages.notifications.link)
+      .nullish()
+      .transform((value) => (value ? value : null))
+      .refine((value) => value === null || isAppPath(value), messages.notifications.link),
+    audience: z.object(
+      {
+        kind: z.enum(audienceKinds, messages.notifications.audienceKind),
+        classIds: ids('Class').default([]),
+        roles: z.array(z.enum(audienceRoles, messages.notifications.audienceRole)).max(audienceRoles.length).default([]),
+        userIds: ids('Person').default([]),
+      },
+      messages.notifications.audienceKind,
+    ),
+    /** ISO time; absent or past: now. */
+    publishAt: z.iso.datetime({ offset: true, message: messages.notifications.publishAt }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    const { kind, classIds, roles, userIds } = input.audience;
+    const empty =
+      (kind === 'classes' && classIds.length === 0) || (kind === 'roles' && roles.length === 0) || (kind === 'people' && userIds.length === 0);
+    if (empty) ctx.addIssue({ code: 'custom', path: ['audience'], message: messages.notifications.audienceEmpty });
+  });
+export type NotificationInput = z.input<typeof notificationInputSchema>;
+
+export const notificationSearchColumns = ['title', 'message'] as const;
+export type NotificationSearchColumn = (typeof notificationSearchColumns)[number];

@@ -1,0 +1,167 @@
+/** Data access for notifications, their read marks and earlier versions; every function takes the tenant. */
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Page, PageQuery } from '../../../contract/envelope';
+import type {
+  MyNotification,
+  Notification,
+  NotificationRead,
+  NotificationSearchColumn,
+  NotificationWithReads,
+} from '../../../contract/notifications';
+import type { Db } from '../../db/client';
+import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { notificationReads, notificationRevisions, notifications } from '../../db/schema';
+import type { SyncScope } from '../../module-kit/scope';
+import { audienceSizeOfRow, outer, reaches, viewerOf } from './audience';
+
+const selection = {
+  id: notifications.id,
+  title: notifications.title,
+  message: notifications.message,
+  link: notifications.link,
+  audienceKind: notifications.audienceKind,
+  audienceClassIds: notifications.audienceClassIds,
+  audienceRoles: notifications.audienceRoles,
+  audienceUserIds: notifications.audienceUserIds,
+  publishAt: notifications.publishAt,
+  published: notifications.published,
+  sentBy: notifications.sentBy,
+  rev: notifications.rev,
+};
+type Row = { [K in keyof typeof selection]: (typeof notifications.$inferSelect)[K] };
+
+export function toRecord(row: Row): Notification {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    link: row.link,
+    audience: {
+      kind: row.audienceKind as Notification['audience']['kind'],
+      classIds: row.audienceClassIds,
+      roles: row.audienceRoles as Notification['audience']['roles'],
+      userIds: row.audienceUserIds,
+    },
+    publishAt: row.publishAt.toISOString(),
+    published: row.published,
+    sentBy: row.sentBy,
+    rev: Number(row.rev),
+  };
+}
+
+const live = (tenantId: string) => and(eq(notifications.tenantId, tenantId), isNull(notifications.deletedAt));
+const newestFirst = [desc(notifications.publishAt), asc(notifications.id)];
+
+/**
+ * The notifications a user's devices hold: admins all of the school's; everyone else what is
+ * published and reaches them, and staff also what they sent (scheduled ones included).
+ */
+export function visibleTo(scope: SyncScope): SQL | undefined {
+  if (scope.role === 'admin') return undefined;
+  const received = and(eq(notifications.published, true), reaches(viewerOf(scope)));
+  return scope.role === 'teacher' ? or(received, eq(notifications.sentBy, scope.userId)) : received;
+}
+
+const withReads = {
+  ...selection,
+  audienceSize: audienceSizeOfRow,
+  readCount: sql<number>`(select count(*)::int from ${notificationReads}
+    where ${notificationReads.tenantId} = ${outer.tenantId} and ${notificationReads.notificationId} = ${outer.id}
+      and ${notificationReads.deletedAt} is null)`,
+};
+
+function staffRecord(row: Row & { audienceSize: number; readCount: number }): NotificationWithReads {
+  return { ...toRecord(row), audienceSize: Number(row.audienceSize), readCount: Number(row.readCount) };
+}
+
+function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<NotificationWithReads>> {
+  return toPage(
+    query,
+    async () => (await db.select({ value: count() }).from(notifications).where(where))[0]?.value ?? 0,
+    (limit, offset) => db.select({ ...withReads, total: totalCount }).from(notifications).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
+    (rows) => rows.map(staffRecord),
+  );
+}
+
+export function readRecord(row: typeof notificationReads.$inferSelect): NotificationRead {
+  return { id: row.id, notificationId: row.notificationId, userId: row.userId, readAt: row.readAt.toISOString(), rev: Number(row.rev) };
+}
+
+export const notificationRepository = {
+  async all(db: Db, tenantId: string, scope: SyncScope): Promise<NotificationWithReads[]> {
+    const rows = await db.select(withReads).from(notifications).where(and(live(tenantId), visibleTo(scope))).orderBy(...newestFirst);
+    return rows.map(staffRecord);
+  },
+  page(db: Db, tenantId: string, scope: SyncScope, query: PageQuery) {
+    return list(db, and(live(tenantId), visibleTo(scope)), query);
+  },
+  search(db: Db, tenantId: string, scope: SyncScope, column: NotificationSearchColumn, value: string, query: PageQuery) {
+    return list(db, and(live(tenantId), visibleTo(scope), ilike(notifications[column], containsPattern(value))), query);
+  },
+  /** One live notification the scope covers (no scope: any of the school's), with its read figures. */
+  async one(db: Db, tenantId: string, id: string, scope?: SyncScope): Promise<NotificationWithReads | undefined> {
+    const [row] = await db
+      .select(withReads)
+      .from(notifications)
+      .where(and(live(tenantId), eq(notifications.id, id), scope ? visibleTo(scope) : undefined));
+    return row ? staffRecord(row) : undefined;
+  },
+  async byIds(db: Db, tenantId: string, ids: string[]): Promise<Notification[]> {
+    if (ids.length === 0) return [];
+    return (await db.select(selection).from(notifications).where(and(live(tenantId), inArray(notifications.id, ids)))).map(toRecord);
+  },
+  /** Locks the live row for a change; the stored record. */
+  async lock(db: Db, tenantId: string, id: string): Promise<Notification | undefined> {
+    const [row] = await db.select(selection).from(notifications).where(and(live(tenantId), eq(notifications.id, id))).for('update');
+    return row ? toRecord(row) : undefined;
+  },
+  /** The signed-in user's published notifications with their read state, newest first. */
+  async mine(db: Db, tenantId: string, scope: SyncScope): Promise<MyNotification[]> {
+    const rows = await db
+      .select({ ...selection, readAt: notificationReads.readAt })
+      .from(notifications)
+      .leftJoin(
+        notificationReads,
+        and(
+          eq(notificationReads.tenantId, notifications.tenantId),
+          eq(notificationReads.notificationId, notifications.id),
+          eq(notificationReads.userId, scope.userId),
+          isNull(notificationReads.deletedAt),
+        ),
+      )
+      .where(and(live(tenantId), eq(notifications.published, true), reaches(viewerOf(scope))))
+      .orderBy(...newestFirst);
+    return rows.map(({ readAt, ...row }) => ({ ...toRecord(row), read: readAt !== null, readAt: readAt?.toISOString() ?? null }));
+  },
+  /** Keeps the version about to be replaced. */
+  async keepRevision(db: Db, tenantId: string, stored: Notification, editedBy: string): Promise<void> {
+    await db.insert(notificationRevisions).values({ id: randomUUID(), tenantId, notificationId: stored.id, rev: stored.rev, payload: stored, editedBy });
+  },
+  async revisions(db: Db, tenantId: string, id: string) {
+    const rows = await db
+      .select()
+      .from(notificationRevisions)
+      .where(and(eq(notificationRevisions.tenantId, tenantId), eq(notificationRevisions.notificationId, id)))
+      .orderBy(asc(notificationRevisions.editedAt), asc(notificationRevisions.rev));
+    return rows.map((row) => ({ rev: Number(row.rev), editedBy: row.editedBy, editedAt: row.editedAt.toISOString(), version: row.payload as Notification }));
+  },
+  /** The user's read mark, made once (a second read keeps the first time). */
+  async markRead(db: Db, tenantId: string, notificationId: string, userId: string): Promise<NotificationRead> {
+    await db.insert(notificationReads).values({ id: randomUUID(), tenantId, notificationId, userId }).onConflictDoNothing();
+    const [row] = await db
+      .select()
+      .from(notificationReads)
+      .where(and(eq(notificationReads.tenantId, tenantId), eq(notificationReads.notificationId, notificationId), eq(notificationReads.userId, userId)));
+    return readRecord(row!);
+  },
+  /** Publishes what is due (moves rev, so the pull sends it to its audience); how many. */
+  async publishDue(db: Db, now = new Date()): Promise<number> {
+    const rows = await db
+      .update(notifications)
+      .set({ published: true, updatedAt: sql`now()` })
+      .where(and(eq(notifications.published, false), isNull(notifications.deletedAt), sql`${notifications.publishAt} <= ${now.toISOString()}`))
+      .returning({ id: notifications.id });
+    return rows.length;
+  },
+};

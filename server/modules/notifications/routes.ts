@@ -1,0 +1,232 @@
+/**
+ * Notifications (docs/decisions.md "Notifications and push (issue 11)"): admins send to any
+ * audience; teachers only to classes they teach (class-subjects/teaching.ts). Staff read what they
+ * may see with read figures; every signed-in user reads their own (`mine`) and marks them read.
+ * Editing keeps the earlier version; deleting leaves a tombstone the pull carries to every device.
+ * A write queues its pushes in its own transaction (push-outbox.ts); the sender sends them later.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
+import { messages } from '../../../contract/messages';
+import {
+  myNotificationSchema,
+  notificationInputSchema,
+  notificationReadSchema,
+  notificationRevisionSchema,
+  notificationSearchColumns,
+  notificationWithReadsSchema,
+  type Audience,
+} from '../../../contract/notifications';
+import { paths, routeOf } from '../../../contract/paths';
+import { staffRoles } from '../../../contract/roles';
+import type { Db } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
+import { searchableColumn } from '../../db/paging';
+import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
+import { classes, notifications, users } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { userOf } from '../../plugins/access';
+import { sendEnvelope } from '../../plugins/errors';
+import { runWrite } from '../../plugins/idempotency';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
+import { scopeOf } from '../../module-kit/scope';
+import type { AuthUser } from '../../types';
+import { assertCanTeachClasses } from '../class-subjects/teaching';
+import { dropUnsentPushes, queuePushes } from './push-outbox';
+import { notificationRepository as repo } from './repository';
+
+const staffRead = { access: staffRoles } as const;
+const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
+const idParams = z.object({ id: z.uuid(messages.notifications.notFound) });
+
+/** Keeps only the list the kind uses, without repeats. */
+function normalAudience(audience: Audience): Audience {
+  const unique = <T>(values: T[]) => [...new Set(values)];
+  return {
+    kind: audience.kind,
+    classIds: audience.kind === 'classes' ? unique(audience.classIds) : [],
+    roles: audience.kind === 'roles' ? unique(audience.roles) : [],
+    userIds: audience.kind === 'people' ? unique(audience.userIds) : [],
+  };
+}
+
+/** Chosen classes and people must be this school's; a teacher sends to classes they teach only. */
+async function assertMaySend(tx: Db, user: AuthUser, audience: Audience): Promise<void> {
+  if (user.role !== 'admin' && audience.kind !== 'classes') throw new AppError(403, messages.notifications.notYourClass);
+  const unknown = () => badRequest(messages.notifications.audienceUnknown, { fieldErrors: { audience: [messages.notifications.audienceUnknown] } });
+  if (audience.classIds.length > 0) {
+    const found = await tx
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.tenantId, user.tenantId), inArray(classes.id, audience.classIds), isNull(classes.deletedAt)));
+    if (found.length !== audience.classIds.length) throw unknown();
+  }
+  if (audience.userIds.length > 0) {
+    const found = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, user.tenantId), inArray(users.id, audience.userIds), isNull(users.deletedAt)));
+    if (found.length !== audience.userIds.length) throw unknown();
+  }
+  await assertCanTeachClasses(tx, user, audience.classIds, messages.notifications.notYourClass);
+}
+
+/** When it goes out: the asked time, or now when none or past. */
+function publishTime(publishAt: string | undefined, now = new Date()): Date {
+  const at = publishAt ? new Date(publishAt) : now;
+  return at > now ? at : now;
+}
+
+export const notificationRoutes: ZodPlugin = async (app) => {
+  app.get(routeOf(paths.notifications.all), { config: staffRead, schema: { response: okList(notificationWithReadsSchema) } }, async (request, reply) => {
+    const user = userOf(request);
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await scopeOf(app.db, user)));
+  });
+
+  app.get(
+    routeOf(paths.notifications.page),
+    { config: staffRead, schema: { response: okPage(notificationWithReadsSchema), querystring: pageQuerySchema } },
+    async (request, reply) => {
+      const user = userOf(request);
+      return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
+    },
+  );
+
+  app.get(
+    routeOf(paths.notifications.searchColumn),
+    { config: staffRead, schema: { response: okPage(notificationWithReadsSchema), querystring: columnSearchQuerySchema } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const { column, value, page, size } = request.query;
+      const searchable = searchableColumn(notificationSearchColumns, column, messages.notifications.invalidColumn);
+      return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, user.tenantId, await scopeOf(app.db, user), searchable, value, { page, size }));
+    },
+  );
+
+  app.get(routeOf(paths.notifications.mine), { config: { access: 'signedIn' }, schema: { response: okList(myNotificationSchema) } }, async (request, reply) => {
+    const user = userOf(request);
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.mine(app.db, user.tenantId, await scopeOf(app.db, user)));
+  });
+
+  app.get(routeOf(paths.notifications.one), { config: staffRead, schema: { response: ok(notificationWithReadsSchema), params: idParams } }, async (request, reply) => {
+    const user = userOf(request);
+    const found = await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user));
+    if (!found) throw notFound(messages.notifications.notFound);
+    return sendEnvelope(reply, 200, messages.common.ok, found);
+  });
+
+  app.get(
+    routeOf(paths.notifications.history),
+    { config: staffRead, schema: { response: okList(notificationRevisionSchema), params: idParams } },
+    async (request, reply) => {
+      const user = userOf(request);
+      if (!(await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user)))) throw notFound(messages.notifications.notFound);
+      return sendEnvelope(reply, 200, messages.common.ok, await repo.revisions(app.db, user.tenantId, request.params.id));
+    },
+  );
+
+  app.post(
+    routeOf(paths.notifications.create),
+    { config: staffWrite, schema: { response: created(notificationWithReadsSchema), body: notificationInputSchema } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const user = userOf(request);
+        const { id = randomUUID(), title, message, link, publishAt } = request.body;
+        const audience = normalAudience(request.body.audience);
+        await assertMaySend(tx, user, audience);
+        await assertRecordIdFree(tx, notifications, id);
+        const at = publishTime(publishAt);
+        const published = at.getTime() <= Date.now();
+        try {
+          await tx.insert(notifications).values({
+            id,
+            tenantId: user.tenantId,
+            title,
+            message,
+            link,
+            audienceKind: audience.kind,
+            audienceClassIds: audience.classIds,
+            audienceRoles: audience.roles,
+            audienceUserIds: audience.userIds,
+            publishAt: at,
+            published,
+            sentBy: user.id,
+          });
+        } catch (error) {
+          if (uniqueViolation(error) === 'notifications_pkey') throw recordIdTaken();
+          throw error;
+        }
+        await queuePushes(tx, user.tenantId, id);
+        const data = await repo.one(tx, user.tenantId, id);
+        return { status: 201, message: published ? messages.notifications.sent : messages.notifications.scheduled, data };
+      }),
+  );
+
+  app.put(
+    routeOf(paths.notifications.update),
+    { config: staffWrite, schema: { response: ok(notificationWithReadsSchema), params: idParams, body: notificationInputSchema } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const user = userOf(request);
+        const { id } = request.params;
+        const stored = await repo.lock(tx, user.tenantId, id);
+        if (!stored) throw notFound(messages.notifications.notFound);
+        if (user.role !== 'admin' && stored.sentBy !== user.id) throw new AppError(403, messages.notifications.notYourClass);
+        const { title, message, link, publishAt } = request.body;
+        const audience = normalAudience(request.body.audience);
+        await assertMaySend(tx, user, audience);
+        await repo.keepRevision(tx, user.tenantId, stored, user.id);
+        // A published notification stays published; a scheduled one takes the new time and audience.
+        const at = stored.published ? new Date(stored.publishAt) : publishTime(publishAt);
+        const published = stored.published || at.getTime() <= Date.now();
+        await tx
+          .update(notifications)
+          .set({
+            title,
+            message,
+            link,
+            audienceKind: audience.kind,
+            audienceClassIds: audience.classIds,
+            audienceRoles: audience.roles,
+            audienceUserIds: audience.userIds,
+            publishAt: at,
+            published,
+          })
+          .where(and(eq(notifications.tenantId, user.tenantId), eq(notifications.id, id)));
+        if (!stored.published) {
+          await dropUnsentPushes(tx, user.tenantId, id);
+          await queuePushes(tx, user.tenantId, id);
+        }
+        return { message: messages.notifications.updated, data: await repo.one(tx, user.tenantId, id) };
+      }),
+  );
+
+  app.delete(routeOf(paths.notifications.remove), { config: staffWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const user = userOf(request);
+      const { id } = request.params;
+      const stored = await repo.lock(tx, user.tenantId, id);
+      if (!stored) throw notFound(messages.notifications.notFound);
+      if (user.role !== 'admin' && stored.sentBy !== user.id) throw new AppError(403, messages.notifications.notYourClass);
+      await tx.update(notifications).set({ deletedAt: new Date() }).where(and(eq(notifications.tenantId, user.tenantId), eq(notifications.id, id)));
+      await dropUnsentPushes(tx, user.tenantId, id);
+      return { message: messages.notifications.deleted, data: { id } };
+    }),
+  );
+
+  app.post(
+    routeOf(paths.notifications.read),
+    { config: { access: 'signedIn', idempotency: 'runWrite' }, schema: { response: ok(notificationReadSchema), params: idParams } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const user = userOf(request);
+        const { id } = request.params;
+        const mine = await repo.mine(tx, user.tenantId, await scopeOf(tx, user));
+        if (!mine.some((one) => one.id === id)) throw notFound(messages.notifications.notFound);
+        return { message: messages.notifications.read, data: await repo.markRead(tx, user.tenantId, id, user.id) };
+      }),
+  );
+};
