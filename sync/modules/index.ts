@@ -7,6 +7,7 @@ import type { AnyKind, MirrorTableSpec } from './module';
 import { attendanceSync } from './attendance';
 import { classSubjectsSync } from './class-subjects';
 import { classesSync } from './classes';
+import { homeworkSync } from './homework';
 import { recordsSync } from './records';
 import { studentsSync } from './students';
 import { subjectsSync } from './subjects';
@@ -20,6 +21,7 @@ export const syncModules = [
   subjectsSync,
   classSubjectsSync,
   recordsSync,
+  homeworkSync,
 ] as const;
 
 type Module = (typeof syncModules)[number];

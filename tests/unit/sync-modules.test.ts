@@ -148,7 +148,11 @@ describe('mutate() typed by kind', () => {
       fetch,
       locks: null,
       connectivity: createConnectivity({ online: true }),
-      dexieDependencies: { indexedDB, IDBKeyRange },
+      // The app as it was before homework: its store has no homework table.
+      db: new KakshaDb(databaseName('kit-tenant', 'teacher'), {
+        history: schemaHistoryOf(mirrorTableSpecs.filter((table) => !table.name.startsWith('homework'))),
+        dependencies: { indexedDB, IDBKeyRange },
+      }),
     });
     expect(engine.db.mirrorTables).not.toContain('homework');
     const report = await engine.syncNow();

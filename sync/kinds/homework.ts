@@ -1,0 +1,93 @@
+/**
+ * Homework as mutation kinds: staff create, update and delete homework (the record kinds, class
+ * and subject needed first when made offline), and a student or parent turns a done mark on or
+ * off. Repeated toggles of one student's mark merge while none has gone out: the school gets the
+ * last one only.
+ */
+import { homeworkInputSchema, type HomeworkDone, type HomeworkDoneInput, type HomeworkInput } from '../../contract/homework';
+import { paths } from '../../contract/paths';
+import type { MirrorTable } from '../db';
+import { isRecord, type MutationKind, type ServerEffects } from './kind';
+import { needsOf, noServerEffects, recordKinds, serverRecord } from './records';
+
+export type HomeworkFields = Omit<HomeworkInput, 'id' | 'baseRev'>;
+
+const kinds = recordKinds<'homework', HomeworkFields & { id?: string }, HomeworkFields & { id: string }>({
+  table: 'homework',
+  schema: homeworkInputSchema,
+  paths: paths.homework,
+  needs: (values) => needsOf([
+    ['classes', values.classId as string | null],
+    ['subjects', values.subjectId as string | null],
+  ]),
+});
+
+export const createHomeworkKind = kinds.create;
+export const updateHomeworkKind = kinds.update;
+export const deleteHomeworkKind = kinds.remove;
+
+const doneTable: MirrorTable = 'homeworkDone';
+
+/** What a screen passes: the homework, the student and the mark. */
+export interface DoneMarkInput extends HomeworkDoneInput {
+  homeworkId: string;
+}
+
+/** The request body, and the mirror row the mark shows on (the school's id once it has one). */
+export interface DoneMarkBody extends HomeworkDoneInput {
+  homeworkId: string;
+  markId: string;
+}
+
+export const doneMarkKindName = 'homework.done' as const;
+
+export function doneCoalesceKey(homeworkId: string, studentId: string): string {
+  return `${doneMarkKindName}:${homeworkId}|${studentId}`;
+}
+
+export const doneMarkKind: MutationKind<DoneMarkInput, DoneMarkBody, typeof doneMarkKindName> = {
+  name: doneMarkKindName,
+  async prepare(input, context) {
+    const shown = await context.db
+      .mirror(doneTable)
+      .where('[homeworkId+studentId]')
+      .equals([input.homeworkId, input.studentId])
+      .first();
+    const markId = typeof shown?.id === 'string' ? shown.id : context.newId();
+    const ref = `${doneTable}:${markId}`;
+    return {
+      method: 'POST',
+      path: paths.homework.done(input.homeworkId),
+      body: { homeworkId: input.homeworkId, studentId: input.studentId, done: input.done, markId },
+      refs: [ref],
+      creates: shown ? [] : [ref],
+      needs: [`homework:${input.homeworkId}`],
+      coalesceKey: doneCoalesceKey(input.homeworkId, input.studentId),
+      result: markId,
+    };
+  },
+  merge: (earlier, later) => ({ ...later, markId: earlier.markId }),
+  async apply(context, body, ref) {
+    const table = context.db.mirror(doneTable);
+    const id = ref.slice(ref.indexOf(':') + 1);
+    const current = await table.get(id);
+    const row: HomeworkDone = {
+      id,
+      homeworkId: body.homeworkId,
+      studentId: body.studentId,
+      done: body.done,
+      doneAt: body.done ? (typeof current?.doneAt === 'string' ? current.doneAt : new Date().toISOString()) : null,
+      rev: typeof current?.rev === 'number' ? current.rev : 0,
+    };
+    await table.put(row);
+  },
+  accepted(body, data): ServerEffects {
+    const effects = noServerEffects();
+    const row = serverRecord(data, doneTable);
+    if (!row) return effects;
+    effects.upserts.push({ table: doneTable, row });
+    // The mark made on this device had its own id until the school named it.
+    if (isRecord(data) && data.id !== body.markId) effects.deletes.push({ table: doneTable, id: body.markId });
+    return effects;
+  },
+};

@@ -1,0 +1,138 @@
+/**
+ * Homework in the offline engine against the real server in-process: a teacher's homework made,
+ * edited and deleted offline and accepted once; a parent's done mark toggled on a plane (the
+ * toggles merge into one request) and stored once, the device's provisional mark replaced by the
+ * school's. Each test compares the mirror with a fresh full pull.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../contract/paths';
+import { homework, homeworkDone } from '../../server/db/schema';
+import { homeworkDoneTable, homeworkTable } from '../../sync/modules/homework';
+import type { TestApp } from '../support/test-app';
+import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let server: TestApp;
+let h: SyncHarness;
+beforeAll(async () => {
+  server = await createSyncServer();
+});
+afterAll(async () => server?.close());
+afterEach(async () => h?.close());
+
+const offline = () => {
+  h.net.faults = () => ({ kind: 'drop-request' });
+};
+const online = () => {
+  h.net.faults = () => ({ kind: 'pass' });
+};
+
+async function storedHomework(id: string) {
+  const [row] = await h.server.database.db.select().from(homework).where(eq(homework.id, id));
+  return row;
+}
+
+async function signedIn(role: 'teacher' | 'parent') {
+  await h.signIn(role);
+  const engine = h.engine(role);
+  expect((await engine.syncNow()).status).toBe('ok');
+  return engine;
+}
+
+/** The teacher's Physics in VI-B (the fixture's mapping). */
+function physicsInVIB() {
+  return { classId: h.school.classIds[1]!, subjectId: h.school.subjectIds[0]! };
+}
+
+describe('homework kinds', () => {
+  it('made, edited and deleted offline by a teacher: shown at once, each sent once, the school as the device', async () => {
+    h = await createSyncHarness(server);
+    const engine = await signedIn('teacher');
+    offline();
+    const { result } = await engine.mutate('homework.create', {
+      ...physicsInVIB(),
+      title: '  Ohm’s law ',
+      description: 'Exercise 4.2',
+      assignedDate: '23/11/2026',
+      dueDate: '2026-11-25',
+    });
+    const id = String(result);
+    expect(await engine.db.tableOf(homeworkTable).get(id)).toMatchObject({
+      id,
+      title: 'Ohm’s law',
+      assignedDate: '2026-11-23',
+      dueDate: '2026-11-25',
+      rev: 0,
+    });
+    await engine.mutate('homework.update', { id, ...physicsInVIB(), title: 'Ohm’s law', description: 'Exercise 4.3', assignedDate: '2026-11-23', dueDate: '2026-11-27' });
+    expect((await engine.syncNow()).status).toBe('no-response');
+    expect(await storedHomework(id)).toBeUndefined();
+
+    online();
+    const sentFrom = h.net.requests.length;
+    expect((await engine.syncNow()).status).toBe('ok');
+    const sent = h.net.requests.slice(sentFrom).filter((request) => request.url.startsWith('/api/homework'));
+    expect(sent.map((request) => request.method)).toEqual(['POST', 'PUT']);
+    const stored = await storedHomework(id);
+    expect(stored).toMatchObject({ title: 'Ohm’s law', description: 'Exercise 4.3', dueDate: '2026-11-27', deletedAt: null });
+    expect(await engine.db.tableOf(homeworkTable).get(id)).toMatchObject({ rev: stored!.rev, attachments: [] });
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
+
+    await engine.mutate('homework.delete', { id });
+    expect(await engine.db.tableOf(homeworkTable).get(id)).toBeUndefined();
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect((await storedHomework(id))!.deletedAt).not.toBeNull();
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
+  });
+
+  it('a teacher’s homework for a class they do not teach is refused and rolled back', async () => {
+    h = await createSyncHarness(server);
+    const engine = await signedIn('teacher');
+    // Physics is taken by VI-B only: V-A (where she is class teacher) does not take it.
+    const { result } = await engine.mutate('homework.create', { classId: h.school.classIds[0]!, subjectId: h.school.subjectIds[0]!, title: 'Read', dueDate: '2026-11-25' });
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect(await engine.db.tableOf(homeworkTable).get(String(result))).toBeUndefined();
+    expect(await engine.db.rejected.count()).toBe(1);
+    expect(await storedHomework(String(result))).toBeUndefined();
+  });
+
+  it('a parent’s done mark toggled offline goes as one request with the last state; the school’s mark replaces the device’s', async () => {
+    h = await createSyncHarness(server);
+    const teacher = await signedIn('teacher');
+    const { result } = await teacher.mutate('homework.create', { ...physicsInVIB(), title: 'Circuits', dueDate: '2026-11-30' });
+    expect((await teacher.syncNow()).status).toBe('ok');
+    const homeworkId = String(result);
+    const studentId = h.school.studentIds[1]!; // Diya, VI-B, the parent's child
+
+    const parent = await signedIn('parent');
+    expect(await parent.db.tableOf(homeworkTable).get(homeworkId)).toMatchObject({ title: 'Circuits' });
+    offline();
+    await parent.mutate('homework.done', { homeworkId, studentId, done: true });
+    await parent.mutate('homework.done', { homeworkId, studentId, done: false });
+    await parent.mutate('homework.done', { homeworkId, studentId, done: true });
+    const marks = await parent.db.tableOf(homeworkDoneTable).toArray();
+    expect(marks).toMatchObject([{ homeworkId, studentId, done: true, rev: 0 }]);
+    expect(await parent.db.outbox.count()).toBe(1);
+    expect((await parent.syncNow()).status).toBe('no-response');
+
+    online();
+    const before = h.net.requests.length;
+    expect((await parent.syncNow()).status).toBe('ok');
+    expect(h.net.requests.slice(before).filter((request) => request.url.endsWith(paths.homework.done(homeworkId)))).toHaveLength(1);
+    const stored = await h.server.database.db
+      .select()
+      .from(homeworkDone)
+      .where(and(eq(homeworkDone.homeworkId, homeworkId), isNull(homeworkDone.deletedAt)));
+    expect(stored).toMatchObject([{ studentId, done: true }]);
+    expect(await parent.db.tableOf(homeworkDoneTable).toArray()).toMatchObject([{ id: stored[0]!.id, done: true, rev: stored[0]!.rev }]);
+    expect(await mirrorView(parent.db)).toEqual(await serverView(h, 'parent'));
+
+    // Unticked later: the same row, by the school's id.
+    await parent.mutate('homework.done', { homeworkId, studentId, done: false });
+    expect((await parent.syncNow()).status).toBe('ok');
+    expect(await parent.db.tableOf(homeworkDoneTable).toArray()).toMatchObject([{ id: stored[0]!.id, done: false, doneAt: null }]);
+    expect(await mirrorView(parent.db)).toEqual(await serverView(h, 'parent'));
+  });
+});
