@@ -46,6 +46,9 @@ const StudentsPage = lazy(() => import('../features/students/StudentsPage'));
 const StudentFormPage = lazy(() => import('../features/students/StudentFormPage'));
 const TeachersPage = lazy(() => import('../features/teachers/TeachersPage'));
 const TeacherFormPage = lazy(() => import('../features/teachers/TeacherFormPage'));
+const HomeworkPage = lazy(() => import('../features/homework/HomeworkPage'));
+const HomeworkFormPage = lazy(() => import('../features/homework/HomeworkFormPage'));
+const StudentHomeworkPage = lazy(() => import('../features/homework/StudentHomeworkPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
@@ -71,6 +74,9 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${studentHome}/profile`]: <ProfilePage area="student" />,
   [`${adminHome}/schools`]: <SchoolsPage />,
   [`${adminHome}/accounts`]: <AccountsPage />,
+  [`${adminHome}/homework`]: <HomeworkPage />,
+  [`${adminHome}/homework/add`]: <HomeworkFormPage />,
+  [`${studentHome}/homework`]: <StudentHomeworkPage />,
 };
 
 function placeholderRoute(section: Section): RouteObject {

@@ -51,8 +51,8 @@ export const adminSections: readonly Section[] = [
   a('/teacher-attendance/monthly/:monthYear', 'teacherAttendanceMonthly', '/admin/teacher-attendance'),
   { ...a('/subjects', 'subjects', adminHome, true), ready: true },
   { ...a('/mapping', 'mapping', adminHome, true), ready: true },
-  a('/homework', 'homework', adminHome, true),
-  a('/homework/add', 'addHomework', '/admin/homework'),
+  { ...a('/homework', 'homework', adminHome, true), ready: true },
+  { ...a('/homework/add', 'addHomework', '/admin/homework'), ready: true },
   a('/notifications', 'notifications', adminHome, true),
   a('/addnotification', 'addNotification', '/admin/notifications'),
   a('/editnotification/:notificationId', 'editNotification', '/admin/notifications'),
@@ -83,7 +83,7 @@ const s = (path: string, title: TitleKey, back: string = studentHome, tile = fal
 
 export const studentSections: readonly Section[] = [
   { ...s('/profile', 'studentProfile', studentHome, true), ready: true },
-  s('/homework', 'homework', studentHome, true),
+  { ...s('/homework', 'homework', studentHome, true), ready: true },
   { ...s('/attendance', 'attendance', studentHome, true), ready: true },
   s('/timetable', 'timetable', studentHome, true),
   s('/exams', 'exams', studentHome, true),

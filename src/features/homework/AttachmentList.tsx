@@ -1,0 +1,99 @@
+/**
+ * A homework's attachments: each opens as a blob URL (fetched with the user's token, or from the
+ * device when kept), and can be kept on the device on purpose; a kept or once-opened file opens
+ * offline.
+ */
+import { useEffect, useState } from 'react';
+import type { HomeworkAttachment } from '../../../contract/homework';
+import { useOnline } from '../../kit/use-online';
+import { attachmentBlob, AttachmentUnavailable, isKeptOffline } from './attachments';
+import { homeworkTexts as text } from './texts';
+
+function sizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function AttachmentItem({ homeworkId, attachment }: { homeworkId: string; attachment: HomeworkAttachment }) {
+  const online = useOnline() ?? true;
+  const [kept, setKept] = useState<boolean | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void isKeptOffline(homeworkId, attachment.id).then((value) => live && setKept(value));
+    return () => {
+      live = false;
+    };
+  }, [homeworkId, attachment.id]);
+
+  const fetchFile = async (): Promise<Blob | null> => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const blob = await attachmentBlob(homeworkId, attachment);
+      setKept(true);
+      return blob;
+    } catch (caught) {
+      setProblem(!online ? text.student.notOffline : caught instanceof AttachmentUnavailable ? caught.message : text.student.openFailed);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const open = async () => {
+    const blob = await fetchFile();
+    if (!blob) return;
+    const url = URL.createObjectURL(new Blob([blob], { type: attachment.contentType }));
+    setLink(url);
+    window.open(url, '_blank');
+  };
+
+  return (
+    <li className="hw-attachment">
+      <span className="hw-attachment-name">
+        {attachment.fileName} <span className="hw-attachment-size">({sizeLabel(attachment.size)})</span>
+      </span>
+      <span className="hw-attachment-actions">
+        <button type="button" className="btn btn-secondary" aria-label={text.student.openLabel(attachment.fileName)} disabled={busy} onClick={() => void open()}>
+          {busy ? text.student.opening : text.student.open}
+        </button>
+        {kept ? (
+          <span className="hw-kept">{text.student.keptOffline}</span>
+        ) : (
+          <button type="button" className="btn btn-secondary" aria-label={text.student.keepLabel(attachment.fileName)} disabled={busy || kept === undefined} onClick={() => void fetchFile()}>
+            {text.student.keepOffline}
+          </button>
+        )}
+      </span>
+      {link && (
+        <a className="hw-opened-link" href={link} target="_blank" rel="noreferrer">
+          {attachment.fileName}
+        </a>
+      )}
+      {problem && (
+        <p className="alert alert-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function AttachmentList({ homeworkId, attachments }: { homeworkId: string; attachments: readonly HomeworkAttachment[] }) {
+  if (attachments.length === 0) return null;
+  return (
+    <div className="hw-attachments">
+      <h3>{text.student.attachments}</h3>
+      <ul>
+        {attachments.map((attachment) => (
+          <AttachmentItem key={attachment.id} homeworkId={homeworkId} attachment={attachment} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * /admin/homework/add (and `?edit=<id>` for one already given): the homework's class, subject,
+ * title, description, dates and files. It is written to the device (the outbox), so it works
+ * offline; the files wait on the device and are sent once the homework has reached the school.
+ * The classes and subjects offered are the ones the server lets this user give.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { attachmentTypes, homeworkInputSchema, maxAttachmentBytes, maxAttachmentsPerHomework } from '../../../contract/homework';
+import { messages } from '../../../contract/messages';
+import { t } from '../../i18n';
+import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useRecordForm, useStaffAccess, useWriteReport } from '../../kit';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { PageHeader } from '../../ui/PageHeader';
+import { queueFiles } from './attachments';
+import { classesToGive, mayGive, readHomeworkMirror, todayIso, type HomeworkMirror } from './queries';
+import { homeworkTexts as text } from './texts';
+import { sendFilesOnce } from './use-file-sender';
+import './homework.css';
+
+type Field = 'classId' | 'subjectId' | 'title' | 'description' | 'assignedDate' | 'dueDate';
+
+const accepted = Object.values(attachmentTypes).flat().join(',');
+const megabytes = maxAttachmentBytes / (1024 * 1024);
+
+/** Why a chosen file cannot go, or null. */
+export function fileProblem(file: File): string | null {
+  if (file.size === 0) return messages.homework.attachmentEmpty;
+  if (file.size > maxAttachmentBytes) return messages.homework.attachmentTooLarge(megabytes);
+  const name = file.name.toLowerCase();
+  return Object.values(attachmentTypes).flat().some((extension) => name.endsWith(extension)) ? null : messages.homework.attachmentWrongType;
+}
+
+export default function HomeworkFormPage() {
+  const mirror = useMirrorQuery(readHomeworkMirror, []);
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+  if (!mirror) return <Frame editing={Boolean(editId)}>{<LoadingStatus text={text.loading} />}</Frame>;
+  const editing = editId ? mirror.homework.find((row) => row.id === editId) : undefined;
+  if (editId && !editing) {
+    return (
+      <Frame editing>
+        <RecordPageMessage tone="error" text={text.form.notFound} backTo="/admin/homework" backLabel={text.form.back} />
+      </Frame>
+    );
+  }
+  return <HomeworkForm key={editId ?? 'new'} mirror={mirror} editingId={editing?.id ?? null} />;
+}
+
+function Frame({ editing, children }: { editing: boolean; children: React.ReactNode }) {
+  return (
+    <main className="page records-page hw-page">
+      <PageHeader title={editing ? text.form.editTitle : t.titles.addHomework} backTo="/admin/homework" />
+      {children}
+    </main>
+  );
+}
+
+function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId: string | null }) {
+  const engine = useSyncEngine();
+  const access = useStaffAccess();
+  const report = useWriteReport();
+  const navigate = useNavigate();
+  const editing = editingId ? mirror.homework.find((row) => row.id === editingId) : undefined;
+  const form = useRecordForm<Field>(() => ({
+    classId: editing?.classId ?? '',
+    subjectId: editing?.subjectId ?? '',
+    title: editing?.title ?? '',
+    description: editing?.description ?? '',
+    assignedDate: editing?.assignedDate ?? todayIso(),
+    dueDate: editing?.dueDate ?? '',
+  }));
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | undefined>(undefined);
+
+  const classes = useMemo(() => classesToGive(access, mirror.classes, mirror.mapping), [access, mirror]);
+  const subjects = useMemo(
+    () =>
+      mirror.subjects
+        .filter((subject) => form.values.classId && mayGive(access, mirror.classes, mirror.mapping, form.values.classId, subject.id))
+        .sort((a, b) => a.subjectName.localeCompare(b.subjectName)),
+    [access, mirror, form.values.classId],
+  );
+  const existing = editing?.attachments?.length ?? 0;
+  const room = maxAttachmentsPerHomework - existing;
+
+  if (editing && !mayGive(access, mirror.classes, mirror.mapping, editing.classId, editing.subjectId)) {
+    return (
+      <Frame editing>
+        <RecordPageMessage tone="error" text={text.form.notYours} backTo="/admin/homework" backLabel={text.form.back} />
+      </Frame>
+    );
+  }
+
+  const chooseFiles = (list: FileList | null) => {
+    const chosen = [...files, ...Array.from(list ?? [])];
+    const problem = chosen.map(fileProblem).find(Boolean);
+    if (problem) return setFileError(problem);
+    if (chosen.length > room) return setFileError(text.form.tooManyFiles(maxAttachmentsPerHomework));
+    setFileError(undefined);
+    setFiles(chosen);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!engine) return;
+    const input = form.check(homeworkInputSchema);
+    if (!input) return;
+    if (!mayGive(access, mirror.classes, mirror.mapping, input.classId, input.subjectId)) {
+      form.refuse({ subjectId: messages.homework.notYourClass });
+      return;
+    }
+    await form.run(async () => {
+      const { baseRev: _baseRev, id: _id, ...fields } = input;
+      const result = editing
+        ? await engine.mutate('homework.update', { ...fields, id: editing.id })
+        : await engine.mutate('homework.create', fields);
+      const homeworkId = editing ? editing.id : String(result.result);
+      if (files.length > 0) await queueFiles(engine, homeworkId, files);
+      report.saved(editing ? messages.homework.updated : messages.homework.added, result);
+      void sendFilesOnce(engine);
+      await navigate('/admin/homework');
+    }, text.form.addFailed);
+  };
+
+  return (
+    <Frame editing={Boolean(editing)}>
+      <form ref={form.formRef} className="panel rk-form hw-form" noValidate onSubmit={(event) => void submit(event)}>
+        <FormAlert failure={form.failure} errorCount={form.errorCount} fixErrors={text.form.fixErrors} />
+        <SelectField
+          label={text.form.className}
+          name="classId"
+          value={form.values.classId}
+          onChange={form.set('classId')}
+          error={form.errors.classId}
+          disabled={Boolean(editing)}
+          hint={editing ? messages.homework.classFixed : undefined}
+        >
+          <option value="">{text.form.chooseClass}</option>
+          {classes.map((row) => (
+            <option key={row.id} value={row.id}>
+              {`${row.className}${row.classSection ? ` ${row.classSection}` : ''}`}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={text.form.subject}
+          name="subjectId"
+          value={form.values.subjectId}
+          onChange={form.set('subjectId')}
+          error={form.errors.subjectId}
+          hint={form.values.classId && subjects.length === 0 ? text.form.noSubjects : undefined}
+        >
+          <option value="">{text.form.chooseSubject}</option>
+          {subjects.map((row) => (
+            <option key={row.id} value={row.id}>
+              {row.subjectName}
+            </option>
+          ))}
+        </SelectField>
+        {form.textField('title', text.form.title, { required: true })}
+        <TextAreaField label={text.form.description} name="description" value={form.values.description} onChange={form.set('description')} error={form.errors.description} rows={4} />
+        <div className="hw-dates">
+          <TextField label={text.form.assignedDate} name="assignedDate" type="date" value={form.values.assignedDate} onChange={form.set('assignedDate')} error={form.errors.assignedDate} />
+          <TextField label={text.form.dueDate} name="dueDate" type="date" required value={form.values.dueDate} onChange={form.set('dueDate')} error={form.errors.dueDate} />
+        </div>
+        <TextField
+          label={text.form.attachments}
+          name="attachments"
+          type="file"
+          multiple
+          accept={accepted}
+          disabled={room <= 0}
+          hint={text.form.attachmentsHint(maxAttachmentsPerHomework, megabytes)}
+          error={fileError}
+          onChange={(event) => {
+            chooseFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
+        {files.length > 0 && (
+          <ul className="hw-chosen">
+            {files.map((file, index) => (
+              <li key={`${file.name}-${index}`}>
+                {file.name}{' '}
+                <button type="button" className="btn btn-secondary" aria-label={text.form.removeFile(file.name)} onClick={() => setFiles(files.filter((_, at) => at !== index))}>
+                  {text.remove}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <FormActions cancelTo="/admin/homework" cancelLabel={text.form.cancel} saveLabel={text.form.save} savingLabel={text.form.saving} saving={form.saving} disabled={!engine} />
+      </form>
+    </Frame>
+  );
+}

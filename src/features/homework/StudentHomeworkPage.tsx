@@ -1,0 +1,114 @@
+/**
+ * /student/homework: the homework of the signed-in student's class, or of the parent's chosen
+ * child (the child switcher as on /student/attendance), due soon first and overdue marked, each
+ * with its done mark, which the student or the parent ticks (through the outbox, so offline too).
+ * Read from the mirror, which holds only this family's classes' homework, so it opens offline
+ * after one sync; attachments open offline once opened or kept.
+ */
+import { useId, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { StudentRow } from '../../../sync';
+import { t } from '../../i18n';
+import { LoadingStatus, useWriteReport } from '../../kit';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { shortDate } from '../../ui/dates';
+import { PageHeader } from '../../ui/PageHeader';
+import { messages } from '../../../contract/messages';
+import { AttachmentList } from './AttachmentList';
+import { compareForStudent, doneKeys, dueState, readHomeworkMirror, todayIso } from './queries';
+import { homeworkTexts as text } from './texts';
+import './homework.css';
+
+const fullName = (row: StudentRow) => `${row.firstName} ${row.lastName}`.trim();
+
+export default function StudentHomeworkPage() {
+  const engine = useSyncEngine();
+  const report = useWriteReport();
+  const mirror = useMirrorQuery(readHomeworkMirror, []);
+  const [params, setParams] = useSearchParams();
+  const selectId = useId();
+  const students = useMemo(() => [...(mirror?.students ?? [])].sort((a, b) => fullName(a).localeCompare(fullName(b))), [mirror]);
+  const chosen = params.get('studentId');
+  const student = students.find((row) => row.id === chosen) ?? students[0];
+  const today = todayIso();
+
+  const list = useMemo(() => {
+    if (!mirror || !student) return [];
+    const subjectById = new Map(mirror.subjects.map((row) => [row.id, row.subjectName]));
+    const marked = doneKeys(mirror.done);
+    return mirror.homework
+      .filter((row) => row.classId === student.classId)
+      .sort(compareForStudent(today))
+      .map((row) => ({ ...row, subjectName: subjectById.get(row.subjectId) ?? '', done: marked.has(`${student.id}|${row.id}`) }));
+  }, [mirror, student, today]);
+
+  const toggle = (homeworkId: string, done: boolean) => {
+    if (!engine || !student) return;
+    void report.attempt(
+      () => engine.mutate('homework.done', { homeworkId, studentId: student.id, done }),
+      done ? messages.homework.markedDone : messages.homework.markedNotDone,
+    );
+  };
+
+  return (
+    <main className="page hw-page">
+      <PageHeader title={t.titles.homework} backTo="/student" />
+      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
+      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      {mirror && students.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
+      {students.length > 1 && (
+        <div className="panel hw-controls">
+          <div className="field">
+            <label className="field-label" htmlFor={selectId}>
+              {text.student.choose}
+            </label>
+            <select
+              id={selectId}
+              className="field-input"
+              value={student?.id ?? ''}
+              onChange={(event) => setParams(new URLSearchParams({ studentId: event.target.value }), { replace: true })}
+            >
+              {students.map((row) => (
+                <option key={row.id} value={row.id}>
+                  {fullName(row)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      {student && mirror && (
+        <section aria-labelledby="hw-student-list">
+          <h2 id="hw-student-list" className={students.length > 1 ? undefined : 'visually-hidden'}>
+            {fullName(student)}
+          </h2>
+          {list.length === 0 && <p className="panel">{text.student.empty}</p>}
+          <ul className="hw-cards">
+            {list.map((row) => {
+              const state = dueState(row.dueDate, today);
+              return (
+                <li key={row.id} className="panel hw-card" data-due={state} data-done={row.done || undefined}>
+                  <div className="hw-card-head">
+                    <h3>{row.title}</h3>
+                    {state === 'overdue' && !row.done && <span className="hw-badge hw-badge-overdue">{text.student.overdue}</span>}
+                    {state === 'today' && !row.done && <span className="hw-badge hw-badge-today">{text.student.dueToday}</span>}
+                  </div>
+                  <p className="hw-meta">
+                    {row.subjectName} · {text.student.due(shortDate(row.dueDate) ?? '')} · {text.student.given(shortDate(row.assignedDate) ?? '')}
+                  </p>
+                  {row.description && <p className="hw-description">{row.description}</p>}
+                  <AttachmentList homeworkId={row.id} attachments={row.attachments ?? []} />
+                  <label className="hw-done">
+                    <input type="checkbox" checked={row.done} disabled={!engine} aria-label={text.student.markDone(row.title)} onChange={(event) => toggle(row.id, event.target.checked)} />{' '}
+                    {text.student.done}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+    </main>
+  );
+}
