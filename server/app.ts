@@ -75,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.decorate('db', options.db);
   app.decorate('config', config);
+  app.decorate('coordination', options.coordination);
   app.decorate('tokens', new TokenService(options.jwtSecret, config.tokenTtlSeconds));
   app.decorate('keys', deriveKeys(options.jwtSecret));
 

@@ -19,6 +19,12 @@ export interface RateLimitSettings {
   resetWindowMs: number;
 }
 
+/** FCM_SERVICE_ACCOUNT_FILE: a service account key JSON; FCM_API_URL: the FCM endpoint's origin. */
+export interface FcmSettings {
+  serviceAccountFile: string;
+  apiUrl: string;
+}
+
 /** Outgoing mail (password reset codes). Absent: codes go to the log, in development only. */
 export interface SmtpSettings {
   host: string;
@@ -49,6 +55,10 @@ export interface ServerConfig {
   operatorTokenTtlSeconds: number;
   /** Worker processes `npm start` runs on the one port (PostgreSQL only; docs/deployment.md). */
   webConcurrency: number;
+  /** Phone push through FCM HTTP v1 (server/modules/notifications/fcm-client.ts); absent: no pushes. */
+  fcm?: FcmSettings;
+  /** How often scheduled notifications are published and queued pushes sent; 0: never (tests drive it). */
+  deliveryIntervalMs: number;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -113,5 +123,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtp: smtpFromEnv(env),
     operatorTokenTtlSeconds: intFromEnv(env, 'OPERATOR_TOKEN_TTL_SECONDS', 8 * 3600),
     webConcurrency: Math.max(1, intFromEnv(env, 'WEB_CONCURRENCY', 1)),
+    fcm: env.FCM_SERVICE_ACCOUNT_FILE?.trim()
+      ? { serviceAccountFile: path.resolve(env.FCM_SERVICE_ACCOUNT_FILE.trim()), apiUrl: (env.FCM_API_URL?.trim() || 'https://fcm.googleapis.com').replace(/\/+$/, '') }
+      : undefined,
+    deliveryIntervalMs: Math.max(0, intFromEnv(env, 'DELIVERY_INTERVAL_MS', 5000)),
   };
 }

@@ -2,7 +2,7 @@
 import type { RoleName } from '../contract/roles';
 import type { School } from '../contract/school';
 import type { ServerConfig } from './config';
-import type { Db } from './db/client';
+import type { Coordination, Db } from './db/client';
 import type { DerivedKeys } from './keys';
 import type { TokenService } from './modules/auth/tokens';
 
@@ -41,6 +41,8 @@ declare module 'fastify' {
     tokens: TokenService;
     config: ServerConfig;
     keys: DerivedKeys;
+    /** Task locks and the change feed (absent in some tests: tasks then run without a lock). */
+    coordination: Coordination | undefined;
   }
   interface FastifyRequest {
     tenant: School | null;

@@ -38,6 +38,8 @@ export async function createTestApp(
       registerPerIp: 10_000,
       ...options.rateLimits,
     },
+    // Tests run notification delivery themselves (server/modules/notifications/delivery.ts).
+    deliveryIntervalMs: 0,
     ...options.config,
   };
   const app = await buildApp({ db: database.db, coordination: database, config, jwtSecret: testJwtSecret, logger: false, checkResponses: true });

@@ -35,6 +35,7 @@ import { created, ok, okDeleted, okList, okPage } from '../../module-kit/respons
 import { scopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
+import { registerDelivery } from './delivery';
 import { dropUnsentPushes, queuePushes } from './push-outbox';
 import { notificationRepository as repo } from './repository';
 
@@ -81,6 +82,8 @@ function publishTime(publishAt: string | undefined, now = new Date()): Date {
 }
 
 export const notificationRoutes: ZodPlugin = async (app) => {
+  registerDelivery(app);
+
   app.get(routeOf(paths.notifications.all), { config: staffRead, schema: { response: okList(notificationWithReadsSchema) } }, async (request, reply) => {
     const user = userOf(request);
     return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await scopeOf(app.db, user)));

@@ -1,0 +1,134 @@
+/**
+ * The delivery loop (docs/decisions.md "Notifications and push (issue 11)"): publishes scheduled
+ * notifications when due, then sends the queued pushes that are due, one process at a time (an
+ * advisory lock, server/db/client.ts runExclusive). A write only queues; sending happens here,
+ * after the write's transaction, so it never delays the request. A row is marked sent right after
+ * FCM accepts it; a failed try waits with backoff (Retry-After when FCM gives one); a token FCM
+ * calls unregistered or invalid is deleted with its queued rows.
+ */
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { deviceTokens, notifications, pushOutbox } from '../../db/schema';
+import { FcmClient, type SendOutcome } from './fcm-client';
+import { notificationRepository } from './repository';
+
+export const maxPushAttempts = 10;
+const batchSize = 200;
+
+/** Wait after the n-th failed try: 1 s, 2 s, 4 s ... at most an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(3_600_000, 1000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface DeliveryReport {
+  published: number;
+  sent: number;
+  retried: number;
+  droppedTokens: number;
+  failed: number;
+}
+
+/** One run: publish what is due, then send due pushes until none is left or a batch made no progress. */
+export async function deliverDue(db: Db, client: FcmClient | undefined, now: () => Date = () => new Date()): Promise<DeliveryReport> {
+  const report: DeliveryReport = { published: await notificationRepository.publishDue(db, now()), sent: 0, retried: 0, droppedTokens: 0, failed: 0 };
+  if (!client) return report;
+  for (;;) {
+    const due = await db
+      .select({
+        id: pushOutbox.id,
+        token: pushOutbox.token,
+        attempts: pushOutbox.attempts,
+        notificationId: notifications.id,
+        title: notifications.title,
+        message: notifications.message,
+        link: notifications.link,
+      })
+      .from(pushOutbox)
+      .innerJoin(notifications, and(eq(notifications.tenantId, pushOutbox.tenantId), eq(notifications.id, pushOutbox.notificationId)))
+      .where(
+        and(
+          isNull(pushOutbox.sentAt),
+          lte(pushOutbox.dueAt, now()),
+          lte(pushOutbox.attempts, maxPushAttempts - 1),
+          eq(notifications.published, true),
+          isNull(notifications.deletedAt),
+        ),
+      )
+      .orderBy(asc(pushOutbox.dueAt), asc(pushOutbox.id))
+      .limit(batchSize);
+    if (due.length === 0) return report;
+    for (const row of due) {
+      const outcome: SendOutcome = await client.send({
+        token: row.token,
+        title: row.title,
+        body: row.message,
+        link: row.link ?? '/',
+        notificationId: row.notificationId,
+      });
+      if (outcome.kind === 'sent') {
+        await db.update(pushOutbox).set({ sentAt: now(), attempts: row.attempts + 1, lastError: null }).where(eq(pushOutbox.id, row.id));
+        report.sent += 1;
+      } else if (outcome.kind === 'dropToken') {
+        await db.transaction(async (tx) => {
+          await tx.delete(pushOutbox).where(and(eq(pushOutbox.token, row.token), isNull(pushOutbox.sentAt)));
+          await tx.delete(deviceTokens).where(eq(deviceTokens.token, row.token));
+        });
+        report.droppedTokens += 1;
+      } else {
+        const attempts = outcome.kind === 'failed' ? maxPushAttempts : row.attempts + 1;
+        const wait = Math.max(backoffMs(attempts), outcome.kind === 'retry' ? (outcome.retryAfterMs ?? 0) : 0);
+        await db
+          .update(pushOutbox)
+          .set({ attempts, lastError: outcome.error, dueAt: new Date(now().getTime() + wait) })
+          .where(eq(pushOutbox.id, row.id));
+        if (outcome.kind === 'failed') report.failed += 1;
+        else report.retried += 1;
+      }
+    }
+    // Rows retried later are not due again in this run; stop when a batch sent nothing new.
+    if (due.length < batchSize) return report;
+  }
+}
+
+/** How many pushes wait (for the bench and the logs). */
+export async function queuedPushes(db: Db): Promise<number> {
+  const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(pushOutbox).where(isNull(pushOutbox.sentAt));
+  return Number(row?.value ?? 0);
+}
+
+/** Starts the loop with the app (every `deliveryIntervalMs`, after a first run at start). */
+export function registerDelivery(app: FastifyInstance): void {
+  const { fcm, deliveryIntervalMs } = app.config;
+  const client = fcm ? new FcmClient(fcm) : undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const run = async () => {
+    const work = async () => {
+      const report = await deliverDue(app.db, client);
+      if (report.published + report.sent + report.retried + report.droppedTokens + report.failed > 0) app.log.info({ report }, 'notification delivery');
+    };
+    try {
+      if (app.coordination) await app.coordination.runExclusive('notification-delivery', work);
+      else await work();
+    } catch (error) {
+      app.log.error({ err: error }, 'notification delivery failed');
+    }
+  };
+  const tick = () => {
+    running ??= run().finally(() => {
+      running = undefined;
+    });
+  };
+  app.addHook('onReady', async () => {
+    if (!client) app.log.info('Phone push is off: FCM_SERVICE_ACCOUNT_FILE is not set; notifications reach devices by sync only.');
+    if (deliveryIntervalMs <= 0) return;
+    tick();
+    timer = setInterval(tick, deliveryIntervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}
