@@ -2,10 +2,10 @@
  * Deleting one record of a list after asking: the question names the record; the list's notice then
  * says it was deleted, that deleting was cancelled, or why it failed (with the record's name).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { MutationResult } from '../../sync';
 import { ConfirmDialog } from './ConfirmDialog';
-import { useMutationToast } from './mutation-toast';
+import { useWriteReport } from './write-report';
 import { deleteFailureReason, type Notice } from './record-page';
 
 export interface ConfirmedDeleteOptions<T> {
@@ -21,7 +21,7 @@ export interface ConfirmedDeleteOptions<T> {
 }
 
 export function useConfirmedDelete<T>({ remove, deleted, cancelled, failed, fallbackReason, setNotice, onDeleted }: ConfirmedDeleteOptions<T>) {
-  const notify = useMutationToast();
+  const report = useWriteReport();
   const [confirming, setConfirming] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -30,7 +30,7 @@ export function useConfirmedDelete<T>({ remove, deleted, cancelled, failed, fall
     if (!row || !remove || deleting) return;
     setDeleting(true);
     try {
-      notify.saved(deleted, await remove(row));
+      report.saved(deleted, await remove(row));
       onDeleted?.(row);
       setNotice({ tone: 'info', text: deleted });
     } catch (caught) {
@@ -56,18 +56,33 @@ export interface DeleteTexts {
   confirmBody: (name: string) => string;
 }
 
-export function DeleteConfirmDialog<T extends { name: string }>({ flow, texts }: { flow: ReturnType<typeof useConfirmedDelete<T>>; texts: DeleteTexts }) {
+/**
+ * The delete question; `children` add what the mirror knows against it (a class with students),
+ * and `blocked` turns the delete off while it holds.
+ */
+export function DeleteConfirmDialog<T extends { name: string }>({
+  flow,
+  texts,
+  blocked = false,
+  children,
+}: {
+  flow: ReturnType<typeof useConfirmedDelete<T>>;
+  texts: DeleteTexts;
+  blocked?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <ConfirmDialog
       open={flow.confirming !== null}
       title={texts.confirmTitle}
       confirmLabel={texts.confirmDelete}
       cancelLabel={texts.cancel}
-      busy={flow.deleting}
+      busy={flow.deleting || blocked}
       onConfirm={() => void flow.confirm()}
       onCancel={flow.cancel}
     >
       <p>{flow.confirming ? texts.confirmBody(flow.confirming.name) : ''}</p>
+      {flow.confirming && children}
     </ConfirmDialog>
   );
 }

@@ -34,11 +34,16 @@
  * Confirm: <ConfirmDialog open title confirmLabel onConfirm onCancel>question</ConfirmDialog>
  * (Cancel has focus; Escape and outside click cancel; focus returns to the opener.)
  *
- * After a write through sync/: const notify = useMutationToast();
- *   try { notify.saved(messages.classes.added, await createClass(engine, input)); }
- *   catch (error) { notify.failed(error, messages.classes.addFailed); }
- * Online it shows the message; offline it adds "saved on this device, will reach the school when
- * you are online"; if the school later refuses that change, its message shows as an error toast.
+ * A list page's frame (classes, subjects, mapping, students, teachers, admissions):
+ *   {loading && <LoadingStatus text="Reading this device's copy…" />}
+ *   const [notice, setNotice] = useNotice();  <NoticeArea notice={notice} />   (what stays on the page)
+ *   const removal = useConfirmedDelete({ remove, deleted, cancelled, failed, fallbackReason, setNotice });
+ *   <DeleteConfirmDialog flow={removal} texts={…} blocked={…}>why it cannot go</DeleteConfirmDialog>
+ *
+ * After a write through sync/ (the one way to tell how a write went): const report = useWriteReport();
+ *   await report.attempt(() => createClass(engine, input), messages.classes.added, messages.classes.addFailed);
+ * Online it toasts the message; offline it adds "saved on this device, will reach the school when
+ * you are online"; if the school later refuses that change, its message toasts as an error.
  */
 export { searchColumnsOf, type Column } from './columns';
 export { RecordTable, type RecordTableProps } from './RecordTable';
@@ -51,7 +56,7 @@ export { UploadPanel, type UploadPanelProps } from './UploadPanel';
 export { uploadFile, readUploadAnswer, authHeaders, type UploadOutcome } from './upload';
 export { RejectedChanges, type RejectedChangesProps } from './RejectedChanges';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
-export { useMutationToast, mutationErrorMessage, type MutationToast } from './mutation-toast';
+export { useWriteReport, mutationErrorMessage, type WriteReport } from './write-report';
 export { recordsKitTexts } from './texts';
 export { useStaffAccess, type StaffAccess } from './access';
 export { GenderField } from './GenderField';

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '../ui/fields';
 import { fieldErrors, focusFirstInvalid, type FieldErrors } from './form-errors';
-import { mutationErrorMessage } from './mutation-toast';
+import { mutationErrorMessage } from './write-report';
 import './records-kit.css';
 
 export function LoadingStatus({ text }: { text: string }) {

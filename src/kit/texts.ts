@@ -1,4 +1,5 @@
 /** English texts of the shared records list kit (our own design; the spec shows none). */
+import { messages } from '../../contract/messages';
 export const recordsKitTexts = {
   selectAll: 'Select every row on this page',
   selectRow: (label: string) => `Select ${label}`,
@@ -54,6 +55,8 @@ export const recordsKitTexts = {
   },
   confirm: {
     cancel: 'Cancel',
+    /** The spec's words when a delete is cancelled (section 8, "Others"), for every list. */
+    deletionCancelled: messages.students.deletionCancelled,
   },
   savedOffline: 'Saved on this device. It will reach the school when you are online.',
   savedOnline: 'Saved on this device and on its way to the school.',

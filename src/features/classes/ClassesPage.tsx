@@ -3,7 +3,8 @@
  * a class filter (one class name, all its sections), search by column (off while the filter is
  * on), add and edit in a dialog, delete after confirmation, upload and CSV export. Writes go
  * through the outbox, so they work offline. Teachers add classes and change only the ones they
- * teach; the server has the last word.
+ * teach; the server has the last word. Saves toast the spec's messages (section 8: class calls
+ * toast, the school's refusal with its own message); the delete's outcome also stays in the notice.
  */
 import { useMemo, useState } from 'react';
 import { messages } from '../../../contract/messages';
@@ -16,17 +17,22 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { compareClasses } from '../../../contract/class-order';
 import {
   allColumns,
-  ConfirmDialog,
+  DeleteConfirmDialog,
   EditRemoveButtons,
   ExportCsvButton,
+  LoadingStatus,
+  NoticeArea,
   PagerFor,
   RecordTable,
+  recordsKitTexts,
   SearchBar,
   UploadPanel,
+  useConfirmedDelete,
   useLocalSearch,
-  useMutationToast,
+  useNotice,
   usePaging,
   useStaffAccess,
+  useWriteReport,
   type Column,
 } from '../../kit';
 import { ClassFormDialog } from './ClassFormDialog';
@@ -34,6 +40,8 @@ import { useTaughtClassIds } from '../../kit/taught-classes';
 import { classesTexts as text } from './texts';
 
 export interface ClassView extends ClassRow {
+  /** "VI A": what the delete question and its outcome name. */
+  name: string;
   teacherName: string;
   studentCount: number;
 }
@@ -57,12 +65,13 @@ const tableColumns: Column<ClassView>[] = columns.map((column) =>
     : column,
 );
 
-type Dialog = { kind: 'form'; editing: ClassRow | null } | { kind: 'delete'; row: ClassView } | null;
+const deleteTexts = { confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: recordsKitTexts.confirm.cancel, confirmBody: text.deleteQuestion };
 
 export default function ClassesPage() {
   const engine = useSyncEngine();
   const access = useStaffAccess();
-  const notify = useMutationToast();
+  const report = useWriteReport();
+  const [notice, setNotice] = useNotice();
   const classes = useMirrorQuery((db) => db.classes.orderBy('className').toArray(), []);
   const teachers = useMirrorQuery((db) => db.teachers.toArray(), []);
   const studentClassIds = useMirrorQuery((db) => db.students.orderBy('classId').keys(), []);
@@ -74,6 +83,7 @@ export default function ClassesPage() {
     for (const key of studentClassIds ?? []) counts.set(String(key), (counts.get(String(key)) ?? 0) + 1);
     return [...(classes ?? [])].sort(compareClasses).map((row) => ({
       ...row,
+      name: nameOf(row),
       teacherName: (row.classTeacherId && teacherNames.get(row.classTeacherId)) || '',
       studentCount: counts.get(row.id) ?? 0,
     }));
@@ -87,24 +97,28 @@ export default function ClassesPage() {
   const filtered = useMemo(() => (filtering ? rows.filter((row) => row.className === filter) : rows), [rows, filter, filtering]);
   const found = useLocalSearch(filtered, searchColumns, column, filtering ? '' : query);
   const paging = usePaging(found.rows, 20, `${filtering ? filter : ''}|${column}|${filtering ? '' : query}`);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [editing, setEditing] = useState<{ row: ClassRow | null } | null>(null);
+  const removal = useConfirmedDelete<ClassView>({
+    remove: engine ? (row) => deleteClass(engine, row.id) : null,
+    deleted: messages.classes.deleted,
+    cancelled: recordsKitTexts.confirm.deletionCancelled,
+    failed: (_row, reason) => reason,
+    fallbackReason: messages.classes.deleteFailed,
+    setNotice,
+  });
 
   // Unknown teacher id: the server decides, so the buttons stay.
   const mayChange = (row: ClassRow) => access.isAdmin || !access.isTeacher || !taught || taught.has(row.id);
 
   const save = async (input: ClassInput, editing: ClassRow | null): Promise<boolean> => {
     if (!engine) return false;
-    if (editing) return notify.attempt(() => updateClass(engine, { ...input, id: editing.id }), messages.classes.updated, messages.classes.updateFailed);
-    return notify.attempt(() => createClass(engine, input), messages.classes.added, messages.classes.addFailed);
-  };
-
-  const remove = async (row: ClassView) => {
-    if (!engine) return;
-    setDialog(null);
-    await notify.attempt(() => deleteClass(engine, row.id), messages.classes.deleted, messages.classes.deleteFailed);
+    setNotice(null);
+    if (editing) return report.attempt(() => updateClass(engine, { ...input, id: editing.id }), messages.classes.updated, messages.classes.updateFailed);
+    return report.attempt(() => createClass(engine, input), messages.classes.added, messages.classes.addFailed);
   };
 
   const loading = classes === undefined;
+  const confirming = removal.confirming;
   const anyChangeable = rows.some(mayChange);
   return (
     <main className="page records-page">
@@ -112,13 +126,14 @@ export default function ClassesPage() {
         title={t.titles.classes}
         backTo="/admin"
         right={
-          <button type="button" className="btn btn-primary" disabled={!engine} onClick={() => setDialog({ kind: 'form', editing: null })}>
+          <button type="button" className="btn btn-primary" disabled={!engine} onClick={() => setEditing({ row: null })}>
             {text.add}
           </button>
         }
       />
       {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {loading && engine && <p className="loading-label">{text.loading}</p>}
+      {loading && engine && <LoadingStatus text={text.loading} />}
+      <NoticeArea notice={notice} />
       {!loading && (
         <section className="panel">
           <div className="rk-toolbar">
@@ -165,8 +180,11 @@ export default function ClassesPage() {
                         removeText={text.remove}
                         removeLabel={text.removeLabel(nameOf(row))}
                         disabled={!engine}
-                        onEdit={() => setDialog({ kind: 'form', editing: row })}
-                        onRemove={() => setDialog({ kind: 'delete', row })}
+                        onEdit={() => setEditing({ row })}
+                        onRemove={() => {
+                          setNotice(null);
+                          removal.ask(row);
+                        }}
                       />
                     ) : null
                 : undefined
@@ -176,29 +194,10 @@ export default function ClassesPage() {
         </section>
       )}
       {access.isAdmin && <UploadPanel entity="classes" heading={text.uploadHeading} />}
-      {dialog?.kind === 'form' && (
-        <ClassFormDialog
-          editing={dialog.editing}
-          classes={classes ?? []}
-          onSave={(input) => save(input, dialog.editing)}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        title={text.deleteTitle}
-        confirmLabel={text.remove}
-        busy={dialog?.kind === 'delete' && dialog.row.studentCount > 0}
-        onConfirm={() => dialog?.kind === 'delete' && void remove(dialog.row)}
-        onCancel={() => setDialog(null)}
-      >
-        {dialog?.kind === 'delete' && (
-          <>
-            <p>{text.deleteQuestion(nameOf(dialog.row))}</p>
-            {dialog.row.studentCount > 0 && <p className="alert alert-warning">{messages.classes.hasStudents(dialog.row.studentCount)}</p>}
-          </>
-        )}
-      </ConfirmDialog>
+      {editing && <ClassFormDialog editing={editing.row} classes={classes ?? []} onSave={(input) => save(input, editing.row)} onClose={() => setEditing(null)} />}
+      <DeleteConfirmDialog flow={removal} texts={deleteTexts} blocked={(confirming?.studentCount ?? 0) > 0}>
+        {confirming && confirming.studentCount > 0 && <p className="alert alert-warning">{messages.classes.hasStudents(confirming.studentCount)}</p>}
+      </DeleteConfirmDialog>
     </main>
   );
 }

@@ -22,11 +22,25 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { compareClasses } from '../../../contract/class-order';
-import { ConfirmDialog, ExportCsvButton, RecordTable, useMutationToast, useStaffAccess, type Column } from '../../kit';
+import {
+  DeleteConfirmDialog,
+  ExportCsvButton,
+  LoadingStatus,
+  NoticeArea,
+  RecordTable,
+  recordsKitTexts,
+  useConfirmedDelete,
+  useNotice,
+  useStaffAccess,
+  useWriteReport,
+  type Column,
+} from '../../kit';
 import { mappingTexts as text } from './texts';
 import './mapping.css';
 
 interface MappingView extends ClassSubjectRow {
+  /** The subject's name: what the remove question and its outcome name. */
+  name: string;
   subjectLabel: string;
   subjectCode: string;
   teacherLabel: string;
@@ -80,7 +94,8 @@ function SubjectTeacherCell({ row, teachers, disabled, onSave }: { row: MappingV
 export default function MappingPage() {
   const engine = useSyncEngine();
   const { isAdmin } = useStaffAccess();
-  const notify = useMutationToast();
+  const report = useWriteReport();
+  const [notice, setNotice] = useNotice();
   const [params, setParams] = useSearchParams();
   const classId = params.get('classId') ?? '';
 
@@ -103,6 +118,7 @@ export default function MappingPage() {
           const teacher = row.teacherId ? teacherById.get(row.teacherId) : undefined;
           return {
             ...row,
+            name: subject?.subjectName ?? row.subjectName,
             subjectLabel: subject?.subjectName ?? row.subjectName,
             subjectCode: subject?.subjectCode ?? '',
             teacherLabel: teacher ? teacherLabel(teacher) : (row.teacherName ?? ''),
@@ -122,7 +138,14 @@ export default function MappingPage() {
   const classTeacherValue = classTeacherChoice?.key === classTeacherKey ? classTeacherChoice.value : storedClassTeacher;
   const [newSubject, setNewSubject] = useState('');
   const [newTeacher, setNewTeacher] = useState('');
-  const [removing, setRemoving] = useState<MappingView | null>(null);
+  const removal = useConfirmedDelete<MappingView>({
+    remove: engine ? (row) => deleteClassSubject(engine, row.id) : null,
+    deleted: messages.classSubjects.deleted,
+    cancelled: recordsKitTexts.confirm.deletionCancelled,
+    failed: (_row, reason) => reason,
+    fallbackReason: messages.network.unexpected,
+    setNotice,
+  });
 
   const choose = (id: string) => {
     const next = new URLSearchParams(params);
@@ -131,9 +154,13 @@ export default function MappingPage() {
     setParams(next, { replace: true });
     setNewSubject('');
     setNewTeacher('');
+    setNotice(null);
   };
 
-  const write = (run: () => Promise<MutationResult>, success: string) => (engine ? notify.attempt(run, success) : Promise.resolve(false));
+  const write = (run: () => Promise<MutationResult>, success: string) => {
+    setNotice(null);
+    return engine ? report.attempt(run, success) : Promise.resolve(false);
+  };
 
   const saveClassTeacher = () => {
     if (!engine || !chosen) return;
@@ -184,7 +211,8 @@ export default function MappingPage() {
     <main className="page records-page map-page">
       <PageHeader title={t.titles.mapping} backTo="/admin" />
       {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {loading && engine && <p className="loading-label">{text.loading}</p>}
+      {loading && engine && <LoadingStatus text={text.loading} />}
+      <NoticeArea notice={notice} />
       {!loading && classes.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}
       {!loading && classes.length > 0 && (
         <section className="panel">
@@ -248,7 +276,7 @@ export default function MappingPage() {
               actions={
                 isAdmin
                   ? (row) => (
-                      <button type="button" className="btn btn-danger" aria-label={text.removeLabel(row.subjectLabel)} disabled={!engine} onClick={() => setRemoving(row)}>
+                      <button type="button" className="btn btn-danger" aria-label={text.removeLabel(row.subjectLabel)} disabled={!engine} onClick={() => removal.ask(row)}>
                         {text.remove}
                       </button>
                     )
@@ -298,19 +326,15 @@ export default function MappingPage() {
           </section>
         </>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        title={text.removeTitle}
-        confirmLabel={text.remove}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          const row = removing;
-          setRemoving(null);
-          if (row && engine) void write(() => deleteClassSubject(engine, row.id), messages.classSubjects.deleted);
+      <DeleteConfirmDialog
+        flow={removal}
+        texts={{
+          confirmTitle: text.removeTitle,
+          confirmDelete: text.remove,
+          cancel: recordsKitTexts.confirm.cancel,
+          confirmBody: (subject) => text.removeQuestion(subject, chosen ? classLabel(chosen) : ''),
         }}
-      >
-        {removing && chosen && <p>{text.removeQuestion(removing.subjectLabel, classLabel(chosen))}</p>}
-      </ConfirmDialog>
+      />
     </main>
   );
 }

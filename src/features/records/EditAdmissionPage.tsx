@@ -12,7 +12,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classes';
-import { mutationErrorMessage, useMutationToast } from '../../kit';
+import { LoadingStatus, mutationErrorMessage, useWriteReport } from '../../kit';
 import { AdmissionForm, valuesOf } from './AdmissionForm';
 import { registerPath } from './links';
 import { classOptions, findEntry } from './queries';
@@ -30,7 +30,7 @@ export default function EditAdmissionPage() {
   const found = useMirrorQuery(async (db) => ({ key, entry: await findEntry(db, key) }), [key]);
   const entry = found?.key === key ? found.entry : undefined;
   const [failure, setFailure] = useState<string | null>(null);
-  const notify = useMutationToast();
+  const report = useWriteReport();
 
   const loading = !engine || allClasses === undefined || changeable === undefined || entry === undefined;
   const currentClass = entry ? (entry.student?.classId ?? entry.admission.classId) : null;
@@ -40,7 +40,7 @@ export default function EditAdmissionPage() {
   return (
     <main className="page rec-page">
       <PageHeader title={t.titles.editAdmission} backTo={registerPath} />
-      {loading && <p className="loading-label">{recordsTexts.loadingMirror}</p>}
+      {loading && <LoadingStatus text={recordsTexts.loadingMirror} />}
       {!loading && entry === null && (
         <div className="panel panel-plain" role="alert">
           <p>{messages.admissions.notFound}</p>
@@ -78,7 +78,7 @@ export default function EditAdmissionPage() {
             onSubmit={async (changes) => {
               setFailure(null);
               try {
-                notify.saved(messages.admissions.updated, await updateAdmission(engine, { ...changes, id: entry.admission.id }));
+                report.saved(messages.admissions.updated, await updateAdmission(engine, { ...changes, id: entry.admission.id }));
                 await navigate(registerPath);
               } catch (caught) {
                 setFailure(mutationErrorMessage(caught));

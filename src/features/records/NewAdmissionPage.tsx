@@ -12,7 +12,7 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { messages } from '../../../contract/messages';
 import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classes';
-import { mutationErrorMessage } from '../../kit';
+import { LoadingStatus, mutationErrorMessage } from '../../kit';
 import { AdmissionForm, blankValues } from './AdmissionForm';
 import { addedPath, registerPath } from './links';
 import { classOptions } from './queries';
@@ -35,7 +35,7 @@ export default function NewAdmissionPage() {
     <main className="page rec-page">
       <PageHeader title={t.titles.newAdmission} backTo={registerPath} />
       {!engine || classes === undefined ? (
-        <p className="loading-label">{recordsTexts.loadingMirror}</p>
+        <LoadingStatus text={recordsTexts.loadingMirror} />
       ) : changeable !== null && classes.length === 0 ? (
         <p className="alert alert-info" role="alert">
           {messages.students.notYourClass}

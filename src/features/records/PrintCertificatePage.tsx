@@ -22,7 +22,7 @@ import { useSyncEngine, useSyncState } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { TextAreaField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { issuesByField, mutationErrorMessage, useFocusFirstError } from '../../kit';
+import { issuesByField, LoadingStatus, mutationErrorMessage, useFocusFirstError } from '../../kit';
 import { shortDate } from '../../ui/dates';
 import { CertificateSheet } from './CertificateSheet';
 import { registerPath } from './links';
@@ -234,7 +234,7 @@ export default function PrintCertificatePage({ kind }: { kind: CertificateKind }
   return (
     <main className="page rec-page print-page">
       <PageHeader title={title} backTo={registerPath} />
-      {(!engine || !view) && <p className="loading-label">{recordsTexts.loadingMirror}</p>}
+      {(!engine || !view) && <LoadingStatus text={recordsTexts.loadingMirror} />}
       {view && (
         <>
           <div className="rec-student no-print">

@@ -19,10 +19,14 @@ import { adminHome } from '../../navigation/sections';
 import { PageHeader } from '../../ui/PageHeader';
 import {
   ConfirmDialog,
+  LoadingStatus,
+  mutationErrorMessage,
+  NoticeArea,
   PagerFor,
   RecordTable,
-  useMutationToast,
+  useNotice,
   useSearchedPages,
+  useWriteReport,
   type Column,
 } from '../../kit';
 import { shortDate } from '../../ui/dates';
@@ -148,7 +152,8 @@ export default function RecordsPage() {
   // A teacher admits to and edits only the classes they teach (the server's rule, students/service.ts).
   const changeable = useChangeableClassIds();
   const mayAdmit = changeable === null || (changeable !== undefined && changeable.size > 0);
-  const notify = useMutationToast();
+  const report = useWriteReport();
+  const [notice, setNotice] = useNotice();
   const [params, setParams] = useSearchParams();
   const entries = useMirrorQuery(registerEntries, []);
 
@@ -177,11 +182,13 @@ export default function RecordsPage() {
   const confirmCancel = async () => {
     if (!engine || !cancelling) return;
     setBusy(true);
+    setNotice(null);
     try {
-      notify.saved(messages.admissions.cancelled, await cancelAdmission(engine, cancelling.admission.id));
+      report.saved(messages.admissions.cancelled, await cancelAdmission(engine, cancelling.admission.id));
       setCancelling(null);
     } catch (error) {
-      notify.failed(error);
+      setCancelling(null);
+      setNotice({ tone: 'error', text: mutationErrorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -201,7 +208,8 @@ export default function RecordsPage() {
           ) : undefined
         }
       />
-      {(!engine || entries === undefined) && <p className="loading-label">{recordsTexts.loadingMirror}</p>}
+      {(!engine || entries === undefined) && <LoadingStatus text={recordsTexts.loadingMirror} />}
+      <NoticeArea notice={notice} />
       {entries && (
         <>
           {added && <AddedNotice entries={entries} id={added} />}

@@ -15,7 +15,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { SelectField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../../kit';
+import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useRecordForm, useWriteReport } from '../../kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, classList } from './queries';
 import { studentTexts as text } from './texts';
@@ -80,7 +80,7 @@ export default function StudentFormPage() {
 
 function StudentForm({ student, classes, admissionPending }: { student: StudentRow | null; classes: ClassRow[]; admissionPending: boolean }) {
   const engine = useSyncEngine();
-  const notify = useMutationToast();
+  const report = useWriteReport();
   const navigate = useNavigate();
   const viewer = useViewer();
   const writable = useWritableClasses(viewer);
@@ -100,7 +100,7 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
     }
     await run(async () => {
       const result = student ? await updateStudent(engine, { ...input, id: student.id }) : await createStudent(engine, input);
-      notify.saved(student ? messages.students.updated : messages.students.added, result);
+      report.saved(student ? messages.students.updated : messages.students.added, result);
       await navigate(studentsPath);
     }, messages.students.operationFailed);
   };

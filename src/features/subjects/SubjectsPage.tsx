@@ -12,21 +12,28 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import {
-  ConfirmDialog,
+  DeleteConfirmDialog,
   EditRemoveButtons,
   ExportCsvButton,
+  LoadingStatus,
+  NoticeArea,
   PagerFor,
   RecordTable,
+  recordsKitTexts,
   SearchBar,
-  useMutationToast,
+  useConfirmedDelete,
+  useNotice,
   useSearchedPages,
   useStaffAccess,
+  useWriteReport,
   type Column,
 } from '../../kit';
 import { SubjectFormDialog, type SubjectValues } from './SubjectFormDialog';
 import { subjectsTexts as text } from './texts';
 
 interface SubjectView extends SubjectRow {
+  /** What the delete question and its outcome name. */
+  name: string;
   classCount: number;
 }
 
@@ -40,12 +47,13 @@ const columns: Column<SubjectView>[] = [
   { key: 'classes', header: text.classes, text: (row) => String(row.classCount), className: 'rk-num' },
 ];
 
-type Dialog = { kind: 'form'; editing: SubjectRow | null } | { kind: 'delete'; row: SubjectView } | null;
+const deleteTexts = { confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: recordsKitTexts.confirm.cancel, confirmBody: text.deleteQuestion };
 
 export default function SubjectsPage() {
   const engine = useSyncEngine();
   const { isAdmin } = useStaffAccess();
-  const notify = useMutationToast();
+  const report = useWriteReport();
+  const [notice, setNotice] = useNotice();
   const subjects = useMirrorQuery((db) => db.subjects.orderBy('subjectName').toArray(), []);
   const mappedSubjectIds = useMirrorQuery((db) => db.classSubjects.toArray().then((rows) => rows.map((row) => row.subjectId)), []);
 
@@ -54,25 +62,29 @@ export default function SubjectsPage() {
     for (const id of mappedSubjectIds ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
     return [...(subjects ?? [])]
       .sort((a, b) => a.subjectName.localeCompare(b.subjectName))
-      .map((row) => ({ ...row, classCount: counts.get(row.id) ?? 0 }));
+      .map((row) => ({ ...row, name: row.subjectName, classCount: counts.get(row.id) ?? 0 }));
   }, [subjects, mappedSubjectIds]);
 
   const { query, found, paging, searchBar } = useSearchedPages(rows, searchColumns);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [editing, setEditing] = useState<{ row: SubjectRow | null } | null>(null);
+  const removal = useConfirmedDelete<SubjectView>({
+    remove: engine ? (row) => deleteSubject(engine, row.id) : null,
+    deleted: messages.subjects.deleted,
+    cancelled: recordsKitTexts.confirm.deletionCancelled,
+    failed: (_row, reason) => reason,
+    fallbackReason: messages.network.unexpected,
+    setNotice,
+  });
 
   const save = async (values: SubjectValues, editing: SubjectRow | null): Promise<boolean> => {
     if (!engine) return false;
-    if (editing) return notify.attempt(() => updateSubject(engine, { ...values, id: editing.id }), messages.subjects.updated);
-    return notify.attempt(() => createSubject(engine, values), messages.subjects.added);
-  };
-
-  const remove = async (row: SubjectView) => {
-    if (!engine) return;
-    setDialog(null);
-    await notify.attempt(() => deleteSubject(engine, row.id), messages.subjects.deleted);
+    setNotice(null);
+    if (editing) return report.attempt(() => updateSubject(engine, { ...values, id: editing.id }), messages.subjects.updated);
+    return report.attempt(() => createSubject(engine, values), messages.subjects.added);
   };
 
   const loading = subjects === undefined;
+  const confirming = removal.confirming;
   return (
     <main className="page records-page">
       <PageHeader
@@ -80,14 +92,15 @@ export default function SubjectsPage() {
         backTo="/admin"
         right={
           isAdmin ? (
-            <button type="button" className="btn btn-primary" disabled={!engine} onClick={() => setDialog({ kind: 'form', editing: null })}>
+            <button type="button" className="btn btn-primary" disabled={!engine} onClick={() => setEditing({ row: null })}>
               {text.add}
             </button>
           ) : undefined
         }
       />
       {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {loading && engine && <p className="loading-label">{text.loading}</p>}
+      {loading && engine && <LoadingStatus text={text.loading} />}
+      <NoticeArea notice={notice} />
       {!loading && (
         <section className="panel">
           <div className="rk-toolbar">
@@ -112,8 +125,11 @@ export default function SubjectsPage() {
                       removeText={text.remove}
                       removeLabel={text.removeLabel(row.subjectName)}
                       disabled={!engine}
-                      onEdit={() => setDialog({ kind: 'form', editing: row })}
-                      onRemove={() => setDialog({ kind: 'delete', row })}
+                      onEdit={() => setEditing({ row })}
+                      onRemove={() => {
+                        setNotice(null);
+                        removal.ask(row);
+                      }}
                     />
                   )
                 : undefined
@@ -122,24 +138,10 @@ export default function SubjectsPage() {
           <PagerFor paging={paging} />
         </section>
       )}
-      {dialog?.kind === 'form' && (
-        <SubjectFormDialog editing={dialog.editing} subjects={subjects ?? []} onSave={(values) => save(values, dialog.editing)} onClose={() => setDialog(null)} />
-      )}
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        title={text.deleteTitle}
-        confirmLabel={text.remove}
-        busy={dialog?.kind === 'delete' && dialog.row.classCount > 0}
-        onConfirm={() => dialog?.kind === 'delete' && void remove(dialog.row)}
-        onCancel={() => setDialog(null)}
-      >
-        {dialog?.kind === 'delete' && (
-          <>
-            <p>{text.deleteQuestion(dialog.row.subjectName)}</p>
-            {dialog.row.classCount > 0 && <p className="alert alert-warning">{messages.subjects.stillMapped(dialog.row.classCount)}</p>}
-          </>
-        )}
-      </ConfirmDialog>
+      {editing && <SubjectFormDialog editing={editing.row} subjects={subjects ?? []} onSave={(values) => save(values, editing.row)} onClose={() => setEditing(null)} />}
+      <DeleteConfirmDialog flow={removal} texts={deleteTexts} blocked={(confirming?.classCount ?? 0) > 0}>
+        {confirming && confirming.classCount > 0 && <p className="alert alert-warning">{messages.subjects.stillMapped(confirming.classCount)}</p>}
+      </DeleteConfirmDialog>
     </main>
   );
 }

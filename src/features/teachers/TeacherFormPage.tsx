@@ -14,7 +14,7 @@ import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
-import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useMutationToast, useRecordForm } from '../../kit';
+import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useRecordForm, useWriteReport } from '../../kit';
 import { teacherTexts as text } from './texts';
 import './teachers.css';
 
@@ -57,7 +57,7 @@ export default function TeacherFormPage() {
 
 function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
   const engine = useSyncEngine();
-  const notify = useMutationToast();
+  const report = useWriteReport();
   const navigate = useNavigate();
   const { formRef, values, errors, set, textField: field, failure, saving, errorCount, check, run } = useRecordForm<FieldName>(() => valuesOf(teacher));
 
@@ -68,7 +68,7 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
     if (!input) return;
     await run(async () => {
       const result = teacher ? await updateTeacher(engine, { ...input, id: teacher.id }) : await createTeacher(engine, input);
-      notify.saved(teacher ? messages.teachers.updated : messages.teachers.added, result);
+      report.saved(teacher ? messages.teachers.updated : messages.teachers.added, result);
       await navigate(teachersPath);
     }, messages.students.operationFailed);
   };

@@ -48,6 +48,7 @@ const names = () =>
   );
 const position = () => view!.container.querySelector('.rk-pager-position')?.textContent ?? '';
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"], [role="alertdialog"]');
+const notice = () => view!.container.querySelector('[aria-live="assertive"]')?.textContent ?? '';
 
 async function open(engine: SyncEngine) {
   view = await harness.show(
@@ -206,6 +207,8 @@ describe('/admin/classes', () => {
     await click(button(dialog()!, recordsKitTexts.confirm.cancel));
     expect(await engine.db.classes.count()).toBe(2);
     expect(await engine.db.outbox.count()).toBe(0);
+    // The list's notice (announced) says so, in the spec's words.
+    expect(notice()).toBe('Deletion cancelled.');
 
     await click(deleteA);
     await click(button(dialog()!, classesTexts.remove));
@@ -214,6 +217,9 @@ describe('/admin/classes', () => {
     const [entry] = await engine.db.outbox.toArray();
     expect(entry).toMatchObject({ kind: 'classes.delete', method: 'DELETE' });
     expect(entry!.path).toContain(id(1));
+    // The spec's message stays in the notice and toasts too (section 8: class calls toast).
+    expect(notice()).toBe(messages.classes.deleted);
+    await until(() => document.querySelector('[data-sonner-toaster]')?.textContent?.includes(messages.classes.deleted) === true, 'the toast');
 
     // A class with students: the dialog says so and offers no delete.
     await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${classesTexts.removeLabel('VI B')}"]`)!);

@@ -10,6 +10,7 @@ import { paths } from '../../../contract/paths';
 import type { SyncEngine } from '../../../sync';
 import MappingPage from '../../../src/features/mapping/MappingPage';
 import { mappingTexts } from '../../../src/features/mapping/texts';
+import { recordsKitTexts } from '../../../src/kit';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { button, byLabel, click, renderRoute, type, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
@@ -56,6 +57,7 @@ async function signedInEngine(role: 'ADMIN' | 'TEACHER' = 'ADMIN'): Promise<Sync
 }
 
 const subjectNames = () => Array.from(view!.container.querySelectorAll('tbody th[scope="row"]')).map((cell) => cell.textContent);
+const notice = () => view!.container.querySelector('[aria-live="assertive"]')?.textContent ?? '';
 const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
 const labelled = <T extends HTMLElement>(label: string) => view!.container.querySelector<T>(`[aria-label="${label}"]`);
 const outbox = (engine: SyncEngine) => engine.db.outbox.orderBy('seq').toArray();
@@ -116,8 +118,13 @@ describe('/admin/mapping', () => {
 
     await click(labelled<HTMLButtonElement>(mappingTexts.removeLabel('Hindi'))!);
     expect(dialog()!.textContent).toContain(mappingTexts.removeQuestion('Hindi', 'VI A'));
+    await click(button(dialog()!, recordsKitTexts.confirm.cancel));
+    expect(notice()).toBe('Deletion cancelled.');
+    expect(subjectNames()).toContain('Hindi');
+    await click(labelled<HTMLButtonElement>(mappingTexts.removeLabel('Hindi'))!);
     await click(button(dialog()!, mappingTexts.remove));
     await until(() => !subjectNames().includes('Hindi'), 'the removal');
+    expect(notice()).toBe(messages.classSubjects.deleted);
     expect(await engine.db.classSubjects.get(id(31))).toBeUndefined();
     entries = await outbox(engine);
     expect(entries.at(-1)).toMatchObject({ kind: 'classSubjects.delete', method: 'DELETE' });

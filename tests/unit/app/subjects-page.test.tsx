@@ -26,6 +26,7 @@ async function signedInEngine(role: 'ADMIN' | 'TEACHER' = 'ADMIN'): Promise<Sync
 
 const names = () => Array.from(view!.container.querySelectorAll('tbody th[scope="row"]')).map((cell) => cell.textContent);
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"], [role="alertdialog"]');
+const notice = () => view!.container.querySelector('[aria-live="assertive"]')?.textContent ?? '';
 const labelled = (label: string) => view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
 
 async function open() {
@@ -99,6 +100,7 @@ describe('/admin/subjects', () => {
     expect(dialog()!.textContent).toContain(messages.subjects.stillMapped(2));
     expect(button(dialog()!, subjectsTexts.remove).disabled).toBe(true);
     await click(button(dialog()!, recordsKitTexts.confirm.cancel));
+    expect(notice()).toBe('Deletion cancelled.');
 
     await click(labelled(subjectsTexts.removeLabel('Sanskrit'))!);
     await click(button(dialog()!, subjectsTexts.remove));
@@ -106,6 +108,7 @@ describe('/admin/subjects', () => {
     expect(await engine.db.subjects.get(id(2))).toBeUndefined();
     const [entry] = await engine.db.outbox.toArray();
     expect(entry).toMatchObject({ kind: 'subjects.delete', method: 'DELETE' });
+    expect(notice()).toBe(messages.subjects.deleted);
 
     // The school refuses the delete (a class on another device took the subject meanwhile).
     await engine.db.rejected.put({

@@ -1,8 +1,10 @@
 /**
- * Telling the user a change was written: every write lands on the device first (the outbox), so
- * online the spec's success message shows as it is, offline with "will reach the school when you
- * are online". When the school later refuses one of these changes (a 4xx in the not-accepted
- * list), its message shows as an error toast once.
+ * The kit's one way of telling the user how a write went (every list and form page uses it, with
+ * the list's notice for what stays on the page). Every write lands on the device first (the
+ * outbox), so online the spec's success message toasts as it is (spec section 9: toasts close
+ * after 3000 ms), offline with "will reach the school when you are online". When the school later
+ * refuses one of these changes (a 4xx in the not-accepted list), its own message toasts once as an
+ * error (spec section 8: class calls toast the server's message).
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
@@ -11,7 +13,7 @@ import { StorageFullError, type MutationResult } from '../../sync';
 import { useSyncState } from '../sync-binding/hooks';
 import { recordsKitTexts as text } from './texts';
 
-export interface MutationToast {
+export interface WriteReport {
   /** After a write resolved: the success message, with the offline note when offline. */
   saved: (message: string, result?: MutationResult) => void;
   /** After a write threw: the storage-full message, else `fallback` (e.g. 'Failed to add class.'). */
@@ -25,7 +27,7 @@ export function mutationErrorMessage(error: unknown, fallback: string = messages
   return error instanceof StorageFullError ? error.message : fallback;
 }
 
-export function useMutationToast(): MutationToast {
+export function useWriteReport(): WriteReport {
   const state = useSyncState();
   const online = state?.online ?? true;
   const watched = useRef(new Set<string>());
