@@ -1,0 +1,238 @@
+/**
+ * The homework screens over a real engine (fake-indexeddb, offline): /admin/homework lists the
+ * school's homework with who has marked it done, and offers a teacher edit and delete only where
+ * the server's teaching rule lets them; /admin/homework/add offers a teacher only the classes and
+ * subjects they teach and writes the homework and its file to the device; /student/homework shows
+ * a parent's chosen child's homework, due soon first and overdue marked, and ticks it done through
+ * the outbox. The tile figures count this week's homework and its students' marks not done.
+ */
+import './reset-storage';
+import { describe, expect, it } from 'vitest';
+import type { SyncEngine } from '../../../sync';
+import { homeworkDoneTable, homeworkTable, type HomeworkRow } from '../../../sync/modules/homework';
+import HomeworkFormPage from '../../../src/features/homework/HomeworkFormPage';
+import HomeworkPage from '../../../src/features/homework/HomeworkPage';
+import StudentHomeworkPage from '../../../src/features/homework/StudentHomeworkPage';
+import { queuedFilesOf } from '../../../src/features/homework/attachments';
+import { compareForStudent, todayIso, weekCounts, weekOf } from '../../../src/features/homework/queries';
+import { homeworkTexts as text } from '../../../src/features/homework/texts';
+import { AppToaster } from '../../../src/ui/AppToaster';
+import { byLabel, click, renderRoute, settle, submit, type, type Rendered } from './dom';
+import { screenHarness, signInStorage, until } from './records-harness';
+
+let view: Rendered | undefined;
+const harness = screenHarness('homework');
+
+const id = (n: number) => `0197d000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const teacherId = id(900);
+const [iiB, iiiA] = [id(1), id(2)];
+const [maths, english] = [id(11), id(12)];
+const [asha, ravi, meena] = [id(21), id(22), id(23)];
+
+function shiftDays(days: number): string {
+  const now = new Date();
+  return todayIso(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
+}
+
+function homework(n: number, fields: Partial<HomeworkRow>): HomeworkRow {
+  return {
+    id: id(100 + n),
+    classId: iiB,
+    subjectId: maths,
+    title: `Homework ${n}`,
+    description: '',
+    assignedDate: shiftDays(-7),
+    dueDate: shiftDays(1),
+    attachments: [],
+    createdBy: null,
+    rev: 3,
+    ...fields,
+  };
+}
+
+/** II B takes Maths (taught by the teacher) and English (someone else); III A takes English only. */
+async function seedSchool(engine: SyncEngine) {
+  await engine.db.classes.bulkPut([
+    { id: iiB, className: 'II', classSection: 'B', classTeacherId: null, rev: 1 },
+    { id: iiiA, className: 'III', classSection: 'A', classTeacherId: null, rev: 1 },
+  ]);
+  await engine.db.subjects.bulkPut([
+    { id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 },
+    { id: english, subjectName: 'English', subjectCode: null, rev: 1 },
+  ]);
+  const pair = (n: number, classId: string, subjectId: string, teacher: string | null) => ({
+    id: id(50 + n),
+    classId,
+    subjectId,
+    teacherId: teacher,
+    className: '',
+    classSection: '',
+    subjectName: '',
+    teacherName: null,
+    rev: 1,
+  });
+  await engine.db.classSubjects.bulkPut([pair(1, iiB, maths, teacherId), pair(2, iiB, english, null), pair(3, iiiA, english, null)]);
+  await engine.db.students.bulkPut([
+    { id: asha, classId: iiB, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rev: 1 },
+    { id: ravi, classId: iiB, admissionId: 'A2', firstName: 'Ravi', lastName: 'Kumar', rev: 1 },
+    { id: meena, classId: iiiA, admissionId: 'A3', firstName: 'Meena', lastName: 'Das', rev: 1 },
+  ]);
+}
+
+async function show(path: string, element: React.ReactElement, url = path) {
+  view = await harness.show(
+    renderRoute(
+      path,
+      <>
+        {element}
+        <AppToaster />
+      </>,
+      url,
+    ),
+  );
+}
+
+const rowOf = (title: string) =>
+  Array.from(view!.container.querySelectorAll('tbody tr')).find((row) => row.textContent?.includes(title)) as HTMLElement | undefined;
+const labelled = (label: string) => view!.container.querySelector<HTMLElement>(`[aria-label="${label}"]`);
+
+describe('/admin/homework', () => {
+  it('lists the school’s homework with its done count; the details name who marked it; a teacher changes only her own', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
+    const engine = await harness.engine('TEACHER');
+    await seedSchool(engine);
+    await engine.db.tableOf(homeworkTable).bulkPut([
+      homework(1, { title: 'Tables of 7', dueDate: '2026-11-25' }),
+      homework(2, { title: 'Read a story', subjectId: english, dueDate: '2026-11-24' }),
+      homework(3, { title: 'Poem', classId: iiiA, subjectId: english, dueDate: '2026-11-23' }),
+    ]);
+    await engine.db.tableOf(homeworkDoneTable).bulkPut([
+      { id: id(300), homeworkId: id(101), studentId: ravi, done: true, doneAt: '2026-11-22T10:00:00Z', rev: 4 },
+      { id: id(301), homeworkId: id(101), studentId: asha, done: false, doneAt: null, rev: 5 },
+    ]);
+    await show('/admin/homework', <HomeworkPage />);
+    await until(() => rowOf('Poem') !== undefined, 'the list');
+
+    const titles = Array.from(view!.container.querySelectorAll('tbody tr')).map((row) => row.textContent ?? '');
+    expect(titles.map((row) => row.includes('Tables of 7') ? 1 : row.includes('Read a story') ? 2 : 3)).toEqual([1, 2, 3]);
+    expect(rowOf('Tables of 7')!.textContent).toContain('25/11/2026');
+    expect(rowOf('Tables of 7')!.textContent).toContain('II B');
+    expect(rowOf('Tables of 7')!.textContent).toContain(text.doneCount(1, 2));
+    expect(labelled(text.editLabel('Tables of 7'))).not.toBeNull();
+    // English in II B is someone else's subject, and she does not teach III A.
+    expect(labelled(text.editLabel('Read a story'))).toBeNull();
+    expect(labelled(text.removeLabel('Poem'))).toBeNull();
+
+    await click(labelled(text.detailsLabel('Tables of 7'))!);
+    const details = view!.container.querySelector('.hw-details')!;
+    expect(details.textContent).toContain(text.doneBy);
+    expect(Array.from(details.querySelectorAll('.hw-done-names li')).map((item) => item.textContent)).toEqual(['Ravi Kumar']);
+
+    await type(byLabel<HTMLSelectElement>(view!.container, text.filterClass), iiiA);
+    await until(() => rowOf('Tables of 7') === undefined, 'the class filter');
+    expect(rowOf('Poem')).toBeDefined();
+  });
+});
+
+describe('/admin/homework/add', () => {
+  it('offers a teacher her classes and subjects only, and writes the homework and its file to the device', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
+    const engine = await harness.engine('TEACHER');
+    await seedSchool(engine);
+    await show('/admin/homework/add', <HomeworkFormPage />);
+    await until(() => view!.container.querySelector('form') !== null, 'the form');
+
+    const classSelect = byLabel<HTMLSelectElement>(view!.container, text.form.className);
+    expect(Array.from(classSelect.options).map((option) => option.textContent)).toEqual([text.form.chooseClass, 'II B']);
+    await type(classSelect, iiB);
+    const subjectSelect = byLabel<HTMLSelectElement>(view!.container, text.form.subject);
+    expect(Array.from(subjectSelect.options).map((option) => option.textContent)).toEqual([text.form.chooseSubject, 'Mathematics']);
+
+    await submit(view!.container.querySelector('form')!);
+    expect(view!.container.textContent).toContain('Title');
+    expect(await engine.db.outbox.count()).toBe(0);
+
+    await type(subjectSelect, maths);
+    await type(byLabel(view!.container, text.form.title), 'Tables of 8');
+    await type(byLabel(view!.container, text.form.dueDate), '2026-11-27');
+    const fileInput = byLabel(view!.container, text.form.attachments);
+    const pdf = new File(['%PDF-1.4 sheet'], 'sheet.pdf', { type: 'application/pdf' });
+    Object.defineProperty(fileInput, 'files', { value: [pdf], configurable: true });
+    fileInput.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    expect(view!.container.querySelector('.hw-chosen')?.textContent).toContain('sheet.pdf');
+
+    await submit(view!.container.querySelector('form')!);
+    await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
+    const [entry] = await engine.db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'homework.create', method: 'POST', body: { classId: iiB, subjectId: maths, title: 'Tables of 8', dueDate: '2026-11-27' } });
+    const homeworkId = (entry!.body as { id: string }).id;
+    expect(await engine.db.tableOf(homeworkTable).get(homeworkId)).toMatchObject({ title: 'Tables of 8', rev: 0 });
+    // Offline, the file waits for its homework.
+    const queued = await queuedFilesOf(engine).files.toArray();
+    expect(queued).toMatchObject([{ homeworkId, fileName: 'sheet.pdf' }]);
+  });
+});
+
+describe('/student/homework', () => {
+  it('shows the chosen child’s homework, due soon first and overdue marked, and ticks it done on the device', async () => {
+    signInStorage('PARENT', { profile: { username: 'parent@kaksha.demo', userType: 'PARENT' } });
+    const engine = await harness.engine('PARENT');
+    await seedSchool(engine);
+    await engine.db.students.delete(ravi);
+    await engine.db.tableOf(homeworkTable).bulkPut([
+      homework(1, { title: 'Later', dueDate: shiftDays(3) }),
+      homework(2, { title: 'Overdue one', dueDate: shiftDays(-2) }),
+      homework(3, { title: 'Tomorrow', dueDate: shiftDays(1) }),
+      homework(4, { title: 'Poem', classId: iiiA, subjectId: english }),
+    ]);
+    await show('/student/homework', <StudentHomeworkPage />, `/student/homework?studentId=${asha}`);
+    const cards = () => Array.from(view!.container.querySelectorAll('.hw-card h3')).map((heading) => heading.textContent);
+    await until(() => cards().length === 3, 'the cards');
+    expect(cards()).toEqual(['Tomorrow', 'Later', 'Overdue one']);
+    const overdue = view!.container.querySelectorAll('.hw-card')[2]!;
+    expect(overdue.textContent).toContain(text.student.overdue);
+
+    const tick = labelled(text.student.markDone('Tomorrow')) as HTMLInputElement;
+    await click(tick);
+    await until(async () => (await engine.db.outbox.count()) === 1, 'the done mark');
+    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'homework.done', body: { homeworkId: id(103), studentId: asha, done: true } });
+    await until(() => (labelled(text.student.markDone('Tomorrow')) as HTMLInputElement).checked, 'the ticked box');
+
+    await type(byLabel<HTMLSelectElement>(view!.container, text.student.choose), meena);
+    await until(() => cards().join() === 'Poem', 'the other child');
+  });
+});
+
+describe('homework figures', () => {
+  it('orders a student’s list and counts the week’s homework and marks not done', () => {
+    const today = '2026-11-25';
+    const rows = [
+      { title: 'b', dueDate: '2026-11-20' },
+      { title: 'c', dueDate: '2026-11-27' },
+      { title: 'a', dueDate: '2026-11-25' },
+      { title: 'd', dueDate: '2026-11-24' },
+    ];
+    expect([...rows].sort(compareForStudent(today)).map((row) => row.title)).toEqual(['a', 'c', 'd', 'b']);
+
+    const wednesday = new Date(2026, 10, 25);
+    expect(weekOf(wednesday)).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    const counts = weekCounts(
+      {
+        homework: [
+          homework(1, { dueDate: '2026-11-23' }),
+          homework(2, { dueDate: '2026-11-29' }),
+          homework(3, { dueDate: '2026-11-30' }),
+          homework(4, { dueDate: '2026-11-26', classId: iiiA }),
+        ],
+        done: [{ id: 'm', homeworkId: id(101), studentId: asha, done: true, doneAt: null, rev: 1 }],
+        students: [
+          { id: asha, classId: iiB, admissionId: null, firstName: 'Asha', lastName: 'Rao', rev: 1 },
+          { id: ravi, classId: iiB, admissionId: null, firstName: 'Ravi', lastName: 'Kumar', rev: 1 },
+        ],
+      },
+      wednesday,
+    );
+    expect(counts).toEqual({ dueThisWeek: 3, notDone: 3 });
+  });
+});
