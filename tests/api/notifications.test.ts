@@ -216,8 +216,10 @@ describe('edit, withdraw, schedule', () => {
     expect(refused.statusCode).toBe(403);
   });
 
-  it('deleting withdraws it: a tombstone in the pull, gone from mine', async () => {
+  it('deleting withdraws it: a tombstone in the pull (its read marks too), gone from mine', async () => {
     const notice = await sent(tokens.admin, { title: 'Wrong date', message: 'x', audience: toClasses(va) });
+    const read = await as(vaParent, { method: 'POST', url: paths.notifications.read(notice.id) });
+    const readId = read.json().data.id as string;
     const before = await pullAll(t, 'green', vaParent);
     expect(before.changes.some((change) => change.id === notice.id && change.op !== 'delete')).toBe(true);
     const removed = await as(tokens.admin, { method: 'DELETE', url: paths.notifications.remove(notice.id) });
@@ -225,7 +227,10 @@ describe('edit, withdraw, schedule', () => {
     expect(removed.json().message).toBe(messages.notifications.deleted);
     const after = await pullAll(t, 'green', vaParent, before.cursor);
     expect(after.changes.filter((change) => change.id === notice.id).map((change) => change.op)).toEqual(['delete']);
+    expect(after.changes.filter((change) => change.id === readId).map((change) => change.op)).toEqual(['delete']);
     expect((await mine(vaParent)).map((one) => one.id)).not.toContain(notice.id);
+    const gone = await as(tokens.admin, { method: 'GET', url: paths.notifications.one(notice.id) });
+    expect(gone.statusCode).toBe(404);
   });
 
   it('a scheduled notification stays hidden from its audience until due, then the pull sends it', async () => {

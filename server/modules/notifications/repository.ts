@@ -117,7 +117,7 @@ export const notificationRepository = {
     return row ? toRecord(row) : undefined;
   },
   /** The signed-in user's published notifications with their read state, newest first. */
-  async mine(db: Db, tenantId: string, scope: SyncScope): Promise<MyNotification[]> {
+  async mine(db: Db, tenantId: string, scope: SyncScope, id?: string): Promise<MyNotification[]> {
     const rows = await db
       .select({ ...selection, readAt: notificationReads.readAt })
       .from(notifications)
@@ -130,7 +130,7 @@ export const notificationRepository = {
           isNull(notificationReads.deletedAt),
         ),
       )
-      .where(and(live(tenantId), eq(notifications.published, true), reaches(viewerOf(scope))))
+      .where(and(live(tenantId), id ? eq(notifications.id, id) : undefined, eq(notifications.published, true), reaches(viewerOf(scope))))
       .orderBy(...newestFirst);
     return rows.map(({ readAt, ...row }) => ({ ...toRecord(row), read: readAt !== null, readAt: readAt?.toISOString() ?? null }));
   },
@@ -154,6 +154,13 @@ export const notificationRepository = {
       .from(notificationReads)
       .where(and(eq(notificationReads.tenantId, tenantId), eq(notificationReads.notificationId, notificationId), eq(notificationReads.userId, userId)));
     return readRecord(row!);
+  },
+  /** A withdrawn notification's read marks leave their users' devices with it. */
+  async withdrawReads(db: Db, tenantId: string, notificationId: string): Promise<void> {
+    await db
+      .update(notificationReads)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(notificationReads.tenantId, tenantId), eq(notificationReads.notificationId, notificationId), isNull(notificationReads.deletedAt)));
   },
   /** Publishes what is due (moves rev, so the pull sends it to its audience); how many. */
   async publishDue(db: Db, now = new Date()): Promise<number> {

@@ -215,6 +215,7 @@ export const notificationRoutes: ZodPlugin = async (app) => {
       if (!stored) throw notFound(messages.notifications.notFound);
       if (user.role !== 'admin' && stored.sentBy !== user.id) throw new AppError(403, messages.notifications.notYourClass);
       await tx.update(notifications).set({ deletedAt: new Date() }).where(and(eq(notifications.tenantId, user.tenantId), eq(notifications.id, id)));
+      await repo.withdrawReads(tx, user.tenantId, id);
       await dropUnsentPushes(tx, user.tenantId, id);
       return { message: messages.notifications.deleted, data: { id } };
     }),
@@ -227,8 +228,8 @@ export const notificationRoutes: ZodPlugin = async (app) => {
       runWrite(request, reply, async (tx) => {
         const user = userOf(request);
         const { id } = request.params;
-        const mine = await repo.mine(tx, user.tenantId, await scopeOf(tx, user));
-        if (!mine.some((one) => one.id === id)) throw notFound(messages.notifications.notFound);
+        const [reaching] = await repo.mine(tx, user.tenantId, await scopeOf(tx, user), id);
+        if (!reaching) throw notFound(messages.notifications.notFound);
         return { message: messages.notifications.read, data: await repo.markRead(tx, user.tenantId, id, user.id) };
       }),
   );
