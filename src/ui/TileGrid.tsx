@@ -6,6 +6,8 @@ export interface Tile {
   to: string;
   label: string;
   ready: boolean;
+  /** A line of figures under the label (the homework tile's counts). */
+  detail?: string;
 }
 
 export function TileGrid({ tiles, labelledBy }: { tiles: readonly Tile[]; labelledBy: string }) {
@@ -15,6 +17,7 @@ export function TileGrid({ tiles, labelledBy }: { tiles: readonly Tile[]; labell
         <li key={tile.to}>
           <Link className="tile" to={tile.to}>
             <span>{tile.label}</span>
+            {tile.detail && <span className="tile-detail">{tile.detail}</span>}
             {!tile.ready && <span className="tile-badge">{t.common.comingSoon}</span>}
           </Link>
         </li>

@@ -58,22 +58,13 @@ export function compareForStudent(today: string) {
   };
 }
 
-function isoDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** The device's calendar date, YYYY-MM-DD. */
 export function todayIso(now: Date = new Date()): string {
-  return isoDay(now);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Monday to Sunday of the week holding `now`, as YYYY-MM-DD. */
-export function weekOf(now: Date = new Date()): { from: string; to: string } {
-  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
-  const sunday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 6);
-  return { from: isoDay(monday), to: isoDay(sunday) };
-}
+export { weekCounts, weekOf } from '../../kit/homework-week';
 
 export interface HomeworkMirror {
   homework: HomeworkRow[];
@@ -99,19 +90,4 @@ export async function readHomeworkMirror(db: KakshaDb): Promise<HomeworkMirror> 
 /** `studentId|homeworkId` of every mark that says done. */
 export function doneKeys(done: readonly HomeworkDoneRow[]): Set<string> {
   return new Set(done.filter((mark) => mark.done).map((mark) => `${mark.studentId}|${mark.homeworkId}`));
-}
-
-/**
- * The dashboard tile's figures: homework due this week (of the classes the mirror holds: the
- * school's for staff, the children's for a family) and how many of its students' marks are not done.
- */
-export function weekCounts(mirror: Pick<HomeworkMirror, 'homework' | 'done' | 'students'>, now: Date = new Date()): { dueThisWeek: number; notDone: number } {
-  const { from, to } = weekOf(now);
-  const due = mirror.homework.filter((row) => row.dueDate >= from && row.dueDate <= to);
-  const marked = doneKeys(mirror.done);
-  let notDone = 0;
-  for (const row of due) {
-    for (const student of mirror.students) if (student.classId === row.classId && !marked.has(`${student.id}|${row.id}`)) notDone += 1;
-  }
-  return { dueThisWeek: due.length, notDone };
 }

@@ -83,7 +83,4 @@ export const homeworkTexts = {
     waiting: (count: number) => (count === 1 ? '1 attachment waits to be sent.' : `${count} attachments wait to be sent.`),
     refused: (name: string, reason: string) => `${name} was not attached: ${reason}`,
   },
-  tile: {
-    counts: (dueThisWeek: number, notDone: number) => `${dueThisWeek} due this week · ${notDone} not done`,
-  },
 };

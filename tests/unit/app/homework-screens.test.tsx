@@ -13,6 +13,8 @@ import { homeworkDoneTable, homeworkTable, type HomeworkRow } from '../../../syn
 import HomeworkFormPage from '../../../src/features/homework/HomeworkFormPage';
 import HomeworkPage from '../../../src/features/homework/HomeworkPage';
 import StudentHomeworkPage from '../../../src/features/homework/StudentHomeworkPage';
+import StudentDashboardPage from '../../../src/features/student/dashboard/StudentDashboardPage';
+import { recordsKitTexts } from '../../../src/kit';
 import { queuedFilesOf } from '../../../src/features/homework/attachments';
 import { compareForStudent, todayIso, weekCounts, weekOf } from '../../../src/features/homework/queries';
 import { homeworkTexts as text } from '../../../src/features/homework/texts';
@@ -201,6 +203,25 @@ describe('/student/homework', () => {
 
     await type(byLabel<HTMLSelectElement>(view!.container, text.student.choose), meena);
     await until(() => cards().join() === 'Poem', 'the other child');
+  });
+});
+
+describe('the homework tile', () => {
+  it('shows this week’s homework of the family’s classes and the marks not done', async () => {
+    signInStorage('PARENT', { profile: { username: 'parent@kaksha.demo', userType: 'PARENT' } });
+    const engine = await harness.engine('PARENT');
+    await seedSchool(engine);
+    const { from, to } = weekOf();
+    await engine.db.tableOf(homeworkTable).bulkPut([
+      homework(1, { dueDate: from }),
+      homework(2, { dueDate: to, classId: iiiA, subjectId: english }),
+      homework(3, { dueDate: shiftDays(-8) }),
+    ]);
+    await engine.db.tableOf(homeworkDoneTable).put({ id: id(300), homeworkId: id(101), studentId: asha, done: true, doneAt: null, rev: 1 });
+    await show('/student', <StudentDashboardPage />);
+    // II B has Asha (done) and Ravi; III A has Meena.
+    const expected = recordsKitTexts.homeworkTile(2, 2);
+    await until(() => view!.container.querySelector('.tile-detail')?.textContent === expected, 'the tile figures');
   });
 });
 

@@ -6,10 +6,11 @@ import { currentSchool } from '../../../session/session-rules';
 import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
+import { useHomeworkTile } from '../../../kit/homework-week';
 
 export default function AdminDashboardPage() {
   const { session } = useSessionSnapshot();
-  const tiles = tilesOf(adminSections, session?.role);
+  const tiles = useHomeworkTile(tilesOf(adminSections, session?.role), '/admin/homework');
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
   return <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} {...headline} />;
 }

@@ -6,11 +6,13 @@ import { currentSchool } from '../../../session/session-rules';
 import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
+import { useHomeworkTile } from '../../../kit/homework-week';
 
 const tiles = tilesOf(studentSections);
 
 export default function StudentDashboardPage() {
   const { session } = useSessionSnapshot();
+  const shown = useHomeworkTile(tiles, '/student/homework');
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
-  return <AreaDashboard title={t.dashboard.studentTitle} tiles={tiles} {...headline} />;
+  return <AreaDashboard title={t.dashboard.studentTitle} tiles={shown} {...headline} />;
 }
