@@ -19,6 +19,8 @@ import {
   homework,
   homeworkAttachments,
   homeworkDone,
+  notificationReads,
+  notifications,
   parentChildren,
   schools,
   students,
@@ -123,6 +125,8 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       await insertAsJson(tx, homework, seed.homework.homework);
       await insertAsJson(tx, homeworkDone, seed.homework.done);
       if (seed.homework.attachments.length > 0) await tx.insert(homeworkAttachments).values(seed.homework.attachments);
+      if (seed.notifications.notifications.length > 0) await tx.insert(notifications).values(seed.notifications.notifications);
+      if (seed.notifications.reads.length > 0) await tx.insert(notificationReads).values(seed.notifications.reads);
     }
     return true;
   });

@@ -11,6 +11,7 @@ import { demoUsername } from './accounts';
 import { generateAdmissions, type AdmissionCounterRow, type AdmissionRow } from './admissions';
 import { generateAttendance, schoolDaysBefore, seededSchoolDays, type AttendanceRow } from './attendance';
 import { generateHomework } from './homework';
+import { generateNotifications } from './notifications';
 import { generateCertificates, type CertificateCounterRow, type CertificateRow } from './certificates';
 import { createContext, homeAddress, pickCommunity, slug, uniqueEmail, type SeedContext } from './context';
 import { assignTeaching, generateSubjects, labelOf, type ClassSubjectRow } from './curriculum';
@@ -47,6 +48,7 @@ export interface SchoolSeed {
   certificateCounters: CertificateCounterRow[];
   accounts: AccountSeed[];
   homework: ReturnType<typeof generateHomework>;
+  notifications: ReturnType<typeof generateNotifications>;
 }
 
 function classSlots(def: SchoolDefinition): ClassSlot[] {
@@ -191,6 +193,17 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
           classId: String(students.find((row) => row.id === studentId)?.classId),
           markedBy: index === 0 ? studentAccount.id : parentAccount.id,
         })),
+      },
+      today,
+    ),
+    notifications: generateNotifications(
+      {
+        tenantId: def.tenantId,
+        adminId: adminAccount.id,
+        teacherId: teacherAccount.id,
+        parentId: parentAccount.id,
+        familyClassIds: [...new Set(demoIds.map((studentId) => String(students.find((row) => row.id === studentId)?.classId)))],
+        teacherClassIds: [...demoClassIds],
       },
       today,
     ),

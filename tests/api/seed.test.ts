@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academicYearOf, formatAdmissionNumber } from '../../contract/admission';
 import type { AttendanceSheet } from '../../contract/attendance';
 import type { Homework } from '../../contract/homework';
+import type { MyNotification, NotificationWithReads } from '../../contract/notifications';
 import { isValidAadhaar, isValidApaar, isValidIndianMobile } from '../../contract/indian-ids';
 import { paths } from '../../contract/paths';
 import { todayIso } from '../../contract/record-formats';
@@ -575,5 +576,28 @@ describe('demo accounts', () => {
       }
       expect(names[0], username).not.toBe(names[1]);
     }
+  });
+});
+
+describe('notifications of the last weeks', () => {
+  const signInAs = async (tenant: string, role: string) =>
+    (await t.call({ method: 'POST', url: paths.authUser, tenant, payload: { username: `${role}@kaksha.demo`, password: demoPassword } })).json().data
+      .jwtToken as string;
+
+  it.each(tenants)('gives the demo parent of %s school-wide and class notices, the older read, the newer unread', async (tenant) => {
+    const token = await signInAs(tenant, 'parent');
+    const mine = (await t.call({ method: 'GET', url: paths.notifications.mine, tenant, token })).json().data as MyNotification[];
+    expect(mine.length).toBeGreaterThanOrEqual(8);
+    expect(mine.some((one) => one.audience.kind === 'school')).toBe(true);
+    expect(mine.some((one) => one.audience.kind === 'classes')).toBe(true);
+    expect(mine.some((one) => one.read)).toBe(true);
+    expect(mine.some((one) => !one.read)).toBe(true);
+    expect(mine.every((one) => one.publishAt <= new Date().toISOString())).toBe(true);
+    expect(mine.some((one) => one.audience.roles.includes('staff'))).toBe(false);
+    // The staff notice reaches the teacher, and the admin sees read figures on what was sent.
+    const teacher = (await t.call({ method: 'GET', url: paths.notifications.mine, tenant, token: await signInAs(tenant, 'teacher') })).json().data as MyNotification[];
+    expect(teacher.some((one) => one.audience.roles.includes('staff'))).toBe(true);
+    const all = (await t.call({ method: 'GET', url: paths.notifications.all, tenant, token: await signInAs(tenant, 'admin') })).json().data as NotificationWithReads[];
+    expect(all.some((one) => one.readCount > 0 && one.audienceSize > one.readCount)).toBe(true);
   });
 });
