@@ -7,7 +7,7 @@ import './reset-storage';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { romanClassNames } from '../../../contract/record-formats';
-import type { SyncEngine } from '../../../sync';
+import { StorageFullError, type SyncEngine } from '../../../sync';
 import ClassesPage from '../../../src/features/classes/ClassesPage';
 import { classesTexts } from '../../../src/features/classes/texts';
 import { recordsKitTexts } from '../../../src/kit';
@@ -209,6 +209,16 @@ describe('/admin/classes', () => {
     expect(await engine.db.outbox.count()).toBe(0);
     // The list's notice (announced) says so, in the spec's words.
     expect(notice()).toBe('Deletion cancelled.');
+
+    // The device is full: nothing is written, the row stays and the notice says why.
+    const full = vi.spyOn(engine, 'mutate').mockRejectedValueOnce(new StorageFullError());
+    await click(deleteA);
+    await click(button(dialog()!, classesTexts.remove));
+    await until(() => notice() === messages.sync.storageFull, 'the failure');
+    full.mockRestore();
+    expect(dialog()).toBeNull();
+    expect(names()).toHaveLength(2);
+    expect(await engine.db.outbox.count()).toBe(0);
 
     await click(deleteA);
     await click(button(dialog()!, classesTexts.remove));

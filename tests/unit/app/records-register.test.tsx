@@ -6,10 +6,10 @@
  */
 import './reset-storage';
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
-import { createConnectivity, type AdmissionRow, type CertificateRow } from '../../../sync';
+import { createConnectivity, StorageFullError, type AdmissionRow, type CertificateRow } from '../../../sync';
 import NewAdmissionPage from '../../../src/features/records/NewAdmissionPage';
 import RecordsPage from '../../../src/features/records/RecordsPage';
 import { recordsTexts } from '../../../src/features/records/texts';
@@ -110,6 +110,14 @@ describe('/admin/records register', () => {
     expect(dialog()!.textContent).toContain(recordsTexts.register.cancelQuestion('2025-0001', 'Arjun Iyer'));
     await click(button(dialog()!, recordsTexts.register.cancelKeep));
     expect(dialog()).toBeNull();
+    expect(await engine.db.outbox.count()).toBe(0);
+
+    // The device is full: nothing is written, and the register's notice (announced) says why.
+    const full = vi.spyOn(engine, 'mutate').mockRejectedValueOnce(new StorageFullError());
+    await click(button(registerRows().find((row) => row.textContent?.includes('Arjun'))!, recordsTexts.register.cancel));
+    await click(button(dialog()!, recordsTexts.register.cancelConfirm));
+    await until(() => view!.container.querySelector('[aria-live="assertive"]')?.textContent === messages.sync.storageFull, 'the failure');
+    full.mockRestore();
     expect(await engine.db.outbox.count()).toBe(0);
 
     await click(button(registerRows().find((row) => row.textContent?.includes('Arjun'))!, recordsTexts.register.cancel));
