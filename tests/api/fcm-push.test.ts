@@ -139,6 +139,24 @@ describe('push through FCM HTTP v1', () => {
     expect(acceptedFor(id)).toHaveLength(2);
   });
 
+  it('a device signed out, or signed in by someone else, before the send gets nothing of the earlier owner', async () => {
+    const id = await send({ kind: 'classes', classIds: [vib] }, 'Only for the parent');
+    // The parent's phone is handed to the teacher before the loop runs.
+    const moved = await t.call({
+      method: 'POST',
+      url: paths.updateFcmToken,
+      tenant: 'green',
+      token: tokens.teacher,
+      payload: { username: 'teacher@example.in', fcmToken: 'phone-parent' },
+    });
+    expect(moved.statusCode).toBe(200);
+    await deliverDue(t.database.db, client);
+    expect(acceptedFor(id)).toEqual([]);
+    expect(await t.database.db.select().from(pushOutbox).where(eq(pushOutbox.notificationId, id))).toEqual([]);
+    // Back to the parent for the next test.
+    await t.call({ method: 'POST', url: paths.updateFcmToken, tenant: 'green', token: tokens.parent, payload: { username: 'parent@example.in', fcmToken: 'phone-parent' } });
+  });
+
   it('a server restart between the write and the send still sends exactly once', async () => {
     const id = await send({ kind: 'classes', classIds: [vib] }, 'Before restart');
     await t.app.close();

@@ -33,6 +33,9 @@ export interface DeliveryReport {
 export async function deliverDue(db: Db, client: FcmClient | undefined, now: () => Date = () => new Date()): Promise<DeliveryReport> {
   const report: DeliveryReport = { published: await notificationRepository.publishDue(db, now()), sent: 0, retried: 0, droppedTokens: 0, failed: 0 };
   if (!client) return report;
+  // A device signed out, or signed in by someone else, since the push was queued: not theirs to get.
+  await db.execute(sql`delete from ${pushOutbox} where ${pushOutbox.sentAt} is null and not exists (
+    select 1 from ${deviceTokens} where ${deviceTokens.token} = ${pushOutbox.token} and ${deviceTokens.userId} = ${pushOutbox.userId})`);
   for (;;) {
     const due = await db
       .select({
@@ -46,6 +49,7 @@ export async function deliverDue(db: Db, client: FcmClient | undefined, now: () 
       })
       .from(pushOutbox)
       .innerJoin(notifications, and(eq(notifications.tenantId, pushOutbox.tenantId), eq(notifications.id, pushOutbox.notificationId)))
+      .innerJoin(deviceTokens, and(eq(deviceTokens.token, pushOutbox.token), eq(deviceTokens.userId, pushOutbox.userId)))
       .where(
         and(
           isNull(pushOutbox.sentAt),
