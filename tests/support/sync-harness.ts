@@ -11,7 +11,7 @@ import type { RoleName } from '../../contract/roles';
 import type { PullResponse } from '../../contract/sync';
 import { classes } from '../../server/db/schema';
 import { createConnectivity } from '../../sync/connectivity';
-import { mirrorTables, openKakshaDb, type KakshaDb } from '../../sync/db';
+import { openKakshaDb, type KakshaDb } from '../../sync/db';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../sync/engine';
 import { createInjectFetch, type InjectFetch } from './inject-fetch';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from './school-fixtures';
@@ -159,10 +159,10 @@ export async function serverView(harness: SyncHarness, role: RoleName): Promise<
   throw new Error('pull does not end');
 }
 
-/** The device's mirror, by `entity:id`, in the same shape. */
+/** The device's mirror (the tables its store has), by `entity:id`, in the same shape. */
 export async function mirrorView(db: KakshaDb): Promise<Map<string, unknown>> {
   const view = new Map<string, unknown>();
-  for (const table of mirrorTables) {
+  for (const table of db.mirrorTables) {
     for (const row of await db.mirror(table).toArray()) view.set(`${table}:${String(row.id)}`, row);
   }
   return view;

@@ -91,7 +91,7 @@ describe('schema upgrade 1 → 2', () => {
     expect(before.students).toHaveLength(3);
     v1.close();
 
-    const v2 = new KakshaDb(name, { dependencies });
+    const v2 = new KakshaDb(name, { history: schemaHistory.filter((step) => step.version <= 2), dependencies });
     await v2.open();
     expect(v2.verno).toBe(2);
     expect((await v2.meta.get(metaKeys.schemaVersion))?.value).toBe(2);
