@@ -67,6 +67,8 @@ function tokenIsGone(status: number, body: FcmErrorBody): boolean {
 export class FcmClient {
   private key: Promise<ServiceAccountKey>;
   private accessToken: { value: string; expiresAt: number } | undefined;
+  /** The exchange under way, shared by the sends waiting for it. */
+  private pending: Promise<string> | undefined;
 
   constructor(
     private readonly settings: FcmSettings,
@@ -76,8 +78,15 @@ export class FcmClient {
     this.key.catch(() => undefined);
   }
 
-  private async token(): Promise<string> {
-    if (this.accessToken && this.accessToken.expiresAt > Date.now() + 60_000) return this.accessToken.value;
+  private token(): Promise<string> {
+    if (this.accessToken && this.accessToken.expiresAt > Date.now() + 60_000) return Promise.resolve(this.accessToken.value);
+    this.pending ??= this.exchange().finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  private async exchange(): Promise<string> {
     const key = await this.key;
     const now = Math.floor(Date.now() / 1000);
     const assertion = await new SignJWT({ scope: fcmScope })
