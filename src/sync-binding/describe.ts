@@ -64,6 +64,8 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
       const titles: Record<string, string> = messages.certificates.titles;
       return syncTexts.describe.certificate(titles[String(body.kind)] ?? String(body.kind ?? ''));
     }
+    case 'homework.done':
+      return syncTexts.describe.homeworkDone(body.done === true);
     default:
       return describeRecord(entry, body);
   }
@@ -73,12 +75,12 @@ function personName(body: Record<string, unknown>): string {
   return [body.firstName, body.lastName].filter((part) => typeof part === 'string' && part).join(' ');
 }
 
-/** students.*, teachers.*, subjects.*, classSubjects.*: "New student Aarav Sharma", "Subject Maths changed". */
+/** students.*, teachers.*, subjects.*, classSubjects.*, homework.*: "New student Aarav Sharma", "Subject Maths changed", "New homework Tables of 7". */
 function describeRecord(entry: DescribableEntry, body: Record<string, unknown>): string {
   const [table = '', action = ''] = entry.kind.split('.');
   const entity = syncTexts.describe.entity[table];
   if (!entity) return entry.kind;
-  const name = typeof body.subjectName === 'string' ? body.subjectName : personName(body);
+  const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : personName(body);
   if (action === 'create') return syncTexts.describe.recordCreate(entity, name);
   if (action === 'update') return syncTexts.describe.recordUpdate(entity, name);
   if (action === 'delete') return syncTexts.describe.recordDelete(entity);

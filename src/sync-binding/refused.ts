@@ -101,7 +101,23 @@ export async function readLookups(db: KakshaDb, entries: readonly RejectedEntry[
 }
 
 /** Fields that say nothing to a person (ids, versions) or are shown another way. */
-const hidden = new Set(['id', 'baseRev', 'rev', 'entries', 'student', 'tenantId', 'deletedAt', 'updatedAt', 'createdAt', 'admissionYear', 'admissionSeq', 'print']);
+const hidden = new Set([
+  'id',
+  'baseRev',
+  'rev',
+  'entries',
+  'student',
+  'tenantId',
+  'deletedAt',
+  'updatedAt',
+  'createdAt',
+  'admissionYear',
+  'admissionSeq',
+  'print',
+  // A done mark's homework is named by the change's own title; its mark id is the device's.
+  'homeworkId',
+  'markId',
+]);
 
 /** A name a row carries beside the id it names: shown once, from the id. */
 const namedBy: Record<string, string> = {
@@ -114,6 +130,7 @@ const namedBy: Record<string, string> = {
 
 function valueOf(key: string, value: unknown, lookups: RefusedLookups): string {
   if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return value ? text.yes : text.no;
   if (typeof value !== 'string') return typeof value === 'object' ? JSON.stringify(value) : String(value);
   switch (key) {
     case 'classId':

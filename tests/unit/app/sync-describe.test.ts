@@ -25,7 +25,15 @@ describe('describing a change', () => {
     expect(entry('classes.setClassTeacher', { classId: 'c1', teacherId: null })).toBe('Class teacher of VI A');
   });
 
+  it('names homework by its title and a done mark by what it says', () => {
+    expect(entry('homework.create', { title: 'Tables of 7', classId: 'c1' })).toBe('New homework Tables of 7');
+    expect(entry('homework.update', { title: 'Tables of 8' })).toBe('Homework Tables of 8 changed');
+    expect(entry('homework.delete', undefined)).toBe('Homework deleted');
+    expect(entry('homework.done', { homeworkId: 'h1', studentId: 's1', done: true })).toBe('Homework marked done');
+    expect(entry('homework.done', { homeworkId: 'h1', studentId: 's1', done: false })).toBe('Homework marked not done');
+  });
+
   it('falls back to the kind for a change it does not know', () => {
-    expect(entry('homework.create', { title: 'x' })).toBe('homework.create');
+    expect(entry('timetable.create', { title: 'x' })).toBe('timetable.create');
   });
 });

@@ -120,6 +120,16 @@ const fixtures: Fixture[] = [
     body: { id: id(17), kind: 'transfer', studentId: arjun, leavingDate: '2026-03-31', reasonForLeaving: 'Family moved to Pune', conduct: 'Good' },
     shows: [`${messages.certificates.titles.transfer} issued`, 'Arjun Iyer', '31/03/2026', 'Reason for leaving', 'Family moved to Pune'],
   },
+  {
+    kind: 'homework.create',
+    method: 'POST',
+    path: '/homework/create',
+    body: { id: id(18), classId, subjectId, title: 'Ohm’s law', description: 'Exercise 4.2', assignedDate: '2026-11-23', dueDate: '2026-11-25' },
+    shows: ['New homework Ohm’s law', 'VI A', 'Physics', 'Description', 'Exercise 4.2', 'Due date', '25/11/2026'],
+  },
+  { kind: 'homework.update', method: 'PUT', path: `/homework/update/${id(18)}`, body: { id: id(18), classId, subjectId, title: 'Ohm’s law', dueDate: '2026-11-27', baseRev: 2 }, shows: ['Homework Ohm’s law changed', '27/11/2026'] },
+  { kind: 'homework.delete', method: 'DELETE', path: `/homework/delete/${id(18)}`, body: undefined, record: { id: id(18), classId, subjectId, title: 'Ohm’s law', dueDate: '2026-11-25' }, shows: ['Homework deleted', 'Title', 'Ohm’s law', 'VI A'] },
+  { kind: 'homework.done', method: 'POST', path: `/homework/${id(18)}/done`, body: { homeworkId: id(18), studentId: arjun, done: true, markId: id(19) }, shows: ['Homework marked done', 'Arjun Iyer', 'Done', 'Yes'] },
 ];
 
 async function refuse(engine: SyncEngine) {
