@@ -5,7 +5,7 @@
  * Read from the mirror, which holds only this family's classes' homework, so it opens offline
  * after one sync; attachments open offline once opened or kept.
  */
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { StudentRow } from '../../../sync';
 import { t } from '../../i18n';
@@ -33,6 +33,8 @@ export default function StudentHomeworkPage() {
   const student = students.find((row) => row.id === chosen) ?? students[0];
   const today = todayIso();
 
+  // The tick shows at once; the mirror has the mark by the time the write resolves.
+  const [ticking, setTicking] = useState<Readonly<Record<string, boolean>>>({});
   const list = useMemo(() => {
     if (!mirror || !student) return [];
     const subjectById = new Map(mirror.subjects.map((row) => [row.id, row.subjectName]));
@@ -40,15 +42,21 @@ export default function StudentHomeworkPage() {
     return mirror.homework
       .filter((row) => row.classId === student.classId)
       .sort(compareForStudent(today))
-      .map((row) => ({ ...row, subjectName: subjectById.get(row.subjectId) ?? '', done: marked.has(`${student.id}|${row.id}`) }));
-  }, [mirror, student, today]);
+      .map((row) => {
+        const key = `${student.id}|${row.id}`;
+        return { ...row, subjectName: subjectById.get(row.subjectId) ?? '', done: ticking[key] ?? marked.has(key) };
+      });
+  }, [mirror, student, today, ticking]);
 
-  const toggle = (homeworkId: string, done: boolean) => {
+  const toggle = async (homeworkId: string, done: boolean) => {
     if (!engine || !student) return;
-    void report.attempt(
+    const key = `${student.id}|${homeworkId}`;
+    setTicking((current) => ({ ...current, [key]: done }));
+    await report.attempt(
       () => engine.mutate('homework.done', { homeworkId, studentId: student.id, done }),
       done ? messages.homework.markedDone : messages.homework.markedNotDone,
     );
+    setTicking(({ [key]: _settled, ...rest }) => rest);
   };
 
   return (
@@ -100,7 +108,7 @@ export default function StudentHomeworkPage() {
                   {row.description && <p className="hw-description">{row.description}</p>}
                   <AttachmentList homeworkId={row.id} attachments={row.attachments ?? []} />
                   <label className="hw-done">
-                    <input type="checkbox" checked={row.done} disabled={!engine} aria-label={text.student.markDone(row.title)} onChange={(event) => toggle(row.id, event.target.checked)} />{' '}
+                    <input type="checkbox" checked={row.done} disabled={!engine} aria-label={text.student.markDone(row.title)} onChange={(event) => void toggle(row.id, event.target.checked)} />{' '}
                     {text.student.done}
                   </label>
                 </li>

@@ -197,6 +197,8 @@ describe('/student/homework', () => {
 
     const tick = labelled(text.student.markDone('Tomorrow')) as HTMLInputElement;
     await click(tick);
+    // Ticked at once, before the mark is written to the device.
+    expect((labelled(text.student.markDone('Tomorrow')) as HTMLInputElement).checked).toBe(true);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the done mark');
     expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'homework.done', body: { homeworkId: id(103), studentId: asha, done: true } });
     await until(() => (labelled(text.student.markDone('Tomorrow')) as HTMLInputElement).checked, 'the ticked box');
