@@ -64,6 +64,8 @@ export const schools = pgTable('schools', {
   address: text('address'),
   phoneNumber: text('phone_number'),
   email: text('email'),
+  /** Parents are told when their child is marked absent or late (docs/decisions.md "Absence alerts"). */
+  absenceAlerts: boolean('absence_alerts').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -746,6 +748,34 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * One row per student and date a parent was told of an absence (or lateness): the alert and, once
+ * the mark is corrected to present, the correction. Its key makes the alert once per student-day.
+ */
+export const absenceAlerts = pgTable(
+  'absence_alerts',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    studentId: uuid('student_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** The status the alert told of: 'absent' or 'late'. */
+    status: text('status').notNull(),
+    notificationId: uuid('notification_id'),
+    correctionId: uuid('correction_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'absence_alerts_pkey', columns: [t.tenantId, t.studentId, t.date] }),
+    foreignKey({ name: 'absence_alerts_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
+    foreignKey({ name: 'absence_alerts_notification_fk', columns: [t.tenantId, t.notificationId], foreignColumns: [notifications.tenantId, notifications.id] }),
+    foreignKey({ name: 'absence_alerts_correction_fk', columns: [t.tenantId, t.correctionId], foreignColumns: [notifications.tenantId, notifications.id] }),
+    check('absence_alerts_status_check', sql`${t.status} in ('absent', 'late')`),
+  ],
+);
+
 /** Every earlier version of an edited notification, as its read endpoints answered it. */
 export const notificationRevisions = pgTable(
   'notification_revisions',
@@ -827,5 +857,41 @@ export const pushOutbox = pgTable(
     unique('push_outbox_notification_token_key').on(t.notificationId, t.token),
     foreignKey({ name: 'push_outbox_notification_fk', columns: [t.tenantId, t.notificationId], foreignColumns: [notifications.tenantId, notifications.id] }),
     index('push_outbox_due_idx').on(t.dueAt).where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/** The school calendar: events, holidays, exam days, meetings (server/modules/events). */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    /** 'event', 'holiday', 'exam', 'meeting' or 'other'. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** HH:MM, or null for all day. */
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    /** The audience, as notifications: 'school', 'classes', 'roles' or 'people'. */
+    audienceKind: text('audience_kind').notNull(),
+    audienceClassIds: uuid('audience_class_ids').array().notNull().default(sql`'{}'`),
+    audienceRoles: text('audience_roles').array().notNull().default(sql`'{}'`),
+    audienceUserIds: uuid('audience_user_ids').array().notNull().default(sql`'{}'`),
+    createdBy: uuid('created_by'),
+    ...revColumns,
+  },
+  (t) => [
+    unique('events_tenant_id_key').on(t.tenantId, t.id),
+    foreignKey({ name: 'events_created_by_fk', columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id] }),
+    check('events_kind_check', sql`${t.kind} in ('event', 'holiday', 'exam', 'meeting', 'other')`),
+    check('events_audience_kind_check', sql`${t.audienceKind} in ('school', 'classes', 'roles', 'people')`),
+    check('events_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+    index('events_tenant_dates_idx').on(t.tenantId, t.startDate, t.endDate),
+    index('events_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
   ],
 );
