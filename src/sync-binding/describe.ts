@@ -66,6 +66,8 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
     }
     case 'homework.done':
       return syncTexts.describe.homeworkDone(body.done === true);
+    case 'notifications.read':
+      return syncTexts.describe.notificationRead;
     default:
       return describeRecord(entry, body);
   }
@@ -75,7 +77,7 @@ function personName(body: Record<string, unknown>): string {
   return [body.firstName, body.lastName].filter((part) => typeof part === 'string' && part).join(' ');
 }
 
-/** students.*, teachers.*, subjects.*, classSubjects.*, homework.*: "New student Aarav Sharma", "Subject Maths changed", "New homework Tables of 7". */
+/** students.*, teachers.*, subjects.*, classSubjects.*, homework.*, notifications.*: "New student Aarav Sharma", "Subject Maths changed", "New homework Tables of 7". */
 function describeRecord(entry: DescribableEntry, body: Record<string, unknown>): string {
   const [table = '', action = ''] = entry.kind.split('.');
   const entity = syncTexts.describe.entity[table];

@@ -69,6 +69,8 @@ export function mentionedIds(entries: readonly RejectedEntry[]) {
         if (key === 'studentId') ids.students.add(inner);
         if (key === 'teacherId' || key === 'classTeacherId') ids.teachers.add(inner);
         if (key === 'subjectId') ids.subjects.add(inner);
+      } else if (key === 'classIds' && Array.isArray(inner)) {
+        for (const classId of inner) if (typeof classId === 'string') ids.classes.add(classId);
       } else if (Array.isArray(inner)) {
         inner.forEach(visit);
       } else if (typeof inner === 'object' && inner !== null) {
@@ -117,6 +119,8 @@ const hidden = new Set([
   // A done mark's homework is named by the change's own title; its mark id is the device's.
   'homeworkId',
   'markId',
+  // A read mark's notification is named by the change's own title.
+  'notificationId',
 ]);
 
 /** A name a row carries beside the id it names: shown once, from the id. */
@@ -131,6 +135,7 @@ const namedBy: Record<string, string> = {
 function valueOf(key: string, value: unknown, lookups: RefusedLookups): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? text.yes : text.no;
+  if (key === 'audience') return audienceOf(record(value), lookups);
   if (typeof value !== 'string') return typeof value === 'object' ? JSON.stringify(value) : String(value);
   switch (key) {
     case 'classId':
@@ -150,6 +155,24 @@ function valueOf(key: string, value: unknown, lookups: RefusedLookups): string {
     }
     default:
       return shownDate(value);
+  }
+}
+
+/** A notification's audience in words: "Whole school", "II B, III A", "Parents", "3 people". */
+function audienceOf(audience: Record<string, unknown>, lookups: RefusedLookups): string {
+  const words = syncTexts.describe.audience;
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+  switch (audience.kind) {
+    case 'school':
+      return words.school;
+    case 'classes':
+      return list(audience.classIds).map((id) => className(lookups.classes.get(id))).join(', ');
+    case 'roles':
+      return list(audience.roles).map((role) => words.roles[role] ?? role).join(', ');
+    case 'people':
+      return words.people(list(audience.userIds).length);
+    default:
+      return JSON.stringify(audience);
   }
 }
 

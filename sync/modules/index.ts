@@ -8,6 +8,7 @@ import { attendanceSync } from './attendance';
 import { classSubjectsSync } from './class-subjects';
 import { classesSync } from './classes';
 import { homeworkSync } from './homework';
+import { notificationsSync } from './notifications';
 import { recordsSync } from './records';
 import { studentsSync } from './students';
 import { subjectsSync } from './subjects';
@@ -22,6 +23,7 @@ export const syncModules = [
   classSubjectsSync,
   recordsSync,
   homeworkSync,
+  notificationsSync,
 ] as const;
 
 type Module = (typeof syncModules)[number];

@@ -33,6 +33,13 @@ describe('describing a change', () => {
     expect(entry('homework.done', { homeworkId: 'h1', studentId: 's1', done: false })).toBe('Homework marked not done');
   });
 
+  it('names notifications by their title and a read mark as such', () => {
+    expect(entry('notifications.create', { title: 'Science fair', audience: { kind: 'school' } })).toBe('New notification Science fair');
+    expect(entry('notifications.update', { title: 'Science fair' })).toBe('Notification Science fair changed');
+    expect(entry('notifications.delete', undefined)).toBe('Notification deleted');
+    expect(entry('notifications.read', { notificationId: 'n1', markId: 'm1' })).toBe('Notification marked read');
+  });
+
   it('falls back to the kind for a change it does not know', () => {
     expect(entry('timetable.create', { title: 'x' })).toBe('timetable.create');
   });

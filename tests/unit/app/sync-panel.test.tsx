@@ -130,6 +130,29 @@ const fixtures: Fixture[] = [
   { kind: 'homework.update', method: 'PUT', path: `/homework/update/${id(18)}`, body: { id: id(18), classId, subjectId, title: 'Ohm’s law', dueDate: '2026-11-27', baseRev: 2 }, shows: ['Homework Ohm’s law changed', '27/11/2026'] },
   { kind: 'homework.delete', method: 'DELETE', path: `/homework/delete/${id(18)}`, body: undefined, record: { id: id(18), classId, subjectId, title: 'Ohm’s law', dueDate: '2026-11-25' }, shows: ['Homework deleted', 'Title', 'Ohm’s law', 'VI A'] },
   { kind: 'homework.done', method: 'POST', path: `/homework/${id(18)}/done`, body: { homeworkId: id(18), studentId: arjun, done: true, markId: id(19) }, shows: ['Homework marked done', 'Arjun Iyer', 'Done', 'Yes'] },
+  {
+    kind: 'notifications.create',
+    method: 'POST',
+    path: '/notifications/create',
+    body: { id: id(20), title: 'Science fair', message: 'Bring your model.', link: '/student/homework', audience: { kind: 'classes', classIds: [classId], roles: [], userIds: [] }, publishAt: '2026-11-30T03:30:00.000Z' },
+    shows: ['New notification Science fair', 'Message', 'Bring your model.', 'Link', '/student/homework', 'Audience', 'VI A', 'Publish at', '30/11/2026'],
+  },
+  {
+    kind: 'notifications.update',
+    method: 'PUT',
+    path: `/notifications/update/${id(20)}`,
+    body: { id: id(20), title: 'Science fair', message: 'On Saturday.', audience: { kind: 'roles', classIds: [], roles: ['parents', 'staff'], userIds: [] } },
+    shows: ['Notification Science fair changed', 'Audience', 'Parents, Staff'],
+  },
+  {
+    kind: 'notifications.delete',
+    method: 'DELETE',
+    path: `/notifications/delete/${id(20)}`,
+    body: undefined,
+    record: { id: id(20), title: 'Science fair', message: 'On Saturday.', audience: { kind: 'school', classIds: [], roles: [], userIds: [] } },
+    shows: ['Notification deleted', 'Title', 'Science fair', 'Whole school'],
+  },
+  { kind: 'notifications.read', method: 'POST', path: `/notifications/${id(20)}/read`, body: { notificationId: id(20), markId: id(21) }, shows: ['Notification marked read'] },
 ];
 
 async function refuse(engine: SyncEngine) {

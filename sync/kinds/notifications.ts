@@ -1,0 +1,161 @@
+/**
+ * Notifications as mutation kinds (docs/decisions.md "Notifications and push (issue 11)"): staff
+ * send, change and withdraw a notification, and any user marks one read. Notifications carry no
+ * `baseRev` (the school keeps every replaced version instead). Read marks of one notification
+ * merge while waiting, so a parent opening it twice on a plane sends one request; the school's
+ * mark (made once, keeping the first read time) replaces the device's provisional one.
+ */
+import { notificationInputSchema, type Audience, type NotificationInput } from '../../contract/notifications';
+import { paths } from '../../contract/paths';
+import type { KakshaDb, MirrorTable } from '../db';
+import { isRecord, type MutationKind, type ServerEffects } from './kind';
+import { deleteAnswer, idOf, noServerEffects, recordAnswer, refOf, serverRecord } from './records';
+
+const table: MirrorTable = 'notifications';
+const readsTable: MirrorTable = 'notificationReads';
+
+/** What a screen passes to send or change one: the contract's input (the device mints the id). */
+export type NotificationFields = Omit<NotificationInput, 'id'>;
+
+/** The request body: the fields with the id; `publishAt` absent means now. */
+export type NotificationBody = NotificationFields & { id: string };
+
+/** Figures the staff answers carry that the pull's record does not (they are read online). */
+const answerOnly = ['audienceSize', 'readCount'] as const;
+
+function withoutFigures(effects: ServerEffects): ServerEffects {
+  for (const upsert of effects.upserts) for (const field of answerOnly) delete upsert.row[field];
+  return effects;
+}
+
+/** The audience with only the kind's own list, as the school stores it. */
+function normalAudience(input: NotificationFields['audience']): Audience {
+  const unique = <T>(values: readonly T[] | undefined) => [...new Set(values ?? [])];
+  return {
+    kind: input.kind,
+    classIds: input.kind === 'classes' ? unique(input.classIds) : [],
+    roles: input.kind === 'roles' ? unique(input.roles) : [],
+    userIds: input.kind === 'people' ? unique(input.userIds) : [],
+  };
+}
+
+async function writeNotification(db: KakshaDb, ref: string, body: NotificationBody, sentBy: string | null, create: boolean): Promise<void> {
+  const rows = db.mirror(table);
+  const id = idOf(ref);
+  const current = await rows.get(id);
+  if (!current && !create) return;
+  const parsed = notificationInputSchema.safeParse(body);
+  const fields = parsed.success ? parsed.data : body;
+  const now = new Date();
+  const asked = fields.publishAt ? new Date(fields.publishAt) : now;
+  const alreadyOut = current?.published === true;
+  const publishAt = alreadyOut && typeof current.publishAt === 'string' ? current.publishAt : (asked > now ? asked : now).toISOString();
+  await rows.put({
+    ...current,
+    id,
+    title: typeof fields.title === 'string' ? fields.title.trim() : '',
+    message: typeof fields.message === 'string' ? fields.message.trim() : '',
+    link: fields.link ? String(fields.link) : null,
+    audience: normalAudience(fields.audience),
+    publishAt,
+    published: alreadyOut || new Date(publishAt) <= now,
+    sentBy: typeof current?.sentBy === 'string' ? current.sentBy : sentBy,
+    rev: typeof current?.rev === 'number' ? current.rev : 0,
+  });
+}
+
+function needsOfAudience(body: NotificationFields): string[] {
+  return body.audience.kind === 'classes' ? (body.audience.classIds ?? []).map((classId) => refOf('classes', classId)) : [];
+}
+
+export const createNotificationKind: MutationKind<NotificationFields & { id?: string }, NotificationBody, 'notifications.create'> = {
+  name: 'notifications.create',
+  async prepare(input, context) {
+    const id = input.id ?? context.newId();
+    const ref = refOf(table, id);
+    return { method: 'POST', path: paths.notifications.create, body: { ...input, id }, refs: [ref], creates: [ref], needs: needsOfAudience(input), result: id };
+  },
+  apply: (context, body, ref) => writeNotification(context.db, ref, body, context.userId, true),
+  accepted: (_body, data) => withoutFigures(recordAnswer(table, data)),
+};
+
+export const updateNotificationKind: MutationKind<NotificationFields & { id: string }, NotificationBody, 'notifications.update'> = {
+  name: 'notifications.update',
+  async prepare(input) {
+    const ref = refOf(table, input.id);
+    return { method: 'PUT', path: paths.notifications.update(input.id), body: input, refs: [ref], needs: [ref, ...needsOfAudience(input)], result: input.id };
+  },
+  apply: (context, body, ref) => writeNotification(context.db, ref, body, null, false),
+  accepted: (_body, data) => withoutFigures(recordAnswer(table, data)),
+};
+
+/** Withdraws it: the school keeps a tombstone, which the pull carries to every device that held it. */
+export const deleteNotificationKind: MutationKind<{ id: string }, undefined, 'notifications.delete'> = {
+  name: 'notifications.delete',
+  async prepare(input) {
+    const ref = refOf(table, input.id);
+    return { method: 'DELETE', path: paths.notifications.remove(input.id), body: undefined, refs: [ref], needs: [ref], result: input.id };
+  },
+  async apply(context, _body, ref) {
+    const id = idOf(ref);
+    await context.db.mirror(table).delete(id);
+    await context.db.mirror(readsTable).where('notificationId').equals(id).delete();
+  },
+  accepted: (_body, data) => deleteAnswer(table, data),
+};
+
+export const readMarkKindName = 'notifications.read' as const;
+
+export interface ReadMarkInput {
+  notificationId: string;
+}
+
+/** The body (the school reads only the path) also names the mirror row the mark shows on. */
+export interface ReadMarkBody extends ReadMarkInput {
+  markId: string;
+}
+
+export function readCoalesceKey(notificationId: string): string {
+  return `${readMarkKindName}:${notificationId}`;
+}
+
+export const readMarkKind: MutationKind<ReadMarkInput, ReadMarkBody, typeof readMarkKindName> = {
+  name: readMarkKindName,
+  async prepare(input, context) {
+    const shown = await context.db.mirror(readsTable).where('notificationId').equals(input.notificationId).first();
+    const markId = typeof shown?.id === 'string' ? shown.id : context.newId();
+    const ref = refOf(readsTable, markId);
+    return {
+      method: 'POST',
+      path: paths.notifications.read(input.notificationId),
+      body: { notificationId: input.notificationId, markId },
+      refs: [ref],
+      creates: shown ? [] : [ref],
+      needs: [refOf(table, input.notificationId)],
+      coalesceKey: readCoalesceKey(input.notificationId),
+      result: markId,
+    };
+  },
+  merge: (earlier, later) => ({ ...later, markId: earlier.markId }),
+  async apply(context, body, ref) {
+    const reads = context.db.mirror(readsTable);
+    const id = idOf(ref);
+    const current = await reads.get(id);
+    await reads.put({
+      id,
+      notificationId: body.notificationId,
+      userId: typeof current?.userId === 'string' ? current.userId : context.userId,
+      readAt: typeof current?.readAt === 'string' ? current.readAt : new Date().toISOString(),
+      rev: typeof current?.rev === 'number' ? current.rev : 0,
+    });
+  },
+  accepted(body, data): ServerEffects {
+    const effects = noServerEffects();
+    const row = serverRecord(data, readsTable);
+    if (!row) return effects;
+    effects.upserts.push({ table: readsTable, row });
+    // The mark made on this device had its own id until the school named it.
+    if (isRecord(data) && data.id !== body.markId) effects.deletes.push({ table: readsTable, id: body.markId });
+    return effects;
+  },
+};
