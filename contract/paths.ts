@@ -105,6 +105,7 @@ export const paths = {
     /** GET (staff): the earlier versions of an edited notification. */
     history: template(`${apiBase}/notifications/:id/history`),
   },
+  events: resource('events'),
   admissions: {
     ...resource('admissions'),
     /** GET by admission number ("2025-0042"), for /admin/records/edit/{admissionNumber}. */

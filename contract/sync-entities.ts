@@ -9,6 +9,7 @@ import { attendanceRecordSchema } from './attendance';
 import { certificateSchema } from './certificate';
 import { classSchema } from './class';
 import { classSubjectSchema } from './class-subject';
+import { eventSchema } from './events';
 import { homeworkDoneSchema, homeworkSchema } from './homework';
 import { notificationReadSchema, notificationSchema } from './notifications';
 import { studentSchema } from './student';
@@ -37,6 +38,7 @@ export const syncedEntities = [
   entity('homeworkDone', homeworkDoneSchema),
   entity('notifications', notificationSchema),
   entity('notificationReads', notificationReadSchema),
+  entity('events', eventSchema),
 ] as const;
 
 export type SyncEntity = (typeof syncedEntities)[number]['name'];

@@ -12,6 +12,7 @@ import { classSubjectsModule } from './class-subjects/module';
 import { classesModule } from './classes/module';
 import { contactedClientsModule } from './contacted-clients/module';
 import { docsModule } from './docs/module';
+import { eventsModule } from './events/module';
 import { healthModule } from './health/module';
 import { homeworkModule } from './homework/module';
 import { importsModule } from './imports/module';
@@ -40,6 +41,7 @@ export const serverModules: readonly ServerModule[] = [
   attendanceModule,
   homeworkModule,
   notificationsModule,
+  eventsModule,
   syncModule,
   contactedClientsModule,
   operatorsModule,

@@ -29,6 +29,7 @@ const bodiless = new Set([
   'DELETE /api/homework/delete/:id',
   'DELETE /api/homework/:id/attachments/:attachmentId',
   'DELETE /api/notifications/delete/:id',
+  'DELETE /api/events/delete/:id',
   'POST /api/notifications/:id/read',
 ]);
 /** Multipart uploads: the file is read by the upload plugin (docs/records-server.md "Bulk import"). */

@@ -1,0 +1,43 @@
+/**
+ * Who a record addressed to an audience reaches (the whole school; chosen classes; roles: staff,
+ * students, parents; chosen people), as an SQL predicate over a viewer, for any table with the
+ * audience columns (audience_kind, audience_class_ids, audience_roles, audience_user_ids). The same
+ * rule as notifications (docs/decisions.md "Notifications and push (issue 11)"), kept below the
+ * modules so events and later modules share it without importing another module.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { RoleName } from '../../contract/roles';
+
+/** A viewer as SQL expressions: one signed-in user's values, or a user row's columns. */
+export interface AudienceViewer {
+  userId: SQL;
+  role: SQL;
+  /** uuid[]: the classes of the viewer's own student record or children. */
+  classIds: SQL;
+}
+
+export function uuidArray(ids: readonly string[]): SQL {
+  if (ids.length === 0) return sql`'{}'::uuid[]`;
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
+
+/** One signed-in user as a viewer (their scope's classes: own class, or the children's). */
+export function audienceViewerOf(user: { userId: string; role: RoleName; classIds: readonly string[] }): AudienceViewer {
+  return { userId: sql`${user.userId}::uuid`, role: sql`${user.role}`, classIds: uuidArray(user.classIds) };
+}
+
+/**
+ * True where the row of `table` addresses the viewer. The columns are named with their table, so
+ * the rule also holds inside a subquery. Classes reach their students and those students' parents.
+ */
+export function audienceReaches(table: string, viewer: AudienceViewer): SQL {
+  const column = (name: string) => sql.raw(`"${table}"."${name}"`);
+  return sql`(${column('audience_kind')} = 'school'
+    or (${column('audience_kind')} = 'roles' and (case ${viewer.role} when 'admin' then 'staff' when 'teacher' then 'staff'
+          when 'student' then 'students' else 'parents' end) = any(${column('audience_roles')}))
+    or (${column('audience_kind')} = 'classes' and ${viewer.role} in ('student', 'parent') and ${column('audience_class_ids')} && ${viewer.classIds})
+    or (${column('audience_kind')} = 'people' and ${viewer.userId} = any(${column('audience_user_ids')})))`;
+}

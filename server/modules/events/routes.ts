@@ -1,0 +1,192 @@
+/**
+ * The school calendar (docs/decisions.md "Events and holidays (issue 11)"): every signed-in user
+ * reads the events their scope covers (staff the school's, a family what is addressed to them).
+ * Admins add events for any audience and are the only ones to declare holidays (a holiday takes
+ * days out of attendance); teachers add events for the classes they teach (class-subjects/teaching.ts)
+ * and change or delete only those they added. Updates carry `baseRev` (edited offline).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
+import { eventInputSchema, eventListQuerySchema, eventSchema, eventSearchColumns, type EventKind } from '../../../contract/events';
+import { messages } from '../../../contract/messages';
+import type { Audience } from '../../../contract/notifications';
+import { paths, routeOf } from '../../../contract/paths';
+import { staffRoles } from '../../../contract/roles';
+import { updateAnswerSchema } from '../../../contract/sync';
+import type { Db } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
+import { searchableColumn } from '../../db/paging';
+import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
+import { classes, events, users } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { userOf } from '../../plugins/access';
+import { sendEnvelope } from '../../plugins/errors';
+import { runWrite } from '../../plugins/idempotency';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+import { lostUpdate } from '../../module-kit/conflicts';
+import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
+import { scopeOf } from '../../module-kit/scope';
+import type { AuthUser } from '../../types';
+import { assertCanTeachClasses } from '../class-subjects/teaching';
+import { eventRepository as repo } from './repository';
+
+const readers = { access: 'signedIn' } as const;
+const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
+const idParams = z.object({ id: z.uuid(messages.events.notFound) });
+
+/** Keeps only the list the kind uses, without repeats. */
+function normalAudience(audience: Audience): Audience {
+  const unique = <T>(values: T[]) => [...new Set(values)];
+  return {
+    kind: audience.kind,
+    classIds: audience.kind === 'classes' ? unique(audience.classIds) : [],
+    roles: audience.kind === 'roles' ? unique(audience.roles) : [],
+    userIds: audience.kind === 'people' ? unique(audience.userIds) : [],
+  };
+}
+
+/** Holidays are the admins'; a teacher addresses the classes they teach; ids must be this school's. */
+async function assertMayAdd(tx: Db, user: AuthUser, kind: EventKind, audience: Audience): Promise<void> {
+  if (kind === 'holiday' && user.role !== 'admin') throw new AppError(403, messages.events.holidayAdminOnly);
+  if (user.role !== 'admin' && audience.kind !== 'classes') throw new AppError(403, messages.events.notYourClass);
+  const unknown = () => badRequest(messages.notifications.audienceUnknown, { fieldErrors: { audience: [messages.notifications.audienceUnknown] } });
+  if (audience.classIds.length > 0) {
+    const found = await tx
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.tenantId, user.tenantId), inArray(classes.id, audience.classIds), isNull(classes.deletedAt)));
+    if (found.length !== audience.classIds.length) throw unknown();
+  }
+  if (audience.userIds.length > 0) {
+    const found = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, user.tenantId), inArray(users.id, audience.userIds), isNull(users.deletedAt)));
+    if (found.length !== audience.userIds.length) throw unknown();
+  }
+  await assertCanTeachClasses(tx, user, audience.classIds, messages.events.notYourClass);
+}
+
+function assertOwn(user: AuthUser, createdBy: string | null): void {
+  if (user.role !== 'admin' && createdBy !== user.id) throw new AppError(403, messages.events.notYours);
+}
+
+export const eventRoutes: ZodPlugin = async (app) => {
+  app.get(routeOf(paths.events.all), { config: readers, schema: { response: okList(eventSchema), querystring: eventListQuerySchema } }, async (request, reply) => {
+    const user = userOf(request);
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
+  });
+
+  app.get(
+    routeOf(paths.events.page),
+    { config: readers, schema: { response: okPage(eventSchema), querystring: pageQuerySchema.extend(eventListQuerySchema.shape) } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const { page, size, ...filter } = request.query;
+      return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, user.tenantId, await scopeOf(app.db, user), { page, size }, filter));
+    },
+  );
+
+  app.get(
+    routeOf(paths.events.searchColumn),
+    { config: readers, schema: { response: okPage(eventSchema), querystring: columnSearchQuerySchema } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const { column, value, page, size } = request.query;
+      const searchable = searchableColumn(eventSearchColumns, column, messages.events.invalidColumn);
+      return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, user.tenantId, await scopeOf(app.db, user), searchable, value, { page, size }));
+    },
+  );
+
+  app.get(routeOf(paths.events.one), { config: readers, schema: { response: ok(eventSchema), params: idParams } }, async (request, reply) => {
+    const user = userOf(request);
+    const found = await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user));
+    if (!found) throw notFound(messages.events.notFound);
+    return sendEnvelope(reply, 200, messages.common.ok, found);
+  });
+
+  app.post(routeOf(paths.events.create), { config: staffWrite, schema: { response: created(eventSchema), body: eventInputSchema } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const user = userOf(request);
+      const { id = randomUUID(), kind, title, description, startDate, endDate, startTime, endTime } = request.body;
+      const audience = normalAudience(request.body.audience);
+      await assertMayAdd(tx, user, kind, audience);
+      await assertRecordIdFree(tx, events, id);
+      try {
+        await tx.insert(events).values({
+          id,
+          tenantId: user.tenantId,
+          kind,
+          title,
+          description,
+          startDate,
+          endDate,
+          startTime,
+          endTime,
+          audienceKind: audience.kind,
+          audienceClassIds: audience.classIds,
+          audienceRoles: audience.roles,
+          audienceUserIds: audience.userIds,
+          createdBy: user.id,
+        });
+      } catch (error) {
+        if (uniqueViolation(error) === 'events_pkey') throw recordIdTaken();
+        throw error;
+      }
+      return { status: 201, message: kind === 'holiday' ? messages.events.holidayAdded : messages.events.added, data: await repo.one(tx, user.tenantId, id) };
+    }),
+  );
+
+  app.put(
+    routeOf(paths.events.update),
+    { config: staffWrite, schema: { response: ok(updateAnswerSchema(eventSchema)), params: idParams, body: eventInputSchema } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const user = userOf(request);
+        const { id } = request.params;
+        const { kind, title, description, startDate, endDate, startTime, endTime, baseRev } = request.body;
+        const stored = await repo.one(tx, user.tenantId, id);
+        if (stored) {
+          assertOwn(user, stored.createdBy);
+          if (stored.kind === 'holiday' && user.role !== 'admin') throw new AppError(403, messages.events.holidayAdminOnly);
+        }
+        const kept = () => repo.one(tx, user.tenantId, id);
+        const lost = await lostUpdate(tx, { entity: 'events', table: events, user, id, baseRev, yours: { ...request.body, id }, kept });
+        if (lost) return lost;
+        if (!stored) throw notFound(messages.events.notFound);
+        const audience = normalAudience(request.body.audience);
+        await assertMayAdd(tx, user, kind, audience);
+        await tx
+          .update(events)
+          .set({
+            kind,
+            title,
+            description,
+            startDate,
+            endDate,
+            startTime,
+            endTime,
+            audienceKind: audience.kind,
+            audienceClassIds: audience.classIds,
+            audienceRoles: audience.roles,
+            audienceUserIds: audience.userIds,
+          })
+          .where(and(eq(events.tenantId, user.tenantId), eq(events.id, id), isNull(events.deletedAt)));
+        return { message: messages.events.updated, data: await repo.one(tx, user.tenantId, id) };
+      }),
+  );
+
+  app.delete(routeOf(paths.events.remove), { config: staffWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const user = userOf(request);
+      const { id } = request.params;
+      const stored = await repo.lock(tx, user.tenantId, id);
+      if (!stored) throw notFound(messages.events.notFound);
+      assertOwn(user, stored.createdBy);
+      await tx.update(events).set({ deletedAt: sql`now()` }).where(and(eq(events.tenantId, user.tenantId), eq(events.id, id)));
+      return { message: messages.events.deleted, data: { id } };
+    }),
+  );
+};

@@ -1,0 +1,239 @@
+/**
+ * Events (server/modules/events): who may add what (holidays are the admins', teachers their
+ * classes'), who sees what (reads and the pull by audience), validation with clear messages and
+ * nothing stored, another school's ids answered as unknown ones, offline edits' baseRev.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SchoolEvent } from '../../contract/events';
+import { messages } from '../../contract/messages';
+import { paths } from '../../contract/paths';
+import { classes, events, parentChildren, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
+import { pullAll, signInAll, type Tokens } from '../support/sync-api';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let green: SchoolFixture;
+let tokens: Tokens;
+let riverAdmin: string;
+/** A parent whose one child (Kabir) is in V-A only. */
+let vaParent: string;
+let va: string;
+let vib: string;
+/** A class the fixture's teacher does not teach. */
+let viic: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  green = await createSchoolFixture(db, 'green');
+  const river = await createSchoolFixture(db, 'river');
+  tokens = await signInAll(t, green);
+  riverAdmin = (await signInAll(t, river)).admin;
+  [va, vib] = green.classIds as [string, string];
+  viic = randomUUID();
+  await db.insert(classes).values({ id: viic, tenantId: 'green', className: 'VII', classSection: 'C' });
+  const vaParentId = randomUUID();
+  await db.insert(users).values({
+    id: vaParentId,
+    tenantId: 'green',
+    username: 'va.parent@example.in',
+    passwordHash: await hashPassword(fixturePassword),
+    role: 'parent',
+    status: 'active',
+  });
+  await db.insert(parentChildren).values({ tenantId: 'green', userId: vaParentId, studentId: green.studentIds[2]! });
+  vaParent = await t.signIn('green', 'va.parent@example.in', fixturePassword);
+});
+afterAll(() => t.close());
+
+const as = (token: string, options: Parameters<TestApp['call']>[0]) => t.call({ tenant: 'green', token, ...options });
+const school = { kind: 'school' };
+const toClasses = (...classIds: string[]) => ({ kind: 'classes', classIds });
+
+function event(overrides: Record<string, unknown> = {}) {
+  return { kind: 'event', title: 'Annual day', description: 'In the main hall.', startDate: '2026-12-19', endDate: '2026-12-19', audience: school, ...overrides };
+}
+
+const add = (token: string, body: Record<string, unknown>) => as(token, { method: 'POST', url: paths.events.create, payload: body });
+
+async function added(token: string, body: Record<string, unknown>): Promise<SchoolEvent> {
+  const response = await add(token, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as SchoolEvent;
+}
+
+async function listed(token: string, query = ''): Promise<string[]> {
+  const response = await as(token, { method: 'GET', url: `${paths.events.all}${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json().data as SchoolEvent[]).map((one) => one.id);
+}
+
+async function pulledIds(token: string): Promise<string[]> {
+  const { changes } = await pullAll(t, 'green', token);
+  const live = new Map<string, boolean>();
+  for (const change of changes) if (change.entity === 'events') live.set(change.id, change.op !== 'delete');
+  return [...live].filter(([, isLive]) => isLive).map(([id]) => id);
+}
+
+describe('adding', () => {
+  it('an admin adds a multi-day holiday with its dates normalised; the record reads back the same', async () => {
+    const response = await add(tokens.admin, event({ kind: 'holiday', title: 'Diwali break', startDate: '07/11/2026', endDate: '2026-11-11', description: undefined }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().message).toBe(messages.events.holidayAdded);
+    const holiday = response.json().data as SchoolEvent;
+    expect(holiday).toMatchObject({ kind: 'holiday', title: 'Diwali break', description: '', startDate: '2026-11-07', endDate: '2026-11-11', startTime: null, endTime: null });
+    expect(holiday.audience).toEqual({ kind: 'school', classIds: [], roles: [], userIds: [] });
+    const one = await as(tokens.parent, { method: 'GET', url: paths.events.one(holiday.id) });
+    expect(one.json().data).toEqual(holiday);
+  });
+
+  it('times are kept as HH:MM; a device-minted id is kept', async () => {
+    const id = randomUUID();
+    const meeting = await added(tokens.admin, event({ id, kind: 'meeting', title: 'PTM', startTime: '9:30', endTime: '12:00', audience: { kind: 'roles', roles: ['parents', 'staff'] } }));
+    expect(meeting).toMatchObject({ id, startTime: '09:30', endTime: '12:00' });
+    expect((await add(tokens.admin, event({ id }))).statusCode).toBe(409);
+  });
+
+  it('teachers add events for the classes they teach only, never holidays or school-wide; families never', async () => {
+    const own = await added(tokens.teacher, event({ kind: 'exam', title: 'Unit test', audience: toClasses(va, vib) }));
+    expect(own.createdBy).not.toBeNull();
+    for (const [body, message] of [
+      [event({ audience: toClasses(va, viic) }), messages.events.notYourClass],
+      [event({ audience: school }), messages.events.notYourClass],
+      [event({ audience: { kind: 'roles', roles: ['parents'] } }), messages.events.notYourClass],
+      [event({ kind: 'holiday', audience: toClasses(va) }), messages.events.holidayAdminOnly],
+    ] as const) {
+      const refused = await add(tokens.teacher, { ...body, title: 'Not allowed' });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(403);
+      expect(refused.json().message).toBe(message);
+    }
+    expect((await add(tokens.parent, event({ title: 'Not allowed' }))).statusCode).toBe(403);
+    expect((await add(tokens.student, event({ title: 'Not allowed' }))).statusCode).toBe(403);
+    const stored = await t.database.db.select({ id: events.id }).from(events).where(eq(events.title, 'Not allowed'));
+    expect(stored).toEqual([]);
+  });
+
+  it('refuses bad input with clear messages and stores nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [event({ title: '  ' }), messages.records.fields.required('Title')],
+      [event({ kind: 'party' }), messages.events.kind],
+      [event({ startDate: '31/02/2026' }), messages.records.fields.date('Start date')],
+      [event({ startDate: '2026-12-20', endDate: '2026-12-19' }), messages.events.endBeforeStart],
+      [event({ startDate: '2026-04-01', endDate: '2026-12-19' }), messages.events.tooLong(100)],
+      [event({ startTime: '25:00' }), messages.events.time('Start time')],
+      [event({ endTime: '10:00' }), messages.events.endTimeAlone],
+      [event({ startTime: '10:00', endTime: '09:00' }), messages.events.endTimeBeforeStart],
+      [event({ audience: toClasses() }), messages.notifications.audienceEmpty],
+      [event({ kind: 'holiday', audience: { kind: 'roles', roles: ['students'] } }), messages.events.holidayAudience],
+      [event({ audience: toClasses(randomUUID()) }), messages.notifications.audienceUnknown],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await add(tokens.admin, { ...body, title: body.title === '  ' ? '  ' : 'Refused' });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().message, JSON.stringify(body)).toContain(message);
+    }
+    const stored = await t.database.db.select({ id: events.id }).from(events).where(eq(events.title, 'Refused'));
+    expect(stored).toEqual([]);
+  });
+
+  it("another school's classes are unknown; another school's events are not found", async () => {
+    const foreign = await t.call({ method: 'POST', url: paths.events.create, tenant: 'river', token: riverAdmin, payload: event({ audience: toClasses(va) }) });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(messages.notifications.audienceUnknown);
+    const own = await added(tokens.admin, event({ title: 'Green only' }));
+    const river = (path: string, method: 'GET' | 'PUT' | 'DELETE' = 'GET', payload?: unknown) =>
+      t.call({ method, url: path, tenant: 'river', token: riverAdmin, ...(payload ? { payload } : {}) });
+    expect((await river(paths.events.all)).json().data).toEqual([]);
+    for (const response of [await river(paths.events.one(own.id)), await river(paths.events.update(own.id), 'PUT', event()), await river(paths.events.remove(own.id), 'DELETE')]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(messages.events.notFound);
+    }
+    expect((await as(tokens.admin, { method: 'GET', url: paths.events.one(own.id) })).json().data.title).toBe('Green only');
+  });
+});
+
+describe('who sees what', () => {
+  it("a family sees the school's and their classes' events, in reads and in the pull; staff see all", async () => {
+    const forVib = await added(tokens.admin, event({ title: 'VI-B picnic', audience: toClasses(vib) }));
+    const forVa = await added(tokens.admin, event({ title: 'V-A play', audience: toClasses(va) }));
+    const forStaff = await added(tokens.admin, event({ kind: 'meeting', title: 'Staff meeting', audience: { kind: 'roles', roles: ['staff'] } }));
+    const forAll = await added(tokens.admin, event({ kind: 'holiday', title: 'Republic Day', startDate: '2027-01-26', endDate: '2027-01-26' }));
+
+    for (const ids of [await listed(vaParent), await pulledIds(vaParent)]) {
+      expect(ids).toEqual(expect.arrayContaining([forVa.id, forAll.id]));
+      expect(ids).not.toContain(forVib.id);
+      expect(ids).not.toContain(forStaff.id);
+    }
+    expect(await listed(tokens.parent)).toEqual(expect.arrayContaining([forVa.id, forVib.id, forAll.id]));
+    expect(await listed(tokens.student)).not.toContain(forVib.id);
+    for (const staff of [tokens.admin, tokens.teacher]) {
+      expect(await pulledIds(staff)).toEqual(expect.arrayContaining([forVa.id, forVib.id, forStaff.id, forAll.id]));
+    }
+    const hidden = await as(vaParent, { method: 'GET', url: paths.events.one(forVib.id) });
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it('filters by range and kind, pages in calendar order and searches by title', async () => {
+    const holidays = await as(tokens.admin, { method: 'GET', url: `${paths.events.all}?kind=holiday&from=2026-11-01&to=2026-11-30` });
+    const titles = (holidays.json().data as SchoolEvent[]).map((one) => one.title);
+    expect(titles).toContain('Diwali break');
+    expect(titles).not.toContain('Republic Day');
+    const page = await as(tokens.admin, { method: 'GET', url: `${paths.events.page}?page=0&size=100` });
+    const starts = (page.json().data.content as SchoolEvent[]).map((one) => one.startDate);
+    expect(starts).toEqual([...starts].sort());
+    const search = await as(tokens.admin, { method: 'GET', url: `${paths.events.searchColumn}?column=title&value=diwali&page=0&size=10` });
+    expect((search.json().data.content as SchoolEvent[]).map((one) => one.title)).toEqual(['Diwali break']);
+    const badColumn = await as(tokens.admin, { method: 'GET', url: `${paths.events.searchColumn}?column=audience_kind&value=x&page=0&size=10` });
+    expect(badColumn.statusCode).toBe(400);
+    expect(badColumn.json().message).toBe(messages.events.invalidColumn);
+    const badRange = await as(tokens.admin, { method: 'GET', url: `${paths.events.all}?from=tomorrow` });
+    expect(badRange.statusCode).toBe(400);
+  });
+});
+
+describe('changing and deleting', () => {
+  it('an update moving an event to other classes moves it between families; a stale baseRev keeps the school copy', async () => {
+    const picnic = await added(tokens.admin, event({ title: 'Picnic', audience: toClasses(vib) }));
+    expect(await pulledIds(vaParent)).not.toContain(picnic.id);
+    const moved = await as(tokens.admin, { method: 'PUT', url: paths.events.update(picnic.id), payload: event({ title: 'Picnic', audience: toClasses(va), baseRev: picnic.rev }) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().message).toBe(messages.events.updated);
+    expect(await pulledIds(vaParent)).toContain(picnic.id);
+    const stale = await as(tokens.admin, { method: 'PUT', url: paths.events.update(picnic.id), payload: event({ title: 'Old picnic', audience: toClasses(va), baseRev: picnic.rev }) });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().data.conflict.reason).toBe('changed');
+    expect(stale.json().data.title).toBe('Picnic');
+  });
+
+  it("teachers change and delete only the events they added; a teacher's edit cannot make a holiday", async () => {
+    const byAdmin = await added(tokens.admin, event({ title: 'Science fair', audience: toClasses(va) }));
+    const byTeacher = await added(tokens.teacher, event({ title: 'Class quiz', audience: toClasses(va) }));
+    const refused = await as(tokens.teacher, { method: 'PUT', url: paths.events.update(byAdmin.id), payload: event({ audience: toClasses(va) }) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(messages.events.notYours);
+    expect((await as(tokens.teacher, { method: 'DELETE', url: paths.events.remove(byAdmin.id) })).statusCode).toBe(403);
+    const holiday = await as(tokens.teacher, { method: 'PUT', url: paths.events.update(byTeacher.id), payload: event({ kind: 'holiday', audience: toClasses(va) }) });
+    expect(holiday.statusCode).toBe(403);
+    const ok = await as(tokens.teacher, { method: 'PUT', url: paths.events.update(byTeacher.id), payload: event({ title: 'Class quiz (moved)', audience: toClasses(va) }) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await as(tokens.admin, { method: 'GET', url: paths.events.one(byAdmin.id) })).json().data.title).toBe('Science fair');
+  });
+
+  it('deleting leaves a tombstone in the pull; the event is gone from reads and answers 404 after', async () => {
+    const trip = await added(tokens.admin, event({ title: 'Trip', audience: toClasses(va) }));
+    const before = await pullAll(t, 'green', vaParent);
+    const removed = await as(tokens.admin, { method: 'DELETE', url: paths.events.remove(trip.id) });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().message).toBe(messages.events.deleted);
+    const after = await pullAll(t, 'green', vaParent, before.cursor);
+    expect(after.changes.filter((change) => change.entity === 'events' && change.id === trip.id).map((change) => change.op)).toEqual(['delete']);
+    expect(await listed(vaParent)).not.toContain(trip.id);
+    expect((await as(tokens.admin, { method: 'DELETE', url: paths.events.remove(trip.id) })).statusCode).toBe(404);
+    const update = await as(tokens.admin, { method: 'PUT', url: paths.events.update(trip.id), payload: event() });
+    expect(update.statusCode).toBe(404);
+  });
+});
