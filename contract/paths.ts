@@ -62,6 +62,8 @@ export const paths = {
     one: template(`${apiBase}/schools/:id`),
     /** PUT { address, phoneNumber, email }: the admin's own school's certificate details. */
     update: template(`${apiBase}/schools/update/:tenantId`),
+    /** PUT { absenceAlerts }: the admin's own school's switches (issue 11). */
+    settings: template(`${apiBase}/schools/settings/:tenantId`),
   },
   accounts: {
     pending: `${apiBase}/accounts/pending`,
@@ -96,6 +98,26 @@ export const paths = {
     /** GET the file (immutable) or DELETE it. */
     attachment: template(`${apiBase}/homework/:id/attachments/:attachmentId`),
   },
+  timetable: {
+    ...resource('timetable'),
+    /** GET the bell schedule; PUT { periods } replaces it (admins). */
+    periods: `${apiBase}/timetable/periods`,
+    /** GET the per-subject weekly limits; PUT { limits } replaces them (admins). */
+    limits: `${apiBase}/timetable/limits`,
+    /** GET ?date=: the absent teachers' periods that day, their substitutes and who is free (staff). */
+    uncovered: `${apiBase}/timetable/uncovered`,
+    /** POST { entryId, date, teacherId }: a substitute for one period on one date (admins). */
+    substitute: `${apiBase}/timetable/substitutions/create`,
+    removeSubstitution: template(`${apiBase}/timetable/substitutions/delete/:id`),
+  },
+  teacherAttendance: {
+    /** POST { date, entries: [{ teacherId, status, leaveType?, remark? }] } (admins). */
+    markSheet: `${apiBase}/teacherAttendance/mark-sheet`,
+    /** GET ?date= (admins: every teacher; a teacher: their own row). */
+    sheet: `${apiBase}/teacherAttendance/sheet`,
+    /** GET the register of `11-2026` (admins: all staff; a teacher: their own row). */
+    monthly: template(`${apiBase}/teacherAttendance/monthly/:monthYear`),
+  },
   notifications: {
     ...resource('notifications'),
     /** GET: the signed-in user's published notifications with read state, newest first. */
@@ -105,7 +127,42 @@ export const paths = {
     /** GET (staff): the earlier versions of an edited notification. */
     history: template(`${apiBase}/notifications/:id/history`),
   },
+  exams: {
+    ...resource('exams'),
+    /** GET (signed in) / PUT (admins): the school's grading scale, copied into each exam added. */
+    gradingScale: `${apiBase}/exams/grading-scale`,
+    /** GET (staff): per class and subject, how far the marks are. */
+    progress: template(`${apiBase}/exams/:id/progress`),
+    /** POST { classId } (admins): computes and publishes the class's results; locks its marks. */
+    publish: template(`${apiBase}/exams/:id/publish`),
+  },
+  marks: {
+    /** POST { examId, classId, subjectId, entries, reason? }: one grid's cells (the teaching rule). */
+    markSheet: `${apiBase}/marks/mark-sheet`,
+    /** GET ?examId=&classId=&subjectId=: one grid's cells. */
+    sheet: `${apiBase}/marks/sheet`,
+    /** GET (staff): the earlier values of a grid's cells and who changed them. */
+    history: `${apiBase}/marks/history`,
+  },
+  results: {
+    /** GET ?examId=&classId=&studentId=: published results (a family: their children's). */
+    all: `${apiBase}/results/all`,
+    /** PUT { remark } (class teacher, admins): the report card's remark. */
+    remark: template(`${apiBase}/results/:id/remark`),
+  },
   events: resource('events'),
+  feeHeads: resource('feeHeads'),
+  feeStructures: resource('feeStructures'),
+  feeConcessions: resource('feeConcessions'),
+  fees: {
+    ...resource('fees'),
+    /** GET ?classId=&academicYear=: every student's dues in a class (the defaulters list). */
+    dues: `${apiBase}/fees/dues`,
+    /** GET ?academicYear=: one student's dues (staff, or the student's family). */
+    studentDues: template(`${apiBase}/fees/dues/:studentId`),
+    /** GET (signed in) / PUT (admin): receipt number format, UPI id, whether teachers read fees. */
+    settings: `${apiBase}/fees/settings`,
+  },
   admissions: {
     ...resource('admissions'),
     /** GET by admission number ("2025-0042"), for /admin/records/edit/{admissionNumber}. */

@@ -32,6 +32,8 @@ export const schoolDetailsSchema = schoolSchema.extend({
   address: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   email: z.string().nullable(),
+  /** Parents are told when their child is marked absent or late (issue 11; on by default). */
+  absenceAlerts: z.boolean(),
 });
 export type SchoolDetails = z.infer<typeof schoolDetailsSchema>;
 
@@ -42,3 +44,9 @@ export const schoolDetailsInputSchema = z.object({
   email: optionalEmail('Email'),
 });
 export type SchoolDetailsInput = z.input<typeof schoolDetailsInputSchema>;
+
+/** An admin's switches for their own school. */
+export const schoolSettingsInputSchema = z.object({
+  absenceAlerts: z.boolean({ error: 'Absence alerts must be on or off.' }),
+});
+export type SchoolSettingsInput = z.infer<typeof schoolSettingsInputSchema>;

@@ -24,6 +24,7 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { canSeeStudent } from '../../module-kit/scope';
 import { ok } from '../../module-kit/responses';
+import { alertParentsOfMarks } from '../notifications/alerts';
 import { currentMonth, daysBetween, isRealDate, monthRange } from './dates';
 import { markSheet } from './mark-sheet';
 import { assertCanMarkClass } from './permissions';
@@ -41,7 +42,9 @@ function invalid(field: string, message: string) {
 export const attendanceRoutes: ZodPlugin = async (app) => {
   app.post(routeOf(paths.attendance.markSheet), { config: staffWrite, schema: { response: ok(markSheetResultSchema), body: markSheetSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
-      const result = await markSheet(tx, userOf(request), request.body);
+      const user = userOf(request);
+      const result = await markSheet(tx, user, request.body);
+      await alertParentsOfMarks(tx, user.tenantId, result.records);
       const message =
         result.conflicts.length > 0 ? messages.attendance.savedWithConflicts(result.conflicts.length) : messages.attendance.saved;
       return { status: 200, message, data: result };

@@ -8,7 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../../contract/messages';
-import { schoolDetailsInputSchema, schoolDetailsSchema, schoolListEntrySchema, schoolSchema } from '../../../contract/school';
+import { schoolDetailsInputSchema, schoolDetailsSchema, schoolListEntrySchema, schoolSchema, schoolSettingsInputSchema } from '../../../contract/school';
 import { paths, routeOf } from '../../../contract/paths';
 import { schools } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
@@ -20,7 +20,7 @@ import { ok, okList } from '../../module-kit/responses';
 
 const columns = { tenantId: schools.tenantId, schoolName: schools.schoolName, schoolId: schools.schoolId };
 const listed = { tenantId: schools.tenantId, schoolName: schools.schoolName };
-const details = { ...columns, address: schools.address, phoneNumber: schools.phoneNumber, email: schools.email };
+const details = { ...columns, address: schools.address, phoneNumber: schools.phoneNumber, email: schools.email, absenceAlerts: schools.absenceAlerts };
 
 /**
  * `GET /schools/all` is two lists (spec section 7): without a token the public one for school
@@ -96,6 +96,22 @@ export const schoolRoutes: ZodPlugin = async (app) => {
         const [row] = await tx.update(schools).set(request.body).where(eq(schools.tenantId, tenantId)).returning(details);
         if (!row) throw notFound(messages.schools.notFound);
         return { message: messages.schools.updated, data: row };
+      }),
+  );
+
+  app.put(
+    routeOf(paths.schools.settings),
+    {
+      config: { access: ['admin'], idempotency: 'runWrite' },
+      schema: { response: ok(schoolDetailsSchema), params: z.object({ tenantId: z.string().max(64) }), body: schoolSettingsInputSchema },
+    },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const tenantId = tenantOf(request).tenantId;
+        if (request.params.tenantId !== tenantId) throw forbidden();
+        const [row] = await tx.update(schools).set({ absenceAlerts: request.body.absenceAlerts }).where(eq(schools.tenantId, tenantId)).returning(details);
+        if (!row) throw notFound(messages.schools.notFound);
+        return { message: messages.schools.settingsUpdated, data: row };
       }),
   );
 };

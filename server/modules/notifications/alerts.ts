@@ -1,0 +1,151 @@
+/**
+ * Absence alerts (docs/decisions.md "Absence alerts (issue 11)"): a student marked absent or late
+ * is told to each linked, active parent as a notification addressed to them (inbox by the pull,
+ * phone by the push queue), once per student and date (the absence_alerts key) whatever is
+ * re-sent or edited; a mark corrected to present or leave afterwards sends one short correction.
+ * Runs inside the attendance write's transaction: it only writes rows, the delivery loop sends.
+ * The school's switch (schools.absence_alerts, on by default) turns it off.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AttendanceStatus } from '../../../contract/attendance';
+import { messages } from '../../../contract/messages';
+import type { Db } from '../../db/client';
+import { absenceAlerts, classes, notifications, parentChildren, schools, students, users } from '../../db/schema';
+import { dropUnsentPushes, queuePushes } from './push-outbox';
+
+/** Where an alert opens: the family's attendance screen. */
+export const absenceAlertLink = '/student/attendance';
+
+export interface AttendanceMark {
+  studentId: string;
+  classId: string;
+  /** yyyy-mm-dd */
+  date: string;
+  status: AttendanceStatus;
+}
+
+type Told = 'absent' | 'late';
+const isTold = (status: AttendanceStatus): status is Told => status === 'absent' || status === 'late';
+
+/** dd/mm/yyyy, as the app shows dates (src/ui/dates.ts). */
+function shownDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+async function alertsOn(tx: Db, tenantId: string): Promise<boolean> {
+  const [row] = await tx.select({ on: schools.absenceAlerts }).from(schools).where(eq(schools.tenantId, tenantId));
+  return row?.on ?? false;
+}
+
+/** The student's first name, the class's name and the student's active parents. */
+async function subjectOf(tx: Db, tenantId: string, mark: AttendanceMark) {
+  const [student] = await tx
+    .select({ firstName: students.firstName })
+    .from(students)
+    .where(and(eq(students.tenantId, tenantId), eq(students.id, mark.studentId)));
+  const [klass] = await tx
+    .select({ name: classes.className, section: classes.classSection })
+    .from(classes)
+    .where(and(eq(classes.tenantId, tenantId), eq(classes.id, mark.classId)));
+  const parents = await tx
+    .select({ id: users.id })
+    .from(parentChildren)
+    .innerJoin(users, and(eq(users.tenantId, parentChildren.tenantId), eq(users.id, parentChildren.userId)))
+    .where(
+      and(
+        eq(parentChildren.tenantId, tenantId),
+        eq(parentChildren.studentId, mark.studentId),
+        isNull(parentChildren.deletedAt),
+        isNull(users.deletedAt),
+        eq(users.status, 'active'),
+        eq(users.role, 'parent'),
+      ),
+    );
+  return {
+    name: student?.firstName ?? '',
+    className: [klass?.name, klass?.section].filter(Boolean).join(' '),
+    parentIds: parents.map((parent) => parent.id),
+  };
+}
+
+/** A published notification from the school (no sender) to these people, its pushes queued. */
+async function tell(tx: Db, tenantId: string, userIds: string[], title: string, message: string): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(notifications).values({
+    id,
+    tenantId,
+    title,
+    message,
+    link: absenceAlertLink,
+    audienceKind: 'people',
+    audienceUserIds: userIds,
+    publishAt: new Date(),
+    published: true,
+    sentBy: null,
+  });
+  await queuePushes(tx, tenantId, id);
+  return id;
+}
+
+const keyOf = (mark: { studentId: string; date: string }) => `${mark.studentId}/${mark.date}`;
+const rowOf = (tenantId: string, mark: { studentId: string; date: string }) =>
+  and(eq(absenceAlerts.tenantId, tenantId), eq(absenceAlerts.studentId, mark.studentId), eq(absenceAlerts.date, mark.date));
+
+/** Claims each student-day once (the table's key); only the claims made now are told. */
+async function alert(tx: Db, tenantId: string, marks: (AttendanceMark & { status: Told })[]): Promise<void> {
+  const claimed = await tx
+    .insert(absenceAlerts)
+    .values(marks.map((mark) => ({ tenantId, studentId: mark.studentId, date: mark.date, status: mark.status })))
+    .onConflictDoNothing()
+    .returning({ studentId: absenceAlerts.studentId, date: absenceAlerts.date });
+  const fresh = new Set(claimed.map(keyOf));
+  const text = messages.absenceAlerts;
+  for (const mark of marks.filter((one) => fresh.has(keyOf(one)))) {
+    const { name, className, parentIds } = await subjectOf(tx, tenantId, mark);
+    if (parentIds.length === 0) continue;
+    const id = await tell(tx, tenantId, parentIds, text.title(name, mark.status), text.message(name, mark.status, shownDate(mark.date), className));
+    await tx.update(absenceAlerts).set({ notificationId: id, updatedAt: sql`now()` }).where(rowOf(tenantId, mark));
+  }
+}
+
+/** Alerts of these student-days not corrected yet get their one correction. */
+async function correct(tx: Db, tenantId: string, marks: (AttendanceMark & { status: 'present' | 'leave' })[]): Promise<void> {
+  const told = await tx
+    .select({ studentId: absenceAlerts.studentId, date: absenceAlerts.date, notificationId: notifications.id, userIds: notifications.audienceUserIds })
+    .from(absenceAlerts)
+    .innerJoin(notifications, and(eq(notifications.tenantId, absenceAlerts.tenantId), eq(notifications.id, absenceAlerts.notificationId)))
+    .where(
+      and(
+        eq(absenceAlerts.tenantId, tenantId),
+        inArray(absenceAlerts.studentId, [...new Set(marks.map((mark) => mark.studentId))]),
+        inArray(absenceAlerts.date, [...new Set(marks.map((mark) => mark.date))]),
+        isNull(absenceAlerts.correctionId),
+      ),
+    )
+    .for('update', { of: absenceAlerts });
+  const byKey = new Map(told.map((row) => [keyOf(row), row]));
+  const text = messages.absenceAlerts;
+  for (const mark of marks) {
+    const alerted = byKey.get(keyOf(mark));
+    if (!alerted) continue;
+    // A phone that has not had the alert yet gets the correction only.
+    await dropUnsentPushes(tx, tenantId, alerted.notificationId);
+    const { name, className } = await subjectOf(tx, tenantId, mark);
+    const id = await tell(tx, tenantId, alerted.userIds, text.correctionTitle(name, mark.status), text.correctionMessage(name, mark.status, shownDate(mark.date), className));
+    await tx.update(absenceAlerts).set({ correctionId: id, updatedAt: sql`now()` }).where(rowOf(tenantId, mark));
+  }
+}
+
+/**
+ * Tells parents of the marks as the school now holds them (a sheet's kept records). Marks whose
+ * alert or correction was already made change nothing, so a re-sent sheet sends nothing again.
+ */
+export async function alertParentsOfMarks(tx: Db, tenantId: string, marks: readonly AttendanceMark[]): Promise<void> {
+  if (marks.length === 0 || !(await alertsOn(tx, tenantId))) return;
+  const told = marks.filter((mark): mark is AttendanceMark & { status: Told } => isTold(mark.status));
+  const cleared = marks.filter((mark): mark is AttendanceMark & { status: 'present' | 'leave' } => !isTold(mark.status));
+  if (told.length > 0) await alert(tx, tenantId, told);
+  if (cleared.length > 0) await correct(tx, tenantId, cleared);
+}
