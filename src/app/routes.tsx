@@ -49,6 +49,9 @@ const TeacherFormPage = lazy(() => import('../features/teachers/TeacherFormPage'
 const HomeworkPage = lazy(() => import('../features/homework/HomeworkPage'));
 const HomeworkFormPage = lazy(() => import('../features/homework/HomeworkFormPage'));
 const StudentHomeworkPage = lazy(() => import('../features/homework/StudentHomeworkPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const NotificationFormPage = lazy(() => import('../features/notifications/NotificationFormPage'));
+const StudentNotificationsPage = lazy(() => import('../features/notifications/StudentNotificationsPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
@@ -77,6 +80,10 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/homework`]: <HomeworkPage />,
   [`${adminHome}/homework/add`]: <HomeworkFormPage />,
   [`${studentHome}/homework`]: <StudentHomeworkPage />,
+  [`${adminHome}/notifications`]: <NotificationsPage />,
+  [`${adminHome}/addnotification`]: <NotificationFormPage />,
+  [`${adminHome}/editnotification/:notificationId`]: <NotificationFormPage />,
+  [`${studentHome}/notifications`]: <StudentNotificationsPage />,
 };
 
 function placeholderRoute(section: Section): RouteObject {

@@ -7,10 +7,11 @@ import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
 import { useHomeworkTile } from '../../../kit/homework-week';
+import { useNotificationsTile } from '../../../kit/notifications-unread';
 
 export default function AdminDashboardPage() {
   const { session } = useSessionSnapshot();
-  const tiles = useHomeworkTile(tilesOf(adminSections, session?.role), '/admin/homework');
+  const tiles = useNotificationsTile(useHomeworkTile(tilesOf(adminSections, session?.role), '/admin/homework'), '/admin/notifications');
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
   return <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} {...headline} />;
 }

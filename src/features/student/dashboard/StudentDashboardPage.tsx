@@ -7,12 +7,13 @@ import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
 import { useHomeworkTile } from '../../../kit/homework-week';
+import { useNotificationsTile } from '../../../kit/notifications-unread';
 
 const tiles = tilesOf(studentSections);
 
 export default function StudentDashboardPage() {
   const { session } = useSessionSnapshot();
-  const shown = useHomeworkTile(tiles, '/student/homework');
+  const shown = useNotificationsTile(useHomeworkTile(tiles, '/student/homework'), '/student/notifications');
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
   return <AreaDashboard title={t.dashboard.studentTitle} tiles={shown} {...headline} />;
 }

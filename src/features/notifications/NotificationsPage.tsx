@@ -1,0 +1,171 @@
+/**
+ * /admin/notifications: the notifications this device holds (an admin's: the school's; a teacher's:
+ * what she sent and what was sent to her), newest first, searched and paged, each with its audience,
+ * sender, publish time and, online, how many of its audience have read it (the school counts the
+ * readers' marks). Admins change and withdraw any; a teacher her own. Below, the staff member's own
+ * inbox: what was sent to them, unread marked.
+ */
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '../../../contract/messages';
+import type { NotificationRow } from '../../../sync/modules/notifications';
+import { t } from '../../i18n';
+import {
+  DeleteConfirmDialog,
+  EditRemoveButtons,
+  LoadingStatus,
+  NoticeArea,
+  PagerFor,
+  RecordTable,
+  SearchBar,
+  useConfirmedDelete,
+  useNotice,
+  useSearchedPages,
+  useStaffAccess,
+  type Column,
+} from '../../kit';
+import { inboxOf } from '../../kit/notifications-unread';
+import { useOnline } from '../../kit/use-online';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { shortDateTime } from '../../ui/dates';
+import { PageHeader } from '../../ui/PageHeader';
+import { Inbox } from './Inbox';
+import { useMyUserId } from './me';
+import { audienceText, mayChange, newestFirst, readIds, readNotificationsMirror } from './queries';
+import { accountName, fetchAccounts, fetchReadFigures, useSchoolFetch, type ReadFigures } from './school-reads';
+import { notificationTexts as text } from './texts';
+import './notifications.css';
+
+export interface NotificationView extends NotificationRow {
+  /** The title, by which the withdraw question names it. */
+  name: string;
+  audienceText: string;
+  sender: string;
+  when: string;
+  reads: string;
+  mayChange: boolean;
+}
+
+const columns: Column<NotificationView>[] = [
+  { key: 'title', header: text.columns.title, text: (row) => row.title },
+  { key: 'audience', header: text.columns.audience, text: (row) => row.audienceText },
+  { key: 'sentBy', header: text.columns.sentBy, text: (row) => row.sender },
+  {
+    key: 'publishAt',
+    header: text.columns.publishAt,
+    text: (row) => (row.published ? row.when : `${row.when} · ${text.scheduled}`),
+    cell: (row) => (
+      <>
+        {row.when}
+        {!row.published && <span className="nt-badge nt-badge-scheduled"> {text.scheduled}</span>}
+      </>
+    ),
+  },
+  { key: 'reads', header: text.columns.reads, text: (row) => row.reads, className: 'rk-num' },
+];
+const searchColumns = columns.filter((column) => column.key !== 'reads' && column.key !== 'publishAt');
+
+function readsText(row: NotificationRow, figures: ReturnType<typeof useSchoolFetch<Map<string, ReadFigures>>>): string {
+  if (figures.status === 'offline' || figures.status === 'failed') return text.readsOffline;
+  if (figures.status === 'loading') return text.readsLoading;
+  const found = figures.value.get(row.id);
+  if (!found) return row.rev === 0 ? text.waiting : text.readsLoading;
+  return text.reads(found.readCount, found.audienceSize);
+}
+
+export default function NotificationsPage() {
+  const engine = useSyncEngine();
+  const access = useStaffAccess();
+  const online = useOnline();
+  const me = useMyUserId();
+  const mirror = useMirrorQuery(readNotificationsMirror, []);
+  const [notice, setNotice] = useNotice();
+  const revKey = useMemo(() => (mirror ? mirror.notifications.map((row) => `${row.id}:${row.rev}`).join(',') : ''), [mirror]);
+  const figures = useSchoolFetch(fetchReadFigures, Boolean(mirror), online, revKey);
+  const accounts = useSchoolFetch(fetchAccounts, access.isAdmin, online, '');
+  const names = useMemo(() => new Map(accounts.status === 'ok' ? accounts.value.map((account) => [account.id, accountName(account)]) : []), [accounts]);
+
+  const rows = useMemo<NotificationView[]>(() => {
+    if (!mirror) return [];
+    return [...mirror.notifications].sort(newestFirst).map((row) => ({
+      ...row,
+      name: row.title,
+      audienceText: audienceText(row.audience, mirror.classes),
+      sender: row.sentBy === null ? text.sender.school : row.sentBy === me ? text.sender.you : (names.get(row.sentBy) ?? text.sender.staff),
+      when: shortDateTime(row.publishAt),
+      reads: readsText(row, figures),
+      mayChange: mayChange(row, access.isAdmin, me),
+    }));
+  }, [mirror, me, names, figures, access.isAdmin]);
+
+  const inbox = useMemo(() => (mirror ? inboxOf(mirror.notifications, { staff: true, userId: me }).sort(newestFirst) : []), [mirror, me]);
+  const reads = useMemo(() => readIds(mirror?.reads ?? []), [mirror]);
+
+  const { found, paging, searchBar } = useSearchedPages(rows, searchColumns);
+  const navigate = useNavigate();
+  const removal = useConfirmedDelete<NotificationView>({
+    remove: engine ? (row) => engine.mutate('notifications.delete', { id: row.id }) : null,
+    deleted: messages.notifications.deleted,
+    cancelled: text.withdrawCancelled,
+    failed: (row, reason) => text.withdrawFailed(row.title, reason),
+    fallbackReason: text.withdrawFallback,
+    setNotice,
+  });
+
+  return (
+    <main className="page records-page nt-page">
+      <PageHeader
+        title={t.titles.notifications}
+        backTo="/admin"
+        right={
+          <Link className="btn btn-primary" to="/admin/addnotification">
+            {text.add}
+          </Link>
+        }
+      />
+      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
+      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <NoticeArea notice={notice} />
+      {mirror && (
+        <section className="panel">
+          <div className="rk-toolbar">
+            <SearchBar {...searchBar} />
+          </div>
+          {!access.isAdmin && <p className="field-hint">{text.teacherNote}</p>}
+          <p className="field-hint">{figures.status === 'failed' ? text.readsFailed : text.readsNote}</p>
+          <RecordTable
+            busy={found.stale}
+            caption={text.caption}
+            captionHidden
+            columns={columns}
+            rows={paging.pageRows}
+            getRowId={(row) => row.id}
+            emptyText={mirror.notifications.length === 0 ? text.empty : text.noMatch}
+            actions={(row) =>
+              row.mayChange && (
+                <EditRemoveButtons
+                  editText={text.edit}
+                  editLabel={text.editLabel(row.title)}
+                  removeText={text.withdraw}
+                  removeLabel={text.withdrawLabel(row.title)}
+                  disabled={!engine}
+                  onEdit={() => void navigate(`/admin/editnotification/${encodeURIComponent(row.id)}`)}
+                  onRemove={() => removal.ask(row)}
+                />
+              )
+            }
+          />
+          <PagerFor paging={paging} />
+        </section>
+      )}
+      {mirror && (
+        <section className="nt-inbox" aria-labelledby="nt-staff-inbox">
+          <h2 id="nt-staff-inbox">{text.inbox.heading}</h2>
+          <Inbox items={inbox} reads={reads} emptyText={text.inbox.empty} />
+        </section>
+      )}
+      <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.withdrawTitle, confirmDelete: text.withdraw, cancel: text.cancel, confirmBody: text.withdrawQuestion }} />
+    </main>
+  );
+}

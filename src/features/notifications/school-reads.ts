@@ -1,0 +1,67 @@
+/**
+ * What the staff screens read from the school directly, when online: how many of each
+ * notification's audience have read it (the marks are each reader's own, so no device holds them
+ * all) and, for an admin, the school's accounts (to choose people and to name senders).
+ */
+import { useEffect, useState } from 'react';
+import { accountSchema, type Account } from '../../../contract/account';
+import { notificationWithReadsSchema } from '../../../contract/notifications';
+import { paths } from '../../../contract/paths';
+import { apiRequest } from '../../api/client';
+
+export interface ReadFigures {
+  audienceSize: number;
+  readCount: number;
+}
+
+export type Fetched<T> = { status: 'offline' } | { status: 'loading' } | { status: 'failed' } | { status: 'ok'; value: T };
+
+export async function fetchReadFigures(signal?: AbortSignal): Promise<Map<string, ReadFigures>> {
+  const response = await apiRequest('GET', paths.notifications.all, { signal });
+  const rows = Array.isArray(response.data) ? response.data : [];
+  const figures = new Map<string, ReadFigures>();
+  for (const row of rows) {
+    const parsed = notificationWithReadsSchema.safeParse(row);
+    if (parsed.success) figures.set(parsed.data.id, { audienceSize: parsed.data.audienceSize, readCount: parsed.data.readCount });
+  }
+  return figures;
+}
+
+export async function fetchAccounts(signal?: AbortSignal): Promise<Account[]> {
+  const response = await apiRequest('GET', paths.accounts.all, { signal });
+  const rows = Array.isArray(response.data) ? response.data : [];
+  return rows.flatMap((row) => {
+    const parsed = accountSchema.safeParse(row);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Fetches while `enabled` and online, again whenever `key` changes; 'offline' otherwise. */
+export function useSchoolFetch<T>(fetcher: (signal: AbortSignal) => Promise<T>, enabled: boolean, online: boolean | undefined, key: string): Fetched<T> {
+  const [state, setState] = useState<Fetched<T>>({ status: 'loading' });
+  useEffect(() => {
+    if (!enabled || online === false) {
+      setState({ status: 'offline' });
+      return;
+    }
+    if (online === undefined) return;
+    const controller = new AbortController();
+    setState((current) => (current.status === 'ok' ? current : { status: 'loading' }));
+    fetcher(controller.signal).then(
+      (value) => {
+        if (!controller.signal.aborted) setState({ status: 'ok', value });
+      },
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+    // `fetcher` is a module function; `key` says when to ask again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, online, key]);
+  return state;
+}
+
+export function accountName(account: Pick<Account, 'username' | 'linkedName'>): string {
+  return account.linkedName ? `${account.linkedName} (${account.username})` : account.username;
+}
