@@ -1,7 +1,7 @@
 /**
  * /admin/schools: the school the user is signed in to (name, school id, tenant id and the details
  * printed on certificates), and nothing about any other school on the server. An admin edits these
- * certificate details here; a teacher reads them. Read and written on the server directly (not the mirror):
+ * certificate details and switches absence alerts here; a teacher reads them. Read and written on the server directly (not the mirror):
  * offline the page says so, the Save button waits and whatever was typed stays in the form.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -15,6 +15,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { adminHome } from '../../navigation/sections';
 import { useOnline } from '../../kit/use-online';
 import { LoadProblem } from '../../kit/record-page';
+import { AbsenceAlertsSwitch } from './AbsenceAlertsSwitch';
 import { fetchSchool, saveSchool } from './schools-service';
 import { schoolsTexts as text } from './texts';
 import './schools.css';
@@ -65,6 +66,7 @@ function DetailsList({ school }: { school: SchoolDetails }) {
     [text.fields.address, school.address],
     [text.fields.phoneNumber, school.phoneNumber],
     [text.fields.email, school.email],
+    [text.alertsHeading, school.absenceAlerts ? text.alertsOn : text.alertsOff],
   ];
   return (
     <dl className="school-details">
@@ -198,6 +200,9 @@ export default function SchoolsPage() {
         )}
       </section>
 
+      {own.state.kind === 'loaded' && isAdmin && (
+        <AbsenceAlertsSwitch school={own.state.value} online={known === true} onSaved={(school) => own.setState({ kind: 'loaded', value: school })} />
+      )}
       {own.state.kind === 'loaded' && isAdmin && (
         <EditForm school={own.state.value} online={known === true} onSaved={(school) => own.setState({ kind: 'loaded', value: school })} />
       )}

@@ -1,7 +1,7 @@
 /** /admin/schools talks to the server directly: the signed-in school's details and their edit. */
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
-import type { SchoolDetails, SchoolDetailsInput } from '../../../contract/school';
+import type { SchoolDetails, SchoolDetailsInput, SchoolSettingsInput } from '../../../contract/school';
 import { apiRequest } from '../../api/client';
 import { isApiError } from '../../api/api-error';
 import { isRecord } from '../../session/profile';
@@ -14,7 +14,15 @@ function schoolDetails(value: unknown): SchoolDetails {
   if (typeof tenantId !== 'string' || !tenantId || typeof schoolName !== 'string' || typeof schoolId !== 'string') {
     throw new Error(messages.schools.loadFailed);
   }
-  return { tenantId, schoolName, schoolId, address: orNull(value.address), phoneNumber: orNull(value.phoneNumber), email: orNull(value.email) };
+  return {
+    tenantId,
+    schoolName,
+    schoolId,
+    address: orNull(value.address),
+    phoneNumber: orNull(value.phoneNumber),
+    email: orNull(value.email),
+    absenceAlerts: value.absenceAlerts !== false,
+  };
 }
 
 export async function fetchSchool(tenantId: string, signal?: AbortSignal): Promise<SchoolDetails> {
@@ -31,6 +39,20 @@ export async function saveSchool(tenantId: string, input: SchoolDetailsInput): P
   try {
     const response = await apiRequest('PUT', paths.schools.update(tenantId), { json: input });
     return { ok: true, message: response.message ?? messages.schools.updated, school: schoolDetails(response.data) };
+  } catch (error) {
+    if (isApiError(error)) {
+      const server = error.failure.serverMessage;
+      return { ok: false, message: server && (known.includes(server) || error.status === 400) ? server : error.message };
+    }
+    return { ok: false, message: messages.network.unexpected };
+  }
+}
+
+/** The admin's switches (absence alerts), saved as soon as they are flipped. */
+export async function saveSchoolSettings(tenantId: string, input: SchoolSettingsInput): Promise<SaveOutcome> {
+  try {
+    const response = await apiRequest('PUT', paths.schools.settings(tenantId), { json: input });
+    return { ok: true, message: response.message ?? messages.schools.settingsUpdated, school: schoolDetails(response.data) };
   } catch (error) {
     if (isApiError(error)) {
       const server = error.failure.serverMessage;

@@ -19,5 +19,11 @@ export const schoolsTexts = {
   loading: 'Loading…',
   retry: 'Try again',
   offline: 'You are offline. School details are read from the server: connect to the internet to see or change them.',
+  alertsHeading: 'Absence alerts',
+  alertsLabel: 'Tell parents when their child is marked absent or late',
+  alertsHint: 'Each linked parent gets one notification (and a phone push) per child and day; a correction to present sends a short correction.',
+  alertsOn: 'On',
+  alertsOff: 'Off',
+  alertsOffline: 'You are offline. Connect to the internet to change this.',
   offlineEditing: 'You are offline. Your changes stay in the form; save them once you are back online.',
 };

@@ -1,7 +1,7 @@
 /**
  * /admin/schools over a fake fetch: the signed-in school's details and no other school; an admin's
  * edit checks phone and e-mail before sending, sends JSON to PUT /schools/update/{tenantId} and
- * shows the answer; a teacher reads only; offline the Save button waits and the typing stays.
+ * shows the answer; an admin switches absence alerts (PUT /schools/settings/{tenantId}); a teacher reads only; offline the Save button waits and the typing stays.
  */
 import './reset-storage';
 import { act } from 'react';
@@ -82,6 +82,37 @@ describe('/admin/schools', () => {
     expect(address.value).toBe('14 MG Road, Pune');
   });
 
+  it('an admin switches absence alerts off at once (PUT /schools/settings), a refusal keeps the switch as it was', async () => {
+    signIn('ADMIN', teacherEntry({ userType: 'ADMIN' }));
+    let refuse = false;
+    const calls = fakeServer({
+      [`GET ${paths.schools.one('greenvalley')}`]: () => ok({ ...details, absenceAlerts: true }),
+      [`PUT ${paths.schools.settings('greenvalley')}`]: (call) =>
+        refuse
+          ? { status: 403, body: { success: false, message: messages.auth.forbidden, data: null } }
+          : ok({ ...details, ...JSON.parse(call.body) }, messages.schools.settingsUpdated),
+    });
+    view = await harness.show(renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools'));
+    await until(() => textOf().includes('12 MG Road, Pune'), 'the school');
+    const toggle = () => view!.container.querySelector<HTMLInputElement>('input[role="switch"]')!;
+    expect(byLabel(view.container, schoolsTexts.alertsLabel)).toBe(toggle());
+    expect(toggle().checked).toBe(true);
+    expect(view.container.querySelector('.school-details')?.textContent).toContain(`${schoolsTexts.alertsHeading}${schoolsTexts.alertsOn}`);
+
+    await click(toggle());
+    await until(() => !toggle().checked, 'the switch off');
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(put.url.pathname).toBe(paths.schools.settings('greenvalley'));
+    expect(JSON.parse(put.body)).toEqual({ absenceAlerts: false });
+    expect(view.container.querySelector('.school-details')?.textContent).toContain(`${schoolsTexts.alertsHeading}${schoolsTexts.alertsOff}`);
+
+    refuse = true;
+    await click(toggle());
+    await until(() => view!.container.querySelector('[role="alert"]')?.textContent === messages.auth.forbidden, 'the refusal');
+    expect(toggle().checked).toBe(false);
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
+  });
+
   it('a teacher reads the details without a form, with the admin-only note', async () => {
     signIn('TEACHER');
     const calls = fakeServer({
@@ -92,6 +123,7 @@ describe('/admin/schools', () => {
     await until(() => textOf().includes('12 MG Road, Pune'), 'the school');
     expect(textOf()).toContain(schoolsTexts.adminOnly);
     expect(view.container.querySelector('form')).toBeNull();
+    expect(view.container.querySelector('input[role="switch"]')).toBeNull();
     expect(calls.every((call) => call.method === 'GET')).toBe(true);
   });
 
