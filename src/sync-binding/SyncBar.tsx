@@ -11,7 +11,7 @@ import type { SyncState } from '../../sync';
 import { chooseSchool, currentSchool } from '../session/session-rules';
 import { sessionStore } from '../session/session-store';
 import { formatWhen } from './format';
-import { useSyncState } from './hooks';
+import { useFileSummary, useSyncState } from './hooks';
 import { syncTexts as text } from './texts';
 import './sync.css';
 
@@ -31,17 +31,18 @@ function useSignInAgain() {
 export function SyncBar() {
   const state = useSyncState();
   const signInAgain = useSignInAgain();
+  const files = useFileSummary();
   if (!state) return null;
-  return <SyncBarView state={state} onSignInAgain={signInAgain} />;
+  return <SyncBarView state={state} onSignInAgain={signInAgain} filesNotSent={files?.refused.length ?? 0} />;
 }
 
 /** The indicator for a given state (no hooks into the engine: rendered as is in tests). */
-export function SyncBarView({ state, onSignInAgain }: { state: SyncState; onSignInAgain: () => void }) {
+export function SyncBarView({ state, onSignInAgain, filesNotSent = 0 }: { state: SyncState; onSignInAgain: () => void; filesNotSent?: number }) {
   const [open, setOpen] = useState(false);
 
   const connection = !state.online ? 'offline' : state.serverDown ? 'down' : 'online';
   const connectionText = connection === 'offline' ? text.offline : connection === 'down' ? text.serverDown : text.online;
-  const attention = state.rejected.length + state.conflicts.length > 0;
+  const attention = state.rejected.length + state.conflicts.length + filesNotSent > 0;
 
   return (
     <div className="sync-area">
@@ -69,6 +70,14 @@ export function SyncBarView({ state, onSignInAgain }: { state: SyncState; onSign
                 ·
               </span>
               {text.changedElsewhere(state.conflicts.length)}
+            </span>
+          )}
+          {filesNotSent > 0 && (
+            <span className="sync-problem">
+              <span className="sync-sep" aria-hidden="true">
+                ·
+              </span>
+              {text.filesNotSent(filesNotSent)}
             </span>
           )}
         </p>

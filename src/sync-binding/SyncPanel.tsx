@@ -11,10 +11,11 @@ import { t } from '../i18n';
 import { Modal } from '../ui/Modal';
 import { classIdOf, describeEntry } from './describe';
 import { engineHost } from './engine-host';
+import { FilesNotSent } from './FilesNotSent';
 import { formatWhen } from './format';
 import { readLookups } from './refused';
 import { RefusedList } from './RefusedList';
-import { useSyncEngine } from './hooks';
+import { useFileSummary, useSyncEngine } from './hooks';
 import { syncTexts as text } from './texts';
 import { useMirrorQuery } from './use-mirror-query';
 
@@ -62,6 +63,7 @@ function describeConflict(conflict: ConflictRow, names: Map<string, { firstName:
 export default function SyncPanel({ state, onClose }: { state: SyncState; onClose: () => void }) {
   const engine = useSyncEngine();
   const persisted = useSyncExternalStore(engineHost.subscribe, engineHost.persistence, () => null);
+  const files = useFileSummary();
   const [sending, setSending] = useState(false);
   const data = useMirrorQuery((db) => readPanelData(db, state), [state]);
   const classes = data?.classes ?? new Map();
@@ -130,6 +132,8 @@ export default function SyncPanel({ state, onClose }: { state: SyncState; onClos
           </ul>
         )}
       </section>
+
+      {files && <FilesNotSent files={files} engine={engine} />}
 
       {state.rejected.length > 0 && (
         <section className="sync-section" aria-labelledby="sync-rejected-heading">

@@ -15,6 +15,7 @@ import { staffRoles } from '../../contract/roles';
 import type { PersistOutcome, SyncEngine, SyncEngineOptions } from '../../sync';
 import type { Session } from '../session/session-rules';
 import type { SessionSnapshot } from '../session/session-store';
+import type { FileSender, FileSenderOptions, FileSummary } from './file-sender';
 
 /** The part of the session store the host needs (the real one, or a test double). */
 export interface SessionSource {
@@ -40,6 +41,10 @@ export interface EngineHostOptions {
   fetch?: typeof fetch;
   /** Extra engine options (tests: fake IndexedDB, connectivity). */
   engineOptions?: Partial<SyncEngineOptions>;
+  /** Loads the file sender started with every engine (default: a dynamic import of file-sender.ts). */
+  loadFiles?: () => Promise<{ startFileSender: (engine: SyncEngine, options: FileSenderOptions) => FileSender }>;
+  /** Extra file sender options (tests: no Web Locks; the app: how a refusal is told). */
+  fileOptions?: Partial<FileSenderOptions>;
 }
 
 export interface EngineHost {
@@ -48,6 +53,10 @@ export interface EngineHost {
   subscribe(listener: () => void): () => void;
   /** Whether the browser agreed to keep this origin's data (asked after a teacher or admin signs in). */
   persistence(): PersistOutcome | null;
+  /** The signed-in user's files waiting to be sent and refused ones (null until the sender runs). */
+  files(): FileSummary | null;
+  /** The sender of the current engine's waiting files (null while signed out or loading). */
+  fileSender(): FileSender | null;
   /**
    * Follows the session: call once at startup. `engineOptions` are added to every engine's options
    * (tests: an offline connectivity, no Web Locks). Returns the unsubscribe.
@@ -81,6 +90,7 @@ const keyOf = (identity: EngineIdentity | null) => (identity ? `${identity.tenan
 
 export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
   const load = options.load ?? (() => import('../../sync'));
+  const loadFiles = options.loadFiles ?? (() => import('./file-sender'));
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const listeners = new Set<() => void>();
   let engine: SyncEngine | null = null;
@@ -93,6 +103,8 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
   let source: SessionSource | null = null;
   let stateSubscription: { unsubscribe(): void } | null = null;
   let boundOptions: Partial<SyncEngineOptions> = {};
+  let sender: FileSender | null = null;
+  let files: FileSummary | null = null;
 
   const notify = () => {
     for (const listener of listeners) listener();
@@ -124,6 +136,9 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
       engineKey = '';
       stateSubscription?.unsubscribe();
       stateSubscription = null;
+      sender?.stop();
+      sender = null;
+      files = null;
       notify();
       await old.close().catch((error: unknown) => console.warn('Closing the sync engine failed', error));
     }
@@ -149,11 +164,36 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
     });
     notify();
     created.start();
+    void startFiles(created, identity);
     if (identity.role && (staffRoles as readonly string[]).includes(identity.role)) {
       void sync.requestPersistentStorage().then((outcome) => {
         persisted = outcome;
         notify();
       });
+    }
+  }
+
+  /** The user's waiting files go whatever screen is open (docs/decisions.md "Homework on the device"). */
+  async function startFiles(created: SyncEngine, identity: EngineIdentity): Promise<void> {
+    try {
+      const { startFileSender } = await loadFiles();
+      if (engine !== created) return;
+      sender = startFileSender(created, {
+        fetch: (input, init) => fetchImpl(input, init),
+        headers: () => {
+          const token = source?.token();
+          return { [headerNames.tenant]: identity.tenantId, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+        },
+        onSummary: (summary) => {
+          if (engine !== created) return;
+          files = summary;
+          notify();
+        },
+        ...options.fileOptions,
+      });
+      notify();
+    } catch (error) {
+      console.warn('Starting the file sender failed', error);
     }
   }
 
@@ -181,6 +221,8 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
       return () => listeners.delete(listener);
     },
     persistence: () => persisted,
+    files: () => files,
+    fileSender: () => sender,
     bind(next, engineOptions = {}) {
       source = next;
       boundOptions = engineOptions;

@@ -5,6 +5,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncEngine, SyncState } from '../../sync';
 import { engineHost } from './engine-host';
+import type { FileSummary } from './file-sender';
 
 /** The signed-in user's engine; null while signed out or while the engine loads. */
 export function useSyncEngine(): SyncEngine | null {
@@ -21,4 +22,14 @@ export function useSyncState(): SyncState | null {
     return () => subscription.unsubscribe();
   }, [engine]);
   return latest && latest.engine === engine ? latest.state : null;
+}
+
+/** The signed-in user's files waiting to be sent and the ones the school refused; null before the sender runs. */
+export function useFileSummary(): FileSummary | null {
+  return useSyncExternalStore(engineHost.subscribe, engineHost.files, () => null);
+}
+
+/** A screen has queued files: send them now if the connection allows (the sender also runs after every sync). */
+export function sendWaitingFiles(): void {
+  void engineHost.fileSender()?.run();
 }

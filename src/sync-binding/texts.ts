@@ -12,6 +12,7 @@ export const syncTexts = {
   waiting: (count: number) => (count === 0 ? 'all sent' : `${count} waiting`),
   notAccepted: (count: number) => `${count} not accepted`,
   changedElsewhere: (count: number) => `${count} changed elsewhere`,
+  filesNotSent: (count: number) => (count === 1 ? '1 file not sent' : `${count} files not sent`),
   lastSync: (when: string) => `Synced ${when}`,
   neverSynced: 'Not synced yet',
   details: 'Details',
@@ -37,6 +38,12 @@ export const syncTexts = {
     dismiss: 'Dismiss',
     more: (count: number) => `and ${count} more`,
     close: 'Close',
+    filesWaiting: (count: number) => (count === 1 ? '1 attached file waits to be sent.' : `${count} attached files wait to be sent.`),
+    filesHeading: (refused: number) => (refused === 0 ? 'Attached files' : `Files the school did not accept (${refused})`),
+    fileRefused: (name: string) => `${name} was not sent`,
+    save: 'Save a copy',
+    saveFile: (name: string) => `Save ${name}`,
+    dismissFile: (name: string) => `Dismiss ${name}`,
   },
   describe: {
     sheet: (className: string, date: string, students: number) =>

@@ -78,6 +78,14 @@ export function createInjectFetch(app: FastifyInstance): InjectFetch {
       const method = (init.method ?? 'GET').toUpperCase();
       const headers = headerRecord(init.headers);
       const body = typeof init.body === 'string' ? init.body : undefined;
+      // A multipart body (FormData, Blob) is sent as its bytes with the boundary the browser would pick.
+      let payload: string | Buffer | undefined = body;
+      if (init.body != null && body === undefined) {
+        const encoded = new Request('http://localhost/', { method: 'POST', body: init.body });
+        payload = Buffer.from(await encoded.arrayBuffer());
+        const type = encoded.headers.get('content-type');
+        if (type && !headers['content-type']) headers['content-type'] = type;
+      }
       const record: SentRequest = { method, url: path, headers, body, status: null, fault: 'pass', down: state.down };
       state.requests.push(record);
       if (state.down) throw noResponse();
@@ -97,7 +105,7 @@ export function createInjectFetch(app: FastifyInstance): InjectFetch {
         const text = JSON.stringify(fault.body ?? { success: false, message: `injected ${fault.status}`, data: null });
         return new Response(text, { status: fault.status, headers: { 'content-type': 'application/json', ...fault.headers } });
       }
-      const run = () => state.app.inject({ method: method as 'GET', url: path, headers, payload: body });
+      const run = () => state.app.inject({ method: method as 'GET', url: path, headers, payload });
       const responses = fault.kind === 'duplicate' ? await Promise.all([run(), run()]) : [await run()];
       const response = responses[0]!;
       if (fault.kind === 'drop-response') throw noResponse();

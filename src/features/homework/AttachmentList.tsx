@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { HomeworkAttachment } from '../../../contract/homework';
 import { useOnline } from '../../kit/use-online';
+import { useSyncEngine } from '../../sync-binding/hooks';
 import { attachmentBlob, AttachmentUnavailable, isKeptOffline } from './attachments';
 import { homeworkTexts as text } from './texts';
 
@@ -17,24 +18,27 @@ function sizeLabel(bytes: number): string {
 
 function AttachmentItem({ homeworkId, attachment }: { homeworkId: string; attachment: HomeworkAttachment }) {
   const online = useOnline() ?? true;
+  const engine = useSyncEngine();
   const [kept, setKept] = useState<boolean | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
 
   useEffect(() => {
+    if (!engine) return undefined;
     let live = true;
-    void isKeptOffline(homeworkId, attachment.id).then((value) => live && setKept(value));
+    void isKeptOffline(engine, homeworkId, attachment.id).then((value) => live && setKept(value));
     return () => {
       live = false;
     };
-  }, [homeworkId, attachment.id]);
+  }, [engine, homeworkId, attachment.id]);
 
   const fetchFile = async (): Promise<Blob | null> => {
+    if (!engine) return null;
     setBusy(true);
     setProblem(null);
     try {
-      const blob = await attachmentBlob(homeworkId, attachment);
+      const blob = await attachmentBlob(engine, homeworkId, attachment);
       setKept(true);
       return blob;
     } catch (caught) {

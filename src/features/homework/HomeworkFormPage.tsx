@@ -10,14 +10,13 @@ import { attachmentTypes, homeworkInputSchema, maxAttachmentBytes, maxAttachment
 import { messages } from '../../../contract/messages';
 import { t } from '../../i18n';
 import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useRecordForm, useStaffAccess, useWriteReport } from '../../kit';
-import { useSyncEngine } from '../../sync-binding/hooks';
+import { sendWaitingFiles, useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { queueFiles } from './attachments';
+import { queueHomeworkFiles } from './attachments';
 import { classesToGive, mayGive, readHomeworkMirror, todayIso, type HomeworkMirror } from './queries';
 import { homeworkTexts as text } from './texts';
-import { sendFilesOnce } from './use-file-sender';
 import './homework.css';
 
 type Field = 'classId' | 'subjectId' | 'title' | 'description' | 'assignedDate' | 'dueDate';
@@ -118,9 +117,9 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
         ? await engine.mutate('homework.update', { ...fields, id: editing.id })
         : await engine.mutate('homework.create', fields);
       const homeworkId = editing ? editing.id : String(result.result);
-      if (files.length > 0) await queueFiles(engine, homeworkId, files);
+      if (files.length > 0) await queueHomeworkFiles(engine, homeworkId, files);
       report.saved(editing ? messages.homework.updated : messages.homework.added, result);
-      void sendFilesOnce(engine);
+      sendWaitingFiles();
       await navigate('/admin/homework');
     }, text.form.addFailed);
   };

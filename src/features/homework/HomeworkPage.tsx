@@ -25,7 +25,7 @@ import {
   useStaffAccess,
   type Column,
 } from '../../kit';
-import { useSyncEngine } from '../../sync-binding/hooks';
+import { useFileSummary, useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { SelectField } from '../../ui/fields';
@@ -33,7 +33,6 @@ import { PageHeader } from '../../ui/PageHeader';
 import { AttachmentList } from './AttachmentList';
 import { doneKeys, mayGive, readHomeworkMirror } from './queries';
 import { homeworkTexts as text } from './texts';
-import { useFileSender } from './use-file-sender';
 import './homework.css';
 
 export interface HomeworkView extends HomeworkRow {
@@ -60,7 +59,7 @@ const searchColumns = columns.filter((column) => column.key === 'title' || colum
 export default function HomeworkPage() {
   const engine = useSyncEngine();
   const access = useStaffAccess();
-  const waitingFiles = useFileSender();
+  const waitingFiles = useFileSummary()?.waiting ?? 0;
   const mirror = useMirrorQuery(readHomeworkMirror, []);
   const [classId, setClassId] = useState('');
   const [subjectId, setSubjectId] = useState('');

@@ -81,6 +81,5 @@ export const homeworkTexts = {
   },
   upload: {
     waiting: (count: number) => (count === 1 ? '1 attachment waits to be sent.' : `${count} attachments wait to be sent.`),
-    refused: (name: string, reason: string) => `${name} was not attached: ${reason}`,
   },
 };

@@ -15,7 +15,7 @@ import HomeworkPage from '../../../src/features/homework/HomeworkPage';
 import StudentHomeworkPage from '../../../src/features/homework/StudentHomeworkPage';
 import StudentDashboardPage from '../../../src/features/student/dashboard/StudentDashboardPage';
 import { recordsKitTexts } from '../../../src/kit';
-import { queuedFilesOf } from '../../../src/features/homework/attachments';
+import { fileQueueOf } from '../../../src/sync-binding/file-queue';
 import { compareForStudent, todayIso, weekCounts, weekOf } from '../../../src/features/homework/queries';
 import { homeworkTexts as text } from '../../../src/features/homework/texts';
 import { AppToaster } from '../../../src/ui/AppToaster';
@@ -171,8 +171,8 @@ describe('/admin/homework/add', () => {
     const homeworkId = (entry!.body as { id: string }).id;
     expect(await engine.db.tableOf(homeworkTable).get(homeworkId)).toMatchObject({ title: 'Tables of 8', rev: 0 });
     // Offline, the file waits for its homework.
-    const queued = await queuedFilesOf(engine).files.toArray();
-    expect(queued).toMatchObject([{ homeworkId, fileName: 'sheet.pdf' }]);
+    const queued = await fileQueueOf(engine).files.toArray();
+    expect(queued).toMatchObject([{ table: 'homework', recordId: homeworkId, fileName: 'sheet.pdf' }]);
   });
 });
 
