@@ -6,7 +6,8 @@
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../contract/messages';
 import { Modal } from '../ui/Modal';
-import { useSyncEngine, useSyncState } from './hooks';
+import { useFileSummary, useSyncEngine, useSyncState } from './hooks';
+import { forgetKeptFiles } from './kept-files';
 import { syncTexts as text } from './texts';
 
 export interface SignOutControl {
@@ -16,12 +17,18 @@ export interface SignOutControl {
   signOutDialog: ReactNode;
 }
 
-export function useSignOut(signOut: () => void): SignOutControl {
+export function useSignOut(endSession: () => void): SignOutControl {
   const engine = useSyncEngine();
   const state = useSyncState();
+  const filesWaiting = useFileSummary()?.waiting ?? 0;
   const [asking, setAsking] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
-  const waiting = asking === null ? 0 : (state?.pendingCount ?? asking);
+  const waiting = asking === null ? 0 : state ? state.pendingCount + filesWaiting : asking;
+
+  const signOut = () => {
+    if (!engine) return endSession();
+    void forgetKeptFiles(engine).finally(endSession);
+  };
 
   const confirmSignOut = () => {
     if (!engine) {
@@ -29,11 +36,11 @@ export function useSignOut(signOut: () => void): SignOutControl {
       return;
     }
     if (state) {
-      if (state.pendingCount > 0) setAsking(state.pendingCount);
+      if (state.pendingCount + filesWaiting > 0) setAsking(state.pendingCount + filesWaiting);
       else signOut();
       return;
     }
-    void engine.pendingCount().then((count) => (count > 0 ? setAsking(count) : signOut()));
+    void engine.pendingCount().then((count) => (count + filesWaiting > 0 ? setAsking(count + filesWaiting) : signOut()));
   };
 
   const sendNow = async () => {
