@@ -10,6 +10,8 @@ import { certificateSchema } from './certificate';
 import { classSchema } from './class';
 import { classSubjectSchema } from './class-subject';
 import { eventSchema } from './events';
+import { resultSchema } from './exam-results';
+import { examSchema, markSchema } from './exams';
 import { homeworkDoneSchema, homeworkSchema } from './homework';
 import { notificationReadSchema, notificationSchema } from './notifications';
 import { studentSchema } from './student';
@@ -38,6 +40,9 @@ export const syncedEntities = [
   entity('homeworkDone', homeworkDoneSchema),
   entity('notifications', notificationSchema),
   entity('notificationReads', notificationReadSchema),
+  entity('exams', examSchema),
+  entity('marks', markSchema),
+  entity('results', resultSchema),
   entity('events', eventSchema),
 ] as const;
 

@@ -12,6 +12,7 @@ import { classSubjectsModule } from './class-subjects/module';
 import { classesModule } from './classes/module';
 import { contactedClientsModule } from './contacted-clients/module';
 import { docsModule } from './docs/module';
+import { examsModule } from './exams/module';
 import { eventsModule } from './events/module';
 import { healthModule } from './health/module';
 import { homeworkModule } from './homework/module';
@@ -41,6 +42,7 @@ export const serverModules: readonly ServerModule[] = [
   attendanceModule,
   homeworkModule,
   notificationsModule,
+  examsModule,
   eventsModule,
   syncModule,
   contactedClientsModule,

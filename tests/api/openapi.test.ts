@@ -30,6 +30,7 @@ const bodiless = new Set([
   'DELETE /api/homework/:id/attachments/:attachmentId',
   'DELETE /api/notifications/delete/:id',
   'DELETE /api/events/delete/:id',
+  'DELETE /api/exams/delete/:id',
   'POST /api/notifications/:id/read',
 ]);
 /** Multipart uploads: the file is read by the upload plugin (docs/records-server.md "Bulk import"). */

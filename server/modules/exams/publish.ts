@@ -1,0 +1,56 @@
+/**
+ * Publishing a class's results of an exam: every student of the class needs a cell in every paper;
+ * the results are computed by contract/exam-results.ts with the exam's own scale and stored, and a
+ * correction after publishing computes them again (the rank of others may move with it).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { computeResults } from '../../../contract/exam-results';
+import type { Exam, Mark } from '../../../contract/exams';
+import type { Db } from '../../db/client';
+import { results } from '../../db/schema';
+import { classStudentIds, gridMarks } from './repository';
+
+export function papersOf(exam: Exam, classId: string) {
+  return exam.schedule.filter((paper) => paper.classId === classId);
+}
+
+/** How many student-paper cells of the class are still empty. */
+export function missingCells(exam: Exam, classId: string, studentIds: string[], cells: Mark[]): number {
+  const filled = new Set(cells.map((cell) => `${cell.studentId}|${cell.subjectId}`));
+  let missing = 0;
+  for (const paper of papersOf(exam, classId)) for (const studentId of studentIds) if (!filled.has(`${studentId}|${paper.subjectId}`)) missing++;
+  return missing;
+}
+
+/** Writes the class's results (new rows, or changed ones: an unchanged row keeps its rev). */
+export async function storeResults(tx: Db, tenantId: string, exam: Exam, classId: string, publishedAt: string): Promise<void> {
+  const current = await classStudentIds(tx, tenantId, classId);
+  const earlier = await tx
+    .select({ studentId: results.studentId })
+    .from(results)
+    .where(and(eq(results.tenantId, tenantId), eq(results.examId, exam.id), eq(results.classId, classId), isNull(results.deletedAt)));
+  const studentIds = [...new Set([...current, ...earlier.map((row) => row.studentId)])];
+  const cells = await gridMarks(tx, tenantId, exam.id, classId);
+  const computed = computeResults(papersOf(exam, classId), studentIds, cells, exam.grading);
+  for (const result of computed.values()) {
+    const values = {
+      subjects: result.subjects,
+      total: result.total,
+      maxTotal: result.maxTotal,
+      percentage: result.percentage,
+      grade: result.grade,
+      result: result.result,
+      rank: result.rank,
+    };
+    await tx
+      .insert(results)
+      .values({ id: randomUUID(), tenantId, examId: exam.id, classId, studentId: result.studentId, publishedAt: new Date(publishedAt), ...values })
+      .onConflictDoUpdate({
+        target: [results.tenantId, results.examId, results.studentId],
+        set: { ...values, classId, deletedAt: null, updatedAt: sql`now()` },
+        setWhere: sql`(${results.subjects}, ${results.total}, ${results.maxTotal}, ${results.percentage}, ${results.grade}, ${results.result}, ${results.rank}, ${results.classId}, ${results.deletedAt} is null)
+          is distinct from (excluded.subjects, excluded.total, excluded.max_total, excluded.percentage, excluded.grade, excluded.result, excluded.rank, excluded.class_id, true)`,
+      });
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Exams, marks and results in the pull. Exams: staff the school's, a family those their classes
+ * sit (the schedule is read offline). Marks: staff only (a family sees results, never a grid).
+ * Results exist only once published: staff all, a family their own students'.
+ */
+import { exams, marks, results } from '../../db/schema';
+import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
+import { examRecord, examsVisibleTo, markRecord, resultRecord, resultsVisibleTo } from './repository';
+
+export const examSyncSource = defineSyncSource({
+  entity: 'exams',
+  table: exams,
+  where: (scope) => (scope.school ? undefined : scope.classIds.length ? examsVisibleTo(scope) : 'none'),
+  records: eachRow(examRecord),
+});
+
+export const markSyncSource = defineSyncSource({
+  entity: 'marks',
+  table: marks,
+  where: (scope) => (scope.school ? undefined : 'none'),
+  records: eachRow(markRecord),
+});
+
+export const resultSyncSource = defineSyncSource({
+  entity: 'results',
+  table: results,
+  where: (scope) => (scope.school ? undefined : scope.studentIds.length ? resultsVisibleTo(scope) : 'none'),
+  records: eachRow(resultRecord),
+});
