@@ -16,6 +16,7 @@ import {
   certificates,
   classSubjects,
   classes,
+  events,
   homework,
   homeworkAttachments,
   homeworkDone,
@@ -127,6 +128,7 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       if (seed.homework.attachments.length > 0) await tx.insert(homeworkAttachments).values(seed.homework.attachments);
       if (seed.notifications.notifications.length > 0) await tx.insert(notifications).values(seed.notifications.notifications);
       if (seed.notifications.reads.length > 0) await tx.insert(notificationReads).values(seed.notifications.reads);
+      if (seed.events.length > 0) await tx.insert(events).values(seed.events);
     }
     return true;
   });

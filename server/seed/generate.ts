@@ -11,6 +11,7 @@ import { demoUsername } from './accounts';
 import { generateAdmissions, type AdmissionCounterRow, type AdmissionRow } from './admissions';
 import { generateAttendance, schoolDaysBefore, seededSchoolDays, type AttendanceRow } from './attendance';
 import { generateHomework } from './homework';
+import { generateEvents } from './events';
 import { generateNotifications } from './notifications';
 import { generateCertificates, type CertificateCounterRow, type CertificateRow } from './certificates';
 import { createContext, homeAddress, pickCommunity, slug, uniqueEmail, type SeedContext } from './context';
@@ -49,6 +50,7 @@ export interface SchoolSeed {
   accounts: AccountSeed[];
   homework: ReturnType<typeof generateHomework>;
   notifications: ReturnType<typeof generateNotifications>;
+  events: ReturnType<typeof generateEvents>;
 }
 
 function classSlots(def: SchoolDefinition): ClassSlot[] {
@@ -202,6 +204,16 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
         adminId: adminAccount.id,
         teacherId: teacherAccount.id,
         parentId: parentAccount.id,
+        familyClassIds: [...new Set(demoIds.map((studentId) => String(students.find((row) => row.id === studentId)?.classId)))],
+        teacherClassIds: [...demoClassIds],
+      },
+      today,
+    ),
+    events: generateEvents(
+      {
+        tenantId: def.tenantId,
+        adminId: adminAccount.id,
+        teacherId: teacherAccount.id,
         familyClassIds: [...new Set(demoIds.map((studentId) => String(students.find((row) => row.id === studentId)?.classId)))],
         teacherClassIds: [...demoClassIds],
       },

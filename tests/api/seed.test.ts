@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academicYearOf, formatAdmissionNumber } from '../../contract/admission';
 import type { AttendanceSheet } from '../../contract/attendance';
 import type { Homework } from '../../contract/homework';
+import type { SchoolEvent } from '../../contract/events';
 import type { MyNotification, NotificationWithReads } from '../../contract/notifications';
 import { isValidAadhaar, isValidApaar, isValidIndianMobile } from '../../contract/indian-ids';
 import { paths } from '../../contract/paths';
 import { todayIso } from '../../contract/record-formats';
+import { isSunday } from '../../contract/working-days';
 import type { Db } from '../../server/db/client';
 import { queryRows } from '../../server/db/rows';
 import {
@@ -599,5 +601,26 @@ describe('notifications of the last weeks', () => {
     expect(teacher.some((one) => one.audience.roles.includes('staff'))).toBe(true);
     const all = (await t.call({ method: 'GET', url: paths.notifications.all, tenant, token: await signInAs(tenant, 'admin') })).json().data as NotificationWithReads[];
     expect(all.some((one) => one.readCount > 0 && one.audienceSize > one.readCount)).toBe(true);
+  });
+});
+
+describe('the calendar', () => {
+  const signInAs = async (tenant: string, role: string) =>
+    (await t.call({ method: 'POST', url: paths.authUser, tenant, payload: { username: `${role}@kaksha.demo`, password: demoPassword } })).json().data
+      .jwtToken as string;
+
+  it.each(tenants)("gives %s the year's holidays and this term's events; the demo parent sees theirs, never the staff's", async (tenant) => {
+    const all = (await t.call({ method: 'GET', url: paths.events.all, tenant, token: await signInAs(tenant, 'admin') })).json().data as SchoolEvent[];
+    const holidays = all.filter((one) => one.kind === 'holiday').map((one) => one.title);
+    expect(holidays).toEqual(expect.arrayContaining(['Republic Day', 'Independence Day', 'Gandhi Jayanti']));
+    if (today.startsWith('2026-') && today >= '2026-04-01') expect(holidays).toEqual(expect.arrayContaining(['Holi', 'Diwali break']));
+    const upcoming = all.filter((one) => one.kind !== 'holiday' && one.endDate >= today);
+    expect(upcoming.length).toBeGreaterThanOrEqual(5);
+    expect(all.every((one) => one.endDate >= one.startDate)).toBe(true);
+    expect(all.filter((one) => one.kind !== 'holiday').every((one) => !isSunday(one.startDate))).toBe(true);
+    const parent = (await t.call({ method: 'GET', url: paths.events.all, tenant, token: await signInAs(tenant, 'parent') })).json().data as SchoolEvent[];
+    expect(parent.some((one) => one.audience.kind === 'classes')).toBe(true);
+    expect(parent.some((one) => one.audience.roles.includes('staff'))).toBe(false);
+    expect(all.some((one) => one.audience.roles.includes('staff'))).toBe(true);
   });
 });
