@@ -340,6 +340,8 @@ export const messages = {
     remarkSaved: 'Remark saved.',
     remarkTooLong: 'The remark can be at most 500 characters.',
     notYourClass: 'Only the class teacher or an admin can write the remark.',
+    publishedTitle: (exam: string) => `${exam} results are out`,
+    publishedMessage: (exam: string, className: string) => `The results of ${exam} for class ${className} are published. Open Results to see the report card.`,
   },
   timetable: {
     added: 'Timetable entry saved.',

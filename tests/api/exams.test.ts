@@ -334,6 +334,8 @@ describe('publishing results', () => {
     expect(byStudent[rohan]).toMatchObject({ total: 16, maxTotal: 50, percentage: 32, grade: 'E1', result: 'fail', rank: 4 });
     expect(byStudent[rohan]!.subjects.map((s) => s.status)).toEqual(['marks', 'exempt', 'exempt']);
     expect((await publish(va)).json().message).toBe(messages.exams.alreadyPublished);
+    const inbox = (await as(tokens.parent, { method: 'GET', url: paths.notifications.mine })).json().data as { title: string; link: string | null }[];
+    expect(inbox.filter((one) => one.title === messages.results.publishedTitle('Unit Test 1'))).toEqual([expect.objectContaining({ link: '/student/results' })]);
   });
 
   it('shows families only published results of their own children', async () => {

@@ -1,14 +1,17 @@
 /**
  * Publishing a class's results of an exam: every student of the class needs a cell in every paper;
  * the results are computed by contract/exam-results.ts with the exam's own scale and stored, and a
- * correction after publishing computes them again (the rank of others may move with it).
+ * correction after publishing computes them again (the rank of others may move with it). The
+ * class's students and parents are told once, by a notification to the class (inbox and push).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { computeResults } from '../../../contract/exam-results';
 import type { Exam, Mark } from '../../../contract/exams';
+import { messages } from '../../../contract/messages';
 import type { Db } from '../../db/client';
-import { results } from '../../db/schema';
+import { classes, notifications, results } from '../../db/schema';
+import { queuePushes } from '../notifications/push-outbox';
 import { classStudentIds, gridMarks } from './repository';
 
 export function papersOf(exam: Exam, classId: string) {
@@ -53,4 +56,30 @@ export async function storeResults(tx: Db, tenantId: string, exam: Exam, classId
           is distinct from (excluded.subjects, excluded.total, excluded.max_total, excluded.percentage, excluded.grade, excluded.result, excluded.rank, excluded.class_id, true)`,
       });
   }
+}
+
+/** Where the notification opens: the family's results. */
+export const resultsLink = '/student/results';
+
+/** A published notification from the school to the class's students and parents, its pushes queued. */
+export async function tellFamilies(tx: Db, tenantId: string, exam: Exam, classId: string): Promise<void> {
+  const [klass] = await tx
+    .select({ name: classes.className, section: classes.classSection })
+    .from(classes)
+    .where(and(eq(classes.tenantId, tenantId), eq(classes.id, classId)));
+  const className = [klass?.name, klass?.section].filter(Boolean).join(' ');
+  const id = randomUUID();
+  await tx.insert(notifications).values({
+    id,
+    tenantId,
+    title: messages.results.publishedTitle(exam.name),
+    message: messages.results.publishedMessage(exam.name, className),
+    link: resultsLink,
+    audienceKind: 'classes',
+    audienceClassIds: [classId],
+    publishAt: new Date(),
+    published: true,
+    sentBy: null,
+  });
+  await queuePushes(tx, tenantId, id);
 }

@@ -36,7 +36,7 @@ import type { ZodPlugin } from '../../plugins/zod-validation';
 import { lostUpdate } from '../../module-kit/conflicts';
 import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
 import { scopeOf } from '../../module-kit/scope';
-import { missingCells, papersOf, storeResults } from './publish';
+import { missingCells, papersOf, storeResults, tellFamilies } from './publish';
 import { classStudentIds, examRepository as repo, gridMarks, schoolScale } from './repository';
 
 const readers = { access: 'signedIn' } as const;
@@ -248,6 +248,7 @@ export const examRoutes: ZodPlugin = async (app) => {
           .update(exams)
           .set({ published: sql`${exams.published} || jsonb_build_object(${classId}::text, ${publishedAt}::text)` })
           .where(and(eq(exams.tenantId, tenantId), eq(exams.id, exam.id)));
+        await tellFamilies(tx, tenantId, exam, classId);
         return { message: messages.exams.published, data: await repo.one(tx, tenantId, exam.id) };
       }),
   );
