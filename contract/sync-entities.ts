@@ -17,6 +17,8 @@ import { notificationReadSchema, notificationSchema } from './notifications';
 import { studentSchema } from './student';
 import { subjectSchema } from './subject';
 import { teacherSchema } from './teacher';
+import { teacherAttendanceSchema } from './teacher-attendance';
+import { periodSchema, subjectLimitSchema, substitutionSchema, timetableEntrySchema } from './timetable';
 
 export interface SyncedEntity<N extends string = string, R extends z.ZodType = z.ZodType> {
   name: N;
@@ -38,6 +40,11 @@ export const syncedEntities = [
   entity('certificates', certificateSchema),
   entity('homework', homeworkSchema),
   entity('homeworkDone', homeworkDoneSchema),
+  entity('timetablePeriods', periodSchema),
+  entity('timetable', timetableEntrySchema),
+  entity('timetableLimits', subjectLimitSchema),
+  entity('timetableSubstitutions', substitutionSchema),
+  entity('teacherAttendance', teacherAttendanceSchema),
   entity('notifications', notificationSchema),
   entity('notificationReads', notificationReadSchema),
   entity('exams', examSchema),

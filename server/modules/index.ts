@@ -24,7 +24,9 @@ import { studentsModule } from './students/module';
 import { notificationsModule } from './notifications/module';
 import { subjectsModule } from './subjects/module';
 import { syncModule } from './sync/module';
+import { teacherAttendanceModule } from './teacher-attendance/module';
 import { teachersModule } from './teachers/module';
+import { timetableModule } from './timetable/module';
 
 export const serverModules: readonly ServerModule[] = [
   healthModule,
@@ -41,6 +43,8 @@ export const serverModules: readonly ServerModule[] = [
   importsModule,
   attendanceModule,
   homeworkModule,
+  timetableModule,
+  teacherAttendanceModule,
   notificationsModule,
   examsModule,
   eventsModule,

@@ -28,6 +28,8 @@ const bodiless = new Set([
   'DELETE /api/attendance/delete/:id',
   'DELETE /api/homework/delete/:id',
   'DELETE /api/homework/:id/attachments/:attachmentId',
+  'DELETE /api/timetable/delete/:id',
+  'DELETE /api/timetable/substitutions/delete/:id',
   'DELETE /api/notifications/delete/:id',
   'DELETE /api/events/delete/:id',
   'DELETE /api/exams/delete/:id',

@@ -1,0 +1,217 @@
+/**
+ * Timetable (docs/decisions.md "Timetable (issue 12)"): the school's bell schedule (periods per
+ * working day, Monday 1 to Saturday 6; teaching or break), one entry per class and teaching period
+ * (a subject the class takes, its teacher, an optional room), per-subject weekly limits, and
+ * substitutions for an absent teacher's periods on one date. The clash rules live in
+ * `timetable-clashes.ts`, shared by the server (the judge) and the device (the grid before saving).
+ */
+import { z } from 'zod';
+import { messages } from './messages';
+import { isoDateSchema } from './attendance';
+import { baseRevShape } from './revisions';
+
+export const timetableDays = [1, 2, 3, 4, 5, 6] as const;
+export type TimetableDay = (typeof timetableDays)[number];
+export const dayNames: Record<TimetableDay, string> = {
+  1: 'Monday',
+  2: 'Tuesday',
+  3: 'Wednesday',
+  4: 'Thursday',
+  5: 'Friday',
+  6: 'Saturday',
+};
+export const periodKinds = ['teaching', 'break'] as const;
+export type PeriodKind = (typeof periodKinds)[number];
+
+export const maxPeriodsPerDay = 14;
+export const maxPeriodName = 40;
+export const maxRoom = 30;
+export const maxPerWeek = 60;
+
+/** "08:05": 24-hour time, as periods are stored and sent. */
+const timeOfDay = (label: string) =>
+  z
+    .string(messages.timetable.time(label))
+    .trim()
+    .transform((value, ctx) => {
+      const match = /^(\d{1,2}):(\d{2})$/.exec(value);
+      const hours = match ? Number(match[1]) : NaN;
+      const minutes = match ? Number(match[2]) : NaN;
+      if (!match || hours > 23 || minutes > 59) {
+        ctx.addIssue({ code: 'custom', message: messages.timetable.time(label) });
+        return z.NEVER;
+      }
+      return `${String(hours).padStart(2, '0')}:${match[2]}`;
+    });
+
+const daySchema = z.union(timetableDays.map((day) => z.literal(day)) as [z.ZodLiteral<1>, ...z.ZodLiteral<TimetableDay>[]], {
+  error: messages.timetable.day,
+});
+
+export const periodSchema = z.object({
+  id: z.string(),
+  day: z.number(),
+  /** 1-based order within the day, by start time. */
+  position: z.number(),
+  name: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  kind: z.enum(periodKinds),
+  rev: z.number(),
+});
+export type Period = z.infer<typeof periodSchema>;
+
+export const periodInputSchema = z.object({
+  /** Keep an existing period's id (its entries stay with it); a new one may bring a device-minted id. */
+  id: z.uuid().optional(),
+  day: daySchema,
+  name: z
+    .string(messages.records.fields.required('Name'))
+    .trim()
+    .min(1, messages.records.fields.required('Name'))
+    .max(maxPeriodName, messages.records.fields.tooLong('Name', maxPeriodName)),
+  startTime: timeOfDay('Start time'),
+  endTime: timeOfDay('End time'),
+  kind: z.enum(periodKinds, messages.timetable.kind),
+});
+export type PeriodInput = z.input<typeof periodInputSchema>;
+
+export const periodsInputSchema = z.object({ periods: z.array(periodInputSchema).max(maxPeriodsPerDay * 6) });
+export type PeriodsInput = z.input<typeof periodsInputSchema>;
+
+interface TimedPeriod {
+  day: number;
+  name: string;
+  startTime: string;
+  endTime: string;
+}
+
+/**
+ * What is wrong with a bell schedule, per input index: an end not after its start, two periods of
+ * one day overlapping, too many in a day. Empty when it is sound. Used by the schema (so the
+ * server answers 400) and by the periods screen as it is typed.
+ */
+export function periodProblems(periods: readonly TimedPeriod[]): Map<number, string> {
+  const problems = new Map<number, string>();
+  periods.forEach((period, index) => {
+    if (period.endTime <= period.startTime) problems.set(index, messages.timetable.endBeforeStart(period.name));
+  });
+  for (const day of timetableDays) {
+    const ofDay = periods.map((period, index) => ({ period, index })).filter(({ period }) => period.day === day);
+    if (ofDay.length > maxPeriodsPerDay) problems.set(ofDay[maxPeriodsPerDay]!.index, messages.timetable.tooManyPeriods(dayNames[day], maxPeriodsPerDay));
+    const sorted = [...ofDay].sort((a, b) => a.period.startTime.localeCompare(b.period.startTime));
+    for (let i = 1; i < sorted.length; i++) {
+      const before = sorted[i - 1]!;
+      const after = sorted[i]!;
+      if (after.period.startTime < before.period.endTime && !problems.has(after.index)) {
+        problems.set(after.index, messages.timetable.periodsOverlap(before.period.name, after.period.name, dayNames[day]));
+      }
+    }
+  }
+  return problems;
+}
+
+export const periodsInputCheckedSchema = periodsInputSchema.superRefine((input, ctx) => {
+  for (const [index, message] of periodProblems(input.periods)) ctx.addIssue({ code: 'custom', path: ['periods', index, 'startTime'], message });
+  const ids = new Set<string>();
+  input.periods.forEach((period, index) => {
+    if (!period.id) return;
+    if (ids.has(period.id)) ctx.addIssue({ code: 'custom', path: ['periods', index, 'id'], message: messages.timetable.duplicatePeriod });
+    ids.add(period.id);
+  });
+});
+
+export const timetableEntrySchema = z.object({
+  id: z.string(),
+  classId: z.string(),
+  periodId: z.string(),
+  subjectId: z.string(),
+  /** Null: the class's mapping names no teacher for the subject and none was chosen. */
+  teacherId: z.string().nullable(),
+  /** '' when no room is set. */
+  room: z.string(),
+  rev: z.number(),
+});
+export type TimetableEntry = z.infer<typeof timetableEntrySchema>;
+
+export const timetableEntryInputSchema = z.object({
+  /** Client-generated for offline creates (updates ignore it). */
+  id: z.uuid().optional(),
+  classId: z.uuid(messages.records.fields.uuid('Class')),
+  periodId: z.uuid(messages.records.fields.uuid('Period')),
+  subjectId: z.uuid(messages.records.fields.uuid('Subject')),
+  /** Absent: the teacher the class-subject mapping names; null: none. */
+  teacherId: z.uuid(messages.records.fields.uuid('Teacher')).nullable().optional(),
+  room: z
+    .string(messages.records.fields.text('Room'))
+    .trim()
+    .max(maxRoom, messages.records.fields.tooLong('Room', maxRoom))
+    .optional()
+    .transform((value) => value ?? ''),
+  ...baseRevShape,
+});
+export type TimetableEntryInput = z.input<typeof timetableEntryInputSchema>;
+
+export const timetableListQuerySchema = z.object({
+  classId: z.uuid().optional(),
+  teacherId: z.uuid().optional(),
+});
+
+export const subjectLimitSchema = z.object({
+  id: z.string(),
+  subjectId: z.string(),
+  perWeek: z.number(),
+  rev: z.number(),
+});
+export type SubjectLimit = z.infer<typeof subjectLimitSchema>;
+
+export const subjectLimitsInputSchema = z.object({
+  limits: z
+    .array(
+      z.object({
+        subjectId: z.uuid(messages.records.fields.uuid('Subject')),
+        perWeek: z.number(messages.timetable.perWeek(maxPerWeek)).int(messages.timetable.perWeek(maxPerWeek)).min(1, messages.timetable.perWeek(maxPerWeek)).max(maxPerWeek, messages.timetable.perWeek(maxPerWeek)),
+      }),
+    )
+    .max(500),
+});
+export type SubjectLimitsInput = z.input<typeof subjectLimitsInputSchema>;
+
+export const substitutionSchema = z.object({
+  id: z.string(),
+  entryId: z.string(),
+  classId: z.string(),
+  periodId: z.string(),
+  /** YYYY-MM-DD; its weekday is the period's day. */
+  date: z.string(),
+  /** The substitute. */
+  teacherId: z.string(),
+  rev: z.number(),
+});
+export type Substitution = z.infer<typeof substitutionSchema>;
+
+export const substitutionInputSchema = z.object({
+  id: z.uuid().optional(),
+  entryId: z.uuid(messages.records.fields.uuid('Timetable entry')),
+  date: isoDateSchema,
+  teacherId: z.uuid(messages.records.fields.uuid('Teacher')),
+});
+export type SubstitutionInput = z.input<typeof substitutionInputSchema>;
+
+export const uncoveredQuerySchema = z.object({ date: isoDateSchema });
+
+/** An absent teacher's period on a date: the entry, the substitution if one is set, who is free. */
+export const uncoveredPeriodSchema = z.object({
+  entry: timetableEntrySchema,
+  substitution: substitutionSchema.nullable(),
+  /** Live teachers free in that period (no entry, no other substitution, not absent that day). */
+  freeTeacherIds: z.array(z.string()),
+});
+export const uncoveredSchema = z.object({ date: z.string(), day: z.number().nullable(), periods: z.array(uncoveredPeriodSchema) });
+export type Uncovered = z.infer<typeof uncoveredSchema>;
+
+/** Monday 1 ... Saturday 6 of an ISO date; null on a Sunday. */
+export function timetableDayOf(date: string): TimetableDay | null {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return weekday === 0 ? null : (weekday as TimetableDay);
+}

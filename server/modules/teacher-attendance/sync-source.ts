@@ -1,0 +1,19 @@
+/**
+ * Staff attendance in the pull: admins the school's (they mark it offline); a teacher their own
+ * (their month in /admin/profile); families none.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { teacherAttendance, users } from '../../db/schema';
+import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
+import { toTeacherAttendance } from './repository';
+
+export const teacherAttendanceSyncSource = defineSyncSource({
+  entity: 'teacherAttendance',
+  table: teacherAttendance,
+  where: (scope) => {
+    if (scope.role === 'admin') return undefined;
+    if (scope.role !== 'teacher') return 'none';
+    return sql`${teacherAttendance.teacherId} = (select ${users.teacherId} from ${users} where ${eq(users.id, scope.userId)})`;
+  },
+  records: eachRow(toTeacherAttendance),
+});

@@ -1,0 +1,118 @@
+/**
+ * The bell schedule and the weekly limits, each read by every signed-in user (a family's device
+ * needs the times) and replaced whole by an admin. A period keeps its id across edits, so its
+ * entries stay with it; one with entries cannot be removed or made a break (409 naming it).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { messages } from '../../../contract/messages';
+import { paths, routeOf } from '../../../contract/paths';
+import { dayNames, periodSchema, periodsInputCheckedSchema, subjectLimitSchema, subjectLimitsInputSchema, type TimetableDay } from '../../../contract/timetable';
+import { subjects, timetablePeriods, timetableSubjectLimits } from '../../db/schema';
+import { AppError, badRequest } from '../../errors';
+import { tenantOf } from '../../plugins/access';
+import { sendEnvelope } from '../../plugins/errors';
+import { runWrite } from '../../plugins/idempotency';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+import { ok, okList } from '../../module-kit/responses';
+import { timetableRepository as repo } from './repository';
+
+const readers = { access: 'signedIn' } as const;
+const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
+
+export const timetablePeriodRoutes: ZodPlugin = async (app) => {
+  app.get(routeOf(paths.timetable.periods), { config: readers, schema: { response: okList(periodSchema) } }, async (request, reply) =>
+    sendEnvelope(reply, 200, messages.common.ok, await repo.periods(app.db, tenantOf(request).tenantId)),
+  );
+
+  app.put(routeOf(paths.timetable.periods), { config: adminWrite, schema: { response: okList(periodSchema), body: periodsInputCheckedSchema } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const tenantId = tenantOf(request).tenantId;
+      await repo.lockSchool(tx, tenantId);
+      const stored = new Map((await repo.periods(tx, tenantId)).map((period) => [period.id, period]));
+      const input = request.body.periods.map((period, index) => ({ ...period, index, id: period.id ?? randomUUID() }));
+
+      for (const period of input) {
+        if (stored.has(period.id)) continue;
+        const used = await repo.periodIdUsed(tx, period.id);
+        if (used) throw badRequest(messages.timetable.periodNotFound, { fieldErrors: { [`periods.${period.index}.id`]: [messages.timetable.periodNotFound] } });
+      }
+      const keptIds = new Set(input.map((period) => period.id));
+      const gone = [...stored.values()].filter((period) => !keptIds.has(period.id));
+      const toBreak = input.filter((period) => period.kind === 'break' && stored.get(period.id)?.kind === 'teaching');
+      const inUse = await repo.entriesInPeriods(tx, tenantId, [...gone, ...toBreak].map((period) => period.id));
+      if (inUse.length > 0) {
+        const period = stored.get(inUse[0]!.periodId)!;
+        throw new AppError(409, messages.timetable.periodInUse(period.name, dayNames[period.day as TimetableDay]), { periodId: period.id });
+      }
+
+      const positions = new Map<string, number>();
+      for (const day of [1, 2, 3, 4, 5, 6]) {
+        input
+          .filter((period) => period.day === day)
+          .sort((a, b) => a.startTime.localeCompare(b.startTime))
+          .forEach((period, index) => positions.set(period.id, index + 1));
+      }
+      if (gone.length > 0) {
+        await tx
+          .update(timetablePeriods)
+          .set({ deletedAt: sql`now()` })
+          .where(and(eq(timetablePeriods.tenantId, tenantId), inArray(timetablePeriods.id, gone.map((period) => period.id))));
+      }
+      for (const period of input) {
+        const values = { day: period.day, position: positions.get(period.id)!, name: period.name, startTime: period.startTime, endTime: period.endTime, kind: period.kind };
+        const before = stored.get(period.id);
+        if (!before) {
+          await tx.insert(timetablePeriods).values({ id: period.id, tenantId, ...values });
+        } else if (Object.entries(values).some(([key, value]) => before[key as keyof typeof values] !== value)) {
+          await tx.update(timetablePeriods).set(values).where(and(eq(timetablePeriods.tenantId, tenantId), eq(timetablePeriods.id, period.id)));
+        }
+      }
+      return { message: messages.timetable.periodsSaved, data: await repo.periods(tx, tenantId) };
+    }),
+  );
+
+  app.get(routeOf(paths.timetable.limits), { config: readers, schema: { response: okList(subjectLimitSchema) } }, async (request, reply) =>
+    sendEnvelope(reply, 200, messages.common.ok, await repo.limits(app.db, tenantOf(request).tenantId)),
+  );
+
+  app.put(routeOf(paths.timetable.limits), { config: adminWrite, schema: { response: ok(z.array(subjectLimitSchema)), body: subjectLimitsInputSchema } }, (request, reply) =>
+    runWrite(request, reply, async (tx) => {
+      const tenantId = tenantOf(request).tenantId;
+      const { limits } = request.body;
+      const fieldErrors: Record<string, string[]> = {};
+      const seen = new Set<string>();
+      limits.forEach((limit, index) => {
+        if (seen.has(limit.subjectId)) fieldErrors[`limits.${index}.subjectId`] = [messages.timetable.duplicateSubject];
+        seen.add(limit.subjectId);
+      });
+      const live = new Set(
+        seen.size === 0
+          ? []
+          : (
+              await tx
+                .select({ id: subjects.id })
+                .from(subjects)
+                .where(and(eq(subjects.tenantId, tenantId), inArray(subjects.id, [...seen]), isNull(subjects.deletedAt)))
+            ).map((row) => row.id),
+      );
+      limits.forEach((limit, index) => {
+        if (!live.has(limit.subjectId)) fieldErrors[`limits.${index}.subjectId`] = [messages.subjects.notFound];
+      });
+      const firstError = Object.values(fieldErrors)[0]?.[0];
+      if (firstError) throw badRequest(firstError, { fieldErrors });
+
+      await repo.lockSchool(tx, tenantId);
+      const stored = new Map((await repo.limits(tx, tenantId)).map((limit) => [limit.subjectId, limit]));
+      for (const limit of limits) {
+        const before = stored.get(limit.subjectId);
+        if (!before) await tx.insert(timetableSubjectLimits).values({ id: randomUUID(), tenantId, subjectId: limit.subjectId, perWeek: limit.perWeek });
+        else if (before.perWeek !== limit.perWeek) await tx.update(timetableSubjectLimits).set({ perWeek: limit.perWeek }).where(eq(timetableSubjectLimits.id, before.id));
+      }
+      const dropped = [...stored.values()].filter((limit) => !seen.has(limit.subjectId)).map((limit) => limit.id);
+      if (dropped.length > 0) await tx.update(timetableSubjectLimits).set({ deletedAt: sql`now()` }).where(inArray(timetableSubjectLimits.id, dropped));
+      return { message: messages.timetable.limitsSaved, data: await repo.limits(tx, tenantId) };
+    }),
+  );
+};
