@@ -7,6 +7,7 @@ import type { AnyKind, MirrorTableSpec } from './module';
 import { attendanceSync } from './attendance';
 import { classSubjectsSync } from './class-subjects';
 import { classesSync } from './classes';
+import { eventsSync } from './events';
 import { homeworkSync } from './homework';
 import { notificationsSync } from './notifications';
 import { recordsSync } from './records';
@@ -23,6 +24,7 @@ export const syncModules = [
   classSubjectsSync,
   recordsSync,
   homeworkSync,
+  eventsSync,
   notificationsSync,
 ] as const;
 
