@@ -12,6 +12,7 @@ import { classSubjectSchema } from './class-subject';
 import { eventSchema } from './events';
 import { resultSchema } from './exam-results';
 import { examSchema, markSchema } from './exams';
+import { feeConcessionSchema, feeHeadSchema, feeReceiptSchema, feeStructureSchema } from './fees';
 import { homeworkDoneSchema, homeworkSchema } from './homework';
 import { notificationReadSchema, notificationSchema } from './notifications';
 import { studentSchema } from './student';
@@ -45,6 +46,10 @@ export const syncedEntities = [
   entity('timetableLimits', subjectLimitSchema),
   entity('timetableSubstitutions', substitutionSchema),
   entity('teacherAttendance', teacherAttendanceSchema),
+  entity('feeHeads', feeHeadSchema),
+  entity('feeStructures', feeStructureSchema),
+  entity('feeConcessions', feeConcessionSchema),
+  entity('feeReceipts', feeReceiptSchema),
   entity('notifications', notificationSchema),
   entity('notificationReads', notificationReadSchema),
   entity('exams', examSchema),

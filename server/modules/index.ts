@@ -13,6 +13,7 @@ import { classesModule } from './classes/module';
 import { contactedClientsModule } from './contacted-clients/module';
 import { docsModule } from './docs/module';
 import { examsModule } from './exams/module';
+import { feesModule } from './fees/module';
 import { eventsModule } from './events/module';
 import { healthModule } from './health/module';
 import { homeworkModule } from './homework/module';
@@ -43,6 +44,7 @@ export const serverModules: readonly ServerModule[] = [
   importsModule,
   attendanceModule,
   homeworkModule,
+  feesModule,
   timetableModule,
   teacherAttendanceModule,
   notificationsModule,

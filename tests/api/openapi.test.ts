@@ -33,6 +33,9 @@ const bodiless = new Set([
   'DELETE /api/notifications/delete/:id',
   'DELETE /api/events/delete/:id',
   'DELETE /api/exams/delete/:id',
+  'DELETE /api/feeHeads/delete/:id',
+  'DELETE /api/feeStructures/delete/:id',
+  'DELETE /api/feeConcessions/delete/:id',
   'POST /api/notifications/:id/read',
 ]);
 /** Multipart uploads: the file is read by the upload plugin (docs/records-server.md "Bulk import"). */

@@ -1,0 +1,18 @@
+/** The fees module's descriptor: what app.ts and the sync pull take from it (docs/adding-a-module.md). */
+import { defineModule } from '../../module-kit/module';
+import type { ZodPlugin } from '../../plugins/zod-validation';
+import { feeReceiptRoutes } from './receipt-routes';
+import { feeSetupRoutes } from './setup-routes';
+import { feeConcessionsSyncSource, feeHeadsSyncSource, feeReceiptsSyncSource, feeStructuresSyncSource } from './sync-source';
+
+const feeRoutes: ZodPlugin = async (app, options) => {
+  await feeSetupRoutes.call(app, app, options);
+  await feeReceiptRoutes.call(app, app, options);
+};
+
+export const feesModule = defineModule({
+  name: 'fees',
+  summary: 'Fee heads, class fee structures, concessions, counter collection with gapless receipts, and dues.',
+  routes: feeRoutes,
+  syncSources: [feeHeadsSyncSource, feeStructuresSyncSource, feeConcessionsSyncSource, feeReceiptsSyncSource],
+});

@@ -1,0 +1,265 @@
+/**
+ * Data access for fees; every function takes the tenant. Records are shaped as the read endpoints
+ * answer them and the pull sends them: a structure with its heads' installments, a receipt with
+ * its items (the installment's head, label and due date joined in).
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Page, PageQuery } from '../../../contract/envelope';
+import {
+  defaultReceiptFormat,
+  type FeeConcession,
+  type FeeHead,
+  type FeeReceipt,
+  type FeeSettings,
+  type FeeStructure,
+  type FeeStructureHead,
+  type PaymentMode,
+  type ReceiptStatus,
+} from '../../../contract/fees';
+import type { Db } from '../../db/client';
+import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { feeConcessions, feeHeads, feeInstallments, feeReceiptItems, feeReceipts, feeSettings, feeStructures } from '../../db/schema';
+
+type HeadRow = typeof feeHeads.$inferSelect;
+type StructureRow = typeof feeStructures.$inferSelect;
+type ConcessionRow = typeof feeConcessions.$inferSelect;
+type ReceiptRow = typeof feeReceipts.$inferSelect;
+
+export const headRecord = (row: HeadRow): FeeHead => ({ id: row.id, name: row.name, description: row.description, rev: row.rev });
+
+export const concessionRecord = (row: ConcessionRow): FeeConcession => ({
+  id: row.id,
+  studentId: row.studentId,
+  academicYear: row.academicYear,
+  kind: row.kind,
+  headIds: row.headIds,
+  percent: row.percent,
+  amount: row.amount,
+  reason: row.reason,
+  rev: row.rev,
+});
+
+async function withInstallments(db: Db, tenantId: string, rows: StructureRow[]): Promise<FeeStructure[]> {
+  if (rows.length === 0) return [];
+  const installments = await db
+    .select()
+    .from(feeInstallments)
+    .where(and(eq(feeInstallments.tenantId, tenantId), inArray(feeInstallments.structureId, rows.map((row) => row.id))))
+    .orderBy(asc(feeInstallments.position));
+  return rows.map((row) => {
+    const heads: FeeStructureHead[] = [];
+    for (const installment of installments.filter((one) => one.structureId === row.id)) {
+      let head = heads.find((one) => one.headId === installment.headId);
+      if (!head) {
+        head = { headId: installment.headId, frequency: installment.frequency, installments: [] };
+        heads.push(head);
+      }
+      head.installments.push({ id: installment.id, label: installment.label, dueDate: installment.dueDate, amount: installment.amount });
+    }
+    return {
+      id: row.id,
+      classId: row.classId,
+      academicYear: row.academicYear,
+      heads,
+      fineKind: row.fineKind,
+      fineAmount: row.fineAmount,
+      fineCap: row.fineCap,
+      rev: row.rev,
+    };
+  });
+}
+
+async function withItems(db: Db, tenantId: string, rows: ReceiptRow[]): Promise<FeeReceipt[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select({
+      receiptId: feeReceiptItems.receiptId,
+      installmentId: feeReceiptItems.installmentId,
+      amount: feeReceiptItems.amount,
+      headId: feeInstallments.headId,
+      headName: feeHeads.name,
+      label: feeInstallments.label,
+      dueDate: feeInstallments.dueDate,
+    })
+    .from(feeReceiptItems)
+    .innerJoin(feeInstallments, and(eq(feeInstallments.tenantId, feeReceiptItems.tenantId), eq(feeInstallments.id, feeReceiptItems.installmentId)))
+    .innerJoin(feeHeads, and(eq(feeHeads.tenantId, feeInstallments.tenantId), eq(feeHeads.id, feeInstallments.headId)))
+    .where(and(eq(feeReceiptItems.tenantId, tenantId), inArray(feeReceiptItems.receiptId, rows.map((row) => row.id))))
+    .orderBy(asc(feeInstallments.dueDate), asc(feeInstallments.position));
+  return rows.map((row) => ({
+    id: row.id,
+    receiptNumber: row.receiptNumber,
+    academicYear: row.academicYear,
+    receiptSeq: row.receiptSeq,
+    studentId: row.studentId,
+    studentName: row.studentName,
+    admissionId: row.admissionId,
+    classId: row.classId,
+    className: row.className,
+    paidOn: row.paidOn,
+    mode: row.mode,
+    reference: row.reference,
+    bank: row.bank,
+    items: items
+      .filter((item) => item.receiptId === row.id)
+      .map(({ receiptId: _receiptId, ...item }) => item),
+    fine: row.fine,
+    fineWaived: row.fineWaived,
+    waiverReason: row.waiverReason,
+    total: row.total,
+    remark: row.remark,
+    status: row.status,
+    cancelledOn: row.cancelledOn,
+    cancelReason: row.cancelReason,
+    replacedBy: row.replacedBy,
+    replaces: row.replaces,
+    receivedBy: row.receivedByName,
+    createdAt: row.createdAt.toISOString(),
+    rev: row.rev,
+  }));
+}
+
+export interface ReceiptFilter {
+  studentId?: string;
+  from?: string;
+  to?: string;
+  mode?: PaymentMode;
+  status?: ReceiptStatus;
+  /** A family's children; undefined for staff (the whole school). */
+  studentIds?: string[];
+}
+
+function receiptWhere(tenantId: string, filter: ReceiptFilter, extra?: SQL): SQL | undefined {
+  return and(
+    eq(feeReceipts.tenantId, tenantId),
+    isNull(feeReceipts.deletedAt),
+    filter.studentIds ? (filter.studentIds.length ? inArray(feeReceipts.studentId, filter.studentIds) : sql`false`) : undefined,
+    filter.studentId ? eq(feeReceipts.studentId, filter.studentId) : undefined,
+    filter.from ? gte(feeReceipts.paidOn, filter.from) : undefined,
+    filter.to ? lte(feeReceipts.paidOn, filter.to) : undefined,
+    filter.mode ? eq(feeReceipts.mode, filter.mode) : undefined,
+    filter.status ? eq(feeReceipts.status, filter.status) : undefined,
+    extra,
+  );
+}
+
+const receiptOrder = [desc(feeReceipts.academicYear), desc(feeReceipts.receiptSeq)];
+
+export const receiptSearchColumns: Record<string, AnyPgColumn> = {
+  receiptNumber: feeReceipts.receiptNumber,
+  studentName: feeReceipts.studentName,
+  admissionId: feeReceipts.admissionId,
+  className: feeReceipts.className,
+  reference: feeReceipts.reference,
+};
+
+export const feeRepository = {
+  async heads(db: Db, tenantId: string): Promise<FeeHead[]> {
+    const rows = await db
+      .select()
+      .from(feeHeads)
+      .where(and(eq(feeHeads.tenantId, tenantId), isNull(feeHeads.deletedAt)))
+      .orderBy(asc(feeHeads.name));
+    return rows.map(headRecord);
+  },
+  async head(db: Db, tenantId: string, id: string): Promise<FeeHead | undefined> {
+    const [row] = await db
+      .select()
+      .from(feeHeads)
+      .where(and(eq(feeHeads.tenantId, tenantId), eq(feeHeads.id, id), isNull(feeHeads.deletedAt)));
+    return row && headRecord(row);
+  },
+  async headNames(db: Db, tenantId: string): Promise<Map<string, string>> {
+    const rows = await db.select({ id: feeHeads.id, name: feeHeads.name }).from(feeHeads).where(eq(feeHeads.tenantId, tenantId));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
+  async structures(db: Db, tenantId: string, filter: { classId?: string; academicYear?: number; classIds?: string[] }): Promise<FeeStructure[]> {
+    const rows = await db
+      .select()
+      .from(feeStructures)
+      .where(
+        and(
+          eq(feeStructures.tenantId, tenantId),
+          isNull(feeStructures.deletedAt),
+          filter.classId ? eq(feeStructures.classId, filter.classId) : undefined,
+          filter.academicYear !== undefined ? eq(feeStructures.academicYear, filter.academicYear) : undefined,
+          filter.classIds ? (filter.classIds.length ? inArray(feeStructures.classId, filter.classIds) : sql`false`) : undefined,
+        ),
+      )
+      .orderBy(desc(feeStructures.academicYear), asc(feeStructures.createdAt));
+    return withInstallments(db, tenantId, rows);
+  },
+  async structure(db: Db, tenantId: string, id: string): Promise<FeeStructure | undefined> {
+    const rows = await db
+      .select()
+      .from(feeStructures)
+      .where(and(eq(feeStructures.tenantId, tenantId), eq(feeStructures.id, id), isNull(feeStructures.deletedAt)));
+    return (await withInstallments(db, tenantId, rows))[0];
+  },
+  async structureOf(db: Db, tenantId: string, classId: string, academicYear: number): Promise<FeeStructure | undefined> {
+    return (await feeRepository.structures(db, tenantId, { classId, academicYear }))[0];
+  },
+  structuresByIds: async (db: Db, tenantId: string, ids: string[]) =>
+    ids.length === 0
+      ? []
+      : withInstallments(db, tenantId, await db.select().from(feeStructures).where(and(eq(feeStructures.tenantId, tenantId), inArray(feeStructures.id, ids)))),
+  async concessions(db: Db, tenantId: string, filter: { studentId?: string; academicYear?: number; studentIds?: string[] }): Promise<FeeConcession[]> {
+    const rows = await db
+      .select()
+      .from(feeConcessions)
+      .where(
+        and(
+          eq(feeConcessions.tenantId, tenantId),
+          isNull(feeConcessions.deletedAt),
+          filter.studentId ? eq(feeConcessions.studentId, filter.studentId) : undefined,
+          filter.academicYear !== undefined ? eq(feeConcessions.academicYear, filter.academicYear) : undefined,
+          filter.studentIds ? (filter.studentIds.length ? inArray(feeConcessions.studentId, filter.studentIds) : sql`false`) : undefined,
+        ),
+      )
+      .orderBy(asc(feeConcessions.createdAt));
+    return rows.map(concessionRecord);
+  },
+  async concession(db: Db, tenantId: string, id: string): Promise<FeeConcession | undefined> {
+    const [row] = await db
+      .select()
+      .from(feeConcessions)
+      .where(and(eq(feeConcessions.tenantId, tenantId), eq(feeConcessions.id, id), isNull(feeConcessions.deletedAt)));
+    return row && concessionRecord(row);
+  },
+  async receipts(db: Db, tenantId: string, filter: ReceiptFilter): Promise<FeeReceipt[]> {
+    const rows = await db.select().from(feeReceipts).where(receiptWhere(tenantId, filter)).orderBy(...receiptOrder);
+    return withItems(db, tenantId, rows);
+  },
+  receiptPage(db: Db, tenantId: string, filter: ReceiptFilter, query: PageQuery, search?: { column: AnyPgColumn; value: string }): Promise<Page<FeeReceipt>> {
+    const where = receiptWhere(tenantId, filter, search ? ilike(search.column, containsPattern(search.value)) : undefined);
+    return toPage(
+      query,
+      async () => (await db.select({ value: count() }).from(feeReceipts).where(where))[0]?.value ?? 0,
+      (limit, offset) =>
+        db
+          .select({ row: feeReceipts, total: totalCount })
+          .from(feeReceipts)
+          .where(where)
+          .orderBy(...receiptOrder)
+          .limit(limit)
+          .offset(offset),
+      (rows) => withItems(db, tenantId, rows.map((one) => one.row)),
+    );
+  },
+  async receipt(db: Db, tenantId: string, id: string): Promise<FeeReceipt | undefined> {
+    const rows = await db.select().from(feeReceipts).where(and(eq(feeReceipts.tenantId, tenantId), eq(feeReceipts.id, id)));
+    return (await withItems(db, tenantId, rows))[0];
+  },
+  receiptsByIds: async (db: Db, tenantId: string, ids: string[]) =>
+    ids.length === 0 ? [] : withItems(db, tenantId, await db.select().from(feeReceipts).where(and(eq(feeReceipts.tenantId, tenantId), inArray(feeReceipts.id, ids)))),
+  async settings(db: Db, tenantId: string): Promise<FeeSettings> {
+    const [row] = await db.select().from(feeSettings).where(eq(feeSettings.tenantId, tenantId));
+    return {
+      receiptFormat: row?.receiptFormat ?? defaultReceiptFormat,
+      upiId: row?.upiId ?? null,
+      payeeName: row?.payeeName ?? null,
+      teachersMayRead: row?.teachersMayRead ?? false,
+    };
+  },
+};
