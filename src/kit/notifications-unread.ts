@@ -3,8 +3,8 @@
  * device holds only what reaches it; a staff member's holds more (an admin's every notification of
  * the school, a teacher's also what she sent), so for staff only what reaches staff counts, the
  * server's rule (server/modules/notifications/audience.ts): the whole school, the staff role or
- * this person. The dashboards' tile shows the count and the app icon's badge follows it (the
- * Badging API, where the browser has it). Here, below the features, because both dashboards and
+ * this person. The dashboards' tile and header bell show the count and the app icon's badge
+ * follows it (the Badging API, where the browser has it). Here, below the features, because both dashboards and
  * the notification screens count the same way.
  */
 import { useEffect } from 'react';
@@ -17,6 +17,7 @@ import { useSessionSnapshot } from '../session/use-session';
 import type { Tile } from '../ui/TileGrid';
 
 export const unreadTileText = (count: number) => (count === 0 ? 'All read' : count === 1 ? '1 unread' : `${count} unread`);
+export const unreadBellLabel = (count: number) => (count === 0 ? 'Notifications, all read' : `Notifications, ${unreadTileText(count)}`);
 
 /** Whether a notice reaches a staff member (admin or teacher) as a reader; a class notice never does. */
 export function reachesStaff(audience: Audience, userId: string | null): boolean {
@@ -70,7 +71,6 @@ export function useUnreadCount(): number | undefined {
 }
 
 /** The tiles with the notifications tile's unread count added once the mirror has been read. */
-export function useNotificationsTile(tiles: readonly Tile[], notificationsPath: string): Tile[] {
-  const count = useUnreadCount();
+export function withUnreadTile(tiles: readonly Tile[], notificationsPath: string, count: number | undefined): Tile[] {
   return tiles.map((tile) => (tile.to === notificationsPath && count !== undefined ? { ...tile, detail: unreadTileText(count) } : tile));
 }

@@ -1,4 +1,5 @@
 /** The shared shape of the /admin and /student dashboards: who and where, then the section tiles. */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { t } from '../i18n';
 import { SettingsIcon } from './icons';
@@ -12,18 +13,23 @@ export interface AreaDashboardProps {
   greeting: string;
   detail: string;
   tiles: readonly Tile[];
+  /** More header controls before the settings link (the notifications bell). */
+  headerExtra?: ReactNode;
 }
 
-export function AreaDashboard({ title, schoolName, greeting, detail, tiles }: AreaDashboardProps) {
+export function AreaDashboard({ title, schoolName, greeting, detail, tiles, headerExtra }: AreaDashboardProps) {
   return (
     <main className="page">
       <PageHeader
         title={title}
         noBack
         right={
-          <Link to="/settings" className="icon-button" aria-label={t.common.settings} title={t.common.settings}>
-            <SettingsIcon />
-          </Link>
+          <>
+            {headerExtra}
+            <Link to="/settings" className="icon-button" aria-label={t.common.settings} title={t.common.settings}>
+              <SettingsIcon />
+            </Link>
+          </>
         }
       />
       <section className="panel dashboard-intro" aria-label={schoolName}>

@@ -74,3 +74,12 @@ export function SchoolIcon() {
     </Svg>
   );
 }
+
+export function BellIcon() {
+  return (
+    <Svg>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+    </Svg>
+  );
+}

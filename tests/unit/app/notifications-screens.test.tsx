@@ -19,7 +19,7 @@ import NotificationsPage from '../../../src/features/notifications/Notifications
 import StudentNotificationsPage from '../../../src/features/notifications/StudentNotificationsPage';
 import { notificationTexts as text } from '../../../src/features/notifications/texts';
 import StudentDashboardPage from '../../../src/features/student/dashboard/StudentDashboardPage';
-import { unreadTileText } from '../../../src/kit/notifications-unread';
+import { unreadBellLabel, unreadTileText } from '../../../src/kit/notifications-unread';
 import { sessionStore } from '../../../src/session/session-store';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
@@ -281,7 +281,7 @@ describe('/student/notifications', () => {
 });
 
 describe('the notifications tile', () => {
-  it('shows the family’s unread count', async () => {
+  it('shows the family’s unread count, on the tile and the header bell', async () => {
     signIn('PARENT', { username: 'parent@kaksha.demo', userType: 'PARENT' });
     const engine = await harness.engine('PARENT');
     await engine.db.tableOf(notificationsTable).bulkPut([notification(1, {}), notification(2, {}), notification(3, {})]);
@@ -289,5 +289,9 @@ describe('the notifications tile', () => {
     await show('/student', <StudentDashboardPage />);
     const tile = () => view!.container.querySelector<HTMLAnchorElement>('a.tile[href="/student/notifications"]');
     await until(() => tile()?.querySelector('.tile-detail')?.textContent === unreadTileText(2), 'the tile count');
+    // The header bell says it too, and links to the inbox.
+    const bell = labelled(unreadBellLabel(2)) as HTMLAnchorElement;
+    expect(bell.getAttribute('href')).toBe('/student/notifications');
+    expect(bell.textContent).toBe('2');
   });
 });

@@ -7,11 +7,13 @@ import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
 import { useHomeworkTile } from '../../../kit/homework-week';
-import { useNotificationsTile } from '../../../kit/notifications-unread';
+import { useUnreadCount, withUnreadTile } from '../../../kit/notifications-unread';
+import { UnreadBell } from '../../../kit/UnreadBell';
 
 export default function AdminDashboardPage() {
   const { session } = useSessionSnapshot();
-  const tiles = useNotificationsTile(useHomeworkTile(tilesOf(adminSections, session?.role), '/admin/homework'), '/admin/notifications');
+  const unread = useUnreadCount();
+  const tiles = withUnreadTile(useHomeworkTile(tilesOf(adminSections, session?.role), '/admin/homework'), '/admin/notifications', unread);
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
-  return <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} {...headline} />;
+  return <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} headerExtra={<UnreadBell to="/admin/notifications" count={unread} />} {...headline} />;
 }

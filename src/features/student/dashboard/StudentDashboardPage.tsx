@@ -7,13 +7,15 @@ import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
 import { useHomeworkTile } from '../../../kit/homework-week';
-import { useNotificationsTile } from '../../../kit/notifications-unread';
+import { useUnreadCount, withUnreadTile } from '../../../kit/notifications-unread';
+import { UnreadBell } from '../../../kit/UnreadBell';
 
 const tiles = tilesOf(studentSections);
 
 export default function StudentDashboardPage() {
   const { session } = useSessionSnapshot();
-  const shown = useNotificationsTile(useHomeworkTile(tiles, '/student/homework'), '/student/notifications');
+  const unread = useUnreadCount();
+  const shown = withUnreadTile(useHomeworkTile(tiles, '/student/homework'), '/student/notifications', unread);
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
-  return <AreaDashboard title={t.dashboard.studentTitle} tiles={shown} {...headline} />;
+  return <AreaDashboard title={t.dashboard.studentTitle} tiles={shown} headerExtra={<UnreadBell to="/student/notifications" count={unread} />} {...headline} />;
 }
