@@ -66,6 +66,8 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
     }
     case 'homework.done':
       return syncTexts.describe.homeworkDone(body.done === true);
+    case 'homework.removeAttachment':
+      return syncTexts.describe.attachmentRemoved(String(body.fileName ?? ''), String(body.title ?? ''));
     case 'notifications.read':
       return syncTexts.describe.notificationRead;
     default:

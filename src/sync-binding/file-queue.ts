@@ -2,7 +2,8 @@
  * Files waiting on the device for the record they belong to (a homework's attachments). The batch
  * push carries JSON bodies only, so a file never goes through the outbox: it waits as a Blob in a
  * small IndexedDB database beside the engine's store of the same user (`<store>-files`), and once
- * its record has reached the school (its mirror row carries a school rev) it goes as its own
+ * its record has reached the school (its mirror row carries a school rev and no change of it waits
+ * in the outbox) it goes as its own
  * multipart POST with its own Idempotency-Key. The key is the queued file's id, so a retry after a
  * reload or a lost answer is the same upload, stored once. A file the school refuses stays here,
  * with the school's message, until the user dismisses it (docs/decisions.md "Homework on the device").
@@ -132,7 +133,9 @@ export async function sendQueuedFiles(engine: Pick<SyncEngine, 'db'>, deps: Send
       await queue.files.delete(file.id);
       continue;
     }
-    if (typeof record.rev !== 'number' || record.rev <= 0) {
+    // After the record's own changes: its create, and an edit's removals (a sixth file would be refused).
+    const changesFirst = await engine.db.outbox.where('refs').equals(`${file.table}:${file.recordId}`).count();
+    if (typeof record.rev !== 'number' || record.rev <= 0 || changesFirst > 0) {
       result.waiting += 1;
       continue;
     }

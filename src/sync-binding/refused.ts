@@ -119,6 +119,8 @@ const hidden = new Set([
   // A done mark's homework is named by the change's own title; its mark id is the device's.
   'homeworkId',
   'markId',
+  // A removed attachment is named by its file name.
+  'attachmentId',
   // A read mark's notification is named by the change's own title.
   'notificationId',
 ]);

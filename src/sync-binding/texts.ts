@@ -55,6 +55,7 @@ export const syncTexts = {
     /** School records (students, teachers, subjects, class subjects, admissions, certificates). */
     entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', homework: 'Homework', notifications: 'Notification' } as Record<string, string>,
     homeworkDone: (done: boolean) => (done ? 'Homework marked done' : 'Homework marked not done'),
+    attachmentRemoved: (fileName: string, title: string) => `Attachment ${fileName} removed from ${title}`,
     notificationRead: 'Notification marked read',
     audience: {
       school: 'Whole school',
@@ -139,6 +140,7 @@ export const syncTexts = {
       assignedDate: 'Assigned date',
       dueDate: 'Due date',
       done: 'Done',
+      fileName: 'File',
       message: 'Message',
       link: 'Link',
       audience: 'Audience',

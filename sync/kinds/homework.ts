@@ -2,7 +2,7 @@
  * Homework as mutation kinds: staff create, update and delete homework (the record kinds, class
  * and subject needed first when made offline), and a student or parent turns a done mark on or
  * off. Repeated toggles of one student's mark merge while none has gone out: the school gets the
- * last one only.
+ * last one only. Staff remove a homework's attachment through the outbox too (offline as well).
  */
 import { homeworkInputSchema, type HomeworkDone, type HomeworkDoneInput, type HomeworkInput } from '../../contract/homework';
 import { paths } from '../../contract/paths';
@@ -90,4 +90,41 @@ export const doneMarkKind: MutationKind<DoneMarkInput, DoneMarkBody, typeof done
     if (isRecord(data) && data.id !== body.markId) effects.deletes.push({ table: doneTable, id: body.markId });
     return effects;
   },
+};
+
+/** What the edit form passes: the attachment to remove (its name and the homework's title name the change). */
+export interface RemoveAttachmentInput {
+  homeworkId: string;
+  attachmentId: string;
+  fileName: string;
+  title: string;
+}
+
+export const removeAttachmentKindName = 'homework.removeAttachment' as const;
+
+/**
+ * Removing one of a homework's files: gone from the device's copy at once, a DELETE of the
+ * attachment when the outbox sends it. The body names the file (the panel shows which); the route
+ * reads none of it. The homework's new list comes with the pull that follows the push.
+ */
+export const removeAttachmentKind: MutationKind<RemoveAttachmentInput, RemoveAttachmentInput, typeof removeAttachmentKindName> = {
+  name: removeAttachmentKindName,
+  async prepare(input) {
+    const ref = `homework:${input.homeworkId}`;
+    return {
+      method: 'DELETE',
+      path: paths.homework.attachment(input.homeworkId, input.attachmentId),
+      body: { homeworkId: input.homeworkId, attachmentId: input.attachmentId, fileName: input.fileName, title: input.title },
+      refs: [ref],
+      needs: [ref],
+      result: input.attachmentId,
+    };
+  },
+  async apply(context, body, ref) {
+    const table = context.db.mirror('homework');
+    const row = await table.get(ref.slice(ref.indexOf(':') + 1));
+    if (!row || !Array.isArray(row.attachments)) return;
+    await table.put({ ...row, attachments: row.attachments.filter((attachment) => !isRecord(attachment) || attachment.id !== body.attachmentId) });
+  },
+  accepted: () => noServerEffects(),
 };

@@ -1,6 +1,6 @@
 /** Homework on the device: the homework and done-mark mirror tables, and their kinds. */
 import type { Homework, HomeworkDone } from '../../contract/homework';
-import { createHomeworkKind, deleteHomeworkKind, doneMarkKind, updateHomeworkKind } from '../kinds/homework';
+import { createHomeworkKind, deleteHomeworkKind, doneMarkKind, removeAttachmentKind, updateHomeworkKind } from '../kinds/homework';
 import { defineSyncModule, mirrorTable } from './module';
 
 /** A homework as the mirror holds it; one made on this device has no attachments or author until the school answers. */
@@ -15,5 +15,5 @@ export const homeworkDoneTable = mirrorTable<HomeworkDoneRow>()('homeworkDone', 
 export const homeworkSync = defineSyncModule({
   name: 'homework',
   tables: [homeworkTable, homeworkDoneTable],
-  kinds: [createHomeworkKind, updateHomeworkKind, deleteHomeworkKind, doneMarkKind],
+  kinds: [createHomeworkKind, updateHomeworkKind, deleteHomeworkKind, doneMarkKind, removeAttachmentKind],
 });

@@ -174,6 +174,27 @@ describe('the file queue', () => {
     expect(await stored(homeworkId)).toHaveLength(5);
   });
 
+  it('waits while a change of its homework waits in the outbox (an edit that removes a file goes first)', async () => {
+    const engine = await teacher();
+    const homeworkId = await homework(engine);
+    h.net.faults = () => ({ kind: 'drop-request' });
+    await engine.mutate('homework.update', {
+      id: homeworkId,
+      classId: h.school.classIds[1]!,
+      subjectId: h.school.subjectIds[0]!,
+      title: 'Read chapters 5 and 6',
+      description: '',
+      assignedDate: '2026-11-23',
+      dueDate: '2026-11-27',
+    });
+    await queue(engine, homeworkId, [pdf()]);
+    h.net.faults = () => ({ kind: 'pass' });
+    expect(await sendQueuedFiles(engine, deps())).toEqual({ sent: 0, refused: [], waiting: 1 });
+    expect(uploadsOf()).toHaveLength(0);
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect(await sendQueuedFiles(engine, deps())).toEqual({ sent: 1, refused: [], waiting: 0 });
+  });
+
   it('drops a file whose homework is gone from the device', async () => {
     const engine = await teacher();
     const homeworkId = await homework(engine);

@@ -7,7 +7,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../contract/paths';
-import { homework, homeworkDone } from '../../server/db/schema';
+import { homework, homeworkAttachments, homeworkDone } from '../../server/db/schema';
+import { onePagePdf } from '../../server/seed/homework-files';
+import { multipart } from '../support/uploads';
 import { homeworkDoneTable, homeworkTable } from '../../sync/modules/homework';
 import type { TestApp } from '../support/test-app';
 import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
@@ -134,5 +136,51 @@ describe('homework kinds', () => {
     expect((await parent.syncNow()).status).toBe('ok');
     expect(await parent.db.tableOf(homeworkDoneTable).toArray()).toMatchObject([{ id: stored[0]!.id, done: false, doneAt: null }]);
     expect(await mirrorView(parent.db)).toEqual(await serverView(h, 'parent'));
+  });
+
+  it('a teacher removes an attachment offline: gone from the device at once, sent once when online (a lost answer replayed), the school as the device', async () => {
+    h = await createSyncHarness(server);
+    const engine = await signedIn('teacher');
+    const { result } = await engine.mutate('homework.create', { ...physicsInVIB(), title: 'Light', dueDate: '2026-11-30' });
+    expect((await engine.syncNow()).status).toBe('ok');
+    const homeworkId = String(result);
+    const token = h.tokens.get(`${h.tenantId}:${h.username('teacher')}`)!;
+    const fileIds: string[] = [];
+    for (const name of ['chapter-5.pdf', 'chapter-6.pdf']) {
+      const body = multipart(name, onePagePdf([name]));
+      const answer = await h.server.call({ method: 'POST', url: paths.homework.attachments(homeworkId), tenant: h.tenantId, token, payload: body.payload, headers: body.headers });
+      expect(answer.statusCode, answer.body).toBe(201);
+      fileIds.push(answer.json().data.id as string);
+    }
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect((await engine.db.tableOf(homeworkTable).get(homeworkId))?.attachments).toHaveLength(2);
+
+    offline();
+    await engine.mutate('homework.removeAttachment', { homeworkId, attachmentId: fileIds[0]!, fileName: 'chapter-5.pdf', title: 'Light' });
+    expect((await engine.db.tableOf(homeworkTable).get(homeworkId))?.attachments?.map((file) => file.fileName)).toEqual(['chapter-6.pdf']);
+    expect((await engine.syncNow()).status).toBe('no-response');
+
+    // Online, the school's answer is lost once: the retry is the same key, replayed.
+    let lost = false;
+    h.net.faults = (request) => {
+      if (request.method === 'DELETE' && !lost) {
+        lost = true;
+        return { kind: 'drop-response' };
+      }
+      return { kind: 'pass' };
+    };
+    await engine.syncNow();
+    online();
+    expect((await engine.syncNow()).status).toBe('ok');
+    const deletes = h.net.requests.filter((request) => request.method === 'DELETE' && request.status !== null);
+    expect(deletes.map((request) => request.url)).toEqual([paths.homework.attachment(homeworkId, fileIds[0]!)]);
+    const keys = new Set(h.net.requests.filter((request) => request.method === 'DELETE').map((request) => request.headers['idempotency-key']));
+    expect(keys.size).toBe(1);
+    expect(deletes[0]!.status).toBe(200);
+    const stored = await h.server.database.db.select({ id: homeworkAttachments.id }).from(homeworkAttachments).where(eq(homeworkAttachments.homeworkId, homeworkId));
+    expect(stored.map((row) => row.id)).toEqual([fileIds[1]]);
+    expect(await engine.db.rejected.count()).toBe(0);
+    expect((await engine.db.tableOf(homeworkTable).get(homeworkId))?.attachments?.map((file) => file.id)).toEqual([fileIds[1]]);
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
   });
 });

@@ -2,6 +2,7 @@
  * /admin/homework/add (and `?edit=<id>` for one already given): the homework's class, subject,
  * title, description, dates and files. It is written to the device (the outbox), so it works
  * offline; the files wait on the device and are sent once the homework has reached the school.
+ * On edit, attached files can be removed: the removals go through the outbox when saved.
  * The classes and subjects offered are the ones the server lets this user give.
  */
 import { useMemo, useState, type FormEvent } from 'react';
@@ -73,6 +74,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
   }));
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | undefined>(undefined);
+  const [removed, setRemoved] = useState<string[]>([]);
 
   const classes = useMemo(() => classesToGive(access, mirror.classes, mirror.mapping), [access, mirror]);
   const subjects = useMemo(
@@ -82,8 +84,8 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
         .sort((a, b) => a.subjectName.localeCompare(b.subjectName)),
     [access, mirror, form.values.classId],
   );
-  const existing = editing?.attachments?.length ?? 0;
-  const room = maxAttachmentsPerHomework - existing;
+  const attached = (editing?.attachments ?? []).filter((attachment) => !removed.includes(attachment.id));
+  const room = maxAttachmentsPerHomework - attached.length;
 
   if (editing && !mayGive(access, mirror.classes, mirror.mapping, editing.classId, editing.subjectId)) {
     return (
@@ -117,6 +119,10 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
         ? await engine.mutate('homework.update', { ...fields, id: editing.id })
         : await engine.mutate('homework.create', fields);
       const homeworkId = editing ? editing.id : String(result.result);
+      for (const attachment of editing?.attachments ?? []) {
+        if (!removed.includes(attachment.id)) continue;
+        await engine.mutate('homework.removeAttachment', { homeworkId, attachmentId: attachment.id, fileName: attachment.fileName, title: fields.title });
+      }
       if (files.length > 0) await queueHomeworkFiles(engine, homeworkId, files);
       report.saved(editing ? messages.homework.updated : messages.homework.added, result);
       sendWaitingFiles();
@@ -165,6 +171,41 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
           <TextField label={text.form.assignedDate} name="assignedDate" type="date" value={form.values.assignedDate} onChange={form.set('assignedDate')} error={form.errors.assignedDate} />
           <TextField label={text.form.dueDate} name="dueDate" type="date" required value={form.values.dueDate} onChange={form.set('dueDate')} error={form.errors.dueDate} />
         </div>
+        {editing?.attachments && editing.attachments.length > 0 && (
+          <section className="hw-attached" aria-labelledby="hw-attached-heading">
+            <h2 id="hw-attached-heading" className="hw-attached-heading">
+              {text.form.attached}
+            </h2>
+            {attached.length > 0 && (
+              <ul className="hw-chosen">
+                {attached.map((attachment) => (
+                  <li key={attachment.id}>
+                    {attachment.fileName}{' '}
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      aria-label={text.form.removeFile(attachment.fileName)}
+                      onClick={() => {
+                        setRemoved([...removed, attachment.id]);
+                        setFileError(undefined);
+                      }}
+                    >
+                      {text.remove}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {removed.length > 0 && (
+              <p className="hw-removed" role="status">
+                {text.form.removedOnSave(removed.length)}{' '}
+                <button type="button" className="btn btn-secondary" onClick={() => setRemoved([])}>
+                  {text.form.keepRemoved}
+                </button>
+              </p>
+            )}
+          </section>
+        )}
         <TextField
           label={text.form.attachments}
           name="attachments"

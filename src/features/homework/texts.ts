@@ -49,6 +49,9 @@ export const homeworkTexts = {
     attachmentsHint: (max: number, megabytes: number) =>
       `Up to ${max} files of ${megabytes} MB: PDF, images, office documents or text. They are sent once the homework reaches the school.`,
     removeFile: (name: string) => `Remove ${name}`,
+    attached: 'Attached files',
+    removedOnSave: (count: number) => (count === 1 ? '1 attached file is removed when you save.' : `${count} attached files are removed when you save.`),
+    keepRemoved: 'Keep them',
     tooManyFiles: (max: number) => `A homework can have at most ${max} attachments.`,
     save: 'Save',
     saving: 'Saving…',

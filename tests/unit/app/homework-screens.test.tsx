@@ -176,6 +176,45 @@ describe('/admin/homework/add', () => {
   });
 });
 
+describe('/admin/homework/add?edit=', () => {
+  it('removes an attached file on save, through the outbox (offline too); cancelled removals stay', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
+    const engine = await harness.engine('TEACHER');
+    await seedSchool(engine);
+    const given = homework(1, {
+      title: 'Tables of 9',
+      dueDate: '2026-11-27',
+      attachments: [
+        { id: id(301), fileName: 'sheet.pdf', contentType: 'application/pdf', size: 1200 },
+        { id: id(302), fileName: 'answers.png', contentType: 'image/png', size: 800 },
+      ],
+    });
+    await engine.db.tableOf(homeworkTable).put(given);
+    await show('/admin/homework/add', <HomeworkFormPage />, `/admin/homework/add?edit=${given.id}`);
+    await until(() => view!.container.querySelector('.hw-attached') !== null, 'the attached files');
+    expect(view!.container.querySelector('.hw-attached')?.textContent).toContain('answers.png');
+
+    await click(labelled(text.form.removeFile('sheet.pdf'))!);
+    expect(view!.container.querySelector('.hw-attached ul')?.textContent).not.toContain('sheet.pdf');
+    expect(view!.container.querySelector('.hw-removed')?.textContent).toContain(text.form.removedOnSave(1));
+    // Nothing changes on the device before Save.
+    expect(await engine.db.outbox.count()).toBe(0);
+    await click(labelled(text.form.removeFile('answers.png'))!);
+    await click(Array.from(view!.container.querySelectorAll('button')).find((button) => button.textContent === text.form.keepRemoved)!);
+    expect(view!.container.querySelector('.hw-attached ul')?.textContent).toContain('sheet.pdf');
+    await click(labelled(text.form.removeFile('sheet.pdf'))!);
+
+    await submit(view!.container.querySelector('form')!);
+    await until(async () => (await engine.db.outbox.count()) === 2, 'the outbox entries');
+    const entries = await engine.db.outbox.orderBy('seq').toArray();
+    expect(entries.map((entry) => [entry.kind, entry.method, entry.path])).toEqual([
+      ['homework.update', 'PUT', `/api/homework/update/${given.id}`],
+      ['homework.removeAttachment', 'DELETE', `/api/homework/${given.id}/attachments/${id(301)}`],
+    ]);
+    expect((await engine.db.tableOf(homeworkTable).get(given.id))?.attachments?.map((file) => file.fileName)).toEqual(['answers.png']);
+  });
+});
+
 describe('/student/homework', () => {
   it('shows the chosen child’s homework, due soon first and overdue marked, and ticks it done on the device', async () => {
     signInStorage('PARENT', { profile: { username: 'parent@kaksha.demo', userType: 'PARENT' } });

@@ -31,6 +31,9 @@ describe('describing a change', () => {
     expect(entry('homework.delete', undefined)).toBe('Homework deleted');
     expect(entry('homework.done', { homeworkId: 'h1', studentId: 's1', done: true })).toBe('Homework marked done');
     expect(entry('homework.done', { homeworkId: 'h1', studentId: 's1', done: false })).toBe('Homework marked not done');
+    expect(entry('homework.removeAttachment', { homeworkId: 'h1', attachmentId: 'a1', fileName: 'sheet.pdf', title: 'Tables of 7' })).toBe(
+      'Attachment sheet.pdf removed from Tables of 7',
+    );
   });
 
   it('names notifications by their title and a read mark as such', () => {

@@ -131,6 +131,13 @@ const fixtures: Fixture[] = [
   { kind: 'homework.delete', method: 'DELETE', path: `/homework/delete/${id(18)}`, body: undefined, record: { id: id(18), classId, subjectId, title: 'Ohm’s law', dueDate: '2026-11-25' }, shows: ['Homework deleted', 'Title', 'Ohm’s law', 'VI A'] },
   { kind: 'homework.done', method: 'POST', path: `/homework/${id(18)}/done`, body: { homeworkId: id(18), studentId: arjun, done: true, markId: id(19) }, shows: ['Homework marked done', 'Arjun Iyer', 'Done', 'Yes'] },
   {
+    kind: 'homework.removeAttachment',
+    method: 'DELETE',
+    path: `/homework/${id(18)}/attachments/${id(22)}`,
+    body: { homeworkId: id(18), attachmentId: id(22), fileName: 'chapter-5.pdf', title: 'Ohm’s law' },
+    shows: ['Attachment chapter-5.pdf removed from Ohm’s law', 'File', 'chapter-5.pdf'],
+  },
+  {
     kind: 'notifications.create',
     method: 'POST',
     path: '/notifications/create',
