@@ -24,7 +24,9 @@ import { SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { useMyUserId } from './me';
 import { classLabel, isoFromLocal, localInputValue, mayChange, readNotificationsMirror, type NotificationsMirror } from './queries';
-import { accountName, fetchAccounts, useSchoolFetch } from './school-reads';
+import type { Account } from '../../../contract/account';
+import { History } from './History';
+import { accountName, fetchAccounts, useSchoolFetch, type Fetched } from './school-reads';
 import { notificationTexts as text } from './texts';
 import './notifications.css';
 
@@ -91,6 +93,13 @@ function NotificationForm({ mirror, editing }: { mirror: NotificationsMirror; ed
   );
   const kind = (access.isAdmin ? form.values.audienceKind : 'classes') as AudienceKind;
   const published = editing?.published === true;
+  const accounts = useSchoolFetch(fetchAccounts, access.isAdmin && (Boolean(editing) || kind === 'people'), online, '');
+  const nameOf = (userId: string | null) => {
+    if (userId === null) return text.sender.school;
+    if (userId === me) return text.sender.you;
+    const account = accounts.status === 'ok' ? accounts.value.find((one) => one.id === userId) : undefined;
+    return account ? accountName(account) : text.sender.staff;
+  };
 
   if (editing && !mayChange(editing, access.isAdmin, me)) {
     return (
@@ -198,7 +207,7 @@ function NotificationForm({ mirror, editing }: { mirror: NotificationsMirror; ed
               ))}
             </Choices>
           )}
-          {kind === 'people' && <PeoplePicker online={online} chosen={userIds} onChange={setUserIds} />}
+          {kind === 'people' && <PeoplePicker accounts={accounts} chosen={userIds} onChange={setUserIds} />}
           {audienceError && (
             <p className="field-error" id="nt-audience-error" role="alert">
               {audienceError}
@@ -237,6 +246,7 @@ function NotificationForm({ mirror, editing }: { mirror: NotificationsMirror; ed
           disabled={!engine || (!access.isAdmin && classes.length === 0)}
         />
       </form>
+      {editing && editing.rev > 0 && <History notificationId={editing.id} online={online} nameOf={nameOf} />}
     </Frame>
   );
 }
@@ -251,8 +261,7 @@ function Choices({ legend, children }: { legend: string; children: ReactNode }) 
 }
 
 /** The school's active accounts, searched by name or username (online); the chosen ones stay listed. */
-function PeoplePicker({ online, chosen, onChange }: { online: boolean | undefined; chosen: readonly string[]; onChange: (ids: string[]) => void }) {
-  const accounts = useSchoolFetch(fetchAccounts, true, online, '');
+function PeoplePicker({ accounts, chosen, onChange }: { accounts: Fetched<Account[]>; chosen: readonly string[]; onChange: (ids: string[]) => void }) {
   const [query, setQuery] = useState('');
   const active = useMemo(() => (accounts.status === 'ok' ? accounts.value.filter((account) => account.status === 'active') : []), [accounts]);
   const byId = useMemo(() => new Map(active.map((account) => [account.id, account])), [active]);

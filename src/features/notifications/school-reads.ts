@@ -1,11 +1,14 @@
 /**
  * What the staff screens read from the school directly, when online: how many of each
  * notification's audience have read it (the marks are each reader's own, so no device holds them
- * all) and, for an admin, the school's accounts (to choose people and to name senders).
+ * all), an edited one's earlier versions and, for an admin, the school's accounts (to choose people and to name senders). Asked in
+ * the background: the screens work from the device's copy, so no answer only leaves the figures
+ * out, never sends the user to the maintenance page.
  */
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { accountSchema, type Account } from '../../../contract/account';
-import { notificationWithReadsSchema } from '../../../contract/notifications';
+import { notificationRevisionSchema, notificationWithReadsSchema } from '../../../contract/notifications';
 import { paths } from '../../../contract/paths';
 import { apiRequest } from '../../api/client';
 
@@ -17,7 +20,7 @@ export interface ReadFigures {
 export type Fetched<T> = { status: 'offline' } | { status: 'loading' } | { status: 'failed' } | { status: 'ok'; value: T };
 
 export async function fetchReadFigures(signal?: AbortSignal): Promise<Map<string, ReadFigures>> {
-  const response = await apiRequest('GET', paths.notifications.all, { signal });
+  const response = await apiRequest('GET', paths.notifications.all, { signal, background: true });
   const rows = Array.isArray(response.data) ? response.data : [];
   const figures = new Map<string, ReadFigures>();
   for (const row of rows) {
@@ -27,8 +30,20 @@ export async function fetchReadFigures(signal?: AbortSignal): Promise<Map<string
   return figures;
 }
 
+export type Revision = z.infer<typeof notificationRevisionSchema>;
+
+/** The earlier versions of an edited notification, oldest first. */
+export async function fetchHistory(notificationId: string, signal?: AbortSignal): Promise<Revision[]> {
+  const response = await apiRequest('GET', paths.notifications.history(notificationId), { signal, background: true });
+  const rows = Array.isArray(response.data) ? response.data : [];
+  return rows.flatMap((row) => {
+    const parsed = notificationRevisionSchema.safeParse(row);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 export async function fetchAccounts(signal?: AbortSignal): Promise<Account[]> {
-  const response = await apiRequest('GET', paths.accounts.all, { signal });
+  const response = await apiRequest('GET', paths.accounts.all, { signal, background: true });
   const rows = Array.isArray(response.data) ? response.data : [];
   return rows.flatMap((row) => {
     const parsed = accountSchema.safeParse(row);

@@ -91,6 +91,12 @@ export const notificationTexts = {
     notYours: 'You can change only the notifications you sent.',
     back: 'Back to notifications',
   },
+  history: {
+    heading: (count: number) => (count === 1 ? '1 earlier version' : `${count} earlier versions`),
+    replaced: (when: string, who: string) => `Changed ${when} by ${who}. Before that it read:`,
+    offline: 'Earlier versions are shown when online.',
+    failed: 'The earlier versions could not be read.',
+  },
   family: {
     empty: 'No notifications yet. New ones arrive when this device syncs.',
     unread: 'Unread',

@@ -22,6 +22,7 @@ import StudentDashboardPage from '../../../src/features/student/dashboard/Studen
 import { unreadBellLabel, unreadTileText } from '../../../src/kit/notifications-unread';
 import { sessionStore } from '../../../src/session/session-store';
 import { AppToaster } from '../../../src/ui/AppToaster';
+import { shortDateTime } from '../../../src/ui/dates';
 import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
 import { makeToken } from './helpers';
 import { fakeServer, ok, screenHarness, signInStorage, until } from './records-harness';
@@ -231,10 +232,35 @@ describe('/admin/editnotification/:notificationId', () => {
     expect(byLabel<HTMLInputElement>(view!.container, text.form.title).value).toBe('Sports day');
     expect(checkbox('II B')!.checked).toBe(true);
     expect(view!.container.textContent).toContain(text.form.publishedFixed);
+    expect(view!.container.textContent).toContain(text.history.offline);
     await type(byLabel(view!.container, text.form.title), 'Sports day moved');
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
     expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'notifications.update', method: 'PUT', path: paths.notifications.update(id(101)), body: { title: 'Sports day moved' } });
+  });
+
+  it('online, shows an admin the earlier versions the school kept, with who changed them', async () => {
+    signIn('ADMIN');
+    fakeServer({
+      [`GET ${paths.notifications.history(id(101))}`]: () =>
+        ok([
+          { rev: 2, editedBy: otherStaff, editedAt: '2026-11-20T04:30:00.000Z', version: notification(1, { title: 'Sports day (draft)', message: 'First text.', rev: 2 }) },
+          { rev: 3, editedBy: me, editedAt: '2026-11-21T04:30:00.000Z', version: notification(1, { title: 'Sports day', message: 'Second text.', rev: 3 }) },
+        ]),
+      [`GET ${paths.accounts.all}`]: () =>
+        ok([{ id: otherStaff, username: 'meera@school.in', roleName: 'teacher', status: 'active', studentId: null, teacherId, linkedName: 'Meera Nair', createdAt: '2026-06-01T00:00:00Z' }]),
+    });
+    const engine = await harness.engine('ADMIN', { engine: { connectivity: createConnectivity({ online: true }) } });
+    await engine.db.tableOf(notificationsTable).put(notification(1, { title: 'Sports day moved' }));
+    await show('/admin/editnotification/:notificationId', <NotificationFormPage />, `/admin/editnotification/${id(101)}`);
+    await until(() => view!.container.querySelector('.nt-history') !== null, 'the earlier versions');
+    const history = view!.container.querySelector('.nt-history')!;
+    expect(history.querySelector('summary')?.textContent).toBe(text.history.heading(2));
+    await until(() => history.textContent?.includes('Meera Nair (meera@school.in)') === true, 'the editor’s name');
+    const items = Array.from(history.querySelectorAll('li')).map((item) => item.textContent ?? '');
+    expect(items[0]).toContain(text.history.replaced(shortDateTime('2026-11-21T04:30:00.000Z'), text.sender.you));
+    expect(items[0]).toContain('Second text.');
+    expect(items[1]).toContain('Sports day (draft)');
   });
 
   it('refuses a teacher another’s notification', async () => {
