@@ -21,6 +21,7 @@ let t: TestApp;
 let green: SchoolFixture;
 let tokens: Tokens;
 let otherParent: string;
+let outsiderTeacher: string;
 let riverAdmin: string;
 
 beforeAll(async () => {
@@ -37,6 +38,9 @@ beforeAll(async () => {
   await db.insert(users).values({ id: parentId, tenantId: 'green', username: 'other.parent@example.in', passwordHash: await hashPassword(fixturePassword), role: 'parent', status: 'active' });
   await db.insert(parentChildren).values({ tenantId: 'green', userId: parentId, studentId: childId });
   otherParent = await t.signIn('green', 'other.parent@example.in', fixturePassword);
+  // A teacher of the school who teaches nothing (no class, no mapping).
+  await db.insert(users).values({ id: randomUUID(), tenantId: 'green', username: 'outsider.teacher@example.in', passwordHash: await hashPassword(fixturePassword), role: 'teacher', status: 'active' });
+  outsiderTeacher = await t.signIn('green', 'outsider.teacher@example.in', fixturePassword);
 });
 afterAll(() => t.close());
 
@@ -152,6 +156,20 @@ describe('uploading attachments', () => {
     expect(await storedCount(id)).toBe(1);
   });
 
+  it('replays a retried upload that took the last free place, instead of refusing it as a sixth', async () => {
+    const id = await newHomework();
+    for (const n of [1, 2, 3, 4]) expect((await upload(id, `page-${n}.pdf`, onePagePdf([`Page ${n}`]))).statusCode).toBe(201);
+    const headers = keyHeader();
+    const fifth = await upload(id, 'page-5.pdf', onePagePdf(['Page 5']), { headers });
+    expect(fifth.statusCode).toBe(201);
+    // The answer was lost; the device sends the same file under the same key (a new multipart boundary).
+    const retried = await upload(id, 'page-5.pdf', onePagePdf(['Page 5']), { headers });
+    expect(retried.statusCode).toBe(201);
+    expect(isReplay(retried)).toBe(true);
+    expect(retried.json()).toEqual(fifth.json());
+    expect(await storedCount(id)).toBe(5);
+  });
+
   it('lets only staff who may change the homework upload or remove', async () => {
     const id = await newHomework();
     expect((await upload(id, 'a.pdf', pdf, { token: tokens.parent })).statusCode).toBe(403);
@@ -163,6 +181,50 @@ describe('uploading attachments', () => {
     expect(removed.json()).toMatchObject({ message: messages.homework.attachmentDeleted, data: { id: added.id } });
     expect((await t.call({ method: 'GET', url, tenant: 'green', token: tokens.teacher })).statusCode).toBe(404);
     expect(await storedCount(id)).toBe(0);
+  });
+});
+
+describe('removing attachments', () => {
+  it('takes the teaching rule and the school: an outsider teacher 403, another school and another homework 404, nothing removed', async () => {
+    const id = await newHomework();
+    const other = await newHomework();
+    const added = (await upload(id, 'a.pdf', pdf)).json().data as HomeworkAttachment;
+    const url = paths.homework.attachment(id, added.id);
+    const outsider = await t.call({ method: 'DELETE', url, tenant: 'green', token: outsiderTeacher });
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json().message).toBe(messages.homework.notYourClass);
+    const river = await t.call({ method: 'DELETE', url, tenant: 'river', token: riverAdmin });
+    expect(river.statusCode).toBe(404);
+    expect(river.json().message).toBe(messages.homework.notFound);
+    const elsewhere = await t.call({ method: 'DELETE', url: paths.homework.attachment(other, added.id), tenant: 'green', token: tokens.teacher });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().message).toBe(messages.homework.attachmentNotFound);
+    const badId = await t.call({ method: 'DELETE', url: paths.homework.attachment(id, 'not-an-id'), tenant: 'green', token: tokens.teacher });
+    expect(badId.statusCode).toBe(400);
+    expect(await storedCount(id)).toBe(1);
+    // The admin may remove any.
+    expect((await t.call({ method: 'DELETE', url, tenant: 'green', token: tokens.admin })).statusCode).toBe(200);
+    expect(await storedCount(id)).toBe(0);
+  });
+
+  it('is answered once under its Idempotency-Key (a removal queued offline and retried), and the homework’s list moves on', async () => {
+    const id = await newHomework();
+    const [first, second] = [(await upload(id, 'a.pdf', pdf)).json().data, (await upload(id, 'b.png', png)).json().data] as HomeworkAttachment[];
+    const read = async () => (await t.call({ method: 'GET', url: paths.homework.one(id), tenant: 'green', token: tokens.teacher })).json().data as Homework;
+    const before = await read();
+    const headers = keyHeader();
+    const url = paths.homework.attachment(id, first!.id);
+    const removed = await t.call({ method: 'DELETE', url, tenant: 'green', token: tokens.teacher, headers });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ message: messages.homework.attachmentDeleted, data: { id: first!.id } });
+    const again = await t.call({ method: 'DELETE', url, tenant: 'green', token: tokens.teacher, headers });
+    expect(isReplay(again)).toBe(true);
+    expect(again.json()).toEqual(removed.json());
+    // Without its key, a second removal finds nothing.
+    expect((await t.call({ method: 'DELETE', url, tenant: 'green', token: tokens.teacher })).statusCode).toBe(404);
+    const after = await read();
+    expect(after.attachments.map((file) => file.id)).toEqual([second!.id]);
+    expect(after.rev).toBeGreaterThan(before.rev);
   });
 });
 
