@@ -26,7 +26,12 @@ import {
   schools,
   students,
   subjects,
+  teacherAttendance,
   teachers,
+  timetableEntries,
+  timetablePeriods,
+  timetableSubjectLimits,
+  timetableSubstitutions,
   users,
 } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
@@ -129,6 +134,12 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       if (seed.notifications.notifications.length > 0) await tx.insert(notifications).values(seed.notifications.notifications);
       if (seed.notifications.reads.length > 0) await tx.insert(notificationReads).values(seed.notifications.reads);
       if (seed.events.length > 0) await tx.insert(events).values(seed.events);
+      // Periods before the entries that name them, entries before their substitutions.
+      await tx.insert(timetablePeriods).values(seed.timetable.periods);
+      await insertAsJson(tx, timetableEntries, seed.timetable.entries);
+      if (seed.timetable.limits.length > 0) await tx.insert(timetableSubjectLimits).values(seed.timetable.limits);
+      if (seed.timetable.substitutions.length > 0) await tx.insert(timetableSubstitutions).values(seed.timetable.substitutions);
+      await insertAsJson(tx, teacherAttendance, seed.teacherAttendance);
     }
     return true;
   });

@@ -12,6 +12,7 @@ import { generateAdmissions, type AdmissionCounterRow, type AdmissionRow } from 
 import { generateAttendance, schoolDaysBefore, seededSchoolDays, type AttendanceRow } from './attendance';
 import { generateHomework } from './homework';
 import { generateEvents } from './events';
+import { generateStaffTimetable, type StaffTimetableSeed } from './staff-timetable';
 import { generateNotifications } from './notifications';
 import { generateCertificates, type CertificateCounterRow, type CertificateRow } from './certificates';
 import { createContext, homeAddress, pickCommunity, slug, uniqueEmail, type SeedContext } from './context';
@@ -51,6 +52,8 @@ export interface SchoolSeed {
   homework: ReturnType<typeof generateHomework>;
   notifications: ReturnType<typeof generateNotifications>;
   events: ReturnType<typeof generateEvents>;
+  timetable: StaffTimetableSeed['timetable'];
+  teacherAttendance: StaffTimetableSeed['teacherAttendance'];
 }
 
 function classSlots(def: SchoolDefinition): ClassSlot[] {
@@ -162,6 +165,28 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     issuer: { userId: adminAccount.id, name: `${principal.firstName} ${principal.lastName}` },
     days,
   });
+  const events = generateEvents(
+    {
+      tenantId: def.tenantId,
+      adminId: adminAccount.id,
+      teacherId: teacherAccount.id,
+      familyClassIds: [...new Set(demoIds.map((studentId) => String(students.find((row) => row.id === studentId)?.classId)))],
+      teacherClassIds: [...demoClassIds],
+    },
+    today,
+  );
+  const staffTimetable = generateStaffTimetable(
+    {
+      tenantId: def.tenantId,
+      classes: slots.map((slot) => ({ id: slot.id, label: labelOf(slot) })),
+      classSubjects: teaching.classSubjects,
+      teacherIds: staff.map((row) => String(row.id)),
+      demoTeacherId: String(demoTeacher.id),
+      adminId: adminAccount.id,
+      events,
+    },
+    today,
+  );
   return {
     school,
     classes: slots.map(({ id, className, classSection }) => ({
@@ -209,15 +234,7 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
       },
       today,
     ),
-    events: generateEvents(
-      {
-        tenantId: def.tenantId,
-        adminId: adminAccount.id,
-        teacherId: teacherAccount.id,
-        familyClassIds: [...new Set(demoIds.map((studentId) => String(students.find((row) => row.id === studentId)?.classId)))],
-        teacherClassIds: [...demoClassIds],
-      },
-      today,
-    ),
+    events,
+    ...staffTimetable,
   };
 }

@@ -9,6 +9,8 @@ import type { SchoolEvent } from '../../contract/events';
 import type { MyNotification, NotificationWithReads } from '../../contract/notifications';
 import { isValidAadhaar, isValidApaar, isValidIndianMobile } from '../../contract/indian-ids';
 import { paths } from '../../contract/paths';
+import { monthYearOf, type MonthlyRegister } from '../../contract/teacher-attendance';
+import type { Period, TimetableEntry, Uncovered } from '../../contract/timetable';
 import { todayIso } from '../../contract/record-formats';
 import { isSunday } from '../../contract/working-days';
 import type { Db } from '../../server/db/client';
@@ -28,6 +30,7 @@ import {
   schools,
   students,
   subjects,
+  teacherAttendance,
   teachers,
   users,
 } from '../../server/db/schema';
@@ -622,5 +625,60 @@ describe('the calendar', () => {
     expect(parent.some((one) => one.audience.kind === 'classes')).toBe(true);
     expect(parent.some((one) => one.audience.roles.includes('staff'))).toBe(false);
     expect(all.some((one) => one.audience.roles.includes('staff'))).toBe(true);
+  });
+});
+
+describe('the timetable and the staff register', () => {
+  const signInAs = async (tenant: string, role: string) =>
+    (await t.call({ method: 'POST', url: paths.authUser, tenant, payload: { username: `${role}@kaksha.demo`, password: demoPassword } })).json().data
+      .jwtToken as string;
+
+  it.each(tenants)('gives every class of %s a full week without clashes, the demo teacher in her mapped classes only', async (tenant) => {
+    const admin = await signInAs(tenant, 'admin');
+    const periods = (await t.call({ method: 'GET', url: paths.timetable.periods, tenant, token: admin })).json().data as Period[];
+    const teaching = periods.filter((period) => period.kind === 'teaching');
+    expect(new Set(periods.map((period) => period.day))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+    expect(teaching.filter((period) => period.day === 6).length).toBeLessThan(teaching.filter((period) => period.day === 1).length);
+    const entries = (await t.call({ method: 'GET', url: paths.timetable.all, tenant, token: admin })).json().data as TimetableEntry[];
+    const allClasses = await t.database.db.select({ id: classes.id }).from(classes).where(eq(classes.tenantId, tenant));
+    expect(entries).toHaveLength(allClasses.length * teaching.length);
+    for (const kind of ['teacherId', 'room'] as const) {
+      const slots = entries.filter((entry) => entry[kind]).map((entry) => `${entry.periodId}:${entry[kind]}`);
+      expect(new Set(slots).size).toBe(slots.length);
+    }
+    const mapped = await t.database.db.select().from(classSubjects).where(eq(classSubjects.tenantId, tenant));
+    expect(entries.every((entry) => mapped.some((row) => row.classId === entry.classId && row.subjectId === entry.subjectId))).toBe(true);
+    const [teacherAccount] = await t.database.db.select().from(users).where(and(eq(users.tenantId, tenant), eq(users.role, 'teacher')));
+    const own = entries.filter((entry) => entry.teacherId === teacherAccount!.teacherId);
+    expect(own.length).toBeGreaterThan(5);
+    expect(own.every((entry) => mapped.some((row) => row.classId === entry.classId && row.subjectId === entry.subjectId && row.teacherId === entry.teacherId))).toBe(true);
+    // Most periods have their mapped teacher; the rest another teacher of the subject or, where the staff runs out, none.
+    expect(entries.filter((entry) => entry.teacherId).length / entries.length).toBeGreaterThan(0.85);
+    // The student's device holds their class's week.
+    const studentWeek = (await t.call({ method: 'GET', url: paths.timetable.all, tenant, token: await signInAs(tenant, 'student') })).json().data as TimetableEntry[];
+    expect(studentWeek).toHaveLength(teaching.length);
+  });
+
+  it.each(tenants)('marks the staff of %s for the last 30 school days, and shows last month’s register', async (tenant) => {
+    const admin = await signInAs(tenant, 'admin');
+    const staff = await t.database.db.select({ id: teachers.id }).from(teachers).where(eq(teachers.tenantId, tenant));
+    const rows = await t.database.db.select().from(teacherAttendance).where(eq(teacherAttendance.tenantId, tenant));
+    expect(rows).toHaveLength(staff.length * 30);
+    expect(rows.every((row) => !isSunday(row.date) && row.date < today)).toBe(true);
+    const statuses = new Set(rows.map((row) => row.status));
+    expect(statuses).toEqual(new Set(['present', 'absent', 'half_day', 'leave']));
+    expect(rows.filter((row) => row.status === 'present').length / rows.length).toBeGreaterThan(0.9);
+    const lastMonth = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 7);
+    const register = (await t.call({ method: 'GET', url: paths.teacherAttendance.monthly(monthYearOf(lastMonth)), tenant, token: admin })).json().data as MonthlyRegister;
+    expect(register.teachers).toHaveLength(staff.length);
+    expect(register.teachers.some((row) => row.records.length > 0)).toBe(true);
+    // The demo teacher's sick day is covered by substitutes.
+    const [teacherAccount] = await t.database.db.select().from(users).where(and(eq(users.tenantId, tenant), eq(users.role, 'teacher')));
+    const sick = rows.find((row) => row.teacherId === teacherAccount!.teacherId && row.status === 'leave');
+    expect(sick).toMatchObject({ leaveType: 'sick' });
+    const uncovered = (await t.call({ method: 'GET', url: `${paths.timetable.uncovered}?date=${sick!.date}`, tenant, token: admin })).json().data as Uncovered;
+    const hers = uncovered.periods.filter((period) => period.entry.teacherId === teacherAccount!.teacherId);
+    expect(hers.length).toBeGreaterThan(0);
+    expect(hers.every((period) => period.substitution !== null)).toBe(true);
   });
 });
