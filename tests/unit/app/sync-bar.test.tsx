@@ -47,6 +47,12 @@ describe('sync indicator', () => {
     expect(container.querySelector('[role="alert"]')).toBeNull();
   });
 
+  it('counts the attached files the school refused among the problems', async () => {
+    view = await renderRoute('/admin', <SyncBarView state={base} onSignInAgain={vi.fn()} filesNotSent={2} />, '/admin');
+    expect(status(view.container).textContent).toContain(syncTexts.filesNotSent(2));
+    expect(view.container.querySelector('.sync-bar')?.getAttribute('data-attention')).toBe('true');
+  });
+
   it('says offline with the waiting count and the problems', async () => {
     const rejected = [{ id: 'e1', kind: 'attendance.markSheet', method: 'POST' as const, path: '/x', body: {}, createdAt: 1, rejectedAt: 2, status: 400, message: 'No.' }];
     const conflicts = [{ seq: 1, entryId: 'e2', entity: 'attendance' as const, recordId: 'r', kept: null, yours: {}, message: 'Changed elsewhere.', at: 3 }];
