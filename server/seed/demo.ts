@@ -17,12 +17,15 @@ import {
   classSubjects,
   classes,
   events,
+  exams,
   homework,
   homeworkAttachments,
   homeworkDone,
+  marks,
   notificationReads,
   notifications,
   parentChildren,
+  results,
   schools,
   students,
   subjects,
@@ -134,6 +137,9 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       if (seed.notifications.notifications.length > 0) await tx.insert(notifications).values(seed.notifications.notifications);
       if (seed.notifications.reads.length > 0) await tx.insert(notificationReads).values(seed.notifications.reads);
       if (seed.events.length > 0) await tx.insert(events).values(seed.events);
+      await tx.insert(exams).values(seed.exams.exams);
+      await insertAsJson(tx, marks, seed.exams.marks);
+      await insertAsJson(tx, results, seed.exams.results);
       // Periods before the entries that name them, entries before their substitutions.
       await tx.insert(timetablePeriods).values(seed.timetable.periods);
       await insertAsJson(tx, timetableEntries, seed.timetable.entries);

@@ -12,6 +12,7 @@ import { generateAdmissions, type AdmissionCounterRow, type AdmissionRow } from 
 import { generateAttendance, schoolDaysBefore, seededSchoolDays, type AttendanceRow } from './attendance';
 import { generateHomework } from './homework';
 import { generateEvents } from './events';
+import { generateExams } from './exams';
 import { generateStaffTimetable, type StaffTimetableSeed } from './staff-timetable';
 import { generateNotifications } from './notifications';
 import { generateCertificates, type CertificateCounterRow, type CertificateRow } from './certificates';
@@ -52,6 +53,7 @@ export interface SchoolSeed {
   homework: ReturnType<typeof generateHomework>;
   notifications: ReturnType<typeof generateNotifications>;
   events: ReturnType<typeof generateEvents>;
+  exams: ReturnType<typeof generateExams>;
   timetable: StaffTimetableSeed['timetable'];
   teacherAttendance: StaffTimetableSeed['teacherAttendance'];
 }
@@ -236,5 +238,17 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     ),
     events,
     ...staffTimetable,
+    exams: generateExams(
+      {
+        tenantId: def.tenantId,
+        classes: slots.map(({ id, className }) => ({ id, className })),
+        students: students.map((row) => ({ id: String(row.id), classId: row.classId ?? null })),
+        classSubjects: teaching.classSubjects,
+        subjectNames: new Map(subjectRows.map((row) => [String(row.id), row.subjectName])),
+        adminId: adminAccount.id,
+        demoTeacher: { teacherId: String(demoTeacher.id), accountId: teacherAccount.id },
+      },
+      today,
+    ),
   };
 }

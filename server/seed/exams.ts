@@ -1,0 +1,156 @@
+/**
+ * This year's exams in a demo school: Unit Test 1, sat over the school days from five weeks before
+ * today, its marks entered by each subject's teacher (the demo teacher's own by her account, the
+ * rest by the admin's) and its results published for every class; Half Yearly, scheduled from two
+ * weeks after today, no marks yet. Every class sits both, a paper per subject it takes; art and
+ * craft is graded only below class XI. Marks follow each student's steady ability with a little
+ * luck per paper; about one paper in a hundred is missed (absent). Results come from the same
+ * function the server publishes with (contract/exam-results.ts). No clock but `today`.
+ */
+import { academicYearLabel, academicYearOf } from '../../contract/admission';
+import { computeResults } from '../../contract/exam-results';
+import { cbseGradingScale, type Mark, type Paper } from '../../contract/exams';
+import type { exams, marks, results } from '../db/schema';
+import type { ClassSubjectRow } from './curriculum';
+import { Random, stableUuid } from './random';
+
+export type ExamRow = typeof exams.$inferInsert;
+export type MarkRow = typeof marks.$inferInsert;
+export type ResultRow = typeof results.$inferInsert;
+
+export interface ExamSource {
+  tenantId: string;
+  classes: readonly { id: string; className: string }[];
+  students: readonly { id: string; classId: string | null }[];
+  classSubjects: readonly ClassSubjectRow[];
+  subjectNames: ReadonlyMap<string, string>;
+  adminId: string;
+  /** The demo teacher's teacher id and account: her papers' marks are hers. */
+  demoTeacher: { teacherId: string; accountId: string };
+}
+
+const day = 86_400_000;
+const gradedOnlyPattern = /art|craft|work education/i;
+const seniorClasses = new Set(['XI', 'XII']);
+
+function iso(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** `count` school days (Monday to Saturday) from `start`, `start` included when it is one. */
+function schoolDaysFrom(start: string, count: number): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${start}T00:00:00Z`); days.length < count; at += day) if (new Date(at).getUTCDay() !== 0) days.push(iso(at));
+  return days;
+}
+
+function papersFor(source: ExamSource, classId: string, className: string, start: string, maxMarks: number, duration: number): Paper[] {
+  const taken = source.classSubjects.filter((row) => row.classId === classId);
+  const days = schoolDaysFrom(start, taken.length);
+  return taken.map((row, index): Paper => {
+    const gradedOnly = !seniorClasses.has(className) && gradedOnlyPattern.test(source.subjectNames.get(String(row.subjectId)) ?? '');
+    return {
+      classId,
+      subjectId: String(row.subjectId),
+      date: days[index]!,
+      startTime: '09:30',
+      durationMinutes: gradedOnly ? 60 : duration,
+      maxMarks: gradedOnly ? null : maxMarks,
+      passMarks: gradedOnly ? null : Math.ceil(maxMarks * 0.33),
+      gradedOnly,
+    };
+  });
+}
+
+export function generateExams(source: ExamSource, today: string) {
+  const rng = new Random(`kaksha-demo-exams:${source.tenantId}`);
+  const academicYear = academicYearLabel(academicYearOf(today));
+  const todayAt = Date.parse(`${today}T00:00:00Z`);
+  const classIds = source.classes.map((klass) => klass.id);
+  const unitTestId = stableUuid(source.tenantId, 'exam', academicYear, 'unit-test-1');
+  const halfYearlyId = stableUuid(source.tenantId, 'exam', academicYear, 'half-yearly');
+  const unitTestSchedule = source.classes.flatMap((klass) => papersFor(source, klass.id, klass.className, iso(todayAt - 35 * day), 40, 60));
+  const publishedAt = new Date(todayAt - 14 * day + 11 * 3_600_000);
+  const published = Object.fromEntries(classIds.map((id) => [id, publishedAt.toISOString()]));
+  const examRows: ExamRow[] = [
+    {
+      id: unitTestId,
+      tenantId: source.tenantId,
+      name: 'Unit Test 1',
+      term: 'Term 1',
+      academicYear,
+      weight: 10,
+      classIds,
+      schedule: unitTestSchedule,
+      grading: cbseGradingScale,
+      published,
+      createdBy: source.adminId,
+    },
+    {
+      id: halfYearlyId,
+      tenantId: source.tenantId,
+      name: 'Half Yearly',
+      term: 'Term 1',
+      academicYear,
+      weight: 40,
+      classIds,
+      schedule: source.classes.flatMap((klass) => papersFor(source, klass.id, klass.className, iso(todayAt + 14 * day), 80, 180)),
+      grading: cbseGradingScale,
+      published: {},
+      createdBy: source.adminId,
+    },
+  ];
+
+  const teacherOf = new Map(source.classSubjects.map((row) => [`${row.classId}|${row.subjectId}`, row.teacherId ?? null]));
+  const markRows: MarkRow[] = [];
+  const resultRows: ResultRow[] = [];
+  for (const klass of source.classes) {
+    const papers = unitTestSchedule.filter((paper) => paper.classId === klass.id);
+    const studentIds = source.students.filter((student) => student.classId === klass.id).map((student) => student.id);
+    const cells: Mark[] = [];
+    for (const studentId of studentIds) {
+      const ability = Math.min(0.97, Math.max(0.25, 0.68 + (rng.next() + rng.next() + rng.next() - 1.5) * 0.3));
+      for (const paper of papers) {
+        const teacherId = teacherOf.get(`${klass.id}|${paper.subjectId}`);
+        const enteredBy = teacherId === source.demoTeacher.teacherId ? source.demoTeacher.accountId : source.adminId;
+        const absent = rng.chance(0.01);
+        const share = Math.min(1, Math.max(0, ability + (rng.next() - 0.5) * 0.25));
+        const cell: Mark = {
+          id: stableUuid(source.tenantId, 'mark', unitTestId, studentId, paper.subjectId),
+          examId: unitTestId,
+          classId: klass.id,
+          subjectId: paper.subjectId,
+          studentId,
+          marks: absent || paper.gradedOnly ? null : Math.round(share * (paper.maxMarks ?? 0) * 2) / 2,
+          grade: paper.gradedOnly && !absent ? (share > 0.8 ? 'A' : share > 0.55 ? 'B' : 'C') : null,
+          absent,
+          exempt: false,
+          enteredBy,
+          rev: 0,
+        };
+        cells.push(cell);
+        const { rev: _rev, ...row } = cell;
+        markRows.push({ ...row, tenantId: source.tenantId });
+      }
+    }
+    for (const result of computeResults(papers, studentIds, cells, cbseGradingScale).values()) {
+      resultRows.push({
+        id: stableUuid(source.tenantId, 'result', unitTestId, result.studentId),
+        tenantId: source.tenantId,
+        examId: unitTestId,
+        classId: klass.id,
+        studentId: result.studentId,
+        subjects: result.subjects,
+        total: result.total,
+        maxTotal: result.maxTotal,
+        percentage: result.percentage,
+        grade: result.grade,
+        result: result.result,
+        rank: result.rank,
+        remark: result.result === 'pass' ? (result.percentage >= 81 ? 'Excellent work. Keep it up.' : 'Good effort; revise regularly.') : 'Needs support: please meet the class teacher.',
+        publishedAt,
+      });
+    }
+  }
+  return { exams: examRows, marks: markRows, results: resultRows };
+}
