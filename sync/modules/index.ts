@@ -13,7 +13,9 @@ import { notificationsSync } from './notifications';
 import { recordsSync } from './records';
 import { studentsSync } from './students';
 import { subjectsSync } from './subjects';
+import { teacherAttendanceSync } from './teacher-attendance';
 import { teachersSync } from './teachers';
+import { timetableSync } from './timetable';
 
 export const syncModules = [
   classesSync,
@@ -24,6 +26,8 @@ export const syncModules = [
   classSubjectsSync,
   recordsSync,
   homeworkSync,
+  timetableSync,
+  teacherAttendanceSync,
   eventsSync,
   notificationsSync,
 ] as const;
