@@ -8,6 +8,7 @@ import { attendanceSync } from './attendance';
 import { classSubjectsSync } from './class-subjects';
 import { classesSync } from './classes';
 import { eventsSync } from './events';
+import { examsSync } from './exams';
 import { homeworkSync } from './homework';
 import { notificationsSync } from './notifications';
 import { recordsSync } from './records';
@@ -29,6 +30,7 @@ export const syncModules = [
   timetableSync,
   teacherAttendanceSync,
   eventsSync,
+  examsSync,
   notificationsSync,
 ] as const;
 

@@ -1,0 +1,181 @@
+/**
+ * Exams as mutation kinds: admins add, change and delete exams (record kinds) and publish a class's
+ * results; staff enter a grid's marks cell by cell; the class teacher writes a report card remark.
+ * Marks: edits of one grid merge while waiting (per student the latest wins), so a teacher typing a
+ * class's marks on patchy Wi-Fi sends one sheet; the school merges sheets by cell, so two people
+ * entering one grid never undo each other's cells (docs/decisions.md "Exams (issue 13)").
+ */
+import { examInputSchema, type ExamInput, type Mark, type MarkEntry } from '../../contract/exams';
+import { paths } from '../../contract/paths';
+import type { MirrorTable } from '../db';
+import { isRecord, type MutationKind, type ServerEffects } from './kind';
+import { needsOf, noServerEffects, recordAnswer, recordKinds, serverRecord } from './records';
+
+export type ExamFields = Omit<ExamInput, 'id' | 'baseRev'>;
+
+const kinds = recordKinds<'exams', ExamFields & { id?: string }, ExamFields & { id: string }>({
+  table: 'exams',
+  schema: examInputSchema,
+  paths: paths.exams,
+  needs: (values) => needsOf((Array.isArray(values.classIds) ? values.classIds : []).map((id): ['classes', string] => ['classes', String(id)])),
+});
+
+export const createExamKind = kinds.create;
+export const updateExamKind = kinds.update;
+export const deleteExamKind = kinds.remove;
+
+const marksTable: MirrorTable = 'marks';
+
+/** One cell as a screen passes it: nothing but the student clears the cell. */
+export type CellInput = Omit<MarkEntry, 'id'>;
+
+export interface MarkSheetPayload {
+  examId: string;
+  classId: string;
+  subjectId: string;
+  entries: CellInput[];
+  /** Needed once the class's results are published. */
+  reason?: string;
+}
+
+/** The request body: each cell with the id its row has on this device (the school keeps its own for a cell it has). */
+export interface MarkSheetBody extends MarkSheetPayload {
+  entries: (CellInput & { id: string })[];
+}
+
+export const markSheetKindName = 'marks.enterSheet' as const;
+
+export function markSheetCoalesceKey(examId: string, classId: string, subjectId: string): string {
+  return `${markSheetKindName}:${examId}|${classId}|${subjectId}`;
+}
+
+const cellValue = (entry: CellInput) => ({
+  marks: entry.marks ?? null,
+  grade: entry.grade ? entry.grade : null,
+  absent: entry.absent === true,
+  exempt: entry.exempt === true,
+});
+const isEmpty = (entry: CellInput) => {
+  const value = cellValue(entry);
+  return value.marks === null && value.grade === null && !value.absent && !value.exempt;
+};
+
+export const markSheetKind: MutationKind<MarkSheetPayload, MarkSheetBody, typeof markSheetKindName> = {
+  name: markSheetKindName,
+  async prepare(input, context) {
+    const table = context.db.mirror(marksTable);
+    const entries: MarkSheetBody['entries'] = [];
+    const seen = new Set<string>();
+    for (const entry of input.entries) {
+      if (seen.has(entry.studentId)) continue;
+      seen.add(entry.studentId);
+      const shown = await table.where('[examId+subjectId+studentId]').equals([input.examId, input.subjectId, entry.studentId]).first();
+      entries.push({ ...entry, id: typeof shown?.id === 'string' ? shown.id : context.newId() });
+    }
+    const refs = entries.map((entry) => `${marksTable}:${entry.id}`);
+    return {
+      method: 'POST',
+      path: paths.marks.markSheet,
+      body: { ...input, entries },
+      refs,
+      needs: [`exams:${input.examId}`],
+      coalesceKey: markSheetCoalesceKey(input.examId, input.classId, input.subjectId),
+      result: entries.map((entry) => entry.id),
+    };
+  },
+  merge(earlier, later) {
+    const byStudent = new Map(earlier.entries.map((entry) => [entry.studentId, entry]));
+    for (const entry of later.entries) byStudent.set(entry.studentId, { ...entry, id: byStudent.get(entry.studentId)?.id ?? entry.id });
+    const reason = later.reason ?? earlier.reason;
+    return { ...earlier, entries: [...byStudent.values()], ...(reason === undefined ? {} : { reason }) };
+  },
+  async apply(context, body, ref) {
+    const table = context.db.mirror(marksTable);
+    const id = ref.slice(ref.indexOf(':') + 1);
+    const entry = body.entries.find((one) => one.id === id);
+    if (!entry) return;
+    if (isEmpty(entry)) {
+      await table.delete(id);
+      return;
+    }
+    const current = await table.get(id);
+    const row: Mark = {
+      id,
+      examId: body.examId,
+      classId: body.classId,
+      subjectId: body.subjectId,
+      studentId: entry.studentId,
+      ...cellValue(entry),
+      enteredBy: context.userId,
+      rev: typeof current?.rev === 'number' ? current.rev : 0,
+    };
+    await table.put(row);
+  },
+  accepted(body, data): ServerEffects {
+    const effects = noServerEffects();
+    if (!isRecord(data)) return effects;
+    const records = Array.isArray(data.records) ? data.records : [];
+    const stored = new Map<string, string>();
+    for (const record of records) {
+      const row = serverRecord(record, marksTable);
+      if (!row) continue;
+      effects.upserts.push({ table: marksTable, row });
+      stored.set(String(row.studentId), String(row.id));
+    }
+    for (const id of Array.isArray(data.cleared) ? data.cleared : []) if (typeof id === 'string') effects.deletes.push({ table: marksTable, id });
+    // A cell another device made first keeps the school's id: this device's row for it goes.
+    for (const entry of body.entries) {
+      const schoolId = stored.get(entry.studentId);
+      if (schoolId && schoolId !== entry.id) effects.deletes.push({ table: marksTable, id: entry.id });
+    }
+    return effects;
+  },
+};
+
+export interface PublishPayload {
+  examId: string;
+  classId: string;
+  /** For the sync panel: which exam and class. */
+  examName: string;
+  className: string;
+}
+
+export const publishKindName = 'exams.publish' as const;
+
+export const publishKind: MutationKind<PublishPayload, PublishPayload, typeof publishKindName> = {
+  name: publishKindName,
+  async prepare(input) {
+    const ref = `exams:${input.examId}`;
+    return { method: 'POST', path: paths.exams.publish(input.examId), body: input, refs: [ref], needs: [ref], result: input.examId };
+  },
+  async apply(context, body, ref) {
+    const table = context.db.mirror('exams');
+    const row = await table.get(ref.slice(ref.indexOf(':') + 1));
+    if (!row) return;
+    const published = isRecord(row.published) ? row.published : {};
+    await table.put({ ...row, published: { ...published, [body.classId]: published[body.classId] ?? new Date().toISOString() } });
+  },
+  accepted: (_body, data) => recordAnswer('exams', data),
+};
+
+export interface RemarkPayload {
+  id: string;
+  remark: string;
+}
+
+export const remarkKindName = 'results.remark' as const;
+
+export const remarkKind: MutationKind<RemarkPayload, RemarkPayload, typeof remarkKindName> = {
+  name: remarkKindName,
+  async prepare(input) {
+    const ref = `results:${input.id}`;
+    return { method: 'PUT', path: paths.results.remark(input.id), body: input, refs: [ref], needs: [ref], coalesceKey: `${remarkKindName}:${input.id}`, result: input.id };
+  },
+  merge: (_earlier, later) => later,
+  async apply(context, body, ref) {
+    const table = context.db.mirror('results');
+    const row = await table.get(ref.slice(ref.indexOf(':') + 1));
+    if (row) await table.put({ ...row, remark: body.remark });
+  },
+  accepted: (_body, data) => recordAnswer('results', data),
+};
