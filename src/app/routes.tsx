@@ -52,6 +52,9 @@ const StudentHomeworkPage = lazy(() => import('../features/homework/StudentHomew
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const NotificationFormPage = lazy(() => import('../features/notifications/NotificationFormPage'));
 const StudentNotificationsPage = lazy(() => import('../features/notifications/StudentNotificationsPage'));
+const EventsPage = lazy(() => import('../features/events/EventsPage'));
+const EventFormPage = lazy(() => import('../features/events/EventFormPage'));
+const StudentEventsPage = lazy(() => import('../features/events/StudentEventsPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
@@ -84,6 +87,10 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/addnotification`]: <NotificationFormPage />,
   [`${adminHome}/editnotification/:notificationId`]: <NotificationFormPage />,
   [`${studentHome}/notifications`]: <StudentNotificationsPage />,
+  [`${adminHome}/events`]: <EventsPage />,
+  [`${adminHome}/events/add`]: <EventFormPage />,
+  [`${adminHome}/events/edit/:eventId`]: <EventFormPage />,
+  [`${studentHome}/events`]: <StudentEventsPage />,
 };
 
 function placeholderRoute(section: Section): RouteObject {

@@ -6,6 +6,7 @@ import { currentSchool } from '../../../session/session-rules';
 import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
+import { useEventsTile } from '../../../kit/events-week';
 import { useHomeworkTile } from '../../../kit/homework-week';
 import { useUnreadCount, withUnreadTile } from '../../../kit/notifications-unread';
 import { UnreadBell } from '../../../kit/UnreadBell';
@@ -13,7 +14,7 @@ import { UnreadBell } from '../../../kit/UnreadBell';
 export default function AdminDashboardPage() {
   const { session } = useSessionSnapshot();
   const unread = useUnreadCount();
-  const tiles = withUnreadTile(useHomeworkTile(tilesOf(adminSections, session?.role), '/admin/homework'), '/admin/notifications', unread);
+  const tiles = withUnreadTile(useEventsTile(useHomeworkTile(tilesOf(adminSections, session?.role), '/admin/homework'), '/admin/events'), '/admin/notifications', unread);
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
   return <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} headerExtra={<UnreadBell to="/admin/notifications" count={unread} />} {...headline} />;
 }

@@ -6,6 +6,7 @@ import { currentSchool } from '../../../session/session-rules';
 import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
+import { useEventsTile } from '../../../kit/events-week';
 import { useHomeworkTile } from '../../../kit/homework-week';
 import { useUnreadCount, withUnreadTile } from '../../../kit/notifications-unread';
 import { UnreadBell } from '../../../kit/UnreadBell';
@@ -15,7 +16,7 @@ const tiles = tilesOf(studentSections);
 export default function StudentDashboardPage() {
   const { session } = useSessionSnapshot();
   const unread = useUnreadCount();
-  const shown = withUnreadTile(useHomeworkTile(tiles, '/student/homework'), '/student/notifications', unread);
+  const shown = withUnreadTile(useEventsTile(useHomeworkTile(tiles, '/student/homework'), '/student/events'), '/student/notifications', unread);
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
   return <AreaDashboard title={t.dashboard.studentTitle} tiles={shown} headerExtra={<UnreadBell to="/student/notifications" count={unread} />} {...headline} />;
 }

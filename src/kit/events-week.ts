@@ -1,0 +1,37 @@
+/**
+ * The school calendar below the features (issue 11): the dashboards' "upcoming this week" tile
+ * (events from today to Sunday in the mirror: the school's for staff, what reaches a family for
+ * them) and the holidays any screen counts working days with (contract/working-days.ts), read
+ * from the device's copy so both work offline.
+ */
+import type { CalendarEntry } from '../../contract/working-days';
+import type { KakshaDb } from '../../sync';
+import { eventsTable, type EventRow } from '../../sync/modules/events';
+import { useMirrorQuery } from '../sync-binding/use-mirror-query';
+import type { Tile } from '../ui/TileGrid';
+import { weekOf } from './homework-week';
+
+function isoDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export const eventsTileText = (count: number) => (count === 0 ? 'Nothing this week' : count === 1 ? '1 this week' : `${count} this week`);
+
+/** Events (holidays included) on from today to the week's Sunday. */
+export function upcomingThisWeek(events: readonly Pick<EventRow, 'startDate' | 'endDate'>[], now: Date = new Date()): number {
+  const today = isoDay(now);
+  const { to } = weekOf(now);
+  return events.filter((row) => row.endDate >= today && row.startDate <= to).length;
+}
+
+/** The holidays on this device, for contract/working-days.ts. */
+export async function readHolidays(db: KakshaDb): Promise<CalendarEntry[]> {
+  return db.tableOf(eventsTable).where('kind').equals('holiday').toArray();
+}
+
+/** The tiles with the events tile's figure added once the mirror has been read. */
+export function useEventsTile(tiles: readonly Tile[], eventsPath: string): Tile[] {
+  const count = useMirrorQuery(async (db) => upcomingThisWeek(await db.tableOf(eventsTable).toArray()), []);
+  return tiles.map((tile) => (tile.to === eventsPath && count !== undefined ? { ...tile, detail: eventsTileText(count) } : tile));
+}
