@@ -17,6 +17,13 @@ import {
   classSubjects,
   classes,
   events,
+  feeConcessions,
+  feeHeads,
+  feeInstallments,
+  feeReceiptCounters,
+  feeReceiptItems,
+  feeReceipts,
+  feeStructures,
   exams,
   homework,
   homeworkAttachments,
@@ -134,18 +141,25 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       await insertAsJson(tx, homework, seed.homework.homework);
       await insertAsJson(tx, homeworkDone, seed.homework.done);
       if (seed.homework.attachments.length > 0) await tx.insert(homeworkAttachments).values(seed.homework.attachments);
+      await tx.insert(feeHeads).values(seed.fees.heads);
+      await insertAsJson(tx, feeStructures, seed.fees.structures);
+      await insertAsJson(tx, feeInstallments, seed.fees.installments);
+      if (seed.fees.concessions.length > 0) await tx.insert(feeConcessions).values(seed.fees.concessions);
+      await insertAsJson(tx, feeReceipts, seed.fees.receipts);
+      await insertAsJson(tx, feeReceiptItems, seed.fees.items);
+      if (seed.fees.counters.length > 0) await tx.insert(feeReceiptCounters).values(seed.fees.counters);
       if (seed.notifications.notifications.length > 0) await tx.insert(notifications).values(seed.notifications.notifications);
       if (seed.notifications.reads.length > 0) await tx.insert(notificationReads).values(seed.notifications.reads);
       if (seed.events.length > 0) await tx.insert(events).values(seed.events);
-      await tx.insert(exams).values(seed.exams.exams);
-      await insertAsJson(tx, marks, seed.exams.marks);
-      await insertAsJson(tx, results, seed.exams.results);
       // Periods before the entries that name them, entries before their substitutions.
       await tx.insert(timetablePeriods).values(seed.timetable.periods);
       await insertAsJson(tx, timetableEntries, seed.timetable.entries);
       if (seed.timetable.limits.length > 0) await tx.insert(timetableSubjectLimits).values(seed.timetable.limits);
       if (seed.timetable.substitutions.length > 0) await tx.insert(timetableSubstitutions).values(seed.timetable.substitutions);
       await insertAsJson(tx, teacherAttendance, seed.teacherAttendance);
+      await tx.insert(exams).values(seed.exams.exams);
+      await insertAsJson(tx, marks, seed.exams.marks);
+      await insertAsJson(tx, results, seed.exams.results);
     }
     return true;
   });

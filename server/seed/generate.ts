@@ -11,9 +11,10 @@ import { demoUsername } from './accounts';
 import { generateAdmissions, type AdmissionCounterRow, type AdmissionRow } from './admissions';
 import { generateAttendance, schoolDaysBefore, seededSchoolDays, type AttendanceRow } from './attendance';
 import { generateHomework } from './homework';
+import { generateFees, type FeeSeed } from './fees';
 import { generateEvents } from './events';
-import { generateExams } from './exams';
 import { generateStaffTimetable, type StaffTimetableSeed } from './staff-timetable';
+import { generateExams } from './exams';
 import { generateNotifications } from './notifications';
 import { generateCertificates, type CertificateCounterRow, type CertificateRow } from './certificates';
 import { createContext, homeAddress, pickCommunity, slug, uniqueEmail, type SeedContext } from './context';
@@ -51,11 +52,12 @@ export interface SchoolSeed {
   certificateCounters: CertificateCounterRow[];
   accounts: AccountSeed[];
   homework: ReturnType<typeof generateHomework>;
+  fees: FeeSeed;
   notifications: ReturnType<typeof generateNotifications>;
   events: ReturnType<typeof generateEvents>;
-  exams: ReturnType<typeof generateExams>;
   timetable: StaffTimetableSeed['timetable'];
   teacherAttendance: StaffTimetableSeed['teacherAttendance'];
+  exams: ReturnType<typeof generateExams>;
 }
 
 function classSlots(def: SchoolDefinition): ClassSlot[] {
@@ -222,6 +224,22 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
           classId: String(students.find((row) => row.id === studentId)?.classId),
           markedBy: index === 0 ? studentAccount.id : parentAccount.id,
         })),
+      },
+      today,
+    ),
+    fees: generateFees(
+      {
+        tenantId: def.tenantId,
+        classes: slots.map(({ id, className, classSection, levelIndex }) => ({ id, className, classSection, levelIndex })),
+        students: students.map((row) => ({
+          id: String(row.id),
+          classId: row.classId ?? null,
+          firstName: row.firstName,
+          lastName: row.lastName ?? '',
+          admissionId: row.admissionId ?? null,
+        })),
+        demoIds,
+        cashier: { id: adminAccount.id, name: adminAccount.username },
       },
       today,
     ),
