@@ -5,6 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../contract/messages';
+import { removeDeviceToken } from '../session/device-token';
 import { Modal } from '../ui/Modal';
 import { useFileSummary, useSyncEngine, useSyncState } from './hooks';
 import { forgetKeptFiles } from './kept-files';
@@ -25,9 +26,9 @@ export function useSignOut(endSession: () => void): SignOutControl {
   const [sending, setSending] = useState(false);
   const waiting = asking === null ? 0 : state ? state.pendingCount + filesWaiting : asking;
 
+  // The device's push token leaves the school first, while the session is still valid.
   const signOut = () => {
-    if (!engine) return endSession();
-    void forgetKeptFiles(engine).finally(endSession);
+    void Promise.allSettled([removeDeviceToken(), engine ? forgetKeptFiles(engine) : undefined]).finally(endSession);
   };
 
   const confirmSignOut = () => {
