@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchoolEvent } from '../../contract/events';
 import { messages } from '../../contract/messages';
+import type { MyNotification } from '../../contract/notifications';
 import { paths } from '../../contract/paths';
 import { classes, events, parentChildren, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
@@ -235,5 +236,35 @@ describe('changing and deleting', () => {
     expect((await as(tokens.admin, { method: 'DELETE', url: paths.events.remove(trip.id) })).statusCode).toBe(404);
     const update = await as(tokens.admin, { method: 'PUT', url: paths.events.update(trip.id), payload: event() });
     expect(update.statusCode).toBe(404);
+  });
+});
+
+describe('telling the audience', () => {
+  const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const shown = (iso: string) => iso.split('-').reverse().join('/');
+  const inbox = async (token: string) =>
+    ((await as(token, { method: 'GET', url: paths.notifications.mine })).json().data as MyNotification[]).map((one) => `${one.title} | ${one.message}`);
+
+  it('a new event, a change and a cancellation reach its audience only; a corrected description or a past event tells nobody', async () => {
+    const first = daysFromToday(20);
+    const second = daysFromToday(21);
+    const play = await added(tokens.admin, event({ title: 'V-A class play', startDate: first, endDate: first, startTime: '10:00', endTime: '11:30', audience: toClasses(va) }));
+    await added(tokens.admin, event({ title: 'VI-B outing', audience: toClasses(vib) }));
+    const told = await inbox(vaParent);
+    expect(told).toContain(`Event: V-A class play | ${shown(first)}, 10:00 to 11:30. In the main hall.`);
+    expect(told.some((one) => one.includes('VI-B outing'))).toBe(false);
+    expect((await inbox(tokens.parent)).some((one) => one.includes('VI-B outing'))).toBe(true);
+
+    const update = (body: Record<string, unknown>) => as(tokens.admin, { method: 'PUT', url: paths.events.update(play.id), payload: body });
+    const same = { title: 'V-A class play', startDate: first, endDate: first, startTime: '10:00', endTime: '11:30', audience: toClasses(va) };
+    expect((await update(event({ ...same, description: 'In the assembly hall.' }))).statusCode).toBe(200);
+    expect((await inbox(vaParent)).filter((one) => one.includes('V-A class play'))).toHaveLength(1);
+    expect((await update(event({ ...same, startDate: second, endDate: second }))).statusCode).toBe(200);
+    expect(await inbox(vaParent)).toContain(`Changed: V-A class play | ${shown(second)}, 10:00 to 11:30.`);
+    expect((await as(tokens.admin, { method: 'DELETE', url: paths.events.remove(play.id) })).statusCode).toBe(200);
+    expect(await inbox(vaParent)).toContain(`Cancelled: V-A class play | This is no longer on the calendar for ${shown(second)}.`);
+
+    await added(tokens.admin, event({ title: 'Last year’s fete', startDate: '2025-12-16', endDate: '2025-12-16' }));
+    expect((await inbox(vaParent)).some((one) => one.includes('Last year’s fete'))).toBe(false);
   });
 });

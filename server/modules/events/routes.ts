@@ -3,7 +3,8 @@
  * reads the events their scope covers (staff the school's, a family what is addressed to them).
  * Admins add events for any audience and are the only ones to declare holidays (a holiday takes
  * days out of attendance); teachers add events for the classes they teach (class-subjects/teaching.ts)
- * and change or delete only those they added. Updates carry `baseRev` (edited offline).
+ * and change or delete only those they added. Updates carry `baseRev` (edited offline). New events,
+ * changes and cancellations tell their audience (announce.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -30,6 +31,7 @@ import { created, ok, okDeleted, okList, okPage } from '../../module-kit/respons
 import { scopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
+import { announceCancel, announceChange, announceNew } from './announce';
 import { eventRepository as repo } from './repository';
 
 const readers = { access: 'signedIn' } as const;
@@ -135,7 +137,9 @@ export const eventRoutes: ZodPlugin = async (app) => {
         if (uniqueViolation(error) === 'events_pkey') throw recordIdTaken();
         throw error;
       }
-      return { status: 201, message: kind === 'holiday' ? messages.events.holidayAdded : messages.events.added, data: await repo.one(tx, user.tenantId, id) };
+      const data = await repo.one(tx, user.tenantId, id);
+      if (data) await announceNew(tx, user.tenantId, user.id, data);
+      return { status: 201, message: kind === 'holiday' ? messages.events.holidayAdded : messages.events.added, data };
     }),
   );
 
@@ -174,7 +178,9 @@ export const eventRoutes: ZodPlugin = async (app) => {
             audienceUserIds: audience.userIds,
           })
           .where(and(eq(events.tenantId, user.tenantId), eq(events.id, id), isNull(events.deletedAt)));
-        return { message: messages.events.updated, data: await repo.one(tx, user.tenantId, id) };
+        const data = await repo.one(tx, user.tenantId, id);
+        if (data) await announceChange(tx, user.tenantId, user.id, stored, data);
+        return { message: messages.events.updated, data };
       }),
   );
 
@@ -186,6 +192,7 @@ export const eventRoutes: ZodPlugin = async (app) => {
       if (!stored) throw notFound(messages.events.notFound);
       assertOwn(user, stored.createdBy);
       await tx.update(events).set({ deletedAt: sql`now()` }).where(and(eq(events.tenantId, user.tenantId), eq(events.id, id)));
+      await announceCancel(tx, user.tenantId, user.id, stored);
       return { message: messages.events.deleted, data: { id } };
     }),
   );
