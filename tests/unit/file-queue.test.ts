@@ -35,7 +35,9 @@ afterEach(async () => {
   await h?.close();
 });
 
-const pdf = () => new File([onePagePdf(['Chapter 5: Light'])], 'chapter-5.pdf', { type: 'application/pdf' });
+/** A file's bytes as the DOM's File takes them. */
+const bytes = (buffer: Buffer) => new Uint8Array(buffer);
+const pdf = () => new File([bytes(onePagePdf(['Chapter 5: Light']))], 'chapter-5.pdf', { type: 'application/pdf' });
 const uploadsOf = () => h.net.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/attachments'));
 
 function deps(): SendDependencies {
@@ -121,7 +123,7 @@ describe('the file queue', () => {
   it('retries after no answer, a 5xx or a key still in flight; keeps the order', async () => {
     const engine = await teacher();
     const homeworkId = await homework(engine);
-    await queue(engine, homeworkId, [pdf(), new File([onePagePdf(['Chapter 6'])], 'chapter-6.pdf')]);
+    await queue(engine, homeworkId, [pdf(), new File([bytes(onePagePdf(['Chapter 6']))], 'chapter-6.pdf')]);
     const answers = [
       { kind: 'drop-request' as const },
       { kind: 'status' as const, status: 503 },
@@ -141,7 +143,7 @@ describe('the file queue', () => {
   it('keeps a file the school refuses (415, 413, a sixth file) with its message, never sends it again, until dismissed', async () => {
     const engine = await teacher();
     const homeworkId = await homework(engine);
-    const program = new File([Buffer.from('MZ\x90\x00 not a document')], 'worksheet.pdf');
+    const program = new File([bytes(Buffer.from('MZ\x90\x00 not a document'))], 'worksheet.pdf');
     const huge = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'scan.pdf');
     await queue(engine, homeworkId, [program, huge]);
     const first = await sendQueuedFiles(engine, deps());
@@ -165,7 +167,7 @@ describe('the file queue', () => {
     expect(await fileQueueOf(engine).files.count()).toBe(0);
 
     // A sixth file: the school's 409 is final (not the in-flight one).
-    await queue(engine, homeworkId, [1, 2, 3, 4, 5, 6].map((n) => new File([onePagePdf([`Page ${n}`])], `page-${n}.pdf`)));
+    await queue(engine, homeworkId, [1, 2, 3, 4, 5, 6].map((n) => new File([bytes(onePagePdf([`Page ${n}`]))], `page-${n}.pdf`)));
     const sixth = await sendQueuedFiles(engine, deps());
     expect(sixth.sent).toBe(5);
     expect(sixth.refused.map((file) => [file.fileName, file.refused?.status, file.refused?.message])).toEqual([
@@ -238,7 +240,7 @@ describe('the file sender', () => {
     expect(uploadsOf()).toHaveLength(1);
 
     // A refused file shows in the summary until dismissed.
-    await queue(engine, homeworkId, [new File([Buffer.from('MZ\x90\x00 a program')], 'virus.pdf')]);
+    await queue(engine, homeworkId, [new File([bytes(Buffer.from('MZ\x90\x00 a program'))], 'virus.pdf')]);
     await sender.run();
     const refused = await waitFor(() => summaries.at(-1), (summary) => summary?.refused.length === 1);
     expect(refused?.refused[0]).toMatchObject({ fileName: 'virus.pdf', refused: { status: 415 } });
