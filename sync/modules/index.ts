@@ -9,6 +9,7 @@ import { classSubjectsSync } from './class-subjects';
 import { classesSync } from './classes';
 import { eventsSync } from './events';
 import { examsSync } from './exams';
+import { feesSync } from './fees';
 import { homeworkSync } from './homework';
 import { notificationsSync } from './notifications';
 import { recordsSync } from './records';
@@ -27,6 +28,7 @@ export const syncModules = [
   classSubjectsSync,
   recordsSync,
   homeworkSync,
+  feesSync,
   timetableSync,
   teacherAttendanceSync,
   eventsSync,
