@@ -160,6 +160,28 @@ const fixtures: Fixture[] = [
     shows: ['Notification deleted', 'Title', 'Science fair', 'Whole school'],
   },
   { kind: 'notifications.read', method: 'POST', path: `/notifications/${id(20)}/read`, body: { notificationId: id(20), markId: id(21) }, shows: ['Notification marked read'] },
+  {
+    kind: 'events.create',
+    method: 'POST',
+    path: '/events/create',
+    body: { id: id(22), kind: 'event', title: 'Annual day', description: 'In the hall.', startDate: '2026-12-19', endDate: '2026-12-19', startTime: '17:00', endTime: null, audience: { kind: 'classes', classIds: [classId], roles: [], userIds: [] } },
+    shows: ['New event Annual day', 'Start date', '19/12/2026', 'Start time', '17:00', 'Audience', 'VI A'],
+  },
+  {
+    kind: 'events.update',
+    method: 'PUT',
+    path: `/events/update/${id(22)}`,
+    body: { id: id(22), kind: 'event', title: 'Annual day', startDate: '2026-12-19', endDate: '2026-12-20', audience: { kind: 'school', classIds: [], roles: [], userIds: [] }, baseRev: 3 },
+    shows: ['Event Annual day changed', 'End date', '20/12/2026', 'Whole school'],
+  },
+  {
+    kind: 'events.delete',
+    method: 'DELETE',
+    path: `/events/delete/${id(22)}`,
+    body: undefined,
+    record: { id: id(22), kind: 'holiday', title: 'Diwali break', startDate: '2026-11-07', endDate: '2026-11-11', audience: { kind: 'school', classIds: [], roles: [], userIds: [] } },
+    shows: ['Event deleted', 'Title', 'Diwali break', '07/11/2026'],
+  },
 ];
 
 async function refuse(engine: SyncEngine) {
