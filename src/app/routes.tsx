@@ -55,6 +55,11 @@ const StudentNotificationsPage = lazy(() => import('../features/notifications/St
 const EventsPage = lazy(() => import('../features/events/EventsPage'));
 const EventFormPage = lazy(() => import('../features/events/EventFormPage'));
 const StudentEventsPage = lazy(() => import('../features/events/StudentEventsPage'));
+const FeeRegisterPage = lazy(() => import('../features/fees/FeeRegisterPage'));
+const CollectFeePage = lazy(() => import('../features/fees/CollectFeePage'));
+const CorrectReceiptPage = lazy(() => import('../features/fees/CorrectReceiptPage'));
+const ReceiptPage = lazy(() => import('../features/fees/ReceiptPage'));
+const StudentFeesPage = lazy(() => import('../features/fees/StudentFeesPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
@@ -91,6 +96,12 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/events/add`]: <EventFormPage />,
   [`${adminHome}/events/edit/:eventId`]: <EventFormPage />,
   [`${studentHome}/events`]: <StudentEventsPage />,
+  [`${adminHome}/fee`]: <FeeRegisterPage />,
+  [`${adminHome}/addfee`]: <CollectFeePage />,
+  [`${adminHome}/fees/edit/:receiptId`]: <CorrectReceiptPage />,
+  [`${adminHome}/fees/details/:receiptId`]: <ReceiptPage area="admin" />,
+  [`${studentHome}/fees`]: <StudentFeesPage />,
+  [`${studentHome}/fees/details/:receiptId`]: <ReceiptPage area="student" />,
 };
 
 function placeholderRoute(section: Section): RouteObject {

@@ -56,10 +56,11 @@ export const adminSections: readonly Section[] = [
   { ...a('/notifications', 'notifications', adminHome, true), ready: true },
   { ...a('/addnotification', 'addNotification', '/admin/notifications'), ready: true },
   { ...a('/editnotification/:notificationId', 'editNotification', '/admin/notifications'), ready: true },
-  a('/fee', 'fees', adminHome, true),
-  a('/addfee', 'addFee', '/admin/fee'),
-  a('/fees/edit/:receiptId', 'editFee', '/admin/fee'),
-  a('/fees/details/:receiptId', 'feeDetails', '/admin/fee'),
+  // Teachers hold no receipts on their devices (server/modules/fees/sync-source.ts); collecting is the admin's.
+  { ...a('/fee', 'fees', adminHome, true), ready: true, adminOnly: true },
+  { ...a('/addfee', 'addFee', '/admin/fee'), ready: true },
+  { ...a('/fees/edit/:receiptId', 'editFee', '/admin/fee'), ready: true },
+  { ...a('/fees/details/:receiptId', 'feeDetails', '/admin/fee'), ready: true },
   a('/timetable', 'timetable', adminHome, true),
   a('/timetable/add', 'addTimetable', '/admin/timetable'),
   a('/timetable/edit/:id', 'editTimetable', '/admin/timetable'),
@@ -90,8 +91,8 @@ export const studentSections: readonly Section[] = [
   s('/results', 'results', studentHome, true),
   { ...s('/notifications', 'notifications', studentHome, true), ready: true },
   { ...s('/events', 'events', studentHome, true), ready: true },
-  s('/fees', 'fees', studentHome, true),
-  s('/fees/details/:receiptId', 'feeDetails', '/student/fees'),
+  { ...s('/fees', 'fees', studentHome, true), ready: true },
+  { ...s('/fees/details/:receiptId', 'feeDetails', '/student/fees'), ready: true },
 ];
 
 /** The settings tile both dashboards end with (its screen exists). */

@@ -1,0 +1,237 @@
+/**
+ * /admin/addfee: the counter. Find a student in the device's copy (name or admission ID), see their
+ * dues, tick the installments being paid (part payments allowed), the mode with its reference, the
+ * fine received or waived with a reason. Written to the device through the outbox, so it works
+ * offline: the receipt opens at once showing Pending until the school gives it its number.
+ */
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { principalLeft } from '../../../contract/fee-dues';
+import { paymentModeNames, paymentModes, type PaymentMode } from '../../../contract/fees';
+import { messages } from '../../../contract/messages';
+import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
+import { t } from '../../i18n';
+import { LoadingStatus, normalizeText, useWriteReport } from '../../kit';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { shortDate } from '../../ui/dates';
+import { SelectField, TextField } from '../../ui/fields';
+import { PageHeader } from '../../ui/PageHeader';
+import { classLabel, duesOf, hasStructure, readFeeMirror, studentName, todayIso, type FeeMirror } from './queries';
+import { feeTexts as text } from './texts';
+import './fees.css';
+
+export default function CollectFeePage() {
+  const mirror = useMirrorQuery(readFeeMirror, []);
+  const [studentId, setStudentId] = useState<string | null>(null);
+  return (
+    <main className="page fee-page">
+      <PageHeader title={t.titles.addFee} backTo="/admin/fee" />
+      {!mirror && <LoadingStatus text={text.loading} />}
+      {mirror && !studentId && <StudentFinder mirror={mirror} onChoose={setStudentId} />}
+      {mirror && studentId && <PaymentForm key={studentId} mirror={mirror} studentId={studentId} onChange={() => setStudentId(null)} />}
+    </main>
+  );
+}
+
+function StudentFinder({ mirror, onChoose }: { mirror: FeeMirror; onChoose: (id: string) => void }) {
+  const [query, setQuery] = useState('');
+  const needle = normalizeText(query);
+  const found = useMemo(
+    () =>
+      needle.length === 0
+        ? []
+        : mirror.students
+            .filter((row) => normalizeText(`${studentName(row)} ${row.admissionId ?? ''}`).includes(needle))
+            .slice(0, 20),
+    [mirror, needle],
+  );
+  return (
+    <section className="panel" aria-labelledby="fee-find">
+      <h2 id="fee-find">{text.collect.findStudent}</h2>
+      <TextField label={text.collect.findStudent} hint={text.collect.findHint} value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" type="search" />
+      {needle && found.length === 0 && <p role="status">{text.collect.noMatch}</p>}
+      <ul className="fee-found">
+        {found.map((row) => (
+          <li key={row.id}>
+            <button type="button" className="btn fee-found-btn" onClick={() => onChoose(row.id)}>
+              <strong>{studentName(row)}</strong> · {classLabel(mirror.classes, row.classId)} · {row.admissionId ?? text.pending}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface Choice {
+  chosen: boolean;
+  amount: string;
+}
+
+function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; studentId: string; onChange: () => void }) {
+  const engine = useSyncEngine();
+  const report = useWriteReport();
+  const navigate = useNavigate();
+  const formId = useId();
+  const student = mirror.students.find((row) => row.id === studentId);
+  const today = todayIso();
+  const dues = useMemo(() => duesOf(mirror, studentId, today), [mirror, studentId, today]);
+  const open = dues.installments.filter((line) => principalLeft(line) > 0);
+  const fineDue = dues.installments.reduce((sum, line) => sum + line.fine, 0);
+  const [choices, setChoices] = useState<Record<string, Choice>>(() =>
+    Object.fromEntries(open.map((line) => [line.installmentId, { chosen: line.dueDate <= today, amount: rupeesInput(principalLeft(line)) }])),
+  );
+  const [paidOn, setPaidOn] = useState(today);
+  const [mode, setMode] = useState<PaymentMode>('cash');
+  const [reference, setReference] = useState('');
+  const [bank, setBank] = useState('');
+  const [fine, setFine] = useState(rupeesInput(fineDue));
+  const [fineWaived, setFineWaived] = useState('0');
+  const [waiverReason, setWaiverReason] = useState('');
+  const [remark, setRemark] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  const items = open
+    .filter((line) => choices[line.installmentId]?.chosen)
+    .map((line) => ({ line, amount: parseRupees(choices[line.installmentId]?.amount ?? '') }));
+  const finePaise = parseRupees(fine || '0');
+  const waivedPaise = parseRupees(fineWaived || '0');
+  const total = items.reduce((sum, item) => sum + (item.amount ?? 0), finePaise ?? 0);
+
+  const problem = (): string | undefined => {
+    if (items.some((item) => item.amount === undefined || item.amount <= 0) || finePaise === undefined || waivedPaise === undefined) return text.collect.badAmount;
+    for (const item of items) if ((item.amount ?? 0) > principalLeft(item.line)) return messages.fees.overpaid(`${item.line.head} ${item.line.label}`);
+    if (items.length === 0 && !finePaise) return text.collect.nothingChosen;
+    if ((finePaise ?? 0) + (waivedPaise ?? 0) > fineDue) return messages.fees.fineTooMuch;
+    if ((waivedPaise ?? 0) > 0 && !waiverReason.trim()) return messages.fees.waiverReason;
+    if (mode === 'cheque' && (!reference.trim() || !bank.trim())) return messages.fees.chequeDetails;
+    if ((mode === 'upi' || mode === 'bankTransfer') && !reference.trim()) return messages.fees.referenceNeeded;
+    if (paidOn > today) return messages.fees.paidOnFuture;
+    return undefined;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const why = problem();
+    setError(why);
+    if (why || !engine) return;
+    setBusy(true);
+    let id: string | undefined;
+    const ok = await report.attempt(async () => {
+      const result = await engine.mutate('feeReceipts.create', {
+        studentId,
+        paidOn,
+        mode,
+        reference: reference.trim() || undefined,
+        bank: mode === 'cheque' ? bank.trim() : undefined,
+        items: items.map((item) => ({ installmentId: item.line.installmentId, amount: item.amount ?? 0 })),
+        fine: finePaise ?? 0,
+        fineWaived: waivedPaise ?? 0,
+        waiverReason: waiverReason.trim() || undefined,
+        remark: remark.trim() || undefined,
+      });
+      id = String(result.result);
+      return result;
+    }, text.collect.collected);
+    setBusy(false);
+    if (ok && id) void navigate(`/admin/fees/details/${id}`);
+  };
+
+  if (!student) return null;
+  return (
+    <form className="fee-collect" onSubmit={(event) => void submit(event)} aria-labelledby={`${formId}-student`} noValidate>
+      <section className="panel">
+        <h2 id={`${formId}-student`}>
+          {studentName(student)} · {classLabel(mirror.classes, student.classId)} · {student.admissionId ?? text.pending}
+        </h2>
+        <button type="button" className="btn btn-link" onClick={onChange}>
+          {text.collect.change}
+        </button>
+      </section>
+      <section className="panel" aria-labelledby={`${formId}-dues`}>
+        <h2 id={`${formId}-dues`}>{text.collect.duesHeading}</h2>
+        {!hasStructure(mirror, student.classId, today) && <p>{text.collect.noStructure}</p>}
+        {hasStructure(mirror, student.classId, today) && open.length === 0 && <p>{text.collect.nothingDue}</p>}
+        {open.length > 0 && (
+          <div className="fee-table-wrap">
+            <table className="fee-table">
+              <thead>
+                <tr>
+                  <th scope="col">{text.columns.pay}</th>
+                  <th scope="col">{text.columns.head}</th>
+                  <th scope="col">{text.columns.dueDate}</th>
+                  <th scope="col" className="fee-num">
+                    {text.columns.outstanding}
+                  </th>
+                  <th scope="col">{text.columns.amount}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {open.map((line) => {
+                  const what = `${line.head} ${line.label}`;
+                  const choice = choices[line.installmentId] ?? { chosen: false, amount: '' };
+                  const set = (next: Partial<Choice>) => setChoices((current) => ({ ...current, [line.installmentId]: { ...choice, ...next } }));
+                  return (
+                    <tr key={line.installmentId} data-overdue={line.dueDate < today || undefined}>
+                      <td>
+                        <input type="checkbox" aria-label={text.collect.payThis(what)} checked={choice.chosen} onChange={(event) => set({ chosen: event.target.checked })} />
+                      </td>
+                      <td>{what}</td>
+                      <td>{shortDate(line.dueDate)}</td>
+                      <td className="fee-num">{formatRupees(principalLeft(line))}</td>
+                      <td>
+                        <input
+                          className="field-input fee-amount"
+                          inputMode="decimal"
+                          aria-label={text.collect.amountLabel(what)}
+                          value={choice.amount}
+                          disabled={!choice.chosen}
+                          onChange={(event) => set({ amount: event.target.value })}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="panel fee-payment" aria-labelledby={`${formId}-payment`}>
+        <h2 id={`${formId}-payment`}>{text.collect.payment}</h2>
+        <TextField label={text.collect.paidOn} type="date" value={paidOn} max={today} onChange={(event) => setPaidOn(event.target.value)} />
+        <SelectField label={text.collect.mode} value={mode} onChange={(event) => setMode(event.target.value as PaymentMode)}>
+          {paymentModes.map((value) => (
+            <option key={value} value={value}>
+              {paymentModeNames[value]}
+            </option>
+          ))}
+        </SelectField>
+        {mode !== 'cash' && <TextField label={text.collect.reference[mode]} value={reference} onChange={(event) => setReference(event.target.value)} />}
+        {mode === 'cheque' && <TextField label={text.collect.bank} value={bank} onChange={(event) => setBank(event.target.value)} />}
+        {fineDue > 0 && (
+          <>
+            <p>{text.collect.fineDue(formatRupees(fineDue))}</p>
+            <TextField label={text.collect.finePaid} inputMode="decimal" value={fine} onChange={(event) => setFine(event.target.value)} />
+            <TextField label={text.collect.fineWaived} inputMode="decimal" value={fineWaived} onChange={(event) => setFineWaived(event.target.value)} />
+            {(parseRupees(fineWaived || '0') ?? 0) > 0 && <TextField label={text.collect.waiverReason} value={waiverReason} onChange={(event) => setWaiverReason(event.target.value)} />}
+          </>
+        )}
+        <TextField label={text.collect.remark} value={remark} onChange={(event) => setRemark(event.target.value)} />
+        <p className="fee-total" aria-live="polite">
+          {text.collect.total(formatRupees(total))}
+        </p>
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy || !engine}>
+          {busy ? text.collect.saving : text.collect.submit}
+        </button>
+      </section>
+    </form>
+  );
+}

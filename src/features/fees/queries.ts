@@ -1,0 +1,89 @@
+/**
+ * What the fee screens read from the mirror and work out from it: the dues of a student (the
+ * shared calculator the server uses, contract/fee-dues.ts), the day's collection by mode, and a
+ * receipt's number as shown (Pending until the school numbers it).
+ */
+import { academicYearOf } from '../../../contract/admission';
+import { compareClasses } from '../../../contract/class-order';
+import { computeDues } from '../../../contract/fee-dues';
+import { paymentModes, type FeeConcession, type FeeHead, type FeeStructure, type PaymentMode, type StudentDues } from '../../../contract/fees';
+import type { ClassRow, KakshaDb, StudentRow } from '../../../sync';
+import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../sync/modules/fees';
+import { feeTexts as text } from './texts';
+
+export interface FeeMirror {
+  heads: FeeHead[];
+  structures: FeeStructure[];
+  concessions: FeeConcession[];
+  receipts: FeeReceiptRow[];
+  students: StudentRow[];
+  classes: ClassRow[];
+}
+
+export async function readFeeMirror(db: KakshaDb): Promise<FeeMirror> {
+  const [heads, structures, concessions, receipts, students, classes] = await Promise.all([
+    db.tableOf(feeHeadsTable).toArray(),
+    db.tableOf(feeStructuresTable).toArray(),
+    db.tableOf(feeConcessionsTable).toArray(),
+    db.tableOf(feeReceiptsTable).toArray(),
+    db.students.toArray(),
+    db.classes.toArray(),
+  ]);
+  return { heads, structures, concessions, receipts, students, classes: [...classes].sort(compareClasses) };
+}
+
+/** The device's calendar date, YYYY-MM-DD. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export const receiptNumberOf = (row: Pick<FeeReceiptRow, 'receiptNumber'>): string => row.receiptNumber ?? text.pending;
+
+export const studentName = (row: Pick<StudentRow, 'firstName' | 'lastName'>) => `${row.firstName} ${row.lastName}`.trim();
+
+export function classLabel(classes: readonly ClassRow[], classId: string | null | undefined): string {
+  const row = classes.find((one) => one.id === classId);
+  return row ? [row.className, row.classSection].filter(Boolean).join(' ') : '';
+}
+
+/** A student's dues this academic year from the device's copy (pending receipts count as paid). */
+export function duesOf(mirror: FeeMirror, studentId: string, today: string = todayIso()): StudentDues {
+  const student = mirror.students.find((row) => row.id === studentId);
+  const academicYear = academicYearOf(today);
+  const structure = mirror.structures.find((row) => row.classId === student?.classId && row.academicYear === academicYear);
+  return computeDues({
+    studentId,
+    academicYear,
+    structure,
+    headNames: new Map(mirror.heads.map((head) => [head.id, head.name])),
+    concessions: mirror.concessions,
+    receipts: mirror.receipts,
+    today,
+  });
+}
+
+export function hasStructure(mirror: FeeMirror, classId: string | null | undefined, today: string = todayIso()): boolean {
+  const academicYear = academicYearOf(today);
+  return mirror.structures.some((row) => row.classId === classId && row.academicYear === academicYear);
+}
+
+export interface ModeTotal {
+  mode: PaymentMode;
+  count: number;
+  total: number;
+}
+
+/** The receipts of a day by mode, cancelled ones left out (the cashier's closing). */
+export function collectionByMode(receipts: readonly FeeReceiptRow[], day: string): ModeTotal[] {
+  return paymentModes.map((mode) => {
+    const ofMode = receipts.filter((row) => row.paidOn === day && row.status === 'paid' && row.mode === mode);
+    return { mode, count: ofMode.length, total: ofMode.reduce((sum, row) => sum + row.total, 0) };
+  });
+}
+
+/** Newest first: numbered by serial, pending (not yet numbered) on top. */
+export function compareReceipts(a: FeeReceiptRow, b: FeeReceiptRow): number {
+  if ((a.receiptSeq === null) !== (b.receiptSeq === null)) return a.receiptSeq === null ? -1 : 1;
+  return b.academicYear - a.academicYear || (b.receiptSeq ?? 0) - (a.receiptSeq ?? 0) || b.createdAt.localeCompare(a.createdAt);
+}
