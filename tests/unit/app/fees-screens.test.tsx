@@ -1,0 +1,231 @@
+/**
+ * The fee screens over a real engine (fake-indexeddb, offline): /admin/addfee finds a student in
+ * the device's copy, shows the dues, refuses a UPI payment without its reference and writes the
+ * payment to the outbox as a Pending receipt in paise; the receipt prints from the device with the
+ * amount in words; /admin/fee lists the register (Pending first), the day's collection by mode and
+ * the defaulters of a class; /student/fees shows a parent's child's next due and receipts.
+ */
+import './reset-storage';
+import { describe, expect, it } from 'vitest';
+import { academicYearOf } from '../../../contract/admission';
+import type { FeeStructure } from '../../../contract/fees';
+import { messages } from '../../../contract/messages';
+import type { SyncEngine } from '../../../sync';
+import { feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../sync/modules/fees';
+import CollectFeePage from '../../../src/features/fees/CollectFeePage';
+import FeeRegisterPage from '../../../src/features/fees/FeeRegisterPage';
+import ReceiptPage from '../../../src/features/fees/ReceiptPage';
+import StudentFeesPage from '../../../src/features/fees/StudentFeesPage';
+import { collectionByMode, todayIso } from '../../../src/features/fees/queries';
+import { feeTexts as text } from '../../../src/features/fees/texts';
+import { AppToaster } from '../../../src/ui/AppToaster';
+import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
+import { screenHarness, until } from './records-harness';
+
+let view: Rendered | undefined;
+const harness = screenHarness('fees');
+
+const id = (n: number) => `0197d000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const [vA, vB] = [id(1), id(2)];
+const [asha, ravi, meena] = [id(21), id(22), id(23)];
+const tuition = id(31);
+const today = todayIso();
+const year = academicYearOf(today);
+const quarter = (n: number) => id(40 + n);
+
+const structure = (classId: string, structureId: string): FeeStructure => ({
+  id: structureId,
+  classId,
+  academicYear: year,
+  heads: [
+    {
+      headId: tuition,
+      frequency: 'quarterly',
+      installments: [`${year}-04-10`, `${year}-07-10`, `${year}-10-10`, `${year + 1}-01-10`].map((dueDate, index) => ({
+        id: classId === vA ? quarter(index) : id(60 + index),
+        label: `Quarter ${index + 1}`,
+        dueDate,
+        amount: 1_250_000,
+      })),
+    },
+  ],
+  fineKind: 'none',
+  fineAmount: 0,
+  fineCap: null,
+  rev: 2,
+});
+
+const receipt = (n: number, fields: Partial<FeeReceiptRow>): FeeReceiptRow => ({
+  id: id(100 + n),
+  receiptNumber: `RCPT/${year}-${String((year + 1) % 100).padStart(2, '0')}/${String(n).padStart(5, '0')}`,
+  receiptSeq: n,
+  academicYear: year,
+  studentId: asha,
+  studentName: 'Asha Rao',
+  admissionId: 'A1',
+  classId: vA,
+  className: 'V A',
+  paidOn: `${year}-04-05`,
+  mode: 'cash',
+  reference: null,
+  bank: null,
+  items: [{ installmentId: quarter(0), headId: tuition, headName: 'Tuition', label: 'Quarter 1', dueDate: `${year}-04-10`, amount: 1_250_000 }],
+  fine: 0,
+  fineWaived: 0,
+  waiverReason: null,
+  total: 1_250_000,
+  remark: null,
+  status: 'paid',
+  cancelledOn: null,
+  cancelReason: null,
+  replacedBy: null,
+  replaces: null,
+  receivedBy: 'admin@kaksha.demo',
+  createdAt: '2026-04-05T05:00:00.000Z',
+  rev: 5,
+  ...fields,
+});
+
+async function seedSchool(engine: SyncEngine) {
+  await engine.db.classes.bulkPut([
+    { id: vA, className: 'V', classSection: 'A', classTeacherId: null, rev: 1 },
+    { id: vB, className: 'V', classSection: 'B', classTeacherId: null, rev: 1 },
+  ]);
+  await engine.db.students.bulkPut([
+    { id: asha, classId: vA, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rev: 1 },
+    { id: ravi, classId: vA, admissionId: 'A2', firstName: 'Ravi', lastName: 'Kumar', rev: 1 },
+    { id: meena, classId: vB, admissionId: 'A3', firstName: 'Meena', lastName: 'Das', rev: 1 },
+  ]);
+  await engine.db.tableOf(feeHeadsTable).put({ id: tuition, name: 'Tuition', description: null, rev: 1 });
+  await engine.db.tableOf(feeStructuresTable).bulkPut([structure(vA, id(35)), structure(vB, id(36))]);
+}
+
+async function show(path: string, element: React.ReactElement, url = path) {
+  view = await harness.show(
+    renderRoute(
+      path,
+      <>
+        {element}
+        <AppToaster />
+      </>,
+      url,
+    ),
+  );
+}
+
+const labelled = (label: string) => view!.container.querySelector<HTMLElement>(`[aria-label="${label}"]`);
+
+describe('/admin/addfee', () => {
+  it('finds a student, shows the dues, refuses UPI without its reference and saves a Pending receipt in paise', async () => {
+    const engine = await harness.engine('ADMIN', { storage: {} });
+    await seedSchool(engine);
+    await engine.db.tableOf(feeReceiptsTable).put(receipt(1, {}));
+    await show('/admin/addfee', <CollectFeePage />);
+    await until(() => view!.container.querySelector('input[type="search"]') !== null, 'the finder');
+    await type(byLabel(view!.container, text.collect.findStudent), 'asha');
+    const found = Array.from(view!.container.querySelectorAll<HTMLButtonElement>('.fee-found-btn'));
+    expect(found.map((button) => button.textContent)).toEqual(['Asha Rao · V A · A1']);
+    await click(found[0]!);
+    await until(() => view!.container.querySelector('.fee-table') !== null, 'the dues');
+
+    // The first quarter is paid; the three left are offered, those already due ticked.
+    const rows = Array.from(view!.container.querySelectorAll('.fee-table tbody tr'));
+    expect(rows.map((row) => row.textContent?.includes('Tuition Quarter 1'))).toEqual([false, false, false]);
+    expect(rows).toHaveLength(3);
+    const q2 = labelled(text.collect.payThis('Tuition Quarter 2')) as HTMLInputElement;
+    expect(q2.checked).toBe(today >= `${year}-07-10`);
+    if (!q2.checked) await click(q2);
+    const q3 = labelled(text.collect.payThis('Tuition Quarter 3')) as HTMLInputElement;
+    if (q3.checked) await click(q3);
+    const q4 = labelled(text.collect.payThis('Tuition Quarter 4')) as HTMLInputElement;
+    if (q4.checked) await click(q4);
+    await type(labelled(text.collect.amountLabel('Tuition Quarter 2')) as HTMLInputElement, '5,000.50');
+    await type(byLabel<HTMLSelectElement>(view!.container, text.collect.mode), 'upi');
+    await submit(view!.container.querySelector('form')!);
+    expect(view!.container.querySelector('[role="alert"]')?.textContent).toBe(messages.fees.referenceNeeded);
+    expect(await engine.db.outbox.count()).toBe(0);
+
+    await type(byLabel(view!.container, text.collect.reference.upi), 'UPI-4512');
+    expect(view!.container.querySelector('.fee-total')?.textContent).toBe(text.collect.total('₹5,000.50'));
+    await submit(view!.container.querySelector('form')!);
+    await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
+    const [entry] = await engine.db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'feeReceipts.create', method: 'POST', body: { studentId: asha, mode: 'upi', reference: 'UPI-4512', items: [{ installmentId: quarter(1), amount: 500_050 }], fine: 0 } });
+    const saved = await engine.db.tableOf(feeReceiptsTable).get((entry!.body as { id: string }).id);
+    expect(saved).toMatchObject({ receiptNumber: null, total: 500_050, studentName: 'Asha Rao', className: 'V A' });
+  });
+});
+
+describe('/admin/fees/details/:receiptId', () => {
+  it('prints a Pending receipt from the device with the amount in words, on A5 or an 80 mm roll', async () => {
+    const engine = await harness.engine('ADMIN', { storage: { schoolName: 'Green Valley School' } });
+    await seedSchool(engine);
+    await engine.db.tableOf(feeReceiptsTable).put(receipt(1, { receiptNumber: null, receiptSeq: null, total: 1_250_050, items: [{ installmentId: quarter(0), headId: tuition, headName: 'Tuition', label: 'Quarter 1', dueDate: `${year}-04-10`, amount: 1_250_050 }] }));
+    await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${id(101)}`);
+    await until(() => view!.container.querySelector('.fee-receipt') !== null, 'the receipt');
+    const sheet = view!.container.querySelector('.fee-receipt')!;
+    expect(sheet.classList.contains('fee-receipt-a5')).toBe(true);
+    expect(sheet.textContent).toContain(text.pending);
+    expect(sheet.textContent).toContain('₹12,500.50');
+    expect(sheet.textContent).toContain('Rupees Twelve Thousand Five Hundred and Fifty Paise Only');
+    expect(sheet.textContent).toContain('Asha Rao');
+    expect(view!.container.textContent).toContain(text.pendingNote);
+    await click(view!.container.querySelector<HTMLInputElement>('input[name="fee-layout"][value="thermal"]')!);
+    expect(view!.container.querySelector('.fee-receipt')!.classList.contains('fee-receipt-thermal')).toBe(true);
+  });
+});
+
+describe('/admin/fee', () => {
+  it('lists the register with Pending first, totals the day by mode and lists a class’s defaulters', async () => {
+    const engine = await harness.engine('ADMIN', { storage: {} });
+    await seedSchool(engine);
+    await engine.db.tableOf(feeReceiptsTable).bulkPut([
+      receipt(1, { paidOn: today, mode: 'cash' }),
+      receipt(2, { paidOn: today, mode: 'upi', reference: 'U1', total: 300_000, studentId: ravi, studentName: 'Ravi Kumar', items: [] }),
+      receipt(3, { paidOn: today, mode: 'cash', status: 'cancelled', cancelReason: 'Typo', studentId: ravi, studentName: 'Ravi Kumar' }),
+      receipt(4, { receiptNumber: null, receiptSeq: null, paidOn: today, studentId: meena, studentName: 'Meena Das', createdAt: new Date().toISOString() }),
+    ]);
+    await show('/admin/fee', <FeeRegisterPage />);
+    await until(() => view!.container.querySelectorAll('tbody tr').length >= 4, 'the register');
+    const first = view!.container.querySelector('tbody tr')!;
+    expect(first.textContent).toContain(text.pending);
+    expect(first.textContent).toContain('Meena Das');
+
+    // Cash: two receipts of ₹12,500 (the cancelled one left out), UPI: one of ₹3,000.
+    const closing = view!.container.querySelector('[aria-labelledby="fee-closing"] table');
+    expect(closing?.querySelector('tfoot')?.textContent).toContain('₹28,000.00');
+    expect(collectionByMode(await engine.db.tableOf(feeReceiptsTable).toArray(), today)).toEqual([
+      { mode: 'cash', count: 2, total: 2_500_000 },
+      { mode: 'upi', count: 1, total: 300_000 },
+      { mode: 'cheque', count: 0, total: 0 },
+      { mode: 'bankTransfer', count: 0, total: 0 },
+    ]);
+
+    await type(byLabel<HTMLSelectElement>(view!.container, text.defaulters.chooseClass), vA);
+    const table = Array.from(view!.container.querySelectorAll('table')).find((one) => one.querySelector('caption')?.textContent === text.defaulters.caption('V A'));
+    expect(table).toBeDefined();
+    const names = Array.from(table!.querySelectorAll('tbody tr')).map((row) => row.textContent ?? '');
+    // Ravi paid nothing towards his quarters; Asha paid the first.
+    if (today >= `${year}-07-10`) expect(names[0]).toContain('Ravi Kumar');
+  });
+});
+
+describe('/student/fees', () => {
+  it('shows a parent the chosen child’s next due and paid receipts from the device', async () => {
+    const engine = await harness.engine('PARENT', { storage: {} });
+    await seedSchool(engine);
+    await engine.db.students.delete(ravi);
+    await engine.db.tableOf(feeReceiptsTable).put(receipt(1, {}));
+    await show('/student/fees', <StudentFeesPage />, `/student/fees?studentId=${asha}`);
+    await until(() => view!.container.querySelector('.fee-summary') !== null, 'the summary');
+    const summary = view!.container.querySelector('.fee-summary')!.textContent ?? '';
+    expect(summary).toContain('Asha Rao');
+    expect(summary).toContain(text.family.nextDue(`10/07/${year}`, '₹12,500.00'));
+    expect(summary).toContain(text.family.outstanding('₹37,500.00'));
+    const link = labelled(text.family.open(receipt(1, {}).receiptNumber!));
+    expect(link?.getAttribute('href')).toBe(`/student/fees/details/${id(101)}`);
+    await type(byLabel<HTMLSelectElement>(view!.container, text.family.choose), meena);
+    await until(() => (view!.container.querySelector('.fee-summary')?.textContent ?? '').includes('Meena Das'), 'the other child');
+    expect(view!.container.textContent).toContain(text.family.noReceipts);
+  });
+});
