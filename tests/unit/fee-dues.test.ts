@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { computeDues, lateWorkingDays } from '../../contract/fee-dues';
+import type { FeeConcession, FeeReceipt, FeeStructure } from '../../contract/fees';
+
+const structure = (fine: Pick<FeeStructure, 'fineKind' | 'fineAmount' | 'fineCap'>): FeeStructure => ({
+  id: 's',
+  classId: 'c',
+  academicYear: 2026,
+  heads: [
+    { headId: 'tuition', frequency: 'termly', installments: [{ id: 't1', label: 'Term 1', dueDate: '2026-06-10', amount: 1_000_000 }, { id: 't2', label: 'Term 2', dueDate: '2026-11-10', amount: 1_000_000 }] },
+    { headId: 'bus', frequency: 'once', installments: [{ id: 'b1', label: 'Annual', dueDate: '2026-06-10', amount: 333_333 }] },
+  ],
+  ...fine,
+  rev: 1,
+});
+const headNames = new Map([
+  ['tuition', 'Tuition'],
+  ['bus', 'Transport'],
+]);
+const paid = (paidOn: string, items: [string, number][], extra: Partial<FeeReceipt> = {}) => ({
+  studentId: 'a',
+  status: 'paid' as const,
+  paidOn,
+  items: items.map(([installmentId, amount]) => ({ installmentId, headId: '', headName: '', label: '', dueDate: '', amount })),
+  fine: 0,
+  fineWaived: 0,
+  ...extra,
+});
+const concession = (fields: Partial<FeeConcession>): FeeConcession => ({ id: 'k', studentId: 'a', academicYear: 2026, kind: 'sibling', headIds: ['tuition'], percent: null, amount: null, reason: null, rev: 1, ...fields });
+
+describe('dues', () => {
+  it('counts late working days without Sundays', () => {
+    expect(lateWorkingDays('2026-11-20', '2026-11-20')).toBe(0);
+    // Saturday 21st to Friday 27th: six days, Sunday the 22nd out.
+    expect(lateWorkingDays('2026-11-20', '2026-11-27')).toBe(6);
+    expect(lateWorkingDays('2026-11-20', '2026-12-04')).toBe(12);
+    expect(lateWorkingDays('2026-11-20', '2026-11-01')).toBe(0);
+  });
+
+  it('takes concessions off each installment, rounded to the paisa, never below zero', () => {
+    const dues = computeDues({
+      studentId: 'a',
+      academicYear: 2026,
+      structure: structure({ fineKind: 'none', fineAmount: 0, fineCap: null }),
+      headNames,
+      concessions: [concession({ percent: 15 }), concession({ id: 'k2', headIds: ['bus'], percent: 33 }), concession({ id: 'k3', headIds: ['bus'], amount: 400_000 })],
+      receipts: [],
+      today: '2026-05-01',
+    });
+    expect(dues.installments.map((line) => [line.installmentId, line.concession, line.outstanding])).toEqual([
+      ['b1', 333_333, 0],
+      ['t1', 150_000, 850_000],
+      ['t2', 150_000, 850_000],
+    ]);
+    expect(dues).toMatchObject({ totalOutstanding: 1_700_000, overdue: 0, nextDue: { dueDate: '2026-06-10', amount: 850_000 } });
+  });
+
+  it('runs a flat fine once late, a per-day fine up to its cap, stops it when paid, and ignores cancelled receipts', () => {
+    const flat = computeDues({
+      studentId: 'a',
+      academicYear: 2026,
+      structure: structure({ fineKind: 'flat', fineAmount: 50_000, fineCap: null }),
+      headNames,
+      concessions: [],
+      receipts: [paid('2026-06-09', [['t1', 1_000_000], ['b1', 333_333]]), paid('2026-11-12', [['t2', 1_000_000]], { status: 'cancelled' })],
+      today: '2026-11-26',
+    });
+    expect(flat.installments.find((line) => line.installmentId === 't2')).toMatchObject({ paid: 0, fine: 50_000, outstanding: 1_050_000 });
+    expect(flat.totalOutstanding).toBe(1_050_000);
+
+    const perDay = computeDues({
+      studentId: 'a',
+      academicYear: 2026,
+      structure: structure({ fineKind: 'perDay', fineAmount: 1_000, fineCap: 10_000 }),
+      headNames,
+      concessions: [],
+      // Term 1 cleared three working days late (11th to 13th June); the bus fee never paid.
+      receipts: [paid('2026-06-11', [['t1', 400_000]]), paid('2026-06-13', [['t1', 600_000]], { fine: 1_000, fineWaived: 1_000 })],
+      today: '2026-11-26',
+    });
+    const line = (id: string) => perDay.installments.find((one) => one.installmentId === id);
+    // The 2,000 settled goes to the oldest fines first: b1 (the same due date, first by id) takes it.
+    expect(line('b1')).toMatchObject({ paid: 0, fine: 8_000, outstanding: 333_333 + 8_000 });
+    expect(line('t1')).toMatchObject({ paid: 1_000_000, fine: 3_000, outstanding: 3_000 });
+    expect(line('t2')).toMatchObject({ fine: 10_000, outstanding: 1_010_000 });
+  });
+
+  it('answers no installments without a structure', () => {
+    expect(computeDues({ studentId: 'a', academicYear: 2026, structure: undefined, headNames, concessions: [], receipts: [], today: '2026-11-26' })).toEqual({
+      studentId: 'a',
+      academicYear: 2026,
+      installments: [],
+      totalOutstanding: 0,
+      overdue: 0,
+      nextDue: null,
+    });
+  });
+});
