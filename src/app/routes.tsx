@@ -55,6 +55,10 @@ const StudentNotificationsPage = lazy(() => import('../features/notifications/St
 const EventsPage = lazy(() => import('../features/events/EventsPage'));
 const EventFormPage = lazy(() => import('../features/events/EventFormPage'));
 const StudentEventsPage = lazy(() => import('../features/events/StudentEventsPage'));
+const ExamsPage = lazy(() => import('../features/exams/ExamsPage'));
+const ReportCardsPage = lazy(() => import('../features/exams/ReportCardsPage'));
+const StudentExamsPage = lazy(() => import('../features/exams/StudentExamsPage'));
+const StudentResultsPage = lazy(() => import('../features/exams/StudentResultsPage'));
 const FeeRegisterPage = lazy(() => import('../features/fees/FeeRegisterPage'));
 const CollectFeePage = lazy(() => import('../features/fees/CollectFeePage'));
 const CorrectReceiptPage = lazy(() => import('../features/fees/CorrectReceiptPage'));
@@ -96,6 +100,10 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/events/add`]: <EventFormPage />,
   [`${adminHome}/events/edit/:eventId`]: <EventFormPage />,
   [`${studentHome}/events`]: <StudentEventsPage />,
+  [`${adminHome}/exams`]: <ExamsPage />,
+  [`${adminHome}/reportcards`]: <ReportCardsPage />,
+  [`${studentHome}/exams`]: <StudentExamsPage />,
+  [`${studentHome}/results`]: <StudentResultsPage />,
   [`${adminHome}/fee`]: <FeeRegisterPage />,
   [`${adminHome}/addfee`]: <CollectFeePage />,
   [`${adminHome}/fees/edit/:receiptId`]: <CorrectReceiptPage />,

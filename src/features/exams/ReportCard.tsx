@@ -1,0 +1,169 @@
+/**
+ * One report card as an A4 page in the CBSE shape: the school, the student (class, roll and
+ * admission numbers), a table of subjects with maximum, marks and grade (co-scholastic grades
+ * apart), total, percentage, overall grade, result, rank when the school shows ranks, attendance
+ * for the term, the class teacher's remark and the signatures. Printed from the device's copy.
+ */
+import type { SubjectResult } from '../../../contract/exam-results';
+import type { StudentRow } from '../../../sync';
+import { examTexts as text } from './texts';
+
+export interface CardColumn {
+  /** "Unit Test 1" or a term heading. */
+  heading: string;
+  subjects: readonly SubjectResult[];
+}
+
+export interface ReportCardData {
+  schoolName: string;
+  title: string;
+  academicYear: string;
+  student: Pick<StudentRow, 'firstName' | 'lastName' | 'admissionId'> & { rollNumber: string };
+  className: string;
+  subjects: readonly { subjectId: string; name: string }[];
+  /** One column of marks per exam (one for a single exam's card). */
+  columns: readonly CardColumn[];
+  total: string;
+  percentage: number;
+  grade: string;
+  result: 'pass' | 'fail' | null;
+  rank: number | null;
+  attendance: { present: number; days: number } | null;
+  remark: string;
+  note?: string;
+}
+
+function cell(subject: SubjectResult | undefined): string {
+  if (!subject) return '–';
+  if (subject.status === 'absent') return text.card.absent;
+  if (subject.status === 'exempt') return text.card.exempt;
+  return subject.gradedOnly ? (subject.grade ?? '–') : String(subject.marks ?? '–');
+}
+
+export function ReportCard({ data }: { data: ReportCardData }) {
+  const scholastic = data.subjects.filter((subject) => data.columns.some((column) => column.subjects.some((s) => s.subjectId === subject.subjectId && !s.gradedOnly)));
+  const graded = data.subjects.filter((subject) => !scholastic.includes(subject));
+  const name = `${data.student.firstName} ${data.student.lastName}`.trim();
+  return (
+    <article className="rc-page" aria-label={`${data.title}: ${name}`}>
+      <header className="rc-school">
+        <p className="rc-school-name">{data.schoolName}</p>
+        <p className="rc-title">
+          {data.title} · {text.card.year} {data.academicYear}
+        </p>
+      </header>
+      <dl className="rc-student">
+        <div>
+          <dt>{text.card.student}</dt>
+          <dd>{name}</dd>
+        </div>
+        <div>
+          <dt>{text.card.className}</dt>
+          <dd>{data.className}</dd>
+        </div>
+        <div>
+          <dt>{text.card.roll}</dt>
+          <dd>{data.student.rollNumber || '–'}</dd>
+        </div>
+        <div>
+          <dt>{text.card.admission}</dt>
+          <dd>{data.student.admissionId ?? '–'}</dd>
+        </div>
+      </dl>
+      <table className="rc-table">
+        <thead>
+          <tr>
+            <th scope="col">{text.card.subject}</th>
+            {data.columns.map((column) => (
+              <th key={column.heading} scope="col" colSpan={3}>
+                {column.heading}
+              </th>
+            ))}
+          </tr>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">{text.card.subject}</span>
+            </th>
+            {data.columns.map((column) => [
+              <th key={`${column.heading}-max`} scope="col">{text.card.maxMarks}</th>,
+              <th key={`${column.heading}-marks`} scope="col">{text.card.marks}</th>,
+              <th key={`${column.heading}-grade`} scope="col">{text.card.grade}</th>,
+            ])}
+          </tr>
+        </thead>
+        <tbody>
+          {scholastic.map((subject) => (
+            <tr key={subject.subjectId}>
+              <th scope="row">{subject.name}</th>
+              {data.columns.map((column) => {
+                const result = column.subjects.find((s) => s.subjectId === subject.subjectId);
+                return [
+                  <td key={`${column.heading}-max`}>{result?.maxMarks ?? '–'}</td>,
+                  <td key={`${column.heading}-marks`}>{cell(result)}</td>,
+                  <td key={`${column.heading}-grade`}>{result?.status === 'exempt' ? '–' : (result?.grade ?? '–')}</td>,
+                ];
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {graded.length > 0 && (
+        <table className="rc-table rc-graded">
+          <caption>{text.card.coScholastic}</caption>
+          <tbody>
+            {graded.map((subject) => (
+              <tr key={subject.subjectId}>
+                <th scope="row">{subject.name}</th>
+                {data.columns.map((column) => (
+                  <td key={column.heading}>{cell(column.subjects.find((s) => s.subjectId === subject.subjectId))}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <dl className="rc-summary">
+        <div>
+          <dt>{text.card.total}</dt>
+          <dd>{data.total}</dd>
+        </div>
+        <div>
+          <dt>{text.card.percentage}</dt>
+          <dd>{data.percentage.toFixed(2)}%</dd>
+        </div>
+        <div>
+          <dt>{text.card.overallGrade}</dt>
+          <dd>{data.grade}</dd>
+        </div>
+        {data.result && (
+          <div>
+            <dt>{text.card.result}</dt>
+            <dd>{data.result === 'pass' ? text.card.pass : text.card.fail}</dd>
+          </div>
+        )}
+        {data.rank !== null && (
+          <div>
+            <dt>{text.card.rank}</dt>
+            <dd>{data.rank}</dd>
+          </div>
+        )}
+        {data.attendance && (
+          <div>
+            <dt>{text.card.attendance}</dt>
+            <dd>{text.card.attendanceDays(data.attendance.present, data.attendance.days)}</dd>
+          </div>
+        )}
+      </dl>
+      {data.note && <p className="rc-note">{data.note}</p>}
+      <section className="rc-remark">
+        <h3>{text.card.remark}</h3>
+        <p>{data.remark || '\u00a0'}</p>
+      </section>
+      <footer className="rc-signatures">
+        <span>{text.card.classTeacher}</span>
+        <span>{text.card.parent}</span>
+        <span>{text.card.principal}</span>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * /student/exams: the exam schedule of the student's class (or the chosen child's), coming papers
+ * first, from the mirror: after one sync it opens offline.
+ */
+import { t } from '../../i18n';
+import { LoadingStatus } from '../../kit';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { shortDate } from '../../ui/dates';
+import { PageHeader } from '../../ui/PageHeader';
+import { todayIso } from '../../../contract/record-formats';
+import { readFamilyExams } from './family';
+import { firstDate, lastDate } from './queries';
+import { StudentChooser, useChosenStudent } from './StudentChooser';
+import { examTexts as text } from './texts';
+import './exams.css';
+
+export default function StudentExamsPage() {
+  const engine = useSyncEngine();
+  const mirror = useMirrorQuery(readFamilyExams, []);
+  const student = useChosenStudent(mirror?.students ?? []);
+  const today = todayIso();
+  const classId = student?.classId ?? '';
+  const exams = (mirror?.exams ?? [])
+    .filter((exam) => exam.schedule.some((paper) => paper.classId === classId))
+    .sort((a, b) => {
+      const aDone = lastDate(a) < today;
+      const bDone = lastDate(b) < today;
+      return aDone !== bDone ? (aDone ? 1 : -1) : firstDate(a).localeCompare(firstDate(b));
+    });
+  const subjectName = (id: string) => mirror?.subjects.find((row) => row.id === id)?.subjectName ?? '';
+
+  return (
+    <main className="page ex-page">
+      <PageHeader title={t.titles.exams} backTo="/student" />
+      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
+      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      {mirror && !student && <p className="alert alert-info">{text.student.noStudent}</p>}
+      <StudentChooser students={mirror?.students ?? []} student={student} />
+      {student && mirror && exams.length === 0 && <p className="panel">{text.student.noExams}</p>}
+      {exams.map((exam) => (
+        <section key={exam.id} className="panel" aria-labelledby={`ex-${exam.id}`}>
+          <h2 id={`ex-${exam.id}`}>
+            {exam.name} <span className="ex-hint">({lastDate(exam) < today ? text.student.past : text.student.upcoming})</span>
+          </h2>
+          <table className="ex-table">
+            <caption className="visually-hidden">{exam.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{text.form.date}</th>
+                <th scope="col">{text.form.subject}</th>
+                <th scope="col">{text.form.startTime}</th>
+                <th scope="col">{text.form.maxMarks}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {exam.schedule
+                .filter((paper) => paper.classId === classId)
+                .sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime))
+                .map((paper) => (
+                  <tr key={paper.subjectId} data-past={paper.date < today || undefined}>
+                    <td>{shortDate(paper.date)}</td>
+                    <th scope="row">{subjectName(paper.subjectId)}</th>
+                    <td>
+                      {paper.startTime} ({paper.durationMinutes} min)
+                    </td>
+                    <td>{paper.gradedOnly ? text.student.graded : paper.maxMarks}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+    </main>
+  );
+}

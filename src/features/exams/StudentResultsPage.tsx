@@ -1,0 +1,75 @@
+/**
+ * /student/results: the published results of the student (or the chosen child), one per exam, each
+ * with its report card, printable by the family. Only published results ever reach a family's
+ * device, so the page shows nothing else; after one sync it opens offline.
+ */
+import { useState } from 'react';
+import { t } from '../../i18n';
+import { LoadingStatus } from '../../kit';
+import { useSessionSnapshot } from '../../session/use-session';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { PageHeader } from '../../ui/PageHeader';
+import { examCard } from './cards';
+import { readFamilyExams } from './family';
+import { classLabel, firstDate } from './queries';
+import { ReportCard } from './ReportCard';
+import { StudentChooser, useChosenStudent } from './StudentChooser';
+import { examTexts as text } from './texts';
+import './exams.css';
+
+export default function StudentResultsPage() {
+  const engine = useSyncEngine();
+  const { session } = useSessionSnapshot();
+  const mirror = useMirrorQuery(readFamilyExams, []);
+  const student = useChosenStudent(mirror?.students ?? []);
+  const [printing, setPrinting] = useState<string | null>(null);
+  const results = (mirror?.results ?? [])
+    .filter((result) => result.studentId === student?.id)
+    .map((result) => ({ result, exam: mirror?.exams.find((exam) => exam.id === result.examId) }))
+    .filter((pair): pair is { result: (typeof pair)['result']; exam: NonNullable<(typeof pair)['exam']> } => pair.exam !== undefined)
+    .sort((a, b) => firstDate(b.exam).localeCompare(firstDate(a.exam)));
+
+  const print = (examId: string) => {
+    setPrinting(examId);
+    requestAnimationFrame(() => window.print());
+  };
+
+  return (
+    <main className="page ex-page rc-screen" data-printing={printing ?? undefined}>
+      <PageHeader title={t.titles.results} backTo="/student" />
+      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
+      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      {mirror && !student && <p className="alert alert-info">{text.student.noStudent}</p>}
+      <StudentChooser students={mirror?.students ?? []} student={student} />
+      {student && mirror && results.length === 0 && <p className="panel">{text.student.noResults}</p>}
+      {student &&
+        mirror &&
+        results.map(({ result, exam }) => {
+          const klass = mirror.classes.find((row) => row.id === result.classId);
+          const card = examCard(exam, result, {
+            schoolName: session?.profile?.schoolName ?? '',
+            student,
+            className: classLabel(klass),
+            subjects: mirror.subjects,
+            attendance: mirror.attendance.filter((row) => row.studentId === student.id),
+            showRank: true,
+          });
+          return (
+            <section key={result.id} className="rc-result" data-print={printing === exam.id || undefined} aria-labelledby={`rs-${result.id}`}>
+              <div className="panel rc-controls">
+                <h2 id={`rs-${result.id}`}>{exam.name}</h2>
+                <p>
+                  {result.percentage.toFixed(2)}% · {result.grade} · {result.result === 'pass' ? text.card.pass : text.card.fail}
+                </p>
+                <button type="button" className="btn btn-primary" onClick={() => print(exam.id)}>
+                  {text.card.print}
+                </button>
+              </div>
+              <ReportCard data={card} />
+            </section>
+          );
+        })}
+    </main>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * The exams screens over a real engine (fake-indexeddb, offline): a teacher types a class's marks on
+ * /admin/exams with the keyboard (Enter to the next student), a value over the maximum is refused in
+ * place and never reaches the outbox, and the grid's cells are on the device; /admin/reportcards
+ * lays out one A4 card per student of a published class; /student/results shows a parent the
+ * chosen child's published result only; /student/exams the child's class's schedule.
+ */
+import './reset-storage';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { cbseGradingScale } from '../../../contract/exams';
+import type { Result } from '../../../contract/exam-results';
+import { messages } from '../../../contract/messages';
+import type { SyncEngine } from '../../../sync';
+import { examsTable, marksTable, resultsTable, type ExamRow } from '../../../sync/modules/exams';
+import ExamsPage from '../../../src/features/exams/ExamsPage';
+import ReportCardsPage from '../../../src/features/exams/ReportCardsPage';
+import StudentExamsPage from '../../../src/features/exams/StudentExamsPage';
+import StudentResultsPage from '../../../src/features/exams/StudentResultsPage';
+import { examTexts as text } from '../../../src/features/exams/texts';
+import { renderRoute, type, type Rendered } from './dom';
+import { screenHarness, signInStorage, until } from './records-harness';
+
+let view: Rendered | undefined;
+const harness = screenHarness('exams');
+
+const id = (n: number) => `0197e000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const teacherId = id(900);
+const [iiB, iiiA] = [id(1), id(2)];
+const [maths, art] = [id(11), id(12)];
+const [asha, ravi, meena] = [id(21), id(22), id(23)];
+const examId = id(40);
+
+const exam: ExamRow = {
+  id: examId,
+  name: 'Unit Test 1',
+  term: 'Term 1',
+  academicYear: '2026-27',
+  weight: 10,
+  classIds: [iiB, iiiA],
+  schedule: [
+    { classId: iiB, subjectId: maths, date: '2026-07-20', startTime: '09:30', durationMinutes: 60, maxMarks: 40, passMarks: 14, gradedOnly: false },
+    { classId: iiB, subjectId: art, date: '2026-07-21', startTime: '09:30', durationMinutes: 60, maxMarks: null, passMarks: null, gradedOnly: true },
+    { classId: iiiA, subjectId: maths, date: '2026-07-22', startTime: '11:00', durationMinutes: 60, maxMarks: 40, passMarks: 14, gradedOnly: false },
+  ],
+  grading: cbseGradingScale,
+  published: {},
+  rev: 5,
+};
+
+async function seedSchool(engine: SyncEngine) {
+  await engine.db.classes.bulkPut([
+    { id: iiB, className: 'II', classSection: 'B', classTeacherId: null, rev: 1 },
+    { id: iiiA, className: 'III', classSection: 'A', classTeacherId: null, rev: 1 },
+  ]);
+  await engine.db.subjects.bulkPut([
+    { id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 },
+    { id: art, subjectName: 'Art & Craft', subjectCode: null, rev: 1 },
+  ]);
+  const pair = (n: number, classId: string, subjectId: string, teacher: string | null) => ({
+    id: id(50 + n),
+    classId,
+    subjectId,
+    teacherId: teacher,
+    className: '',
+    classSection: '',
+    subjectName: '',
+    teacherName: null,
+    rev: 1,
+  });
+  await engine.db.classSubjects.bulkPut([pair(1, iiB, maths, teacherId), pair(2, iiB, art, null), pair(3, iiiA, maths, null)]);
+  await engine.db.students.bulkPut([
+    { id: asha, classId: iiB, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rollNumber: '1', rev: 1 },
+    { id: ravi, classId: iiB, admissionId: 'A2', firstName: 'Ravi', lastName: 'Kumar', rollNumber: '2', rev: 1 },
+    { id: meena, classId: iiiA, admissionId: 'A3', firstName: 'Meena', lastName: 'Das', rollNumber: '1', rev: 1 },
+  ]);
+}
+
+function result(studentId: string, classId: string, percentage: number, rank: number): Result {
+  return {
+    id: id(600 + rank + (classId === iiiA ? 10 : 0)),
+    examId,
+    classId,
+    studentId,
+    subjects: [{ subjectId: maths, gradedOnly: false, maxMarks: 40, passMarks: 14, marks: (percentage * 40) / 100, status: 'marks', grade: 'A2', passed: true }],
+    total: (percentage * 40) / 100,
+    maxTotal: 40,
+    percentage,
+    grade: 'A2',
+    result: 'pass',
+    rank,
+    remark: 'Steady work.',
+    publishedAt: '2026-08-01T10:00:00.000Z',
+    rev: 7,
+  };
+}
+
+async function show(path: string, element: React.ReactElement, url = path) {
+  view = await harness.show(renderRoute(path, element, url));
+}
+
+const cellOf = (label: string) => {
+  const input = view!.container.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`);
+  if (!input) throw new Error(`no cell ${label}`);
+  return input;
+};
+
+const keyDown = async (element: HTMLElement, key: string) => {
+  await act(async () => {
+    element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  });
+};
+
+describe('/admin/exams marks entry', () => {
+  it('takes a class’s marks from the keyboard, refuses a value over the maximum in place, and keeps the cells on the device', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
+    const engine = await harness.engine('TEACHER');
+    await seedSchool(engine);
+    await engine.db.tableOf(examsTable).put(exam);
+    await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
+    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel('Asha Rao')}"]`) !== null, 'the grid');
+
+    const ashaCell = cellOf(text.grid.cellLabel('Asha Rao'));
+    const raviCell = cellOf(text.grid.cellLabel('Ravi Kumar'));
+    ashaCell.focus();
+    await type(ashaCell, '35.5');
+    await keyDown(ashaCell, 'Enter');
+    await until(async () => (await engine.db.tableOf(marksTable).count()) === 1, 'the first cell');
+    expect(document.activeElement).toBe(raviCell);
+
+    await type(raviCell, '45');
+    await keyDown(raviCell, 'Enter');
+    await until(() => raviCell.getAttribute('aria-invalid') === 'true', 'the refusal');
+    expect(view!.container.textContent).toContain(messages.marks.outOfRange(40));
+    expect(await engine.db.tableOf(marksTable).count()).toBe(1);
+
+    await type(raviCell, 'ab');
+    await keyDown(raviCell, 'Enter');
+    await until(async () => (await engine.db.tableOf(marksTable).count()) === 2, 'the second cell');
+    const cells = await engine.db.tableOf(marksTable).toArray();
+    expect(cells.map((cell) => [cell.studentId, cell.marks, cell.absent]).sort()).toEqual([[ravi, null, true], [asha, 35.5, false]].sort());
+    // One sheet waits in the outbox for both cells.
+    const waiting = await engine.db.outbox.toArray();
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.path).toBe('/api/marks/mark-sheet');
+  });
+
+  it('shows a teacher a grid she does not teach read-only', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
+    const engine = await harness.engine('TEACHER');
+    await seedSchool(engine);
+    await engine.db.tableOf(examsTable).put(exam);
+    await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiiA}&subject=${maths}`);
+    await until(() => view!.container.querySelector(`input[aria-label="${text.grid.cellLabel('Meena Das')}"]`) !== null, 'the grid');
+    expect(view!.container.textContent).toContain(text.grid.notYours);
+    expect(cellOf(text.grid.cellLabel('Meena Das')).disabled).toBe(true);
+  });
+});
+
+describe('/admin/reportcards', () => {
+  it('lays out one A4 card per student of the published class', async () => {
+    signInStorage('ADMIN', { profile: { username: 'admin@kaksha.demo', userType: 'ADMIN', schoolName: 'Green Valley School' } });
+    const engine = await harness.engine('ADMIN');
+    await seedSchool(engine);
+    await engine.db.tableOf(examsTable).put({ ...exam, published: { [iiB]: '2026-08-01T10:00:00.000Z' } });
+    await engine.db.tableOf(resultsTable).bulkPut([result(asha, iiB, 90, 1), result(ravi, iiB, 75, 2)]);
+    await show('/admin/reportcards', <ReportCardsPage />, `/admin/reportcards?exam=${examId}&class=${iiB}`);
+    await until(() => view!.container.querySelectorAll('.rc-page').length === 2, 'the cards');
+    const cards = Array.from(view!.container.querySelectorAll('.rc-page')).map((card) => card.textContent ?? '');
+    expect(cards[0]).toContain('Asha Rao');
+    expect(cards[0]).toContain('90.00%');
+    expect(cards[1]).toContain('Ravi Kumar');
+    expect(cards[1]).toContain('Steady work.');
+  });
+});
+
+describe('the family’s screens', () => {
+  it('shows the chosen child’s published result on /student/results and the class’s schedule on /student/exams', async () => {
+    signInStorage('PARENT', { profile: { username: 'parent@kaksha.demo', userType: 'PARENT' } });
+    const engine = await harness.engine('PARENT');
+    await seedSchool(engine);
+    await engine.db.tableOf(examsTable).put({ ...exam, published: { [iiB]: '2026-08-01T10:00:00.000Z' } });
+    await engine.db.tableOf(resultsTable).bulkPut([result(asha, iiB, 90, 1)]);
+    await show('/student/results', <StudentResultsPage />, `/student/results?studentId=${asha}`);
+    await until(() => view!.container.querySelectorAll('.rc-page').length === 1, 'the card');
+    expect(view!.container.textContent).toContain('Unit Test 1');
+    view!.unmount();
+
+    await show('/student/results', <StudentResultsPage />, `/student/results?studentId=${meena}`);
+    await until(() => view!.container.textContent?.includes(text.student.noResults) ?? false, 'no result');
+    view!.unmount();
+
+    await show('/student/exams', <StudentExamsPage />, `/student/exams?studentId=${meena}`);
+    await until(() => view!.container.textContent?.includes('22/07/2026') ?? false, 'the schedule');
+    expect(view!.container.textContent).not.toContain('20/07/2026');
+  });
+});
