@@ -4,7 +4,6 @@
  * them) and the holidays any screen counts working days with (contract/working-days.ts), read
  * from the device's copy so both work offline.
  */
-import type { CalendarEntry } from '../../contract/working-days';
 import type { KakshaDb } from '../../sync';
 import { eventsTable, type EventRow } from '../../sync/modules/events';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';
@@ -25,8 +24,8 @@ export function upcomingThisWeek(events: readonly Pick<EventRow, 'startDate' | '
   return events.filter((row) => row.endDate >= today && row.startDate <= to).length;
 }
 
-/** The holidays on this device, for contract/working-days.ts. */
-export async function readHolidays(db: KakshaDb): Promise<CalendarEntry[]> {
+/** The holidays on this device, for contract/working-days.ts (each an event row, so with its title). */
+export async function readHolidays(db: KakshaDb): Promise<EventRow[]> {
   return db.tableOf(eventsTable).where('kind').equals('holiday').toArray();
 }
 

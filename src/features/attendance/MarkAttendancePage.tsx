@@ -5,19 +5,24 @@
  * same offline; the sheet says whether it has reached the school. Class and date live in the
  * address, so a reload (online or not) comes back to the same sheet. A teacher is offered only the
  * classes they may mark (the server's canMarkClass, attendance/permissions.ts), so nothing is saved
- * offline that the school would refuse.
+ * offline that the school would refuse. On a Sunday or a holiday of the class (the events on the
+ * device, contract/working-days.ts) the page says so and asks before saving.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { attendanceStatuses, type AttendanceStatus } from '../../../contract/attendance';
 import { messages } from '../../../contract/messages';
+import { holidayOn, isSunday } from '../../../contract/working-days';
 import { markAttendanceSheet, StorageFullError, type AttendanceRow, type StudentRow } from '../../../sync';
 import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
+import { ConfirmDialog } from '../../kit';
+import { readHolidays } from '../../kit/events-week';
 import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classes';
+import { longDate } from '../../ui/dates';
 import { isIsoDate, today, totalsOf } from './attendance-math';
 import { ClassPicker } from './ClassPicker';
 import { MarkRow, type Mark } from './MarkRow';
@@ -66,6 +71,11 @@ export default function MarkAttendancePage() {
     date,
   ]);
   const students: StudentRow[] | undefined = studentsResult?.classId === classId ? studentsResult.rows : undefined;
+  const holiday = useMirrorQuery(async (db) => holidayOn(date, await readHolidays(db), classId || undefined)?.title ?? null, [date, classId]);
+  const offDay = holiday ?? (isSunday(date) ? text.sunday : null);
+  const [asking, setAsking] = useState(false);
+  const chosenClass = classes?.find((row) => row.id === classId);
+  const chosenName = chosenClass ? [chosenClass.className, chosenClass.classSection].filter(Boolean).join(' ') : '';
   const view = sheetResult?.key === sheetKey ? sheetResult.view : undefined;
 
   // Taps not saved yet. A save keeps them as `saved` until the mirror shows the same marks, so the
@@ -150,8 +160,13 @@ export default function MarkAttendancePage() {
   };
 
   const future = date > maxDate;
-  const save = async () => {
+  const save = async (confirmed = false) => {
     if (!engine || !classId || changed.length === 0 || future) return;
+    if (offDay && !confirmed) {
+      setAsking(true);
+      return;
+    }
+    setAsking(false);
     setSaving(true);
     setError(null);
     try {
@@ -206,6 +221,7 @@ export default function MarkAttendancePage() {
       {!loading && classes.length > 0 && !classId && !notMarkable && <p className="att-hint">{text.chooseClassHint}</p>}
       {classId && view && <SheetStatus view={view} engine={engine} />}
       {future && <p className="alert alert-warning">{text.futureDate}</p>}
+      {!future && offDay && <p className="alert alert-warning">{text.offDay(longDate(date) ?? date, offDay)}</p>}
       {classId && students && students.length === 0 && <p className="alert alert-info">{text.noStudents}</p>}
       {classId && students && students.length > 0 && view && (
         <>
@@ -270,6 +286,16 @@ export default function MarkAttendancePage() {
           </div>
         </>
       )}
+      <ConfirmDialog
+        open={asking}
+        title={text.offDayTitle}
+        confirmLabel={text.offDayConfirm}
+        danger={false}
+        onConfirm={() => void save(true)}
+        onCancel={() => setAsking(false)}
+      >
+        {text.offDayQuestion(longDate(date) ?? date, offDay ?? '', chosenName)}
+      </ConfirmDialog>
       {guard}
     </main>
   );

@@ -43,6 +43,11 @@ export const attendanceTexts = {
     dismiss: 'Dismiss',
   },
   futureDate: 'You cannot mark attendance for a future date.',
+  offDay: (date: string, what: string) => `${date} is not a working day: ${what}.`,
+  sunday: 'Sunday',
+  offDayTitle: 'Mark attendance on a day off?',
+  offDayQuestion: (date: string, what: string, className: string) => `${date} is not a working day (${what}). Mark ${className} anyway?`,
+  offDayConfirm: 'Mark anyway',
   report: {
     markThisDay: 'Mark this day',
     dayHeading: (date: string) => `Day: ${date}`,

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import type { MarkSheet } from '../../../contract/attendance';
 import { createConnectivity, type SyncEngine } from '../../../sync';
+import { eventsTable } from '../../../sync/modules/events';
 import ClassAttendancePage from '../../../src/features/attendance/ClassAttendancePage';
 import MarkAttendancePage from '../../../src/features/attendance/MarkAttendancePage';
 import StudentAttendancePage from '../../../src/features/attendance/StudentAttendancePage';
@@ -246,5 +247,46 @@ describe('sign-out with changes waiting', () => {
     await until(() => view!.container.querySelector('[data-testid="elsewhere"]')?.textContent === '/login', 'the login page');
     expect(sessionStore.current()).toBeNull();
     expect(await engine.db.outbox.count()).toBe(1);
+  });
+});
+
+describe('marking on a day off', () => {
+  it('says a holiday of the class is not a working day and asks before saving; Cancel saves nothing, Mark anyway saves', async () => {
+    const engine = await signedInEngine();
+    await engine.db.tableOf(eventsTable).bulkPut([
+      {
+        id: 'holiday-1',
+        kind: 'holiday',
+        title: 'Foundation day',
+        description: '',
+        startDate: '2025-06-30',
+        endDate: '2025-07-01',
+        startTime: null,
+        endTime: null,
+        audience: { kind: 'classes', classIds: [classId], roles: [], userIds: [] },
+        rev: 1,
+      },
+    ]);
+    view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?classId=${classId}&date=${date}`);
+    await until(() => rows().length === 3 && (view!.container.textContent ?? '').includes('Foundation day'), 'the sheet and the holiday notice');
+    expect(view.container.textContent).toContain(attendanceTexts.offDay('1 July 2025', 'Foundation day'));
+
+    await click(button(view.container, attendanceTexts.save));
+    await until(() => document.body.textContent?.includes(attendanceTexts.offDayTitle) ?? false, 'the question');
+    expect(document.body.textContent).toContain(attendanceTexts.offDayQuestion('1 July 2025', 'Foundation day', 'VI A'));
+    await click(button(document.body, 'Cancel'));
+    expect(await engine.db.outbox.count()).toBe(0);
+
+    await click(button(view.container, attendanceTexts.save));
+    await until(() => document.body.textContent?.includes(attendanceTexts.offDayTitle) ?? false, 'the question again');
+    await click(button(document.body, attendanceTexts.offDayConfirm));
+    await until(async () => (await engine.db.outbox.count()) === 1, 'the sheet saved anyway');
+
+    // Another class has no holiday that day: no notice.
+    view.unmount();
+    view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?classId=${subjectClassId}&date=${date}`);
+    await until(() => (view!.container.textContent ?? '').includes(attendanceTexts.dateLabel), 'the other sheet');
+    await settle(50);
+    expect(view.container.textContent).not.toContain('Foundation day');
   });
 });
