@@ -70,6 +70,12 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
       return syncTexts.describe.attachmentRemoved(String(body.fileName ?? ''), String(body.title ?? ''));
     case 'notifications.read':
       return syncTexts.describe.notificationRead;
+    case 'marks.enterSheet':
+      return syncTexts.describe.marksSheet(Array.isArray(body.entries) ? body.entries.length : 0);
+    case 'exams.publish':
+      return syncTexts.describe.resultsPublished(String(body.examName ?? ''), String(body.className ?? ''));
+    case 'results.remark':
+      return syncTexts.describe.remarkChanged;
     default:
       return describeRecord(entry, body);
   }
@@ -84,7 +90,7 @@ function describeRecord(entry: DescribableEntry, body: Record<string, unknown>):
   const [table = '', action = ''] = entry.kind.split('.');
   const entity = syncTexts.describe.entity[table];
   if (!entity) return entry.kind;
-  const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : personName(body);
+  const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : table === 'exams' && typeof body.name === 'string' ? body.name : personName(body);
   if (action === 'create') return syncTexts.describe.recordCreate(entity, name);
   if (action === 'update') return syncTexts.describe.recordUpdate(entity, name);
   if (action === 'delete') return syncTexts.describe.recordDelete(entity);

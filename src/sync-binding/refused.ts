@@ -123,6 +123,9 @@ const hidden = new Set([
   'attachmentId',
   // A read mark's notification is named by the change's own title.
   'notificationId',
+  // An exam's papers are too many to list; its marks and publication are named by the change's title.
+  'schedule',
+  'examId',
 ]);
 
 /** A name a row carries beside the id it names: shown once, from the id. */
@@ -138,6 +141,7 @@ function valueOf(key: string, value: unknown, lookups: RefusedLookups): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? text.yes : text.no;
   if (key === 'audience') return audienceOf(record(value), lookups);
+  if (key === 'classIds' && Array.isArray(value)) return value.map((id) => className(lookups.classes.get(String(id)))).join(', ');
   if (typeof value !== 'string') return typeof value === 'object' ? JSON.stringify(value) : String(value);
   switch (key) {
     case 'classId':

@@ -182,6 +182,24 @@ const fixtures: Fixture[] = [
     record: { id: id(22), kind: 'holiday', title: 'Diwali break', startDate: '2026-11-07', endDate: '2026-11-11', audience: { kind: 'school', classIds: [], roles: [], userIds: [] } },
     shows: ['Event deleted', 'Title', 'Diwali break', '07/11/2026'],
   },
+  {
+    kind: 'exams.create',
+    method: 'POST',
+    path: '/exams/create',
+    body: { id: id(30), name: 'Unit Test 1', term: 'Term 1', academicYear: '2026-27', weight: 10, classIds: [classId], schedule: [] },
+    shows: ['New exam Unit Test 1'],
+  },
+  { kind: 'exams.update', method: 'PUT', path: `/exams/update/${id(30)}`, body: { id: id(30), name: 'Unit Test 1', term: 'Term 1', academicYear: '2026-27', classIds: [classId], schedule: [], baseRev: 2 }, shows: ['Exam Unit Test 1 changed'] },
+  { kind: 'exams.delete', method: 'DELETE', path: `/exams/delete/${id(30)}`, body: undefined, record: { id: id(30), name: 'Unit Test 1' }, shows: ['Exam deleted'] },
+  {
+    kind: 'marks.enterSheet',
+    method: 'POST',
+    path: '/marks/mark-sheet',
+    body: { examId: id(30), classId, subjectId, entries: [{ id: id(31), studentId: arjun, marks: 35 }, { id: id(32), studentId: bina, absent: true }] },
+    shows: ['Marks · 2 students'],
+  },
+  { kind: 'exams.publish', method: 'POST', path: `/exams/${id(30)}/publish`, body: { examId: id(30), classId, examName: 'Unit Test 1', className: 'VI A' }, shows: ['Results of Unit Test 1 published for VI A'] },
+  { kind: 'results.remark', method: 'PUT', path: `/results/${id(33)}/remark`, body: { id: id(33), remark: 'Reads widely.' }, shows: ['Report card remark changed', 'Reads widely.'] },
 ];
 
 async function refuse(engine: SyncEngine) {
