@@ -1,6 +1,8 @@
 /**
  * Homework in Chromium against the production build and the real server (issue 10): the demo
- * teacher gives homework with a PDF to II B, a class she teaches Mathematics in; the parent of a
+ * teacher gives homework with a PDF to II B, a class she teaches Mathematics in, offline, and
+ * leaves the homework screens (a reload onto her dashboard) before the connection returns: the
+ * file reaches the school from there, once; the parent of a
  * II B student (an account made for this test and approved by the admin through the API) opens
  * /student/homework and the attachment, goes offline, reloads, and still sees both, ticks it done
  * offline (the mark reaches the school once back online); the demo
@@ -50,9 +52,11 @@ describe('homework', () => {
       const parent = await parentOf(session.baseUrl, adminToken, child.id);
       const title = uniqueName('Tables of 9');
 
-      // The teacher gives it, with a one-page PDF, on /admin/homework/add.
-      const teacherPage = await (await session.newContext()).newPage();
+      // The teacher gives it, with a one-page PDF, on /admin/homework/add, offline.
+      const teacherContext = await session.newContext();
+      const teacherPage = await teacherContext.newPage();
       await signInAs(teacherPage, teacher);
+      await waitForServiceWorker(teacherPage);
       await waitForSynced(teacherPage, firstPull);
       await teacherPage.goto('/admin/homework/add');
       await teacherPage.getByLabel(text.form.className, { exact: true }).selectOption({ label: 'II B' });
@@ -64,14 +68,23 @@ describe('homework', () => {
         mimeType: 'application/pdf',
         buffer: onePagePdf(['Tables of 9', 'Write 9 x 1 to 9 x 20.']),
       });
+      await teacherContext.setOffline(true);
       await teacherPage.getByRole('button', { name: text.form.save, exact: true }).click();
       await teacherPage.waitForURL((url) => url.pathname === '/admin/homework');
+      await teacherPage.getByText(text.upload.waiting(1), { exact: true }).waitFor();
 
+      // She leaves the homework screens (a reload onto her dashboard, from the service worker);
+      // the connection returns there, and the file follows its homework to the school.
+      await teacherPage.goto('/admin');
+      await syncStatus(teacherPage).getByText(syncTexts.waiting(1), { exact: true }).waitFor();
+      await teacherContext.setOffline(false);
       const given = await waitUntil(
         async () => (await api<Homework[]>(session.baseUrl, 'GET', `${paths.homework.all}?classId=${iiB.id}`, { token: adminToken })).find((row) => row.title === title),
         (row) => row !== undefined && row.attachments.length === 1,
         60_000,
       );
+      expect(new URL(teacherPage.url()).pathname).toBe('/admin');
+      await waitForNothingWaiting(teacherPage, 60_000);
       expect(given).toMatchObject({ dueDate: '2026-12-31', attachments: [{ fileName: 'tables-of-9.pdf', contentType: 'application/pdf' }] });
 
       // The parent of a II B student reads it and opens the file online.
@@ -105,8 +118,14 @@ describe('homework', () => {
       await context.setOffline(false);
       await waitForNothingWaiting(page, 60_000);
       const parentToken = (await api<{ jwtToken: string }>(session.baseUrl, 'POST', paths.authUser, { body: { username: parent.email, password: parent.password } })).jwtToken;
-      const pulled = await api<PullResponse>(session.baseUrl, 'GET', `${paths.sync.pull}?cursor=&limit=1000`, { token: parentToken });
-      const marks = pulled.changes.filter((change) => change.entity === 'homeworkDone' && (change.record as { homeworkId?: string } | undefined)?.homeworkId === given!.id);
+      // Every page of the parent's pull (the school's other modules fill more than one).
+      const marks: PullResponse['changes'] = [];
+      for (let cursor = '', more = true; more; ) {
+        const pulled = await api<PullResponse>(session.baseUrl, 'GET', `${paths.sync.pull}?cursor=${encodeURIComponent(cursor)}&limit=1000`, { token: parentToken });
+        marks.push(...pulled.changes.filter((change) => change.entity === 'homeworkDone' && (change.record as { homeworkId?: string } | undefined)?.homeworkId === given!.id));
+        cursor = pulled.cursor;
+        more = pulled.hasMore;
+      }
       expect(marks.map((change) => change.record)).toMatchObject([{ studentId: child.id, done: true }]);
 
       // The demo parent's children are in IV B: neither the pull nor the API gives them this homework.
