@@ -15,6 +15,7 @@ import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { ClassResults } from './ClassResults';
 import { ExamForm } from './ExamForm';
+import { GradingScalePanel } from './GradingScalePanel';
 import { MarksGrid } from './MarksGrid';
 import { classLabel, classMarks, classResults, classStudents, firstDate, lastDate, mayEnter, readExamsMirror, type ExamsMirror } from './queries';
 import { examTexts as text } from './texts';
@@ -48,11 +49,14 @@ function ExamList({ mirror, isAdmin }: { mirror: ExamsMirror; isAdmin: boolean }
   return (
     <>
       {isAdmin && (
-        <p>
-          <Link className="btn btn-primary" to="?add=1">
-            {text.add}
-          </Link>
-        </p>
+        <>
+          <p>
+            <Link className="btn btn-primary" to="?add=1">
+              {text.add}
+            </Link>
+          </p>
+          <GradingScalePanel />
+        </>
       )}
       {mirror.exams.length === 0 ? (
         <p className="panel">{text.empty}</p>

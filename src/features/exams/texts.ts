@@ -133,6 +133,18 @@ export const examTexts = {
     saveRemark: 'Save remark',
     weights: (list: string) => `Weights: ${list}`,
   },
+  scale: {
+    heading: 'Grading scale',
+    caption: 'Grades from the highest down; each starts at a percentage',
+    grade: 'Grade',
+    from: 'From %',
+    gradeLabel: (row: number) => `Grade ${row}`,
+    fromLabel: (row: number) => `Grade ${row} starts at (%)`,
+    gradedOnly: 'Grades of graded-only subjects (comma separated)',
+    save: 'Save scale',
+    offline: 'The scale is saved at the school: connect to change it.',
+    loadFailed: 'The grading scale could not be read. Try again when online.',
+  },
   student: {
     choose: 'Child',
     noStudent: 'No student on this device yet. It arrives with the first sync.',
