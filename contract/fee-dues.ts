@@ -7,13 +7,14 @@
  * - a percentage concession takes round(amount × percent / 100) off each installment of its heads,
  *   an amount concession that many paise off each; together never more than the installment;
  * - a late fine runs from the day after the due date until the installment is paid in full (the
- *   payment date of the receipt that cleared it) or today, counting late days by `lateDays`
- *   (working days: Monday to Saturday); perDay is fineAmount per late day, flat is fineAmount once
- *   late; either at most fineCap;
+ *   payment date of the receipt that cleared it) or today, counting late working days
+ *   (contract/working-days.ts: Monday to Saturday less the school's holidays, `holidayLateDays`);
+ *   perDay is fineAmount per late day, flat is fineAmount once late; either at most fineCap;
  * - fines paid or waived on receipts settle the accrued fines oldest due date first;
  * - cancelled receipts count for nothing.
  */
 import type { FeeConcession, FeeReceipt, FeeStructure, InstallmentDue, StudentDues } from './fees';
+import { holidayDates, isSunday, type CalendarEntry } from './working-days';
 
 export interface DuesSources {
   studentId: string;
@@ -42,6 +43,18 @@ export function lateWorkingDays(dueDate: string, until: string): number {
     if (new Date(start + day * dayMs).getUTCDay() !== 0) count += 1;
   }
   return count;
+}
+
+/**
+ * Late working days with the school's holidays left out as well (for a class: its own holidays too).
+ * The holidays of the year are listed once, so a class's dues cost no calendar walk per installment.
+ */
+export function holidayLateDays(entries: readonly CalendarEntry[], academicYear: number, classId?: string): (dueDate: string, until: string) => number {
+  const off = [...holidayDates(entries, `${academicYear}-04-01`, `${academicYear + 2}-03-31`, classId)].filter((date) => !isSunday(date)).sort();
+  return (dueDate, until) => {
+    const late = lateWorkingDays(dueDate, until);
+    return late === 0 ? 0 : late - off.filter((date) => date > dueDate && date <= until).length;
+  };
 }
 
 function concessionOn(amount: number, headId: string, concessions: readonly FeeConcession[]): number {

@@ -96,3 +96,16 @@ describe('dues', () => {
     });
   });
 });
+
+describe('late days and holidays', () => {
+  it('leaves the school’s holidays out of the late days (a class’s own holidays for that class only)', async () => {
+    const { holidayLateDays } = await import('../../contract/fee-dues');
+    const diwali = { kind: 'holiday', startDate: '2026-11-07', endDate: '2026-11-11', audience: { kind: 'school', classIds: [] } };
+    const trip = { kind: 'holiday', startDate: '2026-11-12', endDate: '2026-11-12', audience: { kind: 'classes', classIds: ['v-a'] } };
+    const exam = { kind: 'exam', startDate: '2026-11-13', endDate: '2026-11-13', audience: { kind: 'school', classIds: [] } };
+    // 6th to 14th November: 8 days after the 6th, less Sunday the 8th = 7; Diwali takes 7th, 9th, 10th, 11th.
+    expect(lateWorkingDays('2026-11-06', '2026-11-14')).toBe(7);
+    expect(holidayLateDays([diwali, trip, exam], 2026)('2026-11-06', '2026-11-14')).toBe(3);
+    expect(holidayLateDays([diwali, trip, exam], 2026, 'v-a')('2026-11-06', '2026-11-14')).toBe(2);
+  });
+});

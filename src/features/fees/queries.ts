@@ -5,9 +5,10 @@
  */
 import { academicYearOf } from '../../../contract/admission';
 import { compareClasses } from '../../../contract/class-order';
-import { computeDues } from '../../../contract/fee-dues';
+import { computeDues, holidayLateDays } from '../../../contract/fee-dues';
 import { paymentModes, type FeeConcession, type FeeHead, type FeeStructure, type PaymentMode, type StudentDues } from '../../../contract/fees';
 import type { ClassRow, KakshaDb, StudentRow } from '../../../sync';
+import { eventsTable, type EventRow } from '../../../sync/modules/events';
 import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../sync/modules/fees';
 import { feeTexts as text } from './texts';
 
@@ -18,18 +19,21 @@ export interface FeeMirror {
   receipts: FeeReceiptRow[];
   students: StudentRow[];
   classes: ClassRow[];
+  /** The school's holidays on this device: late fines count working days without them. */
+  holidays: EventRow[];
 }
 
 export async function readFeeMirror(db: KakshaDb): Promise<FeeMirror> {
-  const [heads, structures, concessions, receipts, students, classes] = await Promise.all([
+  const [heads, structures, concessions, receipts, students, classes, holidays] = await Promise.all([
     db.tableOf(feeHeadsTable).toArray(),
     db.tableOf(feeStructuresTable).toArray(),
     db.tableOf(feeConcessionsTable).toArray(),
     db.tableOf(feeReceiptsTable).toArray(),
     db.students.toArray(),
     db.classes.toArray(),
+    db.tableOf(eventsTable).where('kind').equals('holiday').toArray(),
   ]);
-  return { heads, structures, concessions, receipts, students, classes: [...classes].sort(compareClasses) };
+  return { heads, structures, concessions, receipts, students, classes: [...classes].sort(compareClasses), holidays };
 }
 
 /** The device's calendar date, YYYY-MM-DD. */
@@ -60,6 +64,7 @@ export function duesOf(mirror: FeeMirror, studentId: string, today: string = tod
     concessions: mirror.concessions,
     receipts: mirror.receipts,
     today,
+    lateDays: holidayLateDays(mirror.holidays, academicYear, student?.classId ?? undefined),
   });
 }
 
