@@ -441,6 +441,10 @@ export const messages = {
     invalidColumn: 'This column cannot be searched.',
     settingsSaved: 'Fee settings saved.',
     remindersSent: (count: number) => `Reminder sent to ${count} ${count === 1 ? 'family' : 'families'}.`,
+    reminderTitle: 'Fee reminder',
+    reminderMessage: (studentName: string, amount: string, since: string) =>
+      `${studentName}'s fees of ${amount} are overdue since ${since}. Please pay at the school office.`,
+    nothingOverdue: 'No student of this class has overdue fees.',
     pending: 'Pending',
     paise: (label: string) => `${label} must be a whole number of paise (₹1 is 100 paise), from 0 to ₹10,00,00,000.`,
     academicYear: 'Academic year must be the year it starts, for example 2026 for 2026-27.',

@@ -182,6 +182,8 @@ export const paths = {
     studentDues: template(`${apiBase}/fees/dues/:studentId`),
     /** GET (signed in) / PUT (admin): receipt number format, UPI id, whether teachers read fees. */
     settings: `${apiBase}/fees/settings`,
+    /** POST { classId } (admins): a notification to the family of each student of the class with overdue fees. */
+    remind: `${apiBase}/fees/remind`,
   },
   admissions: {
     ...resource('admissions'),

@@ -189,5 +189,3 @@ export function datesOfMonth(month: string): string[] {
   const last = new Date(Date.UTC(year, index, 0)).getUTCDate();
   return Array.from({ length: last }, (_, day) => `${month}-${String(day + 1).padStart(2, '0')}`);
 }
-
-export const isSunday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() === 0;

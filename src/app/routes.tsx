@@ -55,6 +55,11 @@ const StudentNotificationsPage = lazy(() => import('../features/notifications/St
 const EventsPage = lazy(() => import('../features/events/EventsPage'));
 const EventFormPage = lazy(() => import('../features/events/EventFormPage'));
 const StudentEventsPage = lazy(() => import('../features/events/StudentEventsPage'));
+const TimetablePage = lazy(() => import('../features/timetable/TimetablePage'));
+const TimetableFormPage = lazy(() => import('../features/timetable/TimetableFormPage'));
+const StudentTimetablePage = lazy(() => import('../features/timetable/StudentTimetablePage'));
+const TeacherAttendancePage = lazy(() => import('../features/teacher-attendance/TeacherAttendancePage'));
+const MonthlyRegisterPage = lazy(() => import('../features/teacher-attendance/MonthlyRegisterPage'));
 const ExamsPage = lazy(() => import('../features/exams/ExamsPage'));
 const ReportCardsPage = lazy(() => import('../features/exams/ReportCardsPage'));
 const StudentExamsPage = lazy(() => import('../features/exams/StudentExamsPage'));
@@ -100,6 +105,12 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/events/add`]: <EventFormPage />,
   [`${adminHome}/events/edit/:eventId`]: <EventFormPage />,
   [`${studentHome}/events`]: <StudentEventsPage />,
+  [`${adminHome}/timetable`]: <TimetablePage />,
+  [`${adminHome}/timetable/add`]: <TimetableFormPage />,
+  [`${adminHome}/timetable/edit/:id`]: <TimetableFormPage />,
+  [`${studentHome}/timetable`]: <StudentTimetablePage />,
+  [`${adminHome}/teacher-attendance`]: <TeacherAttendancePage />,
+  [`${adminHome}/teacher-attendance/monthly/:monthYear`]: <MonthlyRegisterPage />,
   [`${adminHome}/exams`]: <ExamsPage />,
   [`${adminHome}/reportcards`]: <ReportCardsPage />,
   [`${studentHome}/exams`]: <StudentExamsPage />,

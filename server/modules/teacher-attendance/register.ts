@@ -1,10 +1,11 @@
 /**
  * The monthly register (/admin/teacher-attendance/monthly/{monthYear}): staff down, the month's
  * days across, Sundays and the school's holidays not working days, totals per person (half days
- * count as half). Working days: Monday to Saturday minus holidays for the whole school (events of
- * kind holiday), as docs/decisions.md "Teacher attendance (issue 12)" records.
+ * count as half). Working days by contract/working-days.ts: Monday to Saturday minus the holidays
+ * for the whole school (a holiday for some classes only is a working day for the staff).
  */
-import { datesOfMonth, isSunday, monthYearOf, registerTotals, type MonthlyRegister } from '../../../contract/teacher-attendance';
+import { datesOfMonth, monthYearOf, registerTotals, type MonthlyRegister } from '../../../contract/teacher-attendance';
+import { holidayOn, isSunday } from '../../../contract/working-days';
 import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
 import { teacherAttendanceRepository as repo, toTeacherAttendance } from './repository';
@@ -14,8 +15,9 @@ export async function monthlyRegister(db: Db, tenantId: string, month: string, o
   const from = dates[0]!;
   const to = dates.at(-1)!;
   const holidays = await repo.holidays(db, tenantId, from, to);
+  const calendar = holidays.map((one) => ({ ...one, kind: 'holiday', audience: { kind: 'school', classIds: [] } }));
   const days = dates.map((date) => {
-    const holiday = holidays.find((one) => one.startDate <= date && one.endDate >= date);
+    const holiday = holidayOn(date, calendar);
     return { date, working: !isSunday(date) && !holiday, holiday: holiday?.title ?? null };
   });
   const workingDates = days.filter((day) => day.working).map((day) => day.date);
