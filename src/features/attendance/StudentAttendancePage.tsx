@@ -1,22 +1,38 @@
 /**
  * /student/attendance: the month calendar and percentage of the signed-in student, or of the
  * parent's chosen child, read from the mirror (which holds only what the server lets this user
- * see: a student's own records, a parent's children's), so it opens offline.
+ * see: a student's own records, a parent's children's), so it opens offline. Sundays and the
+ * class's holidays (the events on the device) show as days off, and the month says how many
+ * working days it has had (contract/working-days.ts).
  */
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { attendanceStatuses } from '../../../contract/attendance';
+import { countWorkingDays, holidayOn, isSunday } from '../../../contract/working-days';
+import type { EventRow } from '../../../sync/modules/events';
+import { readHolidays } from '../../kit/events-week';
 import type { AttendanceRow } from '../../../sync';
 import { t } from '../../i18n';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
-import { calendarWeeks, formatDay, formatMonth, formatPercentage, isMonth, monthOf, shiftMonth, today, totalsOf } from './attendance-math';
+import { calendarWeeks, formatDay, formatMonth, formatPercentage, isMonth, monthDates, monthOf, shiftMonth, today, totalsOf } from './attendance-math';
 import { MonthNav } from './MonthNav';
 import { allStudents, studentMonth } from './queries';
 import { attendanceTexts as text } from './texts';
 import './attendance.css';
 
-function MonthCalendar({ month, records }: { month: string; records: ReadonlyMap<string, AttendanceRow> }) {
+/** Why a day of the month is not a working day for a class: a holiday's title, or Sunday. */
+function daysOff(month: string, holidays: readonly EventRow[], classId: string | null | undefined): Map<string, string> {
+  const off = new Map<string, string>();
+  for (const date of monthDates(month)) {
+    const holiday = holidayOn(date, holidays, classId ?? undefined);
+    if (holiday) off.set(date, holiday.title);
+    else if (isSunday(date)) off.set(date, text.sunday);
+  }
+  return off;
+}
+
+function MonthCalendar({ month, records, off }: { month: string; records: ReadonlyMap<string, AttendanceRow>; off: ReadonlyMap<string, string> }) {
   const captionId = useId();
   const now = today();
   return (
@@ -37,15 +53,21 @@ function MonthCalendar({ month, records }: { month: string; records: ReadonlyMap
             {week.map((day, index) => {
               if (!day) return <td key={`pad-${index}`} className="att-cal-pad" />;
               const record = records.get(day);
-              const status = record ? t.attendanceStatus[record.status] : text.student.notMarked;
+              const offDay = record ? undefined : off.get(day);
+              const status = record ? t.attendanceStatus[record.status] : (offDay ?? text.student.notMarked);
               return (
-                <td key={day} data-status={record?.status ?? 'none'} data-today={day === now || undefined}>
+                <td key={day} data-status={record?.status ?? (offDay ? 'off' : 'none')} data-today={day === now || undefined}>
                   <span className="att-cal-day" aria-hidden="true">
                     {Number(day.slice(8))}
                   </span>
                   {record && (
                     <span className="att-cal-mark" aria-hidden="true">
                       {text.short[record.status]}
+                    </span>
+                  )}
+                  {offDay && offDay !== text.sunday && (
+                    <span className="att-cal-mark" aria-hidden="true" title={offDay}>
+                      {text.student.offShort}
                     </span>
                   )}
                   <span className="visually-hidden">
@@ -78,6 +100,11 @@ export default function StudentAttendancePage() {
   ]);
   const rows = result?.key === key ? result.rows : undefined;
   const totals = totalsOf(rows ?? []);
+  const holidays = useMirrorQuery(readHolidays, []);
+  const off = daysOff(month, holidays ?? [], student?.classId);
+  const now = today();
+  const lastDay = monthDates(month).at(-1)!;
+  const worked = month > monthOf(now) ? 0 : countWorkingDays(`${month}-01`, lastDay < now ? lastDay : now, holidays ?? [], student?.classId ?? undefined);
   const selectId = useId();
 
   const choose = (next: { studentId?: string; month?: string }) => {
@@ -120,7 +147,7 @@ export default function StudentAttendancePage() {
           <p className="att-figure">
             <span className="att-figure-value">{formatPercentage(totals.percentage)}</span>{' '}
             <span className="att-figure-label">
-              {text.student.monthPercentage} · {text.report.markedDays(totals.total)}
+              {text.student.monthPercentage} · {text.report.markedDays(totals.total)} · {text.student.workingDays(worked)}
             </span>
           </p>
           <p className="att-counts">
@@ -130,7 +157,7 @@ export default function StudentAttendancePage() {
               </span>
             ))}
           </p>
-          {rows && <MonthCalendar month={month} records={new Map(rows.map((row) => [row.date, row]))} />}
+          {rows && <MonthCalendar month={month} records={new Map(rows.map((row) => [row.date, row]))} off={off} />}
         </section>
       )}
     </main>

@@ -77,5 +77,7 @@ export const attendanceTexts = {
     notMarked: 'not marked',
     legend: 'Legend',
     remark: (text: string) => `Remark: ${text}`,
+    offShort: 'H',
+    workingDays: (count: number) => (count === 1 ? '1 working day so far' : `${count} working days so far`),
   },
 } as const;

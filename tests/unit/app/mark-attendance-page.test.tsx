@@ -282,6 +282,23 @@ describe('marking on a day off', () => {
     await click(button(document.body, attendanceTexts.offDayConfirm));
     await until(async () => (await engine.db.outbox.count()) === 1, 'the sheet saved anyway');
 
+    // The student's month shows the holiday and the Sundays as days off, and counts the working days.
+    view.unmount();
+    view = await renderRoute('/student/attendance', <StudentAttendancePage />, `/student/attendance?studentId=${students[0]!.id}&month=2025-07`);
+    await until(() => view!.container.querySelector('.att-calendar td[data-status="off"]') !== null, 'the days off');
+    const off = Array.from(view.container.querySelectorAll('.att-calendar td[data-status="off"]')).map((cell) => cell.textContent ?? '');
+    // The Sundays 6, 13, 20, 27; 1 July was marked anyway, so it shows its mark.
+    expect(off).toHaveLength(4);
+    expect(off.every((cell) => cell.includes(attendanceTexts.sunday))).toBe(true);
+    // July 2025: 31 days, 4 Sundays, 1 holiday.
+    expect(view.container.textContent).toContain(attendanceTexts.student.workingDays(26));
+    view.unmount();
+    view = await renderRoute('/student/attendance', <StudentAttendancePage />, `/student/attendance?studentId=${students[0]!.id}&month=2025-06`);
+    await until(() => view!.container.querySelector('.att-calendar td[data-status="off"]') !== null, 'June’s days off');
+    const june = Array.from(view.container.querySelectorAll('.att-calendar td[data-status="off"]')).map((cell) => cell.textContent ?? '');
+    expect(june.at(-1)).toContain('30 June 2025: Foundation day');
+    expect(view.container.textContent).toContain(attendanceTexts.student.workingDays(24));
+
     // Another class has no holiday that day: no notice.
     view.unmount();
     view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?classId=${subjectClassId}&date=${date}`);
