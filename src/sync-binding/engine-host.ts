@@ -173,7 +173,7 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
     }
   }
 
-  /** The user's waiting files go whatever screen is open (docs/decisions.md "Homework on the device"). */
+  /** The user's waiting files go whatever screen is open (docs/decisions.md "Homework (issue 10)"). */
   async function startFiles(created: SyncEngine, identity: EngineIdentity): Promise<void> {
     try {
       const { startFileSender } = await loadFiles();

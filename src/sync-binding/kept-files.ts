@@ -2,7 +2,7 @@
  * Files kept on the device for reading offline (a homework's attachments): the bytes of a file
  * opened once online, or kept on purpose, sit in the Cache Storage under their API path. The cache
  * is the user's own (named after the engine's store, so another account signing in on this
- * browser never reads them), and sign-out deletes it (docs/decisions.md "Homework on the device").
+ * browser never reads them), and sign-out deletes it (docs/decisions.md "Homework (issue 10)").
  */
 import type { SyncEngine } from '../../sync';
 

@@ -2,8 +2,8 @@
  * Sign-out that asks first when changes are waiting (docs/sync.md "Connectivity": "3 changes have not
  * reached the school yet"; attached files waiting to be sent count as changes). Signing out never
  * deletes them: they stay in this user's databases and go out when the same user signs in here
- * again. It deletes the files this user kept for reading offline (docs/decisions.md "Homework on
- * the device").
+ * again. It deletes the files this user kept for reading offline (docs/decisions.md "Homework
+ * (issue 10)").
  */
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../contract/messages';

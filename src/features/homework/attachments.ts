@@ -4,7 +4,7 @@
  * sit in the user's kept files (Cache Storage, src/sync-binding/kept-files.ts) under its API path,
  * so it opens offline too. Writing: files chosen on /admin/homework/add wait in the user's file
  * queue (src/sync-binding/file-queue.ts) until their homework has reached the school, and the
- * shell sends them once each (docs/decisions.md "Homework on the device").
+ * shell sends them once each (docs/decisions.md "Homework (issue 10)").
  */
 import type { HomeworkAttachment } from '../../../contract/homework';
 import { messages } from '../../../contract/messages';
