@@ -12,7 +12,7 @@ import type { FeeReceipt, FeeStructure, StudentDues } from '../../contract/fees'
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import type { SyncChange } from '../../contract/sync';
-import { feeHeads, feeReceipts } from '../../server/db/schema';
+import { feeHeads, feeReceipts, notifications } from '../../server/db/schema';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -280,6 +280,29 @@ describe('collection and dues', () => {
     expect(cancelledOnly.content.map((r: FeeReceipt) => r.id)).toEqual([wrong.id]);
     const found = (await admin({ method: 'GET', url: `${paths.fees.searchColumn}?column=receiptNumber&value=${encodeURIComponent(issued.receiptNumber)}` })).json().data;
     expect(found.content.map((r: FeeReceipt) => r.id)).toEqual([issued.id]);
+  });
+
+  it('reminds the families of a class’s students with overdue fees, once each, to the student and parents only', async () => {
+    const refused = await as(tokens.teacher, { method: 'POST', url: paths.fees.remind, payload: { classId: green.classIds[0] } });
+    expect(refused.statusCode).toBe(403);
+    expect((await admin({ method: 'POST', url: paths.fees.remind, payload: { classId: river.classIds[0] } })).statusCode).toBe(400);
+    // This academic year's structure for class V is not set: nothing is overdue this year.
+    const none = await admin({ method: 'POST', url: paths.fees.remind, payload: { classId: green.classIds[0] } });
+    expect(none.json()).toMatchObject({ message: messages.fees.nothingOverdue, data: { reminded: 0 } });
+    const year = Number(new Date().toISOString().slice(0, 4)) - (new Date().getUTCMonth() < 3 ? 1 : 0);
+    await admin({
+      method: 'POST',
+      url: paths.feeStructures.create,
+      payload: { classId: green.classIds[0], academicYear: year, heads: [{ headId: tuition, frequency: 'once', installments: [{ dueDate: `${year}-04-01`, amount: 100_000 }] }] },
+    });
+    const sent = await admin({ method: 'POST', url: paths.fees.remind, payload: { classId: green.classIds[0] } });
+    // Aarav (with a student account and a parent) and Kabir (no account): only Aarav's family is told.
+    expect(sent.json()).toMatchObject({ message: messages.fees.remindersSent(1), data: { reminded: 1 } });
+    const [told] = await t.database.db.select().from(notifications).where(and(eq(notifications.tenantId, 'green'), eq(notifications.title, messages.fees.reminderTitle)));
+    expect(told).toMatchObject({ audienceKind: 'people', published: true, link: '/student/fees' });
+    expect(new Set(told!.audienceUserIds)).toEqual(new Set([green.accounts.student.id, green.accounts.parent.id]));
+    expect(told!.message).toContain('Aarav Sharma');
+    expect(told!.message).toContain('₹1,000.00');
   });
 
   it('takes a receipt made offline once: the resend is a replay, the same id without its key a 409, no number spent', async () => {

@@ -31,7 +31,7 @@ import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
 import { searchableColumn } from '../../db/paging';
 import { assertRecordIdFree } from '../../db/record-ids';
-import { feeInstallments, feeReceiptItems, feeReceipts, feeSettings, feeStructures, students } from '../../db/schema';
+import { classes, feeInstallments, feeReceiptItems, feeReceipts, feeSettings, feeStructures, students } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -42,12 +42,14 @@ import type { AuthUser } from '../../types';
 import { assertMayReadStudent, feeReadScope, studentForFees } from './access';
 import { duesOfStudents } from './dues';
 import { nextReceiptSeq } from './numbering';
+import { remindDefaulters } from './reminders';
 import { feeRepository as repo, receiptSearchColumns } from './repository';
 
 const readers = { access: 'signedIn' } as const;
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
 const receiptParams = z.object({ id: z.uuid(messages.fees.receiptNotFound) });
 const studentParams = z.object({ studentId: z.uuid(messages.students.notFound) });
+const remindBody = z.object({ classId: z.uuid(messages.records.fields.uuid('Class')) });
 
 type Payment = Omit<z.output<typeof feeReceiptInputSchema>, 'id' | 'studentId'>;
 
@@ -136,6 +138,22 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
       await tx.insert(feeSettings).values({ tenantId, ...values }).onConflictDoUpdate({ target: feeSettings.tenantId, set: values });
       return { message: messages.fees.settingsSaved, data: await repo.settings(tx, tenantId) };
     }),
+  );
+
+  app.post(
+    routeOf(paths.fees.remind),
+    { config: adminWrite, schema: { response: ok(z.object({ reminded: z.number() })), body: remindBody } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const user = userOf(request);
+        const [klass] = await tx
+          .select({ id: classes.id })
+          .from(classes)
+          .where(and(eq(classes.tenantId, user.tenantId), eq(classes.id, request.body.classId), sql`${classes.deletedAt} is null`));
+        if (!klass) throw fieldError('classId', messages.classes.notFound);
+        const reminded = await remindDefaulters(tx, user.tenantId, user.id, klass.id);
+        return { message: reminded === 0 ? messages.fees.nothingOverdue : messages.fees.remindersSent(reminded), data: { reminded } };
+      }),
   );
 
   app.get(routeOf(paths.fees.dues), { config: readers, schema: { response: okList(studentDuesSchema), querystring: duesQuerySchema } }, async (request, reply) => {

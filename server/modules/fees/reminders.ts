@@ -1,0 +1,63 @@
+/**
+ * "Remind" on the defaulters list: one published notification per student of the class with fees
+ * overdue, addressed to that student's account and their parents' (inbox, and push through the
+ * notifications module's push outbox, queued in the same transaction).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { academicYearOf } from '../../../contract/admission';
+import { messages } from '../../../contract/messages';
+import { formatRupees } from '../../../contract/money';
+import { todayIso } from '../../../contract/record-formats';
+import type { Db } from '../../db/client';
+import { notifications, parentChildren, students, users } from '../../db/schema';
+import { queuePushes } from '../notifications/push-outbox';
+import { duesOfStudents } from './dues';
+
+/** Where the notification opens: the family's fees. */
+export const feesLink = '/student/fees';
+
+const shortIndian = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+export async function remindDefaulters(tx: Db, tenantId: string, senderId: string, classId: string): Promise<number> {
+  const today = todayIso();
+  const inClass = await tx
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(students)
+    .where(and(eq(students.tenantId, tenantId), eq(students.classId, classId), isNull(students.deletedAt)));
+  const dues = await duesOfStudents(tx, tenantId, inClass.map((row) => row.id), academicYearOf(today), today);
+  const owing = dues.filter((one) => one.overdue > 0);
+  if (owing.length === 0) return 0;
+  const ids = owing.map((one) => one.studentId);
+  const parents = await tx
+    .select({ studentId: parentChildren.studentId, userId: parentChildren.userId })
+    .from(parentChildren)
+    .where(and(eq(parentChildren.tenantId, tenantId), inArray(parentChildren.studentId, ids), isNull(parentChildren.deletedAt)));
+  const own = await tx
+    .select({ studentId: users.studentId, userId: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.studentId, ids), eq(users.status, 'active')));
+  let told = 0;
+  for (const one of owing) {
+    const userIds = [...new Set([...parents, ...own].filter((link) => link.studentId === one.studentId).map((link) => link.userId))];
+    if (userIds.length === 0) continue;
+    const student = inClass.find((row) => row.id === one.studentId)!;
+    const since = one.installments.find((line) => line.dueDate <= today && line.outstanding > 0)?.dueDate ?? today;
+    const id = randomUUID();
+    await tx.insert(notifications).values({
+      id,
+      tenantId,
+      title: messages.fees.reminderTitle,
+      message: messages.fees.reminderMessage(`${student.firstName} ${student.lastName}`.trim(), formatRupees(one.overdue), shortIndian(since)),
+      link: feesLink,
+      audienceKind: 'people',
+      audienceUserIds: userIds,
+      publishAt: new Date(),
+      published: true,
+      sentBy: senderId,
+    });
+    await queuePushes(tx, tenantId, id);
+    told += 1;
+  }
+  return told;
+}
