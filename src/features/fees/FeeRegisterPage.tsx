@@ -6,9 +6,14 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paymentModeNames, paymentModes, receiptStatuses, type PaymentMode, type ReceiptStatus, type StudentDues } from '../../../contract/fees';
+import { messages } from '../../../contract/messages';
 import { formatRupees } from '../../../contract/money';
+import { paths } from '../../../contract/paths';
+import { ApiError } from '../../api/api-error';
+import { apiRequest } from '../../api/client';
 import { t } from '../../i18n';
-import { ExportCsvButton, LoadingStatus, PagerFor, RecordTable, SearchBar, useSearchedPages, useStaffAccess, type Column } from '../../kit';
+import { ExportCsvButton, LoadingStatus, PagerFor, RecordTable, SearchBar, useSearchedPages, useStaffAccess, useWriteReport, type Column } from '../../kit';
+import { useOnline } from '../../kit/use-online';
 import { adminHome } from '../../navigation/sections';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
@@ -53,7 +58,7 @@ export default function FeeRegisterPage() {
         <>
           <Register mirror={mirror} isAdmin={isAdmin} />
           <DayClosing mirror={mirror} />
-          <Defaulters mirror={mirror} />
+          <Defaulters mirror={mirror} isAdmin={isAdmin} />
         </>
       )}
     </main>
@@ -200,7 +205,10 @@ const duesColumns: Column<DuesRow>[] = [
   },
 ];
 
-function Defaulters({ mirror }: { mirror: FeeMirror }) {
+function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) {
+  const online = useOnline() !== false;
+  const report = useWriteReport();
+  const [reminding, setReminding] = useState(false);
   const [classId, setClassId] = useState('');
   const [onlyOverdue, setOnlyOverdue] = useState(true);
   const today = todayIso();
@@ -214,6 +222,17 @@ function Defaulters({ mirror }: { mirror: FeeMirror }) {
     [mirror, classId, onlyOverdue, today],
   );
   const label = classLabel(mirror.classes, classId);
+  const remind = async () => {
+    setReminding(true);
+    try {
+      const response = await apiRequest('POST', paths.fees.remind, { json: { classId } });
+      report.saved(response.message ?? messages.fees.remindersSent(0));
+    } catch (failure) {
+      report.failed(failure, failure instanceof ApiError ? failure.message : messages.network.unexpected);
+    } finally {
+      setReminding(false);
+    }
+  };
   return (
     <section aria-labelledby="fee-defaulters" className="fee-section">
       <h2 id="fee-defaulters">{text.defaulters.heading}</h2>
@@ -230,6 +249,11 @@ function Defaulters({ mirror }: { mirror: FeeMirror }) {
           <input type="checkbox" checked={onlyOverdue} onChange={(event) => setOnlyOverdue(event.target.checked)} /> {text.defaulters.onlyOverdue}
         </label>
         {classId && <ExportCsvButton filename={text.defaulters.csvName(label)} columns={duesColumns} rows={rows} />}
+        {classId && isAdmin && (
+          <button type="button" className="btn" disabled={!online || reminding} onClick={() => void remind()} title={online ? undefined : text.defaulters.remindOffline}>
+            {text.defaulters.remind}
+          </button>
+        )}
       </div>
       {classId && !hasStructure(mirror, classId, today) && <p>{text.defaulters.noStructure}</p>}
       {classId && hasStructure(mirror, classId, today) && (

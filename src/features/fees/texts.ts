@@ -58,6 +58,8 @@ export const feeTexts = {
     noStructure: 'This class has no fee structure for this academic year.',
     csvName: (className: string) => `dues-${className.replace(/\s+/g, '-')}`,
     caption: (className: string) => `Dues of ${className}`,
+    remind: 'Remind families with overdue fees',
+    remindOffline: 'Reminders go from the school: connect to send them.',
   },
   collect: {
     findStudent: 'Find a student',
