@@ -1,0 +1,49 @@
+/**
+ * The sync panel's files (src/sync-binding/FilesNotSent.tsx): how many attached files wait, and
+ * each file the school refused with its message, a copy to save and Dismiss, which deletes it
+ * from the device.
+ */
+import './reset-storage';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../contract/messages';
+import { paths } from '../../../contract/paths';
+import { fileQueueOf, type QueuedFile } from '../../../src/sync-binding/file-queue';
+import { FilesNotSent } from '../../../src/sync-binding/FilesNotSent';
+import { syncTexts } from '../../../src/sync-binding/texts';
+import { click, renderRoute } from './dom';
+import { screenHarness, until } from './records-harness';
+
+const screens = screenHarness('files-not-sent');
+const homeworkId = '0197a000-0000-7000-8000-0000000000f1';
+
+describe('files not sent', () => {
+  it('lists a refused file with the school’s message until dismissed', async () => {
+    const engine = await screens.engine('TEACHER');
+    const refused: QueuedFile = {
+      id: '0197a000-0000-7000-8000-0000000000f2',
+      table: 'homework',
+      recordId: homeworkId,
+      uploadPath: paths.homework.attachments(homeworkId),
+      fileName: 'worksheet.exe.pdf',
+      blob: new Blob(['MZ']),
+      queuedAt: 1,
+      refused: { status: 415, message: messages.homework.attachmentWrongType, at: 2 },
+    };
+    await fileQueueOf(engine).files.put(refused);
+    const view = await screens.show(renderRoute('/admin', <FilesNotSent files={{ waiting: 2, refused: [refused] }} engine={engine} />, '/admin'));
+    const section = view.container.querySelector('section')!;
+    expect(section.querySelector('h3')?.textContent).toBe(syncTexts.panel.filesHeading(1));
+    expect(section.textContent).toContain(syncTexts.panel.filesWaiting(2));
+    expect(section.textContent).toContain(syncTexts.panel.fileRefused('worksheet.exe.pdf'));
+    expect(section.textContent).toContain(messages.homework.attachmentWrongType);
+    expect(section.querySelector(`[aria-label="${syncTexts.panel.saveFile('worksheet.exe.pdf')}"]`)).not.toBeNull();
+    await click(section.querySelector<HTMLElement>(`[aria-label="${syncTexts.panel.dismissFile('worksheet.exe.pdf')}"]`)!);
+    await until(async () => (await fileQueueOf(engine).files.count()) === 0, 'the file dismissed');
+  });
+
+  it('shows nothing when no file waits or was refused', async () => {
+    const engine = await screens.engine('TEACHER');
+    const view = await screens.show(renderRoute('/admin', <FilesNotSent files={{ waiting: 0, refused: [] }} engine={engine} />, '/admin'));
+    expect(view.container.querySelector('section')).toBeNull();
+  });
+});
