@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:exams`: the exams figures of issue 13, against the production build served by the
+ * real server (fresh embedded database, demo schools seeded, loopback), in Debian's Chromium with
+ * the CPU slowed 4x (a budget phone):
+ *
+ * 1. Report cards of a 60-student class (a class made here: 60 students, 8 subjects, one graded
+ *    only; an exam with every cell entered and the class published): the time from opening
+ *    /admin/reportcards for the class to 60 A4 cards laid out (print-ready), median of 3 loads.
+ * 2. Marks entry of that class's 60-student grid (another exam, not published): for every
+ *    keystroke, the time from the key event to the next frame after React has shown it; Enter
+ *    saves the cell through the outbox and moves to the next student. p50, p95, max.
+ *
+ * Figures go to stdout.
+ */
+import { chromium, type Page } from 'playwright-core';
+import { paths } from '../contract/paths';
+import { todayIso } from '../contract/record-formats';
+import { academicYearLabel, academicYearOf } from '../contract/admission';
+import { demoPassword } from '../server/seed/accounts';
+import { ensureBuild } from '../scripts/ensure-build';
+import { signInAt } from '../tests/e2e/support/flows';
+import { api, chromiumPath, percentile, startBenchServer, tokenOf } from './support/server';
+
+const tenant = 'greenvalley';
+const admin = 'admin@kaksha.demo';
+const size = 60;
+
+interface Named {
+  id: string;
+  subjectName?: string;
+  schoolName?: string;
+  tenantId?: string;
+}
+
+const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
+
+async function makeClass(baseUrl: string, token: string) {
+  const call = <T>(method: string, url: string, body?: unknown) => api<T>(baseUrl, method, url, tenant, token, body);
+  const klass = await call<Named>('POST', paths.classes.create, { className: 'X', classSection: 'Z' });
+  const subjects = (await call<Named[]>('GET', paths.subjects.all)).slice(0, 8);
+  for (const subject of subjects) await call('POST', paths.classSubjects.create, { classId: klass.id, subjectId: subject.id, teacherId: null });
+  const students: Named[] = [];
+  for (let i = 0; i < size; i += 1) {
+    students.push(await call<Named>('POST', paths.students.create, { firstName: `Bench${String.fromCharCode(65 + (i % 26))}`, lastName: `Student ${i + 1}`, rollNumber: String(i + 1), classId: klass.id }));
+  }
+  const exam = (name: string, papers: Named[]) =>
+    call<Named>('POST', paths.exams.create, {
+      name,
+      term: 'Term 1',
+      academicYear: academicYearLabel(academicYearOf(todayIso())),
+      classIds: [klass.id],
+      schedule: papers.map((subject, index) => ({
+        classId: klass.id,
+        subjectId: subject.id,
+        date: todayIso(),
+        startTime: '09:30',
+        durationMinutes: 60,
+        ...(index === 7 ? { gradedOnly: true, maxMarks: null, passMarks: null } : { maxMarks: 80, passMarks: 27 }),
+      })),
+    });
+  const published = await exam('Bench Half Yearly', subjects);
+  for (const [index, subject] of subjects.entries()) {
+    const entries = students.map((student, i) => (index === 7 ? { studentId: student.id, grade: 'ABC'[i % 3] } : { studentId: student.id, marks: 20 + ((i * 7 + index * 11) % 60) }));
+    await call('POST', paths.marks.markSheet, { examId: published.id, classId: klass.id, subjectId: subject.id, entries });
+  }
+  await call('POST', paths.exams.publish(published.id), { classId: klass.id });
+  const open = await exam('Bench Unit Test 2', subjects.slice(0, 1));
+  return { classId: klass.id, published: published.id, open: open.id, subjectId: subjects[0]!.id };
+}
+
+async function waitForMirror(page: Page) {
+  await page.locator('.sync-last', { hasText: /^Synced / }).waitFor({ timeout: 240_000 });
+}
+
+async function main() {
+  ensureBuild();
+  const server = await startBenchServer({ SIGNIN_LIMIT_PER_IP: '100000', SIGNIN_LIMIT_PER_USER: '100000' });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  try {
+    const token = await tokenOf(server.baseUrl, tenant, admin);
+    const school = (await api<Named[]>(server.baseUrl, 'GET', paths.schools.all, tenant)).find((one) => one.tenantId === tenant)!;
+    const made = await makeClass(server.baseUrl, token);
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInAt(page, String(school.schoolName), admin, demoPassword);
+    await waitForMirror(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    console.log(`exams bench: node ${process.version}, embedded PGlite, loopback, Chromium with the CPU slowed 4x`);
+
+    const loads: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const started = Date.now();
+      await page.goto(`/admin/reportcards?exam=${made.published}&class=${made.classId}`);
+      await page.waitForFunction((count) => document.querySelectorAll('.rc-page').length === count, size, { timeout: 120_000 });
+      loads.push(Date.now() - started);
+    }
+    console.log(`  report cards of a ${size}-student class, open to print-ready: median ${ms(percentile(loads, 50))} (runs: ${loads.map((value) => value.toFixed(0)).join(', ')} ms)`);
+
+    await page.goto(`/admin/exams?exam=${made.open}&class=${made.classId}&subject=${made.subjectId}`);
+    await page.waitForFunction((count) => document.querySelectorAll('input.ex-cell').length === count, size, { timeout: 120_000 });
+    await page.evaluate(() => {
+      const samples: number[] = [];
+      (window as unknown as { keySamples: number[] }).keySamples = samples;
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          const at = event.timeStamp;
+          requestAnimationFrame(() => setTimeout(() => samples.push(performance.now() - at), 0));
+        },
+        true,
+      );
+    });
+    await page.locator('input.ex-cell').first().focus();
+    for (let i = 0; i < size; i += 1) {
+      await page.keyboard.type(String(10 + (i % 70)));
+      await page.keyboard.press('Enter');
+    }
+    await page.waitForTimeout(1000);
+    const samples = await page.evaluate(() => (window as unknown as { keySamples: number[] }).keySamples);
+    console.log(
+      `  marks entry of a ${size}-student grid, per keystroke: p50 ${ms(percentile(samples, 50))}  p95 ${ms(percentile(samples, 95))}  max ${ms(Math.max(...samples))}  (${samples.length} keystrokes)`,
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,96 @@
+/**
+ * Exams in Chromium against the production build and the real server (issue 13): the demo
+ * teacher types II B's Mathematics marks of a new exam on /admin/exams while offline (Enter to the
+ * next student) and they reach the school once back online; the admin publishes the class; the
+ * class's report cards on /admin/reportcards print as one A4 page per student (Chromium's print to
+ * PDF); the demo parent reads the published Unit Test 1 result on /student/results offline.
+ */
+import { describe, expect, it } from 'vitest';
+import { academicYearLabel, academicYearOf } from '../../contract/admission';
+import type { Exam, Mark } from '../../contract/exams';
+import { paths } from '../../contract/paths';
+import { todayIso } from '../../contract/record-formats';
+import type { Subject } from '../../contract/subject';
+import { examTexts as text } from '../../src/features/exams/texts';
+import { t } from '../../src/i18n';
+import { syncTexts } from '../../src/sync-binding/texts';
+import { useBrowser } from './support/browser';
+import { demoUsername } from './support/demo';
+import { admin, api, classesOf, signInAs, syncStatus, teacher, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { studentsOf, uniqueName } from './support/records';
+
+const session = useBrowser();
+const slow = 480_000;
+const firstPull = 150_000;
+
+describe('exams', () => {
+  it(
+    'a teacher enters a class’s marks offline; the admin publishes; its report cards print one page each; a parent reads a result offline',
+    async () => {
+      const adminToken = await tokenOf(session.baseUrl, admin);
+      const iiB = (await classesOf(session.baseUrl, adminToken)).find((row) => row.className === 'II' && row.classSection === 'B')!;
+      const maths = (await api<Subject[]>(session.baseUrl, 'GET', paths.subjects.all, { token: adminToken })).find((row) => row.subjectName === 'Mathematics')!;
+      const students = (await studentsOf(session.baseUrl, adminToken)).filter((row) => row.classId === iiB.id);
+      expect(students.length).toBeGreaterThan(5);
+      const exam = await api<Exam>(session.baseUrl, 'POST', paths.exams.create, {
+        token: adminToken,
+        body: {
+          name: uniqueName('Class test '),
+          term: 'Term 1',
+          academicYear: academicYearLabel(academicYearOf(todayIso())),
+          weight: 5,
+          classIds: [iiB.id],
+          schedule: [{ classId: iiB.id, subjectId: maths.id, date: todayIso(), startTime: '10:00', durationMinutes: 40, maxMarks: 25, passMarks: 9 }],
+        },
+      });
+
+      // The teacher (Mathematics in II B) types the grid offline, Enter after each student.
+      const teacherContext = await session.newContext();
+      const teacherPage = await teacherContext.newPage();
+      await signInAs(teacherPage, teacher);
+      await waitForServiceWorker(teacherPage);
+      await waitForSynced(teacherPage, firstPull);
+      await teacherPage.goto(`/admin/exams?exam=${exam.id}&class=${iiB.id}&subject=${maths.id}`);
+      const cells = teacherPage.locator('input.ex-cell');
+      await waitUntil(() => cells.count(), (count) => count === students.length, 60_000);
+      await teacherContext.setOffline(true);
+      for (let index = 0; index < students.length; index += 1) {
+        await cells.nth(index).fill(index === 0 ? 'AB' : String(10 + (index % 15)));
+        await cells.nth(index).press('Enter');
+      }
+      await teacherPage.getByText(text.grid.filled(students.length, students.length), { exact: true }).waitFor();
+      await syncStatus(teacherPage).getByText(syncTexts.waiting(1), { exact: true }).waitFor();
+      await teacherContext.setOffline(false);
+      await waitForNothingWaiting(teacherPage, 60_000);
+      const stored = await api<Mark[]>(session.baseUrl, 'GET', `${paths.marks.sheet}?examId=${exam.id}&classId=${iiB.id}&subjectId=${maths.id}`, { token: adminToken });
+      expect(stored).toHaveLength(students.length);
+      expect(stored.filter((cell) => cell.absent)).toHaveLength(1);
+
+      // The admin publishes; the class's report cards print as one page per student.
+      await api(session.baseUrl, 'POST', paths.exams.publish(exam.id), { token: adminToken, body: { classId: iiB.id } });
+      const adminContext = await session.newContext();
+      const adminPage = await adminContext.newPage();
+      await signInAs(adminPage, admin);
+      await waitForSynced(adminPage, firstPull);
+      await adminPage.goto(`/admin/reportcards?exam=${exam.id}&class=${iiB.id}`);
+      await waitUntil(() => adminPage.locator('.rc-page').count(), (count) => count === students.length, 60_000);
+      const pdf = (await adminPage.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');
+      expect(pdf.match(/\/Type\s*\/Page(?![s\w])/g)?.length).toBe(students.length);
+
+      // The demo parent reads the published Unit Test 1 result, then again offline after a reload.
+      const parentContext = await session.newContext();
+      const parentPage = await parentContext.newPage();
+      await signInAs(parentPage, demoUsername('parent'));
+      await waitForServiceWorker(parentPage);
+      await waitForSynced(parentPage, firstPull);
+      await parentPage.goto('/student/results');
+      await parentPage.getByRole('heading', { level: 1, name: t.titles.results }).waitFor();
+      await parentPage.getByRole('heading', { level: 2, name: 'Unit Test 1', exact: true }).waitFor();
+      await parentContext.setOffline(true);
+      await parentPage.reload();
+      await parentPage.getByRole('heading', { level: 2, name: 'Unit Test 1', exact: true }).waitFor();
+      expect(await parentPage.locator('.rc-page').count()).toBe(1);
+    },
+    slow,
+  );
+});
