@@ -48,13 +48,15 @@ export function dayOf(
   substitutions: readonly SubstitutionRow[] = [],
   date?: string,
 ): DayColumn {
-  const entryById = new Map(entries.map((entry) => [entry.id, entry]));
   const onDate = date ? substitutions.filter((substitution) => substitution.date === date) : [];
+  const byPeriod = new Map<string, TimetableEntryRow>();
+  for (const entry of entries) if (ownerHolds(owner, entry)) byPeriod.set(entry.periodId, entry);
+  const entryById = (id: string) => entries.find((entry) => entry.id === id);
   const cells = periodsOfDay(periods, day).map((period) => {
-    const own = entries.find((entry) => entry.periodId === period.id && ownerHolds(owner, entry)) ?? null;
+    const own = byPeriod.get(period.id) ?? null;
     if ('teacherId' in owner) {
       const covering = onDate.find((substitution) => substitution.periodId === period.id && substitution.teacherId === owner.teacherId);
-      if (covering) return { period, entry: entryById.get(covering.entryId) ?? own, substitution: covering };
+      if (covering) return { period, entry: entryById(covering.entryId) ?? own, substitution: covering };
       const givenAway = own ? onDate.find((substitution) => substitution.entryId === own.id) : undefined;
       return { period, entry: own, substitution: givenAway ?? null };
     }
