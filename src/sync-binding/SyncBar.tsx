@@ -4,10 +4,12 @@
  * waiting, not accepted and changed-elsewhere changes. The short status is a polite live region;
  * a full disk and a session that must be renewed are alerts with what to do.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { messages } from '../../contract/messages';
 import type { SyncState } from '../../sync';
+import type { QueuedFile } from './file-queue';
 import { chooseSchool, currentSchool } from '../session/session-rules';
 import { sessionStore } from '../session/session-store';
 import { formatWhen } from './format';
@@ -28,10 +30,32 @@ function useSignInAgain() {
   };
 }
 
+/** A file the school refuses while the app is open is told at once (the bar and panel keep it). */
+function useRefusedFileToasts(refused: QueuedFile[] | undefined) {
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!refused) {
+      seen.current = null;
+      return;
+    }
+    // The ones already refused when the app opened are in the bar's count, not news.
+    if (seen.current === null) {
+      seen.current = new Set(refused.map((file) => file.id));
+      return;
+    }
+    for (const file of refused) {
+      if (seen.current.has(file.id)) continue;
+      seen.current.add(file.id);
+      toast.error(text.fileRefused(file.fileName, file.refused?.message ?? ''));
+    }
+  }, [refused]);
+}
+
 export function SyncBar() {
   const state = useSyncState();
   const signInAgain = useSignInAgain();
   const files = useFileSummary();
+  useRefusedFileToasts(files?.refused);
   if (!state) return null;
   return <SyncBarView state={state} onSignInAgain={signInAgain} filesNotSent={files?.refused.length ?? 0} />;
 }

@@ -13,6 +13,7 @@ export const syncTexts = {
   notAccepted: (count: number) => `${count} not accepted`,
   changedElsewhere: (count: number) => `${count} changed elsewhere`,
   filesNotSent: (count: number) => (count === 1 ? '1 file not sent' : `${count} files not sent`),
+  fileRefused: (name: string, reason: string) => `${name} was not attached: ${reason}`,
   lastSync: (when: string) => `Synced ${when}`,
   neverSynced: 'Not synced yet',
   details: 'Details',

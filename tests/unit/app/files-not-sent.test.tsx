@@ -9,6 +9,8 @@ import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
 import { fileQueueOf, type QueuedFile } from '../../../src/sync-binding/file-queue';
 import { FilesNotSent } from '../../../src/sync-binding/FilesNotSent';
+import { SyncBar } from '../../../src/sync-binding/SyncBar';
+import { AppToaster } from '../../../src/ui/AppToaster';
 import { syncTexts } from '../../../src/sync-binding/texts';
 import { click, renderRoute } from './dom';
 import { screenHarness, until } from './records-harness';
@@ -45,5 +47,36 @@ describe('files not sent', () => {
     const engine = await screens.engine('TEACHER');
     const view = await screens.show(renderRoute('/admin', <FilesNotSent files={{ waiting: 0, refused: [] }} engine={engine} />, '/admin'));
     expect(view.container.querySelector('section')).toBeNull();
+  });
+
+  it('tells a file refused while the app is open at once, and counts it in the bar', async () => {
+    const engine = await screens.engine('TEACHER');
+    const old: QueuedFile = {
+      id: '0197a000-0000-7000-8000-0000000000f3',
+      table: 'homework',
+      recordId: homeworkId,
+      uploadPath: paths.homework.attachments(homeworkId),
+      fileName: 'old.pdf',
+      blob: new Blob(['MZ']),
+      queuedAt: 1,
+      refused: { status: 415, message: messages.homework.attachmentWrongType, at: 2 },
+    };
+    await fileQueueOf(engine).files.put(old);
+    const view = await screens.show(
+      renderRoute(
+        '/admin',
+        <>
+          <SyncBar />
+          <AppToaster />
+        </>,
+        '/admin',
+      ),
+    );
+    await until(() => view.container.textContent?.includes(syncTexts.filesNotSent(1)) === true, 'the bar counts the refused file');
+    // Refused before the app opened: counted, not toasted.
+    expect(document.body.textContent).not.toContain(syncTexts.fileRefused('old.pdf', messages.homework.attachmentWrongType));
+    await fileQueueOf(engine).files.put({ ...old, id: '0197a000-0000-7000-8000-0000000000f4', fileName: 'scan.pdf', refused: { status: 413, message: messages.homework.attachmentTooLarge(10), at: 3 } });
+    await until(() => document.body.textContent?.includes(syncTexts.fileRefused('scan.pdf', messages.homework.attachmentTooLarge(10))) === true, 'the toast');
+    expect(view.container.textContent).toContain(syncTexts.filesNotSent(2));
   });
 });
