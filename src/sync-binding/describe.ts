@@ -3,6 +3,7 @@
  * VI A · 2025-07-01 · 32 students"), from the entry's kind and body and the mirror's class names.
  */
 import { messages } from '../../contract/messages';
+import { formatRupees } from '../../contract/money';
 import type { ClassRow } from '../../sync';
 import { syncTexts } from './texts';
 
@@ -76,6 +77,13 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
       return syncTexts.describe.resultsPublished(String(body.examName ?? ''), String(body.className ?? ''));
     case 'results.remark':
       return syncTexts.describe.remarkChanged;
+    case 'feeReceipts.create': {
+      const items = Array.isArray(body.items) ? body.items.map(record) : [];
+      const paise = items.reduce((sum, item) => sum + (typeof item.amount === 'number' ? item.amount : 0), typeof body.fine === 'number' ? body.fine : 0);
+      return syncTexts.describe.feePayment(Number.isSafeInteger(paise) ? formatRupees(paise) : '');
+    }
+    case 'feeReceipts.correct':
+      return syncTexts.describe.receiptCorrected(body.reissue !== undefined && body.reissue !== null);
     default:
       return describeRecord(entry, body);
   }
@@ -90,7 +98,7 @@ function describeRecord(entry: DescribableEntry, body: Record<string, unknown>):
   const [table = '', action = ''] = entry.kind.split('.');
   const entity = syncTexts.describe.entity[table];
   if (!entity) return entry.kind;
-  const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : table === 'exams' && typeof body.name === 'string' ? body.name : personName(body);
+  const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : (table === 'exams' || table === 'feeHeads') && typeof body.name === 'string' ? body.name : personName(body);
   if (action === 'create') return syncTexts.describe.recordCreate(entity, name);
   if (action === 'update') return syncTexts.describe.recordUpdate(entity, name);
   if (action === 'delete') return syncTexts.describe.recordDelete(entity);

@@ -4,7 +4,9 @@
  * as 23/11/2026), an attendance sheet's marks student by student, and the school's reason. The sync
  * panel shows it, copies it as text and exports it as JSON or CSV (docs/decisions.md, issue 9).
  */
+import { concessionKindNames, paymentModeNames, type ConcessionKind, type PaymentMode } from '../../contract/fees';
 import { messages } from '../../contract/messages';
+import { formatRupees } from '../../contract/money';
 import type { ClassRow, KakshaDb, RejectedEntry } from '../../sync';
 import { t } from '../i18n';
 import { className, describeEntry } from './describe';
@@ -126,7 +128,26 @@ const hidden = new Set([
   // An exam's papers are too many to list; its marks and publication are named by the change's title.
   'schedule',
   'examId',
+  // A payment's installments and a correction's new receipt are summed up in the change's title.
+  'items',
+  'reissue',
+  'headIds',
 ]);
+
+/** Fee changes in the school's words: amounts in rupees, modes and concession kinds named. */
+function feeValues(kind: string, values: Record<string, unknown>): Record<string, unknown> {
+  if (!kind.startsWith('fee')) return values;
+  const shown: Record<string, unknown> = { ...values };
+  for (const key of ['amount', 'fine', 'fineWaived', 'total']) {
+    if (typeof shown[key] === 'number' && Number.isSafeInteger(shown[key])) shown[key] = formatRupees(shown[key]);
+  }
+  if (typeof shown.mode === 'string') shown.mode = paymentModeNames[shown.mode as PaymentMode] ?? shown.mode;
+  if (kind.startsWith('feeConcessions.') && typeof shown.kind === 'string') {
+    shown.concession = concessionKindNames[shown.kind as ConcessionKind] ?? shown.kind;
+    delete shown.kind;
+  }
+  return shown;
+}
 
 /** A name a row carries beside the id it names: shown once, from the id. */
 const namedBy: Record<string, string> = {
@@ -231,7 +252,7 @@ export function refusedChange(entry: RejectedEntry, lookups: RefusedLookups): Re
     reason: entry.message,
     savedAt: entry.createdAt,
     refusedAt: entry.rejectedAt,
-    fields: fieldsOf(values, lookups),
+    fields: fieldsOf(feeValues(entry.kind, values), lookups),
     marks: isSheet ? marksOf(body, lookups) : [],
   };
 }

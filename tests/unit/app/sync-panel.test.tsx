@@ -200,6 +200,38 @@ const fixtures: Fixture[] = [
   },
   { kind: 'exams.publish', method: 'POST', path: `/exams/${id(30)}/publish`, body: { examId: id(30), classId, examName: 'Unit Test 1', className: 'VI A' }, shows: ['Results of Unit Test 1 published for VI A'] },
   { kind: 'results.remark', method: 'PUT', path: `/results/${id(33)}/remark`, body: { id: id(33), remark: 'Reads widely.' }, shows: ['Report card remark changed', 'Reads widely.'] },
+  {
+    kind: 'feeReceipts.create',
+    method: 'POST',
+    path: '/fees/create',
+    body: { id: id(40), studentId: arjun, mode: 'upi', reference: 'UPI-4512', paidOn: '2026-11-20', items: [{ installmentId: id(41), amount: 250_000 }, { installmentId: id(42), amount: 50 }], fine: 1_000 },
+    shows: ['Fee payment ₹2,510.50', 'Arjun Iyer', 'UPI', 'UPI-4512', '20/11/2026', 'Fine', '₹10.00'],
+  },
+  {
+    kind: 'feeReceipts.correct',
+    method: 'PUT',
+    path: `/fees/update/${id(40)}`,
+    body: { id: id(40), cancelReason: 'Entered as cash', reissue: { id: id(43), mode: 'upi', reference: 'UPI-1', items: [{ installmentId: id(41), amount: 250_000 }] } },
+    shows: ['Receipt cancelled and reissued', 'Reason for cancelling', 'Entered as cash'],
+  },
+  { kind: 'feeHeads.create', method: 'POST', path: '/feeHeads/create', body: { id: id(44), name: 'Lab fee' }, shows: ['New fee head Lab fee'] },
+  { kind: 'feeHeads.update', method: 'PUT', path: `/feeHeads/update/${id(44)}`, body: { id: id(44), name: 'Science lab', baseRev: 2 }, shows: ['Fee head Science lab changed'] },
+  { kind: 'feeHeads.delete', method: 'DELETE', path: `/feeHeads/delete/${id(44)}`, body: undefined, record: { id: id(44), name: 'Science lab' }, shows: ['Fee head deleted', 'Science lab'] },
+  {
+    kind: 'feeConcessions.create',
+    method: 'POST',
+    path: '/feeConcessions/create',
+    body: { id: id(45), studentId: arjun, academicYear: 2026, kind: 'sibling', headIds: [id(46)], percent: 10, reason: 'Sister in VIII' },
+    shows: ['New concession', 'Arjun Iyer', 'Sibling', '10', 'Sister in VIII'],
+  },
+  {
+    kind: 'feeConcessions.update',
+    method: 'PUT',
+    path: `/feeConcessions/update/${id(45)}`,
+    body: { id: id(45), studentId: arjun, academicYear: 2026, kind: 'scholarship', headIds: [id(46)], amount: 100_000, baseRev: 3 },
+    shows: ['Concession changed', 'Scholarship', '₹1,000.00'],
+  },
+  { kind: 'feeConcessions.delete', method: 'DELETE', path: `/feeConcessions/delete/${id(45)}`, body: undefined, record: { id: id(45), studentId: arjun, kind: 'sibling' }, shows: ['Concession deleted', 'Arjun Iyer'] },
 ];
 
 async function refuse(engine: SyncEngine) {
