@@ -3,11 +3,14 @@
  * percentage, a bar per day, each student's counts and percentage), all from the mirror, so it
  * reads the same offline. Class and day live in the address; the month is the day's month. Staff
  * read every class (the server's staffRead); "Mark this day" shows only for a class the user may
- * mark (attendance/permissions.ts).
+ * mark (attendance/permissions.ts). Sundays and the class's holidays (the events on the device) are
+ * days off: shaded in the month and left out of its working days (contract/working-days.ts).
  */
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { attendanceStatuses } from '../../../contract/attendance';
+import { countWorkingDays, holidayOn, isSunday } from '../../../contract/working-days';
+import { readHolidays } from '../../kit/events-week';
 import type { AttendanceRow, StudentRow } from '../../../sync';
 import { t } from '../../i18n';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -47,6 +50,7 @@ export default function ClassAttendancePage() {
     [key, classId, month],
   );
   const ready = data?.key === key ? data : undefined;
+  const holidays = useMirrorQuery(readHolidays, []);
 
   const summary = useMemo(() => {
     if (!ready) return null;
@@ -58,13 +62,17 @@ export default function ClassAttendancePage() {
     }
     const days = monthDates(month).map((day) => {
       const rows = byDate.get(day);
-      return { date: day, percentage: rows ? totalsOf(rows).percentage : null };
+      const off = holidayOn(day, holidays ?? [], classId)?.title ?? (isSunday(day) ? text.sunday : undefined);
+      return { date: day, percentage: rows ? totalsOf(rows).percentage : null, off };
     });
+    const lastDay = monthDates(month).at(-1)!;
+    const now = today();
+    const workingDays = month > monthOf(now) ? 0 : countWorkingDays(`${month}-01`, lastDay < now ? lastDay : now, holidays ?? [], classId);
     const known = new Set(ready.students.map((student) => student.id));
     // A student who left the class keeps their marks of this month in the table.
     const extra = [...byStudent.keys()].filter((id) => !known.has(id));
-    return { byDate, byStudent, days, month: totalsOf(ready.records), markedDays: byDate.size, extra };
-  }, [ready, month]);
+    return { byDate, byStudent, days, month: totalsOf(ready.records), markedDays: byDate.size, workingDays, extra };
+  }, [ready, month, holidays, classId]);
 
   const choose = (next: { classId?: string; date?: string }) => {
     const search = new URLSearchParams(params);
@@ -157,7 +165,7 @@ export default function ClassAttendancePage() {
                 <p className="att-figure">
                   <span className="att-figure-value">{formatPercentage(summary.month.percentage)}</span>{' '}
                   <span className="att-figure-label">
-                    {text.report.classPercentage} · {text.report.markedDays(summary.markedDays)}
+                    {text.report.classPercentage} · {text.report.markedDays(summary.markedDays)} · {text.student.workingDays(summary.workingDays)}
                   </span>
                 </p>
                 <MonthChart month={formatMonth(month)} days={summary.days} selected={date} onSelect={(day) => choose({ date: day })} />

@@ -1,6 +1,7 @@
 /**
  * A month of a class as plain SVG bars: one bar per day, its height the share of marked students
- * present or late; days without marks stay empty; a dashed line at 75 %. The plot stretches to any
+ * present or late; days without marks stay empty, a day off (Sunday, holiday) unmarked is shaded;
+ * a dashed line at 75 %. The plot stretches to any
  * width (the bars are shapes only), while the axis labels are HTML so they stay readable on a
  * phone. Titled and described for screen readers, each bar with its own title; the table beside it
  * carries the same figures.
@@ -12,6 +13,8 @@ import { attendanceTexts as text } from './texts';
 export interface ChartDay {
   date: string;
   percentage: number | null;
+  /** Why it is not a working day (a holiday's title, Sunday), if it is not. */
+  off?: string;
 }
 
 const slot = 10;
@@ -46,7 +49,7 @@ export function MonthChart({
             <line key={tick} x1={0} x2={width} y1={100 - tick} y2={100 - tick} className="att-chart-grid" vectorEffect="non-scaling-stroke" />
           ))}
           {days.map((day, index) => {
-            const label = `${day.date}: ${day.percentage === null ? text.report.notMarked : formatPercentage(day.percentage)}`;
+            const label = `${day.date}: ${day.percentage === null ? (day.off ?? text.report.notMarked) : formatPercentage(day.percentage)}`;
             return (
               <g
                 key={day.date}
@@ -55,7 +58,7 @@ export function MonthChart({
                 onClick={onSelect ? () => onSelect(day.date) : undefined}
               >
                 <title>{label}</title>
-                <rect x={index * slot} y={0} width={slot} height={100} className="att-chart-hit" />
+                <rect x={index * slot} y={0} width={slot} height={100} className={day.off && day.percentage === null ? 'att-chart-hit att-chart-off' : 'att-chart-hit'} />
                 {day.percentage !== null && (
                   <rect
                     x={index * slot + (slot - bar) / 2}

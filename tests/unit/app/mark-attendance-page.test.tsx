@@ -282,6 +282,13 @@ describe('marking on a day off', () => {
     await click(button(document.body, attendanceTexts.offDayConfirm));
     await until(async () => (await engine.db.outbox.count()) === 1, 'the sheet saved anyway');
 
+    // The class report shades the Sundays (1 July was marked anyway) and counts 26 working days.
+    view.unmount();
+    view = await renderRoute('/admin/attendance', <ClassAttendancePage />, `/admin/attendance?classId=${classId}&date=${date}`);
+    await until(() => view!.container.querySelectorAll('.att-chart-off').length === 4, 'the shaded Sundays');
+    expect(view.container.textContent).toContain(attendanceTexts.student.workingDays(26));
+    expect(view.container.querySelector('.att-chart-day title')?.textContent).toBe('2025-07-01: 100%');
+
     // The student's month shows the holiday and the Sundays as days off, and counts the working days.
     view.unmount();
     view = await renderRoute('/student/attendance', <StudentAttendancePage />, `/student/attendance?studentId=${students[0]!.id}&month=2025-07`);
