@@ -15,6 +15,7 @@ import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { ClassResults } from './ClassResults';
 import { ExamForm } from './ExamForm';
+import { ExamOverview } from './ExamOverview';
 import { GradingScalePanel } from './GradingScalePanel';
 import { MarksGrid } from './MarksGrid';
 import { classLabel, classMarks, classResults, classStudents, firstDate, lastDate, mayEnter, readExamsMirror, type ExamsMirror } from './queries';
@@ -159,6 +160,7 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
           </Link>
         </p>
       )}
+      {access.isAdmin && <ExamOverview exam={exam} mirror={mirror} />}
       <div className="panel field">
         <label className="field-label" htmlFor={classSelect}>
           {text.chooseClass}

@@ -36,6 +36,12 @@ export const examTexts = {
     notReady: 'Publish once every grid is complete.',
     pending: 'Teachers not finished:',
   },
+  overview: {
+    heading: 'Marks entry over all classes',
+    complete: (done: number, total: number) => `${done} of ${total} grids complete.`,
+    pending: 'Teachers with grids not finished:',
+    teacher: (name: string, grids: number) => `${name}: ${grids} grid${grids === 1 ? '' : 's'}`,
+  },
   grid: {
     heading: (subject: string, className: string) => `${subject}, ${className}`,
     caption: (max: string) => `Marks out of ${max}. Type a number, AB for absent or EX for exempt; Enter goes to the next student.`,

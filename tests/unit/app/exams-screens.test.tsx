@@ -157,6 +157,27 @@ describe('/admin/exams marks entry', () => {
   });
 });
 
+describe('/admin/exams for the admin', () => {
+  it('says how many grids are complete over all classes and whose are not finished', async () => {
+    signInStorage('ADMIN', { profile: { username: 'admin@kaksha.demo', userType: 'ADMIN' } });
+    const engine = await harness.engine('ADMIN');
+    await seedSchool(engine);
+    await engine.db.teachers.put({ id: teacherId, employeeId: 'E1', firstName: 'Meera', lastName: 'Nair', emailId: null, rev: 1 });
+    await engine.db.tableOf(examsTable).put(exam);
+    const cell = (n: number, studentId: string, subjectId: string, value: { marks?: number; grade?: string }) => ({
+      id: id(700 + n), examId, classId: iiB, subjectId, studentId, marks: value.marks ?? null, grade: value.grade ?? null, absent: false, exempt: false, enteredBy: null, rev: 2,
+    });
+    await engine.db.tableOf(marksTable).bulkPut([cell(1, asha, art, { grade: 'A' }), cell(2, ravi, art, { grade: 'B' }), cell(3, asha, maths, { marks: 30 })]);
+    await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}`);
+    await until(() => view!.container.textContent?.includes(text.overview.complete(1, 3)) ?? false, 'the overview');
+    expect(view!.container.textContent).toContain(text.overview.teacher('Meera Nair', 1));
+    expect(view!.container.textContent).toContain(text.overview.teacher(text.progress.noTeacher, 1));
+    // II B's Mathematics grid has one of two students: Publish waits for it.
+    const publish = view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${text.progress.publishLabel('II B')}"]`);
+    expect(publish?.disabled).toBe(true);
+  });
+});
+
 describe('/admin/reportcards', () => {
   it('lays out one A4 card per student of the published class', async () => {
     signInStorage('ADMIN', { profile: { username: 'admin@kaksha.demo', userType: 'ADMIN', schoolName: 'Green Valley School' } });
