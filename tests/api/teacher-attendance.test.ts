@@ -24,7 +24,7 @@ let meera: string;
 let ravi: string;
 
 const as = (token: string, options: Parameters<TestApp['call']>[0]) => t.call({ tenant: 'green', token, ...options });
-const mark = (token: string, payload: unknown, headers: Record<string, string> = {}) =>
+const mark = (token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   as(token, { method: 'POST', url: paths.teacherAttendance.markSheet, payload, headers });
 const rows = () => t.database.db.select().from(teacherAttendance);
 
