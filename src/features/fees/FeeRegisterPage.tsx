@@ -20,6 +20,7 @@ import { shortDate } from '../../ui/dates';
 import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import type { FeeReceiptRow } from '../../../sync/modules/fees';
+import { FeeSetup } from './FeeSetup';
 import { classLabel, collectionByMode, compareReceipts, duesOf, hasStructure, readFeeMirror, receiptNumberOf, studentName, todayIso, type FeeMirror } from './queries';
 import { feeTexts as text } from './texts';
 import './fees.css';
@@ -59,6 +60,7 @@ export default function FeeRegisterPage() {
           <Register mirror={mirror} isAdmin={isAdmin} />
           <DayClosing mirror={mirror} />
           <Defaulters mirror={mirror} isAdmin={isAdmin} />
+          {isAdmin && <FeeSetup mirror={mirror} />}
         </>
       )}
     </main>

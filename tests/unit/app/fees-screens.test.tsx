@@ -17,6 +17,7 @@ import FeeRegisterPage from '../../../src/features/fees/FeeRegisterPage';
 import ReceiptPage from '../../../src/features/fees/ReceiptPage';
 import StudentFeesPage from '../../../src/features/fees/StudentFeesPage';
 import { collectionByMode, todayIso } from '../../../src/features/fees/queries';
+import { draftsOf, structureBody, usualDueDates, withFrequency } from '../../../src/features/fees/structure-drafts';
 import { feeTexts as text } from '../../../src/features/fees/texts';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
@@ -227,5 +228,50 @@ describe('/student/fees', () => {
     await type(byLabel<HTMLSelectElement>(view!.container, text.family.choose), meena);
     await until(() => (view!.container.querySelector('.fee-summary')?.textContent ?? '').includes('Meena Das'), 'the other child');
     expect(view!.container.textContent).toContain(text.family.noReceipts);
+  });
+});
+
+describe('fee set-up on /admin/fee', () => {
+  it('adds a fee head through the outbox and offers each head of the structure; saving waits for the school', async () => {
+    const engine = await harness.engine('ADMIN', { storage: {} });
+    await seedSchool(engine);
+    await show('/admin/fee', <FeeRegisterPage />);
+    await until(() => view!.container.querySelector('#fee-setup') !== null, 'the set-up');
+    await type(byLabel(view!.container, text.setup.newHead), 'Laboratory');
+    await submit(view!.container.querySelector<HTMLFormElement>('#fee-setup ~ form')!);
+    await until(async () => (await engine.db.outbox.count()) === 1, 'the head in the outbox');
+    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'feeHeads.create', body: { name: 'Laboratory' } });
+    await until(() => (view!.container.querySelector('#fee-setup')?.parentElement?.textContent ?? '').includes('Laboratory'), 'the new head');
+
+    await type(byLabel<HTMLSelectElement>(view!.container, text.setup.chooseClass), vA);
+    await until(() => view!.container.querySelector('.fee-structure-form') !== null, 'the structure form');
+    expect(byLabel<HTMLInputElement>(view!.container, text.setup.amount('Tuition')).value).toBe('12500');
+    expect(byLabel<HTMLInputElement>(view!.container, text.setup.dueDate('Tuition', 4)).value).toBe(`${year + 1}-01-10`);
+    // Offline (the harness's engine), the school cannot save it.
+    expect(view!.container.querySelector<HTMLButtonElement>('.fee-structure-form button[type="submit"]')!.disabled).toBe(true);
+  });
+
+  it('builds the structure the school takes: ids kept by place, usual dates per frequency, amounts in paise', () => {
+    expect(usualDueDates('termly', 2026)).toEqual(['2026-04-10', '2026-10-10']);
+    expect(usualDueDates('monthly', 2026).at(-1)).toBe('2027-03-10');
+    const heads = [{ id: tuition, name: 'Tuition', description: null, rev: 1 }, { id: id(32), name: 'Transport', description: null, rev: 1 }];
+    const drafts = draftsOf(heads, structure(vA, id(35)), year);
+    expect(drafts.map((draft) => [draft.charged, draft.frequency, draft.amount])).toEqual([[true, 'quarterly', '12500'], [false, 'quarterly', '']]);
+    const bus = { ...withFrequency(drafts[1]!, 'once', year), charged: true, amount: '9,000' };
+    const built = structureBody(vA, year, [drafts[0]!, bus], { kind: 'perDay', amount: '10', cap: '500' });
+    expect(built).toEqual({
+      body: {
+        classId: vA,
+        academicYear: year,
+        heads: [
+          { headId: tuition, frequency: 'quarterly', installments: [0, 1, 2, 3].map((n) => ({ id: quarter(n), dueDate: structure(vA, '').heads[0]!.installments[n]!.dueDate, amount: 1_250_000 })) },
+          { headId: id(32), frequency: 'once', installments: [{ dueDate: `${year}-04-10`, amount: 900_000 }] },
+        ],
+        fineKind: 'perDay',
+        fineAmount: 1_000,
+        fineCap: 50_000,
+      },
+    });
+    expect(structureBody(vA, year, [{ ...bus, amount: 'nine' }], { kind: 'none', amount: '', cap: '' })).toEqual({ problem: 'Transport: enter the amount of each installment in rupees.' });
   });
 });

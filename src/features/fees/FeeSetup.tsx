@@ -1,0 +1,187 @@
+/**
+ * The school's fee set-up on /admin/fee (admins): fee heads (added through the outbox, so offline
+ * too) and a class's structure for the academic year: which heads it charges, how often, the amount
+ * of each installment and their due dates, and the late fine. A structure is saved at the school
+ * (POST/PUT /api/feeStructures, online), which gives its installments their ids and labels.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { academicYearLabel, academicYearOf } from '../../../contract/admission';
+import { feeFrequencies, fineKinds, type FeeFrequency, type FineKind } from '../../../contract/fees';
+import { messages } from '../../../contract/messages';
+import { formatRupees, rupeesInput } from '../../../contract/money';
+import { paths } from '../../../contract/paths';
+import { ApiError } from '../../api/api-error';
+import { apiRequest } from '../../api/client';
+import { useWriteReport } from '../../kit';
+import { useOnline } from '../../kit/use-online';
+import { useSyncEngine } from '../../sync-binding/hooks';
+import { shortDate } from '../../ui/dates';
+import { SelectField, TextField } from '../../ui/fields';
+import { classLabel, todayIso, type FeeMirror } from './queries';
+import { draftsOf, structureBody, withFrequency, type HeadDraft } from './structure-drafts';
+import { feeTexts as text } from './texts';
+
+const frequencyNames: Record<FeeFrequency, string> = { monthly: 'Monthly', quarterly: 'Quarterly', termly: 'Termly', once: 'Once a year' };
+const fineNames: Record<FineKind, string> = { none: 'No late fine', perDay: 'Per working day late', flat: 'Once, when late' };
+
+export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
+  const engine = useSyncEngine();
+  const report = useWriteReport();
+  const online = useOnline() !== false;
+  const academicYear = academicYearOf(todayIso());
+  const [headName, setHeadName] = useState('');
+  const [classId, setClassId] = useState('');
+  const structure = mirror.structures.find((row) => row.classId === classId && row.academicYear === academicYear);
+  const heads = useMemo(() => [...mirror.heads].sort((a, b) => a.name.localeCompare(b.name)), [mirror.heads]);
+  const headNames = new Map(heads.map((head) => [head.id, head.name]));
+
+  const addHead = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!engine || !headName.trim()) return;
+    if (await report.attempt(() => engine.mutate('feeHeads.create', { name: headName.trim() }), messages.fees.headAdded)) setHeadName('');
+  };
+
+  return (
+    <section aria-labelledby="fee-setup" className="fee-section panel no-print">
+      <h2 id="fee-setup">{text.setup.heading(academicYearLabel(academicYear))}</h2>
+      <form className="fee-toolbar" onSubmit={(event) => void addHead(event)}>
+        <TextField label={text.setup.newHead} value={headName} onChange={(event) => setHeadName(event.target.value)} />
+        <button type="submit" className="btn" disabled={!engine || !headName.trim()}>
+          {text.setup.addHead}
+        </button>
+      </form>
+      <p>{heads.length ? `${text.setup.heads}: ${heads.map((head) => head.name).join(', ')}` : text.setup.noHeads}</p>
+      <SelectField label={text.setup.chooseClass} value={classId} onChange={(event) => setClassId(event.target.value)}>
+        <option value="">{text.defaulters.pick}</option>
+        {mirror.classes.map((row) => (
+          <option key={row.id} value={row.id}>
+            {classLabel(mirror.classes, row.id)}
+          </option>
+        ))}
+      </SelectField>
+      {classId && structure && (
+        <table className="fee-table">
+          <caption>{text.setup.caption(classLabel(mirror.classes, classId))}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{text.columns.head}</th>
+              <th scope="col">{text.columns.installment}</th>
+              <th scope="col">{text.columns.dueDate}</th>
+              <th scope="col" className="fee-num">
+                {text.columns.amount}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {structure.heads.flatMap((head) =>
+              head.installments.map((installment) => (
+                <tr key={installment.id}>
+                  <td>{headNames.get(head.headId) ?? ''}</td>
+                  <td>{installment.label}</td>
+                  <td>{shortDate(installment.dueDate)}</td>
+                  <td className="fee-num">{formatRupees(installment.amount)}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      )}
+      {classId && (
+        <StructureForm
+          key={`${classId}|${structure?.rev ?? 0}|${heads.length}`}
+          mirror={mirror}
+          classId={classId}
+          academicYear={academicYear}
+          online={online}
+          onSaved={() => void engine?.syncNow()}
+        />
+      )}
+    </section>
+  );
+}
+
+function StructureForm({ mirror, classId, academicYear, online, onSaved }: { mirror: FeeMirror; classId: string; academicYear: number; online: boolean; onSaved: () => void }) {
+  const report = useWriteReport();
+  const structure = mirror.structures.find((row) => row.classId === classId && row.academicYear === academicYear);
+  const heads = [...mirror.heads].sort((a, b) => a.name.localeCompare(b.name));
+  const [drafts, setDrafts] = useState<HeadDraft[]>(() => draftsOf(heads, structure, academicYear));
+  const [fineKind, setFineKind] = useState<FineKind>(structure?.fineKind ?? 'none');
+  const [fineAmount, setFineAmount] = useState(rupeesInput(structure?.fineAmount ?? 0));
+  const [fineCap, setFineCap] = useState(structure?.fineCap === null || structure?.fineCap === undefined ? '' : rupeesInput(structure.fineCap));
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const change = (headId: string, next: (draft: HeadDraft) => HeadDraft) => setDrafts((list) => list.map((draft) => (draft.headId === headId ? next(draft) : draft)));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const built = structureBody(classId, academicYear, drafts, { kind: fineKind, amount: fineAmount, cap: fineCap });
+    if ('problem' in built) return setError(built.problem);
+    setError(undefined);
+    setBusy(true);
+    try {
+      const response = structure
+        ? await apiRequest('PUT', paths.feeStructures.update(structure.id), { json: { ...built.body, baseRev: structure.rev } })
+        : await apiRequest('POST', paths.feeStructures.create, { json: built.body });
+      report.saved(response.message ?? messages.fees.structureAdded);
+      onSaved();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : messages.network.unexpected);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="fee-structure-form" onSubmit={(event) => void save(event)} noValidate aria-label={text.setup.formLabel(classLabel(mirror.classes, classId))}>
+      {drafts.map((draft) => (
+        <fieldset key={draft.headId} className="fee-head-draft">
+          <legend>
+            <label className="fee-check">
+              <input type="checkbox" checked={draft.charged} onChange={(event) => change(draft.headId, (one) => ({ ...one, charged: event.target.checked }))} /> {draft.name}
+            </label>
+          </legend>
+          {draft.charged && (
+            <div className="fee-toolbar">
+              <SelectField label={text.setup.frequency(draft.name)} value={draft.frequency} onChange={(event) => change(draft.headId, (one) => withFrequency(one, event.target.value as FeeFrequency, academicYear))}>
+                {feeFrequencies.map((value) => (
+                  <option key={value} value={value}>
+                    {frequencyNames[value]}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField label={text.setup.amount(draft.name)} inputMode="decimal" value={draft.amount} onChange={(event) => change(draft.headId, (one) => ({ ...one, amount: event.target.value }))} />
+              {draft.dueDates.map((dueDate, index) => (
+                <TextField
+                  key={index}
+                  label={text.setup.dueDate(draft.name, index + 1)}
+                  type="date"
+                  value={dueDate}
+                  onChange={(event) => change(draft.headId, (one) => ({ ...one, dueDates: one.dueDates.map((date, i) => (i === index ? event.target.value : date)) }))}
+                />
+              ))}
+            </div>
+          )}
+        </fieldset>
+      ))}
+      <div className="fee-toolbar">
+        <SelectField label={text.setup.fine} value={fineKind} onChange={(event) => setFineKind(event.target.value as FineKind)}>
+          {fineKinds.map((value) => (
+            <option key={value} value={value}>
+              {fineNames[value]}
+            </option>
+          ))}
+        </SelectField>
+        {fineKind !== 'none' && <TextField label={text.setup.fineAmount} inputMode="decimal" value={fineAmount} onChange={(event) => setFineAmount(event.target.value)} />}
+        {fineKind !== 'none' && <TextField label={text.setup.fineCap} inputMode="decimal" value={fineCap} onChange={(event) => setFineCap(event.target.value)} />}
+      </div>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={busy || !online} title={online ? undefined : text.setup.offline}>
+        {structure ? text.setup.update : text.setup.create}
+      </button>
+    </form>
+  );
+}
