@@ -135,6 +135,13 @@ const hidden = new Set([
 ]);
 
 /** Fee changes in the school's words: amounts in rupees, modes and concession kinds named. */
+/** An event's kind, named as the calendar names it (a certificate's `kind` is its title). */
+function eventValues(kind: string, values: Record<string, unknown>): Record<string, unknown> {
+  if (!kind.startsWith('events.') || typeof values.kind !== 'string') return values;
+  const { kind: eventKind, ...rest } = values;
+  return { eventKind: text.eventKinds[eventKind] ?? eventKind, ...rest };
+}
+
 function feeValues(kind: string, values: Record<string, unknown>): Record<string, unknown> {
   if (!kind.startsWith('fee')) return values;
   const shown: Record<string, unknown> = { ...values };
@@ -252,7 +259,7 @@ export function refusedChange(entry: RejectedEntry, lookups: RefusedLookups): Re
     reason: entry.message,
     savedAt: entry.createdAt,
     refusedAt: entry.rejectedAt,
-    fields: fieldsOf(feeValues(entry.kind, values), lookups),
+    fields: fieldsOf(eventValues(entry.kind, feeValues(entry.kind, values)), lookups),
     marks: isSheet ? marksOf(body, lookups) : [],
   };
 }

@@ -82,6 +82,7 @@ export const syncTexts = {
   /** The not-accepted list's details, copy and export (src/sync-binding/refused.ts). */
   refused: {
     showDetails: 'What it was',
+    eventKinds: { event: 'Event', holiday: 'Holiday', exam: 'Exam', meeting: 'Meeting', other: 'Other' } as Record<string, string>,
     reason: 'Reason',
     savedAt: 'Saved',
     refusedAt: 'Not accepted',
@@ -170,6 +171,7 @@ export const syncTexts = {
       link: 'Link',
       audience: 'Audience',
       publishAt: 'Publish at',
+      eventKind: 'Kind',
       startDate: 'Start date',
       endDate: 'End date',
       startTime: 'Start time',

@@ -180,7 +180,7 @@ const fixtures: Fixture[] = [
     path: `/events/delete/${id(22)}`,
     body: undefined,
     record: { id: id(22), kind: 'holiday', title: 'Diwali break', startDate: '2026-11-07', endDate: '2026-11-11', audience: { kind: 'school', classIds: [], roles: [], userIds: [] } },
-    shows: ['Event deleted', 'Title', 'Diwali break', '07/11/2026'],
+    shows: ['Event deleted', 'Kind', 'Holiday', 'Title', 'Diwali break', '07/11/2026'],
   },
   {
     kind: 'exams.create',
