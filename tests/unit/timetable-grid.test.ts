@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { periodProblems } from '../../contract/timetable';
 import { buildRegister, markCode, shiftMonth } from '../../src/features/teacher-attendance/register';
 import { checkCell, dayOf, nextPeriod, openingDay, planDayCopy, uncoveredOn, weekDates, weekOf } from '../../src/features/timetable/grid';
+import { nextPeriodOf } from '../../src/kit/timetable-today';
 import { teacherAttendanceId } from '../../sync/kinds/teacher-attendance';
 import type { TeacherAttendanceRow } from '../../sync/modules/teacher-attendance';
 import type { PeriodRow, SubstitutionRow, TimetableEntryRow } from '../../sync/modules/timetable';
@@ -187,5 +188,19 @@ describe('the staff register on the device', () => {
     expect(id).not.toBe(teacherAttendanceId(ravi, '2026-11-24'));
     expect(id).not.toBe(teacherAttendanceId(meera, '2026-11-23'));
     expect(z.uuid().safeParse(id).success).toBe(true);
+  });
+});
+
+describe('the teacher’s next period on the dashboard', () => {
+  it('is their first own period still to start today, or the one they cover, not one given away', () => {
+    const monday = (hours: number, minutes = 0) => new Date(2026, 10, 23, hours, minutes);
+    const mirror = { periods, entries, substitutions: [] as SubstitutionRow[] };
+    expect(nextPeriodOf(mirror, ravi, monday(7, 30))).toMatchObject({ period: { name: 'Period 1' }, entry: { classId: va } });
+    expect(nextPeriodOf(mirror, ravi, monday(8, 30))).toMatchObject({ period: { name: 'Period 4' } });
+    expect(nextPeriodOf(mirror, ravi, monday(12))).toBeUndefined();
+    expect(nextPeriodOf(mirror, ravi, new Date(2026, 10, 29, 7))).toBeUndefined();
+    const given: SubstitutionRow[] = [{ id: uuid(402), entryId: uuid(201), classId: va, periodId: p(1), date: '2026-11-23', teacherId: nikhil, rev: 1 }];
+    expect(nextPeriodOf({ ...mirror, substitutions: given }, ravi, monday(7, 30))).toMatchObject({ period: { name: 'Period 4' } });
+    expect(nextPeriodOf({ ...mirror, substitutions: given }, nikhil, monday(7, 30))).toMatchObject({ period: { name: 'Period 1' }, entry: { id: uuid(201) } });
   });
 });

@@ -8,13 +8,18 @@ import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
 import { useEventsTile } from '../../../kit/events-week';
 import { useHomeworkTile } from '../../../kit/homework-week';
+import { useTimetableTile } from '../../../kit/timetable-today';
 import { useUnreadCount, withUnreadTile } from '../../../kit/notifications-unread';
 import { UnreadBell } from '../../../kit/UnreadBell';
 
 export default function AdminDashboardPage() {
   const { session } = useSessionSnapshot();
   const unread = useUnreadCount();
-  const tiles = withUnreadTile(useEventsTile(useHomeworkTile(tilesOf(adminSections, session?.role), '/admin/homework'), '/admin/events'), '/admin/notifications', unread);
+  const tiles = withUnreadTile(
+    useTimetableTile(useEventsTile(useHomeworkTile(tilesOf(adminSections, session?.role), '/admin/homework'), '/admin/events'), '/admin/timetable'),
+    '/admin/notifications',
+    unread,
+  );
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
   return <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} headerExtra={<UnreadBell to="/admin/notifications" count={unread} />} {...headline} />;
 }
