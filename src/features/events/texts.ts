@@ -53,6 +53,8 @@ export const eventsTexts = {
     noneUpcoming: 'Nothing on the calendar in the next weeks.',
     month: 'Month',
     holidayBadge: 'Holiday',
+    child: 'Child',
+    allChildren: 'All my children',
     today: 'On now',
   },
   form: {

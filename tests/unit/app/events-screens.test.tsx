@@ -229,6 +229,27 @@ describe('/student/events', () => {
   });
 });
 
+describe('/student/events for a parent of children in two classes', () => {
+  it('shows both children’s events together, or one child’s when chosen', async () => {
+    signInStorage('PARENT', { profile: { username: 'parent@kaksha.demo', userType: 'PARENT' } });
+    const engine = await harness.engine('PARENT');
+    await seedSchool(engine);
+    await engine.db.students.put({ id: id(22), classId: iiiA, admissionId: 'A2', firstName: 'Ravi', lastName: 'Rao', rev: 1 });
+    await engine.db.tableOf(eventsTable).bulkPut([
+      event(1, { title: 'II B play', audience: toClasses(iiB) }),
+      event(2, { title: 'III A trip', startDate: shiftDays(3), endDate: shiftDays(3), audience: toClasses(iiiA) }),
+      event(3, { title: 'Sports day', startDate: shiftDays(4), endDate: shiftDays(4) }),
+    ]);
+    await show('/student/events', <StudentEventsPage />);
+    const cards = () => Array.from(view!.container.querySelectorAll('.ev-card h3')).map((heading) => heading.firstChild?.textContent);
+    await until(() => cards().length === 3, 'both children’s events');
+    await type(byLabel<HTMLSelectElement>(view!.container, text.student.child), asha);
+    await until(() => cards().join() === 'II B play,Sports day', 'Asha’s events');
+    await type(byLabel<HTMLSelectElement>(view!.container, text.student.child), id(22));
+    await until(() => cards().join() === 'III A trip,Sports day', 'Ravi’s events');
+  });
+});
+
 describe('the events tile', () => {
   it('counts the events from today to Sunday', async () => {
     const { to } = weekOf();
