@@ -16,6 +16,7 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { settingsPath } from '../../navigation/sections';
 import { ProfileList } from '../../kit/ProfileList';
+import { StaffMonthPanel } from '../../kit/StaffMonth';
 import { profileView, type MirrorPart } from './profile-view';
 import { profileTexts as text } from './texts';
 import '../../kit/profile.css';
@@ -70,6 +71,8 @@ export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
           )}
         </section>
       )}
+
+      {area === 'admin' && <StaffMonthPanel />}
 
       <section className="panel settings-panel" aria-labelledby="profile-password">
         <h2 id="profile-password">{text.passwordHeading}</h2>

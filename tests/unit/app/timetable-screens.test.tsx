@@ -11,6 +11,7 @@ import type { SyncEngine } from '../../../sync';
 import { teacherAttendanceTable } from '../../../sync/modules/teacher-attendance';
 import { periodsTable, timetableTable, type PeriodRow } from '../../../sync/modules/timetable';
 import { messages } from '../../../contract/messages';
+import ProfilePage from '../../../src/features/profile/ProfilePage';
 import TeacherAttendancePage from '../../../src/features/teacher-attendance/TeacherAttendancePage';
 import StudentTimetablePage from '../../../src/features/timetable/StudentTimetablePage';
 import TimetableFormPage from '../../../src/features/timetable/TimetableFormPage';
@@ -158,5 +159,23 @@ describe('/admin/teacher-attendance', () => {
       [meera, 'present', null],
     ]);
     expect(await engine.db.outbox.count()).toBe(1);
+  });
+});
+
+describe('/admin/profile of a teacher', () => {
+  it('shows their own attendance this month with a link to the register', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId: ravi } });
+    const engine = await harness.engine('TEACHER');
+    await seedSchool(engine);
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    await engine.db.tableOf(teacherAttendanceTable).bulkPut([
+      { id: id(700), teacherId: ravi, date: today, status: 'absent', leaveType: null, remark: '', markedBy: id(800), markedAt: '', deviceMarkedAt: null, rev: 1 },
+      { id: id(701), teacherId: meera, date: today, status: 'leave', leaveType: 'sick', remark: '', markedBy: id(800), markedAt: '', deviceMarkedAt: null, rev: 1 },
+    ]);
+    await show('/admin/profile', <ProfilePage area="admin" />);
+    const panel = await found(() => view!.container.querySelector('[aria-labelledby="profile-staff-month"]'), 'the month');
+    expect(panel.textContent).toContain('Absent 1 · half days 0 · leave 0');
+    expect(panel.querySelector('a')!.getAttribute('href')).toBe(`/admin/teacher-attendance/monthly/${today.slice(5, 7)}-${today.slice(0, 4)}`);
   });
 });
