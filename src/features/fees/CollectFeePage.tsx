@@ -49,7 +49,7 @@ function StudentFinder({ mirror, onChoose }: { mirror: FeeMirror; onChoose: (id:
   return (
     <section className="panel" aria-labelledby="fee-find">
       <h2 id="fee-find">{text.collect.findStudent}</h2>
-      <TextField label={text.collect.findStudent} hint={text.collect.findHint} value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" type="search" />
+      <TextField label={text.collect.searchLabel} hint={text.collect.findHint} value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" type="search" />
       {needle && found.length === 0 && <p role="status">{text.collect.noMatch}</p>}
       <ul className="fee-found">
         {found.map((row) => (

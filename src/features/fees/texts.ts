@@ -63,7 +63,8 @@ export const feeTexts = {
   },
   collect: {
     findStudent: 'Find a student',
-    findHint: 'Type a name or an admission ID',
+    searchLabel: 'Student name or admission ID',
+    findHint: 'Type part of a name or an admission ID',
     noMatch: 'No student matches.',
     chosen: 'Student',
     change: 'Choose another student',

@@ -123,7 +123,7 @@ describe('/admin/addfee', () => {
     await engine.db.tableOf(feeReceiptsTable).put(receipt(1, {}));
     await show('/admin/addfee', <CollectFeePage />);
     await until(() => view!.container.querySelector('input[type="search"]') !== null, 'the finder');
-    await type(byLabel(view!.container, text.collect.findStudent), 'asha');
+    await type(byLabel(view!.container, text.collect.searchLabel), 'asha');
     const found = Array.from(view!.container.querySelectorAll<HTMLButtonElement>('.fee-found-btn'));
     expect(found.map((button) => button.textContent)).toEqual(['Asha Rao · V A · A1']);
     await click(found[0]!);
