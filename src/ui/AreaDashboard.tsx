@@ -15,9 +15,11 @@ export interface AreaDashboardProps {
   tiles: readonly Tile[];
   /** More header controls before the settings link (the notifications bell). */
   headerExtra?: ReactNode;
+  /** The day's figures (issue 16), between the welcome and the section tiles. */
+  children?: ReactNode;
 }
 
-export function AreaDashboard({ title, schoolName, greeting, detail, tiles, headerExtra }: AreaDashboardProps) {
+export function AreaDashboard({ title, schoolName, greeting, detail, tiles, headerExtra, children }: AreaDashboardProps) {
   return (
     <main className="page">
       <PageHeader
@@ -37,6 +39,7 @@ export function AreaDashboard({ title, schoolName, greeting, detail, tiles, head
         <h2>{greeting}</h2>
         <p className="dashboard-detail">{detail}</p>
       </section>
+      {children}
       <h2 id="dashboard-sections" className="dashboard-sections-heading">
         {t.dashboard.sectionsHeading}
       </h2>

@@ -11,6 +11,8 @@ import { useHomeworkTile } from '../../../kit/homework-week';
 import { useTimetableTile } from '../../../kit/timetable-today';
 import { useUnreadCount, withUnreadTile } from '../../../kit/notifications-unread';
 import { UnreadBell } from '../../../kit/UnreadBell';
+import { AdminGlance } from './AdminGlance';
+import { TeacherGlance } from './TeacherGlance';
 
 export default function AdminDashboardPage() {
   const { session } = useSessionSnapshot();
@@ -21,5 +23,9 @@ export default function AdminDashboardPage() {
     unread,
   );
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
-  return <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} headerExtra={<UnreadBell to="/admin/notifications" count={unread} />} {...headline} />;
+  return (
+    <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} headerExtra={<UnreadBell to="/admin/notifications" count={unread} />} {...headline}>
+      {session?.role === 'admin' ? <AdminGlance /> : session?.role === 'teacher' ? <TeacherGlance /> : null}
+    </AreaDashboard>
+  );
 }

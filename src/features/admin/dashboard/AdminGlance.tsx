@@ -1,0 +1,46 @@
+/** /admin for an admin: today at a glance over the whole school, from the device's mirror. */
+import { useMemo } from 'react';
+import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
+import { AsOf } from './AsOf';
+import { AttendancePanel } from './AttendancePanel';
+import { EventsPanel, HomeworkDuePanel } from './DuePanel';
+import { FeesPanel } from './FeesPanel';
+import { StaffPanel } from './StaffPanel';
+import { dashboardTexts } from './texts';
+import { attendanceToday, eventsThisWeek, feesToday, homeworkDueOn, isoToday, readToday, staffToday } from './today';
+import './glance.css';
+
+export function AdminGlance() {
+  const today = isoToday();
+  const mirror = useMirrorQuery((db) => readToday(db, today), [today]);
+  const figures = useMemo(
+    () =>
+      mirror && {
+        attendance: attendanceToday(mirror, today),
+        staff: staffToday(mirror, today),
+        fees: feesToday(mirror.receipts, today),
+        homework: homeworkDueOn(mirror.homework, today),
+        events: eventsThisWeek(mirror.events),
+      },
+    [mirror, today],
+  );
+  return (
+    <section className="glance" aria-labelledby="glance-heading">
+      <div className="glance-head">
+        <h2 id="glance-heading">{dashboardTexts.todayHeading}</h2>
+        <AsOf />
+      </div>
+      {!mirror || !figures ? (
+        <p role="status">{dashboardTexts.loading}</p>
+      ) : (
+        <div className="glance-grid">
+          <AttendancePanel figures={figures.attendance} today={today} />
+          <StaffPanel figures={figures.staff} mirror={mirror} />
+          <FeesPanel figures={figures.fees} />
+          <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
+          <EventsPanel events={figures.events} to="/admin/events" />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+/** Fees collected today by mode, in rupees with Indian grouping; cancelled receipts count nothing. */
+import { Link } from 'react-router';
+import { paymentModeNames } from '../../../../contract/fees';
+import { formatRupees } from '../../../../contract/money';
+import { dashboardTexts } from './texts';
+import type { FeesToday } from './today';
+
+const text = dashboardTexts.fees;
+
+export function FeesPanel({ figures }: { figures: FeesToday }) {
+  return (
+    <section className="panel glance-panel" aria-labelledby="glance-fees">
+      <h3 id="glance-fees">{text.heading}</h3>
+      <p className="glance-big">
+        <Link to="/admin/fee" aria-label={`${text.total}: ${formatRupees(figures.total)}, ${text.receipts(figures.count)}`}>
+          {formatRupees(figures.total)}
+        </Link>{' '}
+        <span className="glance-note">{text.receipts(figures.count)}</span>
+      </p>
+      <table className="glance-table">
+        <caption className="visually-hidden">{text.heading}</caption>
+        <tbody>
+          {figures.byMode.map((row) => (
+            <tr key={row.mode}>
+              <th scope="row">{paymentModeNames[row.mode]}</th>
+              <td>{text.receipts(row.count)}</td>
+              <td className="glance-amount">{formatRupees(row.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+/** Teachers absent or on leave today and the periods left without a substitute. */
+import { Link } from 'react-router';
+import { classWithSection } from '../../../kit/profile-rows';
+import { dashboardTexts } from './texts';
+import type { StaffToday, TodayMirror } from './today';
+
+const text = dashboardTexts.staff;
+
+export function StaffPanel({ figures, mirror }: { figures: StaffToday; mirror: Pick<TodayMirror, 'classes' | 'subjects'> }) {
+  const className = (id: string) => {
+    const klass = mirror.classes.find((row) => row.id === id);
+    return klass ? (classWithSection(klass.className, klass.classSection) ?? klass.className) : '';
+  };
+  const subjectName = (id: string) => mirror.subjects.find((row) => row.id === id)?.subjectName ?? '';
+  return (
+    <section className="panel glance-panel" aria-labelledby="glance-staff">
+      <h3 id="glance-staff">{text.heading}</h3>
+      {!figures.marked ? (
+        <p className="glance-note glance-alert-text">
+          <Link to="/admin/teacher-attendance">{text.notMarked}</Link>
+        </p>
+      ) : figures.away.length === 0 ? (
+        <p>{text.noneAway}</p>
+      ) : (
+        <>
+          <p className="glance-big">
+            <Link to="/admin/teacher-attendance">{text.away(figures.away.length)}</Link>
+          </p>
+          <ul className="glance-list">
+            {figures.away.map(({ teacher, status }) => (
+              <li key={teacher.id}>
+                {teacher.firstName} {teacher.lastName}, {text.status[status]}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {figures.away.length > 0 && (
+        <>
+          <h4 id="glance-uncovered">{text.uncovered(figures.uncovered.length)}</h4>
+          {figures.uncovered.length > 0 && (
+            <ul className="glance-list" aria-labelledby="glance-uncovered">
+              {figures.uncovered.map(({ period, entry }) => (
+                <li key={entry.id}>
+                  <Link to={`/admin/timetable?classId=${entry.classId}`}>{text.uncoveredLine(period.name, period.startTime, className(entry.classId), subjectName(entry.subjectId))}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

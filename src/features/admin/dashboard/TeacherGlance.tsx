@@ -1,0 +1,45 @@
+/** /admin for a teacher: her own classes today (not yet marked, homework due), from the device's mirror. */
+import { useMemo } from 'react';
+import { useStaffAccess } from '../../../kit/access';
+import { classIdsTaughtBy } from '../../../kit/taught-classes';
+import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
+import { AsOf } from './AsOf';
+import { AttendancePanel } from './AttendancePanel';
+import { EventsPanel, HomeworkDuePanel } from './DuePanel';
+import { dashboardTexts } from './texts';
+import { attendanceToday, eventsThisWeek, homeworkDueOn, isoToday, readToday } from './today';
+import './glance.css';
+
+export function TeacherGlance() {
+  const today = isoToday();
+  const { teacherId } = useStaffAccess();
+  const mirror = useMirrorQuery(async (db) => ({ ...(await readToday(db, today)), mine: new Set(teacherId ? await classIdsTaughtBy(db, teacherId) : []) }), [today, teacherId]);
+  const figures = useMemo(
+    () =>
+      mirror && {
+        attendance: attendanceToday(mirror, today, mirror.mine),
+        homework: homeworkDueOn(mirror.homework, today, mirror.mine),
+        events: eventsThisWeek(mirror.events),
+      },
+    [mirror, today],
+  );
+  return (
+    <section className="glance" aria-labelledby="glance-heading">
+      <div className="glance-head">
+        <h2 id="glance-heading">{dashboardTexts.teacher.heading}</h2>
+        <AsOf />
+      </div>
+      {!mirror || !figures ? (
+        <p role="status">{dashboardTexts.loading}</p>
+      ) : mirror.mine.size === 0 ? (
+        <p>{dashboardTexts.teacher.noClasses}</p>
+      ) : (
+        <div className="glance-grid">
+          <AttendancePanel figures={figures.attendance} today={today} />
+          <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
+          <EventsPanel events={figures.events} to="/admin/events" />
+        </div>
+      )}
+    </section>
+  );
+}

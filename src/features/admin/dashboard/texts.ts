@@ -1,0 +1,52 @@
+/** The dashboards' figures in the school's words (issue 16). */
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export const dashboardTexts = {
+  todayHeading: 'Today at a glance',
+  asOf: (when: string) => `As of ${when}, the last sync`,
+  neverSynced: 'Not synced yet: the figures are what this device holds',
+  loading: 'Reading this device…',
+  attendance: {
+    heading: 'Students today',
+    present: 'Present',
+    absent: 'Absent',
+    notMarked: 'Not yet marked',
+    closed: (count: number) => `${plural(count, 'class', 'classes')} closed today (holiday)`,
+    closedAll: 'No school today (holiday or Sunday)',
+    classesHeading: 'Classes not yet marked',
+    allMarked: 'Every class open today is marked.',
+    mark: (name: string) => `Mark ${name}`,
+    openRegister: 'Open class attendance',
+  },
+  staff: {
+    heading: 'Teachers today',
+    notMarked: 'Staff attendance not marked yet today',
+    noneAway: 'No teacher absent today',
+    away: (count: number) => `${plural(count, 'teacher', 'teachers')} absent`,
+    status: { absent: 'absent', leave: 'on leave', present: 'present', half_day: 'half day' } as Record<string, string>,
+    uncovered: (count: number) => (count === 0 ? 'Every period covered' : `${plural(count, 'period', 'periods')} without a substitute`),
+    uncoveredLine: (period: string, time: string, klass: string, subject: string) => `${period} (${time}), ${klass}${subject ? `, ${subject}` : ''}`,
+    open: 'Open staff attendance',
+    openTimetable: 'Arrange substitutes',
+  },
+  fees: {
+    heading: 'Fees collected today',
+    total: 'Total',
+    receipts: (count: number) => plural(count, 'receipt', 'receipts'),
+    open: 'Open fee collection',
+  },
+  homework: {
+    heading: 'Homework due today',
+    none: 'No homework due today',
+    open: 'Open homework',
+  },
+  events: {
+    heading: 'This week',
+    none: 'Nothing on the calendar this week',
+    open: 'Open events',
+  },
+  teacher: {
+    heading: 'My classes today',
+    noClasses: 'No classes are assigned to you yet.',
+  },
+} as const;

@@ -1,0 +1,177 @@
+/**
+ * The principal's "today at a glance" (issue 16), computed on the device from the mirror so the
+ * dashboard opens offline: students present, absent and not yet marked, the classes not yet
+ * marked, teachers absent and the periods nobody covers, fees collected by mode, homework due and
+ * the week's events. Days off come from contract/working-days.ts: a class closed by a holiday (or
+ * any class on a Sunday) is neither marked nor waiting.
+ */
+import { compareClasses } from '../../../../contract/class-order';
+import { paymentModes, type PaymentMode } from '../../../../contract/fees';
+import { isWorkingDay } from '../../../../contract/working-days';
+import type { AttendanceRow, ClassRow, KakshaDb, StudentRow, SubjectRow, TeacherRow } from '../../../../sync';
+import { eventsTable, type EventRow } from '../../../../sync/modules/events';
+import { feeReceiptsTable, type FeeReceiptRow } from '../../../../sync/modules/fees';
+import { homeworkTable, type HomeworkRow } from '../../../../sync/modules/homework';
+import { teacherAttendanceTable, type TeacherAttendanceRow } from '../../../../sync/modules/teacher-attendance';
+import { periodsTable, substitutionsTable, timetableTable, type PeriodRow, type SubstitutionRow, type TimetableEntryRow } from '../../../../sync/modules/timetable';
+import { weekOf } from '../../../kit/homework-week';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The device's calendar day as YYYY-MM-DD. */
+export function isoToday(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export interface AttendanceToday {
+  present: number;
+  absent: number;
+  notMarked: number;
+  /** Open today, with students, and no sheet for today yet; in the school's class order. */
+  classesNotMarked: ClassRow[];
+  /** Classes a holiday (or Sunday) closes today. */
+  closedClasses: number;
+}
+
+/**
+ * Today's attendance over `classIds` (every class when undefined). Late counts as present and
+ * leave as absent, the spec's percentages' rule; a student of a class with no sheet is not marked.
+ */
+export function attendanceToday(
+  mirror: { classes: readonly ClassRow[]; students: readonly Pick<StudentRow, 'id' | 'classId'>[]; attendance: readonly AttendanceRow[]; events: readonly EventRow[] },
+  today: string,
+  classIds?: ReadonlySet<string>,
+): AttendanceToday {
+  const marks = new Map(mirror.attendance.filter((row) => row.date === today).map((row) => [row.studentId, row]));
+  const markedClasses = new Set(mirror.attendance.filter((row) => row.date === today).map((row) => row.classId));
+  const result: AttendanceToday = { present: 0, absent: 0, notMarked: 0, classesNotMarked: [], closedClasses: 0 };
+  for (const klass of mirror.classes) {
+    if (classIds && !classIds.has(klass.id)) continue;
+    if (!isWorkingDay(today, mirror.events, klass.id)) {
+      result.closedClasses += 1;
+      continue;
+    }
+    const students = mirror.students.filter((student) => student.classId === klass.id);
+    for (const student of students) {
+      const mark = marks.get(student.id);
+      if (!mark) result.notMarked += 1;
+      else if (mark.status === 'present' || mark.status === 'late') result.present += 1;
+      else result.absent += 1;
+    }
+    if (students.length > 0 && !markedClasses.has(klass.id)) result.classesNotMarked.push(klass);
+  }
+  result.classesNotMarked.sort(compareClasses);
+  return result;
+}
+
+export interface TeacherAway {
+  teacher: TeacherRow;
+  status: TeacherAttendanceRow['status'];
+}
+
+export interface UncoveredPeriod {
+  period: PeriodRow;
+  entry: TimetableEntryRow;
+}
+
+export interface StaffToday {
+  /** Whether today's staff sheet has been marked at all. */
+  marked: boolean;
+  /** Absent or on leave today (a half day is in school), by name. */
+  away: TeacherAway[];
+  /** Today's teaching periods of the teachers away that have no substitute. */
+  uncovered: UncoveredPeriod[];
+}
+
+export function staffToday(
+  mirror: {
+    teachers: readonly TeacherRow[];
+    teacherAttendance: readonly TeacherAttendanceRow[];
+    periods: readonly PeriodRow[];
+    entries: readonly TimetableEntryRow[];
+    substitutions: readonly SubstitutionRow[];
+  },
+  today: string,
+): StaffToday {
+  const marks = mirror.teacherAttendance.filter((row) => row.date === today);
+  const byId = new Map(mirror.teachers.map((teacher) => [teacher.id, teacher]));
+  const away: TeacherAway[] = [];
+  for (const mark of marks) {
+    const teacher = byId.get(mark.teacherId);
+    if (teacher && (mark.status === 'absent' || mark.status === 'leave')) away.push({ teacher, status: mark.status });
+  }
+  away.sort((a, b) => `${a.teacher.firstName} ${a.teacher.lastName}`.localeCompare(`${b.teacher.firstName} ${b.teacher.lastName}`));
+  const awayIds = new Set(away.map((one) => one.teacher.id));
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  const periods = new Map(mirror.periods.filter((period) => period.day === weekday && period.kind === 'teaching').map((period) => [period.id, period]));
+  const covered = new Set(mirror.substitutions.filter((one) => one.date === today).map((one) => one.entryId));
+  const uncovered: UncoveredPeriod[] = [];
+  for (const entry of mirror.entries) {
+    const period = periods.get(entry.periodId);
+    if (period && entry.teacherId && awayIds.has(entry.teacherId) && !covered.has(entry.id)) uncovered.push({ period, entry });
+  }
+  uncovered.sort((a, b) => a.period.startTime.localeCompare(b.period.startTime));
+  return { marked: marks.length > 0, away, uncovered };
+}
+
+export interface FeesToday {
+  byMode: { mode: PaymentMode; count: number; total: number }[];
+  count: number;
+  total: number;
+}
+
+/** Receipts paid today by mode; a cancelled receipt counts nothing (its reissue counts once). */
+export function feesToday(receipts: readonly Pick<FeeReceiptRow, 'paidOn' | 'status' | 'mode' | 'total'>[], today: string): FeesToday {
+  const paid = receipts.filter((row) => row.paidOn === today && row.status === 'paid');
+  const byMode = paymentModes.map((mode) => {
+    const ofMode = paid.filter((row) => row.mode === mode);
+    return { mode, count: ofMode.length, total: ofMode.reduce((sum, row) => sum + row.total, 0) };
+  });
+  return { byMode, count: paid.length, total: paid.reduce((sum, row) => sum + row.total, 0) };
+}
+
+/** Homework due on `today` in `classIds` (every class when undefined). */
+export function homeworkDueOn<R extends Pick<HomeworkRow, 'classId' | 'dueDate'>>(homework: readonly R[], today: string, classIds?: ReadonlySet<string>): R[] {
+  return homework.filter((row) => row.dueDate === today && (!classIds || classIds.has(row.classId)));
+}
+
+/** Events on from today to the week's Sunday, soonest first (the events tile's rule). */
+export function eventsThisWeek<R extends Pick<EventRow, 'startDate' | 'endDate'>>(events: readonly R[], now: Date = new Date()): R[] {
+  const today = isoToday(now);
+  const { to } = weekOf(now);
+  return events.filter((row) => row.endDate >= today && row.startDate <= to).sort((a, b) => a.startDate.localeCompare(b.startDate));
+}
+
+export interface TodayMirror {
+  classes: ClassRow[];
+  students: StudentRow[];
+  attendance: AttendanceRow[];
+  teachers: TeacherRow[];
+  teacherAttendance: TeacherAttendanceRow[];
+  periods: PeriodRow[];
+  entries: TimetableEntryRow[];
+  substitutions: SubstitutionRow[];
+  receipts: FeeReceiptRow[];
+  homework: HomeworkRow[];
+  events: EventRow[];
+  subjects: SubjectRow[];
+}
+
+/** What the glance reads: today's rows only where the table has a date index. */
+export async function readToday(db: KakshaDb, today: string): Promise<TodayMirror> {
+  const [classes, students, attendance, teachers, teacherAttendance, periods, entries, substitutions, receipts, homework, events, subjects] = await Promise.all([
+    db.classes.toArray(),
+    db.students.toArray(),
+    db.attendance.where('date').equals(today).toArray(),
+    db.teachers.toArray(),
+    db.tableOf(teacherAttendanceTable).where('date').equals(today).toArray(),
+    db.tableOf(periodsTable).toArray(),
+    db.tableOf(timetableTable).toArray(),
+    db.tableOf(substitutionsTable).where('date').equals(today).toArray(),
+    db.tableOf(feeReceiptsTable).where('paidOn').equals(today).toArray(),
+    db.tableOf(homeworkTable).where('dueDate').equals(today).toArray(),
+    db.tableOf(eventsTable).toArray(),
+    db.subjects.toArray(),
+  ]);
+  return { classes, students, attendance, teachers, teacherAttendance, periods, entries, substitutions, receipts, homework, events, subjects };
+}

@@ -1,0 +1,256 @@
+/**
+ * The principal's "today at a glance" (issue 16) over a hand-built mirror: present, absent and not
+ * yet marked (a holiday for one class takes it out, an unmarked class is listed to mark), teachers
+ * away and the periods nobody covers, fees by mode with a cancelled receipt left out, homework due
+ * today and the week's events. Then /admin over a real engine offline: an admin sees the figures,
+ * each a link to the list behind it; a teacher sees her own classes only.
+ */
+import './reset-storage';
+import { describe, expect, it } from 'vitest';
+import type { AttendanceRow, SyncEngine } from '../../../sync';
+import { eventsTable, type EventRow } from '../../../sync/modules/events';
+import { feeReceiptsTable, type FeeReceiptRow } from '../../../sync/modules/fees';
+import { homeworkTable, type HomeworkRow } from '../../../sync/modules/homework';
+import { teacherAttendanceTable, type TeacherAttendanceRow } from '../../../sync/modules/teacher-attendance';
+import { periodsTable, substitutionsTable, timetableTable } from '../../../sync/modules/timetable';
+import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashboardPage';
+import { attendanceToday, eventsThisWeek, feesToday, homeworkDueOn, isoToday, staffToday, type TodayMirror } from '../../../src/features/admin/dashboard/today';
+import { renderRoute, type Rendered } from './dom';
+import { screenHarness, signInStorage, until } from './records-harness';
+
+const harness = screenHarness('dashboard');
+let view: Rendered | undefined;
+
+const id = (n: number) => `0197d000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const [vA, vB, viA] = [id(1), id(2), id(3)];
+const [asha, ravi, meena, kiran, dev] = [id(21), id(22), id(23), id(24), id(25)];
+const [sunita, farhan] = [id(31), id(32)];
+const maths = id(41);
+
+const classes = [
+  { id: viA, className: 'VI', classSection: 'A', classTeacherId: null, rev: 1 },
+  { id: vB, className: 'V', classSection: 'B', classTeacherId: null, rev: 1 },
+  { id: vA, className: 'V', classSection: 'A', classTeacherId: sunita, rev: 1 },
+];
+const students = [
+  { id: asha, classId: vA, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rev: 1 },
+  { id: ravi, classId: vA, admissionId: 'A2', firstName: 'Ravi', lastName: 'Iyer', rev: 1 },
+  { id: meena, classId: vA, admissionId: 'A3', firstName: 'Meena', lastName: 'Das', rev: 1 },
+  { id: kiran, classId: vB, admissionId: 'A4', firstName: 'Kiran', lastName: 'Shah', rev: 1 },
+  { id: dev, classId: viA, admissionId: 'A5', firstName: 'Dev', lastName: 'Nair', rev: 1 },
+];
+const teachers = [
+  { id: sunita, employeeId: 'T1', firstName: 'Sunita', lastName: 'Verma', emailId: null, rev: 1 },
+  { id: farhan, employeeId: 'T2', firstName: 'Farhan', lastName: 'Ali', emailId: null, rev: 1 },
+];
+
+function mark(n: number, studentId: string, classId: string, date: string, status: AttendanceRow['status']): AttendanceRow {
+  return { id: id(100 + n), studentId, classId, date, status, remark: '', markedBy: 'x', markedAt: '2026-01-01T00:00:00Z', deviceMarkedAt: null, rev: 1 };
+}
+
+function event(n: number, fields: Partial<EventRow>): EventRow {
+  return {
+    id: id(200 + n),
+    kind: 'event',
+    title: `Event ${n}`,
+    description: '',
+    startDate: '2026-11-25',
+    endDate: '2026-11-25',
+    startTime: null,
+    endTime: null,
+    audience: { kind: 'school', classIds: [], roles: [], userIds: [] },
+    rev: 1,
+    ...fields,
+  };
+}
+
+function receipt(n: number, fields: Partial<FeeReceiptRow>): FeeReceiptRow {
+  return {
+    id: id(300 + n),
+    receiptNumber: null,
+    academicYear: 2026,
+    receiptSeq: null,
+    studentId: asha,
+    studentName: 'Asha Rao',
+    admissionId: 'A1',
+    classId: vA,
+    className: 'V A',
+    paidOn: '2026-11-25',
+    mode: 'cash',
+    reference: null,
+    bank: null,
+    items: [],
+    fine: 0,
+    fineWaived: 0,
+    waiverReason: null,
+    total: 100,
+    remark: null,
+    status: 'paid',
+    cancelledOn: null,
+    cancelReason: null,
+    replacedBy: null,
+    replaces: null,
+    receivedBy: 'x',
+    createdAt: '2026-11-25T04:00:00Z',
+    rev: 1,
+    ...fields,
+  };
+}
+
+function homework(n: number, fields: Partial<HomeworkRow>): HomeworkRow {
+  return { id: id(400 + n), classId: vA, subjectId: maths, title: `Homework ${n}`, description: '', assignedDate: '2026-11-20', dueDate: '2026-11-25', rev: 1, ...fields };
+}
+
+function staffMark(n: number, teacherId: string, date: string, status: TeacherAttendanceRow['status']): TeacherAttendanceRow {
+  return { id: id(500 + n), teacherId, date, status, leaveType: status === 'leave' ? 'sick' : null, remark: '', markedBy: 'x', markedAt: '2026-01-01T00:00:00Z', deviceMarkedAt: null, rev: 1 };
+}
+
+const period = (n: number, day: number, startTime: string) => ({ id: id(600 + n), day, position: n, name: `Period ${n}`, startTime, endTime: '23:59', kind: 'teaching' as const, rev: 1 });
+const entry = (n: number, periodId: string, classId: string, teacherId: string) => ({ id: id(700 + n), classId, periodId, subjectId: maths, teacherId, room: '', rev: 1 });
+
+describe('today’s figures', () => {
+  // Wednesday 25/11/2026; V B has a class holiday today.
+  const wednesday = '2026-11-25';
+  const base: Pick<TodayMirror, 'classes' | 'students' | 'events'> = {
+    classes,
+    students,
+    events: [event(1, { kind: 'holiday', title: 'V B trip', audience: { kind: 'classes', classIds: [vB], roles: [], userIds: [] } })],
+  };
+
+  it('counts present (late too), absent (leave too) and not marked; a closed class is out, an unmarked open class listed', () => {
+    const figures = attendanceToday(
+      {
+        ...base,
+        attendance: [
+          mark(1, asha, vA, wednesday, 'present'),
+          mark(2, ravi, vA, wednesday, 'late'),
+          mark(3, meena, vA, wednesday, 'leave'),
+          mark(4, asha, vA, '2026-11-24', 'absent'),
+        ],
+      },
+      wednesday,
+    );
+    expect(figures).toMatchObject({ present: 2, absent: 1, notMarked: 1, closedClasses: 1 });
+    expect(figures.classesNotMarked.map((klass) => klass.id)).toEqual([viA]);
+    // Yesterday: nothing marked, every class open (the holiday is today only).
+    const tuesday = attendanceToday({ ...base, attendance: [] }, '2026-11-24');
+    expect(tuesday).toMatchObject({ present: 0, absent: 0, notMarked: 5, closedClasses: 0 });
+    expect(tuesday.classesNotMarked.map((klass) => klass.id)).toEqual([vA, vB, viA]);
+    // A Sunday closes every class; a teacher's view counts her classes only.
+    expect(attendanceToday({ ...base, attendance: [] }, '2026-11-29')).toMatchObject({ notMarked: 0, closedClasses: 3, classesNotMarked: [] });
+    expect(attendanceToday({ ...base, attendance: [] }, wednesday, new Set([viA]))).toMatchObject({ notMarked: 1, closedClasses: 0 });
+  });
+
+  it('names the teachers away and the periods of theirs nobody covers today', () => {
+    const mirror = {
+      teachers,
+      teacherAttendance: [staffMark(1, sunita, wednesday, 'leave'), staffMark(2, farhan, wednesday, 'half_day'), staffMark(3, farhan, '2026-11-24', 'absent')],
+      periods: [period(1, 3, '09:00'), period(2, 3, '10:00'), period(3, 4, '09:00')],
+      entries: [entry(1, id(601), vA, sunita), entry(2, id(602), vA, sunita), entry(3, id(603), vA, sunita), entry(4, id(601), vB, farhan)],
+      substitutions: [{ id: id(800), entryId: id(702), classId: vA, periodId: id(602), date: wednesday, teacherId: farhan, rev: 1 }],
+    };
+    const figures = staffToday(mirror, wednesday);
+    expect(figures.marked).toBe(true);
+    expect(figures.away.map((one) => [one.teacher.firstName, one.status])).toEqual([['Sunita', 'leave']]);
+    expect(figures.uncovered.map((one) => one.entry.id)).toEqual([id(701)]);
+    expect(staffToday(mirror, '2026-11-26')).toMatchObject({ marked: false, away: [], uncovered: [] });
+  });
+
+  it('adds today’s receipts by mode in paise, a cancelled one left out', () => {
+    const figures = feesToday(
+      [
+        receipt(1, { mode: 'cash', total: 1_250_000 }),
+        receipt(2, { mode: 'upi', total: 99_950 }),
+        receipt(3, { mode: 'upi', total: 50, status: 'cancelled' }),
+        receipt(4, { mode: 'cash', total: 700, paidOn: '2026-11-24' }),
+      ],
+      wednesday,
+    );
+    expect(figures.total).toBe(1_349_950);
+    expect(figures.count).toBe(2);
+    expect(figures.byMode).toEqual([
+      { mode: 'cash', count: 1, total: 1_250_000 },
+      { mode: 'upi', count: 1, total: 99_950 },
+      { mode: 'cheque', count: 0, total: 0 },
+      { mode: 'bankTransfer', count: 0, total: 0 },
+    ]);
+  });
+
+  it('finds homework due today (in a teacher’s classes) and the events from today to Sunday', () => {
+    const rows = [homework(1, {}), homework(2, { classId: vB }), homework(3, { dueDate: '2026-11-26' })];
+    expect(homeworkDueOn(rows, wednesday).map((row) => row.id)).toEqual([id(401), id(402)]);
+    expect(homeworkDueOn(rows, wednesday, new Set([vB])).map((row) => row.id)).toEqual([id(402)]);
+    const events = [
+      event(2, { startDate: '2026-11-28', endDate: '2026-11-28' }),
+      event(3, { startDate: '2026-11-20', endDate: '2026-11-26' }),
+      event(4, { startDate: '2026-11-24', endDate: '2026-11-24' }),
+      event(5, { startDate: '2026-11-30', endDate: '2026-11-30' }),
+    ];
+    expect(eventsThisWeek(events, new Date(2026, 10, 25)).map((row) => row.id)).toEqual([id(203), id(202)]);
+  });
+});
+
+async function seedToday(engine: SyncEngine, today: string) {
+  await engine.db.classes.bulkPut(classes);
+  await engine.db.students.bulkPut(students);
+  await engine.db.teachers.bulkPut(teachers);
+  await engine.db.subjects.put({ id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 });
+  await engine.db.classSubjects.put({ id: id(900), classId: viA, subjectId: maths, teacherId: farhan, className: '', classSection: null, subjectName: '', teacherName: '', rev: 1 } as never);
+  await engine.db.attendance.bulkPut([mark(1, asha, vA, today, 'present'), mark(2, ravi, vA, today, 'absent'), mark(3, meena, vA, today, 'present')]);
+  await engine.db.tableOf(teacherAttendanceTable).bulkPut([staffMark(1, sunita, today, 'absent'), staffMark(2, farhan, today, 'present')]);
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  await engine.db.tableOf(periodsTable).put(period(1, weekday, '09:00'));
+  await engine.db.tableOf(timetableTable).put(entry(1, id(601), vA, sunita));
+  await engine.db.tableOf(substitutionsTable).clear();
+  await engine.db.tableOf(feeReceiptsTable).bulkPut([receipt(1, { paidOn: today, total: 12_500_000 }), receipt(2, { paidOn: today, mode: 'upi', total: 25_050 })]);
+  await engine.db.tableOf(homeworkTable).bulkPut([homework(1, { dueDate: today, title: 'Fractions' }), homework(2, { dueDate: today, classId: viA, title: 'Decimals' })]);
+  await engine.db.tableOf(eventsTable).put(event(9, { startDate: today, endDate: today, title: 'Sports day' }));
+}
+
+const link = (label: string) => view!.container.querySelector<HTMLAnchorElement>(`a[aria-label="${label}"]`);
+
+describe('/admin today at a glance', () => {
+  it('shows an admin the school’s day from the device, offline, each figure opening its list', async () => {
+    signInStorage('ADMIN');
+    const engine = await harness.engine('ADMIN');
+    const today = isoToday();
+    await seedToday(engine, today);
+    view = await harness.show(renderRoute('/admin', <AdminDashboardPage />, '/admin'));
+    await until(() => link('Present: 2') !== null, 'the attendance figures');
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+    if (weekday === 0) return; // a Sunday closes every class: nothing is waiting to be marked
+    expect(link('Absent: 1')!.getAttribute('href')).toBe(`/admin/attendance?date=${today}`);
+    expect(link('Not yet marked: 2')).not.toBeNull();
+    const toMark = Array.from(view!.container.querySelectorAll<HTMLAnchorElement>('.glance-chips a'));
+    expect(toMark.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Mark V - B', `/admin/mark-attendance?classId=${vB}&date=${today}`],
+      ['Mark VI - A', `/admin/mark-attendance?classId=${viA}&date=${today}`],
+    ]);
+    const text = view!.container.textContent ?? '';
+    expect(text).toContain('1 teacher absent');
+    expect(text).toContain('Sunita Verma, absent');
+    expect(text).toContain('1 period without a substitute');
+    expect(link('Total: ₹1,25,250.50, 2 receipts')!.getAttribute('href')).toBe('/admin/fee');
+    expect(text).toContain('₹1,25,000.00');
+    expect(text).toContain('V - A · Mathematics · Fractions');
+    expect(text).toContain('Sports day');
+    expect(text).toContain('Not synced yet');
+  });
+
+  it('shows a teacher her own classes only', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId: farhan } });
+    const engine = await harness.engine('TEACHER');
+    const today = isoToday();
+    await seedToday(engine, today);
+    view = await harness.show(renderRoute('/admin', <AdminDashboardPage />, '/admin'));
+    await until(() => view!.container.textContent?.includes('My classes today') === true && view!.container.querySelector('.glance-grid') !== null, 'her panel');
+    const text = view!.container.textContent ?? '';
+    expect(text).not.toContain('Fees collected today');
+    expect(text).not.toContain('Teachers today');
+    expect(text).toContain('VI - A · Mathematics · Decimals');
+    expect(text).not.toContain('Fractions');
+    if (new Date(`${today}T00:00:00Z`).getUTCDay() === 0) return;
+    expect(link('Not yet marked: 1')).not.toBeNull();
+    expect(link('Present: 0')).not.toBeNull();
+  });
+});
