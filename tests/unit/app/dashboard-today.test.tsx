@@ -14,7 +14,8 @@ import { homeworkTable, type HomeworkRow } from '../../../sync/modules/homework'
 import { teacherAttendanceTable, type TeacherAttendanceRow } from '../../../sync/modules/teacher-attendance';
 import { periodsTable, substitutionsTable, timetableTable } from '../../../sync/modules/timetable';
 import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashboardPage';
-import { attendanceToday, eventsThisWeek, feesToday, homeworkDueOn, isoToday, staffToday, type TodayMirror } from '../../../src/features/admin/dashboard/today';
+import { eventsThisWeek, isoToday } from '../../../src/kit/dashboard-day';
+import { attendanceToday, feesToday, homeworkDueOn, staffToday, type TodayMirror } from '../../../src/features/admin/dashboard/today';
 import { renderRoute, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
 

@@ -1,14 +1,15 @@
 /** /admin for an admin: today at a glance over the whole school, from the device's mirror. */
 import { useMemo } from 'react';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
-import { AsOf } from './AsOf';
+import { AsOf } from '../../../kit/AsOf';
 import { AttendancePanel } from './AttendancePanel';
 import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { FeesPanel } from './FeesPanel';
 import { StaffPanel } from './StaffPanel';
 import { dashboardTexts } from './texts';
-import { attendanceToday, eventsThisWeek, feesToday, homeworkDueOn, isoToday, readToday, staffToday } from './today';
-import './glance.css';
+import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
+import { attendanceToday, feesToday, homeworkDueOn, readToday, staffToday } from './today';
+import '../../../ui/glance.css';
 
 export function AdminGlance() {
   const today = isoToday();

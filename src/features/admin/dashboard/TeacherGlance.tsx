@@ -3,12 +3,13 @@ import { useMemo } from 'react';
 import { useStaffAccess } from '../../../kit/access';
 import { classIdsTaughtBy } from '../../../kit/taught-classes';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
-import { AsOf } from './AsOf';
+import { AsOf } from '../../../kit/AsOf';
 import { AttendancePanel } from './AttendancePanel';
 import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { dashboardTexts } from './texts';
-import { attendanceToday, eventsThisWeek, homeworkDueOn, isoToday, readToday } from './today';
-import './glance.css';
+import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
+import { attendanceToday, homeworkDueOn, readToday } from './today';
+import '../../../ui/glance.css';
 
 export function TeacherGlance() {
   const today = isoToday();

@@ -3,8 +3,6 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 export const dashboardTexts = {
   todayHeading: 'Today at a glance',
-  asOf: (when: string) => `As of ${when}, the last sync`,
-  neverSynced: 'Not synced yet: the figures are what this device holds',
   loading: 'Reading this device…',
   attendance: {
     heading: 'Students today',

@@ -14,14 +14,6 @@ import { feeReceiptsTable, type FeeReceiptRow } from '../../../../sync/modules/f
 import { homeworkTable, type HomeworkRow } from '../../../../sync/modules/homework';
 import { teacherAttendanceTable, type TeacherAttendanceRow } from '../../../../sync/modules/teacher-attendance';
 import { periodsTable, substitutionsTable, timetableTable, type PeriodRow, type SubstitutionRow, type TimetableEntryRow } from '../../../../sync/modules/timetable';
-import { weekOf } from '../../../kit/homework-week';
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** The device's calendar day as YYYY-MM-DD. */
-export function isoToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 export interface AttendanceToday {
   present: number;
@@ -133,13 +125,6 @@ export function feesToday(receipts: readonly Pick<FeeReceiptRow, 'paidOn' | 'sta
 /** Homework due on `today` in `classIds` (every class when undefined). */
 export function homeworkDueOn<R extends Pick<HomeworkRow, 'classId' | 'dueDate'>>(homework: readonly R[], today: string, classIds?: ReadonlySet<string>): R[] {
   return homework.filter((row) => row.dueDate === today && (!classIds || classIds.has(row.classId)));
-}
-
-/** Events on from today to the week's Sunday, soonest first (the events tile's rule). */
-export function eventsThisWeek<R extends Pick<EventRow, 'startDate' | 'endDate'>>(events: readonly R[], now: Date = new Date()): R[] {
-  const today = isoToday(now);
-  const { to } = weekOf(now);
-  return events.filter((row) => row.endDate >= today && row.startDate <= to).sort((a, b) => a.startDate.localeCompare(b.startDate));
 }
 
 export interface TodayMirror {
