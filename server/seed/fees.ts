@@ -5,12 +5,13 @@
  * students, and the receipts of the installments already due: most families paid on time (cash,
  * UPI, cheque, bank transfer), some paid late with the fine, a few are in arrears. The demo
  * parent's elder child owes the third quarter; the younger has a sibling concession and is paid
- * up. Receipts are numbered 1..N in payment order, one was cancelled and reissued, and the counter
- * stands at N. No clock but `today`.
+ * up. Fines count working days without the seeded holidays. Receipts are numbered 1..N in
+ * payment order, one was cancelled and reissued, and the counter stands at N. No clock but `today`.
  */
 import { academicYearOf } from '../../contract/admission';
-import { computeDues, lateWorkingDays } from '../../contract/fee-dues';
+import { computeDues, holidayLateDays } from '../../contract/fee-dues';
 import { defaultReceiptFormat, formatReceiptNumber, installmentLabel, type FeeFrequency, type FeeStructure, type PaymentMode } from '../../contract/fees';
+import type { CalendarEntry } from '../../contract/working-days';
 import type { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../db/schema';
 import { Random, stableUuid } from './random';
 
@@ -21,6 +22,8 @@ export interface FeeSource {
   /** The demo parent's children, elder first. */
   demoIds: readonly string[];
   cashier: { id: string; name: string };
+  /** The school's calendar: late fines count working days without its holidays. */
+  holidays: readonly CalendarEntry[];
 }
 
 export interface FeeSeed {
@@ -107,6 +110,12 @@ export function generateFees(source: FeeSource, today: string): FeeSeed {
   }
 
   const headNames = new Map(heads.map((head) => [head.id, head.name]));
+  const lateCounters = new Map<string, (dueDate: string, until: string) => number>();
+  const lateDaysOf = (classId: string) => {
+    let counter = lateCounters.get(classId);
+    if (!counter) lateCounters.set(classId, (counter = holidayLateDays(source.holidays, year, classId)));
+    return counter;
+  };
   const classOf = new Map(source.classes.map((klass) => [klass.id, klass]));
   type Pending = Omit<typeof feeReceipts.$inferInsert, 'receiptSeq' | 'receiptNumber' | 'academicYear'> & { lines: { installmentId: string; amount: number }[] };
   const pending: Pending[] = [];
@@ -132,7 +141,7 @@ export function generateFees(source: FeeSource, today: string): FeeSeed {
       const paidOn = workingDay(late ? shift(dueDate, rng.int(3, 12)) : shift(dueDate, -rng.int(0, 8)));
       if (paidOn > today) continue;
       const lines = byDate.get(dueDate) ?? [];
-      const fine = Math.min(lateWorkingDays(dueDate, paidOn) * 1_000, 50_000);
+      const fine = Math.min(lateDaysOf(klass.id)(dueDate, paidOn) * 1_000, 50_000);
       const mode: PaymentMode = rng.weighted([['cash', 50], ['upi', 35], ['cheque', 10], ['bankTransfer', 5]] as const);
       pending.push({
         id: id('receipt', student.id, dueDate),

@@ -240,6 +240,12 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
         })),
         demoIds,
         cashier: { id: adminAccount.id, name: adminAccount.username },
+        holidays: events.map((row) => ({
+          kind: row.kind,
+          startDate: row.startDate,
+          endDate: row.endDate,
+          audience: { kind: row.audienceKind, classIds: row.audienceClassIds ?? [] },
+        })),
       },
       today,
     ),
