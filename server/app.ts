@@ -94,7 +94,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        // A build configured for phone push gets its device token from Firebase's two endpoints.
+        'connect-src': ["'self'", 'https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'],
         'worker-src': ["'self'"],
         'manifest-src': ["'self'"],
         'frame-ancestors': ["'none'"],
