@@ -2,10 +2,12 @@ import './reset-storage';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
+import { paths } from '../../../contract/paths';
 import SettingsPage from '../../../src/features/settings/SettingsPage';
 import { sessionStore } from '../../../src/session/session-store';
 import { button, click, renderRoute, type Rendered } from './dom';
 import { liveTokenFor, studentEntry, teacherEntry } from './helpers';
+import { fakeServer, ok, until } from './records-harness';
 
 let view: Rendered | undefined;
 
@@ -155,10 +157,13 @@ describe('/settings', () => {
     expect(view.container.querySelector('section[aria-labelledby="settings-children"] h3')?.textContent).toBe('Ananya Sharma');
   });
 
-  it('logout clears the session and the school, and goes to /login', async () => {
+  it('logout removes the device’s push token at the school first, then clears the session and the school, and goes to /login', async () => {
     signIn('ADMIN', teacherEntry({ userType: 'ADMIN' }));
+    const calls = fakeServer({ [`POST ${paths.removeFcmToken}`]: () => ok(null) });
     view = await renderRoute('/settings', <SettingsPage />, '/settings');
     await click(button(view.container, 'Log out'));
+    await until(() => view!.router.state.location.pathname === '/login', 'the sign-in page');
+    expect(calls.map((call) => [call.method, call.url.pathname, JSON.parse(call.body)])).toEqual([['POST', paths.removeFcmToken, { fcmToken: 'device-1' }]]);
     for (const key of ['jwtToken', 'username', 'userProfile', 'last_sent_fcm_token']) expect(localStorage.getItem(key)).toBeNull();
     expect(sessionStorage.getItem('currentTenantId')).toBeNull();
     expect(sessionStore.getSnapshot().session).toBeNull();
