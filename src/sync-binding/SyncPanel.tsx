@@ -19,7 +19,7 @@ import { useFileSummary, useSyncEngine } from './hooks';
 import { syncTexts as text } from './texts';
 import { useMirrorQuery } from './use-mirror-query';
 
-const listLimit = 50;
+const listLimit = 100;
 
 async function readPanelData(db: KakshaDb, state: SyncState) {
   const waiting = await db.outbox.orderBy('seq').limit(listLimit).toArray();

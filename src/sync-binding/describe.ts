@@ -84,6 +84,8 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
     }
     case 'feeReceipts.correct':
       return syncTexts.describe.receiptCorrected(body.reissue !== undefined && body.reissue !== null);
+    case 'teacherAttendance.markSheet':
+      return syncTexts.describe.staffSheet(String(body.date ?? ''), Array.isArray(body.entries) ? body.entries.length : 0);
     default:
       return describeRecord(entry, body);
   }

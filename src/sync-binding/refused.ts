@@ -132,6 +132,9 @@ const hidden = new Set([
   'items',
   'reissue',
   'headIds',
+  // A timetable entry's period and a substitution's entry have no name on the device's record of the change.
+  'periodId',
+  'entryId',
 ]);
 
 /** Fee changes in the school's words: amounts in rupees, modes and concession kinds named. */

@@ -54,7 +54,7 @@ export const syncTexts = {
     classDelete: (name: string) => `Class ${name} deleted`,
     unknownClass: 'a class',
     /** School records (students, teachers, subjects, class subjects, admissions, certificates). */
-    entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', homework: 'Homework', notifications: 'Notification', events: 'Event', exams: 'Exam', feeHeads: 'Fee head', feeConcessions: 'Concession' } as Record<string, string>,
+    entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', homework: 'Homework', notifications: 'Notification', events: 'Event', exams: 'Exam', feeHeads: 'Fee head', feeConcessions: 'Concession', timetable: 'Timetable entry', timetableSubstitutions: 'Substitution' } as Record<string, string>,
     marksSheet: (students: number) => `Marks · ${students} student${students === 1 ? '' : 's'}`,
     resultsPublished: (exam: string, className: string) => `Results of ${exam} published for ${className}`,
     remarkChanged: 'Report card remark changed',
@@ -63,6 +63,7 @@ export const syncTexts = {
     notificationRead: 'Notification marked read',
     feePayment: (amount: string) => `Fee payment ${amount}`,
     receiptCorrected: (reissued: boolean) => (reissued ? 'Receipt cancelled and reissued' : 'Receipt cancelled'),
+    staffSheet: (date: string, teachers: number) => `Staff attendance · ${date} · ${teachers} teacher${teachers === 1 ? '' : 's'}`,
     audience: {
       school: 'Whole school',
       roles: { staff: 'Staff', students: 'Students', parents: 'Parents' } as Record<string, string>,
@@ -176,6 +177,8 @@ export const syncTexts = {
       endDate: 'End date',
       startTime: 'Start time',
       endTime: 'End time',
+      room: 'Room',
+      leaveType: 'Leave type',
     } as Record<string, string>,
     yes: 'Yes',
     no: 'No',

@@ -232,6 +232,37 @@ const fixtures: Fixture[] = [
     shows: ['Concession changed', 'Scholarship', '₹1,000.00'],
   },
   { kind: 'feeConcessions.delete', method: 'DELETE', path: `/feeConcessions/delete/${id(45)}`, body: undefined, record: { id: id(45), studentId: arjun, kind: 'sibling' }, shows: ['Concession deleted', 'Arjun Iyer'] },
+  {
+    kind: 'timetable.create',
+    method: 'POST',
+    path: '/timetable/create',
+    body: { id: id(50), classId, periodId: id(51), subjectId, teacherId, room: '12' },
+    shows: ['New timetable entry', 'VI A', 'Physics', 'Meera Nair', 'Room', '12'],
+  },
+  { kind: 'timetable.update', method: 'PUT', path: `/timetable/update/${id(50)}`, body: { id: id(50), classId, periodId: id(52), subjectId, teacherId: null, room: '', baseRev: 2 }, shows: ['Timetable entry changed', 'Physics'] },
+  { kind: 'timetable.delete', method: 'DELETE', path: `/timetable/delete/${id(50)}`, body: undefined, record: { id: id(50), classId, periodId: id(51), subjectId, teacherId, room: '12' }, shows: ['Timetable entry deleted', 'Physics', 'Meera Nair'] },
+  {
+    kind: 'timetableSubstitutions.create',
+    method: 'POST',
+    path: '/timetable/substitutions/create',
+    body: { id: id(53), entryId: id(50), date: '2026-11-23', teacherId },
+    shows: ['New substitution', 'Meera Nair', '23/11/2026'],
+  },
+  {
+    kind: 'timetableSubstitutions.delete',
+    method: 'DELETE',
+    path: `/timetable/substitutions/delete/${id(53)}`,
+    body: undefined,
+    record: { id: id(53), entryId: id(50), classId, periodId: id(51), date: '2026-11-23', teacherId },
+    shows: ['Substitution deleted', 'Meera Nair'],
+  },
+  {
+    kind: 'teacherAttendance.markSheet',
+    method: 'POST',
+    path: '/teacherAttendance/mark-sheet',
+    body: { date: '2026-11-23', entries: [{ id: id(54), teacherId, status: 'leave', leaveType: 'sick', remark: 'Fever' }] },
+    shows: ['Staff attendance · 2026-11-23 · 1 teacher'],
+  },
 ];
 
 async function refuse(engine: SyncEngine) {
