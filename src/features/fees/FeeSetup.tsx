@@ -18,6 +18,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { shortDate } from '../../ui/dates';
 import { SelectField, TextField } from '../../ui/fields';
 import { classLabel, todayIso, type FeeMirror } from './queries';
+import { FeeSettingsForm } from './FeeSettingsForm';
 import { draftsOf, structureBody, withFrequency, type HeadDraft } from './structure-drafts';
 import { feeTexts as text } from './texts';
 
@@ -96,6 +97,7 @@ export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
           onSaved={() => void engine?.syncNow()}
         />
       )}
+      <FeeSettingsForm academicYear={academicYear} />
     </section>
   );
 }

@@ -140,6 +140,16 @@ export const feeTexts = {
     update: 'Update structure',
     offline: 'Structures are saved at the school: connect to save.',
   },
+  settings: {
+    heading: 'Receipt settings',
+    offline: 'The settings are kept at the school: connect to see and change them.',
+    format: 'Receipt number format',
+    formatHint: (example: string) => `{YEAR} is the academic year, {SEQ} the serial. The first receipt of the year: ${example}`,
+    upiId: 'UPI id for payments',
+    payeeName: 'Payee name',
+    teachersMayRead: 'Teachers may see receipts and dues',
+    save: 'Save settings',
+  },
   correct: {
     intro: 'A receipt is never changed: it is cancelled with a reason (its number stays in the register) and, if the payment was taken, a new receipt is issued in its place.',
     reason: 'Reason for cancelling',

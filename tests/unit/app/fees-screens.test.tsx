@@ -247,8 +247,11 @@ describe('fee set-up on /admin/fee', () => {
     await until(() => view!.container.querySelector('.fee-structure-form') !== null, 'the structure form');
     expect(byLabel<HTMLInputElement>(view!.container, text.setup.amount('Tuition')).value).toBe('12500');
     expect(byLabel<HTMLInputElement>(view!.container, text.setup.dueDate('Tuition', 4)).value).toBe(`${year + 1}-01-10`);
-    // Offline (the harness's engine), the school cannot save it.
+    // Offline (the harness's engine), the school cannot save it, nor the receipt settings.
     expect(view!.container.querySelector<HTMLButtonElement>('.fee-structure-form button[type="submit"]')!.disabled).toBe(true);
+    const settings = view!.container.querySelector('[aria-labelledby="fee-settings-heading"]')!;
+    expect(settings.textContent).toContain(text.settings.offline);
+    expect(settings.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(true);
   });
 
   it('builds the structure the school takes: ids kept by place, usual dates per frequency, amounts in paise', () => {
