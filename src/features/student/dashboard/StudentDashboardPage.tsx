@@ -10,6 +10,7 @@ import { useEventsTile } from '../../../kit/events-week';
 import { useHomeworkTile } from '../../../kit/homework-week';
 import { useUnreadCount, withUnreadTile } from '../../../kit/notifications-unread';
 import { UnreadBell } from '../../../kit/UnreadBell';
+import { FamilyGlance } from './FamilyGlance';
 
 const tiles = tilesOf(studentSections);
 
@@ -18,5 +19,9 @@ export default function StudentDashboardPage() {
   const unread = useUnreadCount();
   const shown = withUnreadTile(useEventsTile(useHomeworkTile(tiles, '/student/homework'), '/student/events'), '/student/notifications', unread);
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
-  return <AreaDashboard title={t.dashboard.studentTitle} tiles={shown} headerExtra={<UnreadBell to="/student/notifications" count={unread} />} {...headline} />;
+  return (
+    <AreaDashboard title={t.dashboard.studentTitle} tiles={shown} headerExtra={<UnreadBell to="/student/notifications" count={unread} />} {...headline}>
+      <FamilyGlance unread={unread} />
+    </AreaDashboard>
+  );
 }

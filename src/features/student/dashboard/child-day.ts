@@ -1,0 +1,141 @@
+/**
+ * The family dashboard's figures per child (issue 16), from the device's mirror (a family's holds
+ * only its own children): today's attendance (a holiday or Sunday says so, a class with no sheet
+ * yet is "not marked"), homework due from today (not done first, then soonest), the next fee due
+ * and its amount (contract/fee-dues.ts, the server's calculator), the latest published result and
+ * the next exam paper of the child's class.
+ */
+import { academicYearOf } from '../../../../contract/admission';
+import { computeDues, holidayLateDays } from '../../../../contract/fee-dues';
+import type { AttendanceStatus } from '../../../../contract/attendance';
+import type { FeeConcession, FeeHead, FeeStructure, StudentDues } from '../../../../contract/fees';
+import { holidayOn, isSunday } from '../../../../contract/working-days';
+import type { AttendanceRow, KakshaDb, StudentRow, SubjectRow } from '../../../../sync';
+import { eventsTable, type EventRow } from '../../../../sync/modules/events';
+import { examsTable, resultsTable, type ExamRow, type ResultRow } from '../../../../sync/modules/exams';
+import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../../sync/modules/fees';
+import { homeworkDoneTable, homeworkTable, type HomeworkDoneRow, type HomeworkRow } from '../../../../sync/modules/homework';
+
+export type DayMark = { kind: 'marked'; status: AttendanceStatus } | { kind: 'holiday'; title: string } | { kind: 'sunday' } | { kind: 'notMarked' };
+
+export interface DueHomework {
+  row: HomeworkRow;
+  done: boolean;
+}
+
+export interface NextPaper {
+  exam: ExamRow;
+  date: string;
+  startTime: string;
+  subjectId: string;
+}
+
+export interface ChildDay {
+  student: StudentRow;
+  today: DayMark;
+  homework: DueHomework[];
+  /** Null when the child's class has no fee structure this year on the device. */
+  dues: StudentDues | null;
+  latestResult: { result: ResultRow; exam: ExamRow | undefined } | null;
+  nextPaper: NextPaper | null;
+}
+
+export interface FamilyMirror {
+  students: StudentRow[];
+  subjects: SubjectRow[];
+  attendance: AttendanceRow[];
+  events: EventRow[];
+  homework: HomeworkRow[];
+  done: HomeworkDoneRow[];
+  heads: FeeHead[];
+  structures: FeeStructure[];
+  concessions: FeeConcession[];
+  receipts: FeeReceiptRow[];
+  exams: ExamRow[];
+  results: ResultRow[];
+}
+
+export function dayMarkOf(mirror: Pick<FamilyMirror, 'attendance' | 'events'>, student: Pick<StudentRow, 'id' | 'classId'>, today: string): DayMark {
+  const mark = mirror.attendance.find((row) => row.studentId === student.id && row.date === today);
+  if (mark) return { kind: 'marked', status: mark.status };
+  const holiday = holidayOn(today, mirror.events, student.classId ?? undefined);
+  if (holiday) return { kind: 'holiday', title: holiday.title };
+  if (isSunday(today)) return { kind: 'sunday' };
+  return { kind: 'notMarked' };
+}
+
+/** Homework of the child's class due today or later: not done first, then by due date. */
+export function homeworkDueFrom(mirror: Pick<FamilyMirror, 'homework' | 'done'>, student: Pick<StudentRow, 'id' | 'classId'>, today: string): DueHomework[] {
+  const done = new Set(mirror.done.filter((mark) => mark.studentId === student.id && mark.done).map((mark) => mark.homeworkId));
+  return mirror.homework
+    .filter((row) => row.classId === student.classId && row.dueDate >= today)
+    .map((row) => ({ row, done: done.has(row.id) }))
+    .sort((a, b) => Number(a.done) - Number(b.done) || a.row.dueDate.localeCompare(b.row.dueDate) || a.row.title.localeCompare(b.row.title));
+}
+
+export function duesOfChild(mirror: FamilyMirror, student: Pick<StudentRow, 'id' | 'classId'>, today: string): StudentDues | null {
+  const academicYear = academicYearOf(today);
+  const structure = mirror.structures.find((row) => row.classId === student.classId && row.academicYear === academicYear);
+  if (!structure) return null;
+  return computeDues({
+    studentId: student.id,
+    academicYear,
+    structure,
+    headNames: new Map(mirror.heads.map((head) => [head.id, head.name])),
+    concessions: mirror.concessions,
+    receipts: mirror.receipts,
+    today,
+    lateDays: holidayLateDays(mirror.events, academicYear, student.classId ?? undefined),
+  });
+}
+
+export function latestResultOf(mirror: Pick<FamilyMirror, 'results' | 'exams'>, studentId: string): ChildDay['latestResult'] {
+  const latest = mirror.results.filter((row) => row.studentId === studentId).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0];
+  return latest ? { result: latest, exam: mirror.exams.find((exam) => exam.id === latest.examId) } : null;
+}
+
+/** The first paper of the child's class from today on (today's only if it has not started yet by `time`). */
+export function nextPaperOf(mirror: Pick<FamilyMirror, 'exams'>, classId: string | null, today: string, time: string): NextPaper | null {
+  if (!classId) return null;
+  const papers = mirror.exams.flatMap((exam) =>
+    exam.schedule.filter((paper) => paper.classId === classId && (paper.date > today || (paper.date === today && paper.startTime >= time))).map((paper) => ({ exam, date: paper.date, startTime: paper.startTime, subjectId: paper.subjectId })),
+  );
+  papers.sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
+  return papers[0] ?? null;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+export function childDays(mirror: FamilyMirror, now: Date = new Date()): ChildDay[] {
+  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const time = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+  return [...mirror.students]
+    .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`))
+    .map((student) => ({
+      student,
+      today: dayMarkOf(mirror, student, today),
+      homework: homeworkDueFrom(mirror, student, today),
+      dues: duesOfChild(mirror, student, today),
+      latestResult: latestResultOf(mirror, student.id),
+      nextPaper: nextPaperOf(mirror, student.classId, today, time),
+    }));
+}
+
+/** A family's device holds its children only; attendance is read for `today` alone. */
+export async function readFamily(db: KakshaDb, today: string): Promise<FamilyMirror> {
+  const [students, subjects, attendance, events, homework, done, heads, structures, concessions, receipts, exams, results] = await Promise.all([
+    db.students.toArray(),
+    db.subjects.toArray(),
+    db.attendance.where('date').equals(today).toArray(),
+    db.tableOf(eventsTable).toArray(),
+    db.tableOf(homeworkTable).toArray(),
+    db.tableOf(homeworkDoneTable).toArray(),
+    db.tableOf(feeHeadsTable).toArray(),
+    db.tableOf(feeStructuresTable).toArray(),
+    db.tableOf(feeConcessionsTable).toArray(),
+    db.tableOf(feeReceiptsTable).toArray(),
+    db.tableOf(examsTable).toArray(),
+    db.tableOf(resultsTable).toArray(),
+  ]);
+  return { students, subjects, attendance, events, homework, done, heads, structures, concessions, receipts, exams, results };
+}
