@@ -105,12 +105,15 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
   const klass = sitting.find((row) => row.id === classId);
   const papers = exam.schedule.filter((paper) => paper.classId === classId);
   const subjectName = (id: string) => mirror.subjects.find((row) => row.id === id)?.subjectName ?? '';
-  const data = useMirrorQuery(
-    async (db) => ({ students: await classStudents(db, classId), marks: await classMarks(db, examId, classId), results: await classResults(db, examId, classId) }),
-    [examId, classId],
-  );
   const subjectId = params.get('subject');
   const paper = papers.find((one) => one.subjectId === subjectId);
+  // With a grid open the grid reads its own cells; the class's figures wait until it is closed.
+  const gridOpen = paper !== undefined;
+  const data = useMirrorQuery(
+    async (db) =>
+      gridOpen ? undefined : { students: await classStudents(db, classId), marks: await classMarks(db, examId, classId), results: await classResults(db, examId, classId) },
+    [examId, classId, gridOpen],
+  );
   const publishedAt = exam.published?.[classId];
 
   const choose = (next: Record<string, string>) => setParams(new URLSearchParams({ exam: examId, ...next }), { replace: false });

@@ -5,9 +5,10 @@
  * the cell is left, through the outbox, so a grid typed offline reaches the school when the device
  * is back online (one sheet: edits of a grid merge while waiting).
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { messages } from '../../../contract/messages';
 import type { Paper } from '../../../contract/exams';
+import type { StudentRow } from '../../../sync';
 import { useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -29,6 +30,76 @@ export interface MarksGridProps {
 
 const narrow = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 600px)').matches;
 
+interface GridRowProps {
+  student: StudentRow;
+  index: number;
+  savedText: string;
+  writable: boolean;
+  gradedOnly: boolean;
+  /** Saves the typed value; answers why it was refused, or null. */
+  onCommit: (studentId: string, typed: string) => Promise<string | null>;
+  onMove: (index: number) => void;
+  register: (index: number, element: HTMLInputElement | null) => void;
+}
+
+/** One student's cell: its draft lives here, so a keystroke re-renders this row only. */
+const GridRow = memo(function GridRow({ student, index, savedText, writable, gradedOnly, onCommit, onMove, register }: GridRowProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const name = fullName(student);
+  const errorId = `ex-cell-error-${student.id}`;
+
+  // The school's copy caught up with what was typed: show it from there.
+  useEffect(() => {
+    setDraft((current) => (current !== null && current.trim().toUpperCase() === savedText.toUpperCase() ? null : current));
+  }, [savedText]);
+
+  const commit = async () => {
+    if (draft === null) return;
+    const problem = await onCommit(student.id, draft);
+    setError(problem);
+  };
+
+  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      void commit();
+      onMove(event.key === 'ArrowUp' ? index - 1 : index + 1);
+    }
+  };
+
+  return (
+    <tr data-invalid={error ? true : undefined}>
+      <td>{rollText(student)}</td>
+      <th scope="row">{name}</th>
+      <td>
+        <input
+          ref={(element) => register(index, element)}
+          className="field-input ex-cell"
+          inputMode={gradedOnly ? 'text' : 'decimal'}
+          autoComplete="off"
+          aria-label={text.grid.cellLabel(name)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          disabled={!writable}
+          value={draft ?? savedText}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (error) setError(null);
+          }}
+          onBlur={() => void commit()}
+          onKeyDown={onKey}
+        />
+        {error && (
+          <span id={errorId} className="field-error" role="alert">
+            {error}
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+});
+
 export function MarksGrid({ exam, paper, subjectName, className, writable }: MarksGridProps) {
   const engine = useSyncEngine();
   const report = useWriteReport();
@@ -42,60 +113,47 @@ export function MarksGrid({ exam, paper, subjectName, className, writable }: Mar
     [exam.id, paper.classId, paper.subjectId],
   );
   const saved = useMemo(() => new Map((data?.marks ?? []).map((mark) => [mark.studentId, cellText(mark)])), [data]);
-  const [drafts, setDrafts] = useState<Readonly<Record<string, string>>>({});
-  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [reason, setReason] = useState('');
   const [single, setSingle] = useState(narrow);
   const [at, setAt] = useState(0);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const reasonId = useId();
-  const students = data?.students ?? [];
+  const students = useMemo(() => data?.students ?? [], [data]);
 
   useEffect(() => {
     if (single) inputs.current[at]?.focus();
   }, [single, at]);
 
-  const shown = (studentId: string) => drafts[studentId] ?? saved.get(studentId) ?? '';
+  // The rows hold stable callbacks; these refs give them the latest values.
+  const latest = useRef({ engine, report, saved, reason, locked, students, single });
+  latest.current = { engine, report, saved, reason, locked, students, single };
 
-  const commit = async (studentId: string) => {
-    const typed = drafts[studentId];
-    if (typed === undefined || !engine) return;
-    if (typed.trim().toUpperCase() === (saved.get(studentId) ?? '').toUpperCase()) {
-      setDrafts(({ [studentId]: _same, ...rest }) => rest);
-      return;
-    }
-    const parsed = parseCell(studentId, typed, paper, scale);
-    if (!parsed.ok) {
-      setErrors((current) => ({ ...current, [studentId]: parsed.message }));
-      return;
-    }
-    if (locked && reason.trim() === '') {
-      setErrors((current) => ({ ...current, [studentId]: messages.marks.locked }));
-      return;
-    }
-    setErrors(({ [studentId]: _fixed, ...rest }) => rest);
-    const sheet = { examId: exam.id, classId: paper.classId, subjectId: paper.subjectId, entries: [parsed.entry], ...(locked ? { reason: reason.trim() } : {}) };
-    await report.attempt(() => engine.mutate('marks.enterSheet', sheet), messages.marks.saved);
-    setDrafts(({ [studentId]: _done, ...rest }) => rest);
-  };
+  const onCommit = useCallback(
+    async (studentId: string, typed: string): Promise<string | null> => {
+      const now = latest.current;
+      if (!now.engine) return null;
+      if (typed.trim().toUpperCase() === (now.saved.get(studentId) ?? '').toUpperCase()) return null;
+      const parsed = parseCell(studentId, typed, paper, scale);
+      if (!parsed.ok) return parsed.message;
+      if (now.locked && now.reason.trim() === '') return messages.marks.locked;
+      const engineNow = now.engine;
+      const sheet = { examId: exam.id, classId: paper.classId, subjectId: paper.subjectId, entries: [parsed.entry], ...(now.locked ? { reason: now.reason.trim() } : {}) };
+      await now.report.attempt(() => engineNow.mutate('marks.enterSheet', sheet), messages.marks.saved);
+      return null;
+    },
+    [exam.id, paper, scale],
+  );
 
-  const move = (index: number) => {
-    const next = Math.max(0, Math.min(students.length - 1, index));
-    if (single) setAt(next);
+  const onMove = useCallback((index: number) => {
+    const now = latest.current;
+    const next = Math.max(0, Math.min(now.students.length - 1, index));
+    if (now.single) setAt(next);
     else inputs.current[next]?.focus();
-  };
+  }, []);
 
-  const onKey = (event: KeyboardEvent<HTMLInputElement>, index: number, studentId: string) => {
-    if (event.key === 'Enter' || event.key === 'ArrowDown') {
-      event.preventDefault();
-      void commit(studentId);
-      move(index + 1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      void commit(studentId);
-      move(index - 1);
-    }
-  };
+  const register = useCallback((index: number, element: HTMLInputElement | null) => {
+    inputs.current[index] = element;
+  }, []);
 
   const filled = students.filter((student) => saved.get(student.id)).length;
   const visible = single ? students.slice(at, at + 1) : students;
@@ -138,60 +196,29 @@ export function MarksGrid({ exam, paper, subjectName, className, writable }: Mar
         <tbody>
           {visible.map((student) => {
             const index = students.indexOf(student);
-            const error = errors[student.id];
-            const errorId = `ex-cell-error-${student.id}`;
             return (
-              <tr key={student.id} data-invalid={error ? true : undefined}>
-                <td>{rollText(student)}</td>
-                <th scope="row">{fullName(student)}</th>
-                <td>
-                  <input
-                    ref={(element) => {
-                      inputs.current[index] = element;
-                    }}
-                    className="field-input ex-cell"
-                    inputMode={paper.gradedOnly ? 'text' : 'decimal'}
-                    autoComplete="off"
-                    aria-label={text.grid.cellLabel(fullName(student))}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? errorId : undefined}
-                    disabled={!writable}
-                    value={shown(student.id)}
-                    onChange={(event) => {
-                      const value = event.target.value;
-                      setDrafts((current) => ({ ...current, [student.id]: value }));
-                      if (errors[student.id]) setErrors(({ [student.id]: _old, ...rest }) => rest);
-                    }}
-                    onBlur={() => void commit(student.id)}
-                    onKeyDown={(event) => onKey(event, index, student.id)}
-                  />
-                  {error && (
-                    <span id={errorId} className="field-error" role="alert">
-                      {error}
-                    </span>
-                  )}
-                </td>
-              </tr>
+              <GridRow
+                key={student.id}
+                student={student}
+                index={index}
+                savedText={saved.get(student.id) ?? ''}
+                writable={writable}
+                gradedOnly={paper.gradedOnly}
+                onCommit={onCommit}
+                onMove={onMove}
+                register={register}
+              />
             );
           })}
         </tbody>
       </table>
       {single && students.length > 0 && (
         <div className="ex-grid-nav">
-          <button type="button" className="btn btn-secondary" disabled={at === 0} onClick={() => move(at - 1)}>
+          <button type="button" className="btn btn-secondary" disabled={at === 0} onClick={() => onMove(at - 1)}>
             {text.grid.previous}
           </button>
           <span>{text.grid.position(at + 1, students.length)}</span>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={at >= students.length - 1}
-            onClick={() => {
-              const student = students[at];
-              if (student) void commit(student.id);
-              move(at + 1);
-            }}
-          >
+          <button type="button" className="btn btn-primary" disabled={at >= students.length - 1} onClick={() => onMove(at + 1)}>
             {text.grid.next}
           </button>
         </div>
