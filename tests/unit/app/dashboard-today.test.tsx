@@ -16,6 +16,7 @@ import { periodsTable, substitutionsTable, timetableTable } from '../../../sync/
 import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashboardPage';
 import { eventsThisWeek, isoToday } from '../../../src/kit/dashboard-day';
 import { attendanceToday, feesToday, homeworkDueOn, staffToday, type TodayMirror } from '../../../src/features/admin/dashboard/today';
+import { classShares, dailyShares, lastWorkingDays } from '../../../src/features/admin/dashboard/trends';
 import { renderRoute, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
 
@@ -191,6 +192,50 @@ describe('today’s figures', () => {
   });
 });
 
+describe('attendance trends', () => {
+  const holiday = event(1, { kind: 'holiday', title: 'Guru Nanak Jayanti', startDate: '2026-11-24', endDate: '2026-11-24' });
+  const classHoliday = event(2, { kind: 'holiday', title: 'V B trip', startDate: '2026-11-25', endDate: '2026-11-25', audience: { kind: 'classes', classIds: [vB], roles: [], userIds: [] } });
+
+  it('takes the last 30 working days, Sundays and school holidays out, and gives each day its share of those marked', () => {
+    const days = lastWorkingDays('2026-11-25', [holiday, classHoliday]);
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)).toBe('2026-11-25');
+    expect(days).not.toContain('2026-11-24');
+    expect(days).not.toContain('2026-11-22');
+    expect(days).toContain('2026-11-23');
+    const shares = dailyShares(
+      [mark(1, asha, vA, '2026-11-25', 'present'), mark(2, ravi, vA, '2026-11-25', 'late'), mark(3, meena, vA, '2026-11-25', 'absent'), mark(4, asha, vA, '2026-11-24', 'absent')],
+      days,
+    );
+    expect(shares.at(-1)).toEqual({ date: '2026-11-25', present: 2, marked: 3, percent: 66.7 });
+    // Not marked is no figure, not 0%.
+    expect(shares.at(-2)).toEqual({ date: '2026-11-23', present: 0, marked: 0, percent: null });
+  });
+
+  it('ranks the classes this month lowest first, a class’s own holiday out and unmarked classes last', () => {
+    const shares = classShares(
+      {
+        classes,
+        events: [holiday, classHoliday],
+        attendance: [
+          mark(1, asha, vA, '2026-11-25', 'present'),
+          mark(2, ravi, vA, '2026-11-25', 'present'),
+          mark(3, kiran, vB, '2026-11-23', 'present'),
+          mark(4, kiran, vB, '2026-11-25', 'absent'),
+          mark(5, asha, vA, '2026-10-30', 'absent'),
+          mark(6, meena, vA, '2026-11-02', 'absent'),
+        ],
+      },
+      '2026-11-25',
+    );
+    expect(shares.map((one) => [one.klass.id, one.percent])).toEqual([
+      [vA, 66.7],
+      [vB, 100],
+      [viA, null],
+    ]);
+  });
+});
+
 async function seedToday(engine: SyncEngine, today: string) {
   await engine.db.classes.bulkPut(classes);
   await engine.db.students.bulkPut(students);
@@ -236,6 +281,11 @@ describe('/admin today at a glance', () => {
     expect(text).toContain('V - A · Mathematics · Fractions');
     expect(text).toContain('Sports day');
     expect(text).toContain('Not synced yet');
+    await until(() => view!.container.querySelector('.glance-trends table') !== null, 'the trends');
+    const trend = view!.container.querySelector('.glance-trends table')!;
+    expect(trend.querySelectorAll('tbody tr')).toHaveLength(30);
+    expect(trend.querySelector('tbody tr:last-child td')!.textContent).toBe('66.7% (2/3)');
+    expect(view!.container.querySelector('.class-bars li a')!.getAttribute('href')).toBe(`/admin/attendance?classId=${vA}`);
   });
 
   it('shows a teacher her own classes only', async () => {

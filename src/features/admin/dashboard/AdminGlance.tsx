@@ -6,6 +6,7 @@ import { AttendancePanel } from './AttendancePanel';
 import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { FeesPanel } from './FeesPanel';
 import { StaffPanel } from './StaffPanel';
+import { TrendsPanel } from './TrendsPanel';
 import { dashboardTexts } from './texts';
 import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
 import { attendanceToday, feesToday, homeworkDueOn, readToday, staffToday } from './today';
@@ -26,22 +27,25 @@ export function AdminGlance() {
     [mirror, today],
   );
   return (
-    <section className="glance" aria-labelledby="glance-heading">
-      <div className="glance-head">
-        <h2 id="glance-heading">{dashboardTexts.todayHeading}</h2>
-        <AsOf />
-      </div>
-      {!mirror || !figures ? (
-        <p role="status">{dashboardTexts.loading}</p>
-      ) : (
-        <div className="glance-grid">
-          <AttendancePanel figures={figures.attendance} today={today} />
-          <StaffPanel figures={figures.staff} mirror={mirror} />
-          <FeesPanel figures={figures.fees} />
-          <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
-          <EventsPanel events={figures.events} to="/admin/events" />
+    <>
+      <section className="glance" aria-labelledby="glance-heading">
+        <div className="glance-head">
+          <h2 id="glance-heading">{dashboardTexts.todayHeading}</h2>
+          <AsOf />
         </div>
-      )}
-    </section>
+        {!mirror || !figures ? (
+          <p role="status">{dashboardTexts.loading}</p>
+        ) : (
+          <div className="glance-grid">
+            <AttendancePanel figures={figures.attendance} today={today} />
+            <StaffPanel figures={figures.staff} mirror={mirror} />
+            <FeesPanel figures={figures.fees} />
+            <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
+            <EventsPanel events={figures.events} to="/admin/events" />
+          </div>
+        )}
+      </section>
+      {figures && <TrendsPanel today={today} />}
+    </>
   );
 }

@@ -48,3 +48,15 @@ export const dashboardTexts = {
     noClasses: 'No classes are assigned to you yet.',
   },
 } as const;
+
+export const trendTexts = {
+  heading: 'Attendance trends',
+  dailyHeading: (days: number) => `Attendance over the last ${days} school days`,
+  summary: (average: number, lowestDay: string, lowest: number) => `Average ${average}%; lowest ${lowest}% on ${lowestDay}.`,
+  noMarks: 'No attendance marked in these days.',
+  notMarked: 'not marked',
+  date: 'Date',
+  percent: 'Present',
+  classHeading: 'Classes this month, lowest first',
+  allClasses: (count: number) => `All ${count} classes`,
+};
