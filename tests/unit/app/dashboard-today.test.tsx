@@ -16,6 +16,7 @@ import { periodsTable, substitutionsTable, timetableTable } from '../../../sync/
 import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashboardPage';
 import { eventsThisWeek, isoToday } from '../../../src/kit/dashboard-day';
 import { attendanceToday, feesToday, homeworkDueOn, staffToday, type TodayMirror } from '../../../src/features/admin/dashboard/today';
+import { feeStanding, lastExamStanding } from '../../../src/features/admin/dashboard/standing';
 import { classShares, dailyShares, lastWorkingDays } from '../../../src/features/admin/dashboard/trends';
 import { renderRoute, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
@@ -233,6 +234,52 @@ describe('attendance trends', () => {
       [vB, 100],
       [viA, null],
     ]);
+  });
+});
+
+describe('the year’s standing', () => {
+  it('sets fees paid against what fell due by today, net of concessions, a cancelled receipt and a later installment out', () => {
+    const tuition = id(51);
+    const installment = (n: number, dueDate: string) => ({ id: id(60 + n), label: `Term ${n}`, dueDate, amount: 1_000_000 });
+    const structure = { id: id(55), classId: vA, academicYear: 2026, heads: [{ headId: tuition, frequency: 'termly' as const, installments: [installment(1, '2026-06-15'), installment(2, '2026-10-15'), installment(3, '2027-01-15')] }], fineKind: 'none' as const, fineAmount: 0, fineCap: null, rev: 1 };
+    const paying = (n: number, studentId: string, installmentId: string, amount: number, status: FeeReceiptRow['status'] = 'paid') =>
+      receipt(n, { studentId, paidOn: '2026-07-01', status, total: amount, items: [{ installmentId, headId: tuition, headName: 'Tuition', label: '', dueDate: '', amount }] });
+    const figures = feeStanding(
+      {
+        students: students.filter((one) => one.classId === vA).concat([{ ...students[3]!, classId: vB }]),
+        heads: [{ id: tuition, name: 'Tuition', description: null, rev: 1 }],
+        structures: [structure],
+        concessions: [{ id: id(56), studentId: meena, academicYear: 2026, kind: 'sibling', headIds: [tuition], percent: 50, amount: null, reason: null, rev: 1 }],
+        receipts: [paying(1, asha, id(61), 1_000_000), paying(2, asha, id(62), 1_000_000), paying(3, ravi, id(61), 400_000), paying(4, ravi, id(62), 600_000, 'cancelled'), paying(5, meena, id(61), 500_000)],
+        events: [],
+      },
+      '2026-11-25',
+    );
+    // Due by today: Asha 2 × 10,000, Ravi 2 × 10,000, Meena 2 × 5,000 (half off); V B has no structure.
+    expect(figures).toEqual({ dueByToday: 5_000_000, collected: 2_900_000, percent: 58, defaulters: 2 });
+    expect(feeStanding({ students, heads: [], structures: [], concessions: [], receipts: [], events: [] }, '2026-11-25').percent).toBeNull();
+  });
+
+  it('takes the exam published last and ranks its classes by pass share, lowest first', () => {
+    const exam = (n: number, published: Record<string, string>) => ({ id: id(90 + n), name: `Exam ${n}`, term: 'Term 1', academicYear: '2026-27', weight: 100, classIds: [vA, vB], schedule: [], published, rev: 1 });
+    const result = (n: number, examId: string, classId: string, studentId: string, outcome: 'pass' | 'fail', percentage: number) =>
+      ({ id: id(950 + n), examId, classId, studentId, subjects: [], total: 0, maxTotal: 0, percentage, grade: 'B', result: outcome, rank: 1, remark: '', publishedAt: '', rev: 1 });
+    const standing = lastExamStanding({
+      classes,
+      exams: [exam(1, { [vA]: '2026-09-01T00:00:00Z' }), exam(2, { [vA]: '2026-11-01T00:00:00Z', [vB]: '2026-11-02T00:00:00Z' }), exam(3, {})],
+      results: [
+        result(1, id(92), vA, asha, 'pass', 80),
+        result(2, id(92), vA, ravi, 'fail', 30),
+        result(3, id(92), vB, kiran, 'pass', 65),
+        result(4, id(91), vA, asha, 'fail', 10),
+      ],
+    })!;
+    expect(standing.exam.name).toBe('Exam 2');
+    expect(standing.classes.map((row) => [row.klass.id, row.passPercent, row.passed, row.students, row.average])).toEqual([
+      [vA, 50, 1, 2, 55],
+      [vB, 100, 1, 1, 65],
+    ]);
+    expect(lastExamStanding({ classes, exams: [exam(3, {})], results: [] })).toBeNull();
   });
 });
 

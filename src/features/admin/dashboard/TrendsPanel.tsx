@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { classWithSection } from '../../../kit/profile-rows';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { shortDate } from '../../../ui/dates';
+import { StandingPanel } from './StandingPanel';
 import { trendTexts as text } from './texts';
 import { readTrends, type DayShare } from './trends';
 
@@ -77,6 +78,7 @@ export function TrendsPanel({ today }: { today: string }) {
             </p>
           )}
         </section>
+        <StandingPanel today={today} />
       </div>
     </section>
   );

@@ -50,7 +50,7 @@ export const dashboardTexts = {
 } as const;
 
 export const trendTexts = {
-  heading: 'Attendance trends',
+  heading: 'Trends',
   dailyHeading: (days: number) => `Attendance over the last ${days} school days`,
   summary: (average: number, lowestDay: string, lowest: number) => `Average ${average}%; lowest ${lowest}% on ${lowestDay}.`,
   noMarks: 'No attendance marked in these days.',
@@ -59,4 +59,19 @@ export const trendTexts = {
   percent: 'Present',
   classHeading: 'Classes this month, lowest first',
   allClasses: (count: number) => `All ${count} classes`,
+};
+
+export const standingTexts = {
+  feesHeading: 'Fees this year',
+  nothingDue: 'No fee has fallen due yet this year.',
+  collected: (percent: number) => `${percent}% collected`,
+  ofDue: (collected: string, due: string) => `${collected} of ${due} due by today`,
+  defaulters: (count: number) => (count === 0 ? 'No student overdue' : count === 1 ? '1 student overdue' : `${count} students overdue`),
+  examHeading: (name: string) => `Results: ${name}`,
+  examHeadingNone: 'Results',
+  noResults: 'No exam results published yet.',
+  examCaption: 'Pass percentage and average per class, lowest pass percentage first',
+  klass: 'Class',
+  pass: 'Passed',
+  average: 'Average',
 };

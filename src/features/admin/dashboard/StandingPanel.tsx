@@ -1,0 +1,66 @@
+/** Fees collected against dues this year and the last published exam's pass share per class (lowest first). */
+import { Link } from 'react-router';
+import { formatRupees } from '../../../../contract/money';
+import { classWithSection } from '../../../kit/profile-rows';
+import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
+import { standingTexts as text } from './texts';
+import { readStanding } from './standing';
+
+const classesShown = 8;
+
+export function StandingPanel({ today }: { today: string }) {
+  const standing = useMirrorQuery((db) => readStanding(db, today), [today]);
+  if (!standing) return null;
+  const { fees, exam } = standing;
+  return (
+    <>
+      <section className="panel glance-panel" aria-labelledby="glance-fee-standing">
+        <h3 id="glance-fee-standing">{text.feesHeading}</h3>
+        {fees.percent === null ? (
+          <p>{text.nothingDue}</p>
+        ) : (
+          <>
+            <p className="glance-big">
+              <Link to="/admin/fee">{text.collected(fees.percent)}</Link>
+            </p>
+            <p>{text.ofDue(formatRupees(fees.collected), formatRupees(fees.dueByToday))}</p>
+            <div className="class-bar" aria-hidden="true">
+              <span style={{ width: `${fees.percent}%` }} />
+            </div>
+            <p className="glance-note">{text.defaulters(fees.defaulters)}</p>
+          </>
+        )}
+      </section>
+      <section className="panel glance-panel" aria-labelledby="glance-exam-standing">
+        <h3 id="glance-exam-standing">{exam ? text.examHeading(exam.exam.name) : text.examHeadingNone}</h3>
+        {!exam || exam.classes.length === 0 ? (
+          <p>{text.noResults}</p>
+        ) : (
+          <table className="glance-table">
+            <caption className="visually-hidden">{text.examCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{text.klass}</th>
+                <th scope="col">{text.pass}</th>
+                <th scope="col">{text.average}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {exam.classes.slice(0, classesShown).map((row) => (
+                <tr key={row.klass.id}>
+                  <th scope="row">
+                    <Link to="/admin/exams">{classWithSection(row.klass.className, row.klass.classSection) ?? row.klass.className}</Link>
+                  </th>
+                  <td>
+                    {row.passPercent}% ({row.passed}/{row.students})
+                  </td>
+                  <td className="glance-amount">{row.average}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

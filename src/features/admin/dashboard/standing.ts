@@ -1,0 +1,108 @@
+/**
+ * The admin dashboard's year figures (issue 16), from the mirror: fees collected against what
+ * fell due by today this academic year (the server's dues calculator, contract/fee-dues.ts, per
+ * student), and the last published exam's pass percentage and average per class.
+ */
+import { academicYearOf } from '../../../../contract/admission';
+import { compareClasses } from '../../../../contract/class-order';
+import { computeDues, holidayLateDays } from '../../../../contract/fee-dues';
+import type { FeeConcession, FeeHead, FeeStructure } from '../../../../contract/fees';
+import type { ClassRow, KakshaDb, StudentRow } from '../../../../sync';
+import { eventsTable, type EventRow } from '../../../../sync/modules/events';
+import { examsTable, resultsTable, type ExamRow, type ResultRow } from '../../../../sync/modules/exams';
+import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../../sync/modules/fees';
+
+export interface FeeStanding {
+  /** Net of concessions, installments due on or before today. */
+  dueByToday: number;
+  /** Paid towards those installments (fines not counted). */
+  collected: number;
+  /** Whole percent collected, or null when nothing has fallen due. */
+  percent: number | null;
+  /** Students with something overdue. */
+  defaulters: number;
+}
+
+export function feeStanding(
+  mirror: { students: readonly Pick<StudentRow, 'id' | 'classId'>[]; heads: readonly FeeHead[]; structures: readonly FeeStructure[]; concessions: readonly FeeConcession[]; receipts: readonly FeeReceiptRow[]; events: readonly EventRow[] },
+  today: string,
+): FeeStanding {
+  const academicYear = academicYearOf(today);
+  const headNames = new Map(mirror.heads.map((head) => [head.id, head.name]));
+  let dueByToday = 0;
+  let collected = 0;
+  let defaulters = 0;
+  for (const student of mirror.students) {
+    const structure = mirror.structures.find((row) => row.classId === student.classId && row.academicYear === academicYear);
+    if (!structure) continue;
+    const dues = computeDues({
+      studentId: student.id,
+      academicYear,
+      structure,
+      headNames,
+      concessions: mirror.concessions,
+      receipts: mirror.receipts,
+      today,
+      lateDays: holidayLateDays(mirror.events, academicYear, student.classId ?? undefined),
+    });
+    for (const line of dues.installments) {
+      if (line.dueDate > today) continue;
+      const net = line.amount - line.concession;
+      dueByToday += net;
+      collected += Math.min(line.paid, net);
+    }
+    if (dues.overdue > 0) defaulters += 1;
+  }
+  return { dueByToday, collected, percent: dueByToday === 0 ? null : Math.round((collected * 1000) / dueByToday) / 10, defaulters };
+}
+
+export interface ClassResult {
+  klass: ClassRow;
+  students: number;
+  passed: number;
+  passPercent: number;
+  average: number;
+}
+
+/** The exam published last (its latest class publication) and each of its classes' pass share, lowest first. */
+export function lastExamStanding(mirror: { exams: readonly ExamRow[]; results: readonly ResultRow[]; classes: readonly ClassRow[] }): { exam: ExamRow; classes: ClassResult[] } | null {
+  const publishedAt = (exam: ExamRow) => Object.values(exam.published ?? {}).sort().at(-1) ?? '';
+  const exam = mirror.exams.filter((row) => publishedAt(row) !== '').sort((a, b) => publishedAt(b).localeCompare(publishedAt(a)))[0];
+  if (!exam) return null;
+  const classes: ClassResult[] = [];
+  for (const klass of mirror.classes) {
+    const results = mirror.results.filter((row) => row.examId === exam.id && row.classId === klass.id);
+    if (results.length === 0) continue;
+    const passed = results.filter((row) => row.result === 'pass').length;
+    const round = (value: number) => Math.round(value * 10) / 10;
+    classes.push({
+      klass,
+      students: results.length,
+      passed,
+      passPercent: round((passed * 100) / results.length),
+      average: round(results.reduce((sum, row) => sum + row.percentage, 0) / results.length),
+    });
+  }
+  classes.sort((a, b) => a.passPercent - b.passPercent || compareClasses(a.klass, b.klass));
+  return { exam, classes };
+}
+
+export interface Standing {
+  fees: FeeStanding;
+  exam: ReturnType<typeof lastExamStanding>;
+}
+
+export async function readStanding(db: KakshaDb, today: string): Promise<Standing> {
+  const [students, classes, heads, structures, concessions, receipts, events, exams, results] = await Promise.all([
+    db.students.toArray(),
+    db.classes.toArray(),
+    db.tableOf(feeHeadsTable).toArray(),
+    db.tableOf(feeStructuresTable).toArray(),
+    db.tableOf(feeConcessionsTable).toArray(),
+    db.tableOf(feeReceiptsTable).toArray(),
+    db.tableOf(eventsTable).where('kind').equals('holiday').toArray(),
+    db.tableOf(examsTable).toArray(),
+    db.tableOf(resultsTable).toArray(),
+  ]);
+  return { fees: feeStanding({ students, heads, structures, concessions, receipts, events }, today), exam: lastExamStanding({ exams, results, classes }) };
+}
