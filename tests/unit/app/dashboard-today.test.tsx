@@ -17,6 +17,7 @@ import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashb
 import { eventsThisWeek, isoToday } from '../../../src/kit/dashboard-day';
 import { attendanceToday, feesToday, homeworkDueOn, staffToday, type TodayMirror } from '../../../src/features/admin/dashboard/today';
 import { feeStanding, lastExamStanding } from '../../../src/features/admin/dashboard/standing';
+import { periodsToday } from '../../../src/features/admin/dashboard/teacher-day';
 import { classShares, dailyShares, lastWorkingDays } from '../../../src/features/admin/dashboard/trends';
 import { renderRoute, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
@@ -157,6 +158,13 @@ describe('today’s figures', () => {
     expect(figures.away.map((one) => [one.teacher.firstName, one.status])).toEqual([['Sunita', 'leave']]);
     expect(figures.uncovered.map((one) => one.entry.id)).toEqual([id(701)]);
     expect(staffToday(mirror, '2026-11-26')).toMatchObject({ marked: false, away: [], uncovered: [] });
+    // Farhan's day: his own period 1 in V B and the period 2 he covers for Sunita, in time order.
+    expect(periodsToday(mirror, farhan, wednesday).map((one) => [one.entry.id, one.substitute])).toEqual([
+      [id(704), false],
+      [id(702), true],
+    ]);
+    // Sunita's covered period is not hers today.
+    expect(periodsToday(mirror, sunita, wednesday).map((one) => one.entry.id)).toEqual([id(701)]);
   });
 
   it('adds today’s receipts by mode in paise, a cancelled one left out', () => {
@@ -340,6 +348,7 @@ describe('/admin today at a glance', () => {
     const engine = await harness.engine('TEACHER');
     const today = isoToday();
     await seedToday(engine, today);
+    await engine.db.tableOf(substitutionsTable).put({ id: id(800), entryId: id(701), classId: vA, periodId: id(601), date: today, teacherId: farhan, rev: 1 });
     view = await harness.show(renderRoute('/admin', <AdminDashboardPage />, '/admin'));
     await until(() => view!.container.textContent?.includes('My classes today') === true && view!.container.querySelector('.glance-grid') !== null, 'her panel');
     const text = view!.container.textContent ?? '';
@@ -347,6 +356,11 @@ describe('/admin today at a glance', () => {
     expect(text).not.toContain('Teachers today');
     expect(text).toContain('VI - A · Mathematics · Decimals');
     expect(text).not.toContain('Fractions');
+    const period = view!.container.querySelector('[aria-labelledby="glance-periods"] li');
+    if (new Date(`${today}T00:00:00Z`).getUTCDay() !== 0) {
+      expect(period!.textContent).toBe('09:00, Period 1, Mathematics: V - A (covering)');
+      expect(period!.querySelector('a')!.getAttribute('href')).toBe(`/admin/mark-attendance?classId=${vA}&date=${today}`);
+    }
     if (new Date(`${today}T00:00:00Z`).getUTCDay() === 0) return;
     expect(link('Not yet marked: 1')).not.toBeNull();
     expect(link('Present: 0')).not.toBeNull();

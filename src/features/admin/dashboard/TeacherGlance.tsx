@@ -5,6 +5,8 @@ import { classIdsTaughtBy } from '../../../kit/taught-classes';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { AsOf } from '../../../kit/AsOf';
 import { AttendancePanel } from './AttendancePanel';
+import { PeriodsPanel } from './PeriodsPanel';
+import { periodsToday } from './teacher-day';
 import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { dashboardTexts } from './texts';
 import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
@@ -21,8 +23,9 @@ export function TeacherGlance() {
         attendance: attendanceToday(mirror, today, mirror.mine),
         homework: homeworkDueOn(mirror.homework, today, mirror.mine),
         events: eventsThisWeek(mirror.events),
+        periods: teacherId ? periodsToday(mirror, teacherId, today) : [],
       },
-    [mirror, today],
+    [mirror, today, teacherId],
   );
   return (
     <section className="glance" aria-labelledby="glance-heading">
@@ -36,6 +39,7 @@ export function TeacherGlance() {
         <p>{dashboardTexts.teacher.noClasses}</p>
       ) : (
         <div className="glance-grid">
+          <PeriodsPanel periods={figures.periods} mirror={mirror} today={today} />
           <AttendancePanel figures={figures.attendance} today={today} />
           <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
           <EventsPanel events={figures.events} to="/admin/events" />

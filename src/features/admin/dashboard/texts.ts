@@ -75,3 +75,10 @@ export const standingTexts = {
   pass: 'Passed',
   average: 'Average',
 };
+
+export const teacherDayTexts = {
+  heading: 'My periods today',
+  none: 'No period of yours today.',
+  line: (time: string, period: string, subject: string) => `${time}, ${period}${subject ? `, ${subject}` : ''}:`,
+  substitute: '(covering)',
+};
