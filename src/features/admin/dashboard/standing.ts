@@ -12,6 +12,16 @@ import { eventsTable, type EventRow } from '../../../../sync/modules/events';
 import { examsTable, resultsTable, type ExamRow, type ResultRow } from '../../../../sync/modules/exams';
 import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../../sync/modules/fees';
 
+function groupBy<R>(rows: readonly R[], key: (row: R) => string): Map<string, R[]> {
+  const groups = new Map<string, R[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 export interface FeeStanding {
   /** Net of concessions, installments due on or before today. */
   dueByToday: number;
@@ -32,18 +42,27 @@ export function feeStanding(
   let dueByToday = 0;
   let collected = 0;
   let defaulters = 0;
+  const structureOf = new Map(mirror.structures.filter((row) => row.academicYear === academicYear).map((row) => [row.classId, row]));
+  const receiptsOf = groupBy(mirror.receipts, (row) => row.studentId);
+  const concessionsOf = groupBy(mirror.concessions, (row) => row.studentId);
+  const lateDaysOf = new Map<string, ReturnType<typeof holidayLateDays>>();
+  const lateDays = (classId: string) => {
+    let count = lateDaysOf.get(classId);
+    if (!count) lateDaysOf.set(classId, (count = holidayLateDays(mirror.events, academicYear, classId)));
+    return count;
+  };
   for (const student of mirror.students) {
-    const structure = mirror.structures.find((row) => row.classId === student.classId && row.academicYear === academicYear);
-    if (!structure) continue;
+    const structure = student.classId ? structureOf.get(student.classId) : undefined;
+    if (!structure || !student.classId) continue;
     const dues = computeDues({
       studentId: student.id,
       academicYear,
       structure,
       headNames,
-      concessions: mirror.concessions,
-      receipts: mirror.receipts,
+      concessions: concessionsOf.get(student.id) ?? [],
+      receipts: receiptsOf.get(student.id) ?? [],
       today,
-      lateDays: holidayLateDays(mirror.events, academicYear, student.classId ?? undefined),
+      lateDays: lateDays(student.classId),
     });
     for (const line of dues.installments) {
       if (line.dueDate > today) continue;

@@ -61,12 +61,19 @@ export function classShares(
   today: string,
 ): ClassShare[] {
   const from = `${today.slice(0, 8)}01`;
+  const byClass = new Map<string, Pick<AttendanceRow, 'classId' | 'date' | 'status'>[]>();
+  for (const row of mirror.attendance) {
+    if (row.date < from || row.date > today) continue;
+    const rows = byClass.get(row.classId);
+    if (rows) rows.push(row);
+    else byClass.set(row.classId, [row]);
+  }
   const shares = mirror.classes.map((klass) => {
     const open = new Set(workingDays(from, today, mirror.events, klass.id));
     let present = 0;
     let marked = 0;
-    for (const row of mirror.attendance) {
-      if (row.classId !== klass.id || !open.has(row.date)) continue;
+    for (const row of byClass.get(klass.id) ?? []) {
+      if (!open.has(row.date)) continue;
       marked += 1;
       if (isPresent(row)) present += 1;
     }
