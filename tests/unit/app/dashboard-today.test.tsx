@@ -17,7 +17,7 @@ import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashb
 import { eventsThisWeek, isoToday } from '../../../src/kit/dashboard-day';
 import { attendanceToday, feesToday, homeworkDueOn, staffToday, type TodayMirror } from '../../../src/features/admin/dashboard/today';
 import { feeStanding, lastExamStanding } from '../../../src/features/admin/dashboard/standing';
-import { periodsToday } from '../../../src/features/admin/dashboard/teacher-day';
+import { periodsToday, sheetsWaiting } from '../../../src/features/admin/dashboard/teacher-day';
 import { classShares, dailyShares, lastWorkingDays } from '../../../src/features/admin/dashboard/trends';
 import { renderRoute, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
@@ -364,5 +364,10 @@ describe('/admin today at a glance', () => {
     if (new Date(`${today}T00:00:00Z`).getUTCDay() === 0) return;
     expect(link('Not yet marked: 1')).not.toBeNull();
     expect(link('Present: 0')).not.toBeNull();
+    // She marks VI A on the device (offline): counted at once, and said to be waiting.
+    await engine.mutate('attendance.markSheet', { classId: viA, date: today, entries: [{ studentId: dev, status: 'present' }] });
+    await until(() => link('Present: 1') !== null, 'the sheet counted');
+    expect(view!.container.textContent).toContain('1 sheet marked on this device, waiting to reach the school');
+    expect(sheetsWaiting(await engine.db.outbox.toArray())).toEqual([{ classId: viA, date: today }]);
   });
 });

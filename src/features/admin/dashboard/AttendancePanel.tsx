@@ -7,7 +7,7 @@ import type { AttendanceToday } from './today';
 
 const text = dashboardTexts.attendance;
 
-export function AttendancePanel({ figures, today, heading = text.heading }: { figures: AttendanceToday; today: string; heading?: string }) {
+export function AttendancePanel({ figures, today, heading = text.heading, waiting = 0 }: { figures: AttendanceToday; today: string; heading?: string; waiting?: number }) {
   const register = `/admin/attendance?date=${today}`;
   const open = figures.present + figures.absent + figures.notMarked > 0 || figures.classesNotMarked.length > 0;
   return (
@@ -23,6 +23,7 @@ export function AttendancePanel({ figures, today, heading = text.heading }: { fi
             <Figure label={text.notMarked} value={figures.notMarked} to="/admin/mark-attendance" alert={figures.notMarked > 0} />
           </dl>
           {figures.closedClasses > 0 && <p className="glance-note">{text.closed(figures.closedClasses)}</p>}
+          {waiting > 0 && <p className="glance-note">{text.waiting(waiting)}</p>}
           <h4 id="glance-unmarked">{text.classesHeading}</h4>
           {figures.classesNotMarked.length === 0 ? (
             <p>{text.allMarked}</p>

@@ -6,7 +6,7 @@ import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { AsOf } from '../../../kit/AsOf';
 import { AttendancePanel } from './AttendancePanel';
 import { PeriodsPanel } from './PeriodsPanel';
-import { periodsToday } from './teacher-day';
+import { periodsToday, sheetsWaiting } from './teacher-day';
 import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { dashboardTexts } from './texts';
 import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
@@ -16,7 +16,7 @@ import '../../../ui/glance.css';
 export function TeacherGlance() {
   const today = isoToday();
   const { teacherId } = useStaffAccess();
-  const mirror = useMirrorQuery(async (db) => ({ ...(await readToday(db, today)), mine: new Set(teacherId ? await classIdsTaughtBy(db, teacherId) : []) }), [today, teacherId]);
+  const mirror = useMirrorQuery(async (db) => ({ ...(await readToday(db, today)), mine: new Set(teacherId ? await classIdsTaughtBy(db, teacherId) : []), outbox: await db.outbox.toArray() }), [today, teacherId]);
   const figures = useMemo(
     () =>
       mirror && {
@@ -24,6 +24,7 @@ export function TeacherGlance() {
         homework: homeworkDueOn(mirror.homework, today, mirror.mine),
         events: eventsThisWeek(mirror.events),
         periods: teacherId ? periodsToday(mirror, teacherId, today) : [],
+        waiting: sheetsWaiting(mirror.outbox),
       },
     [mirror, today, teacherId],
   );
@@ -40,7 +41,7 @@ export function TeacherGlance() {
       ) : (
         <div className="glance-grid">
           <PeriodsPanel periods={figures.periods} mirror={mirror} today={today} />
-          <AttendancePanel figures={figures.attendance} today={today} />
+          <AttendancePanel figures={figures.attendance} today={today} waiting={figures.waiting.length} />
           <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
           <EventsPanel events={figures.events} to="/admin/events" />
         </div>

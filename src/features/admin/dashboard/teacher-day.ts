@@ -3,6 +3,8 @@
  * teaching periods unless someone covers them, and the periods she covers as a substitute, in
  * time order, each with its class so the dashboard offers the class to mark.
  */
+import type { OutboxEntry } from '../../../../sync';
+import { markSheetKind } from '../../../../sync/kinds/attendance';
 import type { PeriodRow, SubstitutionRow, TimetableEntryRow } from '../../../../sync/modules/timetable';
 
 export interface MyPeriod {
@@ -31,4 +33,20 @@ export function periodsToday(
     if (entry && period && one.teacherId === teacherId) mine.push({ period, entry, substitute: true });
   }
   return mine.sort((a, b) => a.period.startTime.localeCompare(b.period.startTime));
+}
+
+export interface WaitingSheet {
+  classId: string;
+  date: string;
+}
+
+/** Attendance sheets saved on this device that have not reached the school yet, oldest first. */
+export function sheetsWaiting(outbox: readonly Pick<OutboxEntry, 'kind' | 'body'>[]): WaitingSheet[] {
+  const sheets: WaitingSheet[] = [];
+  for (const entry of outbox) {
+    if (entry.kind !== markSheetKind) continue;
+    const body = entry.body as Partial<WaitingSheet>;
+    if (typeof body.classId === 'string' && typeof body.date === 'string') sheets.push({ classId: body.classId, date: body.date });
+  }
+  return sheets.sort((a, b) => a.date.localeCompare(b.date));
 }

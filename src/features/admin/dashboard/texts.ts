@@ -15,6 +15,7 @@ export const dashboardTexts = {
     allMarked: 'Every class open today is marked.',
     mark: (name: string) => `Mark ${name}`,
     openRegister: 'Open class attendance',
+    waiting: (count: number) => `${plural(count, 'sheet', 'sheets')} marked on this device, waiting to reach the school`,
   },
   staff: {
     heading: 'Teachers today',
