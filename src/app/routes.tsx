@@ -26,6 +26,7 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage'));
+const ResultsOverviewPage = lazy(() => import('../features/admin/results/ResultsOverviewPage'));
 const StudentDashboardPage = lazy(() => import('../features/student/dashboard/StudentDashboardPage'));
 const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage'));
 const MarkAttendancePage = lazy(() => import('../features/attendance/MarkAttendancePage'));
@@ -156,7 +157,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth roles={staffRoles} />,
         children: [
           { path: adminHome, element: <AdminDashboardPage /> },
-          { path: `${adminHome}/results`, element: <AdminDashboardPage /> },
+          { path: `${adminHome}/results`, element: <ResultsOverviewPage /> },
           ...adminSections.map(placeholderRoute),
         ],
       },

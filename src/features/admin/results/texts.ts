@@ -1,0 +1,23 @@
+/** /admin/results in the school's words (issue 16). */
+export const resultsTexts = {
+  exam: 'Exam',
+  noExam: 'No exam has published results on this device yet.',
+  classesHeading: 'By class, lowest pass first',
+  subjectsHeading: 'By subject',
+  toppersHeading: 'Toppers',
+  gradesHeading: 'Grade distribution',
+  gradesCaption: 'Students per grade',
+  klass: 'Class',
+  subject: 'Subject',
+  students: 'Students',
+  sat: 'Sat',
+  passed: 'Passed',
+  passPercent: 'Pass %',
+  average: 'Average %',
+  grade: 'Grade',
+  count: 'Students',
+  graded: 'graded',
+  topperLine: (name: string, klass: string, percent: number, grade: string) => `${name}, ${klass}: ${percent}% (${grade})`,
+  classView: 'Open the exam',
+  filename: (exam: string) => `results-${exam.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`,
+};
