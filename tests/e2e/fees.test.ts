@@ -1,0 +1,99 @@
+/**
+ * Fees in Chromium against the production build and the real server (issue 14): the demo admin
+ * takes the demo parent's elder child's overdue quarter at the counter offline; the receipt shows
+ * Pending; back online it gets the school's next number, without a gap; it prints on one A5 page;
+ * the demo parent, after one sync, sees the payment and the new balance offline.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FeeReceipt, StudentDues } from '../../contract/fees';
+import { formatRupees } from '../../contract/money';
+import { paths } from '../../contract/paths';
+import type { Page as EnvelopePage } from '../../contract/envelope';
+import { feeTexts as text } from '../../src/features/fees/texts';
+import { useBrowser } from './support/browser';
+import { demoUsername } from './support/demo';
+import { admin, api, signInAs, tokenOf, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+
+const session = useBrowser();
+const slow = 420_000;
+const firstPull = 150_000;
+
+interface Child {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+describe('fees', () => {
+  it(
+    'a payment taken offline shows Pending, gets the next number once online, prints on one A5 page, and the parent sees it offline',
+    async () => {
+      const adminToken = await tokenOf(session.baseUrl, admin);
+      const parentToken = await tokenOf(session.baseUrl, demoUsername('parent'));
+      // The parent's children, from their receipts (a family reads its own only).
+      const theirs = await api<FeeReceipt[]>(session.baseUrl, 'GET', paths.fees.all, { token: parentToken });
+      const children: Child[] = [...new Map(theirs.map((row) => [row.studentId, { id: row.studentId, firstName: row.studentName.split(' ')[0]!, lastName: row.studentName.split(' ').slice(1).join(' ') }])).values()];
+      const owing: { child: Child; dues: StudentDues }[] = [];
+      for (const child of children) {
+        const dues = await api<StudentDues>(session.baseUrl, 'GET', paths.fees.studentDues(child.id), { token: adminToken });
+        if (dues.installments.some((line) => line.outstanding - line.fine > 0)) owing.push({ child, dues });
+      }
+      const { child, dues } = owing[0]!;
+      const line = dues.installments.find((one) => one.outstanding - one.fine > 0)!;
+      const left = line.amount - line.concession - line.paid;
+      const last = await api<EnvelopePage<FeeReceipt>>(session.baseUrl, 'GET', `${paths.fees.page}?size=1`, { token: adminToken });
+      const lastSeq = last.content[0]?.receiptSeq ?? 0;
+
+      const context = await session.newContext();
+      const page = await context.newPage();
+      await signInAs(page, admin);
+      await waitForServiceWorker(page);
+      await waitForSynced(page, firstPull);
+      await page.goto('/admin/addfee');
+      await context.setOffline(true);
+      const name = `${child.firstName} ${child.lastName}`.trim();
+      await page.getByLabel(text.collect.searchLabel, { exact: true }).fill(child.firstName);
+      await page.locator('.fee-found-btn', { hasText: name }).first().click();
+      // Only the first installment with something left, in full; no fine.
+      for (const box of await page.locator('.fee-table tbody input[type="checkbox"]').all()) if (await box.isChecked()) await box.uncheck();
+      await page.getByLabel(text.collect.payThis(`${line.head} ${line.label}`), { exact: true }).check();
+      const fine = page.getByLabel(text.collect.finePaid, { exact: true });
+      if (await fine.count()) await fine.fill('0');
+      await page.getByRole('button', { name: text.collect.submit, exact: true }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/admin/fees/details/'));
+      const receiptId = new URL(page.url()).pathname.split('/').pop()!;
+      await page.locator('.fee-receipt dd[data-pending]', { hasText: text.pending }).waitFor();
+      expect(await page.locator('.fee-receipt').textContent()).toContain(formatRupees(left));
+
+      await context.setOffline(false);
+      const stored = await waitUntil(
+        () => api<FeeReceipt>(session.baseUrl, 'GET', paths.fees.one(receiptId), { token: adminToken }).catch(() => undefined),
+        (found) => found !== undefined,
+        60_000,
+      );
+      expect(stored!.receiptSeq).toBe(lastSeq + 1);
+      await page.locator('.fee-receipt dd', { hasText: stored!.receiptNumber }).first().waitFor({ timeout: 60_000 });
+
+      // One A5 page.
+      await page.emulateMedia({ media: 'print' });
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
+      await page.emulateMedia({ media: 'screen' });
+      await context.close();
+
+      // The parent: one sync, then offline after a reload.
+      const parentContext = await session.newContext();
+      const parentPage = await parentContext.newPage();
+      await signInAs(parentPage, demoUsername('parent'));
+      await waitForServiceWorker(parentPage);
+      await waitForSynced(parentPage, firstPull);
+      await parentContext.setOffline(true);
+      await parentPage.goto(`/student/fees?studentId=${child.id}`);
+      await parentPage.getByRole('link', { name: text.family.open(stored!.receiptNumber), exact: true }).waitFor();
+      const after = await api<StudentDues>(session.baseUrl, 'GET', paths.fees.studentDues(child.id), { token: adminToken });
+      expect(await parentPage.locator('.fee-summary').textContent()).toContain(text.family.outstanding(formatRupees(after.totalOutstanding)));
+      await parentContext.close();
+    },
+    slow,
+  );
+});
