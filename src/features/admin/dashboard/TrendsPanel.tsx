@@ -39,23 +39,25 @@ export function TrendsPanel({ today }: { today: string }) {
               <span key={day.date} className={day.percent === null ? 'trend-bar trend-none' : 'trend-bar'} style={{ height: `${day.percent ?? 4}%` }} title={`${shortDate(day.date)}: ${day.percent === null ? text.notMarked : `${day.percent}%`}`} />
             ))}
           </div>
-          <table className="visually-hidden">
-            <caption>{text.dailyHeading(trends.daily.length)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{text.date}</th>
-                <th scope="col">{text.percent}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {trends.daily.map((day) => (
-                <tr key={day.date}>
-                  <th scope="row">{shortDate(day.date)}</th>
-                  <td>{day.percent === null ? text.notMarked : `${day.percent}% (${day.present}/${day.marked})`}</td>
+          <div className="visually-hidden">
+            <table>
+              <caption>{text.dailyHeading(trends.daily.length)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{text.date}</th>
+                  <th scope="col">{text.percent}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {trends.daily.map((day) => (
+                  <tr key={day.date}>
+                    <th scope="row">{shortDate(day.date)}</th>
+                    <td>{day.percent === null ? text.notMarked : `${day.percent}% (${day.present}/${day.marked})`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </figure>
         <section className="panel glance-panel" aria-labelledby="glance-class-trend">
           <h3 id="glance-class-trend">{text.classHeading}</h3>
