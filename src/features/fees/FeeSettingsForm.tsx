@@ -15,7 +15,8 @@ import { feeTexts as text } from './texts';
 
 export function FeeSettingsForm({ academicYear }: { academicYear: number }) {
   const report = useWriteReport();
-  const online = useOnline() !== false;
+  // Asked of the school only once the device knows it is online.
+  const online = useOnline() === true;
   const [loaded, setLoaded] = useState(false);
   const [receiptFormat, setReceiptFormat] = useState(defaultReceiptFormat);
   const [upiId, setUpiId] = useState('');

@@ -18,6 +18,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { shortDate } from '../../ui/dates';
 import { SelectField, TextField } from '../../ui/fields';
 import { classLabel, todayIso, type FeeMirror } from './queries';
+import { ConcessionsPanel } from './ConcessionsPanel';
 import { FeeSettingsForm } from './FeeSettingsForm';
 import { draftsOf, structureBody, withFrequency, type HeadDraft } from './structure-drafts';
 import { feeTexts as text } from './texts';
@@ -97,6 +98,7 @@ export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
           onSaved={() => void engine?.syncNow()}
         />
       )}
+      {classId && <ConcessionsPanel mirror={mirror} classId={classId} academicYear={academicYear} />}
       <FeeSettingsForm academicYear={academicYear} />
     </section>
   );

@@ -249,6 +249,15 @@ describe('fee set-up on /admin/fee', () => {
     expect(byLabel<HTMLInputElement>(view!.container, text.setup.dueDate('Tuition', 4)).value).toBe(`${year + 1}-01-10`);
     // Offline (the harness's engine), the school cannot save it, nor the receipt settings.
     expect(view!.container.querySelector<HTMLButtonElement>('.fee-structure-form button[type="submit"]')!.disabled).toBe(true);
+    // A concession, through the outbox.
+    const concession = view!.container.querySelector<HTMLFormElement>(`form[aria-label="${text.concessions.add}"]`)!;
+    await type(byLabel<HTMLSelectElement>(concession, text.concessions.student), asha);
+    await click(Array.from(concession.querySelectorAll('label')).find((label) => label.textContent?.trim() === 'Tuition')!.querySelector('input')!);
+    await type(byLabel(concession, text.concessions.percent), '10');
+    await submit(concession);
+    await until(async () => (await engine.db.outbox.count()) === 2, 'the concession in the outbox');
+    expect((await engine.db.outbox.toArray())[1]).toMatchObject({ kind: 'feeConcessions.create', body: { studentId: asha, academicYear: year, kind: 'sibling', headIds: [tuition], percent: 10, amount: null } });
+    await until(() => (view!.container.querySelector('[aria-labelledby="fee-concessions"]')?.textContent ?? '').includes('Asha Rao · Sibling · 10%'), 'the concession listed');
     const settings = view!.container.querySelector('[aria-labelledby="fee-settings-heading"]')!;
     expect(settings.textContent).toContain(text.settings.offline);
     expect(settings.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(true);
