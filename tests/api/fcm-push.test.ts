@@ -95,7 +95,9 @@ describe('push through FCM HTTP v1', () => {
     expect(sends.map((one) => one.token).sort()).toEqual(['phone-parent', 'phone-student', 'phone-va', 'tablet-va']);
     const audience = new Set(await audienceUserIds(t.database.db, 'green', id));
     for (const one of sends) expect(audience.has(owners.get(one.token)!)).toBe(true);
-    expect(sends[0]).toMatchObject({ title: 'V-A test', body: 'V-A test: details.', webpushLink: '/student/notifications', data: { link: '/student/notifications', notificationId: id } });
+    expect(sends[0]).toMatchObject({ title: 'V-A test', body: 'V-A test: details.', data: { link: '/student/notifications', notificationId: id } });
+    // An app path is no HTTPS URL, which is all FCM takes in webpush.fcm_options.link: the app's worker opens data.link.
+    expect(sends[0]!.webpushLink).toBeUndefined();
     expect(standIn.refusals).toEqual([]);
     // Run again: nothing is sent twice; one access token served every send.
     await deliverDue(t.database.db, client);

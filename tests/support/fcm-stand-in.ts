@@ -20,7 +20,8 @@ export interface AcceptedSend {
   title: string;
   body: string;
   data: Record<string, string>;
-  webpushLink: string;
+  /** webpush.fcm_options.link, when sent (FCM takes an HTTPS URL only). */
+  webpushLink: string | undefined;
 }
 
 export interface FcmStandIn {
@@ -63,7 +64,8 @@ function shapeProblem(message: Record<string, unknown> | undefined): string | un
   if (!isText(message.token)) return 'no token';
   if (!notification || !isText(notification.title) || !isText(notification.body)) return 'no notification title/body';
   if (!data || !Object.values(data).every(isText) || !isText(data.link) || !isText(data.notificationId)) return 'data must be strings with link and notificationId';
-  if (!isText(webpush?.fcm_options?.link)) return 'no webpush.fcm_options.link';
+  const link = webpush?.fcm_options?.link;
+  if (link !== undefined && !(isText(link) && /^https:\/\//i.test(link))) return 'The link provided in WebpushFcmOptions is not a valid HTTPS URL.';
   return undefined;
 }
 
@@ -164,8 +166,8 @@ export async function startFcmStandIn(): Promise<FcmStandIn> {
         return answer(response, 500, { error: { code: 500, status: 'INTERNAL', message: 'Internal error encountered.' } }, { 'retry-after': '30' });
       }
       const notification = message.notification as { title: string; body: string };
-      const webpush = message.webpush as { fcm_options: { link: string } };
-      standIn.accepted.push({ token, title: notification.title, body: notification.body, data: message.data as Record<string, string>, webpushLink: webpush.fcm_options.link });
+      const webpush = message.webpush as { fcm_options?: { link?: string } } | undefined;
+      standIn.accepted.push({ token, title: notification.title, body: notification.body, data: message.data as Record<string, string>, webpushLink: webpush?.fcm_options?.link });
       standIn.answers.push({ token, status: 200 });
       return answer(response, 200, { name: `projects/${projectId}/messages/${randomBytes(8).toString('hex')}` });
     }

@@ -121,7 +121,8 @@ export class FcmClient {
             token: message.token,
             notification: { title: message.title, body: message.body },
             data: { link: message.link, notificationId: message.notificationId },
-            webpush: { fcm_options: { link: message.link } },
+            // FCM takes only an HTTPS URL there; an app path is opened by the app's worker from data.link.
+            ...(/^https:\/\//i.test(message.link) ? { webpush: { fcm_options: { link: message.link } } } : {}),
           },
         }),
       });
