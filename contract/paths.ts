@@ -118,26 +118,6 @@ export const paths = {
     /** GET the register of `11-2026` (admins: all staff; a teacher: their own row). */
     monthly: template(`${apiBase}/teacherAttendance/monthly/:monthYear`),
   },
-  timetable: {
-    ...resource('timetable'),
-    /** GET the bell schedule; PUT { periods } replaces it (admins). */
-    periods: `${apiBase}/timetable/periods`,
-    /** GET the per-subject weekly limits; PUT { limits } replaces them (admins). */
-    limits: `${apiBase}/timetable/limits`,
-    /** GET ?date=: the absent teachers' periods that day, their substitutes and who is free (staff). */
-    uncovered: `${apiBase}/timetable/uncovered`,
-    /** POST { entryId, date, teacherId }: a substitute for one period on one date (admins). */
-    substitute: `${apiBase}/timetable/substitutions/create`,
-    removeSubstitution: template(`${apiBase}/timetable/substitutions/delete/:id`),
-  },
-  teacherAttendance: {
-    /** POST { date, entries: [{ teacherId, status, leaveType?, remark? }] } (admins). */
-    markSheet: `${apiBase}/teacherAttendance/mark-sheet`,
-    /** GET ?date= (admins: every teacher; a teacher: their own row). */
-    sheet: `${apiBase}/teacherAttendance/sheet`,
-    /** GET the register of `11-2026` (admins: all staff; a teacher: their own row). */
-    monthly: template(`${apiBase}/teacherAttendance/monthly/:monthYear`),
-  },
   notifications: {
     ...resource('notifications'),
     /** GET: the signed-in user's published notifications with read state, newest first. */
