@@ -10,9 +10,13 @@
  *    keystroke, the time from the key event to the next frame after React has shown it; Enter
  *    saves the cell through the outbox and moves to the next student. p50, p95, max.
  *
- * Figures go to stdout.
+ * Figures go to stdout. `BENCH_DIST=<dir>` serves another build (to compare two side by side);
+ * `BENCH_PROFILE=<file>` writes Chromium's CPU profile of the typing to that file (.cpuprofile);
+ * `BENCH_TRACE=1` prints where the page's main thread spent the typing (trace events by name);
+ * `BENCH_SAMPLES=1` prints every keystroke's time in order.
  */
-import { chromium, type Page } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { paths } from '../contract/paths';
 import { todayIso } from '../contract/record-formats';
 import { academicYearLabel, academicYearOf } from '../contract/admission';
@@ -72,9 +76,36 @@ async function waitForMirror(page: Page) {
   await page.locator('.sync-last', { hasText: /^Synced / }).waitFor({ timeout: 240_000 });
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tid: number;
+}
+
+/** Chromium's timeline of the page; the stop function answers the time per event name on the busiest thread (a nested event counts in its parent too). */
+async function startTrace(cdp: CDPSession): Promise<() => Promise<string>> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (payload) => events.push(...(payload.value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  return async () => {
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await done;
+    const busy = new Map<number, number>();
+    for (const event of events) if (event.name === 'RunTask' && event.dur) busy.set(event.tid, (busy.get(event.tid) ?? 0) + event.dur);
+    const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const byName = new Map<string, number>();
+    for (const event of events) if (event.tid === main && event.ph === 'X' && event.dur && event.name !== 'RunTask') byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur);
+    const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 14);
+    return `busy ${((busy.get(main!) ?? 0) / 1000).toFixed(0)}; ${top.map(([name, dur]) => `${name} ${(dur / 1000).toFixed(0)}`).join(', ')}`;
+  };
+}
+
 async function main() {
-  ensureBuild();
-  const server = await startBenchServer({ SIGNIN_LIMIT_PER_IP: '100000', SIGNIN_LIMIT_PER_USER: '100000' });
+  const dist = process.env.BENCH_DIST;
+  if (!dist) ensureBuild();
+  const server = await startBenchServer({ SIGNIN_LIMIT_PER_IP: '100000', SIGNIN_LIMIT_PER_USER: '100000', ...(dist ? { STATIC_DIR: dist } : {}) });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
     const token = await tokenOf(server.baseUrl, tenant, admin);
@@ -112,12 +143,21 @@ async function main() {
       );
     });
     await page.locator('input.ex-cell').first().focus();
+    const profile = process.env.BENCH_PROFILE;
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const trace = process.env.BENCH_TRACE ? await startTrace(cdp) : null;
     for (let i = 0; i < size; i += 1) {
       await page.keyboard.type(String(10 + (i % 70)));
       await page.keyboard.press('Enter');
     }
     await page.waitForTimeout(1000);
+    if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    if (trace) console.log(`  the typing's main thread (ms, nested events count twice): ${await trace()}`);
     const samples = await page.evaluate(() => (window as unknown as { keySamples: number[] }).keySamples);
+    if (process.env.BENCH_SAMPLES) console.log(`  keystrokes in order (ms): ${samples.map((value) => value.toFixed(0)).join(' ')}`);
     console.log(
       `  marks entry of a ${size}-student grid, per keystroke: p50 ${ms(percentile(samples, 50))}  p95 ${ms(percentile(samples, 95))}  max ${ms(Math.max(...samples))}  (${samples.length} keystrokes)`,
     );

@@ -1,11 +1,14 @@
 /**
  * One grid of marks: an exam's class and subject, students down. On a desktop the keyboard runs it
  * (type, Enter or ↓ to the next student, ↑ back); on a phone one student at a time with previous and
- * next. A value the school would refuse is refused in place and not saved; a good one is saved when
- * the cell is left, through the outbox, so a grid typed offline reaches the school when the device
- * is back online (one sheet: edits of a grid merge while waiting).
+ * next. A value the school would refuse is refused in place and not saved. Good ones are held on the
+ * page while the teacher types and go to the outbox together as one sheet when typing pauses, when
+ * Enter leaves the last student, when focus leaves the grid, and when the grid closes or the page is
+ * hidden: one outbox write, one sync and one re-read of the grid per pause instead of per cell, so
+ * a keystroke never waits behind them (docs/decisions.md "Exams"). A grid typed offline reaches the
+ * school when the device is back online.
  */
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { messages } from '../../../contract/messages';
 import type { Paper } from '../../../contract/exams';
 import type { StudentRow } from '../../../sync';
@@ -15,6 +18,7 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import type { ExamRow } from '../../../sync/modules/exams';
 import { marksTable } from '../../../sync/modules/exams';
 import { cbseGradingScale } from '../../../contract/exams';
+import type { CellInput } from '../../../sync/kinds/exams';
 import { cellText, parseCell } from './cells';
 import { classStudents, fullName, rollText } from './queries';
 import { examTexts as text } from './texts';
@@ -28,6 +32,9 @@ export interface MarksGridProps {
   writable: boolean;
 }
 
+/** How long typing must pause before the held cells go to the outbox as one sheet. */
+export const typingPauseMs = 1000;
+
 const narrow = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 600px)').matches;
 
 interface GridRowProps {
@@ -36,14 +43,16 @@ interface GridRowProps {
   savedText: string;
   writable: boolean;
   gradedOnly: boolean;
-  /** Saves the typed value; answers why it was refused, or null. */
-  onCommit: (studentId: string, typed: string) => Promise<string | null>;
+  /** Holds the typed value for the next sheet; answers why it was refused, or null. */
+  onCommit: (studentId: string, typed: string) => string | null;
   onMove: (index: number) => void;
   register: (index: number, element: HTMLInputElement | null) => void;
+  /** Lets the grid take the row's typed value (the grid closing, the page hidden). */
+  enroll: (studentId: string, commit: (() => void) | null) => void;
 }
 
 /** One student's cell: its draft lives here, so a keystroke re-renders this row only. */
-const GridRow = memo(function GridRow({ student, index, savedText, writable, gradedOnly, onCommit, onMove, register }: GridRowProps) {
+const GridRow = memo(function GridRow({ student, index, savedText, writable, gradedOnly, onCommit, onMove, register, enroll }: GridRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const name = fullName(student);
@@ -54,16 +63,22 @@ const GridRow = memo(function GridRow({ student, index, savedText, writable, gra
     setDraft((current) => (current !== null && current.trim().toUpperCase() === savedText.toUpperCase() ? null : current));
   }, [savedText]);
 
-  const commit = async () => {
+  const commit = () => {
     if (draft === null) return;
-    const problem = await onCommit(student.id, draft);
-    setError(problem);
+    setError(onCommit(student.id, draft));
   };
+  const latestCommit = useRef(commit);
+  latestCommit.current = commit;
+
+  useEffect(() => {
+    enroll(student.id, () => latestCommit.current());
+    return () => enroll(student.id, null);
+  }, [enroll, student.id]);
 
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      void commit();
+      commit();
       onMove(event.key === 'ArrowUp' ? index - 1 : index + 1);
     }
   };
@@ -87,7 +102,7 @@ const GridRow = memo(function GridRow({ student, index, savedText, writable, gra
             setDraft(event.target.value);
             if (error) setError(null);
           }}
-          onBlur={() => void commit()}
+          onBlur={commit}
           onKeyDown={onKey}
         />
         {error && (
@@ -125,31 +140,92 @@ export function MarksGrid({ exam, paper, subjectName, className, writable }: Mar
   }, [single, at]);
 
   // The rows hold stable callbacks; these refs give them the latest values.
-  const latest = useRef({ engine, report, saved, reason, locked, students, single });
-  latest.current = { engine, report, saved, reason, locked, students, single };
+  const latest = useRef({ engine, report, saved, reason, locked, students, single, paper, scale });
+  latest.current = { engine, report, saved, reason, locked, students, single, paper, scale };
+
+  // Cells typed since the last sheet, by student (the latest value each).
+  const held = useRef(new Map<string, CellInput>());
+  const pause = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const send = useCallback(() => {
+    if (pause.current !== null) clearTimeout(pause.current);
+    pause.current = null;
+    const now = latest.current;
+    if (!now.engine || held.current.size === 0) return;
+    const entries = [...held.current.values()];
+    held.current.clear();
+    const engineNow = now.engine;
+    const sheet = { examId: exam.id, classId: paper.classId, subjectId: paper.subjectId, entries, ...(now.locked ? { reason: now.reason.trim() } : {}) };
+    void now.report.attempt(() => engineNow.mutate('marks.enterSheet', sheet), messages.marks.saved).then((stored) => {
+      // Not stored (the device is full): hold them again unless typed over meanwhile.
+      if (!stored) for (const entry of entries) if (!held.current.has(entry.studentId)) held.current.set(entry.studentId, entry);
+    });
+  }, [exam.id, paper.classId, paper.subjectId]);
 
   const onCommit = useCallback(
-    async (studentId: string, typed: string): Promise<string | null> => {
+    (studentId: string, typed: string): string | null => {
       const now = latest.current;
       if (!now.engine) return null;
-      if (typed.trim().toUpperCase() === (now.saved.get(studentId) ?? '').toUpperCase()) return null;
-      const parsed = parseCell(studentId, typed, paper, scale);
+      if (typed.trim().toUpperCase() === (now.saved.get(studentId) ?? '').toUpperCase()) {
+        held.current.delete(studentId);
+        return null;
+      }
+      const parsed = parseCell(studentId, typed, now.paper, now.scale);
       if (!parsed.ok) return parsed.message;
       if (now.locked && now.reason.trim() === '') return messages.marks.locked;
-      const engineNow = now.engine;
-      const sheet = { examId: exam.id, classId: paper.classId, subjectId: paper.subjectId, entries: [parsed.entry], ...(now.locked ? { reason: now.reason.trim() } : {}) };
-      await now.report.attempt(() => engineNow.mutate('marks.enterSheet', sheet), messages.marks.saved);
+      held.current.set(studentId, parsed.entry);
+      if (pause.current !== null) clearTimeout(pause.current);
+      pause.current = setTimeout(send, typingPauseMs);
       return null;
     },
-    [exam.id, paper, scale],
+    [send],
   );
 
-  const onMove = useCallback((index: number) => {
-    const now = latest.current;
-    const next = Math.max(0, Math.min(now.students.length - 1, index));
-    if (now.single) setAt(next);
-    else inputs.current[next]?.focus();
+  const rows = useRef(new Map<string, () => void>());
+  const enroll = useCallback((studentId: string, commit: (() => void) | null) => {
+    if (commit) rows.current.set(studentId, commit);
+    else rows.current.delete(studentId);
   }, []);
+
+  // Closing the grid (another route, another grid) or hiding the page sends what is held and what
+  // is typed in a cell not yet left.
+  useEffect(() => {
+    const enrolled = rows.current;
+    const sendAll = () => {
+      for (const commit of enrolled.values()) commit();
+      send();
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') sendAll();
+    };
+    window.addEventListener('pagehide', sendAll);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', sendAll);
+      document.removeEventListener('visibilitychange', hidden);
+      sendAll();
+      enrolled.clear();
+    };
+  }, [send]);
+
+  const onMove = useCallback(
+    (index: number) => {
+      const now = latest.current;
+      if (index >= now.students.length) send();
+      const next = Math.max(0, Math.min(now.students.length - 1, index));
+      if (now.single) setAt(next);
+      else inputs.current[next]?.focus();
+    },
+    [send],
+  );
+
+  // Focus left the grid's cells (not to another cell): send what is held. Runs after the cell's own blur.
+  const onGridBlur = useCallback(
+    (event: FocusEvent<HTMLTableSectionElement>) => {
+      if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) send();
+    },
+    [send],
+  );
 
   const register = useCallback((index: number, element: HTMLInputElement | null) => {
     inputs.current[index] = element;
@@ -193,7 +269,7 @@ export function MarksGrid({ exam, paper, subjectName, className, writable }: Mar
             <th scope="col">{paper.gradedOnly ? text.grid.grade : text.grid.marks}</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody onBlur={onGridBlur}>
           {visible.map((student) => {
             const index = students.indexOf(student);
             return (
@@ -207,6 +283,7 @@ export function MarksGrid({ exam, paper, subjectName, className, writable }: Mar
                 onCommit={onCommit}
                 onMove={onMove}
                 register={register}
+                enroll={enroll}
               />
             );
           })}

@@ -1,7 +1,8 @@
 /**
  * The exams screens over a real engine (fake-indexeddb, offline): a teacher types a class's marks on
  * /admin/exams with the keyboard (Enter to the next student), a value over the maximum is refused in
- * place and never reaches the outbox, and the grid's cells are on the device; /admin/reportcards
+ * place and never reaches the outbox, and the grid's cells are on the device (held on the page while
+ * typing goes on, sent as one sheet on a pause, on leaving the grid or closing it); /admin/reportcards
  * lays out one A4 card per student of a published class; /student/results shows a parent the
  * chosen child's published result only; /student/exams the child's class's schedule.
  */
@@ -14,6 +15,7 @@ import { messages } from '../../../contract/messages';
 import type { SyncEngine } from '../../../sync';
 import { examsTable, marksTable, resultsTable, type ExamRow } from '../../../sync/modules/exams';
 import ExamsPage from '../../../src/features/exams/ExamsPage';
+import { typingPauseMs } from '../../../src/features/exams/MarksGrid';
 import ReportCardsPage from '../../../src/features/exams/ReportCardsPage';
 import StudentExamsPage from '../../../src/features/exams/StudentExamsPage';
 import StudentResultsPage from '../../../src/features/exams/StudentResultsPage';
@@ -125,8 +127,10 @@ describe('/admin/exams marks entry', () => {
     ashaCell.focus();
     await type(ashaCell, '35.5');
     await keyDown(ashaCell, 'Enter');
-    await until(async () => (await engine.db.tableOf(marksTable).count()) === 1, 'the first cell');
     expect(document.activeElement).toBe(raviCell);
+    // Held on the page while typing goes on; the pause sends it.
+    expect(await engine.db.outbox.count()).toBe(0);
+    await until(async () => (await engine.db.tableOf(marksTable).count()) === 1, 'the first cell');
 
     await type(raviCell, '45');
     await keyDown(raviCell, 'Enter');
@@ -143,6 +147,37 @@ describe('/admin/exams marks entry', () => {
     const waiting = await engine.db.outbox.toArray();
     expect(waiting).toHaveLength(1);
     expect(waiting[0]!.path).toBe('/api/marks/mark-sheet');
+  });
+
+  it('sends the cells held on the page at once when focus leaves the grid or the grid closes', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
+    const engine = await harness.engine('TEACHER');
+    await seedSchool(engine);
+    await engine.db.tableOf(examsTable).put(exam);
+    await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
+    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel('Asha Rao')}"]`) !== null, 'the grid');
+    const marks = () => engine.db.tableOf(marksTable).toArray();
+
+    const ashaCell = cellOf(text.grid.cellLabel('Asha Rao'));
+    ashaCell.focus();
+    await type(ashaCell, '12');
+    await keyDown(ashaCell, 'Enter');
+    expect(await engine.db.outbox.count()).toBe(0);
+    // Sent at once, not by a typing pause.
+    let started = Date.now();
+    await act(async () => cellOf(text.grid.cellLabel('Ravi Kumar')).blur());
+    await until(async () => (await marks()).length === 1, 'the cell sent on leaving the grid');
+    expect(Date.now() - started).toBeLessThan(typingPauseMs);
+
+    const raviCell = cellOf(text.grid.cellLabel('Ravi Kumar'));
+    raviCell.focus();
+    await type(raviCell, 'EX');
+    started = Date.now();
+    await act(async () => view!.unmount());
+    await until(async () => (await marks()).length === 2, 'the cell typed and not left, sent on closing the grid');
+    expect(Date.now() - started).toBeLessThan(typingPauseMs);
+    expect((await marks()).map((cell) => [cell.studentId, cell.marks, cell.exempt]).sort()).toEqual([[asha, 12, false], [ravi, null, true]].sort());
+    expect(await engine.db.outbox.count()).toBe(1);
   });
 
   it('shows a teacher a grid she does not teach read-only', async () => {
