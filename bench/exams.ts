@@ -80,6 +80,7 @@ interface TraceEvent {
   name: string;
   ph: string;
   dur?: number;
+  ts: number;
   tid: number;
 }
 
@@ -98,7 +99,14 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<string>> {
     const byName = new Map<string, number>();
     for (const event of events) if (event.tid === main && event.ph === 'X' && event.dur && event.name !== 'RunTask') byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur);
     const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 14);
-    return `busy ${((busy.get(main!) ?? 0) / 1000).toFixed(0)}; ${top.map(([name, dur]) => `${name} ${(dur / 1000).toFixed(0)}`).join(', ')}`;
+    const mainEvents = events.filter((event) => event.tid === main && event.ph === 'X' && event.dur);
+    const long = mainEvents.filter((event) => event.name === 'RunTask' && event.dur! > 100_000).sort((a, b) => b.dur! - a.dur!);
+    const inside = (task: TraceEvent) => {
+      const children = mainEvents.filter((event) => event !== task && event.ts >= task.ts && event.ts < task.ts + task.dur! && event.dur! > task.dur! / 10);
+      return children.map((event) => `${event.name} ${(event.dur! / 1000).toFixed(0)}`).slice(0, 6).join(' / ');
+    };
+    const longText = long.slice(0, 6).map((task) => `${(task.dur! / 1000).toFixed(0)} [${inside(task)}]`).join('; ');
+    return `busy ${((busy.get(main!) ?? 0) / 1000).toFixed(0)}; ${top.map(([name, dur]) => `${name} ${(dur / 1000).toFixed(0)}`).join(', ')}; tasks over 100 ms: ${long.length}: ${longText}`;
   };
 }
 
@@ -149,6 +157,11 @@ async function main() {
       await cdp.send('Profiler.start');
     }
     const trace = process.env.BENCH_TRACE ? await startTrace(cdp) : null;
+    const typingFrom = Date.now();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) requests.push(`${Date.now() - typingFrom} ${request.method()} ${new URL(request.url()).pathname}`);
+    });
     for (let i = 0; i < size; i += 1) {
       await page.keyboard.type(String(10 + (i % 70)));
       await page.keyboard.press('Enter');
@@ -157,7 +170,10 @@ async function main() {
     if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     if (trace) console.log(`  the typing's main thread (ms, nested events count twice): ${await trace()}`);
     const samples = await page.evaluate(() => (window as unknown as { keySamples: number[] }).keySamples);
-    if (process.env.BENCH_SAMPLES) console.log(`  keystrokes in order (ms): ${samples.map((value) => value.toFixed(0)).join(' ')}`);
+    if (process.env.BENCH_SAMPLES) {
+      console.log(`  keystrokes in order (ms): ${samples.map((value) => value.toFixed(0)).join(' ')}`);
+      console.log(`  requests while typing (ms from the first key): ${requests.join(', ')}`);
+    }
     console.log(
       `  marks entry of a ${size}-student grid, per keystroke: p50 ${ms(percentile(samples, 50))}  p95 ${ms(percentile(samples, 95))}  max ${ms(Math.max(...samples))}  (${samples.length} keystrokes)`,
     );
