@@ -44,6 +44,6 @@ describe('describing a change', () => {
   });
 
   it('falls back to the kind for a change it does not know', () => {
-    expect(entry('timetable.create', { title: 'x' })).toBe('timetable.create');
+    expect(entry('library.lend', { title: 'x' })).toBe('library.lend');
   });
 });
