@@ -67,6 +67,8 @@ export const schools = pgTable('schools', {
   email: text('email'),
   /** Parents are told when their child is marked absent or late (docs/decisions.md "Absence alerts"). */
   absenceAlerts: boolean('absence_alerts').notNull().default(true),
+  /** Report cards show each student's rank in class (docs/decisions.md, exams). */
+  showRanks: boolean('show_ranks').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
