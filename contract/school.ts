@@ -34,6 +34,8 @@ export const schoolDetailsSchema = schoolSchema.extend({
   email: z.string().nullable(),
   /** Parents are told when their child is marked absent or late (issue 11; on by default). */
   absenceAlerts: z.boolean(),
+  /** Report cards show each student's rank in class (issue 13; on by default). */
+  showRanks: z.boolean(),
 });
 export type SchoolDetails = z.infer<typeof schoolDetailsSchema>;
 
@@ -45,8 +47,11 @@ export const schoolDetailsInputSchema = z.object({
 });
 export type SchoolDetailsInput = z.input<typeof schoolDetailsInputSchema>;
 
-/** An admin's switches for their own school. */
-export const schoolSettingsInputSchema = z.object({
-  absenceAlerts: z.boolean({ error: 'Absence alerts must be on or off.' }),
-});
+/** An admin's switches for their own school: the ones sent change, the others stay. */
+export const schoolSettingsInputSchema = z
+  .object({
+    absenceAlerts: z.boolean({ error: 'Absence alerts must be on or off.' }).optional(),
+    showRanks: z.boolean({ error: 'Show ranks must be on or off.' }).optional(),
+  })
+  .refine((input) => input.absenceAlerts !== undefined || input.showRanks !== undefined, { error: 'Choose a setting to change.' });
 export type SchoolSettingsInput = z.infer<typeof schoolSettingsInputSchema>;

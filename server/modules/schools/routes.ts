@@ -20,7 +20,7 @@ import { ok, okList } from '../../module-kit/responses';
 
 const columns = { tenantId: schools.tenantId, schoolName: schools.schoolName, schoolId: schools.schoolId };
 const listed = { tenantId: schools.tenantId, schoolName: schools.schoolName };
-const details = { ...columns, address: schools.address, phoneNumber: schools.phoneNumber, email: schools.email, absenceAlerts: schools.absenceAlerts };
+const details = { ...columns, address: schools.address, phoneNumber: schools.phoneNumber, email: schools.email, absenceAlerts: schools.absenceAlerts, showRanks: schools.showRanks };
 
 /**
  * `GET /schools/all` is two lists (spec section 7): without a token the public one for school
@@ -109,7 +109,7 @@ export const schoolRoutes: ZodPlugin = async (app) => {
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
         if (request.params.tenantId !== tenantId) throw forbidden();
-        const [row] = await tx.update(schools).set({ absenceAlerts: request.body.absenceAlerts }).where(eq(schools.tenantId, tenantId)).returning(details);
+        const [row] = await tx.update(schools).set({ absenceAlerts: request.body.absenceAlerts, showRanks: request.body.showRanks }).where(eq(schools.tenantId, tenantId)).returning(details);
         if (!row) throw notFound(messages.schools.notFound);
         return { message: messages.schools.settingsUpdated, data: row };
       }),

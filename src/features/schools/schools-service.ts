@@ -22,6 +22,7 @@ function schoolDetails(value: unknown): SchoolDetails {
     phoneNumber: orNull(value.phoneNumber),
     email: orNull(value.email),
     absenceAlerts: value.absenceAlerts !== false,
+    showRanks: value.showRanks !== false,
   };
 }
 
