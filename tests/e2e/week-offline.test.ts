@@ -17,6 +17,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { headers } from '../../contract/envelope';
 import { paths } from '../../contract/paths';
+import { isWorkingDay, type CalendarEntry } from '../../contract/working-days';
 import type { PushRequest, PushResponse } from '../../contract/sync-push';
 import { pwaTexts } from '../../src/pwa/texts';
 import { useBrowser } from './support/browser';
@@ -135,12 +136,19 @@ describe('a week offline', () => {
       const staticDir = inject('staticDir');
       const swPath = path.join(staticDir, 'sw.js');
       const originalSw = readFileSync(swPath, 'utf8');
-      const classes = (await api<DemoClass[]>(session.baseUrl, 'GET', paths.classSubjects.myClasses, { token: await tokenOf(session.baseUrl, teacher) })).slice(0, 2);
+      const teacherToken = await tokenOf(session.baseUrl, teacher);
+      const classes = (await api<DemoClass[]>(session.baseUrl, 'GET', paths.classSubjects.myClasses, { token: teacherToken })).slice(0, 2);
       expect(classes.length).toBe(2);
-      // The week ends yesterday (school days the demo seed has marked: she corrects them), so the
-      // token she gets on day 7 is valid by both the server's clock and the device's.
-      const now = Date.now();
-      const day = (n: number, hour = 9) => now - (8 - n) * dayMs + (hour - 12) * 60 * 60 * 1000;
+      // Her week is the last eight school days of both classes before today (no Sunday, no holiday:
+      // the sheet would ask first), days the demo seed has marked, so she corrects them; the token
+      // she gets on day 7 is valid by both the server's clock and the device's.
+      const calendar = await api<CalendarEntry[]>(session.baseUrl, 'GET', paths.events.all, { token: teacherToken });
+      const week: string[] = [];
+      for (let back = 1; week.length < 8; back += 1) {
+        const date = isoDate(Date.now() - back * dayMs);
+        if (classes.every((klass) => isWorkingDay(date, calendar, klass.id))) week.unshift(date);
+      }
+      const day = (n: number, hour = 9) => Date.parse(`${week[n]}T00:00:00Z`) + hour * 60 * 60 * 1000;
 
       const context = await session.newContext();
       const sent = recordEntries(context);
