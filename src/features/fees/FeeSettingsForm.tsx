@@ -1,6 +1,7 @@
 /**
  * The school's fee settings (admins, online: GET/PUT /api/fees/settings): the receipt number format
- * ({YEAR} and {SEQ}), the UPI id and payee name, and whether teachers may read fees.
+ * ({YEAR} and {SEQ}), the UPI id and payee name (kept on the device for the receipt's UPI QR
+ * code), and whether teachers may read fees.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { defaultReceiptFormat, feeSettingsSchema, formatReceiptNumber } from '../../../contract/fees';
@@ -10,11 +11,14 @@ import { ApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
 import { useWriteReport } from '../../kit';
 import { useOnline } from '../../kit/use-online';
+import { useSyncEngine } from '../../sync-binding/hooks';
 import { TextField } from '../../ui/fields';
+import { keepFeePayee } from './receipt-payee';
 import { feeTexts as text } from './texts';
 
 export function FeeSettingsForm({ academicYear }: { academicYear: number }) {
   const report = useWriteReport();
+  const engine = useSyncEngine();
   // Asked of the school only once the device knows it is online.
   const online = useOnline() === true;
   const [loaded, setLoaded] = useState(false);
@@ -48,6 +52,8 @@ export function FeeSettingsForm({ academicYear }: { academicYear: number }) {
     setError(undefined);
     try {
       const response = await apiRequest('PUT', paths.fees.settings, { json: { receiptFormat, upiId, payeeName, teachersMayRead } });
+      const saved = feeSettingsSchema.safeParse(response.data);
+      if (saved.success && engine) await keepFeePayee(engine.db, saved.data);
       report.saved(response.message ?? messages.fees.settingsSaved);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : messages.network.unexpected);

@@ -2,7 +2,8 @@
  * /admin/fees/details/{receiptId} and /student/fees/details/{receiptId}: one receipt to print, on
  * A5 or on an 80 mm thermal roll, from the device's copy (so it prints offline): school, number
  * (Pending until the school gives it), date, student, class, admission ID, heads paid with their
- * installments, the amount in figures and in words (lakh, crore), mode, balance due, received by.
+ * installments, the amount in figures and in words (lakh, crore), mode, balance due, received by,
+ * and a UPI QR code for the balance when the school has set its UPI id (kept on the device too).
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,7 +17,9 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { duesOf, readFeeMirror, receiptNumberOf } from './queries';
+import { readFeePayee, useRefreshFeePayee } from './receipt-payee';
 import { feeTexts as text } from './texts';
+import { UpiQr } from './UpiQr';
 import './fees.css';
 
 type Layout = 'a5' | 'thermal';
@@ -24,11 +27,14 @@ type Layout = 'a5' | 'thermal';
 export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
   const { receiptId = '' } = useParams();
   const mirror = useMirrorQuery(readFeeMirror, []);
+  const payee = useMirrorQuery(readFeePayee, []);
+  useRefreshFeePayee();
   const { session } = useSessionSnapshot();
   const [layout, setLayout] = useState<Layout>('a5');
   const back = area === 'admin' ? '/admin/fee' : '/student/fees';
   const receipt = mirror?.receipts.find((row) => row.id === receiptId);
   const schoolName = session?.profile?.schoolName ?? '';
+  const balance = mirror && receipt ? duesOf(mirror, receipt.studentId).totalOutstanding : 0;
 
   return (
     <main className="page print-page fee-print-page">
@@ -147,7 +153,7 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
               )}
               <div>
                 <dt>{text.receipt.balance}</dt>
-                <dd>{formatRupees(duesOf(mirror, receipt.studentId).totalOutstanding)}</dd>
+                <dd>{formatRupees(balance)}</dd>
               </div>
               <div>
                 <dt>{text.receipt.receivedBy}</dt>
@@ -166,6 +172,14 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
                 </div>
               )}
             </dl>
+            {payee?.upiId && balance > 0 && receipt.status !== 'cancelled' && (
+              <UpiQr
+                vpa={payee.upiId}
+                payeeName={payee.payeeName || schoolName}
+                amount={balance}
+                note={text.receipt.upiNote(receipt.studentName, receiptNumberOf(receipt))}
+              />
+            )}
             <p className="fee-signature">{text.receipt.signature}</p>
           </article>
         </>

@@ -120,6 +120,9 @@ export const feeTexts = {
     back: 'Back to fees',
     correct: 'Correct this receipt',
     signature: 'Signature',
+    upiQrAlt: (amount: string) => `UPI QR code to pay the balance of ${amount}`,
+    upiLabel: (amount: string, vpa: string) => `Scan to pay the balance of ${amount} by UPI to ${vpa}`,
+    upiNote: (student: string, receiptNumber: string) => `Fees ${student} after ${receiptNumber}`,
   },
   setup: {
     heading: (year: string) => `Fee heads and structures, ${year}`,

@@ -17,6 +17,8 @@ import FeeRegisterPage from '../../../src/features/fees/FeeRegisterPage';
 import ReceiptPage from '../../../src/features/fees/ReceiptPage';
 import StudentFeesPage from '../../../src/features/fees/StudentFeesPage';
 import { collectionByMode, todayIso } from '../../../src/features/fees/queries';
+import { feePayeeKey } from '../../../src/features/fees/receipt-payee';
+import { upiQrDataUrl } from '../../../src/features/fees/UpiQr';
 import { draftsOf, structureBody, usualDueDates, withFrequency } from '../../../src/features/fees/structure-drafts';
 import { feeTexts as text } from '../../../src/features/fees/texts';
 import { AppToaster } from '../../../src/ui/AppToaster';
@@ -173,6 +175,39 @@ describe('/admin/fees/details/:receiptId', () => {
     expect(view!.container.textContent).toContain(text.pendingNote);
     await click(view!.container.querySelector<HTMLInputElement>('input[name="fee-layout"][value="thermal"]')!);
     expect(view!.container.querySelector('.fee-receipt')!.classList.contains('fee-receipt-thermal')).toBe(true);
+    expect(view!.container.querySelector('.fee-upi')).toBeNull();
+  });
+
+  it('prints a UPI QR code for the balance when the school has set its UPI id, and none when nothing is left to pay', async () => {
+    const engine = await harness.engine('ADMIN', { storage: { schoolName: 'Green Valley School' } });
+    await seedSchool(engine);
+    await engine.db.meta.put({ key: feePayeeKey, value: { upiId: 'greenvalley@sbi', payeeName: null } });
+    const paid = receipt(1, {});
+    await engine.db.tableOf(feeReceiptsTable).put(paid);
+    await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${paid.id}`);
+    await until(() => view!.container.querySelector('.fee-upi-qr') !== null, 'the UPI QR code');
+    // Three quarters of ₹12,500 left; no payee name set, so the school's name (the header's) is the payee.
+    const link = `upi://pay?pa=greenvalley%40sbi&pn=Green%20Valley%20Public%20School&am=37500.00&cu=INR&tn=${encodeURIComponent(`Fees Asha Rao after ${paid.receiptNumber}`)}`;
+    const qr = view!.container.querySelector<HTMLImageElement>('.fee-upi-qr')!;
+    expect(view!.container.querySelector('.fee-upi figcaption')?.textContent).toBe(text.receipt.upiLabel('₹37,500.00', 'greenvalley@sbi'));
+    expect(qr.alt).toBe(text.receipt.upiQrAlt('₹37,500.00'));
+    expect(qr.getAttribute('src')).toBe(await upiQrDataUrl(link));
+
+    // Every quarter paid: no balance, no QR code.
+    await engine.db.tableOf(feeReceiptsTable).put(
+      receipt(2, {
+        total: 3_750_000,
+        items: [1, 2, 3].map((n) => ({ installmentId: quarter(n), headId: tuition, headName: 'Tuition', label: `Quarter ${n + 1}`, dueDate: `${year}-07-10`, amount: 1_250_000 })),
+      }),
+    );
+    await until(() => view!.container.querySelector('.fee-upi') === null, 'the QR code gone with the balance');
+    expect(view!.container.querySelector('.fee-receipt')!.textContent).toContain('₹0.00');
+
+    // No UPI id on the device: no QR code even with a balance.
+    await engine.db.tableOf(feeReceiptsTable).delete(receipt(2, {}).id);
+    await until(() => view!.container.querySelector('.fee-upi-qr') !== null, 'the QR code back with the balance');
+    await engine.db.meta.delete(feePayeeKey);
+    await until(() => view!.container.querySelector('.fee-upi') === null, 'no QR code without a UPI id');
   });
 });
 

@@ -1,0 +1,42 @@
+/**
+ * The school's UPI id and payee name as this device last heard them (GET /api/fees/settings), kept
+ * in the device's store so a receipt prints its UPI QR code offline. Refreshed whenever a receipt
+ * is opened online and when an admin saves the fee settings.
+ */
+import { useEffect } from 'react';
+import { feeSettingsSchema, type FeeSettings } from '../../../contract/fees';
+import { paths } from '../../../contract/paths';
+import type { KakshaDb } from '../../../sync';
+import { apiRequest } from '../../api/client';
+import { useOnline } from '../../kit/use-online';
+import { useSyncEngine } from '../../sync-binding/hooks';
+
+export type FeePayee = Pick<FeeSettings, 'upiId' | 'payeeName'>;
+
+export const feePayeeKey = 'fees.payee';
+
+export async function readFeePayee(db: KakshaDb): Promise<FeePayee | null> {
+  const row = await db.meta.get(feePayeeKey);
+  return (row?.value as FeePayee | undefined) ?? null;
+}
+
+export async function keepFeePayee(db: KakshaDb, settings: FeePayee): Promise<void> {
+  const current = await readFeePayee(db);
+  if (current?.upiId === settings.upiId && current?.payeeName === settings.payeeName) return;
+  await db.meta.put({ key: feePayeeKey, value: { upiId: settings.upiId, payeeName: settings.payeeName } });
+}
+
+/** Asks the school for its fee settings once the device is online, and keeps the payee part. */
+export function useRefreshFeePayee(): void {
+  const engine = useSyncEngine();
+  const online = useOnline() === true;
+  useEffect(() => {
+    if (!engine || !online) return;
+    apiRequest('GET', paths.fees.settings)
+      .then((response) => {
+        const parsed = feeSettingsSchema.safeParse(response.data);
+        if (parsed.success) return keepFeePayee(engine.db, parsed.data);
+      })
+      .catch(() => undefined);
+  }, [engine, online]);
+}
