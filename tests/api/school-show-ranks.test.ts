@@ -26,7 +26,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const put = (payload: unknown, token = g.admin, target = 'green') =>
+const put = (payload: Record<string, unknown>, token = g.admin, target = 'green') =>
   t.call({ method: 'PUT', url: paths.schools.settings(target), tenant: 'green', token, headers: { 'idempotency-key': randomUUID() }, payload });
 const school = async (tenant: 'green' | 'river', token: string) => (await t.call({ method: 'GET', url: paths.schools.one(tenant), tenant, token })).json().data;
 

@@ -1,5 +1,5 @@
 /**
- * One report card as an A4 page in the CBSE shape: the school, the student (class, roll and
+ * One report card as an A4 page in the CBSE shape: the school (name, address, phone, e-mail), the student (class, roll and
  * admission numbers), a table of subjects with maximum, marks and grade (co-scholastic grades
  * apart), total, percentage, overall grade, result, rank when the school shows ranks, attendance
  * for the term, the class teacher's remark and the signatures. Printed from the device's copy.
@@ -14,8 +14,16 @@ export interface CardColumn {
   subjects: readonly SubjectResult[];
 }
 
+/** The school's name and the details printed under it (missing ones are left out). */
+export interface CardSchool {
+  name: string;
+  address: string | null;
+  phoneNumber: string | null;
+  email: string | null;
+}
+
 export interface ReportCardData {
-  schoolName: string;
+  school: CardSchool;
   title: string;
   academicYear: string;
   student: Pick<StudentRow, 'firstName' | 'lastName' | 'admissionId'> & { rollNumber: string };
@@ -47,7 +55,13 @@ export function ReportCard({ data }: { data: ReportCardData }) {
   return (
     <article className="rc-page" aria-label={`${data.title}: ${name}`}>
       <header className="rc-school">
-        <p className="rc-school-name">{data.schoolName}</p>
+        <p className="rc-school-name">{data.school.name}</p>
+        {data.school.address && <p className="rc-school-detail">{data.school.address}</p>}
+        {(data.school.phoneNumber || data.school.email) && (
+          <p className="rc-school-detail">
+            {[data.school.phoneNumber && `${text.card.phone}: ${data.school.phoneNumber}`, data.school.email && `${text.card.email}: ${data.school.email}`].filter(Boolean).join(' · ')}
+          </p>
+        )}
         <p className="rc-title">
           {data.title} · {text.card.year} {data.academicYear}
         </p>

@@ -1,7 +1,8 @@
 /**
  * /admin/reportcards: report cards on A4 from the device's copy (so printable offline) for one
  * student or the whole class at once, one page each in one print job: an exam's card, or the
- * term-wise card adding up the term's exams by their weights. Ranks when the school shows them.
+ * term-wise card adding up the term's exams by their weights. The school's details and its "show
+ * ranks" setting come from the device's copy of the school (src/kit/school-copy.ts).
  * The class teacher (or an admin) writes a student's remark here.
  */
 import { useId, useMemo, useState } from 'react';
@@ -14,7 +15,8 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { resultsTable } from '../../../sync/modules/exams';
-import { examCard, termCard } from './cards';
+import { useSchoolCopy } from '../../kit/school-copy';
+import { cardSchool, examCard, termCard } from './cards';
 import { ReportCard, type ReportCardData } from './ReportCard';
 import { classLabel, classStudents, fullName, readExamsMirror } from './queries';
 import { examTexts as text } from './texts';
@@ -30,7 +32,9 @@ export default function ReportCardsPage() {
   const mirror = useMirrorQuery(readExamsMirror, []);
   const [params, setParams] = useSearchParams();
   const ids = useId();
-  const [showRank, setShowRank] = useState(true);
+  const schoolCopy = useSchoolCopy();
+  const sessionSchool = session?.profile?.schoolName ?? '';
+  const school = useMemo(() => cardSchool(schoolCopy, sessionSchool), [schoolCopy, sessionSchool]);
   const [remark, setRemark] = useState<string | null>(null);
   const published = useMemo(() => (mirror?.exams ?? []).filter((exam) => Object.keys(exam.published ?? {}).length > 0), [mirror]);
   const terms = [...new Set(published.map((exam) => `${exam.academicYear} ${exam.term}`))];
@@ -60,12 +64,11 @@ export default function ReportCardsPage() {
     if (!mirror || !data || !klass) return [];
     const chosen = data.students.filter((student) => !studentId || student.id === studentId);
     const context = (student: (typeof chosen)[number]) => ({
-      schoolName: session?.profile?.schoolName ?? '',
+      school,
       student,
       className: classLabel(klass),
       subjects: mirror.subjects,
       attendance: data.attendance.filter((row) => row.studentId === student.id),
-      showRank,
     });
     return chosen.flatMap((student) => {
       if (exam) {
@@ -76,7 +79,7 @@ export default function ReportCardsPage() {
       const card = parts.length > 0 ? termCard(parts, context(student)) : undefined;
       return card ? [{ studentId: student.id, card }] : [];
     });
-  }, [mirror, data, klass, studentId, exam, termExams, showRank, session]);
+  }, [mirror, data, klass, studentId, exam, termExams, school]);
 
   const single = studentId && exam ? data?.results.find((row) => row.studentId === studentId && row.examId === exam.id) : undefined;
   const mayRemark = access.isAdmin || (access.teacherId !== null && klass?.classTeacherId === access.teacherId);
@@ -139,9 +142,7 @@ export default function ReportCardsPage() {
               ))}
             </select>
           </div>
-          <label className="ex-pick">
-            <input type="checkbox" checked={showRank} onChange={(event) => setShowRank(event.target.checked)} /> {text.card.showRanks}
-          </label>
+          {!school.showRanks && <p className="alert alert-info">{text.card.ranksOff}</p>}
           <button type="button" className="btn btn-primary" disabled={cards.length === 0} aria-label={text.card.printLabel(cards.length)} onClick={() => window.print()}>
             {text.card.print}
           </button>

@@ -10,7 +10,8 @@ import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
-import { examCard } from './cards';
+import { useSchoolCopy } from '../../kit/school-copy';
+import { cardSchool, examCard } from './cards';
 import { readFamilyExams } from './family';
 import { classLabel, firstDate } from './queries';
 import { ReportCard } from './ReportCard';
@@ -21,6 +22,7 @@ import './exams.css';
 export default function StudentResultsPage() {
   const engine = useSyncEngine();
   const { session } = useSessionSnapshot();
+  const school = cardSchool(useSchoolCopy(), session?.profile?.schoolName ?? '');
   const mirror = useMirrorQuery(readFamilyExams, []);
   const student = useChosenStudent(mirror?.students ?? []);
   const [printing, setPrinting] = useState<string | null>(null);
@@ -48,12 +50,11 @@ export default function StudentResultsPage() {
         results.map(({ result, exam }) => {
           const klass = mirror.classes.find((row) => row.id === result.classId);
           const card = examCard(exam, result, {
-            schoolName: session?.profile?.schoolName ?? '',
+            school,
             student,
             className: classLabel(klass),
             subjects: mirror.subjects,
             attendance: mirror.attendance.filter((row) => row.studentId === student.id),
-            showRank: true,
           });
           return (
             <section key={result.id} className="rc-result" data-print={printing === exam.id || undefined} aria-labelledby={`rs-${result.id}`}>

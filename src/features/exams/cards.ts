@@ -8,7 +8,8 @@ import { termResult, type Result, type SubjectResult } from '../../../contract/e
 import { cbseGradingScale } from '../../../contract/exams';
 import type { AttendanceRow, StudentRow, SubjectRow } from '../../../sync';
 import type { ExamRow } from '../../../sync/modules/exams';
-import type { ReportCardData } from './ReportCard';
+import type { SchoolDetails } from '../../../contract/school';
+import type { CardSchool, ReportCardData } from './ReportCard';
 import { lastDate, rollText } from './queries';
 import { examTexts as text } from './texts';
 
@@ -19,14 +20,29 @@ export function attendanceUpTo(rows: readonly Pick<AttendanceRow, 'date' | 'stat
   return { present: counted.filter((row) => row.status === 'present' || row.status === 'late').length, days: counted.length };
 }
 
+/**
+ * The school as the card prints it: the device's copy of the school's details when it has one
+ * (src/kit/school-copy.ts), else the name from the session, ranks shown as by default.
+ */
+export function cardSchool(copy: SchoolDetails | null | undefined, sessionName: string): CardSchool & { showRanks: boolean } {
+  return {
+    name: copy?.schoolName || sessionName,
+    address: copy?.address ?? null,
+    phoneNumber: copy?.phoneNumber ?? null,
+    email: copy?.email ?? null,
+    showRanks: copy?.showRanks ?? true,
+  };
+}
+
 interface CardContext {
-  schoolName: string;
+  school: CardSchool & { showRanks: boolean };
   student: StudentRow;
   className: string;
   subjects: readonly SubjectRow[];
   attendance: readonly Pick<AttendanceRow, 'date' | 'status'>[];
-  showRank: boolean;
 }
+
+const printed = ({ showRanks: _shown, ...school }: CardContext['school']): CardSchool => school;
 
 function subjectList(ids: readonly string[], subjects: readonly SubjectRow[]) {
   return [...new Set(ids)].map((subjectId) => ({ subjectId, name: subjects.find((row) => row.id === subjectId)?.subjectName ?? '' }));
@@ -34,7 +50,7 @@ function subjectList(ids: readonly string[], subjects: readonly SubjectRow[]) {
 
 export function examCard(exam: ExamRow, result: Result, context: CardContext): ReportCardData {
   return {
-    schoolName: context.schoolName,
+    school: printed(context.school),
     title: `${text.card.title}: ${exam.name}`,
     academicYear: exam.academicYear,
     student: { ...context.student, rollNumber: rollText(context.student) },
@@ -45,7 +61,7 @@ export function examCard(exam: ExamRow, result: Result, context: CardContext): R
     percentage: result.percentage,
     grade: result.grade,
     result: result.result,
-    rank: context.showRank ? result.rank : null,
+    rank: context.school.showRanks ? result.rank : null,
     attendance: attendanceUpTo(context.attendance, exam.academicYear, lastDate(exam)),
     remark: result.remark,
   };
@@ -68,7 +84,7 @@ export function termCard(parts: readonly { exam: ExamRow; result: Result }[], co
   }));
   const gradedOnly = last.result.subjects.filter((s) => s.gradedOnly);
   return {
-    schoolName: context.schoolName,
+    school: printed(context.school),
     title: text.card.termTitle(last.exam.term),
     academicYear: last.exam.academicYear,
     student: { ...context.student, rollNumber: rollText(context.student) },

@@ -1,7 +1,7 @@
 /**
  * /admin/schools: the school the user is signed in to (name, school id, tenant id and the details
  * printed on certificates), and nothing about any other school on the server. An admin edits these
- * certificate details and switches absence alerts here; a teacher reads them. Read and written on the server directly (not the mirror):
+ * certificate details and switches absence alerts and report-card ranks here; a teacher reads them. Read and written on the server directly (not the mirror):
  * offline the page says so, the Save button waits and whatever was typed stays in the form.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -15,7 +15,10 @@ import { PageHeader } from '../../ui/PageHeader';
 import { adminHome } from '../../navigation/sections';
 import { useOnline } from '../../kit/use-online';
 import { LoadProblem } from '../../kit/record-page';
+import { useSyncEngine } from '../../sync-binding/hooks';
 import { AbsenceAlertsSwitch } from './AbsenceAlertsSwitch';
+import { keepSchoolCopy } from '../../kit/school-copy';
+import { ShowRanksSwitch } from './ShowRanksSwitch';
 import { fetchSchool, saveSchool } from './schools-service';
 import { schoolsTexts as text } from './texts';
 import './schools.css';
@@ -67,6 +70,7 @@ function DetailsList({ school }: { school: SchoolDetails }) {
     [text.fields.phoneNumber, school.phoneNumber],
     [text.fields.email, school.email],
     [text.alertsHeading, school.absenceAlerts ? text.alertsOn : text.alertsOff],
+    [text.ranksHeading, school.showRanks ? text.alertsOn : text.alertsOff],
   ];
   return (
     <dl className="school-details">
@@ -177,6 +181,12 @@ export default function SchoolsPage() {
   const tenantId = session?.tenantId ?? '';
   const isAdmin = session?.role === 'admin';
   const own = useServerValue((signal) => fetchSchool(tenantId, signal), tenantId, known, messages.schools.loadFailed);
+  const engine = useSyncEngine();
+  // The device's copy (report cards print it offline) follows every saved change.
+  const saved = (school: SchoolDetails) => {
+    own.setState({ kind: 'loaded', value: school });
+    if (engine) void keepSchoolCopy(engine.db, school);
+  };
 
   return (
     <main className="page schools-page">
@@ -200,12 +210,9 @@ export default function SchoolsPage() {
         )}
       </section>
 
-      {own.state.kind === 'loaded' && isAdmin && (
-        <AbsenceAlertsSwitch school={own.state.value} online={known === true} onSaved={(school) => own.setState({ kind: 'loaded', value: school })} />
-      )}
-      {own.state.kind === 'loaded' && isAdmin && (
-        <EditForm school={own.state.value} online={known === true} onSaved={(school) => own.setState({ kind: 'loaded', value: school })} />
-      )}
+      {own.state.kind === 'loaded' && isAdmin && <AbsenceAlertsSwitch school={own.state.value} online={known === true} onSaved={saved} />}
+      {own.state.kind === 'loaded' && isAdmin && <ShowRanksSwitch school={own.state.value} online={known === true} onSaved={saved} />}
+      {own.state.kind === 'loaded' && isAdmin && <EditForm school={own.state.value} online={known === true} onSaved={saved} />}
     </main>
   );
 }

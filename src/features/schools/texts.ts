@@ -25,5 +25,8 @@ export const schoolsTexts = {
   alertsOn: 'On',
   alertsOff: 'Off',
   alertsOffline: 'You are offline. Connect to the internet to change this.',
+  ranksHeading: 'Ranks on report cards',
+  ranksLabel: 'Show each student’s rank in class on report cards',
+  ranksHint: 'Off, report cards and results leave the rank out (CBSE no longer publishes merit ranks; many schools leave them out too).',
   offlineEditing: 'You are offline. Your changes stay in the form; save them once you are back online.',
 };

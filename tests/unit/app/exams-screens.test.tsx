@@ -3,7 +3,8 @@
  * /admin/exams with the keyboard (Enter to the next student), a value over the maximum is refused in
  * place and never reaches the outbox, and the grid's cells are on the device (held on the page while
  * typing goes on, sent as one sheet on a pause, on leaving the grid or closing it); /admin/reportcards
- * lays out one A4 card per student of a published class; /student/results shows a parent the
+ * lays out one A4 card per student of a published class, headed by the school's details from the
+ * device's copy, without ranks when the school turned them off; /student/results shows a parent the
  * chosen child's published result only; /student/exams the child's class's schedule.
  */
 import './reset-storage';
@@ -12,11 +13,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { cbseGradingScale } from '../../../contract/exams';
 import type { Result } from '../../../contract/exam-results';
 import { messages } from '../../../contract/messages';
+import type { SchoolDetails } from '../../../contract/school';
 import type { SyncEngine } from '../../../sync';
 import { examsTable, marksTable, resultsTable, type ExamRow } from '../../../sync/modules/exams';
 import ExamsPage from '../../../src/features/exams/ExamsPage';
 import { typingPauseMs } from '../../../src/features/exams/MarksGrid';
 import ReportCardsPage from '../../../src/features/exams/ReportCardsPage';
+import { keepSchoolCopy } from '../../../src/kit/school-copy';
 import StudentExamsPage from '../../../src/features/exams/StudentExamsPage';
 import StudentResultsPage from '../../../src/features/exams/StudentResultsPage';
 import { examTexts as text } from '../../../src/features/exams/texts';
@@ -230,6 +233,40 @@ describe('/admin/reportcards', () => {
     expect(cards[0]).toContain('90.00%');
     expect(cards[1]).toContain('Ravi Kumar');
     expect(cards[1]).toContain('Steady work.');
+    // No copy of the school's details on the device yet: the session's name, ranks as by default.
+    expect(cards[0]).toContain('Green Valley School');
+    expect(cards[0]).toContain(text.card.rank);
+  });
+
+  it("prints the school's details from the device's copy and leaves ranks out when the school turned them off", async () => {
+    signInStorage('ADMIN', { profile: { username: 'admin@kaksha.demo', userType: 'ADMIN', schoolName: 'Green Valley School' } });
+    const engine = await harness.engine('ADMIN');
+    await seedSchool(engine);
+    await engine.db.tableOf(examsTable).put({ ...exam, published: { [iiB]: '2026-08-01T10:00:00.000Z' } });
+    await engine.db.tableOf(resultsTable).bulkPut([result(asha, iiB, 90, 1), result(ravi, iiB, 75, 2)]);
+    const school: SchoolDetails = {
+      tenantId: 'greenvalley',
+      schoolName: 'Green Valley Public School',
+      schoolId: 'GVPS-01',
+      address: '12 MG Road, Pune',
+      phoneNumber: '02024567890',
+      email: 'office@greenvalley.test',
+      absenceAlerts: true,
+      showRanks: false,
+    };
+    await keepSchoolCopy(engine.db, school);
+    await show('/admin/reportcards', <ReportCardsPage />, `/admin/reportcards?exam=${examId}&class=${iiB}`);
+    await until(() => view!.container.querySelectorAll('.rc-page').length === 2, 'the cards');
+    await until(() => view!.container.querySelector('.rc-school')?.textContent?.includes('12 MG Road, Pune') ?? false, "the school's details");
+    const header = view!.container.querySelector('.rc-school')!.textContent ?? '';
+    expect(header).toContain('Green Valley Public School');
+    expect(header).toContain(`${text.card.phone}: 02024567890`);
+    expect(header).toContain(`${text.card.email}: office@greenvalley.test`);
+    for (const card of view!.container.querySelectorAll('.rc-page')) expect(card.textContent).not.toContain(text.card.rank);
+    expect(view!.container.textContent).toContain(text.card.ranksOff);
+
+    await act(() => keepSchoolCopy(engine.db, { ...school, showRanks: true }));
+    await until(() => view!.container.querySelector('.rc-page')?.textContent?.includes(text.card.rank) ?? false, 'the ranks back');
   });
 });
 

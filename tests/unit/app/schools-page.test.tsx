@@ -1,7 +1,7 @@
 /**
  * /admin/schools over a fake fetch: the signed-in school's details and no other school; an admin's
  * edit checks phone and e-mail before sending, sends JSON to PUT /schools/update/{tenantId} and
- * shows the answer; an admin switches absence alerts (PUT /schools/settings/{tenantId}); a teacher reads only; offline the Save button waits and the typing stays.
+ * shows the answer; an admin switches absence alerts and report-card ranks (PUT /schools/settings/{tenantId}); a teacher reads only; offline the Save button waits and the typing stays.
  */
 import './reset-storage';
 import { act } from 'react';
@@ -111,6 +111,23 @@ describe('/admin/schools', () => {
     await until(() => view!.container.querySelector('[role="alert"]')?.textContent === messages.auth.forbidden, 'the refusal');
     expect(toggle().checked).toBe(false);
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
+  });
+
+  it('an admin turns ranks on report cards off: only that switch is sent', async () => {
+    signIn('ADMIN', teacherEntry({ userType: 'ADMIN' }));
+    const calls = fakeServer({
+      [`GET ${paths.schools.one('greenvalley')}`]: () => ok({ ...details, absenceAlerts: true, showRanks: true }),
+      [`PUT ${paths.schools.settings('greenvalley')}`]: (call) => ok({ ...details, absenceAlerts: true, showRanks: true, ...JSON.parse(call.body) }, messages.schools.settingsUpdated),
+    });
+    view = await harness.show(renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools'));
+    await until(() => textOf().includes('12 MG Road, Pune'), 'the school');
+    const ranks = () => byLabel(view!.container, schoolsTexts.ranksLabel) as HTMLInputElement;
+    expect(ranks().checked).toBe(true);
+    await click(ranks());
+    await until(() => !ranks().checked, 'the switch off');
+    expect(JSON.parse(calls.find((call) => call.method === 'PUT')!.body)).toEqual({ showRanks: false });
+    expect(view.container.querySelector('.school-details')?.textContent).toContain(`${schoolsTexts.ranksHeading}${schoolsTexts.alertsOff}`);
+    expect(byLabel(view.container, schoolsTexts.alertsLabel)).toHaveProperty('checked', true);
   });
 
   it('a teacher reads the details without a form, with the admin-only note', async () => {

@@ -1,0 +1,7 @@
+/** The admin's switch for ranks on report cards (issue 13); the cards read it from the device's copy of the school. */
+import { SchoolSwitch, type SchoolSwitchProps } from './SchoolSwitch';
+import { schoolsTexts as text } from './texts';
+
+export function ShowRanksSwitch(props: SchoolSwitchProps) {
+  return <SchoolSwitch setting="showRanks" heading={text.ranksHeading} label={text.ranksLabel} hint={text.ranksHint} {...props} />;
+}
