@@ -37,7 +37,7 @@ import {
 import { demoPassword } from './support/demo';
 
 const session = useBrowser();
-const slow = 180_000;
+const slow = 300_000;
 
 describe('offline changes and sessions', () => {
   it(

@@ -73,7 +73,7 @@ export function syncStatus(page: Page) {
 }
 
 /** Waits for the first completed sync of the signed-in user (the indicator shows "Synced …"). */
-export async function waitForSynced(page: Page, timeout = 60_000): Promise<void> {
+export async function waitForSynced(page: Page, timeout = 150_000): Promise<void> {
   await page.locator('.sync-last', { hasText: /^Synced / }).waitFor({ timeout });
 }
 
