@@ -820,6 +820,26 @@ export const notificationReads = pgTable(
   ],
 );
 
+/**
+ * A notification's read figures for its senders' devices (issue 16): one row per notification,
+ * its id the notification's, touched on each reader's first read so the staff pull brings the
+ * counts again (migration 0018); the counts themselves are worked out when pulled.
+ */
+export const notificationCounts = pgTable(
+  'notification_counts',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    ...revColumns,
+  },
+  (t) => [
+    foreignKey({ name: 'notification_counts_notification_fk', columns: [t.tenantId, t.id], foreignColumns: [notifications.tenantId, notifications.id] }),
+    index('notification_counts_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);
+
 /** A device's FCM registration token: one row per device, owned by the user who last registered it. */
 export const deviceTokens = pgTable(
   'device_tokens',
