@@ -52,6 +52,18 @@ export const notificationWithReadsSchema = notificationSchema.extend({
 });
 export type NotificationWithReads = z.infer<typeof notificationWithReadsSchema>;
 
+/**
+ * A notification's read figures as the staff pull carries them (issue 16): admins get every
+ * notification's, a teacher those she sent, families none. `id` is the notification's.
+ */
+export const notificationCountSchema = z.object({
+  id: z.string(),
+  audienceSize: z.number(),
+  readCount: z.number(),
+  rev: z.number(),
+});
+export type NotificationCount = z.infer<typeof notificationCountSchema>;
+
 /** The signed-in user's own notification, with its read state. */
 export const myNotificationSchema = notificationSchema.extend({ read: z.boolean(), readAt: z.string().nullable() });
 export type MyNotification = z.infer<typeof myNotificationSchema>;

@@ -14,7 +14,7 @@ import { resultSchema } from './exam-results';
 import { examSchema, markSchema } from './exams';
 import { feeConcessionSchema, feeHeadSchema, feeReceiptSchema, feeStructureSchema } from './fees';
 import { homeworkDoneSchema, homeworkSchema } from './homework';
-import { notificationReadSchema, notificationSchema } from './notifications';
+import { notificationCountSchema, notificationReadSchema, notificationSchema } from './notifications';
 import { studentSchema } from './student';
 import { subjectSchema } from './subject';
 import { teacherSchema } from './teacher';
@@ -52,6 +52,7 @@ export const syncedEntities = [
   entity('feeReceipts', feeReceiptSchema),
   entity('notifications', notificationSchema),
   entity('notificationReads', notificationReadSchema),
+  entity('notificationCounts', notificationCountSchema),
   entity('exams', examSchema),
   entity('marks', markSchema),
   entity('results', resultSchema),

@@ -194,6 +194,50 @@ describe('read marks', () => {
   });
 });
 
+describe('read figures in the staff pull (issue 16)', () => {
+  const countsOf = (changes: { entity: string; id: string; op: string; record?: unknown }[], id: string) =>
+    changes.filter((change) => change.entity === 'notificationCounts' && change.id === id);
+
+  it("the admin's next pull carries the recipients and reads of each notification, moved by each first read", async () => {
+    const notice = await sent(tokens.admin, { title: 'Annual day', message: 'Dress rehearsal on Friday.', audience: toClasses(va) });
+    const first = await pullAll(t, 'green', tokens.admin);
+    expect(countsOf(first.changes, notice.id).at(-1)?.record).toMatchObject({ id: notice.id, audienceSize: 3, readCount: 0 });
+
+    const read = await as(vaParent, { method: 'POST', url: paths.notifications.read(notice.id), headers: keyHeader() });
+    expect(read.statusCode, read.body).toBe(200);
+    const next = await pullAll(t, 'green', tokens.admin, first.cursor);
+    const moved = countsOf(next.changes, notice.id);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.record).toMatchObject({ audienceSize: 3, readCount: 1 });
+    // A second read by the same reader changes nothing, so nothing new to pull.
+    await as(vaParent, { method: 'POST', url: paths.notifications.read(notice.id), headers: keyHeader() });
+    expect(countsOf((await pullAll(t, 'green', tokens.admin, next.cursor)).changes, notice.id)).toHaveLength(0);
+  });
+
+  it('families never pull read figures; a teacher pulls those of what she sent only; another school none', async () => {
+    const byTeacher = await sent(tokens.teacher, { title: 'Bring a ruler', message: 'Geometry tomorrow.', audience: toClasses(va) });
+    const byAdmin = await sent(tokens.admin, { title: 'Holiday on Monday', message: 'School closed.', audience: { kind: 'school' } });
+    await as(vaParent, { method: 'POST', url: paths.notifications.read(byAdmin.id), headers: keyHeader() });
+    for (const family of [vaParent, tokens.parent, tokens.student]) {
+      const { changes } = await pullAll(t, 'green', family);
+      expect(changes.some((change) => change.entity === 'notificationCounts')).toBe(false);
+    }
+    const teacher = (await pullAll(t, 'green', tokens.teacher)).changes;
+    expect(countsOf(teacher, byTeacher.id)).toHaveLength(1);
+    expect(countsOf(teacher, byAdmin.id)).toHaveLength(0);
+    const { changes: river } = await pullAll(t, 'river', riverAdmin);
+    expect(river.some((change) => change.entity === 'notificationCounts' && [byTeacher.id, byAdmin.id].includes(change.id))).toBe(false);
+  });
+
+  it("a withdrawn notification's figures leave the admin's device (a tombstone)", async () => {
+    const notice = await sent(tokens.admin, { title: 'Typo', message: 'x', audience: toClasses(va) });
+    const before = await pullAll(t, 'green', tokens.admin);
+    await as(tokens.admin, { method: 'DELETE', url: paths.notifications.remove(notice.id) });
+    const after = await pullAll(t, 'green', tokens.admin, before.cursor);
+    expect(countsOf(after.changes, notice.id).map((change) => change.op)).toEqual(['delete']);
+  });
+});
+
 describe('edit, withdraw, schedule', () => {
   it('an edit keeps the earlier version in the history', async () => {
     const notice = await sent(tokens.teacher, { title: 'Test on Monday', message: 'Chapters 1-3.', audience: toClasses(va) });

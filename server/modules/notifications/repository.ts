@@ -5,6 +5,7 @@ import type { Page, PageQuery } from '../../../contract/envelope';
 import type {
   MyNotification,
   Notification,
+  NotificationCount,
   NotificationRead,
   NotificationSearchColumn,
   NotificationWithReads,
@@ -146,7 +147,7 @@ export const notificationRepository = {
       .orderBy(asc(notificationRevisions.editedAt), asc(notificationRevisions.rev));
     return rows.map((row) => ({ rev: Number(row.rev), editedBy: row.editedBy, editedAt: row.editedAt.toISOString(), version: row.payload as Notification }));
   },
-  /** The user's read mark, made once (a second read keeps the first time). */
+  /** The user's read mark, made once (a second read keeps the first time; migration 0018's trigger moves the counts row). */
   async markRead(db: Db, tenantId: string, notificationId: string, userId: string): Promise<NotificationRead> {
     await db.insert(notificationReads).values({ id: randomUUID(), tenantId, notificationId, userId }).onConflictDoNothing();
     const [row] = await db
@@ -155,7 +156,17 @@ export const notificationRepository = {
       .where(and(eq(notificationReads.tenantId, tenantId), eq(notificationReads.notificationId, notificationId), eq(notificationReads.userId, userId)));
     return readRecord(row!);
   },
-  /** A withdrawn notification's read marks leave their users' devices with it. */
+  /** The read figures of these notifications, keyed by id, with the counts rows' revs. */
+  async counts(db: Db, tenantId: string, rows: { id: string; rev: number }[]): Promise<NotificationCount[]> {
+    if (rows.length === 0) return [];
+    const found = await db
+      .select({ id: notifications.id, audienceSize: withReads.audienceSize, readCount: withReads.readCount })
+      .from(notifications)
+      .where(and(live(tenantId), inArray(notifications.id, rows.map((row) => row.id))));
+    const revs = new Map(rows.map((row) => [row.id, Number(row.rev)]));
+    return found.map((row) => ({ id: row.id, audienceSize: Number(row.audienceSize), readCount: Number(row.readCount), rev: revs.get(row.id) ?? 0 }));
+  },
+  /** A withdrawn notification's read marks leave their users' devices with it (its counts row follows it by trigger). */
   async withdrawReads(db: Db, tenantId: string, notificationId: string): Promise<void> {
     await db
       .update(notificationReads)
