@@ -8,6 +8,7 @@ import type { classSubjects, subjects, teachers } from '../db/schema';
 import { stableUuid } from './random';
 import type { SchoolDefinition } from './schools';
 import type { ClassSlot } from './students';
+import { weeklyShares } from './timetable';
 
 type TeacherRow = typeof teachers.$inferInsert;
 type SubjectRow = typeof subjects.$inferInsert;
@@ -21,11 +22,21 @@ const alsoTaughtBy: Record<string, readonly string[]> = {
 };
 
 /**
- * A mapping to a teacher already teaching in the class counts this much less load, so a teacher of two
- * subjects tends to take both in a class; in a band with `taughtBy` (pre-primary) one teacher takes all.
+ * A mapping to a teacher already teaching in the class counts this many periods less load, so a teacher
+ * of two subjects tends to take both in a class; in a band with `taughtBy` (pre-primary) one teacher
+ * takes all but its `specialists` subjects.
  */
-const sameClassBonus = 3;
+const sameClassBonus = 12;
 const oneTeacherBonus = 1_000;
+/** Periods of load a teacher counts for each subject they list beyond one. */
+const reserve = 8;
+
+/**
+ * The most teaching periods a week (of the 39 in the demo week: timetable.ts) a teacher is given; the
+ * staff plans are sized so the school never runs out. The demo teacher's classes are fixed instead
+ * (the end-to-end tests mark them), so her week is whatever they add up to.
+ */
+export const maxWeeklyPeriods = 32;
 
 export function labelOf(slot: { className: string; classSection: string }): string {
   return `${slot.className}-${slot.classSection}`;
@@ -64,15 +75,16 @@ export function assignTeaching(
   if (!principal || !demoTeacher) throw new Error(`${def.tenantId} needs at least two staff records`);
   const subjectId = new Map(subjectRows.map((row) => [row.subjectName, String(row.id)]));
   const { classTeacherOf, subject: demoSubject, teaches } = def.demo.teaching;
+  /** Teaching periods a week so far, each mapping counting its share of the class's week. */
   const load = new Map<string, number>(others.map((t) => [t.id, 0]));
   const inClass = new Map<string, Set<string>>();
   const rows: ClassSubjectRow[] = [];
 
-  const map = (slot: ClassSlot, subject: string, teacherId: string) => {
+  const map = (slot: ClassSlot, subject: string, teacherId: string, periods: number) => {
     const id = subjectId.get(subject);
     if (!id) throw new Error(`${def.tenantId} has no subject ${subject}`);
     rows.push({ id: stableUuid(def.tenantId, 'class-subject', labelOf(slot), subject), tenantId: def.tenantId, classId: slot.id, subjectId: id, teacherId });
-    load.set(teacherId, (load.get(teacherId) ?? 0) + 1);
+    load.set(teacherId, (load.get(teacherId) ?? 0) + periods);
     inClass.set(slot.id, (inClass.get(slot.id) ?? new Set()).add(teacherId));
   };
 
@@ -83,20 +95,25 @@ export function assignTeaching(
     );
     if (!band) throw new Error(`${def.tenantId} has no curriculum for ${label}`);
     const demoHere = teaches.includes(label);
-    for (const subject of demoHere && !band.subjects.includes(demoSubject) ? [...band.subjects, demoSubject] : band.subjects) {
+    const subjects = demoHere && !band.subjects.includes(demoSubject) ? [...band.subjects, demoSubject] : band.subjects;
+    const shares = weeklyShares(subjects.length);
+    subjects.forEach((subject, index) => {
+      const periods = shares[index]!;
       if (demoHere && subject === demoSubject) {
-        map(slot, subject, demoTeacher.id);
-        continue;
+        map(slot, subject, demoTeacher.id, periods);
+        return;
       }
-      const accepted = band.taughtBy ? [band.taughtBy] : [subject, ...(alsoTaughtBy[subject] ?? [])];
-      const pool = others.filter((t) => t.subjects.some((name) => accepted.includes(name)));
+      const pooled = band.taughtBy !== undefined && !band.specialists?.includes(subject);
+      const accepted = pooled && band.taughtBy ? [band.taughtBy] : [subject, ...(alsoTaughtBy[subject] ?? [])];
+      const pool = others.filter((t) => t.subjects.some((name) => accepted.includes(name)) && (load.get(t.id) ?? 0) + periods <= maxWeeklyPeriods);
       const here = inClass.get(slot.id);
-      const bonus = band.taughtBy ? oneTeacherBonus : sameClassBonus;
-      const cost = (id: string) => (load.get(id) ?? 0) - (here?.has(id) ? bonus : 0);
-      const chosen = pool.reduce<(typeof pool)[number] | undefined>((best, t) => (!best || cost(t.id) < cost(best.id) ? t : best), undefined);
-      if (!chosen) throw new Error(`${def.tenantId}: nobody on the staff teaches ${subject} (${label})`);
-      map(slot, subject, chosen.id);
-    }
+      const bonus = pooled ? oneTeacherBonus : sameClassBonus;
+      // A teacher of several subjects is kept in reserve for the others while a teacher of this one has room.
+      const cost = (t: (typeof pool)[number]) => (load.get(t.id) ?? 0) - (here?.has(t.id) ? bonus : 0) + reserve * (t.subjects.length - 1);
+      const chosen = pool.reduce<(typeof pool)[number] | undefined>((best, t) => (!best || cost(t) < cost(best) ? t : best), undefined);
+      if (!chosen) throw new Error(`${def.tenantId}: nobody on the staff has ${periods} periods a week free for ${subject} (${label})`);
+      map(slot, subject, chosen.id, periods);
+    });
   }
 
   // Class teachers: one who teaches the class most, and no one twice while someone is free.

@@ -19,7 +19,7 @@ import { generateNotifications } from './notifications';
 import { generateCertificates, type CertificateCounterRow, type CertificateRow } from './certificates';
 import { createContext, homeAddress, pickCommunity, slug, uniqueEmail, type SeedContext } from './context';
 import { assignTeaching, generateSubjects, labelOf, type ClassSubjectRow } from './curriculum';
-import { stableUuid } from './random';
+import { Random, stableUuid } from './random';
 import type { DemoStaff, SchoolDefinition } from './schools';
 import { generateStudents, type ClassSlot, type StudentRow } from './students';
 
@@ -72,7 +72,7 @@ function classSlots(def: SchoolDefinition): ClassSlot[] {
   );
 }
 
-function randomStaff(ctx: SeedContext, index: number): DemoStaff & { emailId: string } {
+function randomStaff(ctx: SeedContext, index: number, subjects?: string): DemoStaff & { emailId: string } {
   const { rng, def } = ctx;
   const community = pickCommunity(ctx);
   const gender = rng.chance(0.68) ? 'Female' : 'Male';
@@ -83,13 +83,42 @@ function randomStaff(ctx: SeedContext, index: number): DemoStaff & { emailId: st
     lastName,
     gender,
     dateOfBirth: rng.dateFrom(new Date(Date.UTC(1968, 0, 1)), 30 * 365),
-    subjects: def.subjectPlan[(index - 2) % def.subjectPlan.length] ?? 'English',
+    subjects: subjects ?? def.subjectPlan[(index - 2) % def.subjectPlan.length] ?? 'English',
     emailId: uniqueEmail(ctx, `${slug(firstName)}.${slug(lastName)}`, def.staffDomain),
   };
 }
 
-function generateTeachers(ctx: SeedContext): TeacherRow[] {
+function teacherRow(ctx: SeedContext, index: number, person: DemoStaff & { emailId: string }): TeacherRow {
   const { def, rng } = ctx;
+  return {
+    id: stableUuid(def.tenantId, 'teacher', index),
+    tenantId: def.tenantId,
+    employeeId: `${def.employeePrefix}${String(index + 1).padStart(3, '0')}`,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    emailId: person.emailId,
+    phoneNumber: rng.mobile(),
+    address: homeAddress(ctx),
+    dateOfBirth: person.dateOfBirth,
+    gender: person.gender,
+    subjects: person.subjects,
+  };
+}
+
+/**
+ * The teachers taken on later (`addedStaff`), numbered after the first ones, from a stream of their
+ * own drawn after the students: adding them leaves every earlier record (and the students) unchanged.
+ */
+function generateAddedTeachers(ctx: SeedContext): TeacherRow[] {
+  const own: SeedContext = { ...ctx, rng: new Random(`kaksha-demo:${ctx.def.tenantId}:added-staff`) };
+  return ctx.def.addedStaff.map((subjects, at) => {
+    const index = ctx.def.teacherCount + at;
+    return teacherRow(own, index, randomStaff(own, index, subjects));
+  });
+}
+
+function generateTeachers(ctx: SeedContext): TeacherRow[] {
+  const { def } = ctx;
   const { principal, teacher } = def.demo;
   ctx.emails.add(demoUsername('admin'));
   ctx.emails.add(demoUsername('teacher'));
@@ -101,19 +130,7 @@ function generateTeachers(ctx: SeedContext): TeacherRow[] {
         : index === 1
           ? { ...teacher, emailId: demoUsername('teacher') }
           : randomStaff(ctx, index);
-    rows.push({
-      id: stableUuid(def.tenantId, 'teacher', index),
-      tenantId: def.tenantId,
-      employeeId: `${def.employeePrefix}${String(index + 1).padStart(3, '0')}`,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      emailId: person.emailId,
-      phoneNumber: rng.mobile(),
-      address: homeAddress(ctx),
-      dateOfBirth: person.dateOfBirth,
-      gender: person.gender,
-      subjects: person.subjects,
-    });
+    rows.push(teacherRow(ctx, index, person));
   }
   return rows;
 }
@@ -122,8 +139,9 @@ function generateTeachers(ctx: SeedContext): TeacherRow[] {
 export function generateSchoolSeed(def: SchoolDefinition, today: string): SchoolSeed {
   const ctx = createContext(def);
   const slots = classSlots(def);
-  const staff = generateTeachers(ctx);
+  const firstStaff = generateTeachers(ctx);
   const { students, demoIds, joinings } = generateStudents(ctx, slots);
+  const staff = [...firstStaff, ...generateAddedTeachers(ctx)];
   const [principal, demoTeacher] = staff;
   if (!principal?.id || !demoTeacher?.id) throw new Error(`${def.tenantId} needs at least two staff records`);
   const subjectRows = generateSubjects(def, staff);

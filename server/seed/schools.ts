@@ -54,6 +54,8 @@ export interface CurriculumBand {
   sections?: readonly string[];
   subjects: readonly string[];
   taughtBy?: string;
+  /** Subjects of a `taughtBy` band that subject teachers take instead (pre-primary Art & Craft). */
+  specialists?: readonly string[];
 }
 
 export interface SchoolDefinition {
@@ -75,6 +77,12 @@ export interface SchoolDefinition {
   teacherCount: number;
   /** Subjects of the teachers after the principal and the demo teacher, in turn: they cover `curriculum`. */
   subjectPlan: readonly string[];
+  /**
+   * Subjects of the teachers taken on after those (employee numbers after `teacherCount`), so every
+   * period of the week has a teacher within `maxWeeklyPeriods` (curriculum.ts). They are generated
+   * from a stream of their own after the students, so the records before them stay as they were.
+   */
+  addedStaff: readonly string[];
   curriculum: readonly CurriculumBand[];
   demo: {
     principal: DemoStaff;
@@ -146,8 +154,14 @@ const greenvalley: SchoolDefinition = {
     'Computer Science', 'Physical Education', 'Art & Craft', 'Music, Art & Craft', 'Computer Science',
     'Environmental Studies', 'Hindi', 'Hindi, Sanskrit', 'Mathematics', 'English', 'Kannada, Hindi', prePrimaryTeacher,
     prePrimaryTeacher, 'Computer Science', 'English', prePrimaryTeacher, prePrimaryTeacher],
+  addedStaff: ['English', 'Hindi', 'Mathematics', 'Art & Craft', 'Computer Science', 'Kannada', 'Hindi, Sanskrit', 'Art & Craft', 'Social Science', 'Science'],
   curriculum: [
-    { classes: prePrimary, subjects: ['English', 'Hindi', 'Mathematics', 'Environmental Studies', 'Art & Craft'], taughtBy: prePrimaryTeacher },
+    {
+      classes: prePrimary,
+      subjects: ['English', 'Hindi', 'Mathematics', 'Environmental Studies', 'Art & Craft'],
+      taughtBy: prePrimaryTeacher,
+      specialists: ['Art & Craft'],
+    },
     { classes: primary, subjects: primarySubjects('Kannada') },
     { classes: middle, subjects: middleSubjects },
     { classes: secondary, subjects: ['English', 'Hindi', 'Mathematics', 'Science', 'Social Science', 'Information Technology'] },
@@ -203,6 +217,9 @@ const riverside: SchoolDefinition = {
     'Social Science, Geography', 'English', 'Marathi, Hindi', 'Mathematics', 'English', 'Environmental Studies',
     'Informatics Practices', 'Computer Science', 'Chemistry', 'Mathematics', 'Hindi', 'Hindi, Sanskrit',
     'English', 'Computer Science'],
+  addedStaff: ['English', 'Mathematics', 'Hindi', 'English', 'Physics, Science', 'Mathematics', 'Hindi, Sanskrit', 'Marathi',
+    'Computer Science', 'Biology, Science', 'English', 'Accountancy, Economics', 'Environmental Studies', 'Art & Craft',
+    'Social Science, History', 'Chemistry', 'Mathematics', 'Hindi', 'Computer Science', 'English'],
   // IX-X learn science as Physics, Chemistry and Biology with separate teachers; XI-XII have three streams.
   curriculum: [
     { classes: primary, subjects: primarySubjects('Marathi') },

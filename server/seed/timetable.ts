@@ -1,11 +1,14 @@
 /**
  * A demo school's timetable: the bell schedule (seven periods Monday to Friday with a short break
- * and lunch, a short Saturday of four), and a full week for every class built greedily slot by slot:
- * each class takes the subject of its mapping furthest behind its weekly share whose teacher is free
- * then, at most twice a day; so no teacher is ever in two classes at once and each class sits in its
- * own room. Where every teacher of a class's subjects is busy, another teacher of that subject who is
- * free takes it; where there is none (a school with fewer staff than classes) the period keeps its
- * subject with no teacher, as a school leaves it to be covered.
+ * and lunch, a short Saturday of four), and a full week for every class in which every period has
+ * the teacher its class-subject mapping names. Each mapping gets its share of the week
+ * (`weeklyShares`); the week is first built greedily slot by slot (each class takes the subject
+ * furthest behind its share whose teacher is free then, at most twice a day), and the periods left
+ * over, where every teacher of the class's remaining subjects was busy, are then placed by swapping
+ * two periods along an alternating chain of classes and teachers (the Kempe-chain step of bipartite
+ * edge colouring: a teacher with at most as many periods as the week has always fits). So no
+ * teacher is ever in two classes at once, each class sits in its own room, and the staff plan only
+ * has to keep every teacher's load within the week (curriculum.ts keeps it within `maxWeeklyPeriods`).
  * Substitutes are set for the absences of the last school days. No clock but `today`.
  */
 import type { TeacherAttendanceRow } from './teacher-attendance';
@@ -36,6 +39,14 @@ const saturday: [string, string, 'teaching' | 'break'][] = [
   ['09:35', '10:15', 'teaching'],
   ['10:15', '10:55', 'teaching'],
 ];
+/** Teaching periods in the demo week (7 x 5 + 4 = 39). */
+export const teachingPeriodsPerWeek = [...weekday, ...weekday, ...weekday, ...weekday, ...weekday, ...saturday].filter(([, , kind]) => kind === 'teaching').length;
+
+/** A class's week shared among its `count` subjects in mapping order: the first ones take one more. */
+export function weeklyShares(count: number): number[] {
+  return Array.from({ length: count }, (_, index) => Math.floor(teachingPeriodsPerWeek / count) + (index < teachingPeriodsPerWeek % count ? 1 : 0));
+}
+
 /** Days of the substitutions the seed sets: the absences of this many last school days. */
 const substitutedDays = 3;
 
@@ -65,54 +76,102 @@ export function generateTimetable(source: TimetableSource): { periods: PeriodRow
   const { tenantId } = source;
   const periods = generatePeriods(tenantId);
   const slots = periods.filter((period) => period.kind === 'teaching');
-  const busy = new Set<string>();
-  const entries: EntryRow[] = [];
   const mappings = source.classes.map((klass) => source.classSubjects.filter((row) => row.classId === klass.id));
-  const quotas = mappings.map((rows) => rows.map((_, index) => Math.floor(slots.length / rows.length) + (index < slots.length % rows.length ? 1 : 0)));
+  const quotas = mappings.map((rows) => weeklyShares(rows.length));
   const placed = mappings.map((rows) => rows.map(() => 0));
-  /** `day:class:mapping` -> periods placed that day. */
-  const today = new Map<string, number>();
-  // Who else teaches a subject (in another class), for a period whose own teacher is taken; never
-  // the demo teacher, whose week stays her mapped classes'.
-  const demoTeacherIds = new Set(source.demoTeacherId ? [source.demoTeacherId] : []);
-  const teachersOf = new Map<string, string[]>();
-  for (const row of source.classSubjects) {
-    if (!row.teacherId || demoTeacherIds.has(row.teacherId)) continue;
-    const list = teachersOf.get(row.subjectId) ?? [];
-    if (!list.includes(row.teacherId)) list.push(row.teacherId);
-    teachersOf.set(row.subjectId, list);
-  }
-  const otherTeacherOf = (subjectId: string, slotId: string) => (teachersOf.get(subjectId) ?? []).find((id) => !busy.has(`${slotId}:${id}`));
+  /** Class index -> slot index -> mapping index placed there (undefined: not yet). */
+  const week = source.classes.map(() => new Array<number | undefined>(slots.length).fill(undefined));
+  /** Teacher id -> slot index -> class index. */
+  const teaching = new Map<string, Map<number, number>>();
+  const teacherAt = (classIndex: number, slotIndex: number) => {
+    const mapping = week[classIndex]![slotIndex];
+    return mapping === undefined ? null : (mappings[classIndex]![mapping]!.teacherId ?? null);
+  };
+  const busyWith = (teacherId: string) => teaching.get(teacherId) ?? teaching.set(teacherId, new Map()).get(teacherId)!;
+  const put = (classIndex: number, slotIndex: number, mapping: number | undefined) => {
+    week[classIndex]![slotIndex] = mapping;
+    const teacherId = teacherAt(classIndex, slotIndex);
+    if (teacherId) busyWith(teacherId).set(slotIndex, classIndex);
+  };
+  const lift = (classIndex: number, slotIndex: number) => {
+    const teacherId = teacherAt(classIndex, slotIndex);
+    if (teacherId) busyWith(teacherId).delete(slotIndex);
+    const mapping = week[classIndex]![slotIndex];
+    week[classIndex]![slotIndex] = undefined;
+    return mapping;
+  };
 
+  // 1. Greedy, slot by slot: the subject furthest behind its share whose teacher is free, at most twice a day.
   slots.forEach((slot, slotIndex) => {
-    const dayOf = (row: number, classIndex: number) => today.get(`${slot.day}:${classIndex}:${row}`) ?? 0;
     for (let turn = 0; turn < source.classes.length; turn += 1) {
       const classIndex = (turn + slotIndex) % source.classes.length;
-      const klass = source.classes[classIndex]!;
       const rows = mappings[classIndex]!;
-      if (rows.length === 0) continue;
-      const free = (row: ClassSubjectRow) => !row.teacherId || !busy.has(`${slot.id}:${row.teacherId}`);
+      const onDay = (index: number) =>
+        slots.reduce((sum, other, at) => sum + (other.day === slot.day && week[classIndex]![at] === index ? 1 : 0), 0);
       const order = rows
-        .map((row, index) => ({ row, index, behind: quotas[classIndex]![index]! - placed[classIndex]![index]!, today: dayOf(index, classIndex) }))
+        .map((row, index) => ({ row, index, behind: quotas[classIndex]![index]! - placed[classIndex]![index]!, today: onDay(index) }))
+        .filter((one) => one.behind > 0 && (!one.row.teacherId || !busyWith(one.row.teacherId).has(slotIndex)))
         .sort((a, b) => b.behind - a.behind || a.today - b.today || a.index - b.index);
-      const chosen = order.find((one) => one.today < 2 && free(one.row)) ?? order.find((one) => free(one.row)) ?? order[0]!;
-      const teacherId = free(chosen.row) ? (chosen.row.teacherId ?? null) : (otherTeacherOf(chosen.row.subjectId, String(slot.id)) ?? null);
-      if (teacherId) busy.add(`${slot.id}:${teacherId}`);
+      const chosen = order.find((one) => one.today < 2) ?? order[0];
+      if (!chosen) continue;
+      put(classIndex, slotIndex, chosen.index);
       placed[classIndex]![chosen.index]! += 1;
-      const dayKey = `${slot.day}:${classIndex}:${chosen.index}`;
-      today.set(dayKey, (today.get(dayKey) ?? 0) + 1);
+    }
+  });
+
+  // 2. What is left: a period of class c whose teacher t is busy in slot s (c's gap) moves t's
+  // periods along the chain s/b (b a slot t is free in): each class on it swaps its s and b periods.
+  mappings.forEach((rows, classIndex) => {
+    rows.forEach((row, index) => {
+      while (placed[classIndex]![index]! < quotas[classIndex]![index]!) {
+        const gaps = slots.map((_, at) => at).filter((at) => week[classIndex]![at] === undefined);
+        const teacherId = row.teacherId ?? null;
+        const busy = teacherId ? busyWith(teacherId) : new Map<number, number>();
+        const direct = gaps.find((at) => !busy.has(at));
+        const gap = direct ?? gaps[0];
+        if (gap === undefined) throw new Error(`${tenantId}: ${source.classes[classIndex]!.label} has more periods than the week`);
+        if (direct === undefined && teacherId) {
+          const free = slots.findIndex((_, at) => !busy.has(at));
+          if (free < 0) throw new Error(`${tenantId}: a teacher has more periods than the week`);
+          // The chain: t's class in the gap, that class's teacher in the free slot, their class in the gap...
+          // It never reaches class c (free in the gap) nor comes back to t (free in the free slot).
+          const chain: number[] = [];
+          for (let holder: string | null = teacherId; holder; ) {
+            const classAt = busyWith(holder).get(gap);
+            if (classAt === undefined) break;
+            chain.push(classAt);
+            holder = teacherAt(classAt, free);
+          }
+          const lifted = chain.map((classAt) => [lift(classAt, gap), lift(classAt, free)] as const);
+          chain.forEach((classAt, at) => {
+            put(classAt, gap, lifted[at]![1]);
+            put(classAt, free, lifted[at]![0]);
+          });
+        }
+        put(classIndex, gap, index);
+        placed[classIndex]![index]! += 1;
+      }
+    });
+  });
+
+  const entries: EntryRow[] = [];
+  slots.forEach((slot, slotIndex) =>
+    source.classes.forEach((klass, classIndex) => {
+      const mapping = week[classIndex]![slotIndex];
+      if (mapping === undefined) return;
+      const row = mappings[classIndex]![mapping]!;
       entries.push({
         id: stableUuid(tenantId, 'timetable', klass.id, String(slot.id)),
         tenantId,
         classId: klass.id,
         periodId: String(slot.id),
-        subjectId: chosen.row.subjectId,
-        teacherId,
+        subjectId: row.subjectId,
+        teacherId: row.teacherId ?? null,
         room: `Room ${String(classIndex + 1).padStart(2, '0')}`,
         createdBy: source.adminId,
       });
-    }
-  });
+    }),
+  );
 
   const mostPerWeek = new Map<string, number>();
   mappings.forEach((rows, classIndex) =>
