@@ -129,6 +129,59 @@ describe('fee heads and structures', () => {
     expect(made.statusCode).toBe(201);
     expect(made.json().data).toMatchObject({ studentId: aarav, percent: 10, amount: null, headIds: [tuition] });
   });
+
+  it('renames a head in place: admins of its school only, the name unique, a stale copy kept in history', async () => {
+    const head = (await admin({ method: 'GET', url: paths.feeHeads.one(transport) })).json().data as { rev: number };
+    for (const role of ['teacher', 'student', 'parent'] as const) {
+      expect((await as(tokens[role], { method: 'PUT', url: paths.feeHeads.update(transport), payload: { name: 'School bus' } })).statusCode).toBe(403);
+    }
+    expect((await as(riverTokens.admin, { method: 'PUT', url: paths.feeHeads.update(transport), payload: { name: 'School bus' } }, 'river')).statusCode).toBe(404);
+    expect((await admin({ method: 'PUT', url: paths.feeHeads.update(randomUUID()), payload: { name: 'School bus' } })).json().message).toBe(messages.fees.headNotFound);
+    expect((await admin({ method: 'PUT', url: paths.feeHeads.update(transport), payload: { name: ' ' } })).statusCode).toBe(400);
+    const taken = await admin({ method: 'PUT', url: paths.feeHeads.update(transport), payload: { name: 'TUITION' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(messages.fees.headNameTaken('TUITION'));
+
+    const renamed = await admin({ method: 'PUT', url: paths.feeHeads.update(transport), payload: { name: 'School bus', description: 'Both ways', baseRev: head.rev } });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ message: messages.fees.headUpdated, data: { id: transport, name: 'School bus', description: 'Both ways' } });
+    expect(renamed.json().data.rev).toBeGreaterThan(head.rev);
+    // A structure's heads are ids: the class's structure answers with the same installments, read under the new name.
+    const structure = (await admin({ method: 'GET', url: paths.feeStructures.one(structure2024.id) })).json().data as FeeStructure;
+    expect(structure.heads.find((one) => one.headId === transport)?.installments).toEqual(structure2024.heads.find((one) => one.headId === transport)?.installments);
+    // A device that renamed it from the older copy: the school's name stays, theirs goes to history.
+    const stale = await admin({ method: 'PUT', url: paths.feeHeads.update(transport), payload: { name: 'Bus', baseRev: head.rev } });
+    expect(stale.json()).toMatchObject({ message: messages.sync.recordChanged, data: { name: 'School bus', conflict: { reason: 'changed' } } });
+    expect((await admin({ method: 'PUT', url: paths.feeHeads.update(transport), payload: { name: 'Transport' } })).json().data.name).toBe('Transport');
+  });
+
+  it('edits a concession in place: admins of its school only, percent or amount, the student of the school', async () => {
+    const [aarav] = green.studentIds;
+    const [given] = (await admin({ method: 'GET', url: `${paths.feeConcessions.all}?studentId=${aarav}` })).json().data as { id: string; rev: number }[];
+    const input = { studentId: aarav, academicYear: 2024, kind: 'scholarship', headIds: [tuition, transport], percent: null, amount: 5_000, reason: 'Merit' };
+    expect((await as(tokens.teacher, { method: 'PUT', url: paths.feeConcessions.update(given!.id), payload: input })).statusCode).toBe(403);
+    expect((await as(tokens.parent, { method: 'PUT', url: paths.feeConcessions.update(given!.id), payload: input })).statusCode).toBe(403);
+    expect((await as(riverTokens.admin, { method: 'PUT', url: paths.feeConcessions.update(given!.id), payload: { ...input, studentId: river.studentIds[0] } }, 'river')).statusCode).toBe(404);
+    expect((await admin({ method: 'PUT', url: paths.feeConcessions.update(randomUUID()), payload: input })).json().message).toBe(messages.fees.concessionNotFound);
+    const both = await admin({ method: 'PUT', url: paths.feeConcessions.update(given!.id), payload: { ...input, percent: 10 } });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe(messages.fees.percentOrAmount);
+    expect((await admin({ method: 'PUT', url: paths.feeConcessions.update(given!.id), payload: { ...input, amount: 50.5 } })).statusCode).toBe(400);
+    expect((await admin({ method: 'PUT', url: paths.feeConcessions.update(given!.id), payload: { ...input, studentId: river.studentIds[0] } })).statusCode).toBe(400);
+
+    const edited = await admin({ method: 'PUT', url: paths.feeConcessions.update(given!.id), payload: { ...input, baseRev: given!.rev } });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ message: messages.fees.concessionUpdated, data: { id: given!.id, kind: 'scholarship', percent: null, amount: 5_000, headIds: [tuition, transport], reason: 'Merit' } });
+    // Still one concession for the student, the same record.
+    const listed = (await admin({ method: 'GET', url: `${paths.feeConcessions.all}?studentId=${aarav}` })).json().data as { id: string; amount: number | null }[];
+    expect(listed.map((one) => [one.id, one.amount])).toEqual([[given!.id, 5_000]]);
+    // The family sees the change.
+    const family = (await as(tokens.parent, { method: 'GET', url: paths.feeConcessions.one(given!.id) })).json().data;
+    expect(family).toMatchObject({ amount: 5_000, kind: 'scholarship' });
+    // Back as it was: the dues cases below are worked by hand against a 10% sibling concession.
+    const back = await admin({ method: 'PUT', url: paths.feeConcessions.update(given!.id), payload: { studentId: aarav, academicYear: 2024, kind: 'sibling', headIds: [tuition], percent: 10, amount: null, reason: 'Sister in VI B' } });
+    expect(back.json().data).toMatchObject({ percent: 10, amount: null, headIds: [tuition] });
+  });
 });
 
 describe('collection and dues', () => {

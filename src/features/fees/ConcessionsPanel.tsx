@@ -1,11 +1,11 @@
 /**
  * A class's concessions for the academic year (admins): who has one, on which heads, how much;
- * added and removed through the outbox (record kinds), so offline too.
+ * added, edited in place and removed through the outbox (record kinds), so offline too.
  */
 import { useState, type FormEvent } from 'react';
-import { concessionKindNames, concessionKinds, type ConcessionKind } from '../../../contract/fees';
+import { concessionKindNames, concessionKinds, type ConcessionKind, type FeeConcession } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
-import { formatRupees, parseRupees } from '../../../contract/money';
+import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
 import { useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { SelectField, TextField } from '../../ui/fields';
@@ -25,6 +25,34 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = editingId ? given.find((row) => row.id === editingId) : undefined;
+  const nameOf = (id: string) => {
+    const student = mirror.students.find((one) => one.id === id);
+    return student ? studentName(student) : '';
+  };
+
+  const clear = () => {
+    setEditingId(null);
+    setStudentId('');
+    setKind('sibling');
+    setHeadIds([]);
+    setBy('percent');
+    setValue('');
+    setReason('');
+    setError(undefined);
+  };
+
+  const edit = (row: FeeConcession) => {
+    setEditingId(row.id);
+    setStudentId(row.studentId);
+    setKind(row.kind);
+    setHeadIds([...row.headIds]);
+    setBy(row.percent !== null ? 'percent' : 'amount');
+    setValue(row.percent !== null ? String(row.percent) : rupeesInput(row.amount ?? 0));
+    setReason(row.reason ?? '');
+    setError(undefined);
+  };
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,14 +65,23 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
     else if (by === 'amount' && !amount) why = text.collect.badAmount;
     setError(why);
     if (why || !engine) return;
-    const ok = await report.attempt(
-      () => engine.mutate('feeConcessions.create', { studentId, academicYear, kind, headIds, percent, amount: amount ?? null, reason: reason.trim() || null }),
-      messages.fees.concessionAdded,
-    );
+    const values = { studentId, academicYear, kind, headIds, percent, amount: amount ?? null, reason: reason.trim() || null };
+    if (editing) {
+      const id = editing.id;
+      if (await report.attempt(() => engine.mutate('feeConcessions.update', { ...values, academicYear: editing.academicYear, id }), messages.fees.concessionUpdated)) clear();
+      return;
+    }
+    const ok = await report.attempt(() => engine.mutate('feeConcessions.create', values), messages.fees.concessionAdded);
     if (ok) {
       setValue('');
       setReason('');
     }
+  };
+
+  const remove = (row: FeeConcession) => {
+    if (!engine) return;
+    if (row.id === editingId) clear();
+    void report.attempt(() => engine.mutate('feeConcessions.delete', { id: row.id }), messages.fees.concessionDeleted);
   };
 
   return (
@@ -55,18 +92,16 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
       ) : (
         <ul className="fee-receipt-list">
           {given.map((row) => {
-            const student = mirror.students.find((one) => one.id === row.studentId);
+            const name = nameOf(row.studentId);
             const size = row.percent !== null ? `${row.percent}%` : formatRupees(row.amount ?? 0);
             return (
               <li key={row.id}>
-                {student ? studentName(student) : ''} · {concessionKindNames[row.kind]} · {size} {text.concessions.on} {row.headIds.map((id) => headNames.get(id) ?? '').join(', ')}
+                {name} · {concessionKindNames[row.kind]} · {size} {text.concessions.on} {row.headIds.map((id) => headNames.get(id) ?? '').join(', ')}
                 {row.reason ? ` · ${row.reason}` : ''}{' '}
-                <button
-                  type="button"
-                  className="btn btn-link"
-                  aria-label={text.concessions.remove(student ? studentName(student) : '')}
-                  onClick={() => void (engine && report.attempt(() => engine.mutate('feeConcessions.delete', { id: row.id }), messages.fees.concessionDeleted))}
-                >
+                <button type="button" className="btn btn-link" aria-label={text.concessions.edit(name)} aria-pressed={row.id === editingId} onClick={() => edit(row)}>
+                  {text.concessions.editShort}
+                </button>{' '}
+                <button type="button" className="btn btn-link" aria-label={text.concessions.remove(name)} onClick={() => remove(row)}>
                   {text.concessions.removeShort}
                 </button>
               </li>
@@ -74,7 +109,7 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
           })}
         </ul>
       )}
-      <form onSubmit={(event) => void add(event)} noValidate className="fee-toolbar" aria-label={text.concessions.add}>
+      <form onSubmit={(event) => void add(event)} noValidate className="fee-toolbar" aria-label={editing ? text.concessions.editing(nameOf(editing.studentId)) : text.concessions.add}>
         <SelectField label={text.concessions.student} value={studentId} onChange={(event) => setStudentId(event.target.value)}>
           <option value="">{text.concessions.chooseStudent}</option>
           {students.map((row) => (
@@ -115,8 +150,13 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
           </p>
         )}
         <button type="submit" className="btn" disabled={!engine}>
-          {text.concessions.add}
+          {editing ? text.concessions.save : text.concessions.add}
         </button>
+        {editing && (
+          <button type="button" className="btn" onClick={clear}>
+            {text.concessions.cancel}
+          </button>
+        )}
       </form>
     </section>
   );

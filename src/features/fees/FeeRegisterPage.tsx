@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paymentModeNames, paymentModes, receiptStatuses, type PaymentMode, type ReceiptStatus, type StudentDues } from '../../../contract/fees';
+import { paymentModeNames, paymentModes, receiptStatuses, type PaymentMode, type ReceiptStatus } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees } from '../../../contract/money';
 import { paths } from '../../../contract/paths';
@@ -21,7 +21,7 @@ import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import type { FeeReceiptRow } from '../../../sync/modules/fees';
 import { FeeSetup } from './FeeSetup';
-import { classLabel, collectionByMode, compareReceipts, duesOf, hasStructure, readFeeMirror, receiptNumberOf, studentName, todayIso, type FeeMirror } from './queries';
+import { classDues, classLabel, collectionByMode, compareReceipts, hasStructure, readFeeMirror, receiptNumberOf, todayIso, type ClassDuesRow, type FeeMirror } from './queries';
 import { feeTexts as text } from './texts';
 import './fees.css';
 
@@ -188,12 +188,7 @@ function DayClosing({ mirror }: { mirror: FeeMirror }) {
   );
 }
 
-interface DuesRow {
-  id: string;
-  name: string;
-  admissionId: string;
-  dues: StudentDues;
-}
+type DuesRow = ClassDuesRow;
 
 const duesColumns: Column<DuesRow>[] = [
   { key: 'name', header: text.columns.student, text: (row) => row.name },
@@ -214,15 +209,7 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
   const [classId, setClassId] = useState('');
   const [onlyOverdue, setOnlyOverdue] = useState(true);
   const today = todayIso();
-  const rows = useMemo(
-    () =>
-      mirror.students
-        .filter((row) => row.classId === classId)
-        .map((row) => ({ id: row.id, name: studentName(row), admissionId: row.admissionId ?? '', dues: duesOf(mirror, row.id, today) }))
-        .filter((row) => !onlyOverdue || row.dues.overdue > 0)
-        .sort((a, b) => b.dues.overdue - a.dues.overdue || a.name.localeCompare(b.name)),
-    [mirror, classId, onlyOverdue, today],
-  );
+  const rows = useMemo(() => classDues(mirror, classId, today, onlyOverdue), [mirror, classId, onlyOverdue, today]);
   const label = classLabel(mirror.classes, classId);
   const remind = async () => {
     setReminding(true);

@@ -1,12 +1,12 @@
 /**
- * The school's fee set-up on /admin/fee (admins): fee heads (added through the outbox, so offline
- * too) and a class's structure for the academic year: which heads it charges, how often, the amount
+ * The school's fee set-up on /admin/fee (admins): fee heads (added and renamed through the outbox,
+ * so offline too) and a class's structure for the academic year: which heads it charges, how often, the amount
  * of each installment and their due dates, and the late fine. A structure is saved at the school
  * (POST/PUT /api/feeStructures, online), which gives its installments their ids and labels.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
-import { feeFrequencies, fineKinds, type FeeFrequency, type FineKind } from '../../../contract/fees';
+import { feeFrequencies, fineKinds, type FeeFrequency, type FeeHead, type FineKind } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees, rupeesInput } from '../../../contract/money';
 import { paths } from '../../../contract/paths';
@@ -52,7 +52,15 @@ export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
           {text.setup.addHead}
         </button>
       </form>
-      <p>{heads.length ? `${text.setup.heads}: ${heads.map((head) => head.name).join(', ')}` : text.setup.noHeads}</p>
+      {heads.length === 0 ? (
+        <p>{text.setup.noHeads}</p>
+      ) : (
+        <ul className="fee-head-list" aria-label={text.setup.headsList}>
+          {heads.map((head) => (
+            <HeadItem key={head.id} head={head} heads={heads} />
+          ))}
+        </ul>
+      )}
       <SelectField label={text.setup.chooseClass} value={classId} onChange={(event) => setClassId(event.target.value)}>
         <option value="">{text.defaulters.pick}</option>
         {mirror.classes.map((row) => (
@@ -101,6 +109,65 @@ export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
       {classId && <ConcessionsPanel mirror={mirror} classId={classId} academicYear={academicYear} />}
       <FeeSettingsForm academicYear={academicYear} />
     </section>
+  );
+}
+
+/** One fee head, renamed in place through the outbox (PUT /api/feeHeads/update/{id}). */
+function HeadItem({ head, heads }: { head: FeeHead; heads: readonly FeeHead[] }) {
+  const engine = useSyncEngine();
+  const report = useWriteReport();
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(head.name);
+  const [error, setError] = useState<string | undefined>(undefined);
+
+  const rename = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = name.trim();
+    let why: string | undefined;
+    if (!next) why = messages.records.fields.required(text.columns.head);
+    else if (heads.some((other) => other.id !== head.id && other.name.toLowerCase() === next.toLowerCase())) why = messages.fees.headNameTaken(next);
+    setError(why);
+    if (why || !engine) return;
+    if (next === head.name) return setRenaming(false);
+    if (await report.attempt(() => engine.mutate('feeHeads.update', { id: head.id, name: next, description: head.description }), messages.fees.headUpdated)) setRenaming(false);
+  };
+
+  if (!renaming) {
+    return (
+      <li>
+        {head.name}{' '}
+        <button
+          type="button"
+          className="btn btn-link"
+          aria-label={text.setup.rename(head.name)}
+          onClick={() => {
+            setName(head.name);
+            setError(undefined);
+            setRenaming(true);
+          }}
+        >
+          {text.setup.renameShort}
+        </button>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <form className="fee-toolbar" onSubmit={(event) => void rename(event)} noValidate aria-label={text.setup.rename(head.name)}>
+        <TextField label={text.setup.newName(head.name)} value={name} onChange={(event) => setName(event.target.value)} />
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn" disabled={!engine}>
+          {text.setup.saveName}
+        </button>
+        <button type="button" className="btn" onClick={() => setRenaming(false)}>
+          {text.setup.cancel}
+        </button>
+      </form>
+    </li>
   );
 }
 

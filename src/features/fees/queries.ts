@@ -68,6 +68,26 @@ export function duesOf(mirror: FeeMirror, studentId: string, today: string = tod
   });
 }
 
+export interface ClassDuesRow {
+  id: string;
+  name: string;
+  admissionId: string;
+  dues: StudentDues;
+}
+
+/**
+ * The defaulters list of a class from the device's copy: every student's dues, most overdue first
+ * (then by name); with `onlyOverdue`, those with nothing overdue left out. What /admin/fee shows and
+ * exports, and what `npm run bench:fees` times on a slowed device.
+ */
+export function classDues(mirror: FeeMirror, classId: string, today: string = todayIso(), onlyOverdue = true): ClassDuesRow[] {
+  return mirror.students
+    .filter((row) => row.classId === classId)
+    .map((row) => ({ id: row.id, name: studentName(row), admissionId: row.admissionId ?? '', dues: duesOf(mirror, row.id, today) }))
+    .filter((row) => !onlyOverdue || row.dues.overdue > 0)
+    .sort((a, b) => b.dues.overdue - a.dues.overdue || a.name.localeCompare(b.name));
+}
+
 export function hasStructure(mirror: FeeMirror, classId: string | null | undefined, today: string = todayIso()): boolean {
   const academicYear = academicYearOf(today);
   return mirror.structures.some((row) => row.classId === classId && row.academicYear === academicYear);

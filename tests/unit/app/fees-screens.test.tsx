@@ -11,7 +11,7 @@ import { academicYearOf } from '../../../contract/admission';
 import type { FeeStructure } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import type { SyncEngine } from '../../../sync';
-import { feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../sync/modules/fees';
+import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../sync/modules/fees';
 import CollectFeePage from '../../../src/features/fees/CollectFeePage';
 import FeeRegisterPage from '../../../src/features/fees/FeeRegisterPage';
 import ReceiptPage from '../../../src/features/fees/ReceiptPage';
@@ -296,6 +296,48 @@ describe('fee set-up on /admin/fee', () => {
     const settings = view!.container.querySelector('[aria-labelledby="fee-settings-heading"]')!;
     expect(settings.textContent).toContain(text.settings.offline);
     expect(settings.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(true);
+  });
+
+  it('renames a fee head and edits a concession in place, both through the outbox with their base revs', async () => {
+    const engine = await harness.engine('ADMIN', { storage: {} });
+    await seedSchool(engine);
+    await engine.db.tableOf(feeConcessionsTable).put({ id: id(90), studentId: asha, academicYear: year, kind: 'sibling', headIds: [tuition], percent: 10, amount: null, reason: 'Sister in VI', rev: 3 });
+    await show('/admin/fee', <FeeRegisterPage />);
+    await until(() => labelled(text.setup.rename('Tuition')) !== null, 'the heads');
+
+    await click(labelled(text.setup.rename('Tuition'))!);
+    const renaming = view!.container.querySelector<HTMLFormElement>(`form[aria-label="${text.setup.rename('Tuition')}"]`)!;
+    expect(byLabel<HTMLInputElement>(renaming, text.setup.newName('Tuition')).value).toBe('Tuition');
+    await type(byLabel(renaming, text.setup.newName('Tuition')), '  ');
+    await submit(renaming);
+    expect(renaming.querySelector('[role="alert"]')?.textContent).toBe(messages.records.fields.required(text.columns.head));
+    await type(byLabel(renaming, text.setup.newName('Tuition')), 'Tuition and library');
+    await submit(renaming);
+    await until(async () => (await engine.db.outbox.count()) === 1, 'the new name in the outbox');
+    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'feeHeads.update', method: 'PUT', body: { id: tuition, name: 'Tuition and library', description: null, baseRev: 1 } });
+    await until(() => labelled(text.setup.rename('Tuition and library')) !== null, 'the head renamed on the device');
+    expect((await engine.db.tableOf(feeHeadsTable).get(tuition))?.name).toBe('Tuition and library');
+
+    await type(byLabel<HTMLSelectElement>(view!.container, text.setup.chooseClass), vA);
+    await until(() => labelled(text.concessions.edit('Asha Rao')) !== null, 'the concession listed');
+    await click(labelled(text.concessions.edit('Asha Rao'))!);
+    const editing = view!.container.querySelector<HTMLFormElement>(`form[aria-label="${text.concessions.editing('Asha Rao')}"]`)!;
+    expect(byLabel<HTMLSelectElement>(editing, text.concessions.student).value).toBe(asha);
+    expect(byLabel<HTMLInputElement>(editing, text.concessions.percent).value).toBe('10');
+    expect(byLabel<HTMLInputElement>(editing, text.concessions.reason).value).toBe('Sister in VI');
+    expect(Array.from(editing.querySelectorAll('label')).find((label) => label.textContent?.trim() === 'Tuition and library')!.querySelector('input')!.checked).toBe(true);
+    await type(byLabel(editing, text.concessions.percent), '25');
+    await submit(editing);
+    await until(async () => (await engine.db.outbox.count()) === 2, 'the changed concession in the outbox');
+    expect((await engine.db.outbox.toArray())[1]).toMatchObject({
+      kind: 'feeConcessions.update',
+      method: 'PUT',
+      body: { id: id(90), studentId: asha, academicYear: year, kind: 'sibling', headIds: [tuition], percent: 25, amount: null, reason: 'Sister in VI', baseRev: 3 },
+    });
+    await until(() => (view!.container.querySelector('[aria-labelledby="fee-concessions"]')?.textContent ?? '').includes('Asha Rao · Sibling · 25%'), 'the concession changed in place');
+    expect(await engine.db.tableOf(feeConcessionsTable).count()).toBe(1);
+    // Back to adding.
+    expect(view!.container.querySelector(`form[aria-label="${text.concessions.add}"]`)).not.toBeNull();
   });
 
   it('builds the structure the school takes: ids kept by place, usual dates per frequency, amounts in paise', () => {
