@@ -4,10 +4,9 @@
  * marked it done, and a details panel naming them with the description and attachments. Admins
  * change any homework; a teacher those of the classes and subjects they teach (the server's rule).
  */
-import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { compareClasses } from '../../../contract/class-order';
-import { messages } from '../../../contract/messages';
 import type { ClassRow } from '../../../sync';
 import type { HomeworkRow } from '../../../sync/modules/homework';
 import { t } from '../../i18n';
@@ -34,6 +33,7 @@ import { AttachmentList } from './AttachmentList';
 import { doneKeys, mayGive, readHomeworkMirror } from './queries';
 import { homeworkTexts as text } from './texts';
 import './homework.css';
+import { homeworkMessages } from '../../../contract/homework';
 
 export interface HomeworkView extends HomeworkRow {
   /** The title, by which the delete question names it. */
@@ -61,9 +61,11 @@ export default function HomeworkPage() {
   const access = useStaffAccess();
   const waitingFiles = useFileSummary()?.waiting ?? 0;
   const mirror = useMirrorQuery(readHomeworkMirror, []);
-  const [classId, setClassId] = useState('');
+  // The dashboard's "homework to check" opens one homework's details (?open=id) in its class (?classId=).
+  const [params] = useSearchParams();
+  const [classId, setClassId] = useState(params.get('classId') ?? '');
   const [subjectId, setSubjectId] = useState('');
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(params.get('open'));
   const [notice, setNotice] = useNotice();
 
   const classes = useMemo(() => [...(mirror?.classes ?? [])].sort(compareClasses), [mirror]);
@@ -98,7 +100,7 @@ export default function HomeworkPage() {
   const navigate = useNavigate();
   const removal = useConfirmedDelete<HomeworkView>({
     remove: engine ? (row) => engine.mutate('homework.delete', { id: row.id }) : null,
-    deleted: messages.homework.deleted,
+    deleted: homeworkMessages.deleted,
     cancelled: text.deleteCancelled,
     failed: (row, reason) => text.deleteFailed(row.title, reason),
     fallbackReason: text.deleteFallback,
@@ -175,15 +177,19 @@ export default function HomeworkPage() {
           <PagerFor paging={paging} />
         </section>
       )}
-      {opened && <HomeworkDetails row={opened} onClose={() => setOpenId(null)} />}
+      {opened && <HomeworkDetails row={opened} onClose={() => setOpenId(null)} fromLink={opened.id === params.get('open')} />}
       <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: text.form.cancel, confirmBody: text.deleteQuestion }} />
     </main>
   );
 }
 
-function HomeworkDetails({ row, onClose }: { row: HomeworkView; onClose: () => void }) {
+function HomeworkDetails({ row, onClose, fromLink = false }: { row: HomeworkView; onClose: () => void; fromLink?: boolean }) {
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (fromLink) panel.current?.scrollIntoView?.({ block: 'start' });
+  }, [fromLink]);
   return (
-    <section className="panel hw-details" aria-labelledby="hw-details-title">
+    <section ref={panel} className="panel hw-details" aria-labelledby="hw-details-title">
       <h2 id="hw-details-title">{row.title}</h2>
       <p className="hw-meta">
         {row.className} · {row.subjectName} · {text.student.given(shortDate(row.assignedDate) ?? '')} · {text.student.due(shortDate(row.dueDate) ?? '')}

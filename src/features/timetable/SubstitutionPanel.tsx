@@ -2,9 +2,11 @@
  * Substitution: the periods of the teachers marked away (absent or on leave) on a date, each with
  * its substitute or "Uncovered", and for admins a choice among the teachers free then (by the
  * timetable, not away, not already substituting). Worked out from the mirror, written through the
- * outbox, so it works offline; the school checks again.
+ * outbox, so it works offline; the school checks again. The dashboard's "periods without a
+ * substitute" opens it (?substitutes=date&entry=id): scrolled to, on that date, the period's
+ * picker focused.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { messages } from '../../../contract/messages';
 import { useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -13,11 +15,17 @@ import { uncoveredOn } from './grid';
 import { todayIso, type Names, type TimetableMirror } from './queries';
 import { timetableTexts as text } from './texts';
 
-export function SubstitutionPanel({ mirror, names, canAssign }: { mirror: TimetableMirror; names: Names; canAssign: boolean }) {
+export interface SubstitutionTarget {
+  date: string;
+  entryId: string | null;
+}
+
+export function SubstitutionPanel({ mirror, names, canAssign, target }: { mirror: TimetableMirror; names: Names; canAssign: boolean; target?: SubstitutionTarget }) {
   const engine = useSyncEngine();
   const report = useWriteReport();
   const dateId = useId();
-  const [date, setDate] = useState(todayIso());
+  const panel = useRef<HTMLElement>(null);
+  const [date, setDate] = useState(target?.date ?? todayIso());
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const periods = useMemo(
     () => uncoveredOn(date, mirror.periods, mirror.entries, mirror.substitutions, mirror.marks, mirror.teachers.map((row) => row.id)),
@@ -29,11 +37,19 @@ export function SubstitutionPanel({ mirror, names, canAssign }: { mirror: Timeta
     if (!engine || !teacherId) return;
     await report.attempt(() => engine.mutate('timetableSubstitutions.create', { entryId, date, teacherId }), messages.timetable.substituteAssigned);
   };
+  useEffect(() => {
+    if (!target) return;
+    panel.current?.scrollIntoView?.({ block: 'start' });
+    const picker = target.entryId ? panel.current?.querySelector<HTMLElement>(`[data-entry="${target.entryId}"] select, [data-entry="${target.entryId}"] button`) : null;
+    (picker ?? panel.current?.querySelector<HTMLElement>('h2'))?.focus();
+  }, [target]);
   const remove = (id: string) => report.attempt(() => engine!.mutate('timetableSubstitutions.delete', { id }), messages.timetable.substitutionRemoved);
 
   return (
-    <section className="panel no-print" aria-labelledby={`${dateId}-heading`}>
-      <h2 id={`${dateId}-heading`}>{text.substitution.heading}</h2>
+    <section ref={panel} id="substitutes" className="panel no-print" aria-labelledby={`${dateId}-heading`}>
+      <h2 id={`${dateId}-heading`} tabIndex={-1}>
+        {text.substitution.heading}
+      </h2>
       <div className="field">
         <label className="field-label" htmlFor={dateId}>
           {text.substitution.date}
@@ -60,7 +76,7 @@ export function SubstitutionPanel({ mirror, names, canAssign }: { mirror: Timeta
             {periods.map(({ entry, period, substitution, freeTeacherIds }) => {
               const label = `${period.name}, ${names.classes.get(entry.classId) ?? ''}`;
               return (
-                <tr key={entry.id} data-uncovered={!substitution || undefined}>
+                <tr key={entry.id} data-entry={entry.id} data-uncovered={!substitution || undefined}>
                   <th scope="row">
                     {period.name} · {period.startTime}
                   </th>

@@ -30,6 +30,10 @@ export default function TimetablePage() {
   const navigate = useNavigate();
   const mirror = useMirrorQuery(readTimetableMirror, []);
   const [params, setParams] = useSearchParams();
+  // The dashboard's uncovered periods open the substitute picker (?substitutes=date&entry=id).
+  const substitutes = params.get('substitutes');
+  const entryParam = params.get('entry');
+  const target = useMemo(() => (substitutes && /^\d{4}-\d{2}-\d{2}$/.test(substitutes) ? { date: substitutes, entryId: entryParam } : undefined), [substitutes, entryParam]);
   const ids = { view: useId(), class: useId(), teacher: useId(), from: useId(), to: useId() };
   const today = todayIso();
   const view: View = params.get('view') === 'teacher' || (!params.get('view') && !access.isAdmin && access.teacherId) ? 'teacher' : 'class';
@@ -177,7 +181,7 @@ export default function TimetablePage() {
             </section>
           )}
 
-          <SubstitutionPanel mirror={mirror} names={names} canAssign={access.isAdmin} />
+          <SubstitutionPanel mirror={mirror} names={names} canAssign={access.isAdmin} target={target} />
           {access.isAdmin && <PeriodsEditor periods={mirror.periods} />}
         </>
       )}

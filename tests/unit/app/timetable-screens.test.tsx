@@ -15,6 +15,7 @@ import ProfilePage from '../../../src/features/profile/ProfilePage';
 import TeacherAttendancePage from '../../../src/features/teacher-attendance/TeacherAttendancePage';
 import StudentTimetablePage from '../../../src/features/timetable/StudentTimetablePage';
 import TimetableFormPage from '../../../src/features/timetable/TimetableFormPage';
+import TimetablePage from '../../../src/features/timetable/TimetablePage';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { byLabel, click, renderRoute, type, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
@@ -112,6 +113,22 @@ describe('/admin/timetable/add', () => {
     const placed = await found(async () => (await engine.db.tableOf(timetableTable).where('classId').equals(iiiA).toArray())[0], 'the entry on the device');
     expect(placed).toMatchObject({ periodId: id(102), subjectId: maths, teacherId: ravi, rev: 0 });
     expect(await engine.db.outbox.count()).toBe(1);
+  });
+});
+
+describe('/admin/timetable from the dashboard', () => {
+  it("opens the substitute picker on the day asked, the uncovered period's choice focused", async () => {
+    signInStorage('ADMIN');
+    const engine = await harness.engine('ADMIN');
+    await seedSchool(engine);
+    const monday = '2026-11-30';
+    await engine.db.tableOf(teacherAttendanceTable).put({ id: id(300), teacherId: ravi, date: monday, status: 'absent', leaveType: null, remark: '', markedBy: 'x', markedAt: '', deviceMarkedAt: null, rev: 1 });
+    await show('/admin/timetable', <TimetablePage />, `/admin/timetable?classId=${iiB}&entry=${id(200)}&substitutes=${monday}`);
+    const picker = await found(() => view!.container.querySelector<HTMLSelectElement>(`tr[data-entry="${id(200)}"] select`), 'the picker');
+    expect(picker.getAttribute('aria-label')).toBe('Substitute: Period 1, II B');
+    expect(view!.container.querySelector<HTMLInputElement>('#substitutes input[type="date"]')!.value).toBe(monday);
+    await until(() => document.activeElement === picker, 'the picker focused');
+    expect(Array.from(picker.options).map((option) => option.textContent)).toContain('Meera Nair');
   });
 });
 

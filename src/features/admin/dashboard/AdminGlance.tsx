@@ -5,6 +5,8 @@ import { AsOf } from '../../../kit/AsOf';
 import { AttendancePanel } from './AttendancePanel';
 import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { FeesPanel } from './FeesPanel';
+import { NoticePanel } from './NoticePanel';
+import { lastNoticeReads, readLastNotice } from './notice-reads';
 import { StaffPanel } from './StaffPanel';
 import { TrendsPanel } from './TrendsPanel';
 import { dashboardTexts } from './texts';
@@ -15,6 +17,8 @@ import '../../../ui/glance.css';
 export function AdminGlance() {
   const today = isoToday();
   const mirror = useMirrorQuery((db) => readToday(db, today), [today]);
+  const notices = useMirrorQuery((db) => readLastNotice(db, new Date().toISOString()), []);
+  const notice = useMemo(() => notices && lastNoticeReads(notices.notifications, notices.counts, new Date().toISOString()), [notices]);
   const figures = useMemo(
     () =>
       mirror && {
@@ -38,10 +42,11 @@ export function AdminGlance() {
         ) : (
           <div className="glance-grid">
             <AttendancePanel figures={figures.attendance} today={today} />
-            <StaffPanel figures={figures.staff} mirror={mirror} />
+            <StaffPanel figures={figures.staff} mirror={mirror} today={today} />
             <FeesPanel figures={figures.fees} />
             <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
             <EventsPanel events={figures.events} to="/admin/events" />
+            {notices && <NoticePanel figures={notice ?? null} />}
           </div>
         )}
       </section>

@@ -1,4 +1,4 @@
-/** Teachers absent or on leave today and the periods left without a substitute. */
+/** Teachers absent or on leave today and the periods left without a substitute, each opening the substitute picker for today. */
 import { Link } from 'react-router';
 import { classWithSection } from '../../../kit/profile-rows';
 import { dashboardTexts } from './texts';
@@ -6,7 +6,11 @@ import type { StaffToday, TodayMirror } from './today';
 
 const text = dashboardTexts.staff;
 
-export function StaffPanel({ figures, mirror }: { figures: StaffToday; mirror: Pick<TodayMirror, 'classes' | 'subjects'> }) {
+/** The timetable's substitution screen on `date`, scrolled to with the period's picker focused. */
+export const substitutePicker = (date: string, entry?: { id: string; classId: string }) =>
+  `/admin/timetable?${new URLSearchParams({ ...(entry ? { classId: entry.classId, entry: entry.id } : {}), substitutes: date })}`;
+
+export function StaffPanel({ figures, mirror, today }: { figures: StaffToday; mirror: Pick<TodayMirror, 'classes' | 'subjects'>; today: string }) {
   const className = (id: string) => {
     const klass = mirror.classes.find((row) => row.id === id);
     return klass ? (classWithSection(klass.className, klass.classSection) ?? klass.className) : '';
@@ -37,12 +41,14 @@ export function StaffPanel({ figures, mirror }: { figures: StaffToday; mirror: P
       )}
       {figures.away.length > 0 && (
         <>
-          <h4 id="glance-uncovered">{text.uncovered(figures.uncovered.length)}</h4>
+          <h4 id="glance-uncovered">
+            {figures.uncovered.length === 0 ? text.uncovered(0) : <Link to={substitutePicker(today)}>{text.uncovered(figures.uncovered.length)}</Link>}
+          </h4>
           {figures.uncovered.length > 0 && (
             <ul className="glance-list" aria-labelledby="glance-uncovered">
               {figures.uncovered.map(({ period, entry }) => (
                 <li key={entry.id}>
-                  <Link to={`/admin/timetable?classId=${entry.classId}`}>{text.uncoveredLine(period.name, period.startTime, className(entry.classId), subjectName(entry.subjectId))}</Link>
+                  <Link to={substitutePicker(today, entry)}>{text.uncoveredLine(period.name, period.startTime, className(entry.classId), subjectName(entry.subjectId))}</Link>
                 </li>
               ))}
             </ul>

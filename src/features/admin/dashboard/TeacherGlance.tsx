@@ -1,4 +1,4 @@
-/** /admin for a teacher: her own classes today (not yet marked, homework due), from the device's mirror. */
+/** /admin for a teacher: her own classes today (periods, not yet marked, homework to check and due, marks grids to finish), from the device's mirror. */
 import { useMemo } from 'react';
 import { useStaffAccess } from '../../../kit/access';
 import { classIdsTaughtBy } from '../../../kit/taught-classes';
@@ -7,6 +7,8 @@ import { AsOf } from '../../../kit/AsOf';
 import { AttendancePanel } from './AttendancePanel';
 import { PeriodsPanel } from './PeriodsPanel';
 import { periodsToday, sheetsWaiting } from './teacher-day';
+import { gridsToFinish, homeworkToCheck, readTeacherWork } from './teacher-work';
+import { WorkPanel } from './WorkPanel';
 import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { dashboardTexts } from './texts';
 import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
@@ -16,7 +18,15 @@ import '../../../ui/glance.css';
 export function TeacherGlance() {
   const today = isoToday();
   const { teacherId } = useStaffAccess();
-  const mirror = useMirrorQuery(async (db) => ({ ...(await readToday(db, today)), mine: new Set(teacherId ? await classIdsTaughtBy(db, teacherId) : []), outbox: await db.outbox.toArray() }), [today, teacherId]);
+  const mirror = useMirrorQuery(
+    async (db) => ({
+      ...(await readToday(db, today)),
+      mine: new Set(teacherId ? await classIdsTaughtBy(db, teacherId) : []),
+      outbox: await db.outbox.toArray(),
+      work: teacherId ? await readTeacherWork(db, teacherId, today) : null,
+    }),
+    [today, teacherId],
+  );
   const figures = useMemo(
     () =>
       mirror && {
@@ -25,6 +35,8 @@ export function TeacherGlance() {
         events: eventsThisWeek(mirror.events),
         periods: teacherId ? periodsToday(mirror, teacherId, today) : [],
         waiting: sheetsWaiting(mirror.outbox),
+        toCheck: mirror.work && teacherId ? homeworkToCheck({ ...mirror.work, students: mirror.students }, teacherId, today) : [],
+        grids: mirror.work && teacherId ? gridsToFinish({ ...mirror.work, students: mirror.students, classes: mirror.classes }, teacherId, today) : [],
       },
     [mirror, today, teacherId],
   );
@@ -42,6 +54,7 @@ export function TeacherGlance() {
         <div className="glance-grid">
           <PeriodsPanel periods={figures.periods} mirror={mirror} today={today} />
           <AttendancePanel figures={figures.attendance} today={today} waiting={figures.waiting.length} />
+          <WorkPanel homework={figures.toCheck} grids={figures.grids} classes={mirror.classes} subjects={mirror.subjects} />
           <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
           <EventsPanel events={figures.events} to="/admin/events" />
         </div>

@@ -83,3 +83,21 @@ export const teacherDayTexts = {
   line: (time: string, period: string, subject: string) => `${time}, ${period}${subject ? `, ${subject}` : ''}:`,
   substitute: '(covering)',
 };
+
+export const noticeTexts = {
+  heading: 'Last notification',
+  none: 'No notification sent yet.',
+  label: 'Read',
+  readBy: (read: number, of: number, percent: number | null) => `Read by ${read} of ${of}${percent === null ? '' : ` (${percent}%)`}`,
+  noFigures: 'Read figures come with the next sync.',
+};
+
+export const workTexts = {
+  heading: 'Work to finish',
+  homeworkHeading: 'Homework to check',
+  noHomework: 'No homework of yours fell due this week.',
+  homeworkLine: (due: string, done: number, of: number) => `due ${due}: ${done} of ${of} done`,
+  gridsHeading: 'Marks grids not finished',
+  noGrids: 'Every marks grid of yours is complete.',
+  gridLine: (empty: number, of: number) => `${empty} of ${of} ${of === 1 ? 'cell' : 'cells'} empty`,
+};
