@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  // The core tables, and each module's own (docs/adding-a-module.md).
+  schema: ['./server/db/schema.ts', './server/modules/*/tables.ts'],
   out: './server/db/migrations',
 });

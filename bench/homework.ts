@@ -19,6 +19,7 @@ import { headers } from '../contract/headers';
 import { paths } from '../contract/paths';
 import type { PullResponse } from '../contract/sync';
 import { percentile, startBenchServer, tokenOf } from './support/server';
+import { homeworkPaths } from '../contract/homework';
 
 const tenant = 'greenvalley';
 const runs = Number(process.env.BENCH_RUNS || 5);
@@ -98,7 +99,7 @@ async function main() {
       for (let run = 0; run < runs; run += 1) {
         pulls.push(await fullPull(server.baseUrl, token));
         const started = performance.now();
-        const list = await get(server.baseUrl, paths.homework.all, token);
+        const list = await get(server.baseUrl, homeworkPaths.all, token);
         lists.push({ ...list, ms: performance.now() - started, count: (JSON.parse(list.body) as { data: unknown[] }).data.length });
       }
       const pull = pulls[0]!;

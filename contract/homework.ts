@@ -6,8 +6,50 @@
  */
 import { z } from 'zod';
 import { messages } from './messages';
+import { apiBase, resource, template } from './path-kit';
 import { normalizeDate, requiredText } from './record-formats';
 import { baseRevShape } from './revisions';
+
+/** Homework's routes: the spec's resource pattern plus done marks and attachments. */
+export const homeworkPaths = {
+  ...resource('homework'),
+  /** POST { studentId, done }: a student's done mark, by that student or their parent. */
+  done: template(`${apiBase}/homework/:id/done`),
+  /** POST multipart (field `file`): one attachment. */
+  attachments: template(`${apiBase}/homework/:id/attachments`),
+  /** GET the file (immutable) or DELETE it. */
+  attachment: template(`${apiBase}/homework/:id/attachments/:attachmentId`),
+} as const;
+
+/** Homework's user-facing sentences, shared by server and client like contract/messages.ts. */
+export const homeworkMessages = {
+  added: 'Homework given.',
+  updated: 'Homework updated.',
+  deleted: 'Homework deleted.',
+  notFound: 'Homework not found.',
+  invalidColumn: 'This column cannot be searched.',
+  dueBeforeAssigned: 'The due date cannot be before the assigned date.',
+  subjectNotTaken: 'This class does not take this subject. Add it in the class mapping first.',
+  notYourClass: 'You can give homework only for the subjects you teach and the classes you are class teacher of.',
+  classFixed: 'Homework stays with the class it was given to. Add a new homework for the other class.',
+  attachmentAdded: 'Attachment added.',
+  attachmentDeleted: 'Attachment removed.',
+  attachmentNotFound: 'Attachment not found.',
+  tooManyAttachments: (max: number) => `A homework can have at most ${max} attachments. Remove one first.`,
+  attachmentTooLarge: (megabytes: number) => `The file is too large. Attach a file of at most ${megabytes} MB.`,
+  attachmentWrongType:
+    'This file type is not accepted. Attach a PDF, an image (PNG, JPEG, WebP, GIF), an office document (Word, Excel, PowerPoint, OpenDocument text) or a plain text file.',
+  attachmentUnreadable: 'The file could not be read. It may be damaged; save it again and retry.',
+  attachmentUnpackedTooLarge: 'The document is too large once unpacked. Save it again or attach a PDF instead.',
+  attachmentEmpty: 'The file is empty.',
+  attachmentNotMultipart: 'Upload the file as multipart/form-data in the field "file".',
+  selectFile: 'Please select a file to attach.',
+  doneFlag: 'done must be true or false.',
+  markedDone: 'Marked as done.',
+  markedNotDone: 'Marked as not done.',
+  notYourStudent: 'You can mark homework only for yourself or your own children.',
+  studentNotInClass: 'This homework is not for this student\'s class.',
+} as const;
 
 /** One attachment's upper limit in bytes (413 above) and how many a homework may carry. */
 export const maxAttachmentBytes = 10 * 1024 * 1024;
@@ -90,7 +132,7 @@ export const homeworkInputSchema = z
   })
   .superRefine((input, ctx) => {
     if (input.assignedDate && input.dueDate < input.assignedDate) {
-      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: messages.homework.dueBeforeAssigned });
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: homeworkMessages.dueBeforeAssigned });
     }
   });
 export type HomeworkInput = z.input<typeof homeworkInputSchema>;
@@ -117,6 +159,6 @@ export type HomeworkDone = z.infer<typeof homeworkDoneSchema>;
 
 export const homeworkDoneInputSchema = z.object({
   studentId: z.uuid(messages.records.fields.uuid('Student')),
-  done: z.boolean(messages.homework.doneFlag),
+  done: z.boolean(homeworkMessages.doneFlag),
 });
 export type HomeworkDoneInput = z.input<typeof homeworkDoneInputSchema>;

@@ -2,48 +2,9 @@
  * Every API path, so client, server and tests name a route the same way: the client calls a path
  * (`paths.subjects.one(id)`), the server declares its pattern (`routeOf(paths.subjects.one)`).
  */
-export const apiBase = '/api';
+import { apiBase, resource, template, uploads } from './path-kit';
 
-/** The names of a pattern's parameters, in order: '/a/:id/b/:kind' -> ['id', 'kind']. */
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? [Name, ...ParamNames<`/${Rest}`>]
-  : P extends `${string}:${infer Name}`
-    ? [Name]
-    : [];
-
-type AsStrings<T extends string[]> = { [K in keyof T]: string };
-
-/** A path with parameters: called with their values (encoded) in order; `pattern` as routes declare it. */
-export interface PathTemplate<P extends string = string> {
-  (...values: AsStrings<ParamNames<P>>): string;
-  readonly pattern: P;
-}
-
-function template<const P extends string>(pattern: P): PathTemplate<P> {
-  const fill = (...values: string[]) => {
-    let index = 0;
-    return pattern.replace(/:[A-Za-z]+/g, () => encodeURIComponent(values[index++] ?? ''));
-  };
-  return Object.assign(fill, { pattern }) as PathTemplate<P>;
-}
-
-function resource<const E extends string>(entity: E) {
-  const base = `${apiBase}/${entity}` as const;
-  return {
-    all: `${base}/all`,
-    one: template(`${base}/:id`),
-    page: `${base}/pageNation/all`,
-    searchColumn: `${base}/search-using-column-pageNation`,
-    create: `${base}/create`,
-    update: template(`${base}/update/:id`),
-    remove: template(`${base}/delete/:id`),
-  } as const;
-}
-
-/** The spreadsheet upload of an entity and its template (docs/records-server.md "Bulk import"). */
-function uploads<const E extends string>(entity: E) {
-  return { upload: `${apiBase}/${entity}/upload`, template: `${apiBase}/${entity}/upload/template` } as const;
-}
+export { apiBase, routeOf, type PathTemplate } from './path-kit';
 
 export const paths = {
   health: `${apiBase}/health`,
@@ -89,15 +50,7 @@ export const paths = {
     /** GET: the classes the signed-in user may mark and edit (all for admins). */
     myClasses: `${apiBase}/classSubjects/myClasses`,
   },
-  homework: {
-    ...resource('homework'),
-    /** POST { studentId, done }: a student's done mark, by that student or their parent. */
-    done: template(`${apiBase}/homework/:id/done`),
-    /** POST multipart (field `file`): one attachment. */
-    attachments: template(`${apiBase}/homework/:id/attachments`),
-    /** GET the file (immutable) or DELETE it. */
-    attachment: template(`${apiBase}/homework/:id/attachments/:attachmentId`),
-  },
+
   timetable: {
     ...resource('timetable'),
     /** GET the bell schedule; PUT { periods } replaces it (admins). */
@@ -209,14 +162,3 @@ export const paths = {
   resetPassword: `${apiBase}/resetPassword`,
   changePassword: `${apiBase}/changePassword`,
 } as const;
-
-/**
- * A route's pattern as its module declares it under the /api prefix. `fixed` fills some parameters
- * now (one route per certificate kind, say) and leaves the others to the request.
- */
-export function routeOf(path: string | { readonly pattern: string }, fixed: Record<string, string> = {}): string {
-  let pattern = typeof path === 'string' ? path : path.pattern;
-  for (const [name, value] of Object.entries(fixed)) pattern = pattern.replace(`:${name}`, encodeURIComponent(value));
-  if (!pattern.startsWith(`${apiBase}/`)) throw new Error(`Not an API path: ${pattern}`);
-  return pattern.slice(apiBase.length);
-}

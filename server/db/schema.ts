@@ -9,7 +9,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   date,
   foreignKey,
   index,
@@ -26,37 +25,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { bytea, contentRevColumn, revColumns, xid8 } from './columns';
+
+export { bytea, xid8 };
+
 export const revSequence = pgSequence('kaksha_rev_seq', { startWith: 1 });
-
-/**
- * PostgreSQL's 64-bit transaction id (never wraps). sync/pull orders changes by the id of the
- * transaction that wrote them and hands out only those below the oldest still running
- * (docs/sync-server.md); values travel as decimal strings.
- */
-export const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
-
-const revColumns = {
-  rev: bigint('rev', { mode: 'number' })
-    .notNull()
-    .default(sql`nextval('kaksha_rev_seq')`),
-  /** The writing transaction (pg_current_xact_id()), set by the same trigger as `rev`. */
-  txid: xid8('txid')
-    .notNull()
-    .default(sql`pg_current_xact_id()`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-};
-
-/**
- * Tables whose rows sync/pull sends again when a joined row changes (a mapping's teacher renamed,
- * an admission's student edited: migration 0007) take a new `rev` without a change of their own.
- * `content_rev` is the rev of the row's last change of its own (migration 0008 keeps it), so an
- * update based on a copy at least that new is not taken for a conflict.
- */
-const contentRevColumn = {
-  contentRev: bigint('content_rev', { mode: 'number' }).notNull().default(0),
-};
 
 export const schools = pgTable('schools', {
   tenantId: text('tenant_id').primaryKey(),
@@ -603,102 +576,6 @@ export const certificates = pgTable(
     index('certificates_tenant_student_idx').on(t.tenantId, t.studentId),
     index('certificates_tenant_rev_idx').on(t.tenantId, t.rev),
     index('certificates_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
-  ],
-);
-
-/** Raw bytes (homework attachments). */
-export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-
-/** Homework given to a class for a subject (server/modules/homework). */
-export const homework = pgTable(
-  'homework',
-  {
-    id: uuid('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => schools.tenantId),
-    classId: uuid('class_id').notNull(),
-    subjectId: uuid('subject_id').notNull(),
-    title: text('title').notNull(),
-    description: text('description').notNull().default(''),
-    assignedDate: date('assigned_date', { mode: 'string' }).notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
-    createdBy: uuid('created_by'),
-    ...revColumns,
-    ...contentRevColumn,
-  },
-  (t) => [
-    unique('homework_tenant_id_key').on(t.tenantId, t.id),
-    foreignKey({ name: 'homework_class_fk', columns: [t.tenantId, t.classId], foreignColumns: [classes.tenantId, classes.id] }),
-    foreignKey({ name: 'homework_subject_fk', columns: [t.tenantId, t.subjectId], foreignColumns: [subjects.tenantId, subjects.id] }),
-    foreignKey({ name: 'homework_created_by_fk', columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id] }),
-    check('homework_dates_check', sql`${t.dueDate} >= ${t.assignedDate}`),
-    index('homework_tenant_class_due_idx').on(t.tenantId, t.classId, t.dueDate),
-    index('homework_tenant_class_txid_idx').on(t.tenantId, t.classId, t.txid, t.rev),
-    index('homework_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
-  ],
-);
-
-/**
- * A homework's files, bytes in the database so every server process serves them. Immutable: an
- * attachment is added or removed, never changed; its metadata travels inside the homework record.
- */
-export const homeworkAttachments = pgTable(
-  'homework_attachments',
-  {
-    id: uuid('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => schools.tenantId),
-    homeworkId: uuid('homework_id').notNull(),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    sha256: text('sha256').notNull(),
-    data: bytea('data').notNull(),
-    createdBy: uuid('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    foreignKey({
-      name: 'homework_attachments_homework_fk',
-      columns: [t.tenantId, t.homeworkId],
-      foreignColumns: [homework.tenantId, homework.id],
-    }),
-    index('homework_attachments_homework_idx').on(t.tenantId, t.homeworkId, t.createdAt),
-  ],
-);
-
-/** A student's done mark on a homework: one row per homework and student, turned on and off. */
-export const homeworkDone = pgTable(
-  'homework_done',
-  {
-    id: uuid('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => schools.tenantId),
-    homeworkId: uuid('homework_id').notNull(),
-    studentId: uuid('student_id').notNull(),
-    done: boolean('done').notNull(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-    /** The student's or the parent's account. */
-    markedBy: uuid('marked_by').notNull(),
-    ...revColumns,
-  },
-  (t) => [
-    foreignKey({
-      name: 'homework_done_homework_fk',
-      columns: [t.tenantId, t.homeworkId],
-      foreignColumns: [homework.tenantId, homework.id],
-    }),
-    foreignKey({ name: 'homework_done_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
-    foreignKey({ name: 'homework_done_marked_by_fk', columns: [t.tenantId, t.markedBy], foreignColumns: [users.tenantId, users.id] }),
-    unique('homework_done_homework_student_key').on(t.tenantId, t.homeworkId, t.studentId),
-    index('homework_done_tenant_student_txid_idx').on(t.tenantId, t.studentId, t.txid, t.rev),
-    index('homework_done_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
   ],
 );
 

@@ -15,6 +15,11 @@ export interface ServerModule {
   routes: ZodPlugin;
   /** One per entity the module sends to devices through GET /api/sync/pull. */
   syncSources?: readonly SyncSource[];
+  /**
+   * The module's own paths when its contract file names them (`homeworkPaths`) rather than
+   * contract/paths.ts: the test that every route is declared in the contract reads them here.
+   */
+  paths?: object;
 }
 
 export function defineModule<const M extends ServerModule>(module: M): M {

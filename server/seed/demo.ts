@@ -25,9 +25,6 @@ import {
   feeReceipts,
   feeStructures,
   exams,
-  homework,
-  homeworkAttachments,
-  homeworkDone,
   marks,
   notificationReads,
   notifications,
@@ -44,6 +41,7 @@ import {
   timetableSubstitutions,
   users,
 } from '../db/schema';
+import { homework, homeworkAttachments, homeworkDone } from '../modules/homework/tables';
 import { hashPassword } from '../modules/auth/passwords';
 import { demoPassword } from './accounts';
 import type { AttendanceRow } from './attendance';

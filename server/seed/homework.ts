@@ -7,7 +7,7 @@
  * files (a one-page PDF and a text worksheet). No clock but `today`: the same day gives the same rows.
  */
 import { createHash } from 'node:crypto';
-import type { homework, homeworkAttachments, homeworkDone } from '../db/schema';
+import type { homework, homeworkAttachments, homeworkDone } from '../modules/homework/tables';
 import type { ClassSubjectRow } from './curriculum';
 import { onePagePdf, textWorksheet } from './homework-files';
 import { Random, stableUuid } from './random';

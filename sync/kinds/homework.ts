@@ -4,8 +4,7 @@
  * off. Repeated toggles of one student's mark merge while none has gone out: the school gets the
  * last one only. Staff remove a homework's attachment through the outbox too (offline as well).
  */
-import { homeworkInputSchema, type HomeworkDone, type HomeworkDoneInput, type HomeworkInput } from '../../contract/homework';
-import { paths } from '../../contract/paths';
+import { type HomeworkDone, type HomeworkDoneInput, type HomeworkInput, homeworkInputSchema, homeworkPaths } from '../../contract/homework';
 import type { MirrorTable } from '../db';
 import { isRecord, type MutationKind, type ServerEffects } from './kind';
 import { needsOf, noServerEffects, recordKinds, serverRecord } from './records';
@@ -15,7 +14,7 @@ export type HomeworkFields = Omit<HomeworkInput, 'id' | 'baseRev'>;
 const kinds = recordKinds<'homework', HomeworkFields & { id?: string }, HomeworkFields & { id: string }>({
   table: 'homework',
   schema: homeworkInputSchema,
-  paths: paths.homework,
+  paths: homeworkPaths,
   needs: (values) => needsOf([
     ['classes', values.classId as string | null],
     ['subjects', values.subjectId as string | null],
@@ -57,7 +56,7 @@ export const doneMarkKind: MutationKind<DoneMarkInput, DoneMarkBody, typeof done
     const ref = `${doneTable}:${markId}`;
     return {
       method: 'POST',
-      path: paths.homework.done(input.homeworkId),
+      path: homeworkPaths.done(input.homeworkId),
       body: { homeworkId: input.homeworkId, studentId: input.studentId, done: input.done, markId },
       refs: [ref],
       creates: shown ? [] : [ref],
@@ -113,7 +112,7 @@ export const removeAttachmentKind: MutationKind<RemoveAttachmentInput, RemoveAtt
     const ref = `homework:${input.homeworkId}`;
     return {
       method: 'DELETE',
-      path: paths.homework.attachment(input.homeworkId, input.attachmentId),
+      path: homeworkPaths.attachment(input.homeworkId, input.attachmentId),
       body: { homeworkId: input.homeworkId, attachmentId: input.attachmentId, fileName: input.fileName, title: input.title },
       refs: [ref],
       needs: [ref],

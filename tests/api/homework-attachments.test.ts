@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxAttachmentBytes, type Homework, type HomeworkAttachment } from '../../contract/homework';
-import { messages } from '../../contract/messages';
-import { paths } from '../../contract/paths';
-import { classes, homeworkAttachments, parentChildren, students, users } from '../../server/db/schema';
+import { type Homework, type HomeworkAttachment, homeworkMessages, homeworkPaths, maxAttachmentBytes } from '../../contract/homework';
+import { classes, parentChildren, students, users } from '../../server/db/schema';
+import { homeworkAttachments } from '../../server/modules/homework/tables';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { onePagePdf } from '../../server/seed/homework-files';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
@@ -48,7 +47,7 @@ afterAll(() => t.close());
 async function newHomework(): Promise<string> {
   const response = await t.call({
     method: 'POST',
-    url: paths.homework.create,
+    url: homeworkPaths.create,
     tenant: 'green',
     token: tokens.teacher,
     payload: { classId: green.classIds[1], subjectId: green.subjectIds[0], title: 'Read chapter 5', assignedDate: '2026-07-06', dueDate: '2026-07-09' },
@@ -61,7 +60,7 @@ function upload(homeworkId: string, name: string, data: Buffer, options: { token
   const body = multipart(name, data);
   return t.call({
     method: 'POST',
-    url: paths.homework.attachments(homeworkId),
+    url: homeworkPaths.attachments(homeworkId),
     tenant: options.tenant ?? 'green',
     token: options.token ?? tokens.teacher,
     payload: body.payload,
@@ -89,7 +88,7 @@ describe('uploading attachments', () => {
     const id = await newHomework();
     const first = await upload(id, 'chapter-5.pdf', pdf);
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ message: messages.homework.attachmentAdded, data: { fileName: 'chapter-5.pdf', contentType: 'application/pdf', size: pdf.length } });
+    expect(first.json()).toMatchObject({ message: homeworkMessages.attachmentAdded, data: { fileName: 'chapter-5.pdf', contentType: 'application/pdf', size: pdf.length } });
     const docx = await upload(id, 'worksheet.docx', zipFile(docxEntries()));
     expect(docx.json().data.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     // A PNG sent as .pdf is a PNG, offered as one.
@@ -97,27 +96,27 @@ describe('uploading attachments', () => {
     expect(photo.json().data).toMatchObject({ fileName: 'board photo.png', contentType: 'image/png' });
     const notes = await upload(id, 'notes', text('Revise Snell’s law.\r\nBring a protractor.\r\n'));
     expect(notes.json().data).toMatchObject({ fileName: 'notes.txt', contentType: 'text/plain' });
-    const record = (await t.call({ method: 'GET', url: paths.homework.one(id), tenant: 'green', token: tokens.parent })).json().data as Homework;
+    const record = (await t.call({ method: 'GET', url: homeworkPaths.one(id), tenant: 'green', token: tokens.parent })).json().data as Homework;
     expect(record.attachments.map((a) => a.fileName)).toEqual(['chapter-5.pdf', 'worksheet.docx', 'board photo.png', 'notes.txt']);
   });
 
   it('refuses hostile and unsupported files with what is accepted, storing nothing', async () => {
     const id = await newHomework();
     const cases: [string, Buffer, number, string][] = [
-      ['homework.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]), 415, messages.homework.attachmentWrongType],
+      ['homework.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]), 415, homeworkMessages.attachmentWrongType],
       // A PDF that is also a zip (the docx behind it opens in a zip reader).
-      ['worksheet.pdf', Buffer.concat([pdf, zipFile(docxEntries())]), 415, messages.homework.attachmentWrongType],
+      ['worksheet.pdf', Buffer.concat([pdf, zipFile(docxEntries())]), 415, homeworkMessages.attachmentWrongType],
       // A GIF whose header carries script a browser would run if it sniffed the file as HTML.
-      ['smile.gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.from('<script>alert(1)</script>'), Buffer.alloc(40)]), 415, messages.homework.attachmentWrongType],
+      ['smile.gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.from('<script>alert(1)</script>'), Buffer.alloc(40)]), 415, homeworkMessages.attachmentWrongType],
       // A zip bomb dressed as a .docx: 60 MB of zeros in one entry.
-      ['essay.docx', zipFile(docxEntries({ data: Buffer.alloc(60 * 1024 * 1024) })), 413, messages.homework.attachmentUnpackedTooLarge],
+      ['essay.docx', zipFile(docxEntries({ data: Buffer.alloc(60 * 1024 * 1024) })), 413, homeworkMessages.attachmentUnpackedTooLarge],
       // An entry that lies about its size: caught while inflating, capped at what it declares.
-      ['essay.docx', zipFile(docxEntries({ data: Buffer.alloc(900 * 1024), declaredSize: 1000 })), 413, messages.homework.attachmentUnpackedTooLarge],
+      ['essay.docx', zipFile(docxEntries({ data: Buffer.alloc(900 * 1024), declaredSize: 1000 })), 413, homeworkMessages.attachmentUnpackedTooLarge],
       // A zip that is no office document (a .jar, say).
-      ['tool.docx', zipFile([{ name: 'META-INF/MANIFEST.MF', data: text('Main-Class: X') }]), 415, messages.homework.attachmentWrongType],
+      ['tool.docx', zipFile([{ name: 'META-INF/MANIFEST.MF', data: text('Main-Class: X') }]), 415, homeworkMessages.attachmentWrongType],
       // An OLE file that is no Word, Excel or PowerPoint file (an .msi).
-      ['setup.doc', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]), 415, messages.homework.attachmentWrongType],
-      ['empty.txt', Buffer.alloc(0), 400, messages.homework.attachmentEmpty],
+      ['setup.doc', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]), 415, homeworkMessages.attachmentWrongType],
+      ['empty.txt', Buffer.alloc(0), 400, homeworkMessages.attachmentEmpty],
     ];
     for (const [name, data, status, message] of cases) {
       const response = await upload(id, name, data);
@@ -130,7 +129,7 @@ describe('uploading attachments', () => {
     const id = await newHomework();
     const response = await upload(id, 'scan.pdf', Buffer.concat([pdf, Buffer.alloc(maxAttachmentBytes)]));
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe(messages.homework.attachmentTooLarge(10));
+    expect(response.json().message).toBe(homeworkMessages.attachmentTooLarge(10));
     expect(await storedCount(id)).toBe(0);
   });
 
@@ -139,7 +138,7 @@ describe('uploading attachments', () => {
     for (let i = 1; i <= 5; i += 1) expect((await upload(id, `page-${i}.pdf`, pdf)).statusCode).toBe(201);
     const sixth = await upload(id, 'page-6.pdf', pdf);
     expect(sixth.statusCode).toBe(409);
-    expect(sixth.json().message).toBe(messages.homework.tooManyAttachments(5));
+    expect(sixth.json().message).toBe(homeworkMessages.tooManyAttachments(5));
     expect(await storedCount(id)).toBe(5);
   });
 
@@ -175,10 +174,10 @@ describe('uploading attachments', () => {
     expect((await upload(id, 'a.pdf', pdf, { token: tokens.parent })).statusCode).toBe(403);
     expect((await upload(id, 'a.pdf', pdf, { token: riverAdmin, tenant: 'river' })).statusCode).toBe(404);
     const added = (await upload(id, 'a.pdf', pdf)).json().data as HomeworkAttachment;
-    const url = paths.homework.attachment(id, added.id);
+    const url = homeworkPaths.attachment(id, added.id);
     expect((await t.call({ method: 'DELETE', url, tenant: 'green', token: tokens.student })).statusCode).toBe(403);
     const removed = await t.call({ method: 'DELETE', url, tenant: 'green', token: tokens.teacher });
-    expect(removed.json()).toMatchObject({ message: messages.homework.attachmentDeleted, data: { id: added.id } });
+    expect(removed.json()).toMatchObject({ message: homeworkMessages.attachmentDeleted, data: { id: added.id } });
     expect((await t.call({ method: 'GET', url, tenant: 'green', token: tokens.teacher })).statusCode).toBe(404);
     expect(await storedCount(id)).toBe(0);
   });
@@ -189,17 +188,17 @@ describe('removing attachments', () => {
     const id = await newHomework();
     const other = await newHomework();
     const added = (await upload(id, 'a.pdf', pdf)).json().data as HomeworkAttachment;
-    const url = paths.homework.attachment(id, added.id);
+    const url = homeworkPaths.attachment(id, added.id);
     const outsider = await t.call({ method: 'DELETE', url, tenant: 'green', token: outsiderTeacher });
     expect(outsider.statusCode).toBe(403);
-    expect(outsider.json().message).toBe(messages.homework.notYourClass);
+    expect(outsider.json().message).toBe(homeworkMessages.notYourClass);
     const river = await t.call({ method: 'DELETE', url, tenant: 'river', token: riverAdmin });
     expect(river.statusCode).toBe(404);
-    expect(river.json().message).toBe(messages.homework.notFound);
-    const elsewhere = await t.call({ method: 'DELETE', url: paths.homework.attachment(other, added.id), tenant: 'green', token: tokens.teacher });
+    expect(river.json().message).toBe(homeworkMessages.notFound);
+    const elsewhere = await t.call({ method: 'DELETE', url: homeworkPaths.attachment(other, added.id), tenant: 'green', token: tokens.teacher });
     expect(elsewhere.statusCode).toBe(404);
-    expect(elsewhere.json().message).toBe(messages.homework.attachmentNotFound);
-    const badId = await t.call({ method: 'DELETE', url: paths.homework.attachment(id, 'not-an-id'), tenant: 'green', token: tokens.teacher });
+    expect(elsewhere.json().message).toBe(homeworkMessages.attachmentNotFound);
+    const badId = await t.call({ method: 'DELETE', url: homeworkPaths.attachment(id, 'not-an-id'), tenant: 'green', token: tokens.teacher });
     expect(badId.statusCode).toBe(400);
     expect(await storedCount(id)).toBe(1);
     // The admin may remove any.
@@ -210,13 +209,13 @@ describe('removing attachments', () => {
   it('is answered once under its Idempotency-Key (a removal queued offline and retried), and the homework’s list moves on', async () => {
     const id = await newHomework();
     const [first, second] = [(await upload(id, 'a.pdf', pdf)).json().data, (await upload(id, 'b.png', png)).json().data] as HomeworkAttachment[];
-    const read = async () => (await t.call({ method: 'GET', url: paths.homework.one(id), tenant: 'green', token: tokens.teacher })).json().data as Homework;
+    const read = async () => (await t.call({ method: 'GET', url: homeworkPaths.one(id), tenant: 'green', token: tokens.teacher })).json().data as Homework;
     const before = await read();
     const headers = keyHeader();
-    const url = paths.homework.attachment(id, first!.id);
+    const url = homeworkPaths.attachment(id, first!.id);
     const removed = await t.call({ method: 'DELETE', url, tenant: 'green', token: tokens.teacher, headers });
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toMatchObject({ message: messages.homework.attachmentDeleted, data: { id: first!.id } });
+    expect(removed.json()).toMatchObject({ message: homeworkMessages.attachmentDeleted, data: { id: first!.id } });
     const again = await t.call({ method: 'DELETE', url, tenant: 'green', token: tokens.teacher, headers });
     expect(isReplay(again)).toBe(true);
     expect(again.json()).toEqual(removed.json());
@@ -232,7 +231,7 @@ describe('downloading attachments', () => {
   it('gives the family of the class the file with safe headers; another class’s parent and school get 404', async () => {
     const id = await newHomework();
     const added = (await upload(id, 'Adhyay 5 – प्रकाश.pdf', pdf)).json().data as HomeworkAttachment;
-    const url = paths.homework.attachment(id, added.id);
+    const url = homeworkPaths.attachment(id, added.id);
     const response = await t.call({ method: 'GET', url, tenant: 'green', token: tokens.parent });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(pdf)).toBe(true);
@@ -245,7 +244,7 @@ describe('downloading attachments', () => {
     expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const other = await t.call({ method: 'GET', url, tenant: 'green', token: otherParent });
     expect(other.statusCode).toBe(404);
-    expect(other.json().message).toBe(messages.homework.attachmentNotFound);
+    expect(other.json().message).toBe(homeworkMessages.attachmentNotFound);
     expect((await t.call({ method: 'GET', url, tenant: 'river', token: riverAdmin })).statusCode).toBe(404);
     // The student of V-A is not in VI-B either.
     expect((await t.call({ method: 'GET', url, tenant: 'green', token: tokens.student })).statusCode).toBe(404);

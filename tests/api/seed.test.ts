@@ -40,6 +40,7 @@ import { detectAttachmentType } from '../../server/modules/homework/attachment-c
 import { maxWeeklyPeriods } from '../../server/seed/curriculum';
 import { openTestDatabase } from '../support/test-database';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { homeworkPaths } from '../../contract/homework';
 
 let t: TestApp;
 let seeded: boolean;
@@ -466,7 +467,7 @@ describe('a term of homework', () => {
 
   it.each(tenants)('gives every class of %s 40, for its subjects, some due this week', async (tenant) => {
     const token = await signInAs(tenant, 'admin');
-    const list = (await t.call({ method: 'GET', url: paths.homework.all, tenant, token })).json().data as Homework[];
+    const list = (await t.call({ method: 'GET', url: homeworkPaths.all, tenant, token })).json().data as Homework[];
     const classCount = await countOf(t.database.db, classes, tenant);
     expect(list).toHaveLength(40 * classCount);
     const taught = new Set(
@@ -478,7 +479,7 @@ describe('a term of homework', () => {
 
   it.each(tenants)('shows the demo student of %s their class’s homework, most done, a few overdue, two with files that open', async (tenant) => {
     const token = await signInAs(tenant, 'student');
-    const list = (await t.call({ method: 'GET', url: paths.homework.all, tenant, token })).json().data as Homework[];
+    const list = (await t.call({ method: 'GET', url: homeworkPaths.all, tenant, token })).json().data as Homework[];
     expect(list).toHaveLength(40);
     const marks = await t.database.db.select().from(homeworkDone).where(eq(homeworkDone.tenantId, tenant));
     const doneIds = new Set(marks.map((mark) => mark.homeworkId));
@@ -489,7 +490,7 @@ describe('a term of homework', () => {
     const withFiles = list.filter((h) => h.attachments.length > 0);
     expect(withFiles.flatMap((h) => h.attachments.map((a) => a.contentType)).sort()).toEqual(['application/pdf', 'text/plain']);
     for (const h of withFiles) {
-      const file = await t.call({ method: 'GET', url: paths.homework.attachment(h.id, h.attachments[0]!.id), tenant, token });
+      const file = await t.call({ method: 'GET', url: homeworkPaths.attachment(h.id, h.attachments[0]!.id), tenant, token });
       expect(file.statusCode).toBe(200);
       expect(await detectAttachmentType(file.rawPayload)).toBe(h.attachments[0]!.contentType);
     }

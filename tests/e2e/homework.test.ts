@@ -23,6 +23,7 @@ import { demoUsername, greenvalley, uniqueEmail } from './support/demo';
 import { signInAt } from './support/flows';
 import { admin, api, classesOf, signInAs, syncStatus, teacher, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
 import { studentsOf, uniqueName } from './support/records';
+import { homeworkPaths } from '../../contract/homework';
 
 const session = useBrowser();
 const slow = 420_000;
@@ -79,7 +80,7 @@ describe('homework', () => {
       await syncStatus(teacherPage).getByText(syncTexts.waiting(1), { exact: true }).waitFor();
       await teacherContext.setOffline(false);
       const given = await waitUntil(
-        async () => (await api<Homework[]>(session.baseUrl, 'GET', `${paths.homework.all}?classId=${iiB.id}`, { token: adminToken })).find((row) => row.title === title),
+        async () => (await api<Homework[]>(session.baseUrl, 'GET', `${homeworkPaths.all}?classId=${iiB.id}`, { token: adminToken })).find((row) => row.title === title),
         (row) => row !== undefined && row.attachments.length === 1,
         60_000,
       );
@@ -130,7 +131,7 @@ describe('homework', () => {
 
       // The demo parent's children are in IV B: neither the pull nor the API gives them this homework.
       const otherToken = await tokenOf(session.baseUrl, demoUsername('parent'));
-      await expect(api(session.baseUrl, 'GET', paths.homework.one(given!.id), { token: otherToken })).rejects.toThrow(/404/);
+      await expect(api(session.baseUrl, 'GET', homeworkPaths.one(given!.id), { token: otherToken })).rejects.toThrow(/404/);
       const other = await (await session.newContext()).newPage();
       await signInAs(other, demoUsername('parent'));
       await waitForSynced(other, firstPull);

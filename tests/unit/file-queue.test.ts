@@ -9,8 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../contract/messages';
-import { paths } from '../../contract/paths';
-import { homeworkAttachments } from '../../server/db/schema';
+import { homeworkAttachments } from '../../server/modules/homework/tables';
 import { onePagePdf } from '../../server/seed/homework-files';
 import { createConnectivity } from '../../sync/connectivity';
 import type { SyncEngine } from '../../sync/engine';
@@ -19,6 +18,7 @@ import { dismissFile, fileQueueOf, queueFiles, sendQueuedFiles, type SendDepende
 import { startFileSender, type FileSender, type FileSummary } from '../../src/sync-binding/file-sender';
 import type { TestApp } from '../support/test-app';
 import { createSyncHarness, createSyncServer, waitFor, type SyncHarness } from '../support/sync-harness';
+import { homeworkPaths, homeworkMessages } from '../../contract/homework';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -71,7 +71,7 @@ async function homework(engine: SyncEngine, offline = false): Promise<string> {
 }
 
 function queue(engine: SyncEngine, homeworkId: string, files: File[]) {
-  return queueFiles(engine, { table: homeworkTable.name, recordId: homeworkId, uploadPath: paths.homework.attachments(homeworkId) }, files);
+  return queueFiles(engine, { table: homeworkTable.name, recordId: homeworkId, uploadPath: homeworkPaths.attachments(homeworkId) }, files);
 }
 
 async function stored(homeworkId: string) {
@@ -150,8 +150,8 @@ describe('the file queue', () => {
     expect(first.sent).toBe(0);
     expect(first.waiting).toBe(0);
     expect(first.refused.map((file) => [file.fileName, file.refused?.status, file.refused?.message])).toEqual([
-      ['worksheet.pdf', 415, messages.homework.attachmentWrongType],
-      ['scan.pdf', 413, messages.homework.attachmentTooLarge(10)],
+      ['worksheet.pdf', 415, homeworkMessages.attachmentWrongType],
+      ['scan.pdf', 413, homeworkMessages.attachmentTooLarge(10)],
     ]);
     expect(uploadsOf()).toHaveLength(2);
     // Kept on the device with the school's word and the bytes, so the teacher can save it.
@@ -171,7 +171,7 @@ describe('the file queue', () => {
     const sixth = await sendQueuedFiles(engine, deps());
     expect(sixth.sent).toBe(5);
     expect(sixth.refused.map((file) => [file.fileName, file.refused?.status, file.refused?.message])).toEqual([
-      ['page-6.pdf', 409, messages.homework.tooManyAttachments(5)],
+      ['page-6.pdf', 409, homeworkMessages.tooManyAttachments(5)],
     ]);
     expect(await stored(homeworkId)).toHaveLength(5);
   });

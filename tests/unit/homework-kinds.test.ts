@@ -6,13 +6,13 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../contract/paths';
-import { homework, homeworkAttachments, homeworkDone } from '../../server/db/schema';
+import { homework, homeworkAttachments, homeworkDone } from '../../server/modules/homework/tables';
 import { onePagePdf } from '../../server/seed/homework-files';
 import { multipart } from '../support/uploads';
 import { homeworkDoneTable, homeworkTable } from '../../sync/modules/homework';
 import type { TestApp } from '../support/test-app';
 import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { homeworkPaths } from '../../contract/homework';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -122,7 +122,7 @@ describe('homework kinds', () => {
     online();
     const before = h.net.requests.length;
     expect((await parent.syncNow()).status).toBe('ok');
-    expect(h.net.requests.slice(before).filter((request) => request.url.endsWith(paths.homework.done(homeworkId)))).toHaveLength(1);
+    expect(h.net.requests.slice(before).filter((request) => request.url.endsWith(homeworkPaths.done(homeworkId)))).toHaveLength(1);
     const stored = await h.server.database.db
       .select()
       .from(homeworkDone)
@@ -148,7 +148,7 @@ describe('homework kinds', () => {
     const fileIds: string[] = [];
     for (const name of ['chapter-5.pdf', 'chapter-6.pdf']) {
       const body = multipart(name, onePagePdf([name]));
-      const answer = await h.server.call({ method: 'POST', url: paths.homework.attachments(homeworkId), tenant: h.tenantId, token, payload: body.payload, headers: body.headers });
+      const answer = await h.server.call({ method: 'POST', url: homeworkPaths.attachments(homeworkId), tenant: h.tenantId, token, payload: body.payload, headers: body.headers });
       expect(answer.statusCode, answer.body).toBe(201);
       fileIds.push(answer.json().data.id as string);
     }
@@ -173,7 +173,7 @@ describe('homework kinds', () => {
     online();
     expect((await engine.syncNow()).status).toBe('ok');
     const deletes = h.net.requests.filter((request) => request.method === 'DELETE' && request.status !== null);
-    expect(deletes.map((request) => request.url)).toEqual([paths.homework.attachment(homeworkId, fileIds[0]!)]);
+    expect(deletes.map((request) => request.url)).toEqual([homeworkPaths.attachment(homeworkId, fileIds[0]!)]);
     const keys = new Set(h.net.requests.filter((request) => request.method === 'DELETE').map((request) => request.headers['idempotency-key']));
     expect(keys.size).toBe(1);
     expect(deletes[0]!.status).toBe(200);

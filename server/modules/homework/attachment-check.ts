@@ -10,8 +10,7 @@
  */
 import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
-import { attachmentTypes, type AttachmentType } from '../../../contract/homework';
-import { messages } from '../../../contract/messages';
+import { type AttachmentType, attachmentTypes, homeworkMessages } from '../../../contract/homework';
 import { AppError } from '../../errors';
 
 export interface ZipLimits {
@@ -26,9 +25,9 @@ export const attachmentZipLimits: ZipLimits = { maxEntries: 2_000, maxUnpackedBy
 
 const inflateRawAsync = promisify(inflateRaw);
 
-export const wrongType = () => new AppError(415, messages.homework.attachmentWrongType);
-const unreadable = () => new AppError(400, messages.homework.attachmentUnreadable);
-const unpackedTooLarge = () => new AppError(413, messages.homework.attachmentUnpackedTooLarge);
+export const wrongType = () => new AppError(415, homeworkMessages.attachmentWrongType);
+const unreadable = () => new AppError(400, homeworkMessages.attachmentUnreadable);
+const unpackedTooLarge = () => new AppError(413, homeworkMessages.attachmentUnpackedTooLarge);
 
 const startsWith = (data: Buffer, bytes: number[] | string, at = 0) => {
   const sig = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
@@ -179,7 +178,7 @@ function singleType(data: Buffer): AttachmentType | 'zip' | 'cfb' | undefined {
 
 /** The accepted type of the file's content, or the 4xx saying why it is refused. */
 export async function detectAttachmentType(data: Buffer, limits: ZipLimits = attachmentZipLimits): Promise<AttachmentType> {
-  if (data.length === 0) throw new AppError(400, messages.homework.attachmentEmpty);
+  if (data.length === 0) throw new AppError(400, homeworkMessages.attachmentEmpty);
   const kind = singleType(data);
   if (kind === undefined) throw wrongType();
   if (kind === 'zip') return zipDocumentType(data, limits);

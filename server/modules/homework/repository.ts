@@ -4,7 +4,8 @@ import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Homework, HomeworkAttachment, HomeworkDone, HomeworkSearchColumn } from '../../../contract/homework';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
-import { classSubjects, homework, homeworkAttachments, homeworkDone } from '../../db/schema';
+import { classSubjects } from '../../db/schema';
+import { homework, homeworkAttachments, homeworkDone } from './tables';
 import type { SyncScope } from '../../module-kit/scope';
 
 const selection = {

@@ -12,19 +12,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
-import {
-  homeworkAttachmentSchema,
-  homeworkDoneInputSchema,
-  homeworkDoneSchema,
-  homeworkInputSchema,
-  homeworkListQuerySchema,
-  homeworkSchema,
-  homeworkSearchColumns,
-  maxAttachmentBytes,
-  maxAttachmentsPerHomework,
-} from '../../../contract/homework';
+import { homeworkAttachmentSchema, homeworkDoneInputSchema, homeworkDoneSchema, homeworkInputSchema, homeworkListQuerySchema, homeworkMessages, homeworkPaths, homeworkSchema, homeworkSearchColumns, maxAttachmentBytes, maxAttachmentsPerHomework } from '../../../contract/homework';
 import { messages } from '../../../contract/messages';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import { todayIso } from '../../../contract/record-formats';
 import { familyRoles, staffRoles } from '../../../contract/roles';
 import { updateAnswerSchema } from '../../../contract/sync';
@@ -32,7 +22,8 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
 import { searchableColumn } from '../../db/paging';
-import { classes, homework, homeworkAttachments, homeworkDone, students, subjects } from '../../db/schema';
+import { classes, students, subjects } from '../../db/schema';
+import { homework, homeworkAttachments, homeworkDone } from './tables';
 import { AppError, badRequest, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -48,14 +39,14 @@ import { classTakesSubject, homeworkDoneRepository, homeworkRepository as repo }
 
 const readers = { access: 'signedIn' } as const;
 const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
-const idParams = z.object({ id: z.uuid(messages.homework.notFound) });
-const attachmentParams = idParams.extend({ attachmentId: z.uuid(messages.homework.attachmentNotFound) });
+const idParams = z.object({ id: z.uuid(homeworkMessages.notFound) });
+const attachmentParams = idParams.extend({ attachmentId: z.uuid(homeworkMessages.attachmentNotFound) });
 const fileAnswer = { 200: z.string().meta({ description: 'The attached file, as uploaded.', format: 'binary' }) };
 /** Attachments never change (a new file is a new id): devices and the service worker keep them. */
 const immutableCache = 'private, max-age=31536000, immutable';
 
-const notYourClass = () => new AppError(403, messages.homework.notYourClass);
-const tooLarge = () => new AppError(413, messages.homework.attachmentTooLarge(Math.round(maxAttachmentBytes / 1024 / 1024)));
+const notYourClass = () => new AppError(403, homeworkMessages.notYourClass);
+const tooLarge = () => new AppError(413, homeworkMessages.attachmentTooLarge(Math.round(maxAttachmentBytes / 1024 / 1024)));
 
 /**
  * Class and subject must be live records of this school (another school's ids are as unknown as
@@ -77,25 +68,25 @@ async function assertMayGive(tx: Db, user: AuthUser, classId: string, subjectId:
   if (!klass || !subject) throw badRequest(Object.values(fieldErrors).flat().join(' '), { fieldErrors });
   if (!(await canTeachSubject(tx, user, classId, subjectId))) throw notYourClass();
   if (!(await classTakesSubject(tx, user.tenantId, classId, subjectId))) {
-    throw badRequest(messages.homework.subjectNotTaken, { fieldErrors: { subjectId: [messages.homework.subjectNotTaken] } });
+    throw badRequest(homeworkMessages.subjectNotTaken, { fieldErrors: { subjectId: [homeworkMessages.subjectNotTaken] } });
   }
 }
 
 function dueBeforeAssigned() {
-  return badRequest(messages.homework.dueBeforeAssigned, { fieldErrors: { dueDate: [messages.homework.dueBeforeAssigned] } });
+  return badRequest(homeworkMessages.dueBeforeAssigned, { fieldErrors: { dueDate: [homeworkMessages.dueBeforeAssigned] } });
 }
 
 /** The live homework a staff member may change (404 when there is none in this school). */
 async function lockForStaff(tx: Db, user: AuthUser, id: string) {
   const stored = await repo.lock(tx, user.tenantId, id);
-  if (!stored) throw notFound(messages.homework.notFound);
+  if (!stored) throw notFound(homeworkMessages.notFound);
   if (!(await canTeachSubject(tx, user, stored.classId, stored.subjectId))) throw notYourClass();
   return stored;
 }
 
 /** The upload's file name and bytes, or the 4xx that says what is wrong with the request. */
 async function receiveFile(request: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
-  if (!request.isMultipart()) throw new AppError(415, messages.homework.attachmentNotMultipart);
+  if (!request.isMultipart()) throw new AppError(415, homeworkMessages.attachmentNotMultipart);
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
@@ -110,11 +101,11 @@ async function receiveFile(request: FastifyRequest): Promise<{ filename: string;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError(413, messages.homework.attachmentNotMultipart);
+      throw new AppError(413, homeworkMessages.attachmentNotMultipart);
     }
-    throw new AppError(400, messages.homework.attachmentNotMultipart);
+    throw new AppError(400, homeworkMessages.attachmentNotMultipart);
   }
-  throw new AppError(400, messages.homework.selectFile);
+  throw new AppError(400, homeworkMessages.selectFile);
 }
 
 export const homeworkRoutes: ZodPlugin = async (app) => {
@@ -123,13 +114,13 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
     throwFileSizeLimit: true,
   });
 
-  app.get(routeOf(paths.homework.all), { config: readers, schema: { response: okList(homeworkSchema), querystring: homeworkListQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(homeworkPaths.all), { config: readers, schema: { response: okList(homeworkSchema), querystring: homeworkListQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
   });
 
   app.get(
-    routeOf(paths.homework.page),
+    routeOf(homeworkPaths.page),
     { config: readers, schema: { response: okPage(homeworkSchema), querystring: pageQuerySchema.extend(homeworkListQuerySchema.shape) } },
     async (request, reply) => {
       const user = userOf(request);
@@ -139,24 +130,24 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
   );
 
   app.get(
-    routeOf(paths.homework.searchColumn),
+    routeOf(homeworkPaths.searchColumn),
     { config: readers, schema: { response: okPage(homeworkSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const user = userOf(request);
       const { column, value, page, size } = request.query;
-      const searchable = searchableColumn(homeworkSearchColumns, column, messages.homework.invalidColumn);
+      const searchable = searchableColumn(homeworkSearchColumns, column, homeworkMessages.invalidColumn);
       return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, user.tenantId, await scopeOf(app.db, user), searchable, value, { page, size }));
     },
   );
 
-  app.get(routeOf(paths.homework.one), { config: readers, schema: { response: ok(homeworkSchema), params: idParams } }, async (request, reply) => {
+  app.get(routeOf(homeworkPaths.one), { config: readers, schema: { response: ok(homeworkSchema), params: idParams } }, async (request, reply) => {
     const user = userOf(request);
     const found = await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user));
-    if (!found) throw notFound(messages.homework.notFound);
+    if (!found) throw notFound(homeworkMessages.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post(routeOf(paths.homework.create), { config: staffWrite, schema: { response: created(homeworkSchema), body: homeworkInputSchema } }, (request, reply) =>
+  app.post(routeOf(homeworkPaths.create), { config: staffWrite, schema: { response: created(homeworkSchema), body: homeworkInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const tenantId = tenantOf(request).tenantId;
@@ -170,12 +161,12 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
         if (uniqueViolation(error) === 'homework_pkey') throw recordIdTaken();
         throw error;
       }
-      return { status: 201, message: messages.homework.added, data: await repo.one(tx, tenantId, id) };
+      return { status: 201, message: homeworkMessages.added, data: await repo.one(tx, tenantId, id) };
     }),
   );
 
   app.put(
-    routeOf(paths.homework.update),
+    routeOf(homeworkPaths.update),
     { config: staffWrite, schema: { response: ok(updateAnswerSchema(homeworkSchema)), params: idParams, body: homeworkInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -188,9 +179,9 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
         const kept = () => repo.one(tx, tenantId, id);
         const lost = await lostUpdate(tx, { entity: 'homework', table: homework, user, id, baseRev, yours: { ...request.body, id }, kept });
         if (lost) return lost;
-        if (!stored) throw notFound(messages.homework.notFound);
+        if (!stored) throw notFound(homeworkMessages.notFound);
         // A family's devices hold their classes' homework only: moving one would leave copies behind.
-        if (classId !== stored.classId) throw badRequest(messages.homework.classFixed, { fieldErrors: { classId: [messages.homework.classFixed] } });
+        if (classId !== stored.classId) throw badRequest(homeworkMessages.classFixed, { fieldErrors: { classId: [homeworkMessages.classFixed] } });
         const assigned = assignedDate ?? stored.assignedDate;
         if (dueDate < assigned) throw dueBeforeAssigned();
         await assertMayGive(tx, user, classId, subjectId);
@@ -198,11 +189,11 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
           .update(homework)
           .set({ subjectId, title, description, assignedDate: assigned, dueDate })
           .where(and(eq(homework.tenantId, tenantId), eq(homework.id, id), isNull(homework.deletedAt)));
-        return { message: messages.homework.updated, data: await repo.one(tx, tenantId, id) };
+        return { message: homeworkMessages.updated, data: await repo.one(tx, tenantId, id) };
       }),
   );
 
-  app.delete(routeOf(paths.homework.remove), { config: staffWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
+  app.delete(routeOf(homeworkPaths.remove), { config: staffWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const tenantId = tenantOf(request).tenantId;
@@ -215,12 +206,12 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
         .set({ deletedAt: sql`now()` })
         .where(and(eq(homeworkDone.tenantId, tenantId), eq(homeworkDone.homeworkId, id), isNull(homeworkDone.deletedAt)));
       await tx.update(homework).set({ deletedAt: sql`now()` }).where(and(eq(homework.tenantId, tenantId), eq(homework.id, id)));
-      return { message: messages.homework.deleted, data: { id } };
+      return { message: homeworkMessages.deleted, data: { id } };
     }),
   );
 
   app.post(
-    routeOf(paths.homework.attachments),
+    routeOf(homeworkPaths.attachments),
     { config: staffWrite, schema: { response: created(homeworkAttachmentSchema), params: idParams } },
     async (request, reply) => {
       const { filename, data } = await receiveFile(request);
@@ -237,28 +228,28 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
         const homeworkId = request.params.id;
         await lockForStaff(tx, user, homeworkId);
         if ((await repo.attachmentCount(tx, tenantId, homeworkId)) >= maxAttachmentsPerHomework) {
-          throw new AppError(409, messages.homework.tooManyAttachments(maxAttachmentsPerHomework));
+          throw new AppError(409, homeworkMessages.tooManyAttachments(maxAttachmentsPerHomework));
         }
         const attachment = { id: randomUUID(), fileName: safeFileName(filename, contentType), contentType, size: data.length };
         await tx.insert(homeworkAttachments).values({ ...attachment, tenantId, homeworkId, sha256, data, createdBy: user.id });
         await repo.touch(tx, tenantId, homeworkId);
-        return { status: 201, message: messages.homework.attachmentAdded, data: attachment };
+        return { status: 201, message: homeworkMessages.attachmentAdded, data: attachment };
       });
     },
   );
 
   app.get(
-    routeOf(paths.homework.attachment),
+    routeOf(homeworkPaths.attachment),
     { config: readers, schema: { response: fileAnswer, params: attachmentParams } },
     async (request, reply) => {
       const user = userOf(request);
       const { id, attachmentId } = request.params;
-      if (!(await repo.one(app.db, user.tenantId, id, await scopeOf(app.db, user)))) throw notFound(messages.homework.attachmentNotFound);
+      if (!(await repo.one(app.db, user.tenantId, id, await scopeOf(app.db, user)))) throw notFound(homeworkMessages.attachmentNotFound);
       const [file] = await app.db
         .select({ fileName: homeworkAttachments.fileName, contentType: homeworkAttachments.contentType, sha256: homeworkAttachments.sha256, data: homeworkAttachments.data })
         .from(homeworkAttachments)
         .where(and(eq(homeworkAttachments.tenantId, user.tenantId), eq(homeworkAttachments.homeworkId, id), eq(homeworkAttachments.id, attachmentId)));
-      if (!file) throw notFound(messages.homework.attachmentNotFound);
+      if (!file) throw notFound(homeworkMessages.attachmentNotFound);
       reply.header('content-type', file.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : file.contentType);
       reply.header('content-disposition', contentDisposition(file.fileName));
       reply.header('x-content-type-options', 'nosniff');
@@ -269,7 +260,7 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.delete(routeOf(paths.homework.attachment), { config: staffWrite, schema: { response: okDeleted, params: attachmentParams } }, (request, reply) =>
+  app.delete(routeOf(homeworkPaths.attachment), { config: staffWrite, schema: { response: okDeleted, params: attachmentParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const tenantId = tenantOf(request).tenantId;
@@ -279,14 +270,14 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
         .delete(homeworkAttachments)
         .where(and(eq(homeworkAttachments.tenantId, tenantId), eq(homeworkAttachments.homeworkId, id), eq(homeworkAttachments.id, attachmentId)))
         .returning({ id: homeworkAttachments.id });
-      if (deleted.length === 0) throw notFound(messages.homework.attachmentNotFound);
+      if (deleted.length === 0) throw notFound(homeworkMessages.attachmentNotFound);
       await repo.touch(tx, tenantId, id);
-      return { message: messages.homework.attachmentDeleted, data: { id: attachmentId } };
+      return { message: homeworkMessages.attachmentDeleted, data: { id: attachmentId } };
     }),
   );
 
   app.post(
-    routeOf(paths.homework.done),
+    routeOf(homeworkPaths.done),
     { config: { access: familyRoles, idempotency: 'runWrite' }, schema: { response: ok(homeworkDoneSchema), params: idParams, body: homeworkDoneInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -294,15 +285,15 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
         const tenantId = tenantOf(request).tenantId;
         const { studentId, done } = request.body;
         const homeworkId = request.params.id;
-        if (!(await canSeeStudent(tx, user, studentId))) throw new AppError(403, messages.homework.notYourStudent);
+        if (!(await canSeeStudent(tx, user, studentId))) throw new AppError(403, homeworkMessages.notYourStudent);
         const scope = await scopeOf(tx, user);
         const found = await repo.one(tx, tenantId, homeworkId, scope);
-        if (!found) throw notFound(messages.homework.notFound);
+        if (!found) throw notFound(homeworkMessages.notFound);
         const [student] = await tx
           .select({ classId: students.classId })
           .from(students)
           .where(and(eq(students.tenantId, tenantId), eq(students.id, studentId), isNull(students.deletedAt)));
-        if (student?.classId !== found.classId) throw badRequest(messages.homework.studentNotInClass);
+        if (student?.classId !== found.classId) throw badRequest(homeworkMessages.studentNotInClass);
         // One row per homework and student; the same mark again changes nothing (no new rev).
         await tx
           .insert(homeworkDone)
@@ -314,7 +305,7 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
           });
         const mark = await homeworkDoneRepository.one(tx, tenantId, homeworkId, studentId);
         if (!mark) throw new Error('the done mark just written is not there');
-        return { message: done ? messages.homework.markedDone : messages.homework.markedNotDone, data: mark };
+        return { message: done ? homeworkMessages.markedDone : homeworkMessages.markedNotDone, data: mark };
       }),
   );
 };

@@ -4,7 +4,7 @@
  * attachments' metadata, never the bytes. Done marks: staff all, a family their own students'.
  */
 import { inArray } from 'drizzle-orm';
-import { homework, homeworkDone } from '../../db/schema';
+import { homework, homeworkDone } from './tables';
 import { byId, defineSyncSource, eachRow } from '../../module-kit/sync-source';
 import { doneRecord, homeworkRepository, visibleTo } from './repository';
 

@@ -7,8 +7,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { attachmentTypes, homeworkInputSchema, maxAttachmentBytes, maxAttachmentsPerHomework } from '../../../contract/homework';
-import { messages } from '../../../contract/messages';
+import { attachmentTypes, homeworkInputSchema, homeworkMessages, maxAttachmentBytes, maxAttachmentsPerHomework } from '../../../contract/homework';
 import { t } from '../../i18n';
 import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useRecordForm, useStaffAccess, useWriteReport } from '../../kit';
 import { sendWaitingFiles, useSyncEngine } from '../../sync-binding/hooks';
@@ -27,10 +26,10 @@ const megabytes = maxAttachmentBytes / (1024 * 1024);
 
 /** Why a chosen file cannot go, or null. */
 export function fileProblem(file: File): string | null {
-  if (file.size === 0) return messages.homework.attachmentEmpty;
-  if (file.size > maxAttachmentBytes) return messages.homework.attachmentTooLarge(megabytes);
+  if (file.size === 0) return homeworkMessages.attachmentEmpty;
+  if (file.size > maxAttachmentBytes) return homeworkMessages.attachmentTooLarge(megabytes);
   const name = file.name.toLowerCase();
-  return Object.values(attachmentTypes).flat().some((extension) => name.endsWith(extension)) ? null : messages.homework.attachmentWrongType;
+  return Object.values(attachmentTypes).flat().some((extension) => name.endsWith(extension)) ? null : homeworkMessages.attachmentWrongType;
 }
 
 export default function HomeworkFormPage() {
@@ -110,7 +109,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
     const input = form.check(homeworkInputSchema);
     if (!input) return;
     if (!mayGive(access, mirror.classes, mirror.mapping, input.classId, input.subjectId)) {
-      form.refuse({ subjectId: messages.homework.notYourClass });
+      form.refuse({ subjectId: homeworkMessages.notYourClass });
       return;
     }
     await form.run(async () => {
@@ -124,7 +123,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
         await engine.mutate('homework.removeAttachment', { homeworkId, attachmentId: attachment.id, fileName: attachment.fileName, title: fields.title });
       }
       if (files.length > 0) await queueHomeworkFiles(engine, homeworkId, files);
-      report.saved(editing ? messages.homework.updated : messages.homework.added, result);
+      report.saved(editing ? homeworkMessages.updated : homeworkMessages.added, result);
       sendWaitingFiles();
       await navigate('/admin/homework');
     }, text.form.addFailed);
@@ -141,7 +140,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
           onChange={form.set('classId')}
           error={form.errors.classId}
           disabled={Boolean(editing)}
-          hint={editing ? messages.homework.classFixed : undefined}
+          hint={editing ? homeworkMessages.classFixed : undefined}
         >
           <option value="">{text.form.chooseClass}</option>
           {classes.map((row) => (

@@ -14,11 +14,11 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
-import { messages } from '../../../contract/messages';
 import { AttachmentList } from './AttachmentList';
 import { compareForStudent, doneKeys, dueState, readHomeworkMirror, todayIso } from './queries';
 import { homeworkTexts as text } from './texts';
 import './homework.css';
+import { homeworkMessages } from '../../../contract/homework';
 
 const fullName = (row: StudentRow) => `${row.firstName} ${row.lastName}`.trim();
 
@@ -54,7 +54,7 @@ export default function StudentHomeworkPage() {
     setTicking((current) => ({ ...current, [key]: done }));
     await report.attempt(
       () => engine.mutate('homework.done', { homeworkId, studentId: student.id, done }),
-      done ? messages.homework.markedDone : messages.homework.markedNotDone,
+      done ? homeworkMessages.markedDone : homeworkMessages.markedNotDone,
     );
     setTicking(({ [key]: _settled, ...rest }) => rest);
   };

@@ -8,15 +8,15 @@
  */
 import type { HomeworkAttachment } from '../../../contract/homework';
 import { messages } from '../../../contract/messages';
-import { paths } from '../../../contract/paths';
 import type { SyncEngine } from '../../../sync';
 import { homeworkTable } from '../../../sync/modules/homework';
 import { authHeaders } from '../../kit';
 import { queueFiles } from '../../sync-binding/file-queue';
 import { keptFiles } from '../../sync-binding/kept-files';
+import { homeworkPaths, homeworkMessages } from '../../../contract/homework';
 
 export function attachmentPath(homeworkId: string, attachmentId: string): string {
-  return paths.homework.attachment(homeworkId, attachmentId);
+  return homeworkPaths.attachment(homeworkId, attachmentId);
 }
 
 export async function isKeptOffline(engine: SyncEngine, homeworkId: string, attachmentId: string): Promise<boolean> {
@@ -52,7 +52,7 @@ export async function attachmentBlob(
   } catch {
     throw new AttachmentUnavailable(messages.network.noResponse);
   }
-  if (!response.ok) throw new AttachmentUnavailable(envelopeMessage(await response.text()) ?? messages.homework.attachmentNotFound);
+  if (!response.ok) throw new AttachmentUnavailable(envelopeMessage(await response.text()) ?? homeworkMessages.attachmentNotFound);
   const blob = await response.blob();
   await cache?.put(path, new Response(blob, { headers: { 'content-type': attachment.contentType } }));
   return blob;
@@ -60,5 +60,5 @@ export async function attachmentBlob(
 
 /** Queues files chosen for a homework: they go once it has reached the school, whatever screen is open. */
 export function queueHomeworkFiles(engine: SyncEngine, homeworkId: string, files: readonly File[]): Promise<string[]> {
-  return queueFiles(engine, { table: homeworkTable.name, recordId: homeworkId, uploadPath: paths.homework.attachments(homeworkId) }, files);
+  return queueFiles(engine, { table: homeworkTable.name, recordId: homeworkId, uploadPath: homeworkPaths.attachments(homeworkId) }, files);
 }

@@ -8,10 +8,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createConnectivity, createSyncEngine, openKakshaDb, type SyncEngineOptions } from '../../../sync';
-import { paths } from '../../../contract/paths';
 import { createEngineHost, type EngineHost } from '../../../src/sync-binding/engine-host';
 import { fileQueueOf, queueFiles } from '../../../src/sync-binding/file-queue';
 import { fakeSessionSource } from './sync-session';
+import { homeworkPaths } from '../../../contract/homework';
 
 const homeworkId = '0197a000-0000-7000-8000-0000000000e1';
 let unbind: (() => void) | undefined;
@@ -28,7 +28,7 @@ describe('the engine host and waiting files', () => {
     // Before the reload: the homework reached the school (rev 7); its file waits on the device.
     const db = openKakshaDb(tenantId, username);
     await db.mirror('homework').put({ id: homeworkId, classId: 'c', subjectId: 's', title: 'Read', description: '', assignedDate: '2026-11-23', dueDate: '2026-11-27', rev: 7 });
-    const [fileId] = await queueFiles({ db }, { table: 'homework', recordId: homeworkId, uploadPath: paths.homework.attachments(homeworkId) }, [
+    const [fileId] = await queueFiles({ db }, { table: 'homework', recordId: homeworkId, uploadPath: homeworkPaths.attachments(homeworkId) }, [
       new File(['%PDF-1.4 sheet'], 'sheet.pdf'),
     ]);
     db.close();
@@ -53,7 +53,7 @@ describe('the engine host and waiting files', () => {
     const uploads = fetch.mock.calls.filter(([input]) => String(input).endsWith('/attachments'));
     expect(uploads).toHaveLength(1);
     const [path, init] = uploads[0]!;
-    expect(path).toBe(paths.homework.attachments(homeworkId));
+    expect(path).toBe(homeworkPaths.attachments(homeworkId));
     expect(init?.headers).toMatchObject({ 'X-TenantID': tenantId, Authorization: `Bearer ${source.token()}`, 'Idempotency-Key': fileId });
     expect(await fileQueueOf(engine).files.count()).toBe(0);
     expect(host.fileSender()).not.toBeNull();

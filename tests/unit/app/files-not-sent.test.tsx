@@ -5,8 +5,6 @@
  */
 import './reset-storage';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../contract/messages';
-import { paths } from '../../../contract/paths';
 import { fileQueueOf, type QueuedFile } from '../../../src/sync-binding/file-queue';
 import { FilesNotSent } from '../../../src/sync-binding/FilesNotSent';
 import { SyncBar } from '../../../src/sync-binding/SyncBar';
@@ -14,6 +12,7 @@ import { AppToaster } from '../../../src/ui/AppToaster';
 import { syncTexts } from '../../../src/sync-binding/texts';
 import { click, renderRoute } from './dom';
 import { screenHarness, until } from './records-harness';
+import { homeworkPaths, homeworkMessages } from '../../../contract/homework';
 
 const screens = screenHarness('files-not-sent');
 const homeworkId = '0197a000-0000-7000-8000-0000000000f1';
@@ -25,11 +24,11 @@ describe('files not sent', () => {
       id: '0197a000-0000-7000-8000-0000000000f2',
       table: 'homework',
       recordId: homeworkId,
-      uploadPath: paths.homework.attachments(homeworkId),
+      uploadPath: homeworkPaths.attachments(homeworkId),
       fileName: 'worksheet.exe.pdf',
       blob: new Blob(['MZ']),
       queuedAt: 1,
-      refused: { status: 415, message: messages.homework.attachmentWrongType, at: 2 },
+      refused: { status: 415, message: homeworkMessages.attachmentWrongType, at: 2 },
     };
     await fileQueueOf(engine).files.put(refused);
     const view = await screens.show(renderRoute('/admin', <FilesNotSent files={{ waiting: 2, refused: [refused] }} engine={engine} />, '/admin'));
@@ -37,7 +36,7 @@ describe('files not sent', () => {
     expect(section.querySelector('h3')?.textContent).toBe(syncTexts.panel.filesHeading(1));
     expect(section.textContent).toContain(syncTexts.panel.filesWaiting(2));
     expect(section.textContent).toContain(syncTexts.panel.fileRefused('worksheet.exe.pdf'));
-    expect(section.textContent).toContain(messages.homework.attachmentWrongType);
+    expect(section.textContent).toContain(homeworkMessages.attachmentWrongType);
     expect(section.querySelector(`[aria-label="${syncTexts.panel.saveFile('worksheet.exe.pdf')}"]`)).not.toBeNull();
     await click(section.querySelector<HTMLElement>(`[aria-label="${syncTexts.panel.dismissFile('worksheet.exe.pdf')}"]`)!);
     await until(async () => (await fileQueueOf(engine).files.count()) === 0, 'the file dismissed');
@@ -55,11 +54,11 @@ describe('files not sent', () => {
       id: '0197a000-0000-7000-8000-0000000000f3',
       table: 'homework',
       recordId: homeworkId,
-      uploadPath: paths.homework.attachments(homeworkId),
+      uploadPath: homeworkPaths.attachments(homeworkId),
       fileName: 'old.pdf',
       blob: new Blob(['MZ']),
       queuedAt: 1,
-      refused: { status: 415, message: messages.homework.attachmentWrongType, at: 2 },
+      refused: { status: 415, message: homeworkMessages.attachmentWrongType, at: 2 },
     };
     await fileQueueOf(engine).files.put(old);
     const view = await screens.show(
@@ -74,9 +73,9 @@ describe('files not sent', () => {
     );
     await until(() => view.container.textContent?.includes(syncTexts.filesNotSent(1)) === true, 'the bar counts the refused file');
     // Refused before the app opened: counted, not toasted.
-    expect(document.body.textContent).not.toContain(syncTexts.fileRefused('old.pdf', messages.homework.attachmentWrongType));
-    await fileQueueOf(engine).files.put({ ...old, id: '0197a000-0000-7000-8000-0000000000f4', fileName: 'scan.pdf', refused: { status: 413, message: messages.homework.attachmentTooLarge(10), at: 3 } });
-    await until(() => document.body.textContent?.includes(syncTexts.fileRefused('scan.pdf', messages.homework.attachmentTooLarge(10))) === true, 'the toast');
+    expect(document.body.textContent).not.toContain(syncTexts.fileRefused('old.pdf', homeworkMessages.attachmentWrongType));
+    await fileQueueOf(engine).files.put({ ...old, id: '0197a000-0000-7000-8000-0000000000f4', fileName: 'scan.pdf', refused: { status: 413, message: homeworkMessages.attachmentTooLarge(10), at: 3 } });
+    await until(() => document.body.textContent?.includes(syncTexts.fileRefused('scan.pdf', homeworkMessages.attachmentTooLarge(10))) === true, 'the toast');
     expect(view.container.textContent).toContain(syncTexts.filesNotSent(2));
   });
 });

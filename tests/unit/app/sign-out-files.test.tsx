@@ -7,7 +7,6 @@
 import './reset-storage';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
-import { paths } from '../../../contract/paths';
 import { homeworkTable } from '../../../sync/modules/homework';
 import { engineHost } from '../../../src/sync-binding/engine-host';
 import { fileQueueOf, queueFiles } from '../../../src/sync-binding/file-queue';
@@ -16,6 +15,7 @@ import { useSignOut } from '../../../src/sync-binding/use-sign-out';
 import { syncTexts } from '../../../src/sync-binding/texts';
 import { button, click, renderRoute, settle } from './dom';
 import { screenHarness, until } from './records-harness';
+import { homeworkPaths } from '../../../contract/homework';
 
 const screens = screenHarness('sign-out-files');
 
@@ -55,7 +55,7 @@ describe('sign-out and the user’s files', () => {
   it('deletes the files kept for reading offline, only this user’s', async () => {
     const storage = fakeCaches();
     const engine = await screens.engine('PARENT');
-    const file = paths.homework.attachment('0197a000-0000-7000-8000-0000000000e1', '0197a000-0000-7000-8000-0000000000e2');
+    const file = homeworkPaths.attachment('0197a000-0000-7000-8000-0000000000e1', '0197a000-0000-7000-8000-0000000000e2');
     await (await keptFiles(engine))!.put(file, new Response('%PDF-1.4 kept'));
     await (await storage.open('kaksha:another-school:another@kaksha.test-kept-files')).put(file, new Response('theirs'));
     expect(keptFilesName(engine)).toBe(`${engine.db.name}-kept-files`);
@@ -74,7 +74,7 @@ describe('sign-out and the user’s files', () => {
     const homeworkId = '0197a000-0000-7000-8000-0000000000e3';
     // Made offline: the homework has no school rev yet, so its file waits.
     await engine.db.tableOf(homeworkTable).put({ id: homeworkId, classId: 'c', subjectId: 's', title: 'Read', description: '', assignedDate: '2026-11-23', dueDate: '2026-11-27', rev: 0 });
-    await queueFiles(engine, { table: 'homework', recordId: homeworkId, uploadPath: paths.homework.attachments(homeworkId) }, [new File(['%PDF-1.4'], 'sheet.pdf')]);
+    await queueFiles(engine, { table: 'homework', recordId: homeworkId, uploadPath: homeworkPaths.attachments(homeworkId) }, [new File(['%PDF-1.4'], 'sheet.pdf')]);
     await until(() => engineHost.files()?.waiting === 1, 'the host counts the waiting file');
 
     const onEnd = vi.fn();
