@@ -1,15 +1,16 @@
 /**
  * /admin/results (issue 16) over a hand-built mirror: one exam across the school — classes lowest
  * pass first, subjects (pass share and marks over marks possible, an exempt paper left out, a
- * graded-only one without an average), toppers, grades in the scale's order; then the page over a
- * real engine offline, choosing the exam.
+ * graded-only one without an average), toppers, grades in the scale's order; a year's exams
+ * together (toppers by their average) and each class across the exams side by side; then the
+ * page over a real engine offline, choosing the exam and the whole year.
  */
 import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import type { ExamRow, ResultRow } from '../../../sync/modules/exams';
 import { examsTable, resultsTable } from '../../../sync/modules/exams';
 import ResultsOverviewPage from '../../../src/features/admin/results/ResultsOverviewPage';
-import { publishedExams, schoolResults } from '../../../src/features/admin/results/school-results';
+import { acrossExams, examsOfYear, publishedExams, schoolResults } from '../../../src/features/admin/results/school-results';
 import { renderRoute, type, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
 
@@ -88,6 +89,37 @@ describe('school results', () => {
   });
 });
 
+describe('results across exams', () => {
+  const first = exam(1, { [vA]: '2026-09-01T00:00:00Z' });
+  it('takes a year’s exams together: every result counted, toppers by their average over the exams they sat', () => {
+    const year = examsOfYear(publishedExams([first, second, exam(3, {})]), '2026-27');
+    expect(year.map((row) => row.name)).toEqual(['Exam 1', 'Exam 2']);
+    // Student 5 sat only Exam 1 (99%); student 1 only Exam 2 (92%).
+    const figures = schoolResults({ results, classes, subjects }, year, 2);
+    expect(figures.classes.map((row) => [row.klass.id, row.students, row.passed])).toEqual([
+      [vB, 2, 1],
+      [vA, 3, 2],
+    ]);
+    expect(figures.toppers.map((row) => [row.studentId, row.percentage, row.grade, row.exams])).toEqual([
+      [id(25), 99, null, 1],
+      [id(21), 92, null, 1],
+    ]);
+    expect(figures.grades).toEqual([
+      { grade: 'A1', count: 2 },
+      { grade: 'B1', count: 2 },
+      { grade: 'E', count: 1 },
+    ]);
+  });
+
+  it('sets each class’s pass share and average per exam side by side, blank where it has no result', () => {
+    const across = acrossExams({ results, classes }, [first, second]);
+    expect(across.rows.map((row) => [row.klass.id, row.cells])).toEqual([
+      [vA, [{ students: 1, passPercent: 100, average: 99 }, { students: 2, passPercent: 50, average: 56 }]],
+      [vB, [null, { students: 2, passPercent: 50, average: 77.5 }]],
+    ]);
+  });
+});
+
 describe('/admin/results', () => {
   it('shows the latest published exam across the school from the device, and another on choosing it', async () => {
     signInStorage('ADMIN');
@@ -103,8 +135,15 @@ describe('/admin/results', () => {
     expect(rows()).toEqual(['V - A215056', 'V - B215077.5']);
     expect(view!.container.querySelector('[aria-labelledby="results-toppers"] li')!.textContent).toBe('Student1 K, V - A: 92% (A1)');
     expect(view!.container.querySelector('button[aria-label]')!.hasAttribute('disabled')).toBe(false);
+    // The year's exams side by side, each exam's column a link to it.
+    const across = () => Array.from(view!.container.querySelectorAll('[aria-labelledby="results-across"] tbody tr')).map((row) => row.textContent);
+    expect(across()).toEqual(['V - A100% passed · avg 99%50% passed · avg 56%', 'V - B—50% passed · avg 77.5%']);
+    expect(view!.container.querySelector('[aria-labelledby="results-across"] thead a')!.getAttribute('href')).toBe(`/admin/exams?exam=${id(91)}`);
     await type(view!.container.querySelector('select')!, id(91));
     await until(() => rows().length === 1, 'the other exam');
     expect(rows()).toEqual(['V - A1110099']);
+    await type(view!.container.querySelector('select')!, 'year:2026-27');
+    await until(() => rows().length === 2 && rows()[1] === 'V - A3266.770.3', 'the whole year');
+    expect(view!.container.querySelector('[aria-labelledby="results-toppers"] li')!.textContent).toBe('Student5 K, V - A: 99% average over 1 exam');
   });
 });

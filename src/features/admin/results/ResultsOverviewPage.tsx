@@ -1,7 +1,9 @@
 /**
- * /admin/results: one exam's results across the school from the device's copy (offline too):
- * classes lowest pass first with CSV, subjects, toppers, and the grade distribution as bars with
- * the numbers beside them. The exam's own class view is one click below (/admin/exams).
+ * /admin/results: the school's results across classes and exams from the device's copy (offline
+ * too): for one exam or all of a year's exams together, classes lowest pass first with CSV,
+ * subjects, toppers, and the grade distribution as bars with the numbers beside them; then every
+ * class across the year's exams side by side (pass % and average, CSV). The exam's own class view
+ * is one click below (/admin/exams).
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +14,7 @@ import { t } from '../../../i18n';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../../ui/PageHeader';
 import { examsTable, resultsTable } from '../../../../sync/modules/exams';
-import { publishedExams, schoolResults, type ClassLine } from './school-results';
+import { acrossExams, examsOfYear, publishedExams, schoolResults, type AcrossExams, type ClassLine } from './school-results';
 import { resultsTexts as text } from './texts';
 import '../../../ui/glance.css';
 
@@ -37,9 +39,16 @@ export default function ResultsOverviewPage() {
     ]);
     return { exams: publishedExams(exams), results, classes, subjects, students };
   }, []);
+  // An exam's id, or `year:2026-27` for all of that year's published exams together.
   const [chosen, setChosen] = useState('');
-  const exam = mirror?.exams.find((row) => row.id === chosen) ?? mirror?.exams[0];
-  const figures = useMemo(() => (mirror && exam ? schoolResults(mirror, exam) : undefined), [mirror, exam]);
+  const years = useMemo(() => [...new Set((mirror?.exams ?? []).map((row) => row.academicYear))], [mirror]);
+  const chosenYear = chosen.startsWith(yearPrefix) ? chosen.slice(yearPrefix.length) : null;
+  const exam = chosenYear ? undefined : (mirror?.exams.find((row) => row.id === chosen) ?? mirror?.exams[0]);
+  const year = chosenYear ?? exam?.academicYear ?? null;
+  const yearExams = useMemo(() => (mirror && year ? examsOfYear(mirror.exams, year) : []), [mirror, year]);
+  const figures = useMemo(() => (mirror && (exam || yearExams.length > 0) ? schoolResults(mirror, exam ?? yearExams) : undefined), [mirror, exam, yearExams]);
+  const across = useMemo(() => (mirror && yearExams.length > 0 ? acrossExams(mirror, yearExams) : undefined), [mirror, yearExams]);
+  const title = exam?.name ?? text.allOfYear(year ?? '');
   const most = figures ? Math.max(1, ...figures.grades.map((row) => row.count)) : 1;
   const studentName = (id: string) => {
     const student = mirror?.students.find((row) => row.id === id);
@@ -53,14 +62,19 @@ export default function ResultsOverviewPage() {
   return (
     <main className="page">
       <PageHeader title={t.titles.results} backTo="/admin" />
-      {!mirror ? null : !exam || !figures ? (
+      {!mirror ? null : !figures ? (
         <p className="panel">{text.noExam}</p>
       ) : (
         <>
           <div className="panel glance-head">
             <label>
               {text.exam}{' '}
-              <select value={exam.id} onChange={(event) => setChosen(event.target.value)}>
+              <select value={exam?.id ?? chosen} onChange={(event) => setChosen(event.target.value)}>
+                {years.map((one) => (
+                  <option key={one} value={`${yearPrefix}${one}`}>
+                    {text.allOfYear(one)}
+                  </option>
+                ))}
                 {mirror.exams.map((row) => (
                   <option key={row.id} value={row.id}>
                     {row.name} ({row.academicYear})
@@ -68,13 +82,13 @@ export default function ResultsOverviewPage() {
                 ))}
               </select>
             </label>
-            <Link to={`/admin/exams?exam=${exam.id}`}>{text.classView}</Link>
+            {exam && <Link to={`/admin/exams?exam=${exam.id}`}>{text.classView}</Link>}
           </div>
           <div className="glance-grid">
             <section className="panel glance-panel" aria-labelledby="results-classes">
               <div className="glance-head">
                 <h2 id="results-classes">{text.classesHeading}</h2>
-                <ExportCsvButton filename={text.filename(exam.name)} columns={classColumns} rows={figures.classes} />
+                <ExportCsvButton filename={text.filename(title)} columns={classColumns} rows={figures.classes} />
               </div>
               <table className="glance-table">
                 <thead>
@@ -126,7 +140,11 @@ export default function ResultsOverviewPage() {
               <h2 id="results-toppers">{text.toppersHeading}</h2>
               <ol className="glance-list">
                 {figures.toppers.map((row) => (
-                  <li key={row.id}>{text.topperLine(studentName(row.studentId), classOf(row.classId), row.percentage, row.grade)}</li>
+                  <li key={row.id}>
+                    {row.grade === null
+                      ? text.topperOver(studentName(row.studentId), classOf(row.classId), row.percentage, row.exams)
+                      : text.topperLine(studentName(row.studentId), classOf(row.classId), row.percentage, row.grade)}
+                  </li>
                 ))}
               </ol>
             </section>
@@ -158,8 +176,60 @@ export default function ResultsOverviewPage() {
               </table>
             </figure>
           </div>
+          {across && across.exams.length > 0 && <AcrossTable across={across} year={year ?? ''} />}
         </>
       )}
     </main>
+  );
+}
+
+const yearPrefix = 'year:';
+
+type AcrossRow = AcrossExams['rows'][number];
+
+/** Every class across the year's exams: pass % and average per exam, oldest exam first, with CSV. */
+function AcrossTable({ across, year }: { across: AcrossExams; year: string }) {
+  const columns = useMemo<Column<AcrossRow>[]>(
+    () => [
+      { key: 'class', header: text.klass, text: (row) => nameOf(row.klass) },
+      ...across.exams.flatMap((exam, index) => [
+        { key: `${exam.id}-pass`, header: text.examPass(exam.name), text: (row: AcrossRow) => (row.cells[index] ? String(row.cells[index].passPercent) : '') },
+        { key: `${exam.id}-average`, header: text.examAverage(exam.name), text: (row: AcrossRow) => (row.cells[index] ? String(row.cells[index].average) : '') },
+      ]),
+    ],
+    [across],
+  );
+  return (
+    <section className="panel glance-panel results-across" aria-labelledby="results-across">
+      <div className="glance-head">
+        <h2 id="results-across">{text.acrossHeading(year)}</h2>
+        <ExportCsvButton filename={text.filename(text.allOfYear(year))} columns={columns} rows={across.rows} />
+      </div>
+      <div className="results-scroll">
+        <table className="glance-table">
+          <caption className="visually-hidden">{text.acrossCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{text.klass}</th>
+              {across.exams.map((exam) => (
+                <th key={exam.id} scope="col">
+                  <Link to={`/admin/exams?exam=${exam.id}`}>{exam.name}</Link>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {across.rows.map((row) => (
+              <tr key={row.klass.id}>
+                <th scope="row">{nameOf(row.klass)}</th>
+                {row.cells.map((cell, index) => (
+                  <td key={across.exams[index]!.id}>{cell ? text.acrossCell(cell.passPercent, cell.average) : text.noResult}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

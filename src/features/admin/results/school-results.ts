@@ -1,7 +1,8 @@
 /**
- * /admin/results (issue 16): one exam's results across the school, from the mirror's published
- * results: pass percentage and average per class (lowest pass first) and per subject, the school's
- * toppers and how many students got each grade.
+ * /admin/results (issue 16): the school's results from the mirror's published results, for one
+ * exam or all of a year's exams together: pass percentage and average per class (lowest pass
+ * first) and per subject, the school's toppers (over several exams: by their average) and how many
+ * results got each grade; and each class across the year's exams side by side.
  */
 import { compareClasses } from '../../../../contract/class-order';
 import type { ClassRow, SubjectRow } from '../../../../sync';
@@ -27,10 +28,21 @@ export interface SubjectLine {
   average: number | null;
 }
 
+export interface Topper {
+  id: string;
+  studentId: string;
+  classId: string;
+  /** One exam's percentage, or the average over the exams the student sat. */
+  percentage: number;
+  /** One exam's grade; null over several exams. */
+  grade: string | null;
+  exams: number;
+}
+
 export interface SchoolResults {
   classes: ClassLine[];
   subjects: SubjectLine[];
-  toppers: ResultRow[];
+  toppers: Topper[];
   grades: { grade: string; count: number }[];
 }
 
@@ -40,12 +52,20 @@ export function publishedExams(exams: readonly ExamRow[]): ExamRow[] {
   return exams.filter((exam) => latest(exam) !== '').sort((a, b) => latest(b).localeCompare(latest(a)));
 }
 
+/** The exams of an academic year, oldest publication first (the order of a term's columns). */
+export function examsOfYear(published: readonly ExamRow[], academicYear: string): ExamRow[] {
+  return published.filter((exam) => exam.academicYear === academicYear).reverse();
+}
+
+/** One exam's figures, or several exams' taken together (every published result of them counted). */
 export function schoolResults(
   mirror: { results: readonly ResultRow[]; classes: readonly ClassRow[]; subjects: readonly SubjectRow[] },
-  exam: Pick<ExamRow, 'id' | 'grading'>,
+  chosen: Pick<ExamRow, 'id' | 'grading'> | readonly Pick<ExamRow, 'id' | 'grading'>[],
   toppers = 5,
 ): SchoolResults {
-  const results = mirror.results.filter((row) => row.examId === exam.id);
+  const exams = Array.isArray(chosen) ? (chosen as readonly Pick<ExamRow, 'id' | 'grading'>[]) : [chosen as Pick<ExamRow, 'id' | 'grading'>];
+  const ids = new Set(exams.map((exam) => exam.id));
+  const results = mirror.results.filter((row) => ids.has(row.examId));
   const classes: ClassLine[] = [];
   for (const klass of mirror.classes) {
     const ofClass = results.filter((row) => row.classId === klass.id);
@@ -82,11 +102,27 @@ export function schoolResults(
   }));
   subjects.sort((a, b) => (a.subject?.subjectName ?? '').localeCompare(b.subject?.subjectName ?? ''));
 
-  const top = [...results].sort((a, b) => b.percentage - a.percentage || a.studentId.localeCompare(b.studentId)).slice(0, toppers);
+  const perStudent = new Map<string, ResultRow[]>();
+  for (const row of results) perStudent.set(row.studentId, [...(perStudent.get(row.studentId) ?? []), row]);
+  const top: Topper[] = [...perStudent.values()]
+    .map((rows) => {
+      const latest = rows.at(-1)!;
+      const single = rows.length === 1 && exams.length === 1;
+      return {
+        id: latest.studentId,
+        studentId: latest.studentId,
+        classId: latest.classId,
+        percentage: single ? latest.percentage : round(rows.reduce((sum, row) => sum + row.percentage, 0) / rows.length),
+        grade: single ? latest.grade : null,
+        exams: rows.length,
+      };
+    })
+    .sort((a, b) => b.percentage - a.percentage || a.studentId.localeCompare(b.studentId))
+    .slice(0, toppers);
 
   const counts = new Map<string, number>();
   for (const row of results) counts.set(row.grade, (counts.get(row.grade) ?? 0) + 1);
-  const order = exam.grading?.bands.map((band) => band.grade) ?? [];
+  const order = exams.find((exam) => exam.grading)?.grading?.bands.map((band) => band.grade) ?? [];
   const grades = [...counts]
     .map(([grade, count]) => ({ grade, count }))
     .sort((a, b) => {
@@ -95,4 +131,40 @@ export function schoolResults(
       return (ia === -1 ? order.length : ia) - (ib === -1 ? order.length : ib) || a.grade.localeCompare(b.grade);
     });
   return { classes, subjects, toppers: top, grades };
+}
+
+export interface AcrossCell {
+  students: number;
+  passPercent: number;
+  average: number;
+}
+
+export interface AcrossExams {
+  exams: ExamRow[];
+  /** Classes in the school's order, each with a cell per exam (null: no published result there). */
+  rows: { klass: ClassRow; cells: (AcrossCell | null)[] }[];
+}
+
+/** Each class's pass percentage and average in each of `exams`, side by side. */
+export function acrossExams(mirror: { results: readonly ResultRow[]; classes: readonly ClassRow[] }, exams: readonly ExamRow[]): AcrossExams {
+  const groups = new Map<string, { students: number; passed: number; sum: number }>();
+  for (const row of mirror.results) {
+    const key = `${row.examId}|${row.classId}`;
+    const group = groups.get(key) ?? { students: 0, passed: 0, sum: 0 };
+    group.students += 1;
+    if (row.result === 'pass') group.passed += 1;
+    group.sum += row.percentage;
+    groups.set(key, group);
+  }
+  const rows = [...mirror.classes]
+    .sort(compareClasses)
+    .map((klass) => ({
+      klass,
+      cells: exams.map((exam) => {
+        const group = groups.get(`${exam.id}|${klass.id}`);
+        return group ? { students: group.students, passPercent: round((group.passed * 100) / group.students), average: round(group.sum / group.students) } : null;
+      }),
+    }))
+    .filter((row) => row.cells.some((cell) => cell !== null));
+  return { exams: [...exams], rows };
 }

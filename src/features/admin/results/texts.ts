@@ -19,5 +19,13 @@ export const resultsTexts = {
   graded: 'graded',
   topperLine: (name: string, klass: string, percent: number, grade: string) => `${name}, ${klass}: ${percent}% (${grade})`,
   classView: 'Open the exam',
+  allOfYear: (year: string) => `All exams of ${year}`,
+  topperOver: (name: string, klass: string, percent: number, exams: number) => `${name}, ${klass}: ${percent}% average over ${exams} ${exams === 1 ? 'exam' : 'exams'}`,
+  acrossHeading: (year: string) => `Classes across the exams of ${year}`,
+  acrossCaption: 'Pass percentage and average of each class in each exam, oldest exam first',
+  acrossCell: (pass: number, average: number) => `${pass}% passed · avg ${average}%`,
+  noResult: '—',
+  examPass: (exam: string) => `${exam} pass %`,
+  examAverage: (exam: string) => `${exam} average %`,
   filename: (exam: string) => `results-${exam.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`,
 };
