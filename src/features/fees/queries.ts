@@ -51,20 +51,61 @@ export function classLabel(classes: readonly ClassRow[], classId: string | null 
   return row ? [row.className, row.classSection].filter(Boolean).join(' ') : '';
 }
 
+/** A mirror's rows by student, built once per read of the mirror (a class's dues would otherwise scan every receipt of the school per student). */
+interface MirrorIndex {
+  students: Map<string, StudentRow>;
+  receipts: Map<string, FeeReceiptRow[]>;
+  concessions: Map<string, FeeConcession[]>;
+  headNames: Map<string, string>;
+  lateDays: Map<string, (dueDate: string, until: string) => number>;
+}
+
+const indexes = new WeakMap<FeeMirror, MirrorIndex>();
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+function indexOf(mirror: FeeMirror): MirrorIndex {
+  let index = indexes.get(mirror);
+  if (!index) {
+    index = {
+      students: new Map(mirror.students.map((row) => [row.id, row])),
+      receipts: groupBy(mirror.receipts, (row) => row.studentId),
+      concessions: groupBy(mirror.concessions, (row) => row.studentId),
+      headNames: new Map(mirror.heads.map((head) => [head.id, head.name])),
+      lateDays: new Map(),
+    };
+    indexes.set(mirror, index);
+  }
+  return index;
+}
+
 /** A student's dues this academic year from the device's copy (pending receipts count as paid). */
 export function duesOf(mirror: FeeMirror, studentId: string, today: string = todayIso()): StudentDues {
-  const student = mirror.students.find((row) => row.id === studentId);
+  const index = indexOf(mirror);
+  const student = index.students.get(studentId);
   const academicYear = academicYearOf(today);
+  const classId = student?.classId ?? undefined;
   const structure = mirror.structures.find((row) => row.classId === student?.classId && row.academicYear === academicYear);
+  const lateKey = `${academicYear}|${classId ?? ''}`;
+  let lateDays = index.lateDays.get(lateKey);
+  if (!lateDays) index.lateDays.set(lateKey, (lateDays = holidayLateDays(mirror.holidays, academicYear, classId)));
   return computeDues({
     studentId,
     academicYear,
     structure,
-    headNames: new Map(mirror.heads.map((head) => [head.id, head.name])),
-    concessions: mirror.concessions,
-    receipts: mirror.receipts,
+    headNames: index.headNames,
+    concessions: index.concessions.get(studentId) ?? [],
+    receipts: index.receipts.get(studentId) ?? [],
     today,
-    lateDays: holidayLateDays(mirror.holidays, academicYear, student?.classId ?? undefined),
+    lateDays,
   });
 }
 
