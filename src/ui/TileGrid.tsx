@@ -1,6 +1,7 @@
-/** Dashboard tiles: one link per section, marked when the section's screen is still to come. */
+/** Dashboard tiles: one link per section with its icon, marked when the section's screen is still to come. */
 import { Link } from 'react-router';
 import { t } from '../i18n';
+import { TileIcon } from './tile-icons';
 
 export interface Tile {
   to: string;
@@ -8,6 +9,8 @@ export interface Tile {
   ready: boolean;
   /** A line of figures under the label (the homework tile's counts). */
   detail?: string;
+  /** The section's title key, which picks its icon (./tile-icons.tsx). */
+  icon?: string;
 }
 
 export function TileGrid({ tiles, labelledBy }: { tiles: readonly Tile[]; labelledBy: string }) {
@@ -16,6 +19,7 @@ export function TileGrid({ tiles, labelledBy }: { tiles: readonly Tile[]; labell
       {tiles.map((tile) => (
         <li key={tile.to}>
           <Link className="tile" to={tile.to}>
+            <TileIcon name={tile.icon} />
             <span>{tile.label}</span>
             {tile.detail && <span className="tile-detail">{tile.detail}</span>}
             {!tile.ready && <span className="tile-badge">{t.common.comingSoon}</span>}

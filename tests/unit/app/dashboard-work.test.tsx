@@ -4,7 +4,8 @@
  * subjects only, the last week, done counts of the class's current students) and marks grids not
  * finished (her papers written by today of exams not published for the class, empty cells counted;
  * absent and exempt are filled). Then /admin over a real engine offline: each figure opens its
- * screen (the notifications list, the homework's details, the grid, the substitute picker).
+ * screen (the notifications list, the homework's details, the grid, the substitute picker), and
+ * every section tile has its icon.
  */
 import './reset-storage';
 import { describe, expect, it } from 'vitest';
@@ -169,6 +170,11 @@ describe('/admin: each new figure opens its screen', () => {
     expect(rate.textContent).toBe('Read by 312 of 406 (77%)');
     expect(rate.getAttribute('href')).toBe('/admin/notifications');
     expect(view!.container.querySelector('[aria-labelledby="glance-notice"]')!.textContent).toContain('Annual day');
+    // Every section tile carries its icon (decorative, the label names the tile).
+    const tiles = Array.from(view!.container.querySelectorAll('a.tile'));
+    expect(tiles.length).toBeGreaterThan(10);
+    for (const tile of tiles) expect(tile.querySelector('svg.tile-icon[aria-hidden="true"]')).not.toBeNull();
+    expect(new Set(tiles.map((tile) => tile.querySelector('svg')!.innerHTML)).size).toBeGreaterThan(10);
     if (new Date(`${today}T00:00:00Z`).getUTCDay() === 0) return; // no teaching periods on a Sunday
     const uncovered = view!.container.querySelector<HTMLAnchorElement>('[aria-labelledby="glance-uncovered"] a')!;
     expect(uncovered.getAttribute('href')).toBe(`/admin/timetable?classId=${vA}&entry=${id(820)}&substitutes=${today}`);
