@@ -12,6 +12,7 @@ import { adminHome, adminSections, settingsPath, studentHome, studentSections, t
 import { appStartRoute } from '../session/login-redirect';
 import { ErrorScreen } from '../ui/ErrorScreen';
 import { AppStart } from './AppStart';
+import { featurePages } from './features';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 
@@ -47,9 +48,6 @@ const StudentsPage = lazy(() => import('../features/students/StudentsPage'));
 const StudentFormPage = lazy(() => import('../features/students/StudentFormPage'));
 const TeachersPage = lazy(() => import('../features/teachers/TeachersPage'));
 const TeacherFormPage = lazy(() => import('../features/teachers/TeacherFormPage'));
-const HomeworkPage = lazy(() => import('../features/homework/HomeworkPage'));
-const HomeworkFormPage = lazy(() => import('../features/homework/HomeworkFormPage'));
-const StudentHomeworkPage = lazy(() => import('../features/homework/StudentHomeworkPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const NotificationFormPage = lazy(() => import('../features/notifications/NotificationFormPage'));
 const StudentNotificationsPage = lazy(() => import('../features/notifications/StudentNotificationsPage'));
@@ -73,6 +71,7 @@ const StudentFeesPage = lazy(() => import('../features/fees/StudentFeesPage'));
 
 /** Area sections whose screen is built; every other section shows the placeholder. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
+  ...featurePages,
   [`${adminHome}/records`]: <RecordsPage />,
   [`${adminHome}/records/newadmission`]: <NewAdmissionPage />,
   [`${adminHome}/records/edit/:admissionNumber`]: <EditAdmissionPage />,
@@ -95,9 +94,6 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${studentHome}/profile`]: <ProfilePage area="student" />,
   [`${adminHome}/schools`]: <SchoolsPage />,
   [`${adminHome}/accounts`]: <AccountsPage />,
-  [`${adminHome}/homework`]: <HomeworkPage />,
-  [`${adminHome}/homework/add`]: <HomeworkFormPage />,
-  [`${studentHome}/homework`]: <StudentHomeworkPage />,
   [`${adminHome}/notifications`]: <NotificationsPage />,
   [`${adminHome}/addnotification`]: <NotificationFormPage />,
   [`${adminHome}/editnotification/:notificationId`]: <NotificationFormPage />,

@@ -7,6 +7,16 @@ import { formatRupees } from '../../contract/money';
 import type { ClassRow } from '../../sync';
 import { syncTexts } from './texts';
 
+/** A feature's own lines for its mutation kinds, by kind name ('homework.done'): src/kit/feature.ts. */
+export type ChangeWords = Readonly<Record<string, (body: Record<string, unknown>) => string>>;
+
+const featureWords = new Map<string, (body: Record<string, unknown>) => string>();
+
+/** Called once by the app with every feature's words (src/app/routes.tsx), before anything is shown. */
+export function registerChangeWords(words: ChangeWords): void {
+  for (const [kind, line] of Object.entries(words)) featureWords.set(kind, line);
+}
+
 export interface DescribableEntry {
   kind: string;
   path: string;
@@ -42,6 +52,8 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
   const id = classIdOf(entry);
   const klass = id ? classes.get(id) : undefined;
   const bodyName = typeof body.className === 'string' ? [body.className, body.classSection].filter(Boolean).join(' ') : '';
+  const own = featureWords.get(entry.kind);
+  if (own) return own(body);
   switch (entry.kind) {
     case 'attendance.markSheet': {
       const entries = Array.isArray(body.entries) ? body.entries.length : 0;
@@ -65,10 +77,6 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
       const titles: Record<string, string> = messages.certificates.titles;
       return syncTexts.describe.certificate(titles[String(body.kind)] ?? String(body.kind ?? ''));
     }
-    case 'homework.done':
-      return syncTexts.describe.homeworkDone(body.done === true);
-    case 'homework.removeAttachment':
-      return syncTexts.describe.attachmentRemoved(String(body.fileName ?? ''), String(body.title ?? ''));
     case 'notifications.read':
       return syncTexts.describe.notificationRead;
     case 'marks.enterSheet':
@@ -95,7 +103,7 @@ function personName(body: Record<string, unknown>): string {
   return [body.firstName, body.lastName].filter((part) => typeof part === 'string' && part).join(' ');
 }
 
-/** students.*, teachers.*, subjects.*, classSubjects.*, homework.*, notifications.*: "New student Aarav Sharma", "Subject Maths changed", "New homework Tables of 7". */
+/** students.*, teachers.*, subjects.*, classSubjects.*, notifications.* ...: "New student Aarav Sharma", "Subject Maths changed", "New homework Tables of 7". */
 function describeRecord(entry: DescribableEntry, body: Record<string, unknown>): string {
   const [table = '', action = ''] = entry.kind.split('.');
   const entity = syncTexts.describe.entity[table];

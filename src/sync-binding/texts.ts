@@ -54,12 +54,10 @@ export const syncTexts = {
     classDelete: (name: string) => `Class ${name} deleted`,
     unknownClass: 'a class',
     /** School records (students, teachers, subjects, class subjects, admissions, certificates). */
-    entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', homework: 'Homework', notifications: 'Notification', events: 'Event', exams: 'Exam', feeHeads: 'Fee head', feeConcessions: 'Concession', timetable: 'Timetable entry', timetableSubstitutions: 'Substitution' } as Record<string, string>,
+    entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', notifications: 'Notification', events: 'Event', exams: 'Exam', feeHeads: 'Fee head', feeConcessions: 'Concession', timetable: 'Timetable entry', timetableSubstitutions: 'Substitution' } as Record<string, string>,
     marksSheet: (students: number) => `Marks · ${students} student${students === 1 ? '' : 's'}`,
     resultsPublished: (exam: string, className: string) => `Results of ${exam} published for ${className}`,
     remarkChanged: 'Report card remark changed',
-    homeworkDone: (done: boolean) => (done ? 'Homework marked done' : 'Homework marked not done'),
-    attachmentRemoved: (fileName: string, title: string) => `Attachment ${fileName} removed from ${title}`,
     notificationRead: 'Notification marked read',
     feePayment: (amount: string) => `Fee payment ${amount}`,
     receiptCorrected: (reissued: boolean) => (reissued ? 'Receipt cancelled and reissued' : 'Receipt cancelled'),

@@ -1,5 +1,11 @@
-/** English texts of the homework screens (the school's answers are in contract/messages.ts). */
+/** English texts of the homework screens (the school's answers are homeworkMessages in contract/homework.ts). */
 export const homeworkTexts = {
+  /** The sync panel's lines for homework's waiting or refused changes (feature.tsx). */
+  changes: {
+    entity: 'Homework',
+    done: (done: boolean) => (done ? 'Homework marked done' : 'Homework marked not done'),
+    attachmentRemoved: (fileName: string, title: string) => `Attachment ${fileName} removed from ${title}`,
+  },
   columns: {
     dueDate: 'Due',
     className: 'Class',

@@ -1,6 +1,7 @@
 /** The sync panel names every waiting or refused change in the words of the screen that made it. */
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
+import '../../../src/app/features';
 import { describeEntry } from '../../../src/sync-binding/describe';
 import { syncTexts } from '../../../src/sync-binding/texts';
 import type { ClassRow } from '../../../sync';
