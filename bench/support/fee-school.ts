@@ -1,0 +1,64 @@
+/**
+ * A fee-paying school of `classCount` classes of `perClass` students, written straight into a
+ * database before the server opens it: the burst school's classes, teachers and students, an admin
+ * who signs in with the demo password, and the demo seed's fees for this academic year
+ * (`generateFees`: three heads, a structure per class with quarterly tuition, a yearly transport
+ * fee and a termly examination fee, ₹10 a working day late up to ₹500; sibling, staff-child and
+ * scholarship concessions; receipts for the installments due by today, some paid late with the
+ * fine, about a tenth of the families in arrears).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../server/db/client';
+import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { demoPassword } from '../../server/seed/accounts';
+import { insertAsJson } from '../../server/seed/bulk-insert';
+import { generateFees } from '../../server/seed/fees';
+import { createBurstSchool } from './burst-school';
+
+export interface FeeSchool {
+  tenantId: string;
+  admin: string;
+  students: number;
+  receipts: number;
+  concessions: number;
+  /** The school's receipt counter for the year after the seed. */
+  lastNumber: number;
+}
+
+export async function createFeeSchool(db: Db, tenantId: string, classCount: number, perClass: number, today: string): Promise<FeeSchool> {
+  const classes = await createBurstSchool(db, tenantId, classCount, perClass);
+  const admin = { id: randomUUID(), username: `admin@${tenantId}.in` };
+  await db.insert(users).values({ ...admin, tenantId, passwordHash: await hashPassword(demoPassword), role: 'admin', status: 'active' });
+  const roman = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
+  const fees = generateFees(
+    {
+      tenantId,
+      classes: classes.map((klass, c) => ({ id: klass.classId, className: roman[c % 12]!, classSection: `S${Math.floor(c / 12)}`, levelIndex: c % 12 })),
+      students: classes.flatMap((klass, c) =>
+        klass.studentIds.map((id, s) => ({ id, classId: klass.classId, firstName: 'Student', lastName: `${c}-${s}`, admissionId: `B-${c}-${s}` })),
+      ),
+      demoIds: [],
+      cashier: { id: admin.id, name: admin.username },
+      holidays: [],
+    },
+    today,
+  );
+  await db.transaction(async (tx) => {
+    await tx.insert(feeHeads).values(fees.heads);
+    await insertAsJson(tx, feeStructures, fees.structures);
+    await insertAsJson(tx, feeInstallments, fees.installments);
+    await insertAsJson(tx, feeConcessions, fees.concessions);
+    await insertAsJson(tx, feeReceipts, fees.receipts);
+    await insertAsJson(tx, feeReceiptItems, fees.items);
+    if (fees.counters.length > 0) await tx.insert(feeReceiptCounters).values(fees.counters);
+  });
+  return {
+    tenantId,
+    admin: admin.username,
+    students: classCount * perClass,
+    receipts: fees.receipts.length,
+    concessions: fees.concessions.length,
+    lastNumber: fees.counters[0]?.lastNumber ?? 0,
+  };
+}
