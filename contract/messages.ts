@@ -587,7 +587,6 @@ export const messages = {
     loading: 'Loading...',
     initializing: 'Initializing application...',
     errorBoundary: 'Oops! Something went wrong.',
-    onItsWay: 'This section is on its way',
     productName: 'Kaksha',
   },
 } as const;

@@ -7,7 +7,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { familyRoles, roleNames, staffRoles } from '../../contract/roles';
-import { t } from '../i18n';
 import { adminHome, adminSections, settingsPath, studentHome, studentSections, type Section } from '../navigation/sections';
 import { appStartRoute } from '../session/login-redirect';
 import { ErrorScreen } from '../ui/ErrorScreen';
@@ -29,7 +28,6 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage'));
 const ResultsOverviewPage = lazy(() => import('../features/admin/results/ResultsOverviewPage'));
 const StudentDashboardPage = lazy(() => import('../features/student/dashboard/StudentDashboardPage'));
-const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage'));
 const MarkAttendancePage = lazy(() => import('../features/attendance/MarkAttendancePage'));
 const ClassAttendancePage = lazy(() => import('../features/attendance/ClassAttendancePage'));
 const StudentAttendancePage = lazy(() => import('../features/attendance/StudentAttendancePage'));
@@ -69,7 +67,7 @@ const CorrectReceiptPage = lazy(() => import('../features/fees/CorrectReceiptPag
 const ReceiptPage = lazy(() => import('../features/fees/ReceiptPage'));
 const StudentFeesPage = lazy(() => import('../features/fees/StudentFeesPage'));
 
-/** Area sections whose screen is built; every other section shows the placeholder. */
+/** The page of each area section: the features' own (src/app/features.ts) and the rest. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
   ...featurePages,
   [`${adminHome}/records`]: <RecordsPage />,
@@ -120,10 +118,11 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${studentHome}/fees/details/:receiptId`]: <ReceiptPage area="student" />,
 };
 
-function placeholderRoute(section: Section): RouteObject {
-  const built = builtSections[section.path];
-  if (built) return { path: section.path, element: built };
-  return { path: section.path, element: <PlaceholderPage title={t.titles[section.title]} backTo={section.back} /> };
+/** Every section of spec section 2 has its page; one without is a mistake caught at start and by tests/unit/app/routes.test.ts. */
+function sectionRoute(section: Section): RouteObject {
+  const page = builtSections[section.path];
+  if (!page) throw new Error(`No page for ${section.path}`);
+  return { path: section.path, element: page };
 }
 
 export const routes: RouteObject[] = [
@@ -154,12 +153,12 @@ export const routes: RouteObject[] = [
         children: [
           { path: adminHome, element: <AdminDashboardPage /> },
           { path: `${adminHome}/results`, element: <ResultsOverviewPage /> },
-          ...adminSections.map(placeholderRoute),
+          ...adminSections.map(sectionRoute),
         ],
       },
       {
         element: <RequireAuth roles={familyRoles} />,
-        children: [{ path: studentHome, element: <StudentDashboardPage /> }, ...studentSections.map(placeholderRoute)],
+        children: [{ path: studentHome, element: <StudentDashboardPage /> }, ...studentSections.map(sectionRoute)],
       },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],

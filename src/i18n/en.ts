@@ -11,8 +11,6 @@ export const en = {
     reload: 'Reload the page',
     goHome: 'Go to the home page',
     errorHint: 'Reload the page to try again. If it keeps happening, tell your school office.',
-    onItsWayHint: 'We are building this screen. It will appear here in a coming update.',
-    comingSoon: 'Coming soon',
     settings: 'Settings',
     /** "Asha", "Asha and Ravi", "Asha, Ravi and Meena". */
     listOf: (names: readonly string[]) =>

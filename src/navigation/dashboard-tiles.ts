@@ -10,7 +10,7 @@ import { settingsSection, type Section } from './sections';
 export function tilesOf(sections: readonly Section[], role?: string | null): Tile[] {
   return [...sections, settingsSection]
     .filter((section) => section.tile && (!section.adminOnly || role === 'admin'))
-    .map((section) => ({ to: section.path, label: t.titles[section.title], ready: section.ready === true, icon: section.title }));
+    .map((section) => ({ to: section.path, label: t.titles[section.title], icon: section.title }));
 }
 
 export interface Headline {

@@ -1,7 +1,7 @@
 /**
  * Every page of the admin/teacher and student/parent areas (spec section 2): the router declares a
- * route for each, the dashboards show the `tile` ones. `ready` marks screens that are built; the
- * others render the shared "on its way" placeholder until their issue lands.
+ * route for each (its page comes from a feature: src/app/features.ts), the dashboards show the `tile`
+ * ones. A section without a page fails the app's start (src/app/routes.tsx) and its test.
  */
 import type { Texts } from '../i18n/en';
 
@@ -14,8 +14,6 @@ export interface Section {
   back: string;
   /** Shown as a tile on the area's dashboard. */
   tile?: boolean;
-  /** The screen exists (otherwise the route shows the placeholder). */
-  ready?: boolean;
   /** Only an admin gets the tile: the server refuses a teacher everything the screen does. */
   adminOnly?: boolean;
 }
@@ -32,47 +30,47 @@ const a = (path: string, title: TitleKey, back: string = adminHome, tile = false
 });
 
 export const adminSections: readonly Section[] = [
-  { ...a('/records', 'records', adminHome, true), ready: true },
-  { ...a('/records/newadmission', 'newAdmission', '/admin/records'), ready: true },
-  { ...a('/records/edit/:admissionNumber', 'editAdmission', '/admin/records'), ready: true },
-  { ...a('/records/printbonafide/:id', 'printBonafide', '/admin/records'), ready: true },
-  { ...a('/records/printtc/:id', 'printTc', '/admin/records'), ready: true },
-  { ...a('/records/printstudentdetails/:id', 'printStudentDetails', '/admin/records'), ready: true },
-  { ...a('/students', 'students', adminHome, true), ready: true },
-  { ...a('/students/add', 'addStudent', '/admin/students'), ready: true },
-  { ...a('/students/edit/:id', 'editStudent', '/admin/students'), ready: true },
-  { ...a('/classes', 'classes', adminHome, true), ready: true },
-  { ...a('/attendance', 'attendance', adminHome, true), ready: true },
-  { ...a('/mark-attendance', 'markAttendance', '/admin/attendance', true), ready: true },
-  { ...a('/teachers', 'teachers', adminHome, true), ready: true },
-  { ...a('/teachers/add', 'addTeacher', '/admin/teachers'), ready: true },
-  { ...a('/teachers/edit/:teacherId', 'editTeacher', '/admin/teachers'), ready: true },
-  { ...a('/teacher-attendance', 'teacherAttendance', adminHome, true), ready: true },
-  { ...a('/teacher-attendance/monthly/:monthYear', 'teacherAttendanceMonthly', '/admin/teacher-attendance'), ready: true },
-  { ...a('/subjects', 'subjects', adminHome, true), ready: true },
-  { ...a('/mapping', 'mapping', adminHome, true), ready: true },
-  { ...a('/homework', 'homework', adminHome, true), ready: true },
-  { ...a('/homework/add', 'addHomework', '/admin/homework'), ready: true },
-  { ...a('/notifications', 'notifications', adminHome, true), ready: true },
-  { ...a('/addnotification', 'addNotification', '/admin/notifications'), ready: true },
-  { ...a('/editnotification/:notificationId', 'editNotification', '/admin/notifications'), ready: true },
+  { ...a('/records', 'records', adminHome, true) },
+  { ...a('/records/newadmission', 'newAdmission', '/admin/records') },
+  { ...a('/records/edit/:admissionNumber', 'editAdmission', '/admin/records') },
+  { ...a('/records/printbonafide/:id', 'printBonafide', '/admin/records') },
+  { ...a('/records/printtc/:id', 'printTc', '/admin/records') },
+  { ...a('/records/printstudentdetails/:id', 'printStudentDetails', '/admin/records') },
+  { ...a('/students', 'students', adminHome, true) },
+  { ...a('/students/add', 'addStudent', '/admin/students') },
+  { ...a('/students/edit/:id', 'editStudent', '/admin/students') },
+  { ...a('/classes', 'classes', adminHome, true) },
+  { ...a('/attendance', 'attendance', adminHome, true) },
+  { ...a('/mark-attendance', 'markAttendance', '/admin/attendance', true) },
+  { ...a('/teachers', 'teachers', adminHome, true) },
+  { ...a('/teachers/add', 'addTeacher', '/admin/teachers') },
+  { ...a('/teachers/edit/:teacherId', 'editTeacher', '/admin/teachers') },
+  { ...a('/teacher-attendance', 'teacherAttendance', adminHome, true) },
+  { ...a('/teacher-attendance/monthly/:monthYear', 'teacherAttendanceMonthly', '/admin/teacher-attendance') },
+  { ...a('/subjects', 'subjects', adminHome, true) },
+  { ...a('/mapping', 'mapping', adminHome, true) },
+  { ...a('/homework', 'homework', adminHome, true) },
+  { ...a('/homework/add', 'addHomework', '/admin/homework') },
+  { ...a('/notifications', 'notifications', adminHome, true) },
+  { ...a('/addnotification', 'addNotification', '/admin/notifications') },
+  { ...a('/editnotification/:notificationId', 'editNotification', '/admin/notifications') },
   // Teachers hold no receipts on their devices (server/modules/fees/sync-source.ts); collecting is the admin's.
-  { ...a('/fee', 'fees', adminHome, true), ready: true, adminOnly: true },
-  { ...a('/addfee', 'addFee', '/admin/fee'), ready: true },
-  { ...a('/fees/edit/:receiptId', 'editFee', '/admin/fee'), ready: true },
-  { ...a('/fees/details/:receiptId', 'feeDetails', '/admin/fee'), ready: true },
-  { ...a('/timetable', 'timetable', adminHome, true), ready: true },
-  { ...a('/timetable/add', 'addTimetable', '/admin/timetable'), ready: true },
-  { ...a('/timetable/edit/:id', 'editTimetable', '/admin/timetable'), ready: true },
-  { ...a('/events', 'events', adminHome, true), ready: true },
-  { ...a('/events/add', 'addEvent', '/admin/events'), ready: true },
-  { ...a('/events/edit/:eventId', 'editEvent', '/admin/events'), ready: true },
-  { ...a('/exams', 'exams', adminHome, true), ready: true },
-  { ...a('/reportcards', 'reportCards', adminHome, true), ready: true },
-  { ...a('/schools', 'schools', adminHome, true), ready: true },
+  { ...a('/fee', 'fees', adminHome, true), adminOnly: true },
+  { ...a('/addfee', 'addFee', '/admin/fee') },
+  { ...a('/fees/edit/:receiptId', 'editFee', '/admin/fee') },
+  { ...a('/fees/details/:receiptId', 'feeDetails', '/admin/fee') },
+  { ...a('/timetable', 'timetable', adminHome, true) },
+  { ...a('/timetable/add', 'addTimetable', '/admin/timetable') },
+  { ...a('/timetable/edit/:id', 'editTimetable', '/admin/timetable') },
+  { ...a('/events', 'events', adminHome, true) },
+  { ...a('/events/add', 'addEvent', '/admin/events') },
+  { ...a('/events/edit/:eventId', 'editEvent', '/admin/events') },
+  { ...a('/exams', 'exams', adminHome, true) },
+  { ...a('/reportcards', 'reportCards', adminHome, true) },
+  { ...a('/schools', 'schools', adminHome, true) },
   // Every /accounts route is admin-only (server/modules/accounts/routes.ts).
-  { ...a('/accounts', 'accounts', adminHome, true), ready: true, adminOnly: true },
-  { ...a('/profile', 'adminProfile', adminHome, true), ready: true },
+  { ...a('/accounts', 'accounts', adminHome, true), adminOnly: true },
+  { ...a('/profile', 'adminProfile', adminHome, true) },
 ];
 
 const s = (path: string, title: TitleKey, back: string = studentHome, tile = false): Section => ({
@@ -83,17 +81,17 @@ const s = (path: string, title: TitleKey, back: string = studentHome, tile = fal
 });
 
 export const studentSections: readonly Section[] = [
-  { ...s('/profile', 'studentProfile', studentHome, true), ready: true },
-  { ...s('/homework', 'homework', studentHome, true), ready: true },
-  { ...s('/attendance', 'attendance', studentHome, true), ready: true },
-  { ...s('/timetable', 'timetable', studentHome, true), ready: true },
-  { ...s('/exams', 'exams', studentHome, true), ready: true },
-  { ...s('/results', 'results', studentHome, true), ready: true },
-  { ...s('/notifications', 'notifications', studentHome, true), ready: true },
-  { ...s('/events', 'events', studentHome, true), ready: true },
-  { ...s('/fees', 'fees', studentHome, true), ready: true },
-  { ...s('/fees/details/:receiptId', 'feeDetails', '/student/fees'), ready: true },
+  { ...s('/profile', 'studentProfile', studentHome, true) },
+  { ...s('/homework', 'homework', studentHome, true) },
+  { ...s('/attendance', 'attendance', studentHome, true) },
+  { ...s('/timetable', 'timetable', studentHome, true) },
+  { ...s('/exams', 'exams', studentHome, true) },
+  { ...s('/results', 'results', studentHome, true) },
+  { ...s('/notifications', 'notifications', studentHome, true) },
+  { ...s('/events', 'events', studentHome, true) },
+  { ...s('/fees', 'fees', studentHome, true) },
+  { ...s('/fees/details/:receiptId', 'feeDetails', '/student/fees') },
 ];
 
 /** The settings tile both dashboards end with (its screen exists). */
-export const settingsSection: Section = { path: settingsPath, title: 'settings', back: '/home', tile: true, ready: true };
+export const settingsSection: Section = { path: settingsPath, title: 'settings', back: '/home', tile: true };

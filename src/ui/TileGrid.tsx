@@ -1,12 +1,10 @@
-/** Dashboard tiles: one link per section with its icon, marked when the section's screen is still to come. */
+/** Dashboard tiles: one link per section with its icon. */
 import { Link } from 'react-router';
-import { t } from '../i18n';
 import { TileIcon } from './tile-icons';
 
 export interface Tile {
   to: string;
   label: string;
-  ready: boolean;
   /** A line of figures under the label (the homework tile's counts). */
   detail?: string;
   /** The section's title key, which picks its icon (./tile-icons.tsx). */
@@ -22,7 +20,6 @@ export function TileGrid({ tiles, labelledBy }: { tiles: readonly Tile[]; labell
             <TileIcon name={tile.icon} />
             <span>{tile.label}</span>
             {tile.detail && <span className="tile-detail">{tile.detail}</span>}
-            {!tile.ready && <span className="tile-badge">{t.common.comingSoon}</span>}
           </Link>
         </li>
       ))}

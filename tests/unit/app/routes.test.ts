@@ -4,7 +4,9 @@ import { matchRoutes, Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { familyRoles, roleNames, staffRoles, type RoleName } from '../../../contract/roles';
 import { RequireAuth } from '../../../src/app/RequireAuth';
+import { featurePages, features } from '../../../src/app/features';
 import { routes } from '../../../src/app/routes';
+import { adminSections, studentSections } from '../../../src/navigation/sections';
 
 const publicPaths = [
   '/',
@@ -124,5 +126,20 @@ describe('route table (spec section 2)', () => {
     const element = matches[matches.length - 1]?.route.element;
     expect(isValidElement<{ to: string; replace?: boolean }>(element) && element.type === Navigate).toBe(true);
     if (isValidElement<{ to: string; replace?: boolean }>(element)) expect(element.props).toMatchObject({ to: '/home', replace: true });
+  });
+
+  it('gives every section of both areas a page, and takes each feature’s pages for its own sections', () => {
+    const sections = [...adminSections, ...studentSections];
+    for (const section of sections) {
+      const leaf = (matchRoutes(routes, section.path) ?? []).at(-1)?.route;
+      expect(leaf?.path, section.path).toBe(section.path);
+      expect(isValidElement(leaf?.element), section.path).toBe(true);
+    }
+    for (const feature of features) {
+      for (const path of Object.keys(feature.pages)) {
+        expect(sections.map((section) => section.path), `${feature.name}: ${path}`).toContain(path);
+        expect((matchRoutes(routes, path) ?? []).at(-1)?.route.element).toBe(featurePages[path]);
+      }
+    }
   });
 });
