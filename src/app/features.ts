@@ -4,11 +4,15 @@
  * panel their words for waiting and refused changes, registered when this file loads.
  */
 import type { ReactNode } from 'react';
+import { eventsFeature } from '../features/events/feature';
+import { examsFeature } from '../features/exams/feature';
 import { homeworkFeature } from '../features/homework/feature';
+import { notificationsFeature } from '../features/notifications/feature';
+import { teacherAttendanceFeature } from '../features/teacher-attendance/feature';
 import type { Feature } from '../kit/feature';
 import { registerChangeWords } from '../sync-binding/describe';
 
-export const features: readonly Feature[] = [homeworkFeature];
+export const features: readonly Feature[] = [homeworkFeature, notificationsFeature, eventsFeature, teacherAttendanceFeature, examsFeature];
 
 for (const feature of features) if (feature.changes) registerChangeWords(feature.changes);
 

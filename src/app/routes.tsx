@@ -46,21 +46,9 @@ const StudentsPage = lazy(() => import('../features/students/StudentsPage'));
 const StudentFormPage = lazy(() => import('../features/students/StudentFormPage'));
 const TeachersPage = lazy(() => import('../features/teachers/TeachersPage'));
 const TeacherFormPage = lazy(() => import('../features/teachers/TeacherFormPage'));
-const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
-const NotificationFormPage = lazy(() => import('../features/notifications/NotificationFormPage'));
-const StudentNotificationsPage = lazy(() => import('../features/notifications/StudentNotificationsPage'));
-const EventsPage = lazy(() => import('../features/events/EventsPage'));
-const EventFormPage = lazy(() => import('../features/events/EventFormPage'));
-const StudentEventsPage = lazy(() => import('../features/events/StudentEventsPage'));
 const TimetablePage = lazy(() => import('../features/timetable/TimetablePage'));
 const TimetableFormPage = lazy(() => import('../features/timetable/TimetableFormPage'));
 const StudentTimetablePage = lazy(() => import('../features/timetable/StudentTimetablePage'));
-const TeacherAttendancePage = lazy(() => import('../features/teacher-attendance/TeacherAttendancePage'));
-const MonthlyRegisterPage = lazy(() => import('../features/teacher-attendance/MonthlyRegisterPage'));
-const ExamsPage = lazy(() => import('../features/exams/ExamsPage'));
-const ReportCardsPage = lazy(() => import('../features/exams/ReportCardsPage'));
-const StudentExamsPage = lazy(() => import('../features/exams/StudentExamsPage'));
-const StudentResultsPage = lazy(() => import('../features/exams/StudentResultsPage'));
 const FeeRegisterPage = lazy(() => import('../features/fees/FeeRegisterPage'));
 const CollectFeePage = lazy(() => import('../features/fees/CollectFeePage'));
 const CorrectReceiptPage = lazy(() => import('../features/fees/CorrectReceiptPage'));
@@ -92,24 +80,10 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${studentHome}/profile`]: <ProfilePage area="student" />,
   [`${adminHome}/schools`]: <SchoolsPage />,
   [`${adminHome}/accounts`]: <AccountsPage />,
-  [`${adminHome}/notifications`]: <NotificationsPage />,
-  [`${adminHome}/addnotification`]: <NotificationFormPage />,
-  [`${adminHome}/editnotification/:notificationId`]: <NotificationFormPage />,
-  [`${studentHome}/notifications`]: <StudentNotificationsPage />,
-  [`${adminHome}/events`]: <EventsPage />,
-  [`${adminHome}/events/add`]: <EventFormPage />,
-  [`${adminHome}/events/edit/:eventId`]: <EventFormPage />,
-  [`${studentHome}/events`]: <StudentEventsPage />,
   [`${adminHome}/timetable`]: <TimetablePage />,
   [`${adminHome}/timetable/add`]: <TimetableFormPage />,
   [`${adminHome}/timetable/edit/:id`]: <TimetableFormPage />,
   [`${studentHome}/timetable`]: <StudentTimetablePage />,
-  [`${adminHome}/teacher-attendance`]: <TeacherAttendancePage />,
-  [`${adminHome}/teacher-attendance/monthly/:monthYear`]: <MonthlyRegisterPage />,
-  [`${adminHome}/exams`]: <ExamsPage />,
-  [`${adminHome}/reportcards`]: <ReportCardsPage />,
-  [`${studentHome}/exams`]: <StudentExamsPage />,
-  [`${studentHome}/results`]: <StudentResultsPage />,
   [`${adminHome}/fee`]: <FeeRegisterPage />,
   [`${adminHome}/addfee`]: <CollectFeePage />,
   [`${adminHome}/fees/edit/:receiptId`]: <CorrectReceiptPage />,

@@ -77,14 +77,6 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
       const titles: Record<string, string> = messages.certificates.titles;
       return syncTexts.describe.certificate(titles[String(body.kind)] ?? String(body.kind ?? ''));
     }
-    case 'notifications.read':
-      return syncTexts.describe.notificationRead;
-    case 'marks.enterSheet':
-      return syncTexts.describe.marksSheet(Array.isArray(body.entries) ? body.entries.length : 0);
-    case 'exams.publish':
-      return syncTexts.describe.resultsPublished(String(body.examName ?? ''), String(body.className ?? ''));
-    case 'results.remark':
-      return syncTexts.describe.remarkChanged;
     case 'feeReceipts.create': {
       const items = Array.isArray(body.items) ? body.items.map(record) : [];
       const paise = items.reduce((sum, item) => sum + (typeof item.amount === 'number' ? item.amount : 0), typeof body.fine === 'number' ? body.fine : 0);
@@ -92,8 +84,6 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
     }
     case 'feeReceipts.correct':
       return syncTexts.describe.receiptCorrected(body.reissue !== undefined && body.reissue !== null);
-    case 'teacherAttendance.markSheet':
-      return syncTexts.describe.staffSheet(String(body.date ?? ''), Array.isArray(body.entries) ? body.entries.length : 0);
     default:
       return describeRecord(entry, body);
   }
@@ -103,14 +93,15 @@ function personName(body: Record<string, unknown>): string {
   return [body.firstName, body.lastName].filter((part) => typeof part === 'string' && part).join(' ');
 }
 
-/** students.*, teachers.*, subjects.*, classSubjects.*, notifications.* ...: "New student Aarav Sharma", "Subject Maths changed", "New homework Tables of 7". */
+/** students.*, teachers.*, subjects.*, classSubjects.* ...: "New student Aarav Sharma", "Subject Maths changed", "New homework Tables of 7". */
 function describeRecord(entry: DescribableEntry, body: Record<string, unknown>): string {
   const [table = '', action = ''] = entry.kind.split('.');
   const entity = syncTexts.describe.entity[table];
   if (!entity) return entry.kind;
-  const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : (table === 'exams' || table === 'feeHeads') && typeof body.name === 'string' ? body.name : personName(body);
+  const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : table === 'feeHeads' && typeof body.name === 'string' ? body.name : personName(body);
   if (action === 'create') return syncTexts.describe.recordCreate(entity, name);
-  if (action === 'update') return syncTexts.describe.recordUpdate(entity, name);
+  // A whole set replaced at once (the bell schedule): "Bell schedule changed".
+  if (action === 'update' || action === 'replace') return syncTexts.describe.recordUpdate(entity, action === 'replace' ? '' : name);
   if (action === 'delete') return syncTexts.describe.recordDelete(entity);
   return entry.kind;
 }

@@ -54,14 +54,9 @@ export const syncTexts = {
     classDelete: (name: string) => `Class ${name} deleted`,
     unknownClass: 'a class',
     /** School records (students, teachers, subjects, class subjects, admissions, certificates). */
-    entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', notifications: 'Notification', events: 'Event', exams: 'Exam', feeHeads: 'Fee head', feeConcessions: 'Concession', timetable: 'Timetable entry', timetableSubstitutions: 'Substitution' } as Record<string, string>,
-    marksSheet: (students: number) => `Marks · ${students} student${students === 1 ? '' : 's'}`,
-    resultsPublished: (exam: string, className: string) => `Results of ${exam} published for ${className}`,
-    remarkChanged: 'Report card remark changed',
-    notificationRead: 'Notification marked read',
+    entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', feeHeads: 'Fee head', feeConcessions: 'Concession', timetable: 'Timetable entry', timetableSubstitutions: 'Substitution', timetablePeriods: 'Bell schedule' } as Record<string, string>,
     feePayment: (amount: string) => `Fee payment ${amount}`,
     receiptCorrected: (reissued: boolean) => (reissued ? 'Receipt cancelled and reissued' : 'Receipt cancelled'),
-    staffSheet: (date: string, teachers: number) => `Staff attendance · ${date} · ${teachers} teacher${teachers === 1 ? '' : 's'}`,
     audience: {
       school: 'Whole school',
       roles: { staff: 'Staff', students: 'Students', parents: 'Parents' } as Record<string, string>,

@@ -2,6 +2,8 @@
 import type { EventKind } from '../../../contract/events';
 
 export const eventsTexts = {
+  /** The sync panel's lines for the events' waiting or refused changes (feature.tsx). */
+  changes: { entity: 'Event' },
   kinds: { event: 'Event', holiday: 'Holiday', exam: 'Exam', meeting: 'Meeting', other: 'Other' } satisfies Record<EventKind, string>,
   columns: { date: 'Date', title: 'Title', kind: 'Kind', audience: 'For', time: 'Time' },
   caption: 'Events and holidays of this school',

@@ -1,5 +1,12 @@
 /** English texts of the exams, marks, report card and results screens (the school's answers are in contract/messages.ts). */
 export const examTexts = {
+  /** The sync panel's lines for exams' waiting or refused changes (feature.tsx). */
+  changes: {
+    entity: 'Exam',
+    marksSheet: (students: number) => `Marks · ${students} student${students === 1 ? '' : 's'}`,
+    resultsPublished: (exam: string, className: string) => `Results of ${exam} published for ${className}`,
+    remarkChanged: 'Report card remark changed',
+  },
   loading: 'Reading this device’s copy…',
   noEngine: 'Sign in again to read exams on this device.',
   empty: 'No exams on this device yet. They arrive with the first sync, or add one.',

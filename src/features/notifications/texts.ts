@@ -1,5 +1,7 @@
 /** English texts of the notification screens (the school's answers are in contract/messages.ts). */
 export const notificationTexts = {
+  /** The sync panel's lines for the notifications' waiting or refused changes (feature.tsx). */
+  changes: { entity: 'Notification', read: 'Notification marked read' },
   loading: 'Reading this device’s copy…',
   noEngine: 'Sign in again to read notifications on this device.',
   columns: {

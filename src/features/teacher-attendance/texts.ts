@@ -1,5 +1,9 @@
 /** English texts of the staff attendance screens (the school's answers are in contract/messages.ts). */
 export const teacherAttendanceTexts = {
+  /** The sync panel's line for a staff attendance sheet waiting or refused (feature.tsx). */
+  changes: {
+    staffSheet: (date: string, teachers: number) => `Staff attendance · ${date} · ${teachers} teacher${teachers === 1 ? '' : 's'}`,
+  },
   loading: 'Reading this device’s copy…',
   noEngine: 'Sign in again to mark staff attendance on this device.',
   date: 'Date',
