@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { isoDateSchema } from './attendance';
-import { baseRevShape } from './revisions';
+import { baseRevShape, conflictNoticeSchema } from './revisions';
 
 export const timetableDays = [1, 2, 3, 4, 5, 6] as const;
 export type TimetableDay = (typeof timetableDays)[number];
@@ -76,7 +76,15 @@ export const periodInputSchema = z.object({
 });
 export type PeriodInput = z.input<typeof periodInputSchema>;
 
-export const periodsInputSchema = z.object({ periods: z.array(periodInputSchema).max(maxPeriodsPerDay * 6) });
+/**
+ * The schedule a device edited offline: every period it held, id and rev. When the school's live
+ * periods are not exactly these any more, the change is not applied: the school keeps its schedule
+ * and the device's goes to history (`periodsAnswerSchema`'s conflict). Without it the last write wins.
+ */
+export const periodsBaseSchema = z.array(z.object({ id: z.uuid(), rev: z.number().int().nonnegative() })).max(maxPeriodsPerDay * 6);
+export type PeriodsBase = z.infer<typeof periodsBaseSchema>;
+
+export const periodsInputSchema = z.object({ periods: z.array(periodInputSchema).max(maxPeriodsPerDay * 6), base: periodsBaseSchema.optional() });
 export type PeriodsInput = z.input<typeof periodsInputSchema>;
 
 interface TimedPeriod {
@@ -110,6 +118,14 @@ export function periodProblems(periods: readonly TimedPeriod[]): Map<number, str
   }
   return problems;
 }
+
+/**
+ * PUT /api/timetable/periods answers the school's schedule; a change based on a schedule that has
+ * moved on answers `{ periods, conflict }` instead (200, the school's kept, the device's in history).
+ */
+export const periodsConflictSchema = z.object({ periods: z.array(periodSchema), conflict: conflictNoticeSchema(z.array(periodSchema), z.unknown()) });
+export const periodsAnswerSchema = z.union([z.array(periodSchema), periodsConflictSchema]);
+export type PeriodsConflict = z.infer<typeof periodsConflictSchema>;
 
 export const periodsInputCheckedSchema = periodsInputSchema.superRefine((input, ctx) => {
   for (const [index, message] of periodProblems(input.periods)) ctx.addIssue({ code: 'custom', path: ['periods', index, 'startTime'], message });

@@ -7,6 +7,7 @@
 import { concessionKindNames, paymentModeNames, type ConcessionKind, type PaymentMode } from '../../contract/fees';
 import { messages } from '../../contract/messages';
 import { formatRupees } from '../../contract/money';
+import { dayNames, timetableDays } from '../../contract/timetable';
 import type { ClassRow, KakshaDb, RejectedEntry } from '../../sync';
 import { t } from '../i18n';
 import { className, describeEntry } from './describe';
@@ -123,6 +124,9 @@ const hidden = new Set([
   'markId',
   // A removed attachment is named by its file name.
   'attachmentId',
+  // A bell schedule's change: the schedule it was made on, by id and rev (its periods are shown).
+  'base',
+  'seen',
   // A read mark's notification is named by the change's own title.
   'notificationId',
   // An exam's papers are too many to list; its marks and publication are named by the change's title.
@@ -173,6 +177,7 @@ function valueOf(key: string, value: unknown, lookups: RefusedLookups): string {
   if (typeof value === 'boolean') return value ? text.yes : text.no;
   if (key === 'audience') return audienceOf(record(value), lookups);
   if (key === 'classIds' && Array.isArray(value)) return value.map((id) => className(lookups.classes.get(String(id)))).join(', ');
+  if (key === 'periods' && Array.isArray(value)) return periodsOf(value);
   if (typeof value !== 'string') return typeof value === 'object' ? JSON.stringify(value) : String(value);
   switch (key) {
     case 'classId':
@@ -193,6 +198,18 @@ function valueOf(key: string, value: unknown, lookups: RefusedLookups): string {
     default:
       return shownDate(value);
   }
+}
+
+/** A bell schedule in words, day by day: "Monday: Period 1 08:00–08:40, Break 08:40–09:00". */
+function periodsOf(periods: readonly unknown[]): string {
+  const rows = periods.map(record);
+  return timetableDays
+    .map((day) => {
+      const ofDay = rows.filter((row) => row.day === day).sort((a, b) => String(a.startTime).localeCompare(String(b.startTime)));
+      return ofDay.length === 0 ? '' : `${dayNames[day]}: ${ofDay.map((row) => `${String(row.name ?? '')} ${String(row.startTime ?? '')}–${String(row.endTime ?? '')}`).join(', ')}`;
+    })
+    .filter(Boolean)
+    .join('; ');
 }
 
 /** A notification's audience in words: "Whole school", "II B, III A", "Parents", "3 people". */

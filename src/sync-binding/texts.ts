@@ -94,6 +94,7 @@ export const syncTexts = {
     fileName: 'kaksha-not-accepted',
     csv: { change: 'Change', reason: 'Reason', savedAt: 'Saved', refusedAt: 'Not accepted', item: 'Field or student', value: 'Value' },
     fields: {
+      periods: 'Periods',
       name: 'Name',
       term: 'Term',
       academicYear: 'Academic year',

@@ -1,6 +1,6 @@
 /** The timetable on the device: the bell schedule, the entries, the weekly limits, substitutions, and their kinds. */
 import type { Period, SubjectLimit, Substitution, TimetableEntry } from '../../contract/timetable';
-import { createTimetableEntryKind, deleteTimetableEntryKind, removeSubstitutionKind, substituteKind, updateTimetableEntryKind } from '../kinds/timetable';
+import { createTimetableEntryKind, deleteTimetableEntryKind, removeSubstitutionKind, replacePeriodsKind, substituteKind, updateTimetableEntryKind } from '../kinds/timetable';
 import { defineSyncModule, mirrorTable } from './module';
 
 export type PeriodRow = Period;
@@ -16,5 +16,5 @@ export const substitutionsTable = mirrorTable<SubstitutionRow>()('timetableSubst
 export const timetableSync = defineSyncModule({
   name: 'timetable',
   tables: [periodsTable, timetableTable, subjectLimitsTable, substitutionsTable],
-  kinds: [createTimetableEntryKind, updateTimetableEntryKind, deleteTimetableEntryKind, substituteKind, removeSubstitutionKind],
+  kinds: [createTimetableEntryKind, updateTimetableEntryKind, deleteTimetableEntryKind, substituteKind, removeSubstitutionKind, replacePeriodsKind],
 });

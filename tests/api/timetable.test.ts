@@ -134,6 +134,44 @@ describe('the bell schedule', () => {
     const response = await as(tokens.teacher, { method: 'PUT', url: paths.timetable.periods, payload: { periods: bell } });
     expect(response.statusCode).toBe(403);
   });
+
+  it('takes a device’s change made on the current schedule; one made on an older schedule is kept in history once and the school’s stays', async () => {
+    const current = (await as(tokens.admin, { method: 'GET', url: paths.timetable.periods })).json().data as Period[];
+    const sent = current.map(({ id, day, name, startTime, endTime, kind }) => ({ id, day, name, startTime, endTime, kind }));
+    const base = current.map(({ id, rev }) => ({ id, rev }));
+    // On the current schedule: taken as it is (nothing changed here, so nothing moves).
+    const same = await as(tokens.admin, { method: 'PUT', url: paths.timetable.periods, payload: { periods: sent, base }, headers: keyHeader() });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().data).toEqual(current);
+
+    // Made on a schedule without Period 3 (an older one): the school keeps its own.
+    const renamed = sent.map((period) => (period.name === 'Break' ? { ...period, name: 'Short break' } : period));
+    const stale = { periods: renamed, base: base.filter((one) => one.id !== periodOf(1, 'Period 3')) };
+    const key = randomUUID();
+    const history = () => t.database.db.select().from(recordHistory).where(eq(recordHistory.entity, 'timetablePeriods'));
+    const before = (await history()).length;
+    const lost = await as(tokens.admin, { method: 'PUT', url: paths.timetable.periods, payload: stale, headers: keyHeader(key) });
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(lost.json().message).toBe(messages.sync.recordChanged);
+    expect(lost.json().data).toMatchObject({ periods: current, conflict: { entity: 'timetablePeriods', reason: 'changed', kept: current, yours: { periods: renamed } } });
+    expect((await as(tokens.admin, { method: 'GET', url: paths.timetable.periods })).json().data).toEqual(current);
+    expect((await history()).length).toBe(before + 1);
+    // The same answer for the same key; the same stale change under another key keeps no second copy.
+    const replayed = await as(tokens.admin, { method: 'PUT', url: paths.timetable.periods, payload: stale, headers: keyHeader(key) });
+    expect(isReplay(replayed)).toBe(true);
+    expect(replayed.json()).toEqual(lost.json());
+    const again = await as(tokens.admin, { method: 'PUT', url: paths.timetable.periods, payload: stale, headers: keyHeader() });
+    expect(again.json().data.conflict).toMatchObject({ reason: 'changed' });
+    expect((await history()).length).toBe(before + 1);
+
+    // A base that is not a schedule is a 400; another school's admin sees nothing of it.
+    const bad = await as(tokens.admin, { method: 'PUT', url: paths.timetable.periods, payload: { periods: sent, base: [{ id: 'x', rev: -1 }] } });
+    expect(bad.statusCode).toBe(400);
+    const other = await t.call({ method: 'PUT', url: paths.timetable.periods, tenant: 'river', token: riverAdmin, payload: stale, headers: keyHeader() });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data).toMatchObject({ periods: [], conflict: { kept: [] } });
+    expect((await as(tokens.admin, { method: 'GET', url: paths.timetable.periods })).json().data).toEqual(current);
+  });
 });
 
 describe('placing entries', () => {

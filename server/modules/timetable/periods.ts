@@ -2,16 +2,30 @@
  * The bell schedule and the weekly limits, each read by every signed-in user (a family's device
  * needs the times) and replaced whole by an admin. A period keeps its id across edits, so its
  * entries stay with it; one with entries cannot be removed or made a break (409 naming it).
+ * A device's offline change carries the schedule it edited (`base`); when the school's has moved on
+ * since, the school keeps its own and the device's goes to record_history, once (module-kit/conflicts).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages } from '../../../contract/messages';
 import { paths, routeOf } from '../../../contract/paths';
-import { dayNames, periodSchema, periodsInputCheckedSchema, subjectLimitSchema, subjectLimitsInputSchema, type TimetableDay } from '../../../contract/timetable';
+import type { ConflictNotice } from '../../../contract/revisions';
+import {
+  dayNames,
+  periodSchema,
+  periodsAnswerSchema,
+  periodsInputCheckedSchema,
+  subjectLimitSchema,
+  subjectLimitsInputSchema,
+  type Period,
+  type PeriodsBase,
+  type TimetableDay,
+} from '../../../contract/timetable';
 import { subjects, timetablePeriods, timetableSubjectLimits } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
-import { tenantOf } from '../../plugins/access';
+import { tenantOf, userOf } from '../../plugins/access';
+import { keepInHistory } from '../../module-kit/conflicts';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
@@ -21,16 +35,45 @@ import { timetableRepository as repo } from './repository';
 const readers = { access: 'signedIn' } as const;
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
 
+/** The record id a school's bell schedule goes by in record_history and conflict notices (a version-8 UUID of the tenant). */
+export function periodsRecordId(tenantId: string): string {
+  const hex = createHash('sha256').update(`timetable-periods:${tenantId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Whether the school's live periods are still exactly the ones the device edited. */
+function sameSchedule(stored: ReadonlyMap<string, Period>, base: PeriodsBase): boolean {
+  return stored.size === base.length && base.every(({ id, rev }) => stored.get(id)?.rev === rev);
+}
+
 export const timetablePeriodRoutes: ZodPlugin = async (app) => {
   app.get(routeOf(paths.timetable.periods), { config: readers, schema: { response: okList(periodSchema) } }, async (request, reply) =>
     sendEnvelope(reply, 200, messages.common.ok, await repo.periods(app.db, tenantOf(request).tenantId)),
   );
 
-  app.put(routeOf(paths.timetable.periods), { config: adminWrite, schema: { response: okList(periodSchema), body: periodsInputCheckedSchema } }, (request, reply) =>
+  app.put(routeOf(paths.timetable.periods), { config: adminWrite, schema: { response: ok(periodsAnswerSchema), body: periodsInputCheckedSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       await repo.lockSchool(tx, tenantId);
-      const stored = new Map((await repo.periods(tx, tenantId)).map((period) => [period.id, period]));
+      const schedule = await repo.periods(tx, tenantId);
+      const stored = new Map(schedule.map((period) => [period.id, period]));
+      const { base } = request.body;
+      if (base && !sameSchedule(stored, base)) {
+        const user = userOf(request);
+        const id = periodsRecordId(tenantId);
+        const yours = { periods: request.body.periods };
+        await keepInHistory(tx, {
+          tenantId,
+          entity: 'timetablePeriods',
+          recordId: id,
+          payload: yours,
+          authorUserId: user.id,
+          reason: 'changed',
+          keptRev: Math.max(0, ...schedule.map((period) => period.rev)),
+        });
+        const conflict: ConflictNotice<Period[]> = { entity: 'timetablePeriods', id, reason: 'changed', kept: schedule, yours, message: messages.sync.recordChanged };
+        return { message: messages.sync.recordChanged, data: { periods: schedule, conflict } };
+      }
       const input = request.body.periods.map((period, index) => ({ ...period, index, id: period.id ?? randomUUID() }));
 
       for (const period of input) {

@@ -1,19 +1,32 @@
 /**
  * The bell schedule (admins): the periods of each day, Monday to Saturday, teaching or break,
- * checked as typed (end after start, no overlap in a day: contract/timetable.ts periodProblems) and
- * saved whole at the school, so it needs a connection; the pull then brings it to every device.
+ * checked as typed (end after start, no overlap in a day: contract/timetable.ts periodProblems),
+ * read from the mirror and saved whole through the outbox (`timetablePeriods.replace`), so it works
+ * offline like the other editors: the device shows the new schedule at once and says it is waiting
+ * until the school has it; a schedule changed at the school meanwhile is kept there and this one
+ * goes to its history (the notice shows here and in the sync panel); a refusal (a period with
+ * entries removed) shows here until dismissed.
  */
 import { useState } from 'react';
 import { messages } from '../../../contract/messages';
-import { paths } from '../../../contract/paths';
 import { dayNames, periodProblems, timetableDays, type PeriodKind, type TimetableDay } from '../../../contract/timetable';
-import { apiRequest } from '../../api/client';
-import { ApiError } from '../../api/api-error';
+import type { KakshaDb } from '../../../sync';
+import { replacePeriodsKindName } from '../../../sync/kinds/timetable';
 import { useWriteReport } from '../../kit';
-import { useOnline } from '../../kit/use-online';
 import { useSyncEngine } from '../../sync-binding/hooks';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import type { PeriodRow } from '../../../sync/modules/timetable';
 import { timetableTexts as text } from './texts';
+
+/** Whether a schedule change waits on this device, and the school's refusal or "changed elsewhere" notices of one. */
+async function scheduleState(db: KakshaDb) {
+  const [waiting, rejected, conflicts] = await Promise.all([
+    db.outbox.filter((entry) => entry.kind === replacePeriodsKindName).count(),
+    db.rejected.filter((entry) => entry.kind === replacePeriodsKindName).toArray(),
+    db.conflicts.filter((conflict) => conflict.entity === 'timetablePeriods').toArray(),
+  ]);
+  return { waiting: waiting > 0, rejected, conflicts };
+}
 
 interface Draft {
   key: string;
@@ -32,11 +45,10 @@ const toDrafts = (periods: readonly PeriodRow[]): Draft[] =>
 
 export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
   const engine = useSyncEngine();
-  const online = useOnline() !== false;
   const report = useWriteReport();
+  const state = useMirrorQuery(scheduleState, []);
   const [open, setOpen] = useState(false);
   const [drafts, setDrafts] = useState<Draft[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const problems = periodProblems(drafts);
 
   const change = (key: string, values: Partial<Draft>) => setDrafts((list) => list.map((draft) => (draft.key === key ? { ...draft, ...values } : draft)));
@@ -47,24 +59,47 @@ export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
   };
 
   const save = async () => {
-    setError(null);
-    try {
-      const response = await apiRequest('PUT', paths.timetable.periods, {
-        json: { periods: drafts.map(({ id, day, name, startTime, endTime, kind }) => ({ ...(id ? { id } : {}), day, name, startTime, endTime, kind })) },
-      });
-      report.saved(response.message ?? messages.timetable.periodsSaved);
-      setOpen(false);
-      await engine?.syncNow();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : messages.network.unexpected);
-    }
+    if (!engine) return;
+    const periods = drafts.map(({ id, day, name, startTime, endTime, kind }) => ({ ...(id ? { id } : {}), day, name: name.trim(), startTime, endTime, kind }));
+    if (await report.attempt(() => engine.mutate(replacePeriodsKindName, { periods }), messages.timetable.periodsSaved)) setOpen(false);
   };
+
+  const status = state && (
+    <div className="tt-periods-status">
+      <p className="field-hint" role="status" aria-live="polite" data-state={state.waiting ? 'pending' : 'synced'}>
+        {state.waiting ? text.periods.waiting : text.periods.synced}
+      </p>
+      {state.rejected.map((entry) => (
+        <div key={entry.id} className="alert alert-error" role="alert">
+          <p>{text.periods.refused(entry.message)}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void engine?.dismissRejected(entry.id)}>
+            {text.periods.dismiss}
+          </button>
+        </div>
+      ))}
+      {state.conflicts.length > 0 && (
+        <div className="alert alert-warning">
+          <p>{text.periods.changedElsewhere}</p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              for (const conflict of state.conflicts) if (conflict.seq !== undefined) void engine?.dismissConflict(conflict.seq);
+            }}
+          >
+            {text.periods.dismiss}
+          </button>
+        </div>
+      )}
+    </div>
+  );
 
   if (!open) {
     return (
       <section className="panel no-print">
         <h2>{text.periods.heading}</h2>
         <p className="field-hint">{text.periods.hint}</p>
+        {status}
         <button
           type="button"
           className="btn btn-secondary"
@@ -81,12 +116,7 @@ export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
   return (
     <section className="panel tt-periods no-print" aria-labelledby="tt-periods-heading">
       <h2 id="tt-periods-heading">{text.periods.heading}</h2>
-      {!online && <p className="alert alert-warning">{text.periods.offline}</p>}
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      {status}
       {timetableDays.map((day) => (
         <fieldset key={day}>
           <legend>{dayNames[day]}</legend>
@@ -138,7 +168,7 @@ export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
         </fieldset>
       ))}
       <div className="tt-controls">
-        <button type="button" className="btn btn-primary" disabled={!online || problems.size > 0} onClick={() => void save()}>
+        <button type="button" className="btn btn-primary" disabled={!engine || problems.size > 0} onClick={() => void save()}>
           {text.periods.save}
         </button>
         <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>

@@ -257,6 +257,20 @@ const fixtures: Fixture[] = [
     shows: ['Substitution deleted', 'Meera Nair'],
   },
   {
+    kind: 'timetablePeriods.replace',
+    method: 'PUT',
+    path: '/timetable/periods',
+    body: {
+      periods: [
+        { id: id(51), day: 1, name: 'Period 1', startTime: '08:00', endTime: '08:40', kind: 'teaching' },
+        { id: id(52), day: 1, name: 'Assembly', startTime: '08:40', endTime: '09:00', kind: 'break' },
+      ],
+      base: [{ id: id(51), rev: 4 }],
+      seen: '[]',
+    },
+    shows: ['Bell schedule changed', 'Periods', 'Monday: Period 1 08:00–08:40, Assembly 08:40–09:00'],
+  },
+  {
     kind: 'teacherAttendance.markSheet',
     method: 'POST',
     path: '/teacherAttendance/mark-sheet',
