@@ -2,14 +2,18 @@
  * Fees in Chromium against the production build and the real server (issue 14): the demo admin
  * takes the demo parent's elder child's overdue quarter at the counter offline; the receipt shows
  * Pending; back online it gets the school's next number, without a gap; it prints on one A5 page;
- * the demo parent, after one sync, sees the payment and the new balance offline.
+ * once the school has a UPI id, the receipt carries a QR code of the upi://pay link for the
+ * balance, and the 80 mm thermal layout prints on one page 80 mm wide; the demo parent, after one
+ * sync, sees the payment and the new balance offline.
  */
 import { describe, expect, it } from 'vitest';
-import type { FeeReceipt, StudentDues } from '../../contract/fees';
+import type { FeeReceipt, FeeSettings, StudentDues } from '../../contract/fees';
 import { formatRupees } from '../../contract/money';
 import { paths } from '../../contract/paths';
 import type { Page as EnvelopePage } from '../../contract/envelope';
 import { feeTexts as text } from '../../src/features/fees/texts';
+import { upiQrDataUrl } from '../../src/features/fees/UpiQr';
+import { upiPayLink } from '../../src/features/fees/upi-link';
 import { useBrowser } from './support/browser';
 import { demoUsername } from './support/demo';
 import { admin, api, signInAs, tokenOf, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
@@ -26,7 +30,7 @@ interface Child {
 
 describe('fees', () => {
   it(
-    'a payment taken offline shows Pending, gets the next number once online, prints on one A5 page, and the parent sees it offline',
+    'a payment taken offline shows Pending, gets the next number once online, prints on one A5 page, carries the UPI QR code for the balance, prints on one 80 mm thermal page, and the parent sees it offline',
     async () => {
       const adminToken = await tokenOf(session.baseUrl, admin);
       const parentToken = await tokenOf(session.baseUrl, demoUsername('parent'));
@@ -79,6 +83,39 @@ describe('fees', () => {
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
       await page.emulateMedia({ media: 'screen' });
+
+      // The school sets its UPI id: the receipt, opened online, carries a QR code of the upi://pay
+      // link for the balance (the same image the link makes here), and its alt text names the amount.
+      const settings = await api<FeeSettings>(session.baseUrl, 'GET', paths.fees.settings, { token: adminToken });
+      const { receiptFormat, teachersMayRead } = settings;
+      await api(session.baseUrl, 'PUT', paths.fees.settings, { token: adminToken, body: { receiptFormat, teachersMayRead, upiId: 'greenvalley@sbi', payeeName: 'Green Valley Fees' } });
+      try {
+        const balance = (await api<StudentDues>(session.baseUrl, 'GET', paths.fees.studentDues(child.id), { token: adminToken })).totalOutstanding;
+        expect(balance).toBeGreaterThan(0);
+        await page.reload();
+        const qr = page.locator('.fee-receipt img.fee-upi-qr');
+        await qr.waitFor({ timeout: 60_000 });
+        const link = upiPayLink({ vpa: 'greenvalley@sbi', payeeName: 'Green Valley Fees', amount: balance, note: text.receipt.upiNote(stored!.studentName, stored!.receiptNumber!) });
+        expect(link).toContain(`&am=${Math.floor(balance / 100)}.${String(balance % 100).padStart(2, '0')}&cu=INR`);
+        expect(await qr.getAttribute('alt')).toBe(text.receipt.upiQrAlt(formatRupees(balance)));
+        expect(await qr.getAttribute('src')).toBe(await upiQrDataUrl(link));
+        expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+        expect(await page.locator('.fee-upi figcaption').textContent()).toBe(text.receipt.upiLabel(formatRupees(balance), 'greenvalley@sbi'));
+
+        // The 80 mm thermal layout, QR code and all: one page, 80 mm (226.8 pt) wide.
+        await page.locator('input[name="fee-layout"][value="thermal"]').check();
+        await page.locator('.fee-receipt-thermal img.fee-upi-qr').waitFor();
+        await page.emulateMedia({ media: 'print' });
+        const roll = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+        await page.emulateMedia({ media: 'screen' });
+        expect(roll.match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
+        const box = roll.match(/\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/);
+        expect(box).not.toBeNull();
+        const widthMm = ((Number(box![3]) - Number(box![1])) / 72) * 25.4;
+        expect(Math.abs(widthMm - 80)).toBeLessThan(0.5);
+      } finally {
+        await api(session.baseUrl, 'PUT', paths.fees.settings, { token: adminToken, body: { ...settings } });
+      }
       await context.close();
 
       // The parent: one sync, then offline after a reload.
