@@ -3,7 +3,8 @@
  * admin signs in on a 360 px phone and /admin shows today's figures of the demo school (every
  * student of an open class counted once, present, absent or not marked), with no sideways scroll;
  * offline after a reload the same figures are there, "as of" the last sync; a class not yet marked
- * opens its sheet with one tap. The demo parent's /student shows a card per child, each line
+ * opens its sheet with one tap, the last notification's read rate the notifications, a period
+ * without a substitute the substitute picker. The demo parent's /student shows a card per child, each line
  * opening that child's screen, offline after a reload too.
  */
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,21 @@ describe('admin dashboard', () => {
         await page.waitForURL((url) => url.pathname === '/admin/mark-attendance');
         expect(new URL(page.url()).searchParams.get('classId')).toBe(new URLSearchParams(href.split('?')[1]).get('classId'));
         await page.locator('li.mark-row').first().waitFor();
+      }
+
+      // The last notification's read rate opens the notifications; a period without a substitute opens the picker.
+      await page.goto('/admin');
+      const notice = glance.locator('[aria-labelledby="glance-notice"] a').first();
+      await notice.waitFor();
+      await notice.click();
+      await page.waitForURL((url) => url.pathname === '/admin/notifications');
+      await page.goto('/admin');
+      await glance.getByRole('heading', { name: text.attendance.heading }).waitFor();
+      const uncovered = glance.locator('[aria-labelledby="glance-uncovered"] a').first();
+      if ((await uncovered.count()) > 0) {
+        await uncovered.click();
+        await page.waitForURL((url) => url.pathname === '/admin/timetable' && url.searchParams.has('substitutes'));
+        await page.locator('#substitutes').waitFor();
       }
       await context.setOffline(false);
     },
