@@ -24,6 +24,7 @@ import { demoPassword } from '../server/seed/accounts';
 import { ensureBuild } from '../scripts/ensure-build';
 import { signInAt } from '../tests/e2e/support/flows';
 import { api, chromiumPath, percentile, startBenchServer, tokenOf } from './support/server';
+import { examPaths, markPaths } from '../contract/exams';
 
 const tenant = 'greenvalley';
 const admin = 'admin@kaksha.demo';
@@ -48,7 +49,7 @@ async function makeClass(baseUrl: string, token: string) {
     students.push(await call<Named>('POST', paths.students.create, { firstName: `Bench${String.fromCharCode(65 + (i % 26))}`, lastName: `Student ${i + 1}`, rollNumber: String(i + 1), classId: klass.id }));
   }
   const exam = (name: string, papers: Named[]) =>
-    call<Named>('POST', paths.exams.create, {
+    call<Named>('POST', examPaths.create, {
       name,
       term: 'Term 1',
       academicYear: academicYearLabel(academicYearOf(todayIso())),
@@ -65,9 +66,9 @@ async function makeClass(baseUrl: string, token: string) {
   const published = await exam('Bench Half Yearly', subjects);
   for (const [index, subject] of subjects.entries()) {
     const entries = students.map((student, i) => (index === 7 ? { studentId: student.id, grade: 'ABC'[i % 3] } : { studentId: student.id, marks: 20 + ((i * 7 + index * 11) % 60) }));
-    await call('POST', paths.marks.markSheet, { examId: published.id, classId: klass.id, subjectId: subject.id, entries });
+    await call('POST', markPaths.markSheet, { examId: published.id, classId: klass.id, subjectId: subject.id, entries });
   }
-  await call('POST', paths.exams.publish(published.id), { classId: klass.id });
+  await call('POST', examPaths.publish(published.id), { classId: klass.id });
   const open = await exam('Bench Unit Test 2', subjects.slice(0, 1));
   return { classId: klass.id, published: published.id, open: open.id, subjectId: subjects[0]!.id };
 }

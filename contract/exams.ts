@@ -5,9 +5,93 @@
  * so a later change of the school's scale never changes an exam's grades (docs/decisions.md "Exams").
  */
 import { z } from 'zod';
+import { apiBase, resource, template } from './path-kit';
 import { messages } from './messages';
 import { normalizeDate, requiredText } from './record-formats';
 import { baseRevShape } from './revisions';
+
+export const examPaths = {
+  ...resource('exams'),
+  /** GET (signed in) / PUT (admins): the school's grading scale, copied into each exam added. */
+  gradingScale: `${apiBase}/exams/grading-scale`,
+  /** GET (staff): per class and subject, how far the marks are. */
+  progress: template(`${apiBase}/exams/:id/progress`),
+  /** POST { classId } (admins): computes and publishes the class's results; locks its marks. */
+  publish: template(`${apiBase}/exams/:id/publish`),
+} as const;
+
+export const examMessages = {
+  added: 'Exam added.',
+  updated: 'Exam updated.',
+  deleted: 'Exam deleted.',
+  notFound: 'Exam not found.',
+  invalidColumn: 'This column cannot be searched.',
+  gradeName: 'A grade is 1 to 4 characters, such as A1.',
+  gradeMin: 'A grade starts at a percentage from 0 to 100.',
+  scaleShape: 'List the grades from the highest down, each starting at a lower percentage than the one above, the last at 0, no grade twice.',
+  scaleSaved: 'Grading scale saved. Exams added from now on use it; existing exams keep theirs.',
+  startTime: 'Enter the start time as HH:MM (24-hour).',
+  duration: 'The duration is a whole number of minutes from 10 to 480.',
+  maxMarks: 'Maximum marks are a whole number from 1 to 1000 (leave them out only for a graded-only subject).',
+  passMarks: 'Pass marks are from 0 to the maximum marks, in steps of half a mark.',
+  academicYear: 'Enter the academic year as 2026-27.',
+  weight: 'The weight is a whole percentage from 0 to 100.',
+  noClasses: 'Choose at least one class that sits the exam.',
+  duplicateClass: 'A class is listed twice.',
+  duplicatePaper: 'This class already has a paper in this subject.',
+  paperClassNotSitting: 'This class does not sit the exam. Add it to the classes first.',
+  subjectNotTaken: 'This class does not take this subject. Add it in the class mapping first.',
+  publishedLocked: 'Results are published for this class: its schedule can no longer change.',
+  publishedDelete: 'Results of this exam are published: it cannot be deleted.',
+  notSitting: 'This class does not sit this exam.',
+  published: 'Results published.',
+  alreadyPublished: 'Results are already published for this class.',
+  incomplete: (missing: number) =>
+    `Marks are missing for ${missing} ${missing === 1 ? 'entry' : 'entries'}. Enter marks (or absent, or exempt) for every student and subject first.`,
+} as const;
+
+export const markPaths = {
+  /** POST { examId, classId, subjectId, entries, reason? }: one grid's cells (the teaching rule). */
+  markSheet: `${apiBase}/marks/mark-sheet`,
+  /** GET ?examId=&classId=&subjectId=: one grid's cells. */
+  sheet: `${apiBase}/marks/sheet`,
+  /** GET (staff): the earlier values of a grid's cells and who changed them. */
+  history: `${apiBase}/marks/history`,
+} as const;
+
+export const markMessages = {
+  saved: 'Marks saved.',
+  notYourSubject: 'You can enter marks only for the subjects you teach in a class (or as its class teacher).',
+  noPaper: 'This class has no paper in this subject in this exam.',
+  studentNotInClass: 'This student is not in this class.',
+  duplicateStudent: 'A student is listed twice.',
+  notANumber: 'Marks must be a number.',
+  outOfRange: (max: number) => `Marks must be from 0 to ${max}.`,
+  halfSteps: 'Marks go in steps of half a mark.',
+  oneValue: 'A cell holds one thing: marks, a grade, absent or exempt.',
+  gradedOnly: 'This subject is graded only: enter a grade, not marks.',
+  marksNeeded: 'This subject takes marks, not a grade.',
+  grade: 'A grade is 1 to 4 characters.',
+  unknownGrade: (grades: readonly string[]) => `Enter one of the grades ${grades.join(', ')}.`,
+  locked: 'Results are published for this class: give a reason for the correction.',
+  reasonTooLong: 'The reason can be at most 300 characters.',
+} as const;
+
+export const resultPaths = {
+  /** GET ?examId=&classId=&studentId=: published results (a family: their children's). */
+  all: `${apiBase}/results/all`,
+  /** PUT { remark } (class teacher, admins): the report card's remark. */
+  remark: template(`${apiBase}/results/:id/remark`),
+} as const;
+
+export const resultMessages = {
+  notFound: 'Result not found.',
+  remarkSaved: 'Remark saved.',
+  remarkTooLong: 'The remark can be at most 500 characters.',
+  notYourClass: 'Only the class teacher or an admin can write the remark.',
+  publishedTitle: (exam: string) => `${exam} results are out`,
+  publishedMessage: (exam: string, className: string) => `The results of ${exam} for class ${className} are published. Open Results to see the report card.`,
+} as const;
 
 export const maxExamName = 100;
 export const maxTerm = 50;
@@ -17,29 +101,29 @@ export const maxCorrectionReason = 300;
 
 /** One band of a grading scale: the grade from `min` percent (inclusive) up to the band above. */
 export const gradeBandSchema = z.object({
-  grade: z.string().trim().min(1, messages.exams.gradeName).max(4, messages.exams.gradeName),
-  min: z.number(messages.exams.gradeMin).min(0, messages.exams.gradeMin).max(100, messages.exams.gradeMin),
+  grade: z.string().trim().min(1, examMessages.gradeName).max(4, examMessages.gradeName),
+  min: z.number(examMessages.gradeMin).min(0, examMessages.gradeMin).max(100, examMessages.gradeMin),
 });
 export type GradeBand = z.infer<typeof gradeBandSchema>;
 
 /** The grades a graded-only paper (art, physical education, work education) may be given. */
-export const gradedOnlyGradeSchema = z.string().trim().min(1, messages.exams.gradeName).max(4, messages.exams.gradeName);
+export const gradedOnlyGradeSchema = z.string().trim().min(1, examMessages.gradeName).max(4, examMessages.gradeName);
 
 export const gradingScaleSchema = z
   .object({
     /** Highest first; the last band starts at 0. */
-    bands: z.array(gradeBandSchema).min(2, messages.exams.scaleShape).max(15, messages.exams.scaleShape),
-    gradedOnly: z.array(gradedOnlyGradeSchema).min(1, messages.exams.scaleShape).max(10, messages.exams.scaleShape),
+    bands: z.array(gradeBandSchema).min(2, examMessages.scaleShape).max(15, examMessages.scaleShape),
+    gradedOnly: z.array(gradedOnlyGradeSchema).min(1, examMessages.scaleShape).max(10, examMessages.scaleShape),
   })
   .superRefine((scale, ctx) => {
     const mins = scale.bands.map((band) => band.min);
     const descending = mins.every((min, i) => i === 0 || min < mins[i - 1]!);
     const grades = scale.bands.map((band) => band.grade.toUpperCase());
     if (!descending || mins.at(-1) !== 0 || new Set(grades).size !== grades.length) {
-      ctx.addIssue({ code: 'custom', path: ['bands'], message: messages.exams.scaleShape });
+      ctx.addIssue({ code: 'custom', path: ['bands'], message: examMessages.scaleShape });
     }
     if (new Set(scale.gradedOnly.map((grade) => grade.toUpperCase())).size !== scale.gradedOnly.length) {
-      ctx.addIssue({ code: 'custom', path: ['gradedOnly'], message: messages.exams.scaleShape });
+      ctx.addIssue({ code: 'custom', path: ['gradedOnly'], message: examMessages.scaleShape });
     }
   });
 export type GradingScale = z.infer<typeof gradingScaleSchema>;
@@ -112,20 +196,20 @@ const paperInputSchema = z
       }
       return date;
     }),
-    startTime: z.string(messages.exams.startTime).trim().regex(timePattern, messages.exams.startTime),
-    durationMinutes: z.number(messages.exams.duration).int(messages.exams.duration).min(10, messages.exams.duration).max(480, messages.exams.duration),
+    startTime: z.string(examMessages.startTime).trim().regex(timePattern, examMessages.startTime),
+    durationMinutes: z.number(examMessages.duration).int(examMessages.duration).min(10, examMessages.duration).max(480, examMessages.duration),
     gradedOnly: z.boolean().optional().transform((value) => value ?? false),
-    maxMarks: z.number(messages.exams.maxMarks).int(messages.exams.maxMarks).min(1, messages.exams.maxMarks).max(maxMarksLimit, messages.exams.maxMarks).nullable().optional(),
-    passMarks: z.number(messages.exams.passMarks).min(0, messages.exams.passMarks).nullable().optional(),
+    maxMarks: z.number(examMessages.maxMarks).int(examMessages.maxMarks).min(1, examMessages.maxMarks).max(maxMarksLimit, examMessages.maxMarks).nullable().optional(),
+    passMarks: z.number(examMessages.passMarks).min(0, examMessages.passMarks).nullable().optional(),
   })
   .transform((paper, ctx) => {
     if (paper.gradedOnly) return { ...paper, maxMarks: null, passMarks: null };
     if (paper.maxMarks == null) {
-      ctx.addIssue({ code: 'custom', path: ['maxMarks'], message: messages.exams.maxMarks });
+      ctx.addIssue({ code: 'custom', path: ['maxMarks'], message: examMessages.maxMarks });
       return z.NEVER;
     }
     if (paper.passMarks == null || paper.passMarks > paper.maxMarks || !isHalfStep(paper.passMarks)) {
-      ctx.addIssue({ code: 'custom', path: ['passMarks'], message: messages.exams.passMarks });
+      ctx.addIssue({ code: 'custom', path: ['passMarks'], message: examMessages.passMarks });
       return z.NEVER;
     }
     return { ...paper, maxMarks: paper.maxMarks, passMarks: paper.passMarks };
@@ -138,22 +222,22 @@ export const examInputSchema = z
     id: z.uuid().optional(),
     name: requiredText('Exam name', maxExamName),
     term: requiredText('Term', maxTerm),
-    academicYear: z.string(messages.exams.academicYear).trim().regex(/^\d{4}-\d{2}$/, messages.exams.academicYear),
-    weight: z.number(messages.exams.weight).int(messages.exams.weight).min(0, messages.exams.weight).max(100, messages.exams.weight).optional().transform((value) => value ?? 100),
-    classIds: z.array(z.uuid(messages.records.fields.uuid('Class'))).min(1, messages.exams.noClasses).max(200),
+    academicYear: z.string(examMessages.academicYear).trim().regex(/^\d{4}-\d{2}$/, examMessages.academicYear),
+    weight: z.number(examMessages.weight).int(examMessages.weight).min(0, examMessages.weight).max(100, examMessages.weight).optional().transform((value) => value ?? 100),
+    classIds: z.array(z.uuid(messages.records.fields.uuid('Class'))).min(1, examMessages.noClasses).max(200),
     schedule: z.array(paperInputSchema).max(2000),
     ...baseRevShape,
   })
   .superRefine((exam, ctx) => {
     const [start, end] = exam.academicYear.split('-').map(Number) as [number, number];
-    if ((start + 1) % 100 !== end) ctx.addIssue({ code: 'custom', path: ['academicYear'], message: messages.exams.academicYear });
-    if (new Set(exam.classIds).size !== exam.classIds.length) ctx.addIssue({ code: 'custom', path: ['classIds'], message: messages.exams.duplicateClass });
+    if ((start + 1) % 100 !== end) ctx.addIssue({ code: 'custom', path: ['academicYear'], message: examMessages.academicYear });
+    if (new Set(exam.classIds).size !== exam.classIds.length) ctx.addIssue({ code: 'custom', path: ['classIds'], message: examMessages.duplicateClass });
     const sitting = new Set(exam.classIds);
     const seen = new Set<string>();
     exam.schedule.forEach((paper, index) => {
-      if (!sitting.has(paper.classId)) ctx.addIssue({ code: 'custom', path: ['schedule', index, 'classId'], message: messages.exams.paperClassNotSitting });
+      if (!sitting.has(paper.classId)) ctx.addIssue({ code: 'custom', path: ['schedule', index, 'classId'], message: examMessages.paperClassNotSitting });
       const key = `${paper.classId}|${paper.subjectId}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['schedule', index, 'subjectId'], message: messages.exams.duplicatePaper });
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['schedule', index, 'subjectId'], message: examMessages.duplicatePaper });
       seen.add(key);
     });
   });
@@ -192,20 +276,20 @@ export const markEntrySchema = z.object({
   /** Device-minted for a cell the school does not have yet (kept when it is new). */
   id: z.uuid().optional(),
   studentId: z.uuid(messages.records.fields.uuid('Student')),
-  marks: z.number(messages.marks.notANumber).nullable().optional(),
-  grade: z.string(messages.marks.grade).trim().max(4, messages.marks.grade).nullable().optional(),
+  marks: z.number(markMessages.notANumber).nullable().optional(),
+  grade: z.string(markMessages.grade).trim().max(4, markMessages.grade).nullable().optional(),
   absent: z.boolean().optional(),
   exempt: z.boolean().optional(),
 });
 export type MarkEntry = z.infer<typeof markEntrySchema>;
 
 export const markSheetInputSchema = z.object({
-  examId: z.uuid(messages.exams.notFound),
+  examId: z.uuid(examMessages.notFound),
   classId: z.uuid(messages.records.fields.uuid('Class')),
   subjectId: z.uuid(messages.records.fields.uuid('Subject')),
   entries: z.array(markEntrySchema).min(1).max(300),
   /** Needed once the class's results are published: kept with the correction in the history. */
-  reason: z.string().trim().max(maxCorrectionReason, messages.marks.reasonTooLong).optional(),
+  reason: z.string().trim().max(maxCorrectionReason, markMessages.reasonTooLong).optional(),
 });
 export type MarkSheetInput = z.infer<typeof markSheetInputSchema>;
 
@@ -215,21 +299,21 @@ export type CellValue = { kind: 'marks'; marks: number } | { kind: 'grade'; grad
 /** The entry's value, or the message that refuses it (null: the entry clears the cell). */
 export function cellOf(entry: Pick<MarkEntry, 'marks' | 'grade' | 'absent' | 'exempt'>, paper: Pick<Paper, 'gradedOnly' | 'maxMarks'>, scale: GradingScale): CellValue | null | { refused: string } {
   const given = [entry.marks != null, entry.grade != null && entry.grade !== '', entry.absent === true, entry.exempt === true].filter(Boolean).length;
-  if (given > 1) return { refused: messages.marks.oneValue };
+  if (given > 1) return { refused: markMessages.oneValue };
   if (entry.absent) return { kind: 'absent' };
   if (entry.exempt) return { kind: 'exempt' };
   if (entry.marks != null) {
-    if (paper.gradedOnly) return { refused: messages.marks.gradedOnly };
+    if (paper.gradedOnly) return { refused: markMessages.gradedOnly };
     const max = paper.maxMarks ?? 0;
-    if (!Number.isFinite(entry.marks)) return { refused: messages.marks.notANumber };
-    if (entry.marks < 0 || entry.marks > max) return { refused: messages.marks.outOfRange(max) };
-    if (!isHalfStep(entry.marks)) return { refused: messages.marks.halfSteps };
+    if (!Number.isFinite(entry.marks)) return { refused: markMessages.notANumber };
+    if (entry.marks < 0 || entry.marks > max) return { refused: markMessages.outOfRange(max) };
+    if (!isHalfStep(entry.marks)) return { refused: markMessages.halfSteps };
     return { kind: 'marks', marks: entry.marks };
   }
   if (entry.grade != null && entry.grade !== '') {
-    if (!paper.gradedOnly) return { refused: messages.marks.marksNeeded };
+    if (!paper.gradedOnly) return { refused: markMessages.marksNeeded };
     const grade = scale.gradedOnly.find((one) => one.toUpperCase() === entry.grade!.toUpperCase());
-    if (!grade) return { refused: messages.marks.unknownGrade(scale.gradedOnly) };
+    if (!grade) return { refused: markMessages.unknownGrade(scale.gradedOnly) };
     return { kind: 'grade', grade };
   }
   return null;
@@ -244,7 +328,7 @@ export const markSheetResultSchema = z.object({
 export type MarkSheetResult = z.infer<typeof markSheetResultSchema>;
 
 export const markSheetQuerySchema = z.object({
-  examId: z.uuid(messages.exams.notFound),
+  examId: z.uuid(examMessages.notFound),
   classId: z.uuid(messages.classes.notFound),
   subjectId: z.uuid(messages.subjects.notFound),
 });
@@ -264,11 +348,11 @@ export type GridProgress = z.infer<typeof gridProgressSchema>;
 export const publishInputSchema = z.object({ classId: z.uuid(messages.classes.notFound) });
 
 export const remarkInputSchema = z.object({
-  remark: z.string(messages.results.remarkTooLong).trim().max(maxRemark, messages.results.remarkTooLong),
+  remark: z.string(resultMessages.remarkTooLong).trim().max(maxRemark, resultMessages.remarkTooLong),
 });
 
 export const resultListQuerySchema = z.object({
-  examId: z.uuid(messages.exams.notFound).optional(),
+  examId: z.uuid(examMessages.notFound).optional(),
   classId: z.uuid().optional(),
   studentId: z.uuid().optional(),
 });

@@ -80,29 +80,6 @@ export const paths = {
     /** GET (staff): the earlier versions of an edited notification. */
     history: template(`${apiBase}/notifications/:id/history`),
   },
-  exams: {
-    ...resource('exams'),
-    /** GET (signed in) / PUT (admins): the school's grading scale, copied into each exam added. */
-    gradingScale: `${apiBase}/exams/grading-scale`,
-    /** GET (staff): per class and subject, how far the marks are. */
-    progress: template(`${apiBase}/exams/:id/progress`),
-    /** POST { classId } (admins): computes and publishes the class's results; locks its marks. */
-    publish: template(`${apiBase}/exams/:id/publish`),
-  },
-  marks: {
-    /** POST { examId, classId, subjectId, entries, reason? }: one grid's cells (the teaching rule). */
-    markSheet: `${apiBase}/marks/mark-sheet`,
-    /** GET ?examId=&classId=&subjectId=: one grid's cells. */
-    sheet: `${apiBase}/marks/sheet`,
-    /** GET (staff): the earlier values of a grid's cells and who changed them. */
-    history: `${apiBase}/marks/history`,
-  },
-  results: {
-    /** GET ?examId=&classId=&studentId=: published results (a family: their children's). */
-    all: `${apiBase}/results/all`,
-    /** PUT { remark } (class teacher, admins): the report card's remark. */
-    remark: template(`${apiBase}/results/:id/remark`),
-  },
   events: resource('events'),
   feeHeads: resource('feeHeads'),
   feeStructures: resource('feeStructures'),

@@ -24,12 +24,9 @@ import {
   feeReceiptItems,
   feeReceipts,
   feeStructures,
-  exams,
-  marks,
   notificationReads,
   notifications,
   parentChildren,
-  results,
   schools,
   students,
   subjects,
@@ -41,6 +38,7 @@ import {
   timetableSubstitutions,
   users,
 } from '../db/schema';
+import { exams, marks, results } from '../modules/exams/tables';
 import { homework, homeworkAttachments, homeworkDone } from '../modules/homework/tables';
 import { hashPassword } from '../modules/auth/passwords';
 import { demoPassword } from './accounts';

@@ -10,7 +10,7 @@
 import { academicYearLabel, academicYearOf } from '../../contract/admission';
 import { computeResults } from '../../contract/exam-results';
 import { cbseGradingScale, type Mark, type Paper } from '../../contract/exams';
-import type { exams, marks, results } from '../db/schema';
+import type { exams, marks, results } from '../modules/exams/tables';
 import type { ClassSubjectRow } from './curriculum';
 import { Random, stableUuid } from './random';
 

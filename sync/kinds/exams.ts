@@ -5,8 +5,7 @@
  * class's marks on patchy Wi-Fi sends one sheet; the school merges sheets by cell, so two people
  * entering one grid never undo each other's cells (docs/decisions.md "Exams (issue 13)").
  */
-import { examInputSchema, type ExamInput, type Mark, type MarkEntry } from '../../contract/exams';
-import { paths } from '../../contract/paths';
+import { type ExamInput, examInputSchema, examPaths, type Mark, type MarkEntry, markPaths, resultPaths } from '../../contract/exams';
 import type { MirrorTable } from '../db';
 import { isRecord, type MutationKind, type ServerEffects } from './kind';
 import { needsOf, noServerEffects, recordAnswer, recordKinds, serverRecord } from './records';
@@ -16,7 +15,7 @@ export type ExamFields = Omit<ExamInput, 'id' | 'baseRev'>;
 const kinds = recordKinds<'exams', ExamFields & { id?: string }, ExamFields & { id: string }>({
   table: 'exams',
   schema: examInputSchema,
-  paths: paths.exams,
+  paths: examPaths,
   needs: (values) => needsOf((Array.isArray(values.classIds) ? values.classIds : []).map((id): ['classes', string] => ['classes', String(id)])),
 });
 
@@ -75,7 +74,7 @@ export const markSheetKind: MutationKind<MarkSheetPayload, MarkSheetBody, typeof
     const refs = entries.map((entry) => `${marksTable}:${entry.id}`);
     return {
       method: 'POST',
-      path: paths.marks.markSheet,
+      path: markPaths.markSheet,
       body: { ...input, entries },
       refs,
       needs: [`exams:${input.examId}`],
@@ -146,7 +145,7 @@ export const publishKind: MutationKind<PublishPayload, PublishPayload, typeof pu
   name: publishKindName,
   async prepare(input) {
     const ref = `exams:${input.examId}`;
-    return { method: 'POST', path: paths.exams.publish(input.examId), body: input, refs: [ref], needs: [ref], result: input.examId };
+    return { method: 'POST', path: examPaths.publish(input.examId), body: input, refs: [ref], needs: [ref], result: input.examId };
   },
   async apply(context, body, ref) {
     const table = context.db.mirror('exams');
@@ -169,7 +168,7 @@ export const remarkKind: MutationKind<RemarkPayload, RemarkPayload, typeof remar
   name: remarkKindName,
   async prepare(input) {
     const ref = `results:${input.id}`;
-    return { method: 'PUT', path: paths.results.remark(input.id), body: input, refs: [ref], needs: [ref], coalesceKey: `${remarkKindName}:${input.id}`, result: input.id };
+    return { method: 'PUT', path: resultPaths.remark(input.id), body: input, refs: [ref], needs: [ref], coalesceKey: `${remarkKindName}:${input.id}`, result: input.id };
   },
   merge: (_earlier, later) => later,
   async apply(context, body, ref) {

@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../contract/exam-results';
-import { cbseGradingScale, type Exam, type Mark } from '../../contract/exams';
+import { cbseGradingScale, type Exam, examMessages, examPaths, type Mark, markMessages, markPaths, resultMessages, resultPaths } from '../../contract/exams';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { classSubjects, classes, marks, marksHistory, results, students, subjects } from '../../server/db/schema';
+import { classSubjects, classes, students, subjects } from '../../server/db/schema';
+import { marks, marksHistory, results } from '../../server/modules/exams/tables';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -99,13 +100,13 @@ const unitTest = (extra: Record<string, unknown> = {}) => ({
 });
 
 async function addExam(body: Record<string, unknown> = unitTest()): Promise<Exam> {
-  const response = await as(tokens.admin, { method: 'POST', url: paths.exams.create, payload: body });
+  const response = await as(tokens.admin, { method: 'POST', url: examPaths.create, payload: body });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as Exam;
 }
 
 function enter(token: string, body: Record<string, unknown>) {
-  return as(token, { method: 'POST', url: paths.marks.markSheet, payload: body });
+  return as(token, { method: 'POST', url: markPaths.markSheet, payload: body });
 }
 
 async function entered(token: string, body: Record<string, unknown>): Promise<Mark[]> {
@@ -123,66 +124,66 @@ describe('exams', () => {
     expect(exam.grading).toEqual(cbseGradingScale);
     expect(exam.schedule.find((one) => one.subjectId === art)).toMatchObject({ gradedOnly: true, maxMarks: null, passMarks: null });
     for (const role of ['teacher', 'student', 'parent'] as const) {
-      const response = await as(tokens[role], { method: 'POST', url: paths.exams.create, payload: unitTest() });
+      const response = await as(tokens[role], { method: 'POST', url: examPaths.create, payload: unitTest() });
       expect(response.statusCode).toBe(403);
     }
   });
 
   it('says what is wrong with a schedule, and stores nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [unitTest({ schedule: [paper(va, maths, { passMarks: 60 })] }), messages.exams.passMarks],
-      [unitTest({ schedule: [paper(va, maths, { maxMarks: null })] }), messages.exams.maxMarks],
-      [unitTest({ schedule: [paper(viic, hindi)] }), messages.exams.paperClassNotSitting],
-      [unitTest({ schedule: [paper(va, maths), paper(va, maths)] }), messages.exams.duplicatePaper],
-      [unitTest({ schedule: [paper(va, maths, { startTime: '9.30' })] }), messages.exams.startTime],
-      [unitTest({ academicYear: '2026-28' }), messages.exams.academicYear],
-      [unitTest({ classIds: [] }), messages.exams.noClasses],
-      [unitTest({ schedule: [paper(va, physics)] }), messages.exams.subjectNotTaken],
+      [unitTest({ schedule: [paper(va, maths, { passMarks: 60 })] }), examMessages.passMarks],
+      [unitTest({ schedule: [paper(va, maths, { maxMarks: null })] }), examMessages.maxMarks],
+      [unitTest({ schedule: [paper(viic, hindi)] }), examMessages.paperClassNotSitting],
+      [unitTest({ schedule: [paper(va, maths), paper(va, maths)] }), examMessages.duplicatePaper],
+      [unitTest({ schedule: [paper(va, maths, { startTime: '9.30' })] }), examMessages.startTime],
+      [unitTest({ academicYear: '2026-28' }), examMessages.academicYear],
+      [unitTest({ classIds: [] }), examMessages.noClasses],
+      [unitTest({ schedule: [paper(va, physics)] }), examMessages.subjectNotTaken],
     ];
     for (const [body, message] of cases) {
-      const before = (await as(tokens.admin, { method: 'GET', url: paths.exams.all })).json().data.length;
-      const response = await as(tokens.admin, { method: 'POST', url: paths.exams.create, payload: body });
+      const before = (await as(tokens.admin, { method: 'GET', url: examPaths.all })).json().data.length;
+      const response = await as(tokens.admin, { method: 'POST', url: examPaths.create, payload: body });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(response.json().data.fieldErrors)).toContain(message);
-      expect((await as(tokens.admin, { method: 'GET', url: paths.exams.all })).json().data).toHaveLength(before);
+      expect((await as(tokens.admin, { method: 'GET', url: examPaths.all })).json().data).toHaveLength(before);
     }
   });
 
   it('answers another school’s classes as unknown ones and never shows it its exams', async () => {
     const exam = await addExam();
-    const response = await t.call({ method: 'POST', url: paths.exams.create, tenant: 'river', token: riverAdmin, payload: unitTest() });
+    const response = await t.call({ method: 'POST', url: examPaths.create, tenant: 'river', token: riverAdmin, payload: unitTest() });
     expect(response.statusCode).toBe(400);
     expect(response.json().data.fieldErrors).toEqual({ classIds: [messages.classes.notFound] });
-    const one = await t.call({ method: 'GET', url: paths.exams.one(exam.id), tenant: 'river', token: riverAdmin });
+    const one = await t.call({ method: 'GET', url: examPaths.one(exam.id), tenant: 'river', token: riverAdmin });
     expect(one.statusCode).toBe(404);
-    const all = await t.call({ method: 'GET', url: paths.exams.all, tenant: 'river', token: riverAdmin });
+    const all = await t.call({ method: 'GET', url: examPaths.all, tenant: 'river', token: riverAdmin });
     expect(all.json().data).toEqual([]);
   });
 
   it('shows a family the exams their children’s classes sit, only those', async () => {
     const other = await addExam(unitTest({ name: 'VII C only', classIds: [viic], schedule: [paper(viic, hindi)] }));
-    const forParent = (await as(tokens.parent, { method: 'GET', url: paths.exams.all })).json().data as Exam[];
+    const forParent = (await as(tokens.parent, { method: 'GET', url: examPaths.all })).json().data as Exam[];
     expect(forParent.length).toBeGreaterThan(0);
     expect(forParent.map((exam) => exam.id)).not.toContain(other.id);
-    expect((await as(tokens.student, { method: 'GET', url: paths.exams.one(other.id) })).statusCode).toBe(404);
-    expect((await as(tokens.teacher, { method: 'GET', url: paths.exams.one(other.id) })).statusCode).toBe(200);
+    expect((await as(tokens.student, { method: 'GET', url: examPaths.one(other.id) })).statusCode).toBe(404);
+    expect((await as(tokens.teacher, { method: 'GET', url: examPaths.one(other.id) })).statusCode).toBe(200);
   });
 });
 
 describe('the grading scale', () => {
   it('is CBSE’s by default, editable by admins, and a change leaves existing exams as they were', async () => {
-    expect((await as(tokens.teacher, { method: 'GET', url: paths.exams.gradingScale })).json().data).toEqual(cbseGradingScale);
+    expect((await as(tokens.teacher, { method: 'GET', url: examPaths.gradingScale })).json().data).toEqual(cbseGradingScale);
     const before = await addExam();
     const scale = { bands: [{ grade: 'A', min: 75 }, { grade: 'B', min: 50 }, { grade: 'C', min: 0 }], gradedOnly: ['Good', 'Fair'] };
-    expect((await as(tokens.teacher, { method: 'PUT', url: paths.exams.gradingScale, payload: scale })).statusCode).toBe(403);
-    const bad = await as(tokens.admin, { method: 'PUT', url: paths.exams.gradingScale, payload: { ...scale, bands: [{ grade: 'A', min: 50 }, { grade: 'B', min: 60 }] } });
+    expect((await as(tokens.teacher, { method: 'PUT', url: examPaths.gradingScale, payload: scale })).statusCode).toBe(403);
+    const bad = await as(tokens.admin, { method: 'PUT', url: examPaths.gradingScale, payload: { ...scale, bands: [{ grade: 'A', min: 50 }, { grade: 'B', min: 60 }] } });
     expect(bad.statusCode).toBe(400);
-    const saved = await as(tokens.admin, { method: 'PUT', url: paths.exams.gradingScale, payload: scale });
+    const saved = await as(tokens.admin, { method: 'PUT', url: examPaths.gradingScale, payload: scale });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().message).toBe(messages.exams.scaleSaved);
+    expect(saved.json().message).toBe(examMessages.scaleSaved);
     expect((await addExam()).grading).toEqual(scale);
-    expect(((await as(tokens.admin, { method: 'GET', url: paths.exams.one(before.id) })).json().data as Exam).grading).toEqual(cbseGradingScale);
-    await as(tokens.admin, { method: 'PUT', url: paths.exams.gradingScale, payload: cbseGradingScale });
+    expect(((await as(tokens.admin, { method: 'GET', url: examPaths.one(before.id) })).json().data as Exam).grading).toEqual(cbseGradingScale);
+    await as(tokens.admin, { method: 'PUT', url: examPaths.gradingScale, payload: cbseGradingScale });
   });
 });
 
@@ -207,9 +208,9 @@ describe('marks entry', () => {
     await entered(tokens.admin, grid(vib, hindi, [{ studentId: diya, absent: true }]));
     const refused = await enter(tokens.teacher, grid(vib, hindi, [{ studentId: diya, marks: 20 }]));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(messages.marks.notYourSubject);
+    expect(refused.json().message).toBe(markMessages.notYourSubject);
     for (const role of ['student', 'parent'] as const) expect((await enter(tokens[role], grid(va, maths, [{ studentId: aarav, marks: 1 }]))).statusCode).toBe(403);
-    const river = await t.call({ method: 'POST', url: paths.marks.markSheet, tenant: 'river', token: riverAdmin, payload: grid(va, maths, [{ studentId: aarav, marks: 1 }]) });
+    const river = await t.call({ method: 'POST', url: markPaths.markSheet, tenant: 'river', token: riverAdmin, payload: grid(va, maths, [{ studentId: aarav, marks: 1 }]) });
     expect(river.statusCode).toBe(404);
     const stored = await liveMarks(exam.id);
     expect(stored.map((row) => [row.studentId, row.subjectId, row.marks, row.absent]).sort()).toEqual(
@@ -224,13 +225,13 @@ describe('marks entry', () => {
   it('refuses values out of range, not numbers, in the wrong form, or for students elsewhere, and writes none of the sheet', async () => {
     const before = await liveMarks(exam.id);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ studentId: kabir, marks: 51 }, 'entries.1', messages.marks.outOfRange(50)],
-      [{ studentId: kabir, marks: -1 }, 'entries.1', messages.marks.outOfRange(50)],
-      [{ studentId: kabir, marks: 20.3 }, 'entries.1', messages.marks.halfSteps],
-      [{ studentId: kabir, grade: 'A' }, 'entries.1', messages.marks.marksNeeded],
-      [{ studentId: kabir, marks: 20, absent: true }, 'entries.1', messages.marks.oneValue],
-      [{ studentId: diya, marks: 20 }, 'entries.1.studentId', messages.marks.studentNotInClass],
-      [{ studentId: aarav, marks: 20 }, 'entries.1.studentId', messages.marks.duplicateStudent],
+      [{ studentId: kabir, marks: 51 }, 'entries.1', markMessages.outOfRange(50)],
+      [{ studentId: kabir, marks: -1 }, 'entries.1', markMessages.outOfRange(50)],
+      [{ studentId: kabir, marks: 20.3 }, 'entries.1', markMessages.halfSteps],
+      [{ studentId: kabir, grade: 'A' }, 'entries.1', markMessages.marksNeeded],
+      [{ studentId: kabir, marks: 20, absent: true }, 'entries.1', markMessages.oneValue],
+      [{ studentId: diya, marks: 20 }, 'entries.1.studentId', markMessages.studentNotInClass],
+      [{ studentId: aarav, marks: 20 }, 'entries.1.studentId', markMessages.duplicateStudent],
     ];
     for (const [entry, field, message] of cases) {
       const response = await enter(tokens.admin, grid(va, maths, [{ studentId: aarav, marks: 10 }, entry]));
@@ -240,11 +241,11 @@ describe('marks entry', () => {
     const text = await enter(tokens.admin, grid(va, maths, [{ studentId: kabir, marks: 'forty' }]));
     expect(text.statusCode).toBe(400);
     const graded = await enter(tokens.admin, grid(va, art, [{ studentId: kabir, marks: 5 }]));
-    expect(graded.json().data.fieldErrors['entries.0']).toEqual([messages.marks.gradedOnly]);
+    expect(graded.json().data.fieldErrors['entries.0']).toEqual([markMessages.gradedOnly]);
     const grade = await enter(tokens.admin, grid(va, art, [{ studentId: kabir, grade: 'Z' }]));
-    expect(grade.json().data.fieldErrors['entries.0']).toEqual([messages.marks.unknownGrade(['A', 'B', 'C'])]);
+    expect(grade.json().data.fieldErrors['entries.0']).toEqual([markMessages.unknownGrade(['A', 'B', 'C'])]);
     const noPaper = await enter(tokens.admin, grid(viic, hindi, [{ studentId: kabir, marks: 5 }]));
-    expect(noPaper.json().message).toBe(messages.marks.noPaper);
+    expect(noPaper.json().message).toBe(markMessages.noPaper);
     expect(await liveMarks(exam.id)).toEqual(before);
   });
 
@@ -252,9 +253,9 @@ describe('marks entry', () => {
     await entered(tokens.teacher, grid(va, english, [{ studentId: aarav, marks: 30 }, { studentId: kabir, marks: 31 }]));
     const records = await entered(tokens.admin, grid(va, english, [{ studentId: kabir, marks: 35 }, { studentId: isha, marks: 40 }]));
     expect(records.map((cell) => [cell.studentId, cell.marks]).sort()).toEqual([[isha, 40], [kabir, 35]].sort());
-    const sheet = (await as(tokens.teacher, { method: 'GET', url: `${paths.marks.sheet}?examId=${exam.id}&classId=${va}&subjectId=${english}` })).json().data as Mark[];
+    const sheet = (await as(tokens.teacher, { method: 'GET', url: `${markPaths.sheet}?examId=${exam.id}&classId=${va}&subjectId=${english}` })).json().data as Mark[];
     expect(Object.fromEntries(sheet.map((cell) => [cell.studentId, cell.marks]))).toEqual({ [aarav]: 30, [kabir]: 35, [isha]: 40 });
-    const history = (await as(tokens.admin, { method: 'GET', url: `${paths.marks.history}?examId=${exam.id}&classId=${va}&subjectId=${english}` })).json().data;
+    const history = (await as(tokens.admin, { method: 'GET', url: `${markPaths.history}?examId=${exam.id}&classId=${va}&subjectId=${english}` })).json().data;
     expect(history).toEqual([
       expect.objectContaining({ studentId: kabir, previous: { marks: 31, grade: null, absent: false, exempt: false }, next: { marks: 35, grade: null, absent: false, exempt: false }, changedBy: green.accounts.admin.id, reason: null }),
     ]);
@@ -267,19 +268,19 @@ describe('marks entry', () => {
   });
 
   it('shows the admin which grids are complete and whose they are', async () => {
-    const progress = (await as(tokens.admin, { method: 'GET', url: paths.exams.progress(exam.id) })).json().data as { classId: string; subjectId: string; teacherId: string | null; students: number; entered: number; complete: boolean }[];
+    const progress = (await as(tokens.admin, { method: 'GET', url: examPaths.progress(exam.id) })).json().data as { classId: string; subjectId: string; teacherId: string | null; students: number; entered: number; complete: boolean }[];
     expect(progress).toHaveLength(5);
     expect(progress.find((one) => one.classId === vib && one.subjectId === physics)).toEqual({ classId: vib, subjectId: physics, teacherId: green.teacherId, students: 1, entered: 1, complete: true });
     expect(progress.find((one) => one.classId === va && one.subjectId === english)).toMatchObject({ students: 4, entered: 2, complete: false });
-    expect((await as(tokens.parent, { method: 'GET', url: paths.exams.progress(exam.id) })).statusCode).toBe(403);
+    expect((await as(tokens.parent, { method: 'GET', url: examPaths.progress(exam.id) })).statusCode).toBe(403);
   });
 });
 
 describe('publishing results', () => {
   let exam: Exam;
-  const publish = (classId: string, token = tokens.admin) => as(token, { method: 'POST', url: paths.exams.publish(exam.id), payload: { classId } });
+  const publish = (classId: string, token = tokens.admin) => as(token, { method: 'POST', url: examPaths.publish(exam.id), payload: { classId } });
   const resultsOf = async (token: string, query = `examId=${exam.id}`) =>
-    (await as(token, { method: 'GET', url: `${paths.results.all}?${query}` })).json().data as Result[];
+    (await as(token, { method: 'GET', url: `${resultPaths.all}?${query}` })).json().data as Result[];
 
   beforeAll(async () => {
     exam = await addExam();
@@ -306,9 +307,9 @@ describe('publishing results', () => {
   it('refuses while a cell is empty, and lets admins alone publish', async () => {
     const response = await publish(va);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(messages.exams.incomplete(1));
+    expect(response.json().message).toBe(examMessages.incomplete(1));
     expect((await publish(va, tokens.teacher)).statusCode).toBe(403);
-    expect((await publish(viic)).json().message).toBe(messages.exams.notSitting);
+    expect((await publish(viic)).json().message).toBe(examMessages.notSitting);
     expect(await resultsOf(tokens.admin)).toEqual([]);
   });
 
@@ -316,7 +317,7 @@ describe('publishing results', () => {
     await entered(tokens.admin, { examId: exam.id, classId: va, subjectId: english, entries: [{ studentId: rohan, exempt: true }] });
     const response = await publish(va);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().message).toBe(messages.exams.published);
+    expect(response.json().message).toBe(examMessages.published);
     expect(Object.keys((response.json().data as Exam).published)).toEqual([va]);
     const byStudent = Object.fromEntries((await resultsOf(tokens.admin)).map((result) => [result.studentId, result]));
     // Aarav 45 + 40 = 85/100; Kabir 40 + 45 = 85/100: both first.
@@ -333,16 +334,16 @@ describe('publishing results', () => {
     // Rohan: exempt from English and Art, 16 of 50 in Mathematics (pass marks 17): 32 %, E1, failed.
     expect(byStudent[rohan]).toMatchObject({ total: 16, maxTotal: 50, percentage: 32, grade: 'E1', result: 'fail', rank: 4 });
     expect(byStudent[rohan]!.subjects.map((s) => s.status)).toEqual(['marks', 'exempt', 'exempt']);
-    expect((await publish(va)).json().message).toBe(messages.exams.alreadyPublished);
+    expect((await publish(va)).json().message).toBe(examMessages.alreadyPublished);
     const inbox = (await as(tokens.parent, { method: 'GET', url: paths.notifications.mine })).json().data as { title: string; link: string | null }[];
-    expect(inbox.filter((one) => one.title === messages.results.publishedTitle('Unit Test 1'))).toEqual([expect.objectContaining({ link: '/student/results' })]);
+    expect(inbox.filter((one) => one.title === resultMessages.publishedTitle('Unit Test 1'))).toEqual([expect.objectContaining({ link: '/student/results' })]);
   });
 
   it('shows families only published results of their own children', async () => {
     expect((await resultsOf(tokens.parent)).map((result) => result.studentId)).toEqual([aarav]);
     expect((await resultsOf(tokens.student)).map((result) => result.studentId)).toEqual([aarav]);
     expect(await resultsOf(tokens.parent, `studentId=${kabir}`)).toEqual([]);
-    expect(await t.call({ method: 'GET', url: `${paths.results.all}?examId=${exam.id}`, tenant: 'river', token: riverAdmin }).then((r) => r.json().data)).toEqual([]);
+    expect(await t.call({ method: 'GET', url: `${resultPaths.all}?examId=${exam.id}`, tenant: 'river', token: riverAdmin }).then((r) => r.json().data)).toEqual([]);
     const pulled = await pullAll(t, 'green', tokens.parent);
     const entities = new Set(pulled.changes.map((change) => change.entity));
     expect(entities.has('marks')).toBe(false);
@@ -357,7 +358,7 @@ describe('publishing results', () => {
     const body = { examId: exam.id, classId: va, subjectId: maths, entries: [{ studentId: rohan, marks: 18 }] };
     const locked = await enter(tokens.teacher, body);
     expect(locked.statusCode).toBe(409);
-    expect(locked.json().message).toBe(messages.marks.locked);
+    expect(locked.json().message).toBe(markMessages.locked);
     await entered(tokens.teacher, { ...body, reason: 'Question 4 was marked twice short' });
     const [history] = await t.database.db
       .select()
@@ -371,20 +372,20 @@ describe('publishing results', () => {
 
   it('keeps a published class’s schedule and the exam itself', async () => {
     const changed = unitTest({ schedule: unitTest().schedule.map((one) => (one.classId === va && one.subjectId === maths ? { ...one, maxMarks: 80 } : one)) });
-    const update = await as(tokens.admin, { method: 'PUT', url: paths.exams.update(exam.id), payload: changed });
+    const update = await as(tokens.admin, { method: 'PUT', url: examPaths.update(exam.id), payload: changed });
     expect(update.statusCode).toBe(409);
-    expect(update.json().message).toBe(messages.exams.publishedLocked);
-    const renamed = await as(tokens.admin, { method: 'PUT', url: paths.exams.update(exam.id), payload: unitTest({ name: 'Unit Test I' }) });
+    expect(update.json().message).toBe(examMessages.publishedLocked);
+    const renamed = await as(tokens.admin, { method: 'PUT', url: examPaths.update(exam.id), payload: unitTest({ name: 'Unit Test I' }) });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((await as(tokens.admin, { method: 'DELETE', url: paths.exams.remove(exam.id) })).json().message).toBe(messages.exams.publishedDelete);
+    expect((await as(tokens.admin, { method: 'DELETE', url: examPaths.remove(exam.id) })).json().message).toBe(examMessages.publishedDelete);
   });
 
   it('takes the report card remark from the class teacher or an admin', async () => {
     const [result] = await resultsOf(tokens.admin, `examId=${exam.id}&studentId=${aarav}`);
-    const saved = await as(tokens.teacher, { method: 'PUT', url: paths.results.remark(result!.id), payload: { remark: 'Works steadily; reads widely.' } });
+    const saved = await as(tokens.teacher, { method: 'PUT', url: resultPaths.remark(result!.id), payload: { remark: 'Works steadily; reads widely.' } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.remark).toBe('Works steadily; reads widely.');
-    expect((await as(tokens.parent, { method: 'PUT', url: paths.results.remark(result!.id), payload: { remark: 'x' } })).statusCode).toBe(403);
+    expect((await as(tokens.parent, { method: 'PUT', url: resultPaths.remark(result!.id), payload: { remark: 'x' } })).statusCode).toBe(403);
     const [stored] = await t.database.db.select().from(results).where(eq(results.id, result!.id));
     expect(stored!.remark).toBe('Works steadily; reads widely.');
   });
@@ -394,9 +395,9 @@ describe('deleting an exam', () => {
   it('deletes one not published, its marks with it', async () => {
     const exam = await addExam();
     await entered(tokens.admin, { examId: exam.id, classId: va, subjectId: maths, entries: [{ studentId: aarav, marks: 10 }] });
-    const response = await as(tokens.admin, { method: 'DELETE', url: paths.exams.remove(exam.id) });
+    const response = await as(tokens.admin, { method: 'DELETE', url: examPaths.remove(exam.id) });
     expect(response.statusCode).toBe(200);
     expect(await liveMarks(exam.id)).toEqual([]);
-    expect((await as(tokens.admin, { method: 'GET', url: paths.exams.one(exam.id) })).statusCode).toBe(404);
+    expect((await as(tokens.admin, { method: 'GET', url: examPaths.one(exam.id) })).statusCode).toBe(404);
   });
 });

@@ -26,7 +26,6 @@ import {
   classSubjects,
   classes,
   parentChildren,
-  results,
   schools,
   students,
   subjects,
@@ -34,6 +33,7 @@ import {
   teachers,
   users,
 } from '../../server/db/schema';
+import { results } from '../../server/modules/exams/tables';
 import { homework, homeworkAttachments, homeworkDone } from '../../server/modules/homework/tables';
 import { demoAccounts, demoPassword, demoSchoolSeeds, seedDemoSchools } from '../../server/seed/demo';
 import { detectAttachmentType } from '../../server/modules/homework/attachment-check';
@@ -41,6 +41,7 @@ import { maxWeeklyPeriods } from '../../server/seed/curriculum';
 import { openTestDatabase } from '../support/test-database';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { homeworkPaths } from '../../contract/homework';
+import { examPaths, resultPaths } from '../../contract/exams';
 
 let t: TestApp;
 let seeded: boolean;
@@ -638,7 +639,7 @@ describe("this year's exams", () => {
 
   it.each(tenants)('gives every class of %s Unit Test 1 sat, marked and published, and Half Yearly scheduled; the demo student has a result', async (tenant) => {
     const admin = await signInAs(tenant, 'admin');
-    const all = (await t.call({ method: 'GET', url: paths.exams.all, tenant, token: admin })).json().data as Exam[];
+    const all = (await t.call({ method: 'GET', url: examPaths.all, tenant, token: admin })).json().data as Exam[];
     const allClasses = await t.database.db.select({ id: classes.id }).from(classes).where(eq(classes.tenantId, tenant));
     const unitTest = all.find((exam) => exam.name === 'Unit Test 1')!;
     const halfYearly = all.find((exam) => exam.name === 'Half Yearly')!;
@@ -661,11 +662,11 @@ describe("this year's exams", () => {
     }
     const [stored] = await t.database.db.select({ value: count() }).from(results).where(eq(results.tenantId, tenant));
     expect(stored?.value).toBe(seed.students.length);
-    const student = (await t.call({ method: 'GET', url: paths.results.all, tenant, token: await signInAs(tenant, 'student') })).json().data as Result[];
+    const student = (await t.call({ method: 'GET', url: resultPaths.all, tenant, token: await signInAs(tenant, 'student') })).json().data as Result[];
     expect(student).toHaveLength(1);
     expect(student[0]).toMatchObject({ examId: unitTest.id, maxTotal: expect.any(Number) });
     expect(student[0]!.rank).toBeGreaterThanOrEqual(1);
-    const parent = (await t.call({ method: 'GET', url: paths.results.all, tenant, token: await signInAs(tenant, 'parent') })).json().data as Result[];
+    const parent = (await t.call({ method: 'GET', url: resultPaths.all, tenant, token: await signInAs(tenant, 'parent') })).json().data as Result[];
     expect(parent.map((one) => one.studentId)).toContain(student[0]!.studentId);
     expect(new Set(parent.map((one) => one.studentId)).size).toBe(parent.length);
     expect(parent.length).toBeLessThanOrEqual(3);

@@ -18,6 +18,7 @@ import { useBrowser } from './support/browser';
 import { demoUsername } from './support/demo';
 import { admin, api, classesOf, signInAs, syncStatus, teacher, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
 import { studentsOf, uniqueName } from './support/records';
+import { examPaths, markPaths, resultPaths } from '../../contract/exams';
 
 const session = useBrowser();
 const slow = 480_000;
@@ -32,7 +33,7 @@ describe('exams', () => {
       const maths = (await api<Subject[]>(session.baseUrl, 'GET', paths.subjects.all, { token: adminToken })).find((row) => row.subjectName === 'Mathematics')!;
       const students = (await studentsOf(session.baseUrl, adminToken)).filter((row) => row.classId === iiB.id);
       expect(students.length).toBeGreaterThan(5);
-      const exam = await api<Exam>(session.baseUrl, 'POST', paths.exams.create, {
+      const exam = await api<Exam>(session.baseUrl, 'POST', examPaths.create, {
         token: adminToken,
         body: {
           name: uniqueName('Class test '),
@@ -62,16 +63,28 @@ describe('exams', () => {
       await syncStatus(teacherPage).getByText(syncTexts.waiting(1), { exact: true }).waitFor();
       await teacherContext.setOffline(false);
       await waitForNothingWaiting(teacherPage, 60_000);
-      const stored = await api<Mark[]>(session.baseUrl, 'GET', `${paths.marks.sheet}?examId=${exam.id}&classId=${iiB.id}&subjectId=${maths.id}`, { token: adminToken });
+      const stored = await api<Mark[]>(session.baseUrl, 'GET', `${markPaths.sheet}?examId=${exam.id}&classId=${iiB.id}&subjectId=${maths.id}`, { token: adminToken });
       expect(stored).toHaveLength(students.length);
       expect(stored.filter((cell) => cell.absent)).toHaveLength(1);
 
-      // The admin publishes; the class's report cards print as one page per student.
-      await api(session.baseUrl, 'POST', paths.exams.publish(exam.id), { token: adminToken, body: { classId: iiB.id } });
+      // The admin sees the class complete and publishes it on /admin/exams; the class's report
+      // cards then print as one page per student.
       const adminContext = await session.newContext();
       const adminPage = await adminContext.newPage();
       await signInAs(adminPage, admin);
       await waitForSynced(adminPage, firstPull);
+      await adminPage.goto(`/admin/exams?exam=${exam.id}&class=${iiB.id}`);
+      const mathsRow = adminPage.getByRole('row', { name: new RegExp(`^${maths.subjectName}`) });
+      await mathsRow.getByRole('cell', { name: text.progress.complete, exact: true }).waitFor();
+      await adminPage.getByRole('button', { name: text.progress.publishLabel('II B') }).click();
+      await adminPage.getByText(new RegExp(`^${text.progress.published('')}\\d\\d/\\d\\d/\\d{4}$`)).waitFor({ timeout: 60_000 });
+      await waitForNothingWaiting(adminPage, 60_000);
+      // The school computed the class's results from the publish the screen queued.
+      await waitUntil(
+        () => api<{ studentId: string }[]>(session.baseUrl, 'GET', `${resultPaths.all}?examId=${exam.id}&classId=${iiB.id}`, { token: adminToken }),
+        (results) => results.length === students.length,
+        60_000,
+      );
       await adminPage.goto(`/admin/reportcards?exam=${exam.id}&class=${iiB.id}`);
       await waitUntil(() => adminPage.locator('.rc-page').count(), (count) => count === students.length, 60_000);
       const pdf = (await adminPage.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');

@@ -9,11 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Exam } from '../../contract/exams';
-import { paths } from '../../contract/paths';
-import { marks, marksHistory, students } from '../../server/db/schema';
+import { students } from '../../server/db/schema';
+import { marks, marksHistory } from '../../server/modules/exams/tables';
 import { marksTable, resultsTable } from '../../sync/modules/exams';
 import type { TestApp } from '../support/test-app';
 import { createSyncHarness, createSyncServer, type SyncHarness } from '../support/sync-harness';
+import { examPaths, markPaths } from '../../contract/exams';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -36,7 +37,7 @@ async function gridSetUp() {
   const admin = await h.signIn('admin');
   const response = await server.call({
     method: 'POST',
-    url: paths.exams.create,
+    url: examPaths.create,
     tenant: h.tenantId,
     token: admin,
     payload: {
@@ -82,7 +83,7 @@ describe('marks entry on the device', () => {
     online();
     const from = h.net.requests.length;
     expect((await engine.syncNow()).status).toBe('ok');
-    expect(h.net.requests.slice(from).filter((request) => request.url === paths.marks.markSheet)).toHaveLength(1);
+    expect(h.net.requests.slice(from).filter((request) => request.url === markPaths.markSheet)).toHaveLength(1);
     const stored = await server.database.db.select().from(marks).where(eq(marks.examId, exam.id));
     expect(stored.map((row) => [row.studentId, row.marks, row.absent]).sort()).toEqual([[arjun, null, true], [diya, 33.5, false]].sort());
     // The device's ids are the school's: nothing to replace.

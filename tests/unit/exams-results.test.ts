@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeResults, termResult, type Result } from '../../contract/exam-results';
-import { cbseGradingScale, gradeOf, type Mark, type Paper } from '../../contract/exams';
-import { messages } from '../../contract/messages';
+import { cbseGradingScale, gradeOf, type Mark, markMessages, type Paper } from '../../contract/exams';
 import { cellText, parseCell } from '../../src/features/exams/cells';
 import { attendanceUpTo } from '../../src/features/exams/cards';
 import { gradeDistribution, subjectFigures } from '../../src/features/exams/stats';
@@ -97,11 +96,11 @@ describe('the grid’s cells', () => {
     expect(parseCell('s', 'Ex', marked, cbseGradingScale)).toEqual({ ok: true, entry: { studentId: 's', exempt: true } });
     expect(parseCell('s', '', marked, cbseGradingScale)).toEqual({ ok: true, entry: { studentId: 's' } });
     expect(parseCell('s', 'b', graded, cbseGradingScale)).toEqual({ ok: true, entry: { studentId: 's', grade: 'B' } });
-    expect(parseCell('s', '41', marked, cbseGradingScale)).toEqual({ ok: false, message: messages.marks.outOfRange(40) });
-    expect(parseCell('s', '-1', marked, cbseGradingScale)).toEqual({ ok: false, message: messages.marks.notANumber });
-    expect(parseCell('s', '3.3', marked, cbseGradingScale)).toEqual({ ok: false, message: messages.marks.halfSteps });
-    expect(parseCell('s', 'twelve', marked, cbseGradingScale)).toEqual({ ok: false, message: messages.marks.notANumber });
-    expect(parseCell('s', 'Z', graded, cbseGradingScale)).toEqual({ ok: false, message: messages.marks.unknownGrade(['A', 'B', 'C']) });
+    expect(parseCell('s', '41', marked, cbseGradingScale)).toEqual({ ok: false, message: markMessages.outOfRange(40) });
+    expect(parseCell('s', '-1', marked, cbseGradingScale)).toEqual({ ok: false, message: markMessages.notANumber });
+    expect(parseCell('s', '3.3', marked, cbseGradingScale)).toEqual({ ok: false, message: markMessages.halfSteps });
+    expect(parseCell('s', 'twelve', marked, cbseGradingScale)).toEqual({ ok: false, message: markMessages.notANumber });
+    expect(parseCell('s', 'Z', graded, cbseGradingScale)).toEqual({ ok: false, message: markMessages.unknownGrade(['A', 'B', 'C']) });
     expect([cellText(cell('s', 'm', { marks: 12.5 })), cellText(cell('s', 'm', { absent: true })), cellText(cell('s', 'm', { grade: 'A' })), cellText(undefined)]).toEqual(['12.5', 'AB', 'A', '']);
   });
 });

@@ -8,13 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { cellOf, markSchema, markSheetInputSchema, markSheetQuerySchema, markSheetResultSchema, type CellValue, type Mark } from '../../../contract/exams';
+import { cellOf, type CellValue, examMessages, type Mark, markMessages, markPaths, markSchema, markSheetInputSchema, markSheetQuerySchema, markSheetResultSchema } from '../../../contract/exams';
 import { messages } from '../../../contract/messages';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import { staffRoles } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { assertRecordIdFree } from '../../db/record-ids';
-import { marks, marksHistory } from '../../db/schema';
+import { marks, marksHistory } from './tables';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -62,18 +62,18 @@ async function cellsOf(tx: Db, tenantId: string, examId: string, subjectId: stri
 
 export const marksRoutes: ZodPlugin = async (app) => {
   app.get(
-    routeOf(paths.marks.sheet),
+    routeOf(markPaths.sheet),
     { config: { access: staffRoles }, schema: { response: okList(markSchema), querystring: markSheetQuerySchema } },
     async (request, reply) => {
       const tenantId = userOf(request).tenantId;
       const { examId, classId, subjectId } = request.query;
-      if (!(await examRepository.one(app.db, tenantId, examId))) throw notFound(messages.exams.notFound);
+      if (!(await examRepository.one(app.db, tenantId, examId))) throw notFound(examMessages.notFound);
       return sendEnvelope(reply, 200, messages.common.ok, await gridMarks(app.db, tenantId, examId, classId, subjectId));
     },
   );
 
   app.get(
-    routeOf(paths.marks.history),
+    routeOf(markPaths.history),
     { config: { access: staffRoles }, schema: { response: okList(historyEntrySchema), querystring: markSheetQuerySchema } },
     async (request, reply) => {
       const tenantId = userOf(request).tenantId;
@@ -97,7 +97,7 @@ export const marksRoutes: ZodPlugin = async (app) => {
   );
 
   app.post(
-    routeOf(paths.marks.markSheet),
+    routeOf(markPaths.markSheet),
     { config: { access: staffRoles, idempotency: 'runWrite' }, schema: { response: ok(markSheetResultSchema), body: markSheetInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -106,17 +106,17 @@ export const marksRoutes: ZodPlugin = async (app) => {
         const { examId, classId, subjectId, entries, reason } = request.body;
         // Shared: grids are written side by side, but not while their class is being published.
         const exam = await examRepository.share(tx, tenantId, examId);
-        if (!exam) throw notFound(messages.exams.notFound);
-        if (!(await canTeachSubject(tx, user, classId, subjectId))) throw new AppError(403, messages.marks.notYourSubject);
+        if (!exam) throw notFound(examMessages.notFound);
+        if (!(await canTeachSubject(tx, user, classId, subjectId))) throw new AppError(403, markMessages.notYourSubject);
         const paper = exam.schedule.find((one) => one.classId === classId && one.subjectId === subjectId);
-        if (!paper) throw badRequest(messages.marks.noPaper, { fieldErrors: { subjectId: [messages.marks.noPaper] } });
+        if (!paper) throw badRequest(markMessages.noPaper, { fieldErrors: { subjectId: [markMessages.noPaper] } });
 
         const inClass = new Set(await classStudentIds(tx, tenantId, classId));
         const fieldErrors: Record<string, string[]> = {};
         const seen = new Set<string>();
         const values = entries.map((entry, index) => {
-          if (seen.has(entry.studentId)) fieldErrors[`entries.${index}.studentId`] = [messages.marks.duplicateStudent];
-          else if (!inClass.has(entry.studentId)) fieldErrors[`entries.${index}.studentId`] = [messages.marks.studentNotInClass];
+          if (seen.has(entry.studentId)) fieldErrors[`entries.${index}.studentId`] = [markMessages.duplicateStudent];
+          else if (!inClass.has(entry.studentId)) fieldErrors[`entries.${index}.studentId`] = [markMessages.studentNotInClass];
           seen.add(entry.studentId);
           const value = cellOf(entry, paper, exam.grading);
           if (value && 'refused' in value) {
@@ -128,7 +128,7 @@ export const marksRoutes: ZodPlugin = async (app) => {
         const problems = Object.values(fieldErrors).flat();
         if (problems.length > 0) throw badRequest(problems[0]!, { fieldErrors });
         const published = Boolean(exam.published[classId]);
-        if (published && !reason) throw conflict(messages.marks.locked);
+        if (published && !reason) throw conflict(markMessages.locked);
 
         const stored = await cellsOf(tx, tenantId, examId, subjectId, entries.map((entry) => entry.studentId));
         const cleared: string[] = [];
@@ -167,7 +167,7 @@ export const marksRoutes: ZodPlugin = async (app) => {
         if (published && changed) await storeResults(tx, tenantId, exam, classId, exam.published[classId]!);
         const now = await cellsOf(tx, tenantId, examId, subjectId, entries.map((entry) => entry.studentId));
         const records = [...now.values()].filter((row) => row.deletedAt === null).map(markRecord);
-        return { message: messages.marks.saved, data: { records, cleared } };
+        return { message: markMessages.saved, data: { records, cleared } };
       }),
   );
 };

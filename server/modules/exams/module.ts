@@ -1,4 +1,5 @@
 /** The exams module's descriptor: exams and grading, marks entry, published results (docs/adding-a-module.md). */
+import { examPaths, markPaths, resultPaths } from '../../../contract/exams';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { defineModule } from '../../module-kit/module';
 import { marksRoutes } from './marks-routes';
@@ -17,4 +18,5 @@ export const examsModule = defineModule({
   summary: 'Exams and their schedules, the grading scale, marks entry, and published results.',
   routes,
   syncSources: [examSyncSource, markSyncSource, resultSyncSource],
+  paths: { exams: examPaths, marks: markPaths, results: resultPaths },
 });

@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { computeResults } from '../../../contract/exam-results';
 import type { Exam, Mark } from '../../../contract/exams';
-import { messages } from '../../../contract/messages';
 import type { Db } from '../../db/client';
-import { classes, notifications, results } from '../../db/schema';
+import { classes, notifications } from '../../db/schema';
+import { results } from './tables';
 import { queuePushes } from '../notifications/push-outbox';
 import { classStudentIds, gridMarks } from './repository';
+import { resultMessages } from '../../../contract/exams';
 
 export function papersOf(exam: Exam, classId: string) {
   return exam.schedule.filter((paper) => paper.classId === classId);
@@ -72,8 +73,8 @@ export async function tellFamilies(tx: Db, tenantId: string, exam: Exam, classId
   await tx.insert(notifications).values({
     id,
     tenantId,
-    title: messages.results.publishedTitle(exam.name),
-    message: messages.results.publishedMessage(exam.name, className),
+    title: resultMessages.publishedTitle(exam.name),
+    message: resultMessages.publishedMessage(exam.name, className),
     link: resultsLink,
     audienceKind: 'classes',
     audienceClassIds: [classId],

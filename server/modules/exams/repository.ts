@@ -5,7 +5,8 @@ import type { Result } from '../../../contract/exam-results';
 import { cbseGradingScale, type Exam, type ExamSearchColumn, type GradingScale, type Mark, type Paper } from '../../../contract/exams';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
-import { exams, gradingScales, marks, results, students } from '../../db/schema';
+import { students } from '../../db/schema';
+import { exams, gradingScales, marks, results } from './tables';
 import type { SyncScope } from '../../module-kit/scope';
 
 type ExamRow = typeof exams.$inferSelect;

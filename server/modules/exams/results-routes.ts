@@ -5,11 +5,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { resultSchema } from '../../../contract/exam-results';
-import { remarkInputSchema, resultListQuerySchema } from '../../../contract/exams';
+import { remarkInputSchema, resultListQuerySchema, resultMessages, resultPaths } from '../../../contract/exams';
 import { messages } from '../../../contract/messages';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import { staffRoles } from '../../../contract/roles';
-import { classes, results } from '../../db/schema';
+import { classes } from '../../db/schema';
+import { results } from './tables';
 import { AppError, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -19,11 +20,11 @@ import { ok, okList } from '../../module-kit/responses';
 import { scopeOf } from '../../module-kit/scope';
 import { resultRecord, resultsVisibleTo } from './repository';
 
-const idParams = z.object({ id: z.uuid(messages.results.notFound) });
+const idParams = z.object({ id: z.uuid(resultMessages.notFound) });
 
 export const resultRoutes: ZodPlugin = async (app) => {
   app.get(
-    routeOf(paths.results.all),
+    routeOf(resultPaths.all),
     { config: { access: 'signedIn' }, schema: { response: okList(resultSchema), querystring: resultListQuerySchema } },
     async (request, reply) => {
       const user = userOf(request);
@@ -47,7 +48,7 @@ export const resultRoutes: ZodPlugin = async (app) => {
   );
 
   app.put(
-    routeOf(paths.results.remark),
+    routeOf(resultPaths.remark),
     { config: { access: staffRoles, idempotency: 'runWrite' }, schema: { response: ok(resultSchema), params: idParams, body: remarkInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -59,14 +60,14 @@ export const resultRoutes: ZodPlugin = async (app) => {
           .innerJoin(classes, and(eq(classes.tenantId, results.tenantId), eq(classes.id, results.classId)))
           .where(and(eq(results.tenantId, tenantId), eq(results.id, request.params.id), isNull(results.deletedAt)))
           .for('update', { of: results });
-        if (!stored) throw notFound(messages.results.notFound);
-        if (user.role !== 'admin' && (!user.teacherId || stored.classTeacherId !== user.teacherId)) throw new AppError(403, messages.results.notYourClass);
+        if (!stored) throw notFound(resultMessages.notFound);
+        if (user.role !== 'admin' && (!user.teacherId || stored.classTeacherId !== user.teacherId)) throw new AppError(403, resultMessages.notYourClass);
         const [row] = await tx
           .update(results)
           .set({ remark: request.body.remark })
           .where(and(eq(results.tenantId, tenantId), eq(results.id, request.params.id)))
           .returning();
-        return { message: messages.results.remarkSaved, data: resultRecord(row!) };
+        return { message: resultMessages.remarkSaved, data: resultRecord(row!) };
       }),
   );
 };

@@ -8,26 +8,17 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
-import {
-  examInputSchema,
-  examListQuerySchema,
-  examSchema,
-  examSearchColumns,
-  gradingScaleSchema,
-  gridProgressSchema,
-  publishInputSchema,
-  type Exam,
-  type Paper,
-} from '../../../contract/exams';
+import { type Exam, examInputSchema, examListQuerySchema, examMessages, examPaths, examSchema, examSearchColumns, gradingScaleSchema, gridProgressSchema, type Paper, publishInputSchema } from '../../../contract/exams';
 import { messages } from '../../../contract/messages';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import { staffRoles } from '../../../contract/roles';
 import { updateAnswerSchema } from '../../../contract/sync';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { searchableColumn } from '../../db/paging';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
-import { classSubjects, classes, exams, gradingScales, marks, subjects } from '../../db/schema';
+import { classSubjects, classes, subjects } from '../../db/schema';
+import { exams, gradingScales, marks } from './tables';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -41,7 +32,7 @@ import { classStudentIds, examRepository as repo, gridMarks, schoolScale } from 
 
 const readers = { access: 'signedIn' } as const;
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
-const idParams = z.object({ id: z.uuid(messages.exams.notFound) });
+const idParams = z.object({ id: z.uuid(examMessages.notFound) });
 
 type ExamBody = z.output<typeof examInputSchema>;
 
@@ -70,7 +61,7 @@ async function assertScheduleValid(tx: Db, tenantId: string, body: ExamBody): Pr
   const taken = new Set(mapped.map((row) => `${row.classId}|${row.subjectId}`));
   const untaken = body.schedule.findIndex((paper) => !taken.has(`${paper.classId}|${paper.subjectId}`));
   if (untaken >= 0) {
-    throw badRequest(messages.exams.subjectNotTaken, { fieldErrors: { [`schedule.${untaken}.subjectId`]: [messages.exams.subjectNotTaken] } });
+    throw badRequest(examMessages.subjectNotTaken, { fieldErrors: { [`schedule.${untaken}.subjectId`]: [examMessages.subjectNotTaken] } });
   }
 }
 
@@ -81,38 +72,38 @@ function assertPublishedKept(stored: Exam, body: ExamBody): void {
   for (const classId of Object.keys(stored.published)) {
     const before = papersOf(stored, classId).map(paperKey).sort();
     const after = body.schedule.filter((paper) => paper.classId === classId).map(paperKey).sort();
-    if (!body.classIds.includes(classId) || before.join() !== after.join()) throw conflict(messages.exams.publishedLocked);
+    if (!body.classIds.includes(classId) || before.join() !== after.join()) throw conflict(examMessages.publishedLocked);
   }
 }
 
 export const examRoutes: ZodPlugin = async (app) => {
-  app.get(routeOf(paths.exams.all), { config: readers, schema: { response: okList(examSchema), querystring: examListQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(examPaths.all), { config: readers, schema: { response: okList(examSchema), querystring: examListQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
   });
 
-  app.get(routeOf(paths.exams.page), { config: readers, schema: { response: okPage(examSchema), querystring: pageQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(examPaths.page), { config: readers, schema: { response: okPage(examSchema), querystring: pageQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
   });
 
   app.get(
-    routeOf(paths.exams.searchColumn),
+    routeOf(examPaths.searchColumn),
     { config: readers, schema: { response: okPage(examSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const user = userOf(request);
       const { column, value, page, size } = request.query;
-      const searchable = searchableColumn(examSearchColumns, column, messages.exams.invalidColumn);
+      const searchable = searchableColumn(examSearchColumns, column, examMessages.invalidColumn);
       return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, user.tenantId, await scopeOf(app.db, user), searchable, value, { page, size }));
     },
   );
 
-  app.get(routeOf(paths.exams.gradingScale), { config: readers, schema: { response: ok(gradingScaleSchema) } }, async (request, reply) => {
+  app.get(routeOf(examPaths.gradingScale), { config: readers, schema: { response: ok(gradingScaleSchema) } }, async (request, reply) => {
     return sendEnvelope(reply, 200, messages.common.ok, await schoolScale(app.db, userOf(request).tenantId));
   });
 
   app.put(
-    routeOf(paths.exams.gradingScale),
+    routeOf(examPaths.gradingScale),
     { config: adminWrite, schema: { response: ok(gradingScaleSchema), body: gradingScaleSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -122,18 +113,18 @@ export const examRoutes: ZodPlugin = async (app) => {
           .insert(gradingScales)
           .values({ tenantId: user.tenantId, scale, updatedBy: user.id })
           .onConflictDoUpdate({ target: gradingScales.tenantId, set: { scale, updatedBy: user.id, updatedAt: sql`now()` } });
-        return { message: messages.exams.scaleSaved, data: scale };
+        return { message: examMessages.scaleSaved, data: scale };
       }),
   );
 
-  app.get(routeOf(paths.exams.one), { config: readers, schema: { response: ok(examSchema), params: idParams } }, async (request, reply) => {
+  app.get(routeOf(examPaths.one), { config: readers, schema: { response: ok(examSchema), params: idParams } }, async (request, reply) => {
     const user = userOf(request);
     const found = await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user));
-    if (!found) throw notFound(messages.exams.notFound);
+    if (!found) throw notFound(examMessages.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post(routeOf(paths.exams.create), { config: adminWrite, schema: { response: created(examSchema), body: examInputSchema } }, (request, reply) =>
+  app.post(routeOf(examPaths.create), { config: adminWrite, schema: { response: created(examSchema), body: examInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const tenantId = tenantOf(request).tenantId;
@@ -147,12 +138,12 @@ export const examRoutes: ZodPlugin = async (app) => {
         if (uniqueViolation(error) === 'exams_pkey') throw recordIdTaken();
         throw error;
       }
-      return { status: 201, message: messages.exams.added, data: await repo.one(tx, tenantId, id) };
+      return { status: 201, message: examMessages.added, data: await repo.one(tx, tenantId, id) };
     }),
   );
 
   app.put(
-    routeOf(paths.exams.update),
+    routeOf(examPaths.update),
     { config: adminWrite, schema: { response: ok(updateAnswerSchema(examSchema)), params: idParams, body: examInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -164,7 +155,7 @@ export const examRoutes: ZodPlugin = async (app) => {
         const lost = await lostUpdate(tx, { entity: 'exams', table: exams, user, id, baseRev, yours: { ...request.body, id }, kept });
         if (lost) return lost;
         const stored = await repo.lock(tx, tenantId, id);
-        if (!stored) throw notFound(messages.exams.notFound);
+        if (!stored) throw notFound(examMessages.notFound);
         assertPublishedKept(stored, request.body);
         await assertScheduleValid(tx, tenantId, request.body);
         await tx.update(exams).set({ name, term, academicYear, weight, classIds, schedule }).where(and(eq(exams.tenantId, tenantId), eq(exams.id, id)));
@@ -177,30 +168,30 @@ export const examRoutes: ZodPlugin = async (app) => {
         if (orphans.length > 0) {
           await tx.update(marks).set({ deletedAt: sql`now()` }).where(and(eq(marks.tenantId, tenantId), inArray(marks.id, orphans.map((cell) => cell.id))));
         }
-        return { message: messages.exams.updated, data: await repo.one(tx, tenantId, id) };
+        return { message: examMessages.updated, data: await repo.one(tx, tenantId, id) };
       }),
   );
 
-  app.delete(routeOf(paths.exams.remove), { config: adminWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
+  app.delete(routeOf(examPaths.remove), { config: adminWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id } = request.params;
       const stored = await repo.lock(tx, tenantId, id);
-      if (!stored) throw notFound(messages.exams.notFound);
-      if (Object.keys(stored.published).length > 0) throw conflict(messages.exams.publishedDelete);
+      if (!stored) throw notFound(examMessages.notFound);
+      if (Object.keys(stored.published).length > 0) throw conflict(examMessages.publishedDelete);
       await tx.update(marks).set({ deletedAt: sql`now()` }).where(and(eq(marks.tenantId, tenantId), eq(marks.examId, id), isNull(marks.deletedAt)));
       await tx.update(exams).set({ deletedAt: sql`now()` }).where(and(eq(exams.tenantId, tenantId), eq(exams.id, id)));
-      return { message: messages.exams.deleted, data: { id } };
+      return { message: examMessages.deleted, data: { id } };
     }),
   );
 
   app.get(
-    routeOf(paths.exams.progress),
+    routeOf(examPaths.progress),
     { config: { access: staffRoles }, schema: { response: okList(gridProgressSchema), params: idParams } },
     async (request, reply) => {
       const tenantId = userOf(request).tenantId;
       const exam = await repo.one(app.db, tenantId, request.params.id);
-      if (!exam) throw notFound(messages.exams.notFound);
+      if (!exam) throw notFound(examMessages.notFound);
       const mapping = exam.classIds.length
         ? await app.db
             .select({ classId: classSubjects.classId, subjectId: classSubjects.subjectId, teacherId: classSubjects.teacherId })
@@ -229,19 +220,19 @@ export const examRoutes: ZodPlugin = async (app) => {
   );
 
   app.post(
-    routeOf(paths.exams.publish),
+    routeOf(examPaths.publish),
     { config: adminWrite, schema: { response: ok(examSchema), params: idParams, body: publishInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
         const { classId } = request.body;
         const exam = await repo.lock(tx, tenantId, request.params.id);
-        if (!exam) throw notFound(messages.exams.notFound);
-        if (!exam.classIds.includes(classId)) throw badRequest(messages.exams.notSitting, { fieldErrors: { classId: [messages.exams.notSitting] } });
-        if (exam.published[classId]) throw conflict(messages.exams.alreadyPublished);
+        if (!exam) throw notFound(examMessages.notFound);
+        if (!exam.classIds.includes(classId)) throw badRequest(examMessages.notSitting, { fieldErrors: { classId: [examMessages.notSitting] } });
+        if (exam.published[classId]) throw conflict(examMessages.alreadyPublished);
         const studentIds = await classStudentIds(tx, tenantId, classId);
         const missing = missingCells(exam, classId, studentIds, await gridMarks(tx, tenantId, exam.id, classId));
-        if (missing > 0) throw conflict(messages.exams.incomplete(missing), { missing });
+        if (missing > 0) throw conflict(examMessages.incomplete(missing), { missing });
         const publishedAt = new Date().toISOString();
         await storeResults(tx, tenantId, exam, classId, publishedAt);
         await tx
@@ -249,7 +240,7 @@ export const examRoutes: ZodPlugin = async (app) => {
           .set({ published: sql`${exams.published} || jsonb_build_object(${classId}::text, ${publishedAt}::text)` })
           .where(and(eq(exams.tenantId, tenantId), eq(exams.id, exam.id)));
         await tellFamilies(tx, tenantId, exam, classId);
-        return { message: messages.exams.published, data: await repo.one(tx, tenantId, exam.id) };
+        return { message: examMessages.published, data: await repo.one(tx, tenantId, exam.id) };
       }),
   );
 };

@@ -3,7 +3,7 @@
  * sit (the schedule is read offline). Marks: staff only (a family sees results, never a grid).
  * Results exist only once published: staff all, a family their own students'.
  */
-import { exams, marks, results } from '../../db/schema';
+import { exams, marks, results } from './tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
 import { examRecord, examsVisibleTo, markRecord, resultRecord, resultsVisibleTo } from './repository';
 

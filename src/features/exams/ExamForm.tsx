@@ -7,8 +7,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
-import { examInputSchema, type ExamInput } from '../../../contract/exams';
-import { messages } from '../../../contract/messages';
+import { type ExamInput, examInputSchema, examMessages } from '../../../contract/exams';
 import { todayIso } from '../../../contract/record-formats';
 import { useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -119,8 +118,8 @@ export function ExamForm({ mirror, exam }: { mirror: ExamsMirror; exam?: ExamRow
     setErrors([]);
     setSaving(true);
     const ok = exam
-      ? await report.attempt(() => engine.mutate('exams.update', { ...input, id: exam.id }), messages.exams.updated)
-      : await report.attempt(() => engine.mutate('exams.create', input), messages.exams.added);
+      ? await report.attempt(() => engine.mutate('exams.update', { ...input, id: exam.id }), examMessages.updated)
+      : await report.attempt(() => engine.mutate('exams.create', input), examMessages.added);
     setSaving(false);
     if (ok) navigate('/admin/exams');
   };

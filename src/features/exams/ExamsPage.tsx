@@ -6,7 +6,6 @@
  */
 import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { messages } from '../../../contract/messages';
 import { t } from '../../i18n';
 import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -21,6 +20,7 @@ import { MarksGrid } from './MarksGrid';
 import { classLabel, classMarks, classResults, classStudents, firstDate, lastDate, mayEnter, readExamsMirror, type ExamsMirror } from './queries';
 import { examTexts as text } from './texts';
 import './exams.css';
+import { examMessages } from '../../../contract/exams';
 
 export default function ExamsPage() {
   const engine = useSyncEngine();
@@ -148,7 +148,7 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
 
   const publish = async () => {
     if (!engine || !klass) return;
-    await report.attempt(() => engine.mutate('exams.publish', { examId, classId, examName: exam.name, className: classLabel(klass) }), messages.exams.published);
+    await report.attempt(() => engine.mutate('exams.publish', { examId, classId, examName: exam.name, className: classLabel(klass) }), examMessages.published);
   };
 
   return (

@@ -9,7 +9,6 @@
  * school when the device is back online.
  */
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { messages } from '../../../contract/messages';
 import type { Paper } from '../../../contract/exams';
 import type { StudentRow } from '../../../sync';
 import { useWriteReport } from '../../kit';
@@ -17,7 +16,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import type { ExamRow } from '../../../sync/modules/exams';
 import { marksTable } from '../../../sync/modules/exams';
-import { cbseGradingScale } from '../../../contract/exams';
+import { cbseGradingScale, markMessages } from '../../../contract/exams';
 import type { CellInput } from '../../../sync/kinds/exams';
 import { cellText, parseCell } from './cells';
 import { classStudents, fullName, rollText } from './queries';
@@ -156,7 +155,7 @@ export function MarksGrid({ exam, paper, subjectName, className, writable }: Mar
     held.current.clear();
     const engineNow = now.engine;
     const sheet = { examId: exam.id, classId: paper.classId, subjectId: paper.subjectId, entries, ...(now.locked ? { reason: now.reason.trim() } : {}) };
-    void now.report.attempt(() => engineNow.mutate('marks.enterSheet', sheet), messages.marks.saved).then((stored) => {
+    void now.report.attempt(() => engineNow.mutate('marks.enterSheet', sheet), markMessages.saved).then((stored) => {
       // Not stored (the device is full): hold them again unless typed over meanwhile.
       if (!stored) for (const entry of entries) if (!held.current.has(entry.studentId)) held.current.set(entry.studentId, entry);
     });
@@ -172,7 +171,7 @@ export function MarksGrid({ exam, paper, subjectName, className, writable }: Mar
       }
       const parsed = parseCell(studentId, typed, now.paper, now.scale);
       if (!parsed.ok) return parsed.message;
-      if (now.locked && now.reason.trim() === '') return messages.marks.locked;
+      if (now.locked && now.reason.trim() === '') return markMessages.locked;
       held.current.set(studentId, parsed.entry);
       if (pause.current !== null) clearTimeout(pause.current);
       pause.current = setTimeout(send, typingPauseMs);

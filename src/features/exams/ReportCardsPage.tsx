@@ -7,7 +7,6 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { messages } from '../../../contract/messages';
 import { t } from '../../i18n';
 import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSessionSnapshot } from '../../session/use-session';
@@ -21,6 +20,7 @@ import { ReportCard, type ReportCardData } from './ReportCard';
 import { classLabel, classStudents, fullName, readExamsMirror } from './queries';
 import { examTexts as text } from './texts';
 import './exams.css';
+import { resultMessages } from '../../../contract/exams';
 
 const termPrefix = 'term:';
 
@@ -153,7 +153,7 @@ export default function ReportCardsPage() {
           className="panel rc-controls"
           onSubmit={(event) => {
             event.preventDefault();
-            void report.attempt(() => engine.mutate('results.remark', { id: single.id, remark: (remark ?? single.remark).trim() }), messages.results.remarkSaved);
+            void report.attempt(() => engine.mutate('results.remark', { id: single.id, remark: (remark ?? single.remark).trim() }), resultMessages.remarkSaved);
           }}
         >
           <label className="field-label" htmlFor={`${ids}-remark`}>

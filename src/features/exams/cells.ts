@@ -3,8 +3,7 @@
  * graded-only paper, or nothing (clears the cell). The school's rule decides what is refused
  * (contract/exams.ts cellOf), so the grid refuses in place exactly what the school would.
  */
-import { cellOf, type GradingScale, type Mark, type Paper } from '../../../contract/exams';
-import { messages } from '../../../contract/messages';
+import { cellOf, type GradingScale, type Mark, markMessages, type Paper } from '../../../contract/exams';
 import type { CellInput } from '../../../sync/kinds/exams';
 
 export type ParsedCell = { ok: true; entry: CellInput } | { ok: false; message: string };
@@ -18,7 +17,7 @@ export function parseCell(studentId: string, typed: string, paper: Pick<Paper, '
   let entry: CellInput;
   if (paper.gradedOnly) entry = { studentId, grade: text };
   else {
-    if (!/^\d+(\.\d+)?$/.test(text)) return { ok: false, message: messages.marks.notANumber };
+    if (!/^\d+(\.\d+)?$/.test(text)) return { ok: false, message: markMessages.notANumber };
     entry = { studentId, marks: Number(text) };
   }
   const value = cellOf(entry, paper, scale);

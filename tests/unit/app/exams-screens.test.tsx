@@ -10,9 +10,8 @@
 import './reset-storage';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { cbseGradingScale } from '../../../contract/exams';
+import { cbseGradingScale, markMessages } from '../../../contract/exams';
 import type { Result } from '../../../contract/exam-results';
-import { messages } from '../../../contract/messages';
 import type { SchoolDetails } from '../../../contract/school';
 import type { SyncEngine } from '../../../sync';
 import { examsTable, marksTable, resultsTable, type ExamRow } from '../../../sync/modules/exams';
@@ -138,7 +137,7 @@ describe('/admin/exams marks entry', () => {
     await type(raviCell, '45');
     await keyDown(raviCell, 'Enter');
     await until(() => raviCell.getAttribute('aria-invalid') === 'true', 'the refusal');
-    expect(view!.container.textContent).toContain(messages.marks.outOfRange(40));
+    expect(view!.container.textContent).toContain(markMessages.outOfRange(40));
     expect(await engine.db.tableOf(marksTable).count()).toBe(1);
 
     await type(raviCell, 'ab');
