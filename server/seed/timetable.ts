@@ -167,7 +167,7 @@ export function generateTimetable(source: TimetableSource): { periods: PeriodRow
         periodId: String(slot.id),
         subjectId: row.subjectId,
         teacherId: row.teacherId ?? null,
-        room: `Room ${String(classIndex + 1).padStart(2, '0')}`,
+        room: String(classIndex + 1).padStart(2, '0'),
         createdBy: source.adminId,
       });
     }),
