@@ -16,9 +16,7 @@ export function NoticePanel({ figures }: { figures: LastNoticeReads | null }) {
           </p>
           {figures.counts ? (
             <p className="glance-big">
-              <Link to="/admin/notifications" aria-label={`${text.label}: ${text.readBy(figures.counts.readCount, figures.counts.audienceSize, figures.percent)}`}>
-                {text.readBy(figures.counts.readCount, figures.counts.audienceSize, figures.percent)}
-              </Link>
+              <Link to="/admin/notifications">{text.readBy(figures.counts.readCount, figures.counts.audienceSize, figures.percent)}</Link>
             </p>
           ) : (
             <p className="glance-note">{text.noFigures}</p>

@@ -87,7 +87,6 @@ export const teacherDayTexts = {
 export const noticeTexts = {
   heading: 'Last notification',
   none: 'No notification sent yet.',
-  label: 'Read',
   readBy: (read: number, of: number, percent: number | null) => `Read by ${read} of ${of}${percent === null ? '' : ` (${percent}%)`}`,
   noFigures: 'Read figures come with the next sync.',
 };
