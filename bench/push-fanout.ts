@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { paths } from '../contract/paths';
 import { startFcmStandIn, type FcmStandIn } from '../tests/support/fcm-stand-in';
 import { api, percentile, startBenchServer, tokenOf } from './support/server';
+import { notificationPaths } from '../contract/notifications';
 
 const tenant = 'greenvalley';
 const runs = Number(process.env.BENCH_RUNS || 20);
@@ -38,7 +39,7 @@ async function createTimes(baseUrl: string, token: string, standIn: FcmStandIn |
   const sendTimes: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const started = performance.now();
-    const created = await api<{ id: string }>(baseUrl, 'POST', paths.notifications.create, tenant, token, {
+    const created = await api<{ id: string }>(baseUrl, 'POST', notificationPaths.create, tenant, token, {
       title: `Bench notice ${run}`,
       message: 'School closed on Monday.',
       audience: { kind: 'school' },

@@ -5,10 +5,37 @@
  * school or chosen classes: they take those days out of the working days (contract/working-days.ts).
  */
 import { z } from 'zod';
+import { resource } from './path-kit';
 import { messages } from './messages';
-import { audienceKinds, audienceRoles, audienceSchema, maxAudienceMembers } from './notifications';
+import { audienceKinds, audienceRoles, audienceSchema, maxAudienceMembers, notificationMessages } from './notifications';
 import { normalizeDate, requiredText } from './record-formats';
 import { baseRevShape } from './revisions';
+
+export const eventPaths = resource('events');
+
+export const eventMessages = {
+  added: 'Event added.',
+  holidayAdded: 'Holiday added.',
+  updated: 'Event updated.',
+  deleted: 'Event deleted.',
+  notFound: 'Event not found.',
+  invalidColumn: 'You can search events by title or description.',
+  kind: 'Kind must be event, holiday, exam, meeting or other.',
+  time: (label: string) => `${label} must be a time like 09:30.`,
+  endBeforeStart: 'The end date cannot be before the start date.',
+  tooLong: (days: number) => `An event can last at most ${days} days.`,
+  endTimeAlone: 'Give a start time with the end time.',
+  endTimeBeforeStart: 'The end time must be after the start time.',
+  holidayAudience: 'A holiday is for the whole school or chosen classes.',
+  holidayAdminOnly: 'Only an admin can declare a holiday.',
+  notYourClass: 'You can add events only for the classes you teach.',
+  notYours: 'You can change only the events you added, for the classes you teach.',
+  rangeDate: 'from and to must be dates (YYYY-MM-DD).',
+  announced: (kind: string, title: string) => `${kind === 'holiday' ? 'Holiday' : kind === 'exam' ? 'Exam' : kind === 'meeting' ? 'Meeting' : 'Event'}: ${title}`,
+  announcedChange: (title: string) => `Changed: ${title}`,
+  announcedCancel: (title: string) => `Cancelled: ${title}`,
+  announcedCancelMessage: (dates: string) => `This is no longer on the calendar for ${dates}.`,
+} as const;
 
 export const eventKinds = ['event', 'holiday', 'exam', 'meeting', 'other'] as const;
 export type EventKind = (typeof eventKinds)[number];
@@ -47,14 +74,14 @@ const dateField = (label: string) =>
 
 const timeField = (label: string) =>
   z
-    .string(messages.events.time(label))
+    .string(eventMessages.time(label))
     .trim()
     .nullish()
     .transform((value, ctx) => {
       if (!value) return null;
       const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(value);
       if (!match) {
-        ctx.addIssue({ code: 'custom', message: messages.events.time(label) });
+        ctx.addIssue({ code: 'custom', message: eventMessages.time(label) });
         return z.NEVER;
       }
       return `${match[1]!.padStart(2, '0')}:${match[2]}`;
@@ -71,7 +98,7 @@ export const eventInputSchema = z
   .object({
     /** Client-generated for offline creates (updates ignore it). */
     id: z.uuid().optional(),
-    kind: z.enum(eventKinds, messages.events.kind),
+    kind: z.enum(eventKinds, eventMessages.kind),
     title: requiredText('Title', maxEventTitle),
     description: z
       .string(messages.records.fields.text('Description'))
@@ -86,12 +113,12 @@ export const eventInputSchema = z
     endTime: timeField('End time'),
     audience: z.object(
       {
-        kind: z.enum(audienceKinds, messages.notifications.audienceKind),
+        kind: z.enum(audienceKinds, notificationMessages.audienceKind),
         classIds: ids('Class').default([]),
-        roles: z.array(z.enum(audienceRoles, messages.notifications.audienceRole)).max(audienceRoles.length).default([]),
+        roles: z.array(z.enum(audienceRoles, notificationMessages.audienceRole)).max(audienceRoles.length).default([]),
         userIds: ids('Person').default([]),
       },
-      messages.notifications.audienceKind,
+      notificationMessages.audienceKind,
     ),
     ...baseRevShape,
   })
@@ -99,26 +126,26 @@ export const eventInputSchema = z
     const { kind, classIds, roles, userIds } = input.audience;
     const empty =
       (kind === 'classes' && classIds.length === 0) || (kind === 'roles' && roles.length === 0) || (kind === 'people' && userIds.length === 0);
-    if (empty) ctx.addIssue({ code: 'custom', path: ['audience'], message: messages.notifications.audienceEmpty });
+    if (empty) ctx.addIssue({ code: 'custom', path: ['audience'], message: notificationMessages.audienceEmpty });
     if (input.kind === 'holiday' && kind !== 'school' && kind !== 'classes') {
-      ctx.addIssue({ code: 'custom', path: ['audience'], message: messages.events.holidayAudience });
+      ctx.addIssue({ code: 'custom', path: ['audience'], message: eventMessages.holidayAudience });
     }
-    if (input.endDate < input.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: messages.events.endBeforeStart });
+    if (input.endDate < input.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: eventMessages.endBeforeStart });
     else if (daysBetween(input.startDate, input.endDate) >= maxEventDays) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: messages.events.tooLong(maxEventDays) });
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: eventMessages.tooLong(maxEventDays) });
     }
-    if (input.endTime && !input.startTime) ctx.addIssue({ code: 'custom', path: ['startTime'], message: messages.events.endTimeAlone });
+    if (input.endTime && !input.startTime) ctx.addIssue({ code: 'custom', path: ['startTime'], message: eventMessages.endTimeAlone });
     if (input.startTime && input.endTime && input.startDate === input.endDate && input.endTime <= input.startTime) {
-      ctx.addIssue({ code: 'custom', path: ['endTime'], message: messages.events.endTimeBeforeStart });
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: eventMessages.endTimeBeforeStart });
     }
   });
 export type EventInput = z.input<typeof eventInputSchema>;
 
 export const eventListQuerySchema = z.object({
   /** Events that touch this range (YYYY-MM-DD, both included). */
-  from: z.iso.date(messages.events.rangeDate).optional(),
-  to: z.iso.date(messages.events.rangeDate).optional(),
-  kind: z.enum(eventKinds, messages.events.kind).optional(),
+  from: z.iso.date(eventMessages.rangeDate).optional(),
+  to: z.iso.date(eventMessages.rangeDate).optional(),
+  kind: z.enum(eventKinds, eventMessages.kind).optional(),
 });
 
 export const eventSearchColumns = ['title', 'description'] as const;

@@ -5,8 +5,36 @@
  * record of its own.
  */
 import { z } from 'zod';
+import { apiBase, resource, template } from './path-kit';
 import { messages } from './messages';
 import { requiredText } from './record-formats';
+
+export const notificationPaths = {
+  ...resource('notifications'),
+  /** GET: the signed-in user's published notifications with read state, newest first. */
+  mine: `${apiBase}/notifications/mine`,
+  /** POST: marks one read for the signed-in user (idempotent). */
+  read: template(`${apiBase}/notifications/:id/read`),
+  /** GET (staff): the earlier versions of an edited notification. */
+  history: template(`${apiBase}/notifications/:id/history`),
+} as const;
+
+export const notificationMessages = {
+  sent: 'Notification sent.',
+  scheduled: 'Notification scheduled.',
+  updated: 'Notification updated.',
+  deleted: 'Notification withdrawn.',
+  read: 'Marked as read.',
+  notFound: 'Notification not found.',
+  invalidColumn: 'You can search notifications by title or message.',
+  link: 'Link must be a screen of the app, starting with /.',
+  audienceKind: 'Choose who receives it: the whole school, classes, roles or people.',
+  audienceRole: 'Roles are staff, students and parents.',
+  audienceEmpty: 'Choose at least one class, role or person.',
+  audienceUnknown: 'Some of the chosen classes or people are not in this school.',
+  publishAt: 'Publish time must be a date and time.',
+  notYourClass: 'You can only send notifications to the classes you teach.',
+} as const;
 
 export const maxNotificationTitle = 200;
 export const maxNotificationMessage = 4000;
@@ -99,29 +127,29 @@ export const notificationInputSchema = z
     title: requiredText('Title', maxNotificationTitle),
     message: requiredText('Message', maxNotificationMessage),
     link: z
-      .string(messages.notifications.link)
+      .string(notificationMessages.link)
       .trim()
-      .max(maxLinkLength, messages.notifications.link)
+      .max(maxLinkLength, notificationMessages.link)
       .nullish()
       .transform((value) => (value ? value : null))
-      .refine((value) => value === null || isAppPath(value), messages.notifications.link),
+      .refine((value) => value === null || isAppPath(value), notificationMessages.link),
     audience: z.object(
       {
-        kind: z.enum(audienceKinds, messages.notifications.audienceKind),
+        kind: z.enum(audienceKinds, notificationMessages.audienceKind),
         classIds: ids('Class').default([]),
-        roles: z.array(z.enum(audienceRoles, messages.notifications.audienceRole)).max(audienceRoles.length).default([]),
+        roles: z.array(z.enum(audienceRoles, notificationMessages.audienceRole)).max(audienceRoles.length).default([]),
         userIds: ids('Person').default([]),
       },
-      messages.notifications.audienceKind,
+      notificationMessages.audienceKind,
     ),
     /** ISO time; absent or past: now. */
-    publishAt: z.iso.datetime({ offset: true, message: messages.notifications.publishAt }).optional(),
+    publishAt: z.iso.datetime({ offset: true, message: notificationMessages.publishAt }).optional(),
   })
   .superRefine((input, ctx) => {
     const { kind, classIds, roles, userIds } = input.audience;
     const empty =
       (kind === 'classes' && classIds.length === 0) || (kind === 'roles' && roles.length === 0) || (kind === 'people' && userIds.length === 0);
-    if (empty) ctx.addIssue({ code: 'custom', path: ['audience'], message: messages.notifications.audienceEmpty });
+    if (empty) ctx.addIssue({ code: 'custom', path: ['audience'], message: notificationMessages.audienceEmpty });
   });
 export type NotificationInput = z.input<typeof notificationInputSchema>;
 

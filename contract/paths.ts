@@ -63,24 +63,6 @@ export const paths = {
     substitute: `${apiBase}/timetable/substitutions/create`,
     removeSubstitution: template(`${apiBase}/timetable/substitutions/delete/:id`),
   },
-  teacherAttendance: {
-    /** POST { date, entries: [{ teacherId, status, leaveType?, remark? }] } (admins). */
-    markSheet: `${apiBase}/teacherAttendance/mark-sheet`,
-    /** GET ?date= (admins: every teacher; a teacher: their own row). */
-    sheet: `${apiBase}/teacherAttendance/sheet`,
-    /** GET the register of `11-2026` (admins: all staff; a teacher: their own row). */
-    monthly: template(`${apiBase}/teacherAttendance/monthly/:monthYear`),
-  },
-  notifications: {
-    ...resource('notifications'),
-    /** GET: the signed-in user's published notifications with read state, newest first. */
-    mine: `${apiBase}/notifications/mine`,
-    /** POST: marks one read for the signed-in user (idempotent). */
-    read: template(`${apiBase}/notifications/:id/read`),
-    /** GET (staff): the earlier versions of an edited notification. */
-    history: template(`${apiBase}/notifications/:id/history`),
-  },
-  events: resource('events'),
   feeHeads: resource('feeHeads'),
   feeStructures: resource('feeStructures'),
   feeConcessions: resource('feeConcessions'),

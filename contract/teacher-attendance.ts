@@ -4,9 +4,36 @@
  * register of the spec's route /admin/teacher-attendance/monthly/{monthYear} (`11-2026`).
  */
 import { z } from 'zod';
+import { apiBase, template } from './path-kit';
 import { isoDateSchema } from './attendance';
 import { messages } from './messages';
 import { conflictNoticeSchema, type ConflictNotice } from './revisions';
+
+export const teacherAttendancePaths = {
+  /** POST { date, entries: [{ teacherId, status, leaveType?, remark? }] } (admins). */
+  markSheet: `${apiBase}/teacherAttendance/mark-sheet`,
+  /** GET ?date= (admins: every teacher; a teacher: their own row). */
+  sheet: `${apiBase}/teacherAttendance/sheet`,
+  /** GET the register of `11-2026` (admins: all staff; a teacher: their own row). */
+  monthly: template(`${apiBase}/teacherAttendance/monthly/:monthYear`),
+} as const;
+
+export const teacherAttendanceMessages = {
+  saved: 'Staff attendance saved.',
+  savedWithConflicts: (count: number) =>
+    `Staff attendance saved. ${count} mark${count === 1 ? ' was' : 's were'} changed by someone else first and kept as theirs.`,
+  changedElsewhere: 'Someone else marked this teacher first; their mark was kept and yours is in its history.',
+  deletedElsewhere: 'This mark was removed elsewhere; your change is in its history.',
+  status: 'Status must be present, absent, half day or leave.',
+  leaveType: 'Leave type must be casual, sick, earned or other.',
+  leaveTypeNeeded: 'Choose the type of leave.',
+  leaveTypeOnlyOnLeave: 'A leave type goes with leave only.',
+  invalidDate: 'Choose a real date.',
+  duplicateTeacher: 'The same teacher is listed twice.',
+  teacherNotFound: 'Teacher not found.',
+  monthYear: 'Use a month like 11-2026.',
+  notYourRecord: 'Teachers can see only their own attendance.',
+} as const;
 
 export const teacherStatuses = ['present', 'absent', 'half_day', 'leave'] as const;
 export type TeacherStatus = (typeof teacherStatuses)[number];
@@ -34,8 +61,8 @@ export const teacherSheetEntrySchema = z
   .object({
     id: z.uuid().optional(),
     teacherId: z.uuid(messages.records.fields.uuid('Teacher')),
-    status: z.enum(teacherStatuses, messages.teacherAttendance.status),
-    leaveType: z.enum(leaveTypes, messages.teacherAttendance.leaveType).nullable().optional(),
+    status: z.enum(teacherStatuses, teacherAttendanceMessages.status),
+    leaveType: z.enum(leaveTypes, teacherAttendanceMessages.leaveType).nullable().optional(),
     remark: z
       .string()
       .trim()
@@ -44,8 +71,8 @@ export const teacherSheetEntrySchema = z
     baseRev: z.number().int().nonnegative().optional(),
   })
   .superRefine((entry, ctx) => {
-    if (entry.status === 'leave' && !entry.leaveType) ctx.addIssue({ code: 'custom', path: ['leaveType'], message: messages.teacherAttendance.leaveTypeNeeded });
-    if (entry.status !== 'leave' && entry.leaveType) ctx.addIssue({ code: 'custom', path: ['leaveType'], message: messages.teacherAttendance.leaveTypeOnlyOnLeave });
+    if (entry.status === 'leave' && !entry.leaveType) ctx.addIssue({ code: 'custom', path: ['leaveType'], message: teacherAttendanceMessages.leaveTypeNeeded });
+    if (entry.status !== 'leave' && entry.leaveType) ctx.addIssue({ code: 'custom', path: ['leaveType'], message: teacherAttendanceMessages.leaveTypeOnlyOnLeave });
   });
 export type TeacherSheetEntry = z.output<typeof teacherSheetEntrySchema>;
 
@@ -94,7 +121,7 @@ export type TeacherSheet = z.infer<typeof teacherSheetSchema>;
 
 /** `11-2026` (the spec's route), month first. */
 export const monthYearParams = z.object({
-  monthYear: z.string().regex(/^(0?[1-9]|1[0-2])-\d{4}$/, messages.teacherAttendance.monthYear),
+  monthYear: z.string().regex(/^(0?[1-9]|1[0-2])-\d{4}$/, teacherAttendanceMessages.monthYear),
 });
 
 /** `11-2026` -> `2026-11`; undefined when it is not a month. */

@@ -3,8 +3,7 @@
  * classes of an audience made offline reach the school first). Changes go with their base rev, so
  * an edit made offline against an older copy is kept in "changed elsewhere" rather than applied.
  */
-import { eventInputSchema, type EventInput } from '../../contract/events';
-import { paths } from '../../contract/paths';
+import { type EventInput, eventInputSchema, eventPaths } from '../../contract/events';
 import { needsOf, recordKinds } from './records';
 
 export type EventFields = Omit<EventInput, 'id' | 'baseRev'>;
@@ -12,7 +11,7 @@ export type EventFields = Omit<EventInput, 'id' | 'baseRev'>;
 const kinds = recordKinds<'events', EventFields & { id?: string }, EventFields & { id: string }>({
   table: 'events',
   schema: eventInputSchema,
-  paths: paths.events,
+  paths: eventPaths,
   needs: (values) => {
     const audience = values.audience as { classIds?: unknown } | null;
     const classIds = Array.isArray(audience?.classIds) ? audience.classIds.filter((id): id is string => typeof id === 'string') : [];

@@ -5,8 +5,7 @@
  * merge while waiting, so a parent opening it twice on a plane sends one request; the school's
  * mark (made once, keeping the first read time) replaces the device's provisional one.
  */
-import { notificationInputSchema, type Audience, type NotificationInput } from '../../contract/notifications';
-import { paths } from '../../contract/paths';
+import { type Audience, type NotificationInput, notificationInputSchema, notificationPaths } from '../../contract/notifications';
 import type { KakshaDb, MirrorTable } from '../db';
 import { isRecord, type MutationKind, type ServerEffects } from './kind';
 import { deleteAnswer, idOf, noServerEffects, recordAnswer, refOf, serverRecord } from './records';
@@ -73,7 +72,7 @@ export const createNotificationKind: MutationKind<NotificationFields & { id?: st
   async prepare(input, context) {
     const id = input.id ?? context.newId();
     const ref = refOf(table, id);
-    return { method: 'POST', path: paths.notifications.create, body: { ...input, id }, refs: [ref], creates: [ref], needs: needsOfAudience(input), result: id };
+    return { method: 'POST', path: notificationPaths.create, body: { ...input, id }, refs: [ref], creates: [ref], needs: needsOfAudience(input), result: id };
   },
   apply: (context, body, ref) => writeNotification(context.db, ref, body, context.userId, true),
   accepted: (_body, data) => withoutFigures(recordAnswer(table, data)),
@@ -83,7 +82,7 @@ export const updateNotificationKind: MutationKind<NotificationFields & { id: str
   name: 'notifications.update',
   async prepare(input) {
     const ref = refOf(table, input.id);
-    return { method: 'PUT', path: paths.notifications.update(input.id), body: input, refs: [ref], needs: [ref, ...needsOfAudience(input)], result: input.id };
+    return { method: 'PUT', path: notificationPaths.update(input.id), body: input, refs: [ref], needs: [ref, ...needsOfAudience(input)], result: input.id };
   },
   apply: (context, body, ref) => writeNotification(context.db, ref, body, null, false),
   accepted: (_body, data) => withoutFigures(recordAnswer(table, data)),
@@ -94,7 +93,7 @@ export const deleteNotificationKind: MutationKind<{ id: string }, undefined, 'no
   name: 'notifications.delete',
   async prepare(input) {
     const ref = refOf(table, input.id);
-    return { method: 'DELETE', path: paths.notifications.remove(input.id), body: undefined, refs: [ref], needs: [ref], result: input.id };
+    return { method: 'DELETE', path: notificationPaths.remove(input.id), body: undefined, refs: [ref], needs: [ref], result: input.id };
   },
   async apply(context, _body, ref) {
     const id = idOf(ref);
@@ -127,7 +126,7 @@ export const readMarkKind: MutationKind<ReadMarkInput, ReadMarkBody, typeof read
     const ref = refOf(readsTable, markId);
     return {
       method: 'POST',
-      path: paths.notifications.read(input.notificationId),
+      path: notificationPaths.read(input.notificationId),
       body: { notificationId: input.notificationId, markId },
       refs: [ref],
       creates: shown ? [] : [ref],

@@ -6,11 +6,11 @@
  * id is made from the teacher and the date, so two admins marking the same teacher offline name
  * the same record and the school's first version is kept (the other goes to history).
  */
-import { paths } from '../../contract/paths';
 import type { ConflictNotice } from '../../contract/sync';
 import type { LeaveType, TeacherAttendance, TeacherMarkSheetInput, TeacherStatus } from '../../contract/teacher-attendance';
 import { isRecord, type KindContext, type MutationKind, type PrepareContext, type ServerEffects } from './kind';
 import { baseRevOf, refOf } from './records';
+import { teacherAttendancePaths } from '../../contract/teacher-attendance';
 
 export interface TeacherMark {
   teacherId: string;
@@ -59,7 +59,7 @@ async function prepare(input: TeacherSheetInput, context: PrepareContext) {
   const body: Body = { date: input.date, entries, deviceMarkedAt: new Date(context.now).toISOString() };
   return {
     method: 'POST' as const,
-    path: paths.teacherAttendance.markSheet,
+    path: teacherAttendancePaths.markSheet,
     body,
     refs: entries.map((entry) => refOf('teacherAttendance', entry.id)),
     needs: entries.map((entry) => refOf('teachers', entry.teacherId)),

@@ -21,6 +21,7 @@ import { startFcmStandIn, type FcmStandIn } from '../support/fcm-stand-in';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, testJwtSecret, type TestApp } from '../support/test-app';
+import { notificationPaths } from '../../contract/notifications';
 
 let t: TestApp;
 let standIn: FcmStandIn;
@@ -97,7 +98,7 @@ async function pushesAfter(from: number) {
 }
 
 async function mine(token: string, tenant = 'green'): Promise<MyNotification[]> {
-  const response = await t.call({ method: 'GET', url: paths.notifications.mine, tenant, token });
+  const response = await t.call({ method: 'GET', url: notificationPaths.mine, tenant, token });
   expect(response.statusCode).toBe(200);
   return response.json().data as MyNotification[];
 }

@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../contract/exam-results';
 import { cbseGradingScale, type Exam, examMessages, examPaths, type Mark, markMessages, markPaths, resultMessages, resultPaths } from '../../contract/exams';
 import { messages } from '../../contract/messages';
-import { paths } from '../../contract/paths';
 import { classSubjects, classes, students, subjects } from '../../server/db/schema';
 import { marks, marksHistory, results } from '../../server/modules/exams/tables';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { notificationPaths } from '../../contract/notifications';
 
 let t: TestApp;
 let green: SchoolFixture;
@@ -335,7 +335,7 @@ describe('publishing results', () => {
     expect(byStudent[rohan]).toMatchObject({ total: 16, maxTotal: 50, percentage: 32, grade: 'E1', result: 'fail', rank: 4 });
     expect(byStudent[rohan]!.subjects.map((s) => s.status)).toEqual(['marks', 'exempt', 'exempt']);
     expect((await publish(va)).json().message).toBe(examMessages.alreadyPublished);
-    const inbox = (await as(tokens.parent, { method: 'GET', url: paths.notifications.mine })).json().data as { title: string; link: string | null }[];
+    const inbox = (await as(tokens.parent, { method: 'GET', url: notificationPaths.mine })).json().data as { title: string; link: string | null }[];
     expect(inbox.filter((one) => one.title === resultMessages.publishedTitle('Unit Test 1'))).toEqual([expect.objectContaining({ link: '/student/results' })]);
   });
 

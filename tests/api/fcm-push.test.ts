@@ -17,6 +17,7 @@ import { startFcmStandIn, type FcmStandIn } from '../support/fcm-stand-in';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, testJwtSecret, type TestApp } from '../support/test-app';
+import { notificationPaths } from '../../contract/notifications';
 
 let t: TestApp;
 let standIn: FcmStandIn;
@@ -74,7 +75,7 @@ afterAll(async () => {
 async function send(audience: Record<string, unknown>, title = 'Notice'): Promise<string> {
   const response = await t.call({
     method: 'POST',
-    url: paths.notifications.create,
+    url: notificationPaths.create,
     tenant: 'green',
     token: tokens.admin,
     payload: { title, message: `${title}: details.`, link: '/student/notifications', audience },

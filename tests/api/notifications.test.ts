@@ -5,15 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../contract/messages';
 import type { MyNotification, Notification, NotificationWithReads } from '../../contract/notifications';
-import { paths } from '../../contract/paths';
 import { notificationReads, notifications, parentChildren, students, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { notificationRepository } from '../../server/modules/notifications/repository';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { keyHeader, pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { notificationMessages, notificationPaths } from '../../contract/notifications';
 
 let t: TestApp;
 let green: SchoolFixture;
@@ -50,7 +49,7 @@ afterAll(() => t.close());
 const as = (token: string, options: Parameters<TestApp['call']>[0]) => t.call({ tenant: 'green', token, ...options });
 
 async function send(token: string, body: Record<string, unknown>) {
-  return as(token, { method: 'POST', url: paths.notifications.create, payload: body });
+  return as(token, { method: 'POST', url: notificationPaths.create, payload: body });
 }
 
 async function sent(token: string, body: Record<string, unknown>): Promise<NotificationWithReads> {
@@ -62,7 +61,7 @@ async function sent(token: string, body: Record<string, unknown>): Promise<Notif
 const toClasses = (...classIds: string[]) => ({ kind: 'classes', classIds });
 
 async function mine(token: string): Promise<MyNotification[]> {
-  const response = await as(token, { method: 'GET', url: paths.notifications.mine });
+  const response = await as(token, { method: 'GET', url: notificationPaths.mine });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as MyNotification[];
 }
@@ -116,11 +115,11 @@ describe('audience', () => {
 
   it('another school sees none of it', async () => {
     const own = await sent(tokens.admin, { title: 'Green only', message: 'For green.', audience: { kind: 'school' } });
-    const list = await t.call({ method: 'GET', url: paths.notifications.all, tenant: 'river', token: riverAdmin });
+    const list = await t.call({ method: 'GET', url: notificationPaths.all, tenant: 'river', token: riverAdmin });
     expect((list.json().data as Notification[]).map((one) => one.id)).not.toContain(own.id);
-    const one = await t.call({ method: 'GET', url: paths.notifications.one(own.id), tenant: 'river', token: riverAdmin });
+    const one = await t.call({ method: 'GET', url: notificationPaths.one(own.id), tenant: 'river', token: riverAdmin });
     expect(one.statusCode).toBe(404);
-    expect(one.json().message).toBe(messages.notifications.notFound);
+    expect(one.json().message).toBe(notificationMessages.notFound);
   });
 });
 
@@ -128,14 +127,14 @@ describe('who may send', () => {
   it('teachers send to the classes they teach only, never school-wide, to roles or people; families never', async () => {
     const own = await send(tokens.teacher, { title: 'Homework', message: 'Chapter 3.', audience: toClasses(va, vib) });
     expect(own.statusCode, own.body).toBe(201);
-    expect(own.json().message).toBe(messages.notifications.sent);
+    expect(own.json().message).toBe(notificationMessages.sent);
     const other = randomUUID();
     const db = t.database.db;
     await db.insert((await import('../../server/db/schema')).classes).values({ id: other, tenantId: 'green', className: 'VII', classSection: 'C' });
     for (const audience of [toClasses(va, other), { kind: 'school' }, { kind: 'roles', roles: ['parents'] }, { kind: 'people', userIds: [vaParentId] }]) {
       const refused = await send(tokens.teacher, { title: 'Not allowed', message: 'No.', audience });
       expect(refused.statusCode, JSON.stringify(audience)).toBe(403);
-      expect(refused.json().message).toBe(messages.notifications.notYourClass);
+      expect(refused.json().message).toBe(notificationMessages.notYourClass);
     }
     expect((await send(tokens.parent, { title: 'x', message: 'y', audience: { kind: 'school' } })).statusCode).toBe(403);
     expect((await send(tokens.student, { title: 'x', message: 'y', audience: { kind: 'school' } })).statusCode).toBe(403);
@@ -147,24 +146,24 @@ describe('who may send', () => {
     for (const link of ['https://evil.example/', '//evil.example', 'javascript:alert(1)', '/\\evil']) {
       const refused = await send(tokens.admin, { title: 'Link', message: 'x', link, audience: { kind: 'school' } });
       expect(refused.statusCode, link).toBe(400);
-      expect(refused.json().message).toBe(messages.notifications.link);
+      expect(refused.json().message).toBe(notificationMessages.link);
     }
     const empty = await send(tokens.admin, { title: 'Nobody', message: 'x', audience: { kind: 'classes', classIds: [] } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe(messages.notifications.audienceEmpty);
-    const foreign = await t.call({ method: 'POST', url: paths.notifications.create, tenant: 'river', token: riverAdmin, payload: { title: 'x', message: 'y', audience: toClasses(va) } });
+    expect(empty.json().message).toBe(notificationMessages.audienceEmpty);
+    const foreign = await t.call({ method: 'POST', url: notificationPaths.create, tenant: 'river', token: riverAdmin, payload: { title: 'x', message: 'y', audience: toClasses(va) } });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe(messages.notifications.audienceUnknown);
+    expect(foreign.json().message).toBe(notificationMessages.audienceUnknown);
   });
 });
 
 describe('read marks', () => {
   it('marking read is idempotent, shows in mine and in the pull, and the sender sees the read count', async () => {
     const notice = await sent(tokens.admin, { title: 'Sports day', message: 'On the 28th.', audience: toClasses(va) });
-    const first = await as(vaParent, { method: 'POST', url: paths.notifications.read(notice.id), headers: keyHeader() });
+    const first = await as(vaParent, { method: 'POST', url: notificationPaths.read(notice.id), headers: keyHeader() });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().message).toBe(messages.notifications.read);
-    const again = await as(vaParent, { method: 'POST', url: paths.notifications.read(notice.id), headers: keyHeader() });
+    expect(first.json().message).toBe(notificationMessages.read);
+    const again = await as(vaParent, { method: 'POST', url: notificationPaths.read(notice.id), headers: keyHeader() });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.readAt).toBe(first.json().data.readAt);
     const rows = await t.database.db
@@ -182,15 +181,15 @@ describe('read marks', () => {
     const { changes: parentChanges } = await pullAll(t, 'green', tokens.parent);
     expect(parentChanges.some((change) => change.entity === 'notificationReads' && change.id === first.json().data.id)).toBe(false);
 
-    const staffView = await as(tokens.admin, { method: 'GET', url: paths.notifications.one(notice.id) });
+    const staffView = await as(tokens.admin, { method: 'GET', url: notificationPaths.one(notice.id) });
     expect(staffView.json().data).toMatchObject({ readCount: 1, audienceSize: 3 });
   });
 
   it('a notification that does not reach the user cannot be marked read by them', async () => {
     const notice = await sent(tokens.admin, { title: 'VI-B only', message: 'x', audience: toClasses(vib) });
-    const refused = await as(vaParent, { method: 'POST', url: paths.notifications.read(notice.id) });
+    const refused = await as(vaParent, { method: 'POST', url: notificationPaths.read(notice.id) });
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().message).toBe(messages.notifications.notFound);
+    expect(refused.json().message).toBe(notificationMessages.notFound);
   });
 });
 
@@ -203,21 +202,21 @@ describe('read figures in the staff pull (issue 16)', () => {
     const first = await pullAll(t, 'green', tokens.admin);
     expect(countsOf(first.changes, notice.id).at(-1)?.record).toMatchObject({ id: notice.id, audienceSize: 3, readCount: 0 });
 
-    const read = await as(vaParent, { method: 'POST', url: paths.notifications.read(notice.id), headers: keyHeader() });
+    const read = await as(vaParent, { method: 'POST', url: notificationPaths.read(notice.id), headers: keyHeader() });
     expect(read.statusCode, read.body).toBe(200);
     const next = await pullAll(t, 'green', tokens.admin, first.cursor);
     const moved = countsOf(next.changes, notice.id);
     expect(moved).toHaveLength(1);
     expect(moved[0]!.record).toMatchObject({ audienceSize: 3, readCount: 1 });
     // A second read by the same reader changes nothing, so nothing new to pull.
-    await as(vaParent, { method: 'POST', url: paths.notifications.read(notice.id), headers: keyHeader() });
+    await as(vaParent, { method: 'POST', url: notificationPaths.read(notice.id), headers: keyHeader() });
     expect(countsOf((await pullAll(t, 'green', tokens.admin, next.cursor)).changes, notice.id)).toHaveLength(0);
   });
 
   it('families never pull read figures; a teacher pulls those of what she sent only; another school none', async () => {
     const byTeacher = await sent(tokens.teacher, { title: 'Bring a ruler', message: 'Geometry tomorrow.', audience: toClasses(va) });
     const byAdmin = await sent(tokens.admin, { title: 'Holiday on Monday', message: 'School closed.', audience: { kind: 'school' } });
-    await as(vaParent, { method: 'POST', url: paths.notifications.read(byAdmin.id), headers: keyHeader() });
+    await as(vaParent, { method: 'POST', url: notificationPaths.read(byAdmin.id), headers: keyHeader() });
     for (const family of [vaParent, tokens.parent, tokens.student]) {
       const { changes } = await pullAll(t, 'green', family);
       expect(changes.some((change) => change.entity === 'notificationCounts')).toBe(false);
@@ -232,7 +231,7 @@ describe('read figures in the staff pull (issue 16)', () => {
   it("a withdrawn notification's figures leave the admin's device (a tombstone)", async () => {
     const notice = await sent(tokens.admin, { title: 'Typo', message: 'x', audience: toClasses(va) });
     const before = await pullAll(t, 'green', tokens.admin);
-    await as(tokens.admin, { method: 'DELETE', url: paths.notifications.remove(notice.id) });
+    await as(tokens.admin, { method: 'DELETE', url: notificationPaths.remove(notice.id) });
     const after = await pullAll(t, 'green', tokens.admin, before.cursor);
     expect(countsOf(after.changes, notice.id).map((change) => change.op)).toEqual(['delete']);
   });
@@ -243,37 +242,37 @@ describe('edit, withdraw, schedule', () => {
     const notice = await sent(tokens.teacher, { title: 'Test on Monday', message: 'Chapters 1-3.', audience: toClasses(va) });
     const edited = await as(tokens.teacher, {
       method: 'PUT',
-      url: paths.notifications.update(notice.id),
+      url: notificationPaths.update(notice.id),
       payload: { title: 'Test on Tuesday', message: 'Chapters 1-4.', audience: toClasses(va) },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().message).toBe(messages.notifications.updated);
+    expect(edited.json().message).toBe(notificationMessages.updated);
     expect(edited.json().data.title).toBe('Test on Tuesday');
-    const history = await as(tokens.admin, { method: 'GET', url: paths.notifications.history(notice.id) });
+    const history = await as(tokens.admin, { method: 'GET', url: notificationPaths.history(notice.id) });
     expect(history.statusCode).toBe(200);
     const versions = history.json().data as { rev: number; version: Notification }[];
     expect(versions).toHaveLength(1);
     expect(versions[0]!.version).toMatchObject({ title: 'Test on Monday', message: 'Chapters 1-3.', rev: notice.rev });
     // Another teacher's (here: the admin's) notification is not the teacher's to change.
     const adminNotice = await sent(tokens.admin, { title: 'Admin', message: 'x', audience: toClasses(va) });
-    const refused = await as(tokens.teacher, { method: 'PUT', url: paths.notifications.update(adminNotice.id), payload: { title: 'Mine now', message: 'x', audience: toClasses(va) } });
+    const refused = await as(tokens.teacher, { method: 'PUT', url: notificationPaths.update(adminNotice.id), payload: { title: 'Mine now', message: 'x', audience: toClasses(va) } });
     expect(refused.statusCode).toBe(403);
   });
 
   it('deleting withdraws it: a tombstone in the pull (its read marks too), gone from mine', async () => {
     const notice = await sent(tokens.admin, { title: 'Wrong date', message: 'x', audience: toClasses(va) });
-    const read = await as(vaParent, { method: 'POST', url: paths.notifications.read(notice.id) });
+    const read = await as(vaParent, { method: 'POST', url: notificationPaths.read(notice.id) });
     const readId = read.json().data.id as string;
     const before = await pullAll(t, 'green', vaParent);
     expect(before.changes.some((change) => change.id === notice.id && change.op !== 'delete')).toBe(true);
-    const removed = await as(tokens.admin, { method: 'DELETE', url: paths.notifications.remove(notice.id) });
+    const removed = await as(tokens.admin, { method: 'DELETE', url: notificationPaths.remove(notice.id) });
     expect(removed.statusCode).toBe(200);
-    expect(removed.json().message).toBe(messages.notifications.deleted);
+    expect(removed.json().message).toBe(notificationMessages.deleted);
     const after = await pullAll(t, 'green', vaParent, before.cursor);
     expect(after.changes.filter((change) => change.id === notice.id).map((change) => change.op)).toEqual(['delete']);
     expect(after.changes.filter((change) => change.id === readId).map((change) => change.op)).toEqual(['delete']);
     expect((await mine(vaParent)).map((one) => one.id)).not.toContain(notice.id);
-    const gone = await as(tokens.admin, { method: 'GET', url: paths.notifications.one(notice.id) });
+    const gone = await as(tokens.admin, { method: 'GET', url: notificationPaths.one(notice.id) });
     expect(gone.statusCode).toBe(404);
   });
 
@@ -281,7 +280,7 @@ describe('edit, withdraw, schedule', () => {
     const later = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString();
     const response = await send(tokens.admin, { title: 'Results', message: 'Out on Friday.', audience: toClasses(va), publishAt: later });
     expect(response.statusCode).toBe(201);
-    expect(response.json().message).toBe(messages.notifications.scheduled);
+    expect(response.json().message).toBe(notificationMessages.scheduled);
     const notice = response.json().data as Notification;
     expect(notice.published).toBe(false);
     const before = await pullAll(t, 'green', vaParent);

@@ -11,7 +11,7 @@ import type { Exam } from '../../contract/exams';
 import type { MyNotification, NotificationWithReads } from '../../contract/notifications';
 import { isValidAadhaar, isValidApaar, isValidIndianMobile } from '../../contract/indian-ids';
 import { paths } from '../../contract/paths';
-import { monthYearOf, type MonthlyRegister } from '../../contract/teacher-attendance';
+import { type MonthlyRegister, monthYearOf, teacherAttendancePaths } from '../../contract/teacher-attendance';
 import type { Period, TimetableEntry, Uncovered } from '../../contract/timetable';
 import { todayIso } from '../../contract/record-formats';
 import { isSunday } from '../../contract/working-days';
@@ -42,6 +42,8 @@ import { openTestDatabase } from '../support/test-database';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { homeworkPaths } from '../../contract/homework';
 import { examPaths, resultPaths } from '../../contract/exams';
+import { notificationPaths } from '../../contract/notifications';
+import { eventPaths } from '../../contract/events';
 
 let t: TestApp;
 let seeded: boolean;
@@ -595,7 +597,7 @@ describe('notifications of the last weeks', () => {
 
   it.each(tenants)('gives the demo parent of %s school-wide and class notices, the older read, the newer unread', async (tenant) => {
     const token = await signInAs(tenant, 'parent');
-    const mine = (await t.call({ method: 'GET', url: paths.notifications.mine, tenant, token })).json().data as MyNotification[];
+    const mine = (await t.call({ method: 'GET', url: notificationPaths.mine, tenant, token })).json().data as MyNotification[];
     expect(mine.length).toBeGreaterThanOrEqual(8);
     expect(mine.some((one) => one.audience.kind === 'school')).toBe(true);
     expect(mine.some((one) => one.audience.kind === 'classes')).toBe(true);
@@ -604,9 +606,9 @@ describe('notifications of the last weeks', () => {
     expect(mine.every((one) => one.publishAt <= new Date().toISOString())).toBe(true);
     expect(mine.some((one) => one.audience.roles.includes('staff'))).toBe(false);
     // The staff notice reaches the teacher, and the admin sees read figures on what was sent.
-    const teacher = (await t.call({ method: 'GET', url: paths.notifications.mine, tenant, token: await signInAs(tenant, 'teacher') })).json().data as MyNotification[];
+    const teacher = (await t.call({ method: 'GET', url: notificationPaths.mine, tenant, token: await signInAs(tenant, 'teacher') })).json().data as MyNotification[];
     expect(teacher.some((one) => one.audience.roles.includes('staff'))).toBe(true);
-    const all = (await t.call({ method: 'GET', url: paths.notifications.all, tenant, token: await signInAs(tenant, 'admin') })).json().data as NotificationWithReads[];
+    const all = (await t.call({ method: 'GET', url: notificationPaths.all, tenant, token: await signInAs(tenant, 'admin') })).json().data as NotificationWithReads[];
     expect(all.some((one) => one.readCount > 0 && one.audienceSize > one.readCount)).toBe(true);
   });
 });
@@ -617,7 +619,7 @@ describe('the calendar', () => {
       .jwtToken as string;
 
   it.each(tenants)("gives %s the year's holidays and this term's events; the demo parent sees theirs, never the staff's", async (tenant) => {
-    const all = (await t.call({ method: 'GET', url: paths.events.all, tenant, token: await signInAs(tenant, 'admin') })).json().data as SchoolEvent[];
+    const all = (await t.call({ method: 'GET', url: eventPaths.all, tenant, token: await signInAs(tenant, 'admin') })).json().data as SchoolEvent[];
     const holidays = all.filter((one) => one.kind === 'holiday').map((one) => one.title);
     expect(holidays).toEqual(expect.arrayContaining(['Republic Day', 'Independence Day', 'Gandhi Jayanti']));
     if (today.startsWith('2026-') && today >= '2026-04-01') expect(holidays).toEqual(expect.arrayContaining(['Holi', 'Diwali break']));
@@ -625,7 +627,7 @@ describe('the calendar', () => {
     expect(upcoming.length).toBeGreaterThanOrEqual(5);
     expect(all.every((one) => one.endDate >= one.startDate)).toBe(true);
     expect(all.filter((one) => one.kind !== 'holiday').every((one) => !isSunday(one.startDate))).toBe(true);
-    const parent = (await t.call({ method: 'GET', url: paths.events.all, tenant, token: await signInAs(tenant, 'parent') })).json().data as SchoolEvent[];
+    const parent = (await t.call({ method: 'GET', url: eventPaths.all, tenant, token: await signInAs(tenant, 'parent') })).json().data as SchoolEvent[];
     expect(parent.some((one) => one.audience.kind === 'classes')).toBe(true);
     expect(parent.some((one) => one.audience.roles.includes('staff'))).toBe(false);
     expect(all.some((one) => one.audience.roles.includes('staff'))).toBe(true);
@@ -723,7 +725,7 @@ describe('the timetable and the staff register', () => {
     expect(statuses).toEqual(new Set(['present', 'absent', 'half_day', 'leave']));
     expect(rows.filter((row) => row.status === 'present').length / rows.length).toBeGreaterThan(0.9);
     const lastMonth = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 7);
-    const register = (await t.call({ method: 'GET', url: paths.teacherAttendance.monthly(monthYearOf(lastMonth)), tenant, token: admin })).json().data as MonthlyRegister;
+    const register = (await t.call({ method: 'GET', url: teacherAttendancePaths.monthly(monthYearOf(lastMonth)), tenant, token: admin })).json().data as MonthlyRegister;
     expect(register.teachers).toHaveLength(staff.length);
     expect(register.teachers.some((row) => row.records.length > 0)).toBe(true);
     // The demo teacher's sick day is covered by substitutes.

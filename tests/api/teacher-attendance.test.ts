@@ -7,13 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../contract/messages';
-import { paths } from '../../contract/paths';
 import type { MonthlyRegister, TeacherAttendance, TeacherSheet } from '../../contract/teacher-attendance';
 import { events, recordHistory, teacherAttendance, teachers } from '../../server/db/schema';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { teacherAttendanceMessages, teacherAttendancePaths } from '../../contract/teacher-attendance';
 
 let t: TestApp;
 let green: SchoolFixture;
@@ -25,7 +24,7 @@ let ravi: string;
 
 const as = (token: string, options: Parameters<TestApp['call']>[0]) => t.call({ tenant: 'green', token, ...options });
 const mark = (token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  as(token, { method: 'POST', url: paths.teacherAttendance.markSheet, payload, headers });
+  as(token, { method: 'POST', url: teacherAttendancePaths.markSheet, payload, headers });
 const rows = () => t.database.db.select().from(teacherAttendance);
 
 beforeAll(async () => {
@@ -58,7 +57,7 @@ describe('marking a day', () => {
     const headers = keyHeader();
     const response = await mark(tokens.admin, sheet, headers);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().message).toBe(messages.teacherAttendance.saved);
+    expect(response.json().message).toBe(teacherAttendanceMessages.saved);
     const records = response.json().data.records as TeacherAttendance[];
     expect(records.map((record) => [record.teacherId, record.status, record.leaveType, record.remark])).toEqual([
       [meera, 'present', null, ''],
@@ -78,7 +77,7 @@ describe('marking a day', () => {
     expect(changed.json().data.records[0]).toMatchObject({ status: 'half_day', remark: 'Left at noon' });
     const stale = await mark(tokens.admin, { date: '2026-08-03', entries: [{ teacherId: meera, status: 'absent', baseRev: current!.rev }] });
     expect(stale.statusCode).toBe(200);
-    expect(stale.json().message).toBe(messages.teacherAttendance.savedWithConflicts(1));
+    expect(stale.json().message).toBe(teacherAttendanceMessages.savedWithConflicts(1));
     expect(stale.json().data.conflicts[0]).toMatchObject({ entity: 'teacherAttendance', reason: 'changed', kept: { status: 'half_day' }, yours: { status: 'absent' } });
     expect(await t.database.db.select().from(recordHistory).where(eq(recordHistory.recordId, current!.id))).toHaveLength(1);
   });
@@ -87,18 +86,18 @@ describe('marking a day', () => {
     const before = await rows();
     const noType = await mark(tokens.admin, { date: '2026-08-04', entries: [{ teacherId: meera, status: 'present' }, { teacherId: ravi, status: 'leave' }] });
     expect(noType.statusCode).toBe(400);
-    expect(noType.json().data.fieldErrors['entries.1.leaveType']).toEqual([messages.teacherAttendance.leaveTypeNeeded]);
+    expect(noType.json().data.fieldErrors['entries.1.leaveType']).toEqual([teacherAttendanceMessages.leaveTypeNeeded]);
     const typeNotLeave = await mark(tokens.admin, { date: '2026-08-04', entries: [{ teacherId: meera, status: 'absent', leaveType: 'casual' }] });
-    expect(typeNotLeave.json().data.fieldErrors['entries.0.leaveType']).toEqual([messages.teacherAttendance.leaveTypeOnlyOnLeave]);
+    expect(typeNotLeave.json().data.fieldErrors['entries.0.leaveType']).toEqual([teacherAttendanceMessages.leaveTypeOnlyOnLeave]);
     const badStatus = await mark(tokens.admin, { date: '2026-08-04', entries: [{ teacherId: meera, status: 'late' }] });
     expect(badStatus.statusCode).toBe(400);
     const badDate = await mark(tokens.admin, { date: '2026-02-30', entries: [{ teacherId: meera, status: 'present' }] });
-    expect(badDate.json().message).toBe(messages.teacherAttendance.invalidDate);
+    expect(badDate.json().message).toBe(teacherAttendanceMessages.invalidDate);
     const twice = await mark(tokens.admin, { date: '2026-08-04', entries: [{ teacherId: meera, status: 'present' }, { teacherId: meera, status: 'absent' }] });
-    expect(twice.json().message).toBe(messages.teacherAttendance.duplicateTeacher);
+    expect(twice.json().message).toBe(teacherAttendanceMessages.duplicateTeacher);
     const foreign = await mark(tokens.admin, { date: '2026-08-04', entries: [{ teacherId: meera, status: 'present' }, { teacherId: river.teacherId, status: 'present' }] });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toMatchObject({ message: messages.teacherAttendance.teacherNotFound, data: { teacherIds: [river.teacherId] } });
+    expect(foreign.json()).toMatchObject({ message: teacherAttendanceMessages.teacherNotFound, data: { teacherIds: [river.teacherId] } });
     expect(await rows()).toEqual(before);
   });
 
@@ -106,28 +105,28 @@ describe('marking a day', () => {
     for (const role of ['teacher', 'student', 'parent'] as const) {
       expect((await mark(tokens[role], { date: '2026-08-04', entries: [{ teacherId: meera, status: 'present' }] })).statusCode).toBe(403);
     }
-    const other = await t.call({ method: 'POST', url: paths.teacherAttendance.markSheet, tenant: 'river', token: riverAdmin, payload: { date: '2026-08-04', entries: [{ teacherId: meera, status: 'absent' }] } });
+    const other = await t.call({ method: 'POST', url: teacherAttendancePaths.markSheet, tenant: 'river', token: riverAdmin, payload: { date: '2026-08-04', entries: [{ teacherId: meera, status: 'absent' }] } });
     expect(other.statusCode).toBe(400);
   });
 });
 
 describe('reading', () => {
   it('gives an admin every teacher of the day (unmarked ones without a record) and a teacher their own row', async () => {
-    const admin = await as(tokens.admin, { method: 'GET', url: `${paths.teacherAttendance.sheet}?date=2026-08-03` });
+    const admin = await as(tokens.admin, { method: 'GET', url: `${teacherAttendancePaths.sheet}?date=2026-08-03` });
     expect(admin.statusCode).toBe(200);
     const sheet = admin.json().data as TeacherSheet;
     expect(sheet.teachers.map((row) => [row.firstName, row.record?.status])).toEqual([
       ['Meera', 'half_day'],
       ['Ravi', 'leave'],
     ]);
-    const unmarked = (await as(tokens.admin, { method: 'GET', url: `${paths.teacherAttendance.sheet}?date=2026-08-05` })).json().data as TeacherSheet;
+    const unmarked = (await as(tokens.admin, { method: 'GET', url: `${teacherAttendancePaths.sheet}?date=2026-08-05` })).json().data as TeacherSheet;
     expect(unmarked.teachers.every((row) => row.record === null)).toBe(true);
-    const own = (await as(tokens.teacher, { method: 'GET', url: `${paths.teacherAttendance.sheet}?date=2026-08-03` })).json().data as TeacherSheet;
+    const own = (await as(tokens.teacher, { method: 'GET', url: `${teacherAttendancePaths.sheet}?date=2026-08-03` })).json().data as TeacherSheet;
     expect(own.teachers.map((row) => row.teacherId)).toEqual([meera]);
     for (const role of ['student', 'parent'] as const) {
-      expect((await as(tokens[role], { method: 'GET', url: `${paths.teacherAttendance.sheet}?date=2026-08-03` })).statusCode).toBe(403);
+      expect((await as(tokens[role], { method: 'GET', url: `${teacherAttendancePaths.sheet}?date=2026-08-03` })).statusCode).toBe(403);
     }
-    const other = (await t.call({ method: 'GET', url: `${paths.teacherAttendance.sheet}?date=2026-08-03`, tenant: 'river', token: riverAdmin })).json().data as TeacherSheet;
+    const other = (await t.call({ method: 'GET', url: `${teacherAttendancePaths.sheet}?date=2026-08-03`, tenant: 'river', token: riverAdmin })).json().data as TeacherSheet;
     expect(other.teachers.map((row) => row.record)).toEqual([null]);
   });
 
@@ -135,7 +134,7 @@ describe('reading', () => {
     await mark(tokens.admin, { date: '2026-08-04', entries: [{ teacherId: meera, status: 'absent' }, { teacherId: ravi, status: 'present' }] });
     await mark(tokens.admin, { date: '2026-08-05', entries: [{ teacherId: meera, status: 'present' }, { teacherId: ravi, status: 'half_day' }] });
     await mark(tokens.admin, { date: '2026-08-06', entries: [{ teacherId: meera, status: 'leave', leaveType: 'casual' }, { teacherId: ravi, status: 'half_day' }] });
-    const response = await as(tokens.admin, { method: 'GET', url: paths.teacherAttendance.monthly('08-2026') });
+    const response = await as(tokens.admin, { method: 'GET', url: teacherAttendancePaths.monthly('08-2026') });
     expect(response.statusCode, response.body).toBe(200);
     const register = response.json().data as MonthlyRegister;
     expect(register).toMatchObject({ monthYear: '08-2026', month: '2026-08' });
@@ -155,17 +154,17 @@ describe('reading', () => {
   });
 
   it('shows a teacher their own row only, refuses families and a bad month', async () => {
-    const own = (await as(tokens.teacher, { method: 'GET', url: paths.teacherAttendance.monthly('8-2026') })).json().data as MonthlyRegister;
+    const own = (await as(tokens.teacher, { method: 'GET', url: teacherAttendancePaths.monthly('8-2026') })).json().data as MonthlyRegister;
     expect(own.teachers.map((row) => row.teacherId)).toEqual([meera]);
     for (const role of ['student', 'parent'] as const) {
-      expect((await as(tokens[role], { method: 'GET', url: paths.teacherAttendance.monthly('08-2026') })).statusCode).toBe(403);
+      expect((await as(tokens[role], { method: 'GET', url: teacherAttendancePaths.monthly('08-2026') })).statusCode).toBe(403);
     }
     for (const bad of ['13-2026', '2026-08', 'august']) {
-      const response = await as(tokens.admin, { method: 'GET', url: paths.teacherAttendance.monthly(bad) });
+      const response = await as(tokens.admin, { method: 'GET', url: teacherAttendancePaths.monthly(bad) });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(messages.teacherAttendance.monthYear);
+      expect(response.json().message).toBe(teacherAttendanceMessages.monthYear);
     }
-    const other = (await t.call({ method: 'GET', url: paths.teacherAttendance.monthly('08-2026'), tenant: 'river', token: riverAdmin })).json().data as MonthlyRegister;
+    const other = (await t.call({ method: 'GET', url: teacherAttendancePaths.monthly('08-2026'), tenant: 'river', token: riverAdmin })).json().data as MonthlyRegister;
     expect(other.teachers.flatMap((row) => row.records)).toEqual([]);
     expect(other.workingDays).toBe(31 - 5);
   });

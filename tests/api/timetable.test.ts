@@ -14,6 +14,7 @@ import { classSubjects, recordHistory, subjects, teachers, timetableEntries } fr
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { teacherAttendancePaths } from '../../contract/teacher-attendance';
 
 let t: TestApp;
 let green: SchoolFixture;
@@ -355,7 +356,7 @@ describe('substitution', () => {
   it('lists an absent teacher’s periods as uncovered and gives one to a free teacher', async () => {
     const mark = await as(tokens.admin, {
       method: 'POST',
-      url: paths.teacherAttendance.markSheet,
+      url: teacherAttendancePaths.markSheet,
       payload: { date: monday, entries: [{ teacherId: ravi, status: 'absent' }] },
     });
     expect(mark.statusCode, mark.body).toBe(200);

@@ -27,6 +27,7 @@ import {
   waitUntil,
 } from './support/offline';
 import { studentsOf } from './support/records';
+import { notificationPaths } from '../../contract/notifications';
 
 const session = useBrowser();
 
@@ -70,7 +71,7 @@ describe('absence alerts', () => {
       });
       const title = `${child.firstName} is absent`;
       const alerts = await waitUntil(
-        async () => (await api<MyNotification[]>(session.baseUrl, 'GET', paths.notifications.mine, { token: parentToken })).filter((one) => one.title === title),
+        async () => (await api<MyNotification[]>(session.baseUrl, 'GET', notificationPaths.mine, { token: parentToken })).filter((one) => one.title === title),
         (found) => found.length > 0,
       );
       expect(alerts).toHaveLength(1);
@@ -84,7 +85,7 @@ describe('absence alerts', () => {
       await parentPage.getByText(title, { exact: true }).first().waitFor({ timeout: 30_000 });
       expect(await parentPage.getByText(title, { exact: true }).count()).toBe(1);
       // Nothing more after the sheet is re-sent by another sync.
-      const again = await api<MyNotification[]>(session.baseUrl, 'GET', paths.notifications.mine, { token: parentToken });
+      const again = await api<MyNotification[]>(session.baseUrl, 'GET', notificationPaths.mine, { token: parentToken });
       expect(again.filter((one) => one.title === title)).toHaveLength(1);
     },
     720_000,

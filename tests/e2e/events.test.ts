@@ -19,6 +19,8 @@ import { demoUsername, greenvalley, uniqueEmail } from './support/demo';
 import { signInAt } from './support/flows';
 import { admin, api, classesOf, signInAs, tokenOf, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
 import { studentsOf, uniqueName } from './support/records';
+import { notificationPaths } from '../../contract/notifications';
+import { eventPaths } from '../../contract/events';
 
 const session = useBrowser();
 const slow = 420_000;
@@ -68,7 +70,7 @@ describe('events', () => {
       await adminPage.locator('.rk-table tbody tr').filter({ hasText: title }).filter({ hasText: 'II B' }).waitFor();
 
       const stored = await waitUntil(
-        async () => (await api<SchoolEvent[]>(session.baseUrl, 'GET', paths.events.all, { token: adminToken })).find((row) => row.title === title),
+        async () => (await api<SchoolEvent[]>(session.baseUrl, 'GET', eventPaths.all, { token: adminToken })).find((row) => row.title === title),
         (row) => row !== undefined,
         60_000,
       );
@@ -98,11 +100,11 @@ describe('events', () => {
       await context.setOffline(false);
 
       const parentToken = (await api<{ jwtToken: string }>(session.baseUrl, 'POST', paths.authUser, { body: { username: parent.email, password: parent.password } })).jwtToken;
-      const inbox = await api<MyNotification[]>(session.baseUrl, 'GET', paths.notifications.mine, { token: parentToken });
+      const inbox = await api<MyNotification[]>(session.baseUrl, 'GET', notificationPaths.mine, { token: parentToken });
       expect(inbox.some((row) => row.title.endsWith(title) && row.link === '/student/events')).toBe(true);
 
       const otherToken = await tokenOf(session.baseUrl, demoUsername('parent'));
-      const theirs = await api<SchoolEvent[]>(session.baseUrl, 'GET', paths.events.all, { token: otherToken });
+      const theirs = await api<SchoolEvent[]>(session.baseUrl, 'GET', eventPaths.all, { token: otherToken });
       expect(theirs.length).toBeGreaterThan(0);
       expect(theirs.some((row) => row.id === stored!.id)).toBe(false);
     },

@@ -20,6 +20,7 @@ import { demoUsername, greenvalley, uniqueEmail } from './support/demo';
 import { signInAt } from './support/flows';
 import { admin, api, classesOf, signInAs, syncStatus, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
 import { studentsOf, uniqueName } from './support/records';
+import { notificationPaths } from '../../contract/notifications';
 
 const session = useBrowser();
 const slow = 720_000;
@@ -79,7 +80,7 @@ describe('notifications', () => {
       await adminPage.waitForURL((url) => url.pathname === '/admin/notifications');
 
       const sent = await waitUntil(
-        async () => (await api<NotificationWithReads[]>(session.baseUrl, 'GET', paths.notifications.all, { token: adminToken })).find((row) => row.title === title),
+        async () => (await api<NotificationWithReads[]>(session.baseUrl, 'GET', notificationPaths.all, { token: adminToken })).find((row) => row.title === title),
         (row) => row !== undefined,
         60_000,
       );
@@ -118,17 +119,17 @@ describe('notifications', () => {
       await context.setOffline(false);
       await waitForNothingWaiting(page, 60_000);
       const parentToken = (await api<{ jwtToken: string }>(session.baseUrl, 'POST', paths.authUser, { body: { username: parent.email, password: parent.password } })).jwtToken;
-      const mine = await api<MyNotification[]>(session.baseUrl, 'GET', paths.notifications.mine, { token: parentToken });
+      const mine = await api<MyNotification[]>(session.baseUrl, 'GET', notificationPaths.mine, { token: parentToken });
       expect(mine.find((row) => row.id === sent!.id)).toMatchObject({ read: true });
       const marks = (await pullAll(session.baseUrl, parentToken)).filter((change) => change.entity === 'notificationReads' && (change.record as { notificationId?: string } | undefined)?.notificationId === sent!.id);
       expect(marks).toHaveLength(1);
-      const figures = await api<NotificationWithReads>(session.baseUrl, 'GET', paths.notifications.one(sent!.id), { token: adminToken });
+      const figures = await api<NotificationWithReads>(session.baseUrl, 'GET', notificationPaths.one(sent!.id), { token: adminToken });
       expect(figures.readCount).toBe(1);
       expect(figures.audienceSize).toBeGreaterThan(0);
 
       // The demo parent's children are in IV B: neither `mine` nor the pull nor the page has it.
       const otherToken = await tokenOf(session.baseUrl, demoUsername('parent'));
-      const theirs = await api<MyNotification[]>(session.baseUrl, 'GET', paths.notifications.mine, { token: otherToken });
+      const theirs = await api<MyNotification[]>(session.baseUrl, 'GET', notificationPaths.mine, { token: otherToken });
       expect(theirs.length).toBeGreaterThan(0);
       expect(theirs.some((row) => row.id === sent!.id)).toBe(false);
       const other = await (await session.newContext()).newPage();

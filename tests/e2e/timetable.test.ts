@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassSubject } from '../../contract/class-subject';
 import { paths } from '../../contract/paths';
-import { monthYearOf, type TeacherSheet } from '../../contract/teacher-attendance';
+import { monthYearOf, teacherAttendancePaths, type TeacherSheet } from '../../contract/teacher-attendance';
 import { timetableDayOf, type Period, type TimetableEntry, type Uncovered } from '../../contract/timetable';
 import { teacherAttendanceTexts } from '../../src/features/teacher-attendance/texts';
 import { timetableTexts as text } from '../../src/features/timetable/texts';
@@ -92,7 +92,7 @@ describe('timetable', () => {
       entries = await call<TimetableEntry[]>('GET', paths.timetable.all);
       const onDay = new Set(periods.filter((period) => period.day === timetableDayOf(date)).map((period) => period.id));
       const absentTeacher = entries.find((entry) => onDay.has(entry.periodId) && entry.classId === ivB.id && entry.teacherId)!.teacherId!;
-      const sheet = await call<TeacherSheet>('GET', `${paths.teacherAttendance.sheet}?date=${date}`);
+      const sheet = await call<TeacherSheet>('GET', `${teacherAttendancePaths.sheet}?date=${date}`);
       const absentName = sheet.teachers.find((row) => row.teacherId === absentTeacher)!;
       const fullName = `${absentName.firstName} ${absentName.lastName}`.trim();
 
@@ -105,7 +105,7 @@ describe('timetable', () => {
       await adminPage.getByRole('button', { name: teacherAttendanceTexts.save, exact: true }).click();
       await adminContext.setOffline(false);
       await waitUntil(
-        async () => (await call<TeacherSheet>('GET', `${paths.teacherAttendance.sheet}?date=${date}`)).teachers.find((row) => row.teacherId === absentTeacher)?.record?.status,
+        async () => (await call<TeacherSheet>('GET', `${teacherAttendancePaths.sheet}?date=${date}`)).teachers.find((row) => row.teacherId === absentTeacher)?.record?.status,
         (status) => status === 'absent',
         90_000,
       );

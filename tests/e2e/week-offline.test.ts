@@ -38,6 +38,7 @@ import {
   waitForSynced,
   waitUntil,
 } from './support/offline';
+import { eventPaths } from '../../contract/events';
 
 const session = useBrowser();
 const dayMs = 24 * 60 * 60 * 1000;
@@ -142,7 +143,7 @@ describe('a week offline', () => {
       // Her week is the last eight school days of both classes before today (no Sunday, no holiday:
       // the sheet would ask first), days the demo seed has marked, so she corrects them; the token
       // she gets on day 7 is valid by both the server's clock and the device's.
-      const calendar = await api<CalendarEntry[]>(session.baseUrl, 'GET', paths.events.all, { token: teacherToken });
+      const calendar = await api<CalendarEntry[]>(session.baseUrl, 'GET', eventPaths.all, { token: teacherToken });
       const week: string[] = [];
       for (let back = 1; week.length < 8; back += 1) {
         const date = isoDate(Date.now() - back * dayMs);

@@ -8,11 +8,11 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../contract/paths';
 import { notificationReads, notifications } from '../../server/db/schema';
 import { notificationReadsTable, notificationsTable } from '../../sync/modules/notifications';
 import type { TestApp } from '../support/test-app';
 import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { notificationPaths } from '../../contract/notifications';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -106,7 +106,7 @@ describe('notification kinds', () => {
     online();
     const before = h.net.requests.length;
     expect((await parent.syncNow()).status).toBe('ok');
-    expect(h.net.requests.slice(before).filter((request) => request.url.endsWith(paths.notifications.read(id)))).toHaveLength(1);
+    expect(h.net.requests.slice(before).filter((request) => request.url.endsWith(notificationPaths.read(id)))).toHaveLength(1);
     const reads = await h.server.database.db
       .select()
       .from(notificationReads)

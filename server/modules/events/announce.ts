@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SchoolEvent } from '../../../contract/events';
-import { messages } from '../../../contract/messages';
 import type { Audience } from '../../../contract/notifications';
 import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { queuePushes } from '../notifications/push-outbox';
+import { eventMessages } from '../../../contract/events';
 
 /** dd/mm/yyyy, as the app shows dates (src/ui/dates.ts). */
 const shown = (isoDate: string) => isoDate.split('-').reverse().join('/');
@@ -53,7 +53,7 @@ const isOver = (event: SchoolEvent, today: string) => event.endDate < today;
 export async function announceNew(tx: Db, tenantId: string, sentBy: string, event: SchoolEvent, today = todayIso()): Promise<void> {
   if (isOver(event, today)) return;
   const message = event.description ? `${whenOf(event)} ${event.description}` : whenOf(event);
-  await tell(tx, tenantId, sentBy, event.audience, messages.events.announced(event.kind, event.title), message);
+  await tell(tx, tenantId, sentBy, event.audience, eventMessages.announced(event.kind, event.title), message);
 }
 
 const planned = (event: SchoolEvent) =>
@@ -61,10 +61,10 @@ const planned = (event: SchoolEvent) =>
 
 export async function announceChange(tx: Db, tenantId: string, sentBy: string, before: SchoolEvent, after: SchoolEvent, today = todayIso()): Promise<void> {
   if (planned(before) === planned(after) || (isOver(before, today) && isOver(after, today))) return;
-  await tell(tx, tenantId, sentBy, after.audience, messages.events.announcedChange(after.title), whenOf(after));
+  await tell(tx, tenantId, sentBy, after.audience, eventMessages.announcedChange(after.title), whenOf(after));
 }
 
 export async function announceCancel(tx: Db, tenantId: string, sentBy: string, event: SchoolEvent, today = todayIso()): Promise<void> {
   if (isOver(event, today)) return;
-  await tell(tx, tenantId, sentBy, event.audience, messages.events.announcedCancel(event.title), messages.events.announcedCancelMessage(datesOf(event)));
+  await tell(tx, tenantId, sentBy, event.audience, eventMessages.announcedCancel(event.title), eventMessages.announcedCancelMessage(datesOf(event)));
 }

@@ -10,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
-import { eventInputSchema, eventListQuerySchema, eventSchema, eventSearchColumns, type EventKind } from '../../../contract/events';
+import { eventInputSchema, type EventKind, eventListQuerySchema, eventMessages, eventPaths, eventSchema, eventSearchColumns } from '../../../contract/events';
 import { messages } from '../../../contract/messages';
 import type { Audience } from '../../../contract/notifications';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import { staffRoles } from '../../../contract/roles';
 import { updateAnswerSchema } from '../../../contract/sync';
 import type { Db } from '../../db/client';
@@ -33,10 +33,11 @@ import type { AuthUser } from '../../types';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
 import { announceCancel, announceChange, announceNew } from './announce';
 import { eventRepository as repo } from './repository';
+import { notificationMessages } from '../../../contract/notifications';
 
 const readers = { access: 'signedIn' } as const;
 const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
-const idParams = z.object({ id: z.uuid(messages.events.notFound) });
+const idParams = z.object({ id: z.uuid(eventMessages.notFound) });
 
 /** Keeps only the list the kind uses, without repeats. */
 function normalAudience(audience: Audience): Audience {
@@ -51,9 +52,9 @@ function normalAudience(audience: Audience): Audience {
 
 /** Holidays are the admins'; a teacher addresses the classes they teach; ids must be this school's. */
 async function assertMayAdd(tx: Db, user: AuthUser, kind: EventKind, audience: Audience): Promise<void> {
-  if (kind === 'holiday' && user.role !== 'admin') throw new AppError(403, messages.events.holidayAdminOnly);
-  if (user.role !== 'admin' && audience.kind !== 'classes') throw new AppError(403, messages.events.notYourClass);
-  const unknown = () => badRequest(messages.notifications.audienceUnknown, { fieldErrors: { audience: [messages.notifications.audienceUnknown] } });
+  if (kind === 'holiday' && user.role !== 'admin') throw new AppError(403, eventMessages.holidayAdminOnly);
+  if (user.role !== 'admin' && audience.kind !== 'classes') throw new AppError(403, eventMessages.notYourClass);
+  const unknown = () => badRequest(notificationMessages.audienceUnknown, { fieldErrors: { audience: [notificationMessages.audienceUnknown] } });
   if (audience.classIds.length > 0) {
     const found = await tx
       .select({ id: classes.id })
@@ -68,21 +69,21 @@ async function assertMayAdd(tx: Db, user: AuthUser, kind: EventKind, audience: A
       .where(and(eq(users.tenantId, user.tenantId), inArray(users.id, audience.userIds), isNull(users.deletedAt)));
     if (found.length !== audience.userIds.length) throw unknown();
   }
-  await assertCanTeachClasses(tx, user, audience.classIds, messages.events.notYourClass);
+  await assertCanTeachClasses(tx, user, audience.classIds, eventMessages.notYourClass);
 }
 
 function assertOwn(user: AuthUser, createdBy: string | null): void {
-  if (user.role !== 'admin' && createdBy !== user.id) throw new AppError(403, messages.events.notYours);
+  if (user.role !== 'admin' && createdBy !== user.id) throw new AppError(403, eventMessages.notYours);
 }
 
 export const eventRoutes: ZodPlugin = async (app) => {
-  app.get(routeOf(paths.events.all), { config: readers, schema: { response: okList(eventSchema), querystring: eventListQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(eventPaths.all), { config: readers, schema: { response: okList(eventSchema), querystring: eventListQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
   });
 
   app.get(
-    routeOf(paths.events.page),
+    routeOf(eventPaths.page),
     { config: readers, schema: { response: okPage(eventSchema), querystring: pageQuerySchema.extend(eventListQuerySchema.shape) } },
     async (request, reply) => {
       const user = userOf(request);
@@ -92,24 +93,24 @@ export const eventRoutes: ZodPlugin = async (app) => {
   );
 
   app.get(
-    routeOf(paths.events.searchColumn),
+    routeOf(eventPaths.searchColumn),
     { config: readers, schema: { response: okPage(eventSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const user = userOf(request);
       const { column, value, page, size } = request.query;
-      const searchable = searchableColumn(eventSearchColumns, column, messages.events.invalidColumn);
+      const searchable = searchableColumn(eventSearchColumns, column, eventMessages.invalidColumn);
       return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, user.tenantId, await scopeOf(app.db, user), searchable, value, { page, size }));
     },
   );
 
-  app.get(routeOf(paths.events.one), { config: readers, schema: { response: ok(eventSchema), params: idParams } }, async (request, reply) => {
+  app.get(routeOf(eventPaths.one), { config: readers, schema: { response: ok(eventSchema), params: idParams } }, async (request, reply) => {
     const user = userOf(request);
     const found = await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user));
-    if (!found) throw notFound(messages.events.notFound);
+    if (!found) throw notFound(eventMessages.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post(routeOf(paths.events.create), { config: staffWrite, schema: { response: created(eventSchema), body: eventInputSchema } }, (request, reply) =>
+  app.post(routeOf(eventPaths.create), { config: staffWrite, schema: { response: created(eventSchema), body: eventInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const { id = randomUUID(), kind, title, description, startDate, endDate, startTime, endTime } = request.body;
@@ -139,12 +140,12 @@ export const eventRoutes: ZodPlugin = async (app) => {
       }
       const data = await repo.one(tx, user.tenantId, id);
       if (data) await announceNew(tx, user.tenantId, user.id, data);
-      return { status: 201, message: kind === 'holiday' ? messages.events.holidayAdded : messages.events.added, data };
+      return { status: 201, message: kind === 'holiday' ? eventMessages.holidayAdded : eventMessages.added, data };
     }),
   );
 
   app.put(
-    routeOf(paths.events.update),
+    routeOf(eventPaths.update),
     { config: staffWrite, schema: { response: ok(updateAnswerSchema(eventSchema)), params: idParams, body: eventInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -154,12 +155,12 @@ export const eventRoutes: ZodPlugin = async (app) => {
         const stored = await repo.one(tx, user.tenantId, id);
         if (stored) {
           assertOwn(user, stored.createdBy);
-          if (stored.kind === 'holiday' && user.role !== 'admin') throw new AppError(403, messages.events.holidayAdminOnly);
+          if (stored.kind === 'holiday' && user.role !== 'admin') throw new AppError(403, eventMessages.holidayAdminOnly);
         }
         const kept = () => repo.one(tx, user.tenantId, id);
         const lost = await lostUpdate(tx, { entity: 'events', table: events, user, id, baseRev, yours: { ...request.body, id }, kept });
         if (lost) return lost;
-        if (!stored) throw notFound(messages.events.notFound);
+        if (!stored) throw notFound(eventMessages.notFound);
         const audience = normalAudience(request.body.audience);
         await assertMayAdd(tx, user, kind, audience);
         await tx
@@ -180,20 +181,20 @@ export const eventRoutes: ZodPlugin = async (app) => {
           .where(and(eq(events.tenantId, user.tenantId), eq(events.id, id), isNull(events.deletedAt)));
         const data = await repo.one(tx, user.tenantId, id);
         if (data) await announceChange(tx, user.tenantId, user.id, stored, data);
-        return { message: messages.events.updated, data };
+        return { message: eventMessages.updated, data };
       }),
   );
 
-  app.delete(routeOf(paths.events.remove), { config: staffWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
+  app.delete(routeOf(eventPaths.remove), { config: staffWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const { id } = request.params;
       const stored = await repo.lock(tx, user.tenantId, id);
-      if (!stored) throw notFound(messages.events.notFound);
+      if (!stored) throw notFound(eventMessages.notFound);
       assertOwn(user, stored.createdBy);
       await tx.update(events).set({ deletedAt: sql`now()` }).where(and(eq(events.tenantId, user.tenantId), eq(events.id, id)));
       await announceCancel(tx, user.tenantId, user.id, stored);
-      return { message: messages.events.deleted, data: { id } };
+      return { message: eventMessages.deleted, data: { id } };
     }),
   );
 };

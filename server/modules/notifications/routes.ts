@@ -10,16 +10,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
-import {
-  myNotificationSchema,
-  notificationInputSchema,
-  notificationReadSchema,
-  notificationRevisionSchema,
-  notificationSearchColumns,
-  notificationWithReadsSchema,
-  type Audience,
-} from '../../../contract/notifications';
-import { paths, routeOf } from '../../../contract/paths';
+import { type Audience, myNotificationSchema, notificationInputSchema, notificationMessages, notificationPaths, notificationReadSchema, notificationRevisionSchema, notificationSearchColumns, notificationWithReadsSchema } from '../../../contract/notifications';
+import { routeOf } from '../../../contract/paths';
 import { staffRoles } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
@@ -41,7 +33,7 @@ import { notificationRepository as repo } from './repository';
 
 const staffRead = { access: staffRoles } as const;
 const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
-const idParams = z.object({ id: z.uuid(messages.notifications.notFound) });
+const idParams = z.object({ id: z.uuid(notificationMessages.notFound) });
 
 /** Keeps only the list the kind uses, without repeats. */
 function normalAudience(audience: Audience): Audience {
@@ -56,8 +48,8 @@ function normalAudience(audience: Audience): Audience {
 
 /** Chosen classes and people must be this school's; a teacher sends to classes they teach only. */
 async function assertMaySend(tx: Db, user: AuthUser, audience: Audience): Promise<void> {
-  if (user.role !== 'admin' && audience.kind !== 'classes') throw new AppError(403, messages.notifications.notYourClass);
-  const unknown = () => badRequest(messages.notifications.audienceUnknown, { fieldErrors: { audience: [messages.notifications.audienceUnknown] } });
+  if (user.role !== 'admin' && audience.kind !== 'classes') throw new AppError(403, notificationMessages.notYourClass);
+  const unknown = () => badRequest(notificationMessages.audienceUnknown, { fieldErrors: { audience: [notificationMessages.audienceUnknown] } });
   if (audience.classIds.length > 0) {
     const found = await tx
       .select({ id: classes.id })
@@ -72,7 +64,7 @@ async function assertMaySend(tx: Db, user: AuthUser, audience: Audience): Promis
       .where(and(eq(users.tenantId, user.tenantId), inArray(users.id, audience.userIds), isNull(users.deletedAt)));
     if (found.length !== audience.userIds.length) throw unknown();
   }
-  await assertCanTeachClasses(tx, user, audience.classIds, messages.notifications.notYourClass);
+  await assertCanTeachClasses(tx, user, audience.classIds, notificationMessages.notYourClass);
 }
 
 /** When it goes out: the asked time, or now when none or past. */
@@ -84,13 +76,13 @@ function publishTime(publishAt: string | undefined, now = new Date()): Date {
 export const notificationRoutes: ZodPlugin = async (app) => {
   registerDelivery(app);
 
-  app.get(routeOf(paths.notifications.all), { config: staffRead, schema: { response: okList(notificationWithReadsSchema) } }, async (request, reply) => {
+  app.get(routeOf(notificationPaths.all), { config: staffRead, schema: { response: okList(notificationWithReadsSchema) } }, async (request, reply) => {
     const user = userOf(request);
     return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await scopeOf(app.db, user)));
   });
 
   app.get(
-    routeOf(paths.notifications.page),
+    routeOf(notificationPaths.page),
     { config: staffRead, schema: { response: okPage(notificationWithReadsSchema), querystring: pageQuerySchema } },
     async (request, reply) => {
       const user = userOf(request);
@@ -99,40 +91,40 @@ export const notificationRoutes: ZodPlugin = async (app) => {
   );
 
   app.get(
-    routeOf(paths.notifications.searchColumn),
+    routeOf(notificationPaths.searchColumn),
     { config: staffRead, schema: { response: okPage(notificationWithReadsSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const user = userOf(request);
       const { column, value, page, size } = request.query;
-      const searchable = searchableColumn(notificationSearchColumns, column, messages.notifications.invalidColumn);
+      const searchable = searchableColumn(notificationSearchColumns, column, notificationMessages.invalidColumn);
       return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, user.tenantId, await scopeOf(app.db, user), searchable, value, { page, size }));
     },
   );
 
-  app.get(routeOf(paths.notifications.mine), { config: { access: 'signedIn' }, schema: { response: okList(myNotificationSchema) } }, async (request, reply) => {
+  app.get(routeOf(notificationPaths.mine), { config: { access: 'signedIn' }, schema: { response: okList(myNotificationSchema) } }, async (request, reply) => {
     const user = userOf(request);
     return sendEnvelope(reply, 200, messages.common.ok, await repo.mine(app.db, user.tenantId, await scopeOf(app.db, user)));
   });
 
-  app.get(routeOf(paths.notifications.one), { config: staffRead, schema: { response: ok(notificationWithReadsSchema), params: idParams } }, async (request, reply) => {
+  app.get(routeOf(notificationPaths.one), { config: staffRead, schema: { response: ok(notificationWithReadsSchema), params: idParams } }, async (request, reply) => {
     const user = userOf(request);
     const found = await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user));
-    if (!found) throw notFound(messages.notifications.notFound);
+    if (!found) throw notFound(notificationMessages.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
   app.get(
-    routeOf(paths.notifications.history),
+    routeOf(notificationPaths.history),
     { config: staffRead, schema: { response: okList(notificationRevisionSchema), params: idParams } },
     async (request, reply) => {
       const user = userOf(request);
-      if (!(await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user)))) throw notFound(messages.notifications.notFound);
+      if (!(await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user)))) throw notFound(notificationMessages.notFound);
       return sendEnvelope(reply, 200, messages.common.ok, await repo.revisions(app.db, user.tenantId, request.params.id));
     },
   );
 
   app.post(
-    routeOf(paths.notifications.create),
+    routeOf(notificationPaths.create),
     { config: staffWrite, schema: { response: created(notificationWithReadsSchema), body: notificationInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -164,20 +156,20 @@ export const notificationRoutes: ZodPlugin = async (app) => {
         }
         await queuePushes(tx, user.tenantId, id);
         const data = await repo.one(tx, user.tenantId, id);
-        return { status: 201, message: published ? messages.notifications.sent : messages.notifications.scheduled, data };
+        return { status: 201, message: published ? notificationMessages.sent : notificationMessages.scheduled, data };
       }),
   );
 
   app.put(
-    routeOf(paths.notifications.update),
+    routeOf(notificationPaths.update),
     { config: staffWrite, schema: { response: ok(notificationWithReadsSchema), params: idParams, body: notificationInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const user = userOf(request);
         const { id } = request.params;
         const stored = await repo.lock(tx, user.tenantId, id);
-        if (!stored) throw notFound(messages.notifications.notFound);
-        if (user.role !== 'admin' && stored.sentBy !== user.id) throw new AppError(403, messages.notifications.notYourClass);
+        if (!stored) throw notFound(notificationMessages.notFound);
+        if (user.role !== 'admin' && stored.sentBy !== user.id) throw new AppError(403, notificationMessages.notYourClass);
         const { title, message, link, publishAt } = request.body;
         const audience = normalAudience(request.body.audience);
         await assertMaySend(tx, user, audience);
@@ -203,34 +195,34 @@ export const notificationRoutes: ZodPlugin = async (app) => {
           await dropUnsentPushes(tx, user.tenantId, id);
           await queuePushes(tx, user.tenantId, id);
         }
-        return { message: messages.notifications.updated, data: await repo.one(tx, user.tenantId, id) };
+        return { message: notificationMessages.updated, data: await repo.one(tx, user.tenantId, id) };
       }),
   );
 
-  app.delete(routeOf(paths.notifications.remove), { config: staffWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
+  app.delete(routeOf(notificationPaths.remove), { config: staffWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const { id } = request.params;
       const stored = await repo.lock(tx, user.tenantId, id);
-      if (!stored) throw notFound(messages.notifications.notFound);
-      if (user.role !== 'admin' && stored.sentBy !== user.id) throw new AppError(403, messages.notifications.notYourClass);
+      if (!stored) throw notFound(notificationMessages.notFound);
+      if (user.role !== 'admin' && stored.sentBy !== user.id) throw new AppError(403, notificationMessages.notYourClass);
       await tx.update(notifications).set({ deletedAt: new Date() }).where(and(eq(notifications.tenantId, user.tenantId), eq(notifications.id, id)));
       await repo.withdrawReads(tx, user.tenantId, id);
       await dropUnsentPushes(tx, user.tenantId, id);
-      return { message: messages.notifications.deleted, data: { id } };
+      return { message: notificationMessages.deleted, data: { id } };
     }),
   );
 
   app.post(
-    routeOf(paths.notifications.read),
+    routeOf(notificationPaths.read),
     { config: { access: 'signedIn', idempotency: 'runWrite' }, schema: { response: ok(notificationReadSchema), params: idParams } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const user = userOf(request);
         const { id } = request.params;
         const [reaching] = await repo.mine(tx, user.tenantId, await scopeOf(tx, user), id);
-        if (!reaching) throw notFound(messages.notifications.notFound);
-        return { message: messages.notifications.read, data: await repo.markRead(tx, user.tenantId, id, user.id) };
+        if (!reaching) throw notFound(notificationMessages.notFound);
+        return { message: notificationMessages.read, data: await repo.markRead(tx, user.tenantId, id, user.id) };
       }),
   );
 };

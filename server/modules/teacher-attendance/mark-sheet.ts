@@ -7,16 +7,8 @@
  * nothing is written.
  */
 import { randomUUID } from 'node:crypto';
-import { messages } from '../../../contract/messages';
 import type { ConflictNotice } from '../../../contract/revisions';
-import {
-  isRealIsoDate,
-  type TeacherAttendance,
-  type TeacherEntryVersion,
-  type TeacherMarkSheet,
-  type TeacherMarkSheetResult,
-  type TeacherSheetEntry,
-} from '../../../contract/teacher-attendance';
+import { isRealIsoDate, type TeacherAttendance, teacherAttendanceMessages, type TeacherEntryVersion, type TeacherMarkSheet, type TeacherMarkSheetResult, type TeacherSheetEntry } from '../../../contract/teacher-attendance';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
 import type { AuthUser } from '../../types';
@@ -26,22 +18,22 @@ import { teacherAttendanceRepository as repo, toTeacherAttendance, type NewTeach
 type Notice = ConflictNotice<TeacherAttendance, TeacherEntryVersion>;
 
 async function checkSheet(tx: Db, tenantId: string, sheet: TeacherMarkSheet): Promise<void> {
-  if (!isRealIsoDate(sheet.date)) throw badRequest(messages.teacherAttendance.invalidDate, { fieldErrors: { date: [messages.teacherAttendance.invalidDate] } });
+  if (!isRealIsoDate(sheet.date)) throw badRequest(teacherAttendanceMessages.invalidDate, { fieldErrors: { date: [teacherAttendanceMessages.invalidDate] } });
   const fieldErrors: Record<string, string[]> = {};
   const seen = new Set<string>();
   sheet.entries.forEach((entry, index) => {
-    if (seen.has(entry.teacherId)) fieldErrors[`entries.${index}.teacherId`] = [messages.teacherAttendance.duplicateTeacher];
+    if (seen.has(entry.teacherId)) fieldErrors[`entries.${index}.teacherId`] = [teacherAttendanceMessages.duplicateTeacher];
     seen.add(entry.teacherId);
   });
-  if (Object.keys(fieldErrors).length > 0) throw badRequest(messages.teacherAttendance.duplicateTeacher, { fieldErrors });
+  if (Object.keys(fieldErrors).length > 0) throw badRequest(teacherAttendanceMessages.duplicateTeacher, { fieldErrors });
   const live = await repo.liveTeacherIds(tx, tenantId, [...seen]);
   const unknown: string[] = [];
   sheet.entries.forEach((entry, index) => {
     if (live.has(entry.teacherId)) return;
     unknown.push(entry.teacherId);
-    fieldErrors[`entries.${index}.teacherId`] = [messages.teacherAttendance.teacherNotFound];
+    fieldErrors[`entries.${index}.teacherId`] = [teacherAttendanceMessages.teacherNotFound];
   });
-  if (unknown.length > 0) throw new AppError(400, messages.teacherAttendance.teacherNotFound, { fieldErrors, teacherIds: unknown });
+  if (unknown.length > 0) throw new AppError(400, teacherAttendanceMessages.teacherNotFound, { fieldErrors, teacherIds: unknown });
 }
 
 function versionOf(sheet: TeacherMarkSheet, entry: TeacherSheetEntry): TeacherEntryVersion {
@@ -76,7 +68,7 @@ export async function markTeacherSheet(tx: Db, user: AuthUser, sheet: TeacherMar
       reason,
       kept: server ? toTeacherAttendance(server) : null,
       yours,
-      message: reason === 'deleted' ? messages.teacherAttendance.deletedElsewhere : messages.teacherAttendance.changedElsewhere,
+      message: reason === 'deleted' ? teacherAttendanceMessages.deletedElsewhere : teacherAttendanceMessages.changedElsewhere,
     });
   };
 

@@ -1,4 +1,5 @@
 /** The teacher-attendance module's descriptor (docs/adding-a-module.md). */
+import { teacherAttendancePaths } from '../../../contract/teacher-attendance';
 import { defineModule } from '../../module-kit/module';
 import { teacherAttendanceRoutes } from './routes';
 import { teacherAttendanceSyncSource } from './sync-source';
@@ -8,4 +9,5 @@ export const teacherAttendanceModule = defineModule({
   summary: 'Staff attendance marked by admins each day, and the monthly register with working days and totals.',
   routes: teacherAttendanceRoutes,
   syncSources: [teacherAttendanceSyncSource],
+  paths: teacherAttendancePaths,
 });

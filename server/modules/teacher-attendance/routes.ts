@@ -4,18 +4,9 @@
  * (Idempotency-Key), so a sheet sent twice is applied once.
  */
 import { messages } from '../../../contract/messages';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import { staffRoles } from '../../../contract/roles';
-import {
-  isRealIsoDate,
-  monthOfMonthYear,
-  monthYearParams,
-  monthlyRegisterSchema,
-  teacherMarkSheetResultSchema,
-  teacherMarkSheetSchema,
-  teacherSheetQuerySchema,
-  teacherSheetSchema,
-} from '../../../contract/teacher-attendance';
+import { isRealIsoDate, monthlyRegisterSchema, monthOfMonthYear, monthYearParams, teacherAttendanceMessages, teacherAttendancePaths, teacherMarkSheetResultSchema, teacherMarkSheetSchema, teacherSheetQuerySchema, teacherSheetSchema } from '../../../contract/teacher-attendance';
 import { AppError, badRequest } from '../../errors';
 import { userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -33,26 +24,26 @@ const staffRead = { access: staffRoles } as const;
 /** Admins read everyone; a teacher only their own rows (a teacher account without a teacher record: 403). */
 function readableTeacher(user: AuthUser): string | undefined {
   if (user.role === 'admin') return undefined;
-  if (!user.teacherId) throw new AppError(403, messages.teacherAttendance.notYourRecord);
+  if (!user.teacherId) throw new AppError(403, teacherAttendanceMessages.notYourRecord);
   return user.teacherId;
 }
 
 export const teacherAttendanceRoutes: ZodPlugin = async (app) => {
   app.post(
-    routeOf(paths.teacherAttendance.markSheet),
+    routeOf(teacherAttendancePaths.markSheet),
     { config: adminWrite, schema: { response: ok(teacherMarkSheetResultSchema), body: teacherMarkSheetSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const result = await markTeacherSheet(tx, userOf(request), request.body);
-        const message = result.conflicts.length > 0 ? messages.teacherAttendance.savedWithConflicts(result.conflicts.length) : messages.teacherAttendance.saved;
+        const message = result.conflicts.length > 0 ? teacherAttendanceMessages.savedWithConflicts(result.conflicts.length) : teacherAttendanceMessages.saved;
         return { status: 200, message, data: result };
       }),
   );
 
-  app.get(routeOf(paths.teacherAttendance.sheet), { config: staffRead, schema: { response: ok(teacherSheetSchema), querystring: teacherSheetQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(teacherAttendancePaths.sheet), { config: staffRead, schema: { response: ok(teacherSheetSchema), querystring: teacherSheetQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     const { date } = request.query;
-    if (!isRealIsoDate(date)) throw badRequest(messages.teacherAttendance.invalidDate, { fieldErrors: { date: [messages.teacherAttendance.invalidDate] } });
+    if (!isRealIsoDate(date)) throw badRequest(teacherAttendanceMessages.invalidDate, { fieldErrors: { date: [teacherAttendanceMessages.invalidDate] } });
     const only = readableTeacher(user);
     const records = new Map((await repo.between(app.db, user.tenantId, date, date, only)).map((row) => [row.teacherId, toTeacherAttendance(row)]));
     const teachers = (await repo.staff(app.db, user.tenantId, only)).map((member) => ({ ...member, record: records.get(member.teacherId) ?? null }));
@@ -60,13 +51,13 @@ export const teacherAttendanceRoutes: ZodPlugin = async (app) => {
   });
 
   app.get(
-    routeOf(paths.teacherAttendance.monthly),
+    routeOf(teacherAttendancePaths.monthly),
     { config: staffRead, schema: { response: ok(monthlyRegisterSchema), params: monthYearParams } },
     async (request, reply) => {
       const user = userOf(request);
       const month = monthOfMonthYear(request.params.monthYear);
       const year = Number(month?.slice(0, 4));
-      if (!month || year < 2000 || year > 2100) throw badRequest(messages.teacherAttendance.monthYear, { fieldErrors: { monthYear: [messages.teacherAttendance.monthYear] } });
+      if (!month || year < 2000 || year > 2100) throw badRequest(teacherAttendanceMessages.monthYear, { fieldErrors: { monthYear: [teacherAttendanceMessages.monthYear] } });
       return sendEnvelope(reply, 200, messages.common.ok, await monthlyRegister(app.db, user.tenantId, month, readableTeacher(user)));
     },
   );

@@ -21,6 +21,7 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { created, ok, okDeleted } from '../../module-kit/responses';
 import { timetableRepository as repo } from './repository';
+import { teacherAttendanceMessages } from '../../../contract/teacher-attendance';
 
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
 
@@ -69,7 +70,7 @@ async function uncovered(db: Db, tenantId: string, date: string): Promise<Uncove
 export const substitutionRoutes: ZodPlugin = async (app) => {
   app.get(routeOf(paths.timetable.uncovered), { config: { access: staffRoles }, schema: { response: ok(uncoveredSchema), querystring: uncoveredQuerySchema } }, async (request, reply) => {
     const { date } = request.query;
-    if (Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw badRequest(messages.teacherAttendance.invalidDate, { fieldErrors: { date: [messages.teacherAttendance.invalidDate] } });
+    if (Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw badRequest(teacherAttendanceMessages.invalidDate, { fieldErrors: { date: [teacherAttendanceMessages.invalidDate] } });
     return sendEnvelope(reply, 200, messages.common.ok, await uncovered(app.db, tenantOf(request).tenantId, date));
   });
 

@@ -6,8 +6,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { eventInputSchema, eventKinds, type EventInput, type EventKind } from '../../../contract/events';
-import { messages } from '../../../contract/messages';
+import { type EventInput, eventInputSchema, type EventKind, eventKinds, eventMessages } from '../../../contract/events';
 import { audienceRoles, type AudienceRole } from '../../../contract/notifications';
 import { t } from '../../i18n';
 import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useRecordForm, useStaffAccess, useWriteReport } from '../../kit';
@@ -110,12 +109,12 @@ function EventForm({ mirror, editingId, taught }: { mirror: EventsMirror; editin
       form.refuse(fieldErrors<Field>(parsed.error));
       return;
     }
-    if (!isAdmin && parsed.data.kind === 'holiday') return form.refuse({ kind: messages.events.holidayAdminOnly });
+    if (!isAdmin && parsed.data.kind === 'holiday') return form.refuse({ kind: eventMessages.holidayAdminOnly });
     await form.run(async () => {
       const { baseRev: _baseRev, id: _id, ...fields } = parsed.data;
       const input: Omit<EventInput, 'id' | 'baseRev'> = fields;
       const result = editing ? await engine.mutate('events.update', { ...input, id: editing.id }) : await engine.mutate('events.create', input);
-      report.saved(editing ? messages.events.updated : fields.kind === 'holiday' ? messages.events.holidayAdded : messages.events.added, result);
+      report.saved(editing ? eventMessages.updated : fields.kind === 'holiday' ? eventMessages.holidayAdded : eventMessages.added, result);
       await navigate('/admin/events');
     }, text.form.addFailed);
   };

@@ -5,8 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { eventKinds, type EventKind } from '../../../contract/events';
-import { messages } from '../../../contract/messages';
+import { type EventKind, eventKinds, eventMessages } from '../../../contract/events';
 import type { EventRow } from '../../../sync/modules/events';
 import { t } from '../../i18n';
 import {
@@ -91,7 +90,7 @@ export default function EventsPage() {
   const navigate = useNavigate();
   const removal = useConfirmedDelete<EventView>({
     remove: engine ? (row) => engine.mutate('events.delete', { id: row.id }) : null,
-    deleted: messages.events.deleted,
+    deleted: eventMessages.deleted,
     cancelled: text.deleteCancelled,
     failed: (row, reason) => text.deleteFailed(row.title, reason),
     fallbackReason: text.deleteFallback,

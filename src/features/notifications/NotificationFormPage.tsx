@@ -9,8 +9,7 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { compareClasses } from '../../../contract/class-order';
-import { messages } from '../../../contract/messages';
-import { audienceKinds, audienceRoles, notificationInputSchema, type AudienceKind, type AudienceRole } from '../../../contract/notifications';
+import { type AudienceKind, audienceKinds, type AudienceRole, audienceRoles, notificationInputSchema, notificationMessages } from '../../../contract/notifications';
 import type { ClassRow } from '../../../sync';
 import type { NotificationRow } from '../../../sync/modules/notifications';
 import { t } from '../../i18n';
@@ -117,10 +116,10 @@ function NotificationForm({ mirror, editing }: { mirror: NotificationsMirror; ed
     setAudienceError(undefined);
     const later = !published && form.values.when === 'later';
     const publishAt = later ? isoFromLocal(form.values.publishAt) : null;
-    if (later && !publishAt) return form.refuse({ publishAt: messages.notifications.publishAt });
+    if (later && !publishAt) return form.refuse({ publishAt: notificationMessages.publishAt });
     if (later && publishAt && new Date(publishAt) <= new Date()) return form.refuse({ publishAt: text.form.publishInPast });
     if (kind === 'classes' && !access.isAdmin && classIds.some((id) => !classes.some((row) => row.id === id))) {
-      setAudienceError(messages.notifications.notYourClass);
+      setAudienceError(notificationMessages.notYourClass);
       return;
     }
     const parsed = notificationInputSchema.safeParse({
@@ -142,7 +141,7 @@ function NotificationForm({ mirror, editing }: { mirror: NotificationsMirror; ed
       const result = editing
         ? await engine.mutate('notifications.update', { ...fields, id: editing.id })
         : await engine.mutate('notifications.create', fields);
-      report.saved(editing ? messages.notifications.updated : publishAt ? messages.notifications.scheduled : messages.notifications.sent, result);
+      report.saved(editing ? notificationMessages.updated : publishAt ? notificationMessages.scheduled : notificationMessages.sent, result);
       await navigate(backTo);
     }, text.form.failed);
   };

@@ -7,7 +7,6 @@
  */
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '../../../contract/messages';
 import type { NotificationRow } from '../../../sync/modules/notifications';
 import { t } from '../../i18n';
 import {
@@ -36,6 +35,7 @@ import { audienceText, mayChange, newestFirst, readIds, readNotificationsMirror 
 import { accountName, fetchAccounts, fetchReadFigures, useSchoolFetch, type ReadFigures } from './school-reads';
 import { notificationTexts as text } from './texts';
 import './notifications.css';
+import { notificationMessages } from '../../../contract/notifications';
 
 export interface NotificationView extends NotificationRow {
   /** The title, by which the withdraw question names it. */
@@ -106,7 +106,7 @@ export default function NotificationsPage() {
   const navigate = useNavigate();
   const removal = useConfirmedDelete<NotificationView>({
     remove: engine ? (row) => engine.mutate('notifications.delete', { id: row.id }) : null,
-    deleted: messages.notifications.deleted,
+    deleted: notificationMessages.deleted,
     cancelled: text.withdrawCancelled,
     failed: (row, reason) => text.withdrawFailed(row.title, reason),
     fallbackReason: text.withdrawFallback,

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { accountSchema, type Account } from '../../../contract/account';
-import { notificationRevisionSchema, notificationWithReadsSchema } from '../../../contract/notifications';
+import { notificationPaths, notificationRevisionSchema, notificationWithReadsSchema } from '../../../contract/notifications';
 import { paths } from '../../../contract/paths';
 import { apiRequest } from '../../api/client';
 
@@ -20,7 +20,7 @@ export interface ReadFigures {
 export type Fetched<T> = { status: 'offline' } | { status: 'loading' } | { status: 'failed' } | { status: 'ok'; value: T };
 
 export async function fetchReadFigures(signal?: AbortSignal): Promise<Map<string, ReadFigures>> {
-  const response = await apiRequest('GET', paths.notifications.all, { signal, background: true });
+  const response = await apiRequest('GET', notificationPaths.all, { signal, background: true });
   const rows = Array.isArray(response.data) ? response.data : [];
   const figures = new Map<string, ReadFigures>();
   for (const row of rows) {
@@ -34,7 +34,7 @@ export type Revision = z.infer<typeof notificationRevisionSchema>;
 
 /** The earlier versions of an edited notification, oldest first. */
 export async function fetchHistory(notificationId: string, signal?: AbortSignal): Promise<Revision[]> {
-  const response = await apiRequest('GET', paths.notifications.history(notificationId), { signal, background: true });
+  const response = await apiRequest('GET', notificationPaths.history(notificationId), { signal, background: true });
   const rows = Array.isArray(response.data) ? response.data : [];
   return rows.flatMap((row) => {
     const parsed = notificationRevisionSchema.safeParse(row);

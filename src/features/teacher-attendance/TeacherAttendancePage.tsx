@@ -6,8 +6,7 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../contract/messages';
-import { leaveTypes, monthYearOf, teacherStatuses, type LeaveType, type TeacherStatus } from '../../../contract/teacher-attendance';
+import { type LeaveType, leaveTypes, monthYearOf, teacherAttendanceMessages, type TeacherStatus, teacherStatuses } from '../../../contract/teacher-attendance';
 import { holidayOn, isSunday } from '../../../contract/working-days';
 import { t } from '../../i18n';
 import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
@@ -60,7 +59,7 @@ export default function TeacherAttendancePage() {
   const save = async () => {
     if (!engine || !mirror) return;
     const entries = mirror.teachers.map((row) => ({ teacherId: row.id, ...markOf(row.id), remark: markOf(row.id).remark.trim() }));
-    if (await report.attempt(() => engine.mutate('teacherAttendance.markSheet', { date, entries }), messages.teacherAttendance.saved)) setDraft({});
+    if (await report.attempt(() => engine.mutate('teacherAttendance.markSheet', { date, entries }), teacherAttendanceMessages.saved)) setDraft({});
   };
 
   return (

@@ -10,7 +10,6 @@ import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import type { SyncEngine } from '../../../sync';
 import { eventsTable, type EventRow } from '../../../sync/modules/events';
-import { messages } from '../../../contract/messages';
 import EventFormPage from '../../../src/features/events/EventFormPage';
 import EventsPage from '../../../src/features/events/EventsPage';
 import StudentEventsPage from '../../../src/features/events/StudentEventsPage';
@@ -22,6 +21,8 @@ import { weekOf } from '../../../src/kit/homework-week';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
+import { notificationMessages } from '../../../contract/notifications';
+import { eventMessages } from '../../../contract/events';
 
 let view: Rendered | undefined;
 const harness = screenHarness('events');
@@ -165,14 +166,14 @@ describe('/admin/events/add', () => {
     await type(byLabel(view!.container, text.form.startDate), '2026-12-10');
     await type(byLabel(view!.container, text.form.endDate), '2026-12-09');
     await submit(view!.container.querySelector('form')!);
-    await until(() => view!.container.textContent?.includes(messages.events.endBeforeStart) ?? false, 'the date error');
+    await until(() => view!.container.textContent?.includes(eventMessages.endBeforeStart) ?? false, 'the date error');
     expect(await engine.db.outbox.count()).toBe(0);
 
     await type(byLabel(view!.container, text.form.endDate), '');
     const classesChoice = Array.from(view!.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')).find((input) => input.value === 'classes')!;
     await click(classesChoice);
     await submit(view!.container.querySelector('form')!);
-    await until(() => view!.container.textContent?.includes(messages.notifications.audienceEmpty) ?? false, 'the audience error');
+    await until(() => view!.container.textContent?.includes(notificationMessages.audienceEmpty) ?? false, 'the audience error');
     await click(Array.from(view!.container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')).find((input) => input.parentElement?.textContent?.includes('II B'))!);
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');

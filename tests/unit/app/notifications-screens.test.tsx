@@ -26,6 +26,7 @@ import { shortDateTime } from '../../../src/ui/dates';
 import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
 import { makeToken } from './helpers';
 import { fakeServer, ok, screenHarness, signInStorage, until } from './records-harness';
+import { notificationPaths } from '../../../contract/notifications';
 
 let view: Rendered | undefined;
 const harness = screenHarness('notifications');
@@ -133,14 +134,14 @@ describe('/admin/notifications', () => {
     const dialog = document.querySelector('[role="dialog"], [role="alertdialog"]')!;
     await click(Array.from(dialog.querySelectorAll('button')).find((button) => button.textContent === text.withdraw)!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the withdrawal');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'notifications.delete', method: 'DELETE', path: paths.notifications.remove(id(101)) });
+    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'notifications.delete', method: 'DELETE', path: notificationPaths.remove(id(101)) });
     await until(() => rowOf('Sports day') === undefined, 'the row gone');
   });
 
   it('online, shows how many of the audience have read each and names the sender from the school’s accounts', async () => {
     signIn('ADMIN');
     fakeServer({
-      [`GET ${paths.notifications.all}`]: () =>
+      [`GET ${notificationPaths.all}`]: () =>
         ok([
           { ...notification(1, { title: 'Sports day' }), audienceSize: 40, readCount: 30 },
           { ...notification(2, { title: 'Staff meeting' }), audienceSize: 0, readCount: 0 },
@@ -236,13 +237,13 @@ describe('/admin/editnotification/:notificationId', () => {
     await type(byLabel(view!.container, text.form.title), 'Sports day moved');
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'notifications.update', method: 'PUT', path: paths.notifications.update(id(101)), body: { title: 'Sports day moved' } });
+    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'notifications.update', method: 'PUT', path: notificationPaths.update(id(101)), body: { title: 'Sports day moved' } });
   });
 
   it('online, shows an admin the earlier versions the school kept, with who changed them', async () => {
     signIn('ADMIN');
     fakeServer({
-      [`GET ${paths.notifications.history(id(101))}`]: () =>
+      [`GET ${notificationPaths.history(id(101))}`]: () =>
         ok([
           { rev: 2, editedBy: otherStaff, editedAt: '2026-11-20T04:30:00.000Z', version: notification(1, { title: 'Sports day (draft)', message: 'First text.', rev: 2 }) },
           { rev: 3, editedBy: me, editedAt: '2026-11-21T04:30:00.000Z', version: notification(1, { title: 'Sports day', message: 'Second text.', rev: 3 }) },
@@ -296,7 +297,7 @@ describe('/student/notifications', () => {
     // Read at once on the screen.
     expect(cards()[0]!.hasAttribute('data-unread')).toBe(false);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the read mark');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'notifications.read', method: 'POST', path: paths.notifications.read(id(101)) });
+    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'notifications.read', method: 'POST', path: notificationPaths.read(id(101)) });
     await until(() => view!.container.textContent?.includes(text.family.unreadCount(1)) === true, 'one unread');
 
     // Opened again: no second mark.
