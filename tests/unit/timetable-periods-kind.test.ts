@@ -115,6 +115,33 @@ describe('the bell schedule kind', () => {
     expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'admin'));
   });
 
+  it('a change made while the first one was out is based on it once the school took it, not taken for a conflict', async () => {
+    h = await createSyncHarness(server);
+    const { second } = await schoolWithPeriods();
+    const engine = await signedInAdmin();
+    const shown = () => engine.db.tableOf(periodsTable).toArray();
+
+    // The first change reaches the school but its answer is lost: it stays out, unanswered.
+    h.net.faults = (request) => (request.method === 'PUT' ? { kind: 'drop-response' } : { kind: 'pass' });
+    const first = draftsOf(await shown()).map((period) => (period.id === second ? { ...period, name: 'Maths lab' } : period));
+    await engine.mutate('timetablePeriods.replace', { periods: first });
+    await engine.syncNow();
+    expect((await engine.db.outbox.toArray())[0]?.sentAt).toBeDefined();
+    // A second change on top of it: a new entry (the first went out), made on the schedule shown.
+    offline();
+    const next = [...draftsOf(await shown()), { day: 1 as TimetableDay, name: 'Period 3', startTime: '09:20', endTime: '10:00', kind: 'teaching' as const }];
+    await engine.mutate('timetablePeriods.replace', { periods: next });
+    expect(await engine.db.outbox.count()).toBe(2);
+
+    online();
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await engine.db.conflicts.count()).toBe(0);
+    expect((await schoolPeriods()).map((period) => period.name)).toEqual(['Period 1', 'Maths lab', 'Period 3']);
+    expect(await h.server.database.db.select().from(recordHistory).where(eq(recordHistory.tenantId, h.tenantId))).toEqual([]);
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'admin'));
+  });
+
   it('a schedule changed at the school meanwhile is kept; the device’s goes to history once and is shown as changed elsewhere', async () => {
     h = await createSyncHarness(server);
     const { first, second } = await schoolWithPeriods();
