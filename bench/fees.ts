@@ -28,7 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import type { Page as EnvelopePage } from '../contract/envelope';
-import type { FeeReceipt, StudentDues } from '../contract/fees';
+import { feePaths, type FeeReceipt, type StudentDues } from '../contract/fees';
 import { paths } from '../contract/paths';
 import { todayIso } from '../contract/record-formats';
 import { openDatabase, type Database } from '../server/db/client';
@@ -174,7 +174,7 @@ async function main() {
       const started = performance.now();
       for (const klass of classes) {
         const one = performance.now();
-        all.push(...(await api<StudentDues[]>(baseUrl, 'GET', `${paths.fees.dues}?classId=${klass.id}`, tenant, token)));
+        all.push(...(await api<StudentDues[]>(baseUrl, 'GET', `${feePaths.dues}?classId=${klass.id}`, tenant, token)));
         worst = Math.max(worst, performance.now() - one);
       }
       serverAll.push(performance.now() - started);
@@ -198,20 +198,20 @@ async function main() {
     for (let run = 0; run < runs; run += 1) {
       const chosen = open.slice(run * burst, run * burst + burst);
       if (chosen.length < burst) break;
-      const before = (await api<EnvelopePage<FeeReceipt>>(baseUrl, 'GET', `${paths.fees.page}?page=0&size=1`, tenant, token)).content[0]?.receiptSeq ?? 0;
+      const before = (await api<EnvelopePage<FeeReceipt>>(baseUrl, 'GET', `${feePaths.page}?page=0&size=1`, tenant, token)).content[0]?.receiptSeq ?? 0;
       const times: number[] = [];
       const started = performance.now();
       const made = await Promise.all(
         chosen.map(async (one) => {
           const line = one.installments.find((item) => item.amount - item.concession - item.paid > 0)!;
           const sent = performance.now();
-          const receipt = await api<FeeReceipt>(baseUrl, 'POST', paths.fees.create, tenant, token, { studentId: one.studentId, mode: 'cash', items: [{ installmentId: line.installmentId, amount: 100 }] });
+          const receipt = await api<FeeReceipt>(baseUrl, 'POST', feePaths.create, tenant, token, { studentId: one.studentId, mode: 'cash', items: [{ installmentId: line.installmentId, amount: 100 }] });
           times.push(performance.now() - sent);
           return receipt.receiptSeq;
         }),
       );
       const wall = performance.now() - started;
-      const after = (await api<EnvelopePage<FeeReceipt>>(baseUrl, 'GET', `${paths.fees.page}?page=0&size=1`, tenant, token)).content[0]?.receiptSeq ?? 0;
+      const after = (await api<EnvelopePage<FeeReceipt>>(baseUrl, 'GET', `${feePaths.page}?page=0&size=1`, tenant, token)).content[0]?.receiptSeq ?? 0;
       const sorted = [...made].sort((a, b) => a - b);
       const expected = Array.from({ length: burst }, (_, i) => before + 1 + i);
       if (sorted.join() !== expected.join() || after !== before + burst) {

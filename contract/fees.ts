@@ -6,13 +6,98 @@
  * then. A receipt is never edited or deleted: it is cancelled (its number stays) and reissued.
  */
 import { z } from 'zod';
+import { apiBase, resource, template } from './path-kit';
 import { academicYearLabel } from './admission';
 import { messages } from './messages';
 import { maxPaise, paiseField } from './money';
 import { normalizeDate, optionalText, requiredText } from './record-formats';
 import { baseRevShape } from './revisions';
 
-const m = messages.fees;
+export const feeHeadPaths = resource('feeHeads');
+
+export const feeStructurePaths = resource('feeStructures');
+
+export const feeConcessionPaths = resource('feeConcessions');
+
+export const feePaths = {
+  ...resource('fees'),
+  /** GET ?classId=&academicYear=: every student's dues in a class (the defaulters list). */
+  dues: `${apiBase}/fees/dues`,
+  /** GET ?academicYear=: one student's dues (staff, or the student's family). */
+  studentDues: template(`${apiBase}/fees/dues/:studentId`),
+  /** GET (signed in) / PUT (admin): receipt number format, UPI id, whether teachers read fees. */
+  settings: `${apiBase}/fees/settings`,
+  /** POST { classId } (admins): a notification to the family of each student of the class with overdue fees. */
+  remind: `${apiBase}/fees/remind`,
+} as const;
+
+export const feeMessages = {
+  headAdded: 'Fee head added.',
+  headUpdated: 'Fee head updated.',
+  headDeleted: 'Fee head deleted.',
+  headNotFound: 'Fee head not found.',
+  headNameTaken: (name: string) => `A fee head named ${name} already exists.`,
+  headInUse: 'This fee head is used in a fee structure or a concession. Remove it there first.',
+  structureAdded: 'Fee structure saved.',
+  structureUpdated: 'Fee structure updated.',
+  structureDeleted: 'Fee structure deleted.',
+  structureNotFound: 'Fee structure not found.',
+  structureExists: (academicYear: string) => `This class already has a fee structure for ${academicYear}. Edit that one.`,
+  structureFixed: 'A fee structure stays with its class and academic year. Make a new one for the other.',
+  installmentPaid: 'An installment with payments cannot be removed or moved to another head. Cancel its receipts first.',
+  structurePaid: 'This fee structure has payments against it and cannot be deleted.',
+  concessionAdded: 'Concession saved.',
+  concessionUpdated: 'Concession updated.',
+  concessionDeleted: 'Concession removed.',
+  concessionNotFound: 'Concession not found.',
+  collected: (receiptNumber: string) => `Fee collected. Receipt ${receiptNumber}.`,
+  corrected: (cancelled: string, issued: string) => `Receipt ${cancelled} cancelled; receipt ${issued} issued in its place.`,
+  cancelled: (receiptNumber: string) => `Receipt ${receiptNumber} cancelled. Its number stays in the register.`,
+  receiptNotFound: 'Receipt not found.',
+  alreadyCancelled: 'This receipt is already cancelled.',
+  noStructure: 'There is no fee structure for this student\'s class and academic year.',
+  installmentNotForStudent: 'This installment is not in the student\'s fee structure.',
+  overpaid: (label: string) => `${label}: the amount is more than what is left to pay.`,
+  fineTooMuch: 'The fine paid and waived together are more than the fine due.',
+  paidOnFuture: 'The payment date cannot be in the future.',
+  notYourStudent: 'You can see the fees of your own children only.',
+  staffMayNotRead: 'Fees are visible to the school office only. The admin can let teachers see them.',
+  invalidColumn: 'This column cannot be searched.',
+  settingsSaved: 'Fee settings saved.',
+  remindersSent: (count: number) => `Reminder sent to ${count} ${count === 1 ? 'family' : 'families'}.`,
+  reminderTitle: 'Fee reminder',
+  reminderMessage: (studentName: string, amount: string, since: string) =>
+    `${studentName}'s fees of ${amount} are overdue since ${since}. Please pay at the school office.`,
+  nothingOverdue: 'No student of this class has overdue fees.',
+  pending: 'Pending',
+  paise: (label: string) => `${label} must be a whole number of paise (₹1 is 100 paise), from 0 to ₹10,00,00,000.`,
+  academicYear: 'Academic year must be the year it starts, for example 2026 for 2026-27.',
+  frequency: 'Frequency must be monthly, quarterly, termly or once.',
+  installments: 'Give each fee head between 1 and 12 installments.',
+  headsRequired: 'Add at least one fee head to the structure.',
+  headTwice: 'This fee head is already in the structure.',
+  installmentCount: (frequency: string, counts: readonly number[]) =>
+    `A ${frequency} fee has ${counts.join(' or ')} installment${counts.length === 1 && counts[0] === 1 ? '' : 's'} a year.`,
+  dueOutsideYear: (academicYear: string) => `The due date must fall within the academic year ${academicYear}.`,
+  fineKind: 'The late fine must be none, per day or flat.',
+  fineAmountNeeded: 'Give the late fine\'s amount.',
+  concessionKind: 'The concession must be sibling, staff child, scholarship or other.',
+  concessionHeads: 'Choose the fee heads the concession applies to.',
+  percent: 'The percentage must be a whole number from 1 to 100.',
+  percentOrAmount: 'Give either a percentage or an amount for the concession, not both.',
+  mode: 'Payment mode must be cash, UPI, cheque or bank transfer.',
+  itemsRequired: 'Choose the installments being paid.',
+  itemAmount: 'Each amount paid must be more than zero.',
+  installmentTwice: 'This installment is already in the payment.',
+  chequeDetails: 'Give the cheque number and the bank.',
+  referenceNeeded: 'Give the transaction reference.',
+  waiverReason: 'Give a reason for waiving the fine.',
+  receiptFormat: 'The receipt number format must contain {SEQ} once (and may contain {YEAR}).',
+  upiId: 'UPI id must look like name@bank.',
+  teachersMayRead: 'teachersMayRead must be true or false.',
+} as const;
+
+const m = feeMessages;
 
 export const feeFrequencies = ['monthly', 'quarterly', 'termly', 'once'] as const;
 export type FeeFrequency = (typeof feeFrequencies)[number];

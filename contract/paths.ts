@@ -63,20 +63,6 @@ export const paths = {
     substitute: `${apiBase}/timetable/substitutions/create`,
     removeSubstitution: template(`${apiBase}/timetable/substitutions/delete/:id`),
   },
-  feeHeads: resource('feeHeads'),
-  feeStructures: resource('feeStructures'),
-  feeConcessions: resource('feeConcessions'),
-  fees: {
-    ...resource('fees'),
-    /** GET ?classId=&academicYear=: every student's dues in a class (the defaulters list). */
-    dues: `${apiBase}/fees/dues`,
-    /** GET ?academicYear=: one student's dues (staff, or the student's family). */
-    studentDues: template(`${apiBase}/fees/dues/:studentId`),
-    /** GET (signed in) / PUT (admin): receipt number format, UPI id, whether teachers read fees. */
-    settings: `${apiBase}/fees/settings`,
-    /** POST { classId } (admins): a notification to the family of each student of the class with overdue fees. */
-    remind: `${apiBase}/fees/remind`,
-  },
   admissions: {
     ...resource('admissions'),
     /** GET by admission number ("2025-0042"), for /admin/records/edit/{admissionNumber}. */

@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/client';
-import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures, users } from '../../server/db/schema';
+import { users } from '../../server/db/schema';
+import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../../server/modules/fees/tables';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { demoPassword } from '../../server/seed/accounts';
 import { insertAsJson } from '../../server/seed/bulk-insert';

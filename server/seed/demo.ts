@@ -17,13 +17,6 @@ import {
   classSubjects,
   classes,
   events,
-  feeConcessions,
-  feeHeads,
-  feeInstallments,
-  feeReceiptCounters,
-  feeReceiptItems,
-  feeReceipts,
-  feeStructures,
   notificationReads,
   notifications,
   parentChildren,
@@ -38,6 +31,7 @@ import {
   timetableSubstitutions,
   users,
 } from '../db/schema';
+import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../modules/fees/tables';
 import { exams, marks, results } from '../modules/exams/tables';
 import { homework, homeworkAttachments, homeworkDone } from '../modules/homework/tables';
 import { hashPassword } from '../modules/auth/passwords';

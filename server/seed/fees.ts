@@ -12,7 +12,7 @@ import { academicYearOf } from '../../contract/admission';
 import { computeDues, holidayLateDays } from '../../contract/fee-dues';
 import { defaultReceiptFormat, formatReceiptNumber, installmentLabel, type FeeFrequency, type FeeStructure, type PaymentMode } from '../../contract/fees';
 import type { CalendarEntry } from '../../contract/working-days';
-import type { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../db/schema';
+import type { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../modules/fees/tables';
 import { Random, stableUuid } from './random';
 
 export interface FeeSource {

@@ -6,13 +6,14 @@
 import type { ReactNode } from 'react';
 import { eventsFeature } from '../features/events/feature';
 import { examsFeature } from '../features/exams/feature';
+import { feesFeature } from '../features/fees/feature';
 import { homeworkFeature } from '../features/homework/feature';
 import { notificationsFeature } from '../features/notifications/feature';
 import { teacherAttendanceFeature } from '../features/teacher-attendance/feature';
 import type { Feature } from '../kit/feature';
 import { registerChangeWords } from '../sync-binding/describe';
 
-export const features: readonly Feature[] = [homeworkFeature, notificationsFeature, eventsFeature, teacherAttendanceFeature, examsFeature];
+export const features: readonly Feature[] = [homeworkFeature, notificationsFeature, eventsFeature, teacherAttendanceFeature, examsFeature, feesFeature];
 
 for (const feature of features) if (feature.changes) registerChangeWords(feature.changes);
 

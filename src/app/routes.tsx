@@ -49,11 +49,6 @@ const TeacherFormPage = lazy(() => import('../features/teachers/TeacherFormPage'
 const TimetablePage = lazy(() => import('../features/timetable/TimetablePage'));
 const TimetableFormPage = lazy(() => import('../features/timetable/TimetableFormPage'));
 const StudentTimetablePage = lazy(() => import('../features/timetable/StudentTimetablePage'));
-const FeeRegisterPage = lazy(() => import('../features/fees/FeeRegisterPage'));
-const CollectFeePage = lazy(() => import('../features/fees/CollectFeePage'));
-const CorrectReceiptPage = lazy(() => import('../features/fees/CorrectReceiptPage'));
-const ReceiptPage = lazy(() => import('../features/fees/ReceiptPage'));
-const StudentFeesPage = lazy(() => import('../features/fees/StudentFeesPage'));
 
 /** The page of each area section: the features' own (src/app/features.ts) and the rest. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
@@ -84,12 +79,6 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${adminHome}/timetable/add`]: <TimetableFormPage />,
   [`${adminHome}/timetable/edit/:id`]: <TimetableFormPage />,
   [`${studentHome}/timetable`]: <StudentTimetablePage />,
-  [`${adminHome}/fee`]: <FeeRegisterPage />,
-  [`${adminHome}/addfee`]: <CollectFeePage />,
-  [`${adminHome}/fees/edit/:receiptId`]: <CorrectReceiptPage />,
-  [`${adminHome}/fees/details/:receiptId`]: <ReceiptPage area="admin" />,
-  [`${studentHome}/fees`]: <StudentFeesPage />,
-  [`${studentHome}/fees/details/:receiptId`]: <ReceiptPage area="student" />,
 };
 
 /** Every section of spec section 2 has its page; one without is a mistake caught at start and by tests/unit/app/routes.test.ts. */

@@ -3,7 +3,6 @@
  * VI A · 2025-07-01 · 32 students"), from the entry's kind and body and the mirror's class names.
  */
 import { messages } from '../../contract/messages';
-import { formatRupees } from '../../contract/money';
 import type { ClassRow } from '../../sync';
 import { syncTexts } from './texts';
 
@@ -77,13 +76,6 @@ export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<stri
       const titles: Record<string, string> = messages.certificates.titles;
       return syncTexts.describe.certificate(titles[String(body.kind)] ?? String(body.kind ?? ''));
     }
-    case 'feeReceipts.create': {
-      const items = Array.isArray(body.items) ? body.items.map(record) : [];
-      const paise = items.reduce((sum, item) => sum + (typeof item.amount === 'number' ? item.amount : 0), typeof body.fine === 'number' ? body.fine : 0);
-      return syncTexts.describe.feePayment(Number.isSafeInteger(paise) ? formatRupees(paise) : '');
-    }
-    case 'feeReceipts.correct':
-      return syncTexts.describe.receiptCorrected(body.reissue !== undefined && body.reissue !== null);
     default:
       return describeRecord(entry, body);
   }
@@ -98,7 +90,7 @@ function describeRecord(entry: DescribableEntry, body: Record<string, unknown>):
   const [table = '', action = ''] = entry.kind.split('.');
   const entity = syncTexts.describe.entity[table];
   if (!entity) return entry.kind;
-  const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : table === 'feeHeads' && typeof body.name === 'string' ? body.name : personName(body);
+  const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : personName(body);
   if (action === 'create') return syncTexts.describe.recordCreate(entity, name);
   // A whole set replaced at once (the bell schedule): "Bell schedule changed".
   if (action === 'update' || action === 'replace') return syncTexts.describe.recordUpdate(entity, action === 'replace' ? '' : name);

@@ -54,9 +54,7 @@ export const syncTexts = {
     classDelete: (name: string) => `Class ${name} deleted`,
     unknownClass: 'a class',
     /** School records (students, teachers, subjects, class subjects, admissions, certificates). */
-    entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', feeHeads: 'Fee head', feeConcessions: 'Concession', timetable: 'Timetable entry', timetableSubstitutions: 'Substitution', timetablePeriods: 'Bell schedule' } as Record<string, string>,
-    feePayment: (amount: string) => `Fee payment ${amount}`,
-    receiptCorrected: (reissued: boolean) => (reissued ? 'Receipt cancelled and reissued' : 'Receipt cancelled'),
+    entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', timetable: 'Timetable entry', timetableSubstitutions: 'Substitution', timetablePeriods: 'Bell schedule' } as Record<string, string>,
     audience: {
       school: 'Whole school',
       roles: { staff: 'Staff', students: 'Students', parents: 'Parents' } as Record<string, string>,

@@ -6,16 +6,7 @@
  * are plain records.
  */
 import { academicYearOf } from '../../contract/admission';
-import {
-  feeConcessionInputSchema,
-  feeHeadInputSchema,
-  type FeeConcessionInput,
-  type FeeHeadInput,
-  type FeeReceiptCorrection,
-  type FeeReceiptInput,
-  type FeeReceiptItem,
-} from '../../contract/fees';
-import { paths } from '../../contract/paths';
+import { type FeeConcessionInput, feeConcessionInputSchema, feeConcessionPaths, type FeeHeadInput, feeHeadInputSchema, feeHeadPaths, feePaths, type FeeReceiptCorrection, type FeeReceiptInput, type FeeReceiptItem } from '../../contract/fees';
 import type { KakshaDb } from '../db';
 import { feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../modules/fee-tables';
 import { isRecord, type KindContext, type MutationKind, type ServerEffects } from './kind';
@@ -104,7 +95,7 @@ export const collectFeeKind: MutationKind<FeeReceiptInput, CollectBody, 'feeRece
     const id = input.id ?? context.newId();
     const ref = refOf('feeReceipts', id);
     const body: CollectBody = { ...input, id };
-    return { method: 'POST', path: paths.fees.create, body, refs: [ref], creates: [ref], needs: needsOf([['students', input.studentId]]), result: id };
+    return { method: 'POST', path: feePaths.create, body, refs: [ref], creates: [ref], needs: needsOf([['students', input.studentId]]), result: id };
   },
   apply: (context, body, ref) => writePendingReceipt(context, idOf(ref), body.studentId, body, null),
   accepted: (_body, data) => receiptAnswer(data),
@@ -117,7 +108,7 @@ export const correctReceiptKind: MutationKind<FeeReceiptCorrection & { id: strin
     const reissue = input.reissue ? { ...input.reissue, id: input.reissue.id ?? context.newId() } : undefined;
     const body: CorrectBody = { id: input.id, cancelReason: input.cancelReason, ...(reissue ? { reissue } : {}) };
     const created = reissue ? [refOf('feeReceipts', reissue.id)] : [];
-    return { method: 'PUT', path: paths.fees.update(input.id), body, refs: [ref, ...created], creates: created, needs: [ref], result: reissue?.id ?? input.id };
+    return { method: 'PUT', path: feePaths.update(input.id), body, refs: [ref, ...created], creates: created, needs: [ref], result: reissue?.id ?? input.id };
   },
   async apply(context, body, ref) {
     const id = idOf(ref);
@@ -142,11 +133,11 @@ export const correctReceiptKind: MutationKind<FeeReceiptCorrection & { id: strin
   },
 };
 
-const headKinds = recordKinds<'feeHeads', FeeHeadInput, FeeHeadInput & { id: string }>({ table: 'feeHeads', schema: feeHeadInputSchema, paths: paths.feeHeads });
+const headKinds = recordKinds<'feeHeads', FeeHeadInput, FeeHeadInput & { id: string }>({ table: 'feeHeads', schema: feeHeadInputSchema, paths: feeHeadPaths });
 const concessionKinds = recordKinds<'feeConcessions', FeeConcessionInput, FeeConcessionInput & { id: string }>({
   table: 'feeConcessions',
   schema: feeConcessionInputSchema,
-  paths: paths.feeConcessions,
+  paths: feeConcessionPaths,
   needs: (values) => needsOf([['students', values.studentId as string | null]]),
 });
 

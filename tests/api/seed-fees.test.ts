@@ -9,9 +9,11 @@ import { academicYearOf } from '../../contract/admission';
 import type { FeeReceipt, StudentDues } from '../../contract/fees';
 import { paths } from '../../contract/paths';
 import { todayIso } from '../../contract/record-formats';
-import { classes, feeReceiptCounters, feeReceipts, feeStructures, parentChildren, users } from '../../server/db/schema';
+import { classes, parentChildren, users } from '../../server/db/schema';
+import { feeReceiptCounters, feeReceipts, feeStructures } from '../../server/modules/fees/tables';
 import { demoPassword, seedDemoSchools } from '../../server/seed/demo';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { feePaths } from '../../contract/fees';
 
 let t: TestApp;
 const today = todayIso();
@@ -45,7 +47,7 @@ describe('the demo schools’ fees', () => {
     const admin = await signInAs(tenant, 'admin');
     const dues: StudentDues[] = [];
     for (const structure of structures) {
-      dues.push(...((await t.call({ method: 'GET', url: `${paths.fees.dues}?classId=${structure.classId}`, tenant, token: admin })).json().data as StudentDues[]));
+      dues.push(...((await t.call({ method: 'GET', url: `${feePaths.dues}?classId=${structure.classId}`, tenant, token: admin })).json().data as StudentDues[]));
     }
     expect(dues.length).toBeGreaterThan(structures.length * 5);
     if (today >= `${year}-07-20`) {
@@ -60,7 +62,7 @@ describe('the demo schools’ fees', () => {
       const line = open.installments.find((one) => one.dueDate <= today && one.outstanding - one.fine > 0)!;
       const taken = await t.call({
         method: 'POST',
-        url: paths.fees.create,
+        url: feePaths.create,
         tenant,
         token: admin,
         payload: { studentId: open.studentId, mode: 'cash', items: [{ installmentId: line.installmentId, amount: 100 }] },
@@ -76,10 +78,10 @@ describe('the demo schools’ fees', () => {
     const children = (await t.database.db.select().from(parentChildren).where(and(eq(parentChildren.tenantId, tenant), eq(parentChildren.userId, parent!.id)))).map((row) => row.studentId);
     expect(children).toHaveLength(2);
     const token = await signInAs(tenant, 'parent');
-    const receipts = (await t.call({ method: 'GET', url: paths.fees.all, tenant, token })).json().data as FeeReceipt[];
+    const receipts = (await t.call({ method: 'GET', url: feePaths.all, tenant, token })).json().data as FeeReceipt[];
     expect(receipts.length).toBeGreaterThan(0);
     expect(receipts.every((receipt) => children.includes(receipt.studentId))).toBe(true);
-    const duesOf = async (studentId: string) => (await t.call({ method: 'GET', url: paths.fees.studentDues(studentId), tenant, token })).json().data as StudentDues;
+    const duesOf = async (studentId: string) => (await t.call({ method: 'GET', url: feePaths.studentDues(studentId), tenant, token })).json().data as StudentDues;
     const dues = await Promise.all(children.map(duesOf));
     if (today >= `${year}-07-10`) expect(dues.some((one) => one.overdue > 0)).toBe(true);
     expect(dues.some((one) => one.installments.some((line) => line.concession > 0))).toBe(true);

@@ -9,7 +9,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeeReceipt, FeeSettings, StudentDues } from '../../contract/fees';
 import { formatRupees } from '../../contract/money';
-import { paths } from '../../contract/paths';
 import type { Page as EnvelopePage } from '../../contract/envelope';
 import { feeTexts as text } from '../../src/features/fees/texts';
 import { upiQrDataUrl } from '../../src/features/fees/UpiQr';
@@ -17,6 +16,7 @@ import { upiPayLink } from '../../src/features/fees/upi-link';
 import { useBrowser } from './support/browser';
 import { demoUsername } from './support/demo';
 import { admin, api, signInAs, tokenOf, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { feePaths } from '../../contract/fees';
 
 const session = useBrowser();
 const slow = 420_000;
@@ -35,17 +35,17 @@ describe('fees', () => {
       const adminToken = await tokenOf(session.baseUrl, admin);
       const parentToken = await tokenOf(session.baseUrl, demoUsername('parent'));
       // The parent's children, from their receipts (a family reads its own only).
-      const theirs = await api<FeeReceipt[]>(session.baseUrl, 'GET', paths.fees.all, { token: parentToken });
+      const theirs = await api<FeeReceipt[]>(session.baseUrl, 'GET', feePaths.all, { token: parentToken });
       const children: Child[] = [...new Map(theirs.map((row) => [row.studentId, { id: row.studentId, firstName: row.studentName.split(' ')[0]!, lastName: row.studentName.split(' ').slice(1).join(' ') }])).values()];
       const owing: { child: Child; dues: StudentDues }[] = [];
       for (const child of children) {
-        const dues = await api<StudentDues>(session.baseUrl, 'GET', paths.fees.studentDues(child.id), { token: adminToken });
+        const dues = await api<StudentDues>(session.baseUrl, 'GET', feePaths.studentDues(child.id), { token: adminToken });
         if (dues.installments.some((line) => line.outstanding - line.fine > 0)) owing.push({ child, dues });
       }
       const { child, dues } = owing[0]!;
       const line = dues.installments.find((one) => one.outstanding - one.fine > 0)!;
       const left = line.amount - line.concession - line.paid;
-      const last = await api<EnvelopePage<FeeReceipt>>(session.baseUrl, 'GET', `${paths.fees.page}?size=1`, { token: adminToken });
+      const last = await api<EnvelopePage<FeeReceipt>>(session.baseUrl, 'GET', `${feePaths.page}?size=1`, { token: adminToken });
       const lastSeq = last.content[0]?.receiptSeq ?? 0;
 
       const context = await session.newContext();
@@ -71,7 +71,7 @@ describe('fees', () => {
 
       await context.setOffline(false);
       const stored = await waitUntil(
-        () => api<FeeReceipt>(session.baseUrl, 'GET', paths.fees.one(receiptId), { token: adminToken }).catch(() => undefined),
+        () => api<FeeReceipt>(session.baseUrl, 'GET', feePaths.one(receiptId), { token: adminToken }).catch(() => undefined),
         (found) => found !== undefined,
         60_000,
       );
@@ -86,11 +86,11 @@ describe('fees', () => {
 
       // The school sets its UPI id: the receipt, opened online, carries a QR code of the upi://pay
       // link for the balance (the same image the link makes here), and its alt text names the amount.
-      const settings = await api<FeeSettings>(session.baseUrl, 'GET', paths.fees.settings, { token: adminToken });
+      const settings = await api<FeeSettings>(session.baseUrl, 'GET', feePaths.settings, { token: adminToken });
       const { receiptFormat, teachersMayRead } = settings;
-      await api(session.baseUrl, 'PUT', paths.fees.settings, { token: adminToken, body: { receiptFormat, teachersMayRead, upiId: 'greenvalley@sbi', payeeName: 'Green Valley Fees' } });
+      await api(session.baseUrl, 'PUT', feePaths.settings, { token: adminToken, body: { receiptFormat, teachersMayRead, upiId: 'greenvalley@sbi', payeeName: 'Green Valley Fees' } });
       try {
-        const balance = (await api<StudentDues>(session.baseUrl, 'GET', paths.fees.studentDues(child.id), { token: adminToken })).totalOutstanding;
+        const balance = (await api<StudentDues>(session.baseUrl, 'GET', feePaths.studentDues(child.id), { token: adminToken })).totalOutstanding;
         expect(balance).toBeGreaterThan(0);
         await page.reload();
         const qr = page.locator('.fee-receipt img.fee-upi-qr');
@@ -114,7 +114,7 @@ describe('fees', () => {
         const widthMm = ((Number(box![3]) - Number(box![1])) / 72) * 25.4;
         expect(Math.abs(widthMm - 80)).toBeLessThan(0.5);
       } finally {
-        await api(session.baseUrl, 'PUT', paths.fees.settings, { token: adminToken, body: { ...settings } });
+        await api(session.baseUrl, 'PUT', feePaths.settings, { token: adminToken, body: { ...settings } });
       }
       await context.close();
 
@@ -127,7 +127,7 @@ describe('fees', () => {
       await parentContext.setOffline(true);
       await parentPage.goto(`/student/fees?studentId=${child.id}`);
       await parentPage.getByRole('link', { name: text.family.open(stored!.receiptNumber), exact: true }).waitFor();
-      const after = await api<StudentDues>(session.baseUrl, 'GET', paths.fees.studentDues(child.id), { token: adminToken });
+      const after = await api<StudentDues>(session.baseUrl, 'GET', feePaths.studentDues(child.id), { token: adminToken });
       expect(await parentPage.locator('.fee-summary').textContent()).toContain(text.family.outstanding(formatRupees(after.totalOutstanding)));
       await parentContext.close();
     },

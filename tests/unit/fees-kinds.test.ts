@@ -7,12 +7,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { academicYearOf } from '../../contract/admission';
 import type { FeeStructure } from '../../contract/fees';
-import { paths } from '../../contract/paths';
 import { todayIso } from '../../contract/record-formats';
 import { fixturePassword } from '../support/school-fixtures';
 import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
 import type { TestApp } from '../support/test-app';
 import { feeReceiptsTable } from '../../sync/modules/fees';
+import { feeHeadPaths, feePaths, feeStructurePaths } from '../../contract/fees';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -29,11 +29,11 @@ const year = academicYearOf(todayIso());
 async function setUpFees() {
   const token = await server.signIn(h.tenantId, h.username('admin'), fixturePassword);
   const call = (options: Parameters<TestApp['call']>[0]) => server.call({ tenant: h.tenantId, token, ...options });
-  const tuition = (await call({ method: 'POST', url: paths.feeHeads.create, payload: { name: 'Tuition' } })).json().data.id as string;
+  const tuition = (await call({ method: 'POST', url: feeHeadPaths.create, payload: { name: 'Tuition' } })).json().data.id as string;
   const structure = (
     await call({
       method: 'POST',
-      url: paths.feeStructures.create,
+      url: feeStructurePaths.create,
       payload: { classId: h.school.classIds[0], academicYear: year, heads: [{ headId: tuition, frequency: 'once', installments: [{ dueDate: `${year}-04-10`, amount: 1_200_000 }] }] },
     })
   ).json().data as FeeStructure;
@@ -65,13 +65,13 @@ describe('fee kinds', () => {
     expect((await engine.syncNow()).status).toBe('no-response');
 
     // Another cashier takes a payment at the school meanwhile: it gets number 1.
-    const other = await call({ method: 'POST', url: paths.fees.create, payload: { studentId: kabir, mode: 'upi', reference: 'UPI-77', items: [{ installmentId, amount: 1_200_000 }] } });
+    const other = await call({ method: 'POST', url: feePaths.create, payload: { studentId: kabir, mode: 'upi', reference: 'UPI-77', items: [{ installmentId, amount: 1_200_000 }] } });
     expect(other.json().data.receiptNumber).toBe(`RCPT/${year}-${String((year + 1) % 100).padStart(2, '0')}/00001`);
 
     h.net.faults = () => ({ kind: 'pass' });
     const sentFrom = h.net.requests.length;
     expect((await engine.syncNow()).status).toBe('ok');
-    expect(h.net.requests.slice(sentFrom).filter((request) => request.url === paths.fees.create)).toHaveLength(1);
+    expect(h.net.requests.slice(sentFrom).filter((request) => request.url === feePaths.create)).toHaveLength(1);
     const numbered = await engine.db.tableOf(feeReceiptsTable).get(id);
     expect(numbered).toMatchObject({ receiptSeq: 2, receiptNumber: expect.stringMatching(/\/00002$/), total: 500_000 });
 

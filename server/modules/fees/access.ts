@@ -3,13 +3,13 @@
  * (fee settings), never to collect; a student or parent their own children's only.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { messages } from '../../../contract/messages';
 import type { Db } from '../../db/client';
 import { classes, students } from '../../db/schema';
 import { AppError } from '../../errors';
 import { canSeeStudent, scopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { feeRepository } from './repository';
+import { feeMessages } from '../../../contract/fees';
 
 /** undefined: the whole school; otherwise the students whose fees this user may read. */
 export type FeeReadScope = { studentIds?: string[] };
@@ -17,7 +17,7 @@ export type FeeReadScope = { studentIds?: string[] };
 export async function feeReadScope(db: Db, user: AuthUser): Promise<FeeReadScope> {
   if (user.role === 'admin') return {};
   if (user.role === 'teacher') {
-    if (!(await feeRepository.settings(db, user.tenantId)).teachersMayRead) throw new AppError(403, messages.fees.staffMayNotRead);
+    if (!(await feeRepository.settings(db, user.tenantId)).teachersMayRead) throw new AppError(403, feeMessages.staffMayNotRead);
     return {};
   }
   return { studentIds: (await scopeOf(db, user)).studentIds };
@@ -26,7 +26,7 @@ export async function feeReadScope(db: Db, user: AuthUser): Promise<FeeReadScope
 /** 403 unless this user may read this student's fees (an unknown or other school's id alike). */
 export async function assertMayReadStudent(db: Db, user: AuthUser, studentId: string): Promise<void> {
   await feeReadScope(db, user);
-  if (!(await canSeeStudent(db, user, studentId))) throw new AppError(403, messages.fees.notYourStudent);
+  if (!(await canSeeStudent(db, user, studentId))) throw new AppError(403, feeMessages.notYourStudent);
 }
 
 /** A live student of the school with the class printed on receipts ("V A"). */

@@ -1,4 +1,5 @@
 /** The fees module's descriptor: what app.ts and the sync pull take from it (docs/adding-a-module.md). */
+import { feeConcessionPaths, feeHeadPaths, feePaths, feeStructurePaths } from '../../../contract/fees';
 import { defineModule } from '../../module-kit/module';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { feeReceiptRoutes } from './receipt-routes';
@@ -15,4 +16,5 @@ export const feesModule = defineModule({
   summary: 'Fee heads, class fee structures, concessions, counter collection with gapless receipts, and dues.',
   routes: feeRoutes,
   syncSources: [feeHeadsSyncSource, feeStructuresSyncSource, feeConcessionsSyncSource, feeReceiptsSyncSource],
+  paths: { feeHeads: feeHeadPaths, feeStructures: feeStructurePaths, feeConcessions: feeConcessionPaths, fees: feePaths },
 });

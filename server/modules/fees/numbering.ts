@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { feeReceiptCounters } from '../../db/schema';
+import { feeReceiptCounters } from './tables';
 
 export async function nextReceiptSeq(tx: Db, tenantId: string, academicYear: number): Promise<number> {
   const [row] = await tx

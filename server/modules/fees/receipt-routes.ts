@@ -11,27 +11,15 @@ import { z } from 'zod';
 import { academicYearOf } from '../../../contract/admission';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { principalLeft } from '../../../contract/fee-dues';
-import {
-  duesQuerySchema,
-  feeCorrectionAnswerSchema,
-  feeReceiptCorrectionSchema,
-  feeReceiptInputSchema,
-  feeReceiptListQuerySchema,
-  feeReceiptSchema,
-  feeReceiptSearchColumns,
-  feeSettingsInputSchema,
-  feeSettingsSchema,
-  formatReceiptNumber,
-  studentDuesQuerySchema,
-  studentDuesSchema,
-} from '../../../contract/fees';
+import { duesQuerySchema, feeCorrectionAnswerSchema, feeMessages, feePaths, feeReceiptCorrectionSchema, feeReceiptInputSchema, feeReceiptListQuerySchema, feeReceiptSchema, feeReceiptSearchColumns, feeSettingsInputSchema, feeSettingsSchema, formatReceiptNumber, studentDuesQuerySchema, studentDuesSchema } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
 import { searchableColumn } from '../../db/paging';
 import { assertRecordIdFree } from '../../db/record-ids';
-import { classes, feeInstallments, feeReceiptItems, feeReceipts, feeSettings, feeStructures, students } from '../../db/schema';
+import { classes, students } from '../../db/schema';
+import { feeInstallments, feeReceiptItems, feeReceipts, feeSettings, feeStructures } from './tables';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -47,7 +35,7 @@ import { feeRepository as repo, receiptSearchColumns } from './repository';
 
 const readers = { access: 'signedIn' } as const;
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
-const receiptParams = z.object({ id: z.uuid(messages.fees.receiptNotFound) });
+const receiptParams = z.object({ id: z.uuid(feeMessages.receiptNotFound) });
 const studentParams = z.object({ studentId: z.uuid(messages.students.notFound) });
 const remindBody = z.object({ classId: z.uuid(messages.records.fields.uuid('Class')) });
 
@@ -63,7 +51,7 @@ async function issueReceipt(tx: Db, user: AuthUser, id: string, studentId: strin
   const tenantId = user.tenantId;
   const today = todayIso();
   const paidOn = payment.paidOn ?? today;
-  if (paidOn > today) throw fieldError('paidOn', messages.fees.paidOnFuture);
+  if (paidOn > today) throw fieldError('paidOn', feeMessages.paidOnFuture);
   // Locking the student queues two cashiers taking the same child's fees, so neither overpays.
   const student = await studentForFees(tx, tenantId, studentId, true);
   if (!student) throw fieldError('studentId', messages.students.notFound);
@@ -78,18 +66,18 @@ async function issueReceipt(tx: Db, user: AuthUser, id: string, studentId: strin
     : [];
   const structureIds = new Set(installments.map((row) => row.structureId));
   if (installments.length !== installmentIds.length || structureIds.size > 1 || installments.some((row) => row.classId !== student.classId)) {
-    throw fieldError('items', messages.fees.installmentNotForStudent);
+    throw fieldError('items', feeMessages.installmentNotForStudent);
   }
   const feeYear = installments[0]?.academicYear ?? academicYearOf(paidOn);
   const [dues] = await duesOfStudents(tx, tenantId, [studentId], feeYear, today);
-  if (!dues || dues.installments.length === 0) throw fieldError('items', messages.fees.noStructure);
+  if (!dues || dues.installments.length === 0) throw fieldError('items', feeMessages.noStructure);
   for (const item of payment.items) {
     const line = dues.installments.find((one) => one.installmentId === item.installmentId);
-    if (!line) throw fieldError('items', messages.fees.installmentNotForStudent);
-    if (item.amount > principalLeft(line)) throw fieldError('items', messages.fees.overpaid(`${line.head} ${line.label}`));
+    if (!line) throw fieldError('items', feeMessages.installmentNotForStudent);
+    if (item.amount > principalLeft(line)) throw fieldError('items', feeMessages.overpaid(`${line.head} ${line.label}`));
   }
   const fineDue = dues.installments.reduce((sum, line) => sum + line.fine, 0);
-  if (payment.fine + payment.fineWaived > fineDue) throw fieldError('fine', messages.fees.fineTooMuch);
+  if (payment.fine + payment.fineWaived > fineDue) throw fieldError('fine', feeMessages.fineTooMuch);
 
   const academicYear = academicYearOf(paidOn);
   const { receiptFormat } = await repo.settings(tx, tenantId);
@@ -128,20 +116,20 @@ async function issueReceipt(tx: Db, user: AuthUser, id: string, studentId: strin
 }
 
 export const feeReceiptRoutes: ZodPlugin = async (app) => {
-  app.get(routeOf(paths.fees.settings), { config: readers, schema: { response: ok(feeSettingsSchema) } }, async (request, reply) =>
+  app.get(routeOf(feePaths.settings), { config: readers, schema: { response: ok(feeSettingsSchema) } }, async (request, reply) =>
     sendEnvelope(reply, 200, messages.common.ok, await repo.settings(app.db, userOf(request).tenantId)),
   );
-  app.put(routeOf(paths.fees.settings), { config: adminWrite, schema: { response: ok(feeSettingsSchema), body: feeSettingsInputSchema } }, (request, reply) =>
+  app.put(routeOf(feePaths.settings), { config: adminWrite, schema: { response: ok(feeSettingsSchema), body: feeSettingsInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const values = { ...request.body, updatedAt: new Date() };
       await tx.insert(feeSettings).values({ tenantId, ...values }).onConflictDoUpdate({ target: feeSettings.tenantId, set: values });
-      return { message: messages.fees.settingsSaved, data: await repo.settings(tx, tenantId) };
+      return { message: feeMessages.settingsSaved, data: await repo.settings(tx, tenantId) };
     }),
   );
 
   app.post(
-    routeOf(paths.fees.remind),
+    routeOf(feePaths.remind),
     { config: adminWrite, schema: { response: ok(z.object({ reminded: z.number() })), body: remindBody } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -152,11 +140,11 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
           .where(and(eq(classes.tenantId, user.tenantId), eq(classes.id, request.body.classId), sql`${classes.deletedAt} is null`));
         if (!klass) throw fieldError('classId', messages.classes.notFound);
         const reminded = await remindDefaulters(tx, user.tenantId, user.id, klass.id);
-        return { message: reminded === 0 ? messages.fees.nothingOverdue : messages.fees.remindersSent(reminded), data: { reminded } };
+        return { message: reminded === 0 ? feeMessages.nothingOverdue : feeMessages.remindersSent(reminded), data: { reminded } };
       }),
   );
 
-  app.get(routeOf(paths.fees.dues), { config: readers, schema: { response: okList(studentDuesSchema), querystring: duesQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(feePaths.dues), { config: readers, schema: { response: okList(studentDuesSchema), querystring: duesQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     const scope = await feeReadScope(app.db, user);
     const { classId, academicYear = academicYearOf(todayIso()) } = request.query;
@@ -169,7 +157,7 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
   });
 
   app.get(
-    routeOf(paths.fees.studentDues),
+    routeOf(feePaths.studentDues),
     { config: readers, schema: { response: ok(studentDuesSchema), params: studentParams, querystring: studentDuesQuerySchema } },
     async (request, reply) => {
       const user = userOf(request);
@@ -182,14 +170,14 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
     },
   );
 
-  app.get(routeOf(paths.fees.all), { config: readers, schema: { response: okList(feeReceiptSchema), querystring: feeReceiptListQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(feePaths.all), { config: readers, schema: { response: okList(feeReceiptSchema), querystring: feeReceiptListQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     const scope = await feeReadScope(app.db, user);
     return sendEnvelope(reply, 200, messages.common.ok, await repo.receipts(app.db, user.tenantId, { ...request.query, ...scope }));
   });
 
   app.get(
-    routeOf(paths.fees.page),
+    routeOf(feePaths.page),
     { config: readers, schema: { response: okPage(feeReceiptSchema), querystring: pageQuerySchema.extend(feeReceiptListQuerySchema.shape) } },
     async (request, reply) => {
       const user = userOf(request);
@@ -200,38 +188,38 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
   );
 
   app.get(
-    routeOf(paths.fees.searchColumn),
+    routeOf(feePaths.searchColumn),
     { config: readers, schema: { response: okPage(feeReceiptSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const user = userOf(request);
       const scope = await feeReadScope(app.db, user);
       const { column, value, page, size } = request.query;
-      const searchable = searchableColumn(feeReceiptSearchColumns, column, messages.fees.invalidColumn);
+      const searchable = searchableColumn(feeReceiptSearchColumns, column, feeMessages.invalidColumn);
       const search = { column: receiptSearchColumns[searchable]!, value };
       return sendEnvelope(reply, 200, messages.common.ok, await repo.receiptPage(app.db, user.tenantId, scope, { page, size }, search));
     },
   );
 
-  app.get(routeOf(paths.fees.one), { config: readers, schema: { response: ok(feeReceiptSchema), params: receiptParams } }, async (request, reply) => {
+  app.get(routeOf(feePaths.one), { config: readers, schema: { response: ok(feeReceiptSchema), params: receiptParams } }, async (request, reply) => {
     const user = userOf(request);
     const scope = await feeReadScope(app.db, user);
     const found = await repo.receipt(app.db, user.tenantId, request.params.id);
-    if (!found || (scope.studentIds && !scope.studentIds.includes(found.studentId))) throw notFound(messages.fees.receiptNotFound);
+    if (!found || (scope.studentIds && !scope.studentIds.includes(found.studentId))) throw notFound(feeMessages.receiptNotFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post(routeOf(paths.fees.create), { config: adminWrite, schema: { response: created(feeReceiptSchema), body: feeReceiptInputSchema } }, (request, reply) =>
+  app.post(routeOf(feePaths.create), { config: adminWrite, schema: { response: created(feeReceiptSchema), body: feeReceiptInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const { id = randomUUID(), studentId, ...payment } = request.body;
       await assertRecordIdFree(tx, feeReceipts, id);
       const receiptNumber = await issueReceipt(tx, user, id, studentId, payment, null);
-      return { status: 201, message: messages.fees.collected(receiptNumber), data: await repo.receipt(tx, user.tenantId, id) };
+      return { status: 201, message: feeMessages.collected(receiptNumber), data: await repo.receipt(tx, user.tenantId, id) };
     }),
   );
 
   app.put(
-    routeOf(paths.fees.update),
+    routeOf(feePaths.update),
     { config: adminWrite, schema: { response: ok(feeCorrectionAnswerSchema), params: receiptParams, body: feeReceiptCorrectionSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -242,22 +230,22 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
           .from(feeReceipts)
           .where(and(eq(feeReceipts.tenantId, user.tenantId), eq(feeReceipts.id, id)))
           .for('update');
-        if (!stored) throw notFound(messages.fees.receiptNotFound);
-        if (stored.status === 'cancelled') throw conflict(messages.fees.alreadyCancelled);
+        if (!stored) throw notFound(feeMessages.receiptNotFound);
+        if (stored.status === 'cancelled') throw conflict(feeMessages.alreadyCancelled);
         const { cancelReason, reissue } = request.body;
         await tx
           .update(feeReceipts)
           .set({ status: 'cancelled', cancelledOn: todayIso(), cancelReason, cancelledBy: user.id })
           .where(and(eq(feeReceipts.tenantId, user.tenantId), eq(feeReceipts.id, id)));
         let issued = null;
-        let message = messages.fees.cancelled(stored.receiptNumber);
+        let message = feeMessages.cancelled(stored.receiptNumber);
         if (reissue) {
           const { id: newId = randomUUID(), ...payment } = reissue;
           await assertRecordIdFree(tx, feeReceipts, newId);
           const number = await issueReceipt(tx, user, newId, stored.studentId, payment, id);
           await tx.update(feeReceipts).set({ replacedBy: newId }).where(and(eq(feeReceipts.tenantId, user.tenantId), eq(feeReceipts.id, id)));
           issued = (await repo.receipt(tx, user.tenantId, newId)) ?? null;
-          message = messages.fees.corrected(stored.receiptNumber, number);
+          message = feeMessages.corrected(stored.receiptNumber, number);
         }
         return { message, data: { cancelled: await repo.receipt(tx, user.tenantId, id), issued } };
       }),

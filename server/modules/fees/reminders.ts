@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { academicYearOf } from '../../../contract/admission';
-import { messages } from '../../../contract/messages';
 import { formatRupees } from '../../../contract/money';
 import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
 import { notifications, parentChildren, students, users } from '../../db/schema';
 import { queuePushes } from '../notifications/push-outbox';
 import { duesOfStudents } from './dues';
+import { feeMessages } from '../../../contract/fees';
 
 /** Where the notification opens: the family's fees. */
 export const feesLink = '/student/fees';
@@ -47,8 +47,8 @@ export async function remindDefaulters(tx: Db, tenantId: string, senderId: strin
     await tx.insert(notifications).values({
       id,
       tenantId,
-      title: messages.fees.reminderTitle,
-      message: messages.fees.reminderMessage(`${student.firstName} ${student.lastName}`.trim(), formatRupees(one.overdue), shortIndian(since)),
+      title: feeMessages.reminderTitle,
+      message: feeMessages.reminderMessage(`${student.firstName} ${student.lastName}`.trim(), formatRupees(one.overdue), shortIndian(since)),
       link: feesLink,
       audienceKind: 'people',
       audienceUserIds: userIds,

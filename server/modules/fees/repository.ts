@@ -19,7 +19,7 @@ import {
 } from '../../../contract/fees';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
-import { feeConcessions, feeHeads, feeInstallments, feeReceiptItems, feeReceipts, feeSettings, feeStructures } from '../../db/schema';
+import { feeConcessions, feeHeads, feeInstallments, feeReceiptItems, feeReceipts, feeSettings, feeStructures } from './tables';
 
 type HeadRow = typeof feeHeads.$inferSelect;
 type StructureRow = typeof feeStructures.$inferSelect;

@@ -8,27 +8,16 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { academicYearLabel } from '../../../contract/admission';
 import { columnSearchQuerySchema, pageQuerySchema, type Page, type PageQuery } from '../../../contract/envelope';
-import {
-  feeConcessionInputSchema,
-  feeConcessionListQuerySchema,
-  feeConcessionSchema,
-  feeHeadInputSchema,
-  feeHeadSchema,
-  feeHeadSearchColumns,
-  feeStructureInputSchema,
-  feeStructureListQuerySchema,
-  feeStructureSchema,
-  installmentLabel,
-  type FeeStructureInput,
-} from '../../../contract/fees';
+import { feeConcessionInputSchema, feeConcessionListQuerySchema, feeConcessionPaths, feeConcessionSchema, feeHeadInputSchema, feeHeadPaths, feeHeadSchema, feeHeadSearchColumns, feeMessages, type FeeStructureInput, feeStructureInputSchema, feeStructureListQuerySchema, feeStructurePaths, feeStructureSchema, installmentLabel } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import { updateAnswerSchema } from '../../../contract/sync';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { searchableColumn } from '../../db/paging';
 import { assertRecordIdFree } from '../../db/record-ids';
-import { classes, feeConcessions, feeHeads, feeInstallments, feeReceiptItems, feeStructures } from '../../db/schema';
+import { classes } from '../../db/schema';
+import { feeConcessions, feeHeads, feeInstallments, feeReceiptItems, feeStructures } from './tables';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -43,9 +32,9 @@ import { feeRepository as repo } from './repository';
 
 const readers = { access: 'signedIn' } as const;
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
-const headParams = z.object({ id: z.uuid(messages.fees.headNotFound) });
-const structureParams = z.object({ id: z.uuid(messages.fees.structureNotFound) });
-const concessionParams = z.object({ id: z.uuid(messages.fees.concessionNotFound) });
+const headParams = z.object({ id: z.uuid(feeMessages.headNotFound) });
+const structureParams = z.object({ id: z.uuid(feeMessages.structureNotFound) });
+const concessionParams = z.object({ id: z.uuid(feeMessages.concessionNotFound) });
 
 function pageOf<T>(items: T[], query: PageQuery): Page<T> {
   const start = query.page * query.size;
@@ -53,7 +42,7 @@ function pageOf<T>(items: T[], query: PageQuery): Page<T> {
 }
 
 function headNameTaken(name: string) {
-  const message = messages.fees.headNameTaken(name);
+  const message = feeMessages.headNameTaken(name);
   return conflict(message, { fieldErrors: { name: [message] } });
 }
 
@@ -63,7 +52,7 @@ async function assertHeadsExist(tx: Db, tenantId: string, headIds: string[], fie
     .select({ id: feeHeads.id })
     .from(feeHeads)
     .where(and(eq(feeHeads.tenantId, tenantId), inArray(feeHeads.id, unique), isNull(feeHeads.deletedAt)));
-  if (found.length !== unique.length) throw badRequest(messages.fees.headNotFound, { fieldErrors: { [field]: [messages.fees.headNotFound] } });
+  if (found.length !== unique.length) throw badRequest(feeMessages.headNotFound, { fieldErrors: { [field]: [feeMessages.headNotFound] } });
 }
 
 async function assertClassExists(tx: Db, tenantId: string, classId: string): Promise<void> {
@@ -107,7 +96,7 @@ async function writeInstallments(tx: Db, tenantId: string, structureId: string, 
   for (const old of existing) {
     if (!paidIds.has(old.id)) continue;
     const next = kept.get(old.id);
-    if (!next || next.headId !== old.headId) throw conflict(messages.fees.installmentPaid);
+    if (!next || next.headId !== old.headId) throw conflict(feeMessages.installmentPaid);
   }
   const foreign = rows.filter((row) => !existing.some((old) => old.id === row.id)).map((row) => row.id);
   if (foreign.length) {
@@ -129,7 +118,7 @@ async function writeInstallments(tx: Db, tenantId: string, structureId: string, 
 }
 
 function structureTaken(academicYear: number) {
-  const message = messages.fees.structureExists(academicYearLabel(academicYear));
+  const message = feeMessages.structureExists(academicYearLabel(academicYear));
   return conflict(message, { fieldErrors: { classId: [message] } });
 }
 
@@ -140,29 +129,29 @@ async function assertStructureInput(tx: Db, user: AuthUser, input: FeeStructureI
 
 export const feeSetupRoutes: ZodPlugin = async (app) => {
   // Heads
-  app.get(routeOf(paths.feeHeads.all), { config: readers, schema: { response: okList(feeHeadSchema) } }, async (request, reply) =>
+  app.get(routeOf(feeHeadPaths.all), { config: readers, schema: { response: okList(feeHeadSchema) } }, async (request, reply) =>
     sendEnvelope(reply, 200, messages.common.ok, await repo.heads(app.db, userOf(request).tenantId)),
   );
-  app.get(routeOf(paths.feeHeads.page), { config: readers, schema: { response: okPage(feeHeadSchema), querystring: pageQuerySchema } }, async (request, reply) =>
+  app.get(routeOf(feeHeadPaths.page), { config: readers, schema: { response: okPage(feeHeadSchema), querystring: pageQuerySchema } }, async (request, reply) =>
     sendEnvelope(reply, 200, messages.common.ok, pageOf(await repo.heads(app.db, userOf(request).tenantId), request.query)),
   );
   app.get(
-    routeOf(paths.feeHeads.searchColumn),
+    routeOf(feeHeadPaths.searchColumn),
     { config: readers, schema: { response: okPage(feeHeadSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const { column, value, page, size } = request.query;
-      const searchable = searchableColumn(feeHeadSearchColumns, column, messages.fees.invalidColumn);
+      const searchable = searchableColumn(feeHeadSearchColumns, column, feeMessages.invalidColumn);
       const needle = value.toLowerCase();
       const found = (await repo.heads(app.db, userOf(request).tenantId)).filter((head) => (head[searchable] ?? '').toLowerCase().includes(needle));
       return sendEnvelope(reply, 200, messages.common.ok, pageOf(found, { page, size }));
     },
   );
-  app.get(routeOf(paths.feeHeads.one), { config: readers, schema: { response: ok(feeHeadSchema), params: headParams } }, async (request, reply) => {
+  app.get(routeOf(feeHeadPaths.one), { config: readers, schema: { response: ok(feeHeadSchema), params: headParams } }, async (request, reply) => {
     const found = await repo.head(app.db, userOf(request).tenantId, request.params.id);
-    if (!found) throw notFound(messages.fees.headNotFound);
+    if (!found) throw notFound(feeMessages.headNotFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
-  app.post(routeOf(paths.feeHeads.create), { config: adminWrite, schema: { response: created(feeHeadSchema), body: feeHeadInputSchema } }, (request, reply) =>
+  app.post(routeOf(feeHeadPaths.create), { config: adminWrite, schema: { response: created(feeHeadSchema), body: feeHeadInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id = randomUUID(), name, description } = request.body;
@@ -173,11 +162,11 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
         if (uniqueViolation(error) === 'fee_heads_tenant_name_idx') throw headNameTaken(name);
         throw error;
       }
-      return { status: 201, message: messages.fees.headAdded, data: await repo.head(tx, tenantId, id) };
+      return { status: 201, message: feeMessages.headAdded, data: await repo.head(tx, tenantId, id) };
     }),
   );
   app.put(
-    routeOf(paths.feeHeads.update),
+    routeOf(feeHeadPaths.update),
     { config: adminWrite, schema: { response: ok(updateAnswerSchema(feeHeadSchema)), params: headParams, body: feeHeadInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -186,21 +175,21 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
         const { name, description, baseRev } = request.body;
         const lost = await lostUpdate(tx, { entity: 'feeHeads', table: feeHeads, user, id, baseRev, yours: { ...request.body, id }, kept: () => repo.head(tx, user.tenantId, id) });
         if (lost) return lost;
-        if (!(await repo.head(tx, user.tenantId, id))) throw notFound(messages.fees.headNotFound);
+        if (!(await repo.head(tx, user.tenantId, id))) throw notFound(feeMessages.headNotFound);
         try {
           await tx.update(feeHeads).set({ name, description }).where(and(eq(feeHeads.tenantId, user.tenantId), eq(feeHeads.id, id)));
         } catch (error) {
           if (uniqueViolation(error) === 'fee_heads_tenant_name_idx') throw headNameTaken(name);
           throw error;
         }
-        return { message: messages.fees.headUpdated, data: await repo.head(tx, user.tenantId, id) };
+        return { message: feeMessages.headUpdated, data: await repo.head(tx, user.tenantId, id) };
       }),
   );
-  app.delete(routeOf(paths.feeHeads.remove), { config: adminWrite, schema: { response: okDeleted, params: headParams } }, (request, reply) =>
+  app.delete(routeOf(feeHeadPaths.remove), { config: adminWrite, schema: { response: okDeleted, params: headParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id } = request.params;
-      if (!(await repo.head(tx, tenantId, id))) throw notFound(messages.fees.headNotFound);
+      if (!(await repo.head(tx, tenantId, id))) throw notFound(feeMessages.headNotFound);
       const [inStructure] = await tx
         .select({ id: feeInstallments.id })
         .from(feeInstallments)
@@ -212,9 +201,9 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
         .from(feeConcessions)
         .where(and(eq(feeConcessions.tenantId, tenantId), isNull(feeConcessions.deletedAt), sql`${id}::uuid = any(${feeConcessions.headIds})`))
         .limit(1);
-      if (inStructure || inConcession) throw conflict(messages.fees.headInUse);
+      if (inStructure || inConcession) throw conflict(feeMessages.headInUse);
       await tx.update(feeHeads).set({ deletedAt: sql`now()` }).where(and(eq(feeHeads.tenantId, tenantId), eq(feeHeads.id, id)));
-      return { message: messages.fees.headDeleted, data: { id } };
+      return { message: feeMessages.headDeleted, data: { id } };
     }),
   );
 
@@ -224,12 +213,12 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
     return repo.structures(app.db, user.tenantId, { ...filter, ...(scope.school ? {} : { classIds: scope.classIds }) });
   };
   app.get(
-    routeOf(paths.feeStructures.all),
+    routeOf(feeStructurePaths.all),
     { config: readers, schema: { response: okList(feeStructureSchema), querystring: feeStructureListQuerySchema } },
     async (request, reply) => sendEnvelope(reply, 200, messages.common.ok, await visibleStructures(userOf(request), request.query)),
   );
   app.get(
-    routeOf(paths.feeStructures.page),
+    routeOf(feeStructurePaths.page),
     { config: readers, schema: { response: okPage(feeStructureSchema), querystring: pageQuerySchema.extend(feeStructureListQuerySchema.shape) } },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;
@@ -237,23 +226,23 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
     },
   );
   app.get(
-    routeOf(paths.feeStructures.searchColumn),
+    routeOf(feeStructurePaths.searchColumn),
     { config: readers, schema: { response: okPage(feeStructureSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const { column, value, page, size } = request.query;
-      const searchable = searchableColumn(['academicYear'] as const, column, messages.fees.invalidColumn);
+      const searchable = searchableColumn(['academicYear'] as const, column, feeMessages.invalidColumn);
       const found = (await visibleStructures(userOf(request), {})).filter((one) => String(one[searchable]).includes(value.trim()));
       return sendEnvelope(reply, 200, messages.common.ok, pageOf(found, { page, size }));
     },
   );
-  app.get(routeOf(paths.feeStructures.one), { config: readers, schema: { response: ok(feeStructureSchema), params: structureParams } }, async (request, reply) => {
+  app.get(routeOf(feeStructurePaths.one), { config: readers, schema: { response: ok(feeStructureSchema), params: structureParams } }, async (request, reply) => {
     const user = userOf(request);
     const found = await repo.structure(app.db, user.tenantId, request.params.id);
     const scope = await scopeOf(app.db, user);
-    if (!found || (!scope.school && !scope.classIds.includes(found.classId))) throw notFound(messages.fees.structureNotFound);
+    if (!found || (!scope.school && !scope.classIds.includes(found.classId))) throw notFound(feeMessages.structureNotFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
-  app.post(routeOf(paths.feeStructures.create), { config: adminWrite, schema: { response: created(feeStructureSchema), body: feeStructureInputSchema } }, (request, reply) =>
+  app.post(routeOf(feeStructurePaths.create), { config: adminWrite, schema: { response: created(feeStructureSchema), body: feeStructureInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const input = request.body;
@@ -275,11 +264,11 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
         throw error;
       }
       await writeInstallments(tx, user.tenantId, id, input);
-      return { status: 201, message: messages.fees.structureAdded, data: await repo.structure(tx, user.tenantId, id) };
+      return { status: 201, message: feeMessages.structureAdded, data: await repo.structure(tx, user.tenantId, id) };
     }),
   );
   app.put(
-    routeOf(paths.feeStructures.update),
+    routeOf(feeStructurePaths.update),
     { config: adminWrite, schema: { response: ok(updateAnswerSchema(feeStructureSchema)), params: structureParams, body: feeStructureInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -297,9 +286,9 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
         });
         if (lost) return lost;
         const stored = await repo.structure(tx, user.tenantId, id);
-        if (!stored) throw notFound(messages.fees.structureNotFound);
+        if (!stored) throw notFound(feeMessages.structureNotFound);
         if (stored.classId !== input.classId || stored.academicYear !== input.academicYear) {
-          throw badRequest(messages.fees.structureFixed, { fieldErrors: { classId: [messages.fees.structureFixed] } });
+          throw badRequest(feeMessages.structureFixed, { fieldErrors: { classId: [feeMessages.structureFixed] } });
         }
         await assertStructureInput(tx, user, input);
         await writeInstallments(tx, user.tenantId, id, input);
@@ -307,23 +296,23 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
           .update(feeStructures)
           .set({ fineKind: input.fineKind, fineAmount: input.fineAmount, fineCap: input.fineCap, updatedAt: sql`now()` })
           .where(and(eq(feeStructures.tenantId, user.tenantId), eq(feeStructures.id, id)));
-        return { message: messages.fees.structureUpdated, data: await repo.structure(tx, user.tenantId, id) };
+        return { message: feeMessages.structureUpdated, data: await repo.structure(tx, user.tenantId, id) };
       }),
   );
-  app.delete(routeOf(paths.feeStructures.remove), { config: adminWrite, schema: { response: okDeleted, params: structureParams } }, (request, reply) =>
+  app.delete(routeOf(feeStructurePaths.remove), { config: adminWrite, schema: { response: okDeleted, params: structureParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id } = request.params;
-      if (!(await repo.structure(tx, tenantId, id))) throw notFound(messages.fees.structureNotFound);
+      if (!(await repo.structure(tx, tenantId, id))) throw notFound(feeMessages.structureNotFound);
       const [paid] = await tx
         .select({ id: feeReceiptItems.id })
         .from(feeReceiptItems)
         .innerJoin(feeInstallments, and(eq(feeInstallments.tenantId, feeReceiptItems.tenantId), eq(feeInstallments.id, feeReceiptItems.installmentId)))
         .where(and(eq(feeReceiptItems.tenantId, tenantId), eq(feeInstallments.structureId, id)))
         .limit(1);
-      if (paid) throw conflict(messages.fees.structurePaid);
+      if (paid) throw conflict(feeMessages.structurePaid);
       await tx.update(feeStructures).set({ deletedAt: sql`now()` }).where(and(eq(feeStructures.tenantId, tenantId), eq(feeStructures.id, id)));
-      return { message: messages.fees.structureDeleted, data: { id } };
+      return { message: feeMessages.structureDeleted, data: { id } };
     }),
   );
 
@@ -333,12 +322,12 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
     return repo.concessions(app.db, user.tenantId, { ...filter, ...scope });
   };
   app.get(
-    routeOf(paths.feeConcessions.all),
+    routeOf(feeConcessionPaths.all),
     { config: readers, schema: { response: okList(feeConcessionSchema), querystring: feeConcessionListQuerySchema } },
     async (request, reply) => sendEnvelope(reply, 200, messages.common.ok, await visibleConcessions(userOf(request), request.query)),
   );
   app.get(
-    routeOf(paths.feeConcessions.page),
+    routeOf(feeConcessionPaths.page),
     { config: readers, schema: { response: okPage(feeConcessionSchema), querystring: pageQuerySchema.extend(feeConcessionListQuerySchema.shape) } },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;
@@ -346,21 +335,21 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
     },
   );
   app.get(
-    routeOf(paths.feeConcessions.searchColumn),
+    routeOf(feeConcessionPaths.searchColumn),
     { config: readers, schema: { response: okPage(feeConcessionSchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const { column, value, page, size } = request.query;
-      const searchable = searchableColumn(['kind', 'reason'] as const, column, messages.fees.invalidColumn);
+      const searchable = searchableColumn(['kind', 'reason'] as const, column, feeMessages.invalidColumn);
       const needle = value.toLowerCase();
       const found = (await visibleConcessions(userOf(request), {})).filter((one) => (one[searchable] ?? '').toLowerCase().includes(needle));
       return sendEnvelope(reply, 200, messages.common.ok, pageOf(found, { page, size }));
     },
   );
-  app.get(routeOf(paths.feeConcessions.one), { config: readers, schema: { response: ok(feeConcessionSchema), params: concessionParams } }, async (request, reply) => {
+  app.get(routeOf(feeConcessionPaths.one), { config: readers, schema: { response: ok(feeConcessionSchema), params: concessionParams } }, async (request, reply) => {
     const user = userOf(request);
     const scope = await feeReadScope(app.db, user);
     const found = await repo.concession(app.db, user.tenantId, request.params.id);
-    if (!found || (scope.studentIds && !scope.studentIds.includes(found.studentId))) throw notFound(messages.fees.concessionNotFound);
+    if (!found || (scope.studentIds && !scope.studentIds.includes(found.studentId))) throw notFound(feeMessages.concessionNotFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
@@ -368,18 +357,18 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
     if (!(await studentForFees(tx, tenantId, input.studentId))) throw badRequest(messages.students.notFound, { fieldErrors: { studentId: [messages.students.notFound] } });
     await assertHeadsExist(tx, tenantId, input.headIds, 'headIds');
   };
-  app.post(routeOf(paths.feeConcessions.create), { config: adminWrite, schema: { response: created(feeConcessionSchema), body: feeConcessionInputSchema } }, (request, reply) =>
+  app.post(routeOf(feeConcessionPaths.create), { config: adminWrite, schema: { response: created(feeConcessionSchema), body: feeConcessionInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id = randomUUID(), studentId, academicYear, kind, headIds, percent, amount, reason } = request.body;
       await assertRecordIdFree(tx, feeConcessions, id);
       await assertConcessionInput(tx, tenantId, request.body);
       await tx.insert(feeConcessions).values({ id, tenantId, studentId, academicYear, kind, headIds: [...new Set(headIds)], percent, amount, reason });
-      return { status: 201, message: messages.fees.concessionAdded, data: await repo.concession(tx, tenantId, id) };
+      return { status: 201, message: feeMessages.concessionAdded, data: await repo.concession(tx, tenantId, id) };
     }),
   );
   app.put(
-    routeOf(paths.feeConcessions.update),
+    routeOf(feeConcessionPaths.update),
     { config: adminWrite, schema: { response: ok(updateAnswerSchema(feeConcessionSchema)), params: concessionParams, body: feeConcessionInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -388,22 +377,22 @@ export const feeSetupRoutes: ZodPlugin = async (app) => {
         const { studentId, academicYear, kind, headIds, percent, amount, reason, baseRev } = request.body;
         const lost = await lostUpdate(tx, { entity: 'feeConcessions', table: feeConcessions, user, id, baseRev, yours: { ...request.body, id }, kept: () => repo.concession(tx, user.tenantId, id) });
         if (lost) return lost;
-        if (!(await repo.concession(tx, user.tenantId, id))) throw notFound(messages.fees.concessionNotFound);
+        if (!(await repo.concession(tx, user.tenantId, id))) throw notFound(feeMessages.concessionNotFound);
         await assertConcessionInput(tx, user.tenantId, request.body);
         await tx
           .update(feeConcessions)
           .set({ studentId, academicYear, kind, headIds: [...new Set(headIds)], percent, amount, reason })
           .where(and(eq(feeConcessions.tenantId, user.tenantId), eq(feeConcessions.id, id)));
-        return { message: messages.fees.concessionUpdated, data: await repo.concession(tx, user.tenantId, id) };
+        return { message: feeMessages.concessionUpdated, data: await repo.concession(tx, user.tenantId, id) };
       }),
   );
-  app.delete(routeOf(paths.feeConcessions.remove), { config: adminWrite, schema: { response: okDeleted, params: concessionParams } }, (request, reply) =>
+  app.delete(routeOf(feeConcessionPaths.remove), { config: adminWrite, schema: { response: okDeleted, params: concessionParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id } = request.params;
-      if (!(await repo.concession(tx, tenantId, id))) throw notFound(messages.fees.concessionNotFound);
+      if (!(await repo.concession(tx, tenantId, id))) throw notFound(feeMessages.concessionNotFound);
       await tx.update(feeConcessions).set({ deletedAt: sql`now()` }).where(and(eq(feeConcessions.tenantId, tenantId), eq(feeConcessions.id, id)));
-      return { message: messages.fees.concessionDeleted, data: { id } };
+      return { message: feeMessages.concessionDeleted, data: { id } };
     }),
   );
 };

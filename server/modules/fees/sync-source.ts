@@ -4,7 +4,7 @@
  * teacher's device holds none: teachers read fees online when the school allows it).
  */
 import { inArray } from 'drizzle-orm';
-import { feeConcessions, feeHeads, feeReceipts, feeStructures } from '../../db/schema';
+import { feeConcessions, feeHeads, feeReceipts, feeStructures } from './tables';
 import { byId, defineSyncSource, eachRow } from '../../module-kit/sync-source';
 import type { SyncScope } from '../../module-kit/scope';
 import { concessionRecord, feeRepository, headRecord } from './repository';

@@ -7,8 +7,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { principalLeft } from '../../../contract/fee-dues';
-import { paymentModeNames, paymentModes, type PaymentMode } from '../../../contract/fees';
-import { messages } from '../../../contract/messages';
+import { feeMessages, type PaymentMode, paymentModeNames, paymentModes } from '../../../contract/fees';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
 import { t } from '../../i18n';
 import { LoadingStatus, normalizeText, useWriteReport } from '../../kit';
@@ -102,13 +101,13 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
 
   const problem = (): string | undefined => {
     if (items.some((item) => item.amount === undefined || item.amount <= 0) || finePaise === undefined || waivedPaise === undefined) return text.collect.badAmount;
-    for (const item of items) if ((item.amount ?? 0) > principalLeft(item.line)) return messages.fees.overpaid(`${item.line.head} ${item.line.label}`);
+    for (const item of items) if ((item.amount ?? 0) > principalLeft(item.line)) return feeMessages.overpaid(`${item.line.head} ${item.line.label}`);
     if (items.length === 0 && !finePaise) return text.collect.nothingChosen;
-    if ((finePaise ?? 0) + (waivedPaise ?? 0) > fineDue) return messages.fees.fineTooMuch;
-    if ((waivedPaise ?? 0) > 0 && !waiverReason.trim()) return messages.fees.waiverReason;
-    if (mode === 'cheque' && (!reference.trim() || !bank.trim())) return messages.fees.chequeDetails;
-    if ((mode === 'upi' || mode === 'bankTransfer') && !reference.trim()) return messages.fees.referenceNeeded;
-    if (paidOn > today) return messages.fees.paidOnFuture;
+    if ((finePaise ?? 0) + (waivedPaise ?? 0) > fineDue) return feeMessages.fineTooMuch;
+    if ((waivedPaise ?? 0) > 0 && !waiverReason.trim()) return feeMessages.waiverReason;
+    if (mode === 'cheque' && (!reference.trim() || !bank.trim())) return feeMessages.chequeDetails;
+    if ((mode === 'upi' || mode === 'bankTransfer') && !reference.trim()) return feeMessages.referenceNeeded;
+    if (paidOn > today) return feeMessages.paidOnFuture;
     return undefined;
   };
 

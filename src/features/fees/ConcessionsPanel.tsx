@@ -3,7 +3,7 @@
  * added, edited in place and removed through the outbox (record kinds), so offline too.
  */
 import { useState, type FormEvent } from 'react';
-import { concessionKindNames, concessionKinds, type ConcessionKind, type FeeConcession } from '../../../contract/fees';
+import { type ConcessionKind, concessionKindNames, concessionKinds, type FeeConcession, feeMessages } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
 import { useWriteReport } from '../../kit';
@@ -60,18 +60,18 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
     const amount = by === 'amount' ? parseRupees(value) : null;
     let why: string | undefined;
     if (!studentId) why = messages.records.fields.required(text.concessions.student);
-    else if (headIds.length === 0) why = messages.fees.concessionHeads;
-    else if (by === 'percent' && !(Number.isInteger(percent) && percent! >= 1 && percent! <= 100)) why = messages.fees.percent;
+    else if (headIds.length === 0) why = feeMessages.concessionHeads;
+    else if (by === 'percent' && !(Number.isInteger(percent) && percent! >= 1 && percent! <= 100)) why = feeMessages.percent;
     else if (by === 'amount' && !amount) why = text.collect.badAmount;
     setError(why);
     if (why || !engine) return;
     const values = { studentId, academicYear, kind, headIds, percent, amount: amount ?? null, reason: reason.trim() || null };
     if (editing) {
       const id = editing.id;
-      if (await report.attempt(() => engine.mutate('feeConcessions.update', { ...values, academicYear: editing.academicYear, id }), messages.fees.concessionUpdated)) clear();
+      if (await report.attempt(() => engine.mutate('feeConcessions.update', { ...values, academicYear: editing.academicYear, id }), feeMessages.concessionUpdated)) clear();
       return;
     }
-    const ok = await report.attempt(() => engine.mutate('feeConcessions.create', values), messages.fees.concessionAdded);
+    const ok = await report.attempt(() => engine.mutate('feeConcessions.create', values), feeMessages.concessionAdded);
     if (ok) {
       setValue('');
       setReason('');
@@ -81,7 +81,7 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
   const remove = (row: FeeConcession) => {
     if (!engine) return;
     if (row.id === editingId) clear();
-    void report.attempt(() => engine.mutate('feeConcessions.delete', { id: row.id }), messages.fees.concessionDeleted);
+    void report.attempt(() => engine.mutate('feeConcessions.delete', { id: row.id }), feeMessages.concessionDeleted);
   };
 
   return (

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { paymentModeNames, paymentModes, type PaymentMode } from '../../../contract/fees';
+import { feeMessages, type PaymentMode, paymentModeNames, paymentModes } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
 import { t } from '../../i18n';
@@ -56,8 +56,8 @@ function CorrectionForm({ receipt }: { receipt: FeeReceiptRow }) {
     let why: string | undefined;
     if (!reason.trim()) why = messages.records.fields.required(text.correct.reason);
     else if (reissue && (items.some((item) => item.amount === undefined || item.amount <= 0) || finePaise === undefined)) why = text.collect.badAmount;
-    else if (reissue && mode === 'cheque' && (!reference.trim() || !bank.trim())) why = messages.fees.chequeDetails;
-    else if (reissue && (mode === 'upi' || mode === 'bankTransfer') && !reference.trim()) why = messages.fees.referenceNeeded;
+    else if (reissue && mode === 'cheque' && (!reference.trim() || !bank.trim())) why = feeMessages.chequeDetails;
+    else if (reissue && (mode === 'upi' || mode === 'bankTransfer') && !reference.trim()) why = feeMessages.referenceNeeded;
     setError(why);
     if (why || !engine) return;
     setBusy(true);

@@ -5,10 +5,9 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paymentModeNames, paymentModes, receiptStatuses, type PaymentMode, type ReceiptStatus } from '../../../contract/fees';
+import { feeMessages, feePaths, type PaymentMode, paymentModeNames, paymentModes, type ReceiptStatus, receiptStatuses } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees } from '../../../contract/money';
-import { paths } from '../../../contract/paths';
 import { ApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
 import { t } from '../../i18n';
@@ -214,8 +213,8 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
   const remind = async () => {
     setReminding(true);
     try {
-      const response = await apiRequest('POST', paths.fees.remind, { json: { classId } });
-      report.saved(response.message ?? messages.fees.remindersSent(0));
+      const response = await apiRequest('POST', feePaths.remind, { json: { classId } });
+      report.saved(response.message ?? feeMessages.remindersSent(0));
     } catch (failure) {
       report.failed(failure, failure instanceof ApiError ? failure.message : messages.network.unexpected);
     } finally {

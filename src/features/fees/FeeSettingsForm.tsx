@@ -4,9 +4,8 @@
  * code), and whether teachers may read fees.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { defaultReceiptFormat, feeSettingsSchema, formatReceiptNumber } from '../../../contract/fees';
+import { defaultReceiptFormat, feeMessages, feePaths, feeSettingsSchema, formatReceiptNumber } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
-import { paths } from '../../../contract/paths';
 import { ApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
 import { useWriteReport } from '../../kit';
@@ -31,7 +30,7 @@ export function FeeSettingsForm({ academicYear }: { academicYear: number }) {
   useEffect(() => {
     if (!online || loaded) return;
     let live = true;
-    apiRequest('GET', paths.fees.settings)
+    apiRequest('GET', feePaths.settings)
       .then((response) => {
         const parsed = feeSettingsSchema.safeParse(response.data);
         if (!live || !parsed.success) return;
@@ -51,10 +50,10 @@ export function FeeSettingsForm({ academicYear }: { academicYear: number }) {
     event.preventDefault();
     setError(undefined);
     try {
-      const response = await apiRequest('PUT', paths.fees.settings, { json: { receiptFormat, upiId, payeeName, teachersMayRead } });
+      const response = await apiRequest('PUT', feePaths.settings, { json: { receiptFormat, upiId, payeeName, teachersMayRead } });
       const saved = feeSettingsSchema.safeParse(response.data);
       if (saved.success && engine) await keepFeePayee(engine.db, saved.data);
-      report.saved(response.message ?? messages.fees.settingsSaved);
+      report.saved(response.message ?? feeMessages.settingsSaved);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : messages.network.unexpected);
     }

@@ -6,10 +6,9 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
-import { feeFrequencies, fineKinds, type FeeFrequency, type FeeHead, type FineKind } from '../../../contract/fees';
+import { feeFrequencies, type FeeFrequency, type FeeHead, feeMessages, feeStructurePaths, type FineKind, fineKinds } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees, rupeesInput } from '../../../contract/money';
-import { paths } from '../../../contract/paths';
 import { ApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
 import { useWriteReport } from '../../kit';
@@ -40,7 +39,7 @@ export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
   const addHead = async (event: FormEvent) => {
     event.preventDefault();
     if (!engine || !headName.trim()) return;
-    if (await report.attempt(() => engine.mutate('feeHeads.create', { name: headName.trim() }), messages.fees.headAdded)) setHeadName('');
+    if (await report.attempt(() => engine.mutate('feeHeads.create', { name: headName.trim() }), feeMessages.headAdded)) setHeadName('');
   };
 
   return (
@@ -125,11 +124,11 @@ function HeadItem({ head, heads }: { head: FeeHead; heads: readonly FeeHead[] })
     const next = name.trim();
     let why: string | undefined;
     if (!next) why = messages.records.fields.required(text.columns.head);
-    else if (heads.some((other) => other.id !== head.id && other.name.toLowerCase() === next.toLowerCase())) why = messages.fees.headNameTaken(next);
+    else if (heads.some((other) => other.id !== head.id && other.name.toLowerCase() === next.toLowerCase())) why = feeMessages.headNameTaken(next);
     setError(why);
     if (why || !engine) return;
     if (next === head.name) return setRenaming(false);
-    if (await report.attempt(() => engine.mutate('feeHeads.update', { id: head.id, name: next, description: head.description }), messages.fees.headUpdated)) setRenaming(false);
+    if (await report.attempt(() => engine.mutate('feeHeads.update', { id: head.id, name: next, description: head.description }), feeMessages.headUpdated)) setRenaming(false);
   };
 
   if (!renaming) {
@@ -191,9 +190,9 @@ function StructureForm({ mirror, classId, academicYear, online, onSaved }: { mir
     setBusy(true);
     try {
       const response = structure
-        ? await apiRequest('PUT', paths.feeStructures.update(structure.id), { json: { ...built.body, baseRev: structure.rev } })
-        : await apiRequest('POST', paths.feeStructures.create, { json: built.body });
-      report.saved(response.message ?? messages.fees.structureAdded);
+        ? await apiRequest('PUT', feeStructurePaths.update(structure.id), { json: { ...built.body, baseRev: structure.rev } })
+        : await apiRequest('POST', feeStructurePaths.create, { json: built.body });
+      report.saved(response.message ?? feeMessages.structureAdded);
       onSaved();
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : messages.network.unexpected);

@@ -4,8 +4,7 @@
  * is opened online and when an admin saves the fee settings.
  */
 import { useEffect } from 'react';
-import { feeSettingsSchema, type FeeSettings } from '../../../contract/fees';
-import { paths } from '../../../contract/paths';
+import { feePaths, type FeeSettings, feeSettingsSchema } from '../../../contract/fees';
 import type { KakshaDb } from '../../../sync';
 import { apiRequest } from '../../api/client';
 import { useOnline } from '../../kit/use-online';
@@ -32,7 +31,7 @@ export function useRefreshFeePayee(): void {
   const online = useOnline() === true;
   useEffect(() => {
     if (!engine || !online) return;
-    apiRequest('GET', paths.fees.settings)
+    apiRequest('GET', feePaths.settings)
       .then((response) => {
         const parsed = feeSettingsSchema.safeParse(response.data);
         if (parsed.success) return keepFeePayee(engine.db, parsed.data);

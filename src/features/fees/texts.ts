@@ -1,5 +1,12 @@
 /** The fee screens' words (messages from the school come from contract/messages.ts). */
 export const feeTexts = {
+  /** The sync panel's lines for the fees' waiting or refused changes (feature.tsx). */
+  changes: {
+    head: 'Fee head',
+    concession: 'Concession',
+    payment: (amount: string) => `Fee payment ${amount}`,
+    corrected: (reissued: boolean) => (reissued ? 'Receipt cancelled and reissued' : 'Receipt cancelled'),
+  },
   loading: 'Reading this device’s copy…',
   noEngine: 'Fees need this device’s copy of the school’s records. Sign in again to set it up.',
   pending: 'Pending',

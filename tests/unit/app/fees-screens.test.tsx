@@ -24,6 +24,7 @@ import { feeTexts as text } from '../../../src/features/fees/texts';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
 import { screenHarness, until } from './records-harness';
+import { feeMessages } from '../../../contract/fees';
 
 let view: Rendered | undefined;
 const harness = screenHarness('fees');
@@ -145,7 +146,7 @@ describe('/admin/addfee', () => {
     await type(labelled(text.collect.amountLabel('Tuition Quarter 2')) as HTMLInputElement, '5,000.50');
     await type(byLabel<HTMLSelectElement>(view!.container, text.collect.mode), 'upi');
     await submit(view!.container.querySelector('form')!);
-    expect(view!.container.querySelector('[role="alert"]')?.textContent).toBe(messages.fees.referenceNeeded);
+    expect(view!.container.querySelector('[role="alert"]')?.textContent).toBe(feeMessages.referenceNeeded);
     expect(await engine.db.outbox.count()).toBe(0);
 
     await type(byLabel(view!.container, text.collect.reference.upi), 'UPI-4512');

@@ -1,0 +1,200 @@
+/**
+ * The fees module's tables (migration 0016): fee settings, heads, class structures and
+ * their installments, concessions, and receipts with their items and per-year counters. Only this
+ * module reads them.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { revColumns } from '../../db/columns';
+import { classes, schools, students, users } from '../../db/schema';
+
+/** Fees (issue 14): a school's receipt number format, UPI id for the receipt's QR code, and whether teachers may read fees. */
+export const feeSettings = pgTable('fee_settings', {
+  tenantId: text('tenant_id')
+    .primaryKey()
+    .references(() => schools.tenantId),
+  receiptFormat: text('receipt_format').notNull().default('RCPT/{YEAR}/{SEQ}'),
+  upiId: text('upi_id'),
+  payeeName: text('payee_name'),
+  teachersMayRead: boolean('teachers_may_read').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const feeHeads = pgTable(
+  'fee_heads',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    name: text('name').notNull(),
+    description: text('description'),
+    ...revColumns,
+  },
+  (t) => [
+    unique('fee_heads_tenant_id_key').on(t.tenantId, t.id),
+    uniqueIndex('fee_heads_tenant_name_idx')
+      .on(t.tenantId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('fee_heads_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);
+
+/** One class's fees for one academic year; its installments are rows of fee_installments. */
+export const feeStructures = pgTable(
+  'fee_structures',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    classId: uuid('class_id').notNull(),
+    academicYear: integer('academic_year').notNull(),
+    fineKind: text('fine_kind', { enum: ['none', 'perDay', 'flat'] })
+      .notNull()
+      .default('none'),
+    fineAmount: bigint('fine_amount', { mode: 'number' }).notNull().default(0),
+    fineCap: bigint('fine_cap', { mode: 'number' }),
+    ...revColumns,
+  },
+  (t) => [
+    unique('fee_structures_tenant_id_key').on(t.tenantId, t.id),
+    foreignKey({ name: 'fee_structures_class_fk', columns: [t.tenantId, t.classId], foreignColumns: [classes.tenantId, classes.id] }),
+    uniqueIndex('fee_structures_tenant_class_year_idx')
+      .on(t.tenantId, t.classId, t.academicYear)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('fee_structures_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);
+
+export const feeInstallments = pgTable(
+  'fee_installments',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    structureId: uuid('structure_id').notNull(),
+    headId: uuid('head_id').notNull(),
+    frequency: text('frequency', { enum: ['monthly', 'quarterly', 'termly', 'once'] }).notNull(),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('fee_installments_tenant_id_key').on(t.tenantId, t.id),
+    foreignKey({ name: 'fee_installments_structure_fk', columns: [t.tenantId, t.structureId], foreignColumns: [feeStructures.tenantId, feeStructures.id] }),
+    foreignKey({ name: 'fee_installments_head_fk', columns: [t.tenantId, t.headId], foreignColumns: [feeHeads.tenantId, feeHeads.id] }),
+    index('fee_installments_structure_idx').on(t.tenantId, t.structureId, t.position),
+    index('fee_installments_head_idx').on(t.tenantId, t.headId),
+  ],
+);
+
+export const feeConcessions = pgTable(
+  'fee_concessions',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    studentId: uuid('student_id').notNull(),
+    academicYear: integer('academic_year').notNull(),
+    kind: text('kind', { enum: ['sibling', 'staffChild', 'scholarship', 'other'] }).notNull(),
+    headIds: uuid('head_ids').array().notNull(),
+    percent: integer('percent'),
+    amount: bigint('amount', { mode: 'number' }),
+    reason: text('reason'),
+    ...revColumns,
+  },
+  (t) => [
+    unique('fee_concessions_tenant_id_key').on(t.tenantId, t.id),
+    foreignKey({ name: 'fee_concessions_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
+    index('fee_concessions_tenant_student_idx').on(t.tenantId, t.studentId, t.academicYear),
+    index('fee_concessions_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);
+
+/** The last receipt serial of a school's academic year, taken inside the collecting write's transaction. */
+export const feeReceiptCounters = pgTable(
+  'fee_receipt_counters',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    academicYear: integer('academic_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.academicYear] })],
+);
+
+/** The receipt register: never edited or deleted; a correction cancels one (number kept) and issues another. */
+export const feeReceipts = pgTable(
+  'fee_receipts',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    academicYear: integer('academic_year').notNull(),
+    receiptSeq: integer('receipt_seq').notNull(),
+    receiptNumber: text('receipt_number').notNull(),
+    studentId: uuid('student_id').notNull(),
+    studentName: text('student_name').notNull(),
+    admissionId: text('admission_id').notNull(),
+    classId: uuid('class_id'),
+    className: text('class_name').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    mode: text('mode', { enum: ['cash', 'upi', 'cheque', 'bankTransfer'] }).notNull(),
+    reference: text('reference'),
+    bank: text('bank'),
+    fine: bigint('fine', { mode: 'number' }).notNull().default(0),
+    fineWaived: bigint('fine_waived', { mode: 'number' }).notNull().default(0),
+    waiverReason: text('waiver_reason'),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    remark: text('remark'),
+    status: text('status', { enum: ['paid', 'cancelled'] })
+      .notNull()
+      .default('paid'),
+    cancelledOn: date('cancelled_on', { mode: 'string' }),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: uuid('cancelled_by'),
+    replacedBy: uuid('replaced_by'),
+    replaces: uuid('replaces'),
+    receivedBy: uuid('received_by').notNull(),
+    receivedByName: text('received_by_name').notNull(),
+    ...revColumns,
+  },
+  (t) => [
+    unique('fee_receipts_tenant_id_key').on(t.tenantId, t.id),
+    unique('fee_receipts_seq_key').on(t.tenantId, t.academicYear, t.receiptSeq),
+    unique('fee_receipts_number_key').on(t.tenantId, t.receiptNumber),
+    foreignKey({ name: 'fee_receipts_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
+    foreignKey({ name: 'fee_receipts_received_by_fk', columns: [t.tenantId, t.receivedBy], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ name: 'fee_receipts_cancelled_by_fk', columns: [t.tenantId, t.cancelledBy], foreignColumns: [users.tenantId, users.id] }),
+    index('fee_receipts_tenant_student_idx').on(t.tenantId, t.studentId, t.paidOn),
+    index('fee_receipts_tenant_paid_on_idx').on(t.tenantId, t.paidOn),
+    index('fee_receipts_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+    index('fee_receipts_tenant_student_txid_idx').on(t.tenantId, t.studentId, t.txid, t.rev),
+  ],
+);
+
+export const feeReceiptItems = pgTable(
+  'fee_receipt_items',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    receiptId: uuid('receipt_id').notNull(),
+    installmentId: uuid('installment_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('fee_receipt_items_receipt_installment_key').on(t.tenantId, t.receiptId, t.installmentId),
+    foreignKey({ name: 'fee_receipt_items_receipt_fk', columns: [t.tenantId, t.receiptId], foreignColumns: [feeReceipts.tenantId, feeReceipts.id] }),
+    foreignKey({ name: 'fee_receipt_items_installment_fk', columns: [t.tenantId, t.installmentId], foreignColumns: [feeInstallments.tenantId, feeInstallments.id] }),
+    index('fee_receipt_items_receipt_idx').on(t.tenantId, t.receiptId),
+    index('fee_receipt_items_installment_idx').on(t.tenantId, t.installmentId),
+  ],
+);
