@@ -4,6 +4,7 @@
  * take both from that list, so a feature adds a screen or a change without editing either.
  */
 import type { ReactNode } from 'react';
+import type { KakshaDb } from '../../sync';
 import type { ChangeWords } from '../sync-binding/describe';
 
 export interface Feature {
@@ -13,6 +14,12 @@ export interface Feature {
   pages: Readonly<Record<string, ReactNode>>;
   /** One line per waiting or refused change of the feature's mutation kinds, by kind name. */
   changes?: ChangeWords;
+  /**
+   * Fetches what the feature's screens read offline beyond the mirror (the school's details on a
+   * report card, the UPI payee on a receipt) into the store's meta; the app runs it whenever a
+   * signed-in device is online (src/app/use-kept-copies.ts). A failure leaves the last copy.
+   */
+  keep?: (db: KakshaDb, tenantId: string) => Promise<void>;
 }
 
 export function defineFeature<const F extends Feature>(feature: F): F {

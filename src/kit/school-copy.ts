@@ -26,6 +26,13 @@ export async function keepSchoolCopy(db: KakshaDb, school: SchoolDetails): Promi
   await db.meta.put({ key: schoolCopyKey, value: school });
 }
 
+/** Fetches the school's details and keeps them (src/app/use-kept-copies.ts runs it when online). */
+export async function refreshSchoolCopy(db: KakshaDb, tenantId: string, signal?: AbortSignal): Promise<void> {
+  const response = await apiRequest('GET', paths.schools.one(tenantId), { signal });
+  const school = schoolDetailsSchema.safeParse(response.data);
+  if (school.success) await keepSchoolCopy(db, school.data);
+}
+
 /**
  * The kept copy (`null` before the first fetch, `undefined` while it is read), fetched again once
  * per mount when online. A failed fetch leaves the copy as it was.
@@ -41,13 +48,7 @@ export function useSchoolCopy(): SchoolDetails | null | undefined {
   useEffect(() => {
     if (!engine || !tenantId || !online) return undefined;
     const controller = new AbortController();
-    apiRequest('GET', paths.schools.one(tenantId), { signal: controller.signal }).then(
-      (response) => {
-        const school = schoolDetailsSchema.safeParse(response.data);
-        if (school.success) return keepSchoolCopy(engine.db, school.data);
-      },
-      () => undefined,
-    );
+    refreshSchoolCopy(engine.db, tenantId, controller.signal).catch(() => undefined);
     return () => controller.abort();
   }, [engine, tenantId, online]);
   return copy;

@@ -4,6 +4,7 @@ import { formatRupees } from '../../../contract/money';
 import { defineFeature } from '../../kit/feature';
 import { adminHome, studentHome } from '../../navigation/sections';
 import { syncTexts } from '../../sync-binding/texts';
+import { refreshFeePayee } from './receipt-payee';
 import { feeTexts as text } from './texts';
 
 const FeeRegisterPage = lazy(() => import('./FeeRegisterPage'));
@@ -42,4 +43,5 @@ export const feesFeature = defineFeature({
     'feeReceipts.create': (body) => text.changes.payment(paymentOf(body)),
     'feeReceipts.correct': (body) => text.changes.corrected(body.reissue !== undefined && body.reissue !== null),
   },
+  keep: (db) => refreshFeePayee(db),
 });

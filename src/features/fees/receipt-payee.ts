@@ -1,7 +1,8 @@
 /**
  * The school's UPI id and payee name as this device last heard them (GET /api/fees/settings), kept
- * in the device's store so a receipt prints its UPI QR code offline. Refreshed whenever a receipt
- * is opened online and when an admin saves the fee settings.
+ * in the device's store so a receipt prints its UPI QR code offline. Refreshed whenever the signed-in
+ * device is online (feature.tsx `keep`), when a receipt is opened online and when an admin saves the
+ * fee settings.
  */
 import { useEffect } from 'react';
 import { feePaths, type FeeSettings, feeSettingsSchema } from '../../../contract/fees';
@@ -25,17 +26,19 @@ export async function keepFeePayee(db: KakshaDb, settings: FeePayee): Promise<vo
   await db.meta.put({ key: feePayeeKey, value: { upiId: settings.upiId, payeeName: settings.payeeName } });
 }
 
-/** Asks the school for its fee settings once the device is online, and keeps the payee part. */
+/** Asks the school for its fee settings and keeps the payee part (src/app/use-kept-copies.ts runs it when online). */
+export async function refreshFeePayee(db: KakshaDb): Promise<void> {
+  const response = await apiRequest('GET', feePaths.settings);
+  const parsed = feeSettingsSchema.safeParse(response.data);
+  if (parsed.success) await keepFeePayee(db, parsed.data);
+}
+
+/** The same when a receipt opens online. */
 export function useRefreshFeePayee(): void {
   const engine = useSyncEngine();
   const online = useOnline() === true;
   useEffect(() => {
     if (!engine || !online) return;
-    apiRequest('GET', feePaths.settings)
-      .then((response) => {
-        const parsed = feeSettingsSchema.safeParse(response.data);
-        if (parsed.success) return keepFeePayee(engine.db, parsed.data);
-      })
-      .catch(() => undefined);
+    refreshFeePayee(engine.db).catch(() => undefined);
   }, [engine, online]);
 }
