@@ -51,18 +51,6 @@ export const paths = {
     myClasses: `${apiBase}/classSubjects/myClasses`,
   },
 
-  timetable: {
-    ...resource('timetable'),
-    /** GET the bell schedule; PUT { periods } replaces it (admins). */
-    periods: `${apiBase}/timetable/periods`,
-    /** GET the per-subject weekly limits; PUT { limits } replaces them (admins). */
-    limits: `${apiBase}/timetable/limits`,
-    /** GET ?date=: the absent teachers' periods that day, their substitutes and who is free (staff). */
-    uncovered: `${apiBase}/timetable/uncovered`,
-    /** POST { entryId, date, teacherId }: a substitute for one period on one date (admins). */
-    substitute: `${apiBase}/timetable/substitutions/create`,
-    removeSubstitution: template(`${apiBase}/timetable/substitutions/delete/:id`),
-  },
   admissions: {
     ...resource('admissions'),
     /** GET by admission number ("2025-0042"), for /admin/records/edit/{admissionNumber}. */

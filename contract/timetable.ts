@@ -6,9 +6,59 @@
  * `timetable-clashes.ts`, shared by the server (the judge) and the device (the grid before saving).
  */
 import { z } from 'zod';
+import { apiBase, resource, template } from './path-kit';
 import { messages } from './messages';
 import { isoDateSchema } from './attendance';
 import { baseRevShape, conflictNoticeSchema } from './revisions';
+
+export const timetablePaths = {
+  ...resource('timetable'),
+  /** GET the bell schedule; PUT { periods } replaces it (admins). */
+  periods: `${apiBase}/timetable/periods`,
+  /** GET the per-subject weekly limits; PUT { limits } replaces them (admins). */
+  limits: `${apiBase}/timetable/limits`,
+  /** GET ?date=: the absent teachers' periods that day, their substitutes and who is free (staff). */
+  uncovered: `${apiBase}/timetable/uncovered`,
+  /** POST { entryId, date, teacherId }: a substitute for one period on one date (admins). */
+  substitute: `${apiBase}/timetable/substitutions/create`,
+  removeSubstitution: template(`${apiBase}/timetable/substitutions/delete/:id`),
+} as const;
+
+export const timetableMessages = {
+  added: 'Timetable entry saved.',
+  updated: 'Timetable entry updated.',
+  deleted: 'Timetable entry removed.',
+  notFound: 'Timetable entry not found.',
+  periodsSaved: 'Periods saved.',
+  limitsSaved: 'Weekly limits saved.',
+  time: (label: string) => `${label} must be a time like 08:30.`,
+  day: 'Day must be Monday (1) to Saturday (6).',
+  kind: 'Kind must be teaching or break.',
+  endBeforeStart: (name: string) => `${name} must end after it starts.`,
+  periodsOverlap: (first: string, second: string, day: string) => `${first} and ${second} overlap on ${day}.`,
+  tooManyPeriods: (day: string, max: number) => `${day} can have at most ${max} periods.`,
+  duplicatePeriod: 'The same period is listed twice.',
+  duplicateSubject: 'The same subject is listed twice.',
+  periodNotFound: 'Period not found. Reload the periods and try again.',
+  periodInUse: (name: string, day: string) => `${name} on ${day} has timetable entries. Move or remove them first.`,
+  periodIsBreak: 'This period is a break. Choose a teaching period.',
+  subjectNotTaken: 'This class does not take this subject. Add it in the class mapping first.',
+  classFixed: 'A timetable entry stays with its class. Add a new entry for the other class.',
+  slotTaken: (className: string) => `${className} already has a subject in this period. Edit that entry instead.`,
+  teacherClash: (teacherName: string, className: string) => `${teacherName} already teaches ${className} in this period.`,
+  roomClash: (room: string, className: string) => `Room ${room} is already used by ${className} in this period.`,
+  overLimit: (subjectName: string, count: number, limit: number) =>
+    `${subjectName} is now placed ${count} times a week; the school set ${limit}.`,
+  perWeek: (max: number) => `Periods a week must be a whole number from 1 to ${max}.`,
+  substituteAssigned: 'Substitute assigned.',
+  substitutionRemoved: 'Substitution removed.',
+  substitutionNotFound: 'Substitution not found.',
+  notOnThatDay: 'This period is not on that date\'s weekday.',
+  teacherNotAbsent: 'The teacher of this period is not marked absent or on leave that day.',
+  substituteNotFree: (teacherName: string) => `${teacherName} is not free in this period.`,
+  substituteIsAbsent: (teacherName: string) => `${teacherName} is not in school that day.`,
+  periodCovered: 'This period already has a substitute. Remove it first.',
+} as const;
 
 export const timetableDays = [1, 2, 3, 4, 5, 6] as const;
 export type TimetableDay = (typeof timetableDays)[number];
@@ -31,21 +81,21 @@ export const maxPerWeek = 60;
 /** "08:05": 24-hour time, as periods are stored and sent. */
 const timeOfDay = (label: string) =>
   z
-    .string(messages.timetable.time(label))
+    .string(timetableMessages.time(label))
     .trim()
     .transform((value, ctx) => {
       const match = /^(\d{1,2}):(\d{2})$/.exec(value);
       const hours = match ? Number(match[1]) : NaN;
       const minutes = match ? Number(match[2]) : NaN;
       if (!match || hours > 23 || minutes > 59) {
-        ctx.addIssue({ code: 'custom', message: messages.timetable.time(label) });
+        ctx.addIssue({ code: 'custom', message: timetableMessages.time(label) });
         return z.NEVER;
       }
       return `${String(hours).padStart(2, '0')}:${match[2]}`;
     });
 
 const daySchema = z.union(timetableDays.map((day) => z.literal(day)) as [z.ZodLiteral<1>, ...z.ZodLiteral<TimetableDay>[]], {
-  error: messages.timetable.day,
+  error: timetableMessages.day,
 });
 
 export const periodSchema = z.object({
@@ -72,7 +122,7 @@ export const periodInputSchema = z.object({
     .max(maxPeriodName, messages.records.fields.tooLong('Name', maxPeriodName)),
   startTime: timeOfDay('Start time'),
   endTime: timeOfDay('End time'),
-  kind: z.enum(periodKinds, messages.timetable.kind),
+  kind: z.enum(periodKinds, timetableMessages.kind),
 });
 export type PeriodInput = z.input<typeof periodInputSchema>;
 
@@ -102,17 +152,17 @@ interface TimedPeriod {
 export function periodProblems(periods: readonly TimedPeriod[]): Map<number, string> {
   const problems = new Map<number, string>();
   periods.forEach((period, index) => {
-    if (period.endTime <= period.startTime) problems.set(index, messages.timetable.endBeforeStart(period.name));
+    if (period.endTime <= period.startTime) problems.set(index, timetableMessages.endBeforeStart(period.name));
   });
   for (const day of timetableDays) {
     const ofDay = periods.map((period, index) => ({ period, index })).filter(({ period }) => period.day === day);
-    if (ofDay.length > maxPeriodsPerDay) problems.set(ofDay[maxPeriodsPerDay]!.index, messages.timetable.tooManyPeriods(dayNames[day], maxPeriodsPerDay));
+    if (ofDay.length > maxPeriodsPerDay) problems.set(ofDay[maxPeriodsPerDay]!.index, timetableMessages.tooManyPeriods(dayNames[day], maxPeriodsPerDay));
     const sorted = [...ofDay].sort((a, b) => a.period.startTime.localeCompare(b.period.startTime));
     for (let i = 1; i < sorted.length; i++) {
       const before = sorted[i - 1]!;
       const after = sorted[i]!;
       if (after.period.startTime < before.period.endTime && !problems.has(after.index)) {
-        problems.set(after.index, messages.timetable.periodsOverlap(before.period.name, after.period.name, dayNames[day]));
+        problems.set(after.index, timetableMessages.periodsOverlap(before.period.name, after.period.name, dayNames[day]));
       }
     }
   }
@@ -132,7 +182,7 @@ export const periodsInputCheckedSchema = periodsInputSchema.superRefine((input, 
   const ids = new Set<string>();
   input.periods.forEach((period, index) => {
     if (!period.id) return;
-    if (ids.has(period.id)) ctx.addIssue({ code: 'custom', path: ['periods', index, 'id'], message: messages.timetable.duplicatePeriod });
+    if (ids.has(period.id)) ctx.addIssue({ code: 'custom', path: ['periods', index, 'id'], message: timetableMessages.duplicatePeriod });
     ids.add(period.id);
   });
 });
@@ -186,7 +236,7 @@ export const subjectLimitsInputSchema = z.object({
     .array(
       z.object({
         subjectId: z.uuid(messages.records.fields.uuid('Subject')),
-        perWeek: z.number(messages.timetable.perWeek(maxPerWeek)).int(messages.timetable.perWeek(maxPerWeek)).min(1, messages.timetable.perWeek(maxPerWeek)).max(maxPerWeek, messages.timetable.perWeek(maxPerWeek)),
+        perWeek: z.number(timetableMessages.perWeek(maxPerWeek)).int(timetableMessages.perWeek(maxPerWeek)).min(1, timetableMessages.perWeek(maxPerWeek)).max(maxPerWeek, timetableMessages.perWeek(maxPerWeek)),
       }),
     )
     .max(500),

@@ -25,12 +25,9 @@ import {
   subjects,
   teacherAttendance,
   teachers,
-  timetableEntries,
-  timetablePeriods,
-  timetableSubjectLimits,
-  timetableSubstitutions,
   users,
 } from '../db/schema';
+import { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from '../modules/timetable/tables';
 import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../modules/fees/tables';
 import { exams, marks, results } from '../modules/exams/tables';
 import { homework, homeworkAttachments, homeworkDone } from '../modules/homework/tables';

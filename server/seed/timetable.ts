@@ -12,7 +12,7 @@
  * Substitutes are set for the absences of the last school days. No clock but `today`.
  */
 import type { TeacherAttendanceRow } from './teacher-attendance';
-import type { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from '../db/schema';
+import type { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from '../modules/timetable/tables';
 import type { ClassSubjectRow } from './curriculum';
 import { stableUuid } from './random';
 

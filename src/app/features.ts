@@ -10,10 +10,11 @@ import { feesFeature } from '../features/fees/feature';
 import { homeworkFeature } from '../features/homework/feature';
 import { notificationsFeature } from '../features/notifications/feature';
 import { teacherAttendanceFeature } from '../features/teacher-attendance/feature';
+import { timetableFeature } from '../features/timetable/feature';
 import type { Feature } from '../kit/feature';
 import { registerChangeWords } from '../sync-binding/describe';
 
-export const features: readonly Feature[] = [homeworkFeature, notificationsFeature, eventsFeature, teacherAttendanceFeature, examsFeature, feesFeature];
+export const features: readonly Feature[] = [homeworkFeature, notificationsFeature, eventsFeature, timetableFeature, teacherAttendanceFeature, examsFeature, feesFeature];
 
 for (const feature of features) if (feature.changes) registerChangeWords(feature.changes);
 

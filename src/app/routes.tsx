@@ -46,9 +46,6 @@ const StudentsPage = lazy(() => import('../features/students/StudentsPage'));
 const StudentFormPage = lazy(() => import('../features/students/StudentFormPage'));
 const TeachersPage = lazy(() => import('../features/teachers/TeachersPage'));
 const TeacherFormPage = lazy(() => import('../features/teachers/TeacherFormPage'));
-const TimetablePage = lazy(() => import('../features/timetable/TimetablePage'));
-const TimetableFormPage = lazy(() => import('../features/timetable/TimetableFormPage'));
-const StudentTimetablePage = lazy(() => import('../features/timetable/StudentTimetablePage'));
 
 /** The page of each area section: the features' own (src/app/features.ts) and the rest. */
 const builtSections: Readonly<Record<string, ReactNode>> = {
@@ -75,10 +72,6 @@ const builtSections: Readonly<Record<string, ReactNode>> = {
   [`${studentHome}/profile`]: <ProfilePage area="student" />,
   [`${adminHome}/schools`]: <SchoolsPage />,
   [`${adminHome}/accounts`]: <AccountsPage />,
-  [`${adminHome}/timetable`]: <TimetablePage />,
-  [`${adminHome}/timetable/add`]: <TimetableFormPage />,
-  [`${adminHome}/timetable/edit/:id`]: <TimetableFormPage />,
-  [`${studentHome}/timetable`]: <StudentTimetablePage />,
 };
 
 /** Every section of spec section 2 has its page; one without is a mistake caught at start and by tests/unit/app/routes.test.ts. */

@@ -92,8 +92,7 @@ function describeRecord(entry: DescribableEntry, body: Record<string, unknown>):
   if (!entity) return entry.kind;
   const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : personName(body);
   if (action === 'create') return syncTexts.describe.recordCreate(entity, name);
-  // A whole set replaced at once (the bell schedule): "Bell schedule changed".
-  if (action === 'update' || action === 'replace') return syncTexts.describe.recordUpdate(entity, action === 'replace' ? '' : name);
+  if (action === 'update') return syncTexts.describe.recordUpdate(entity, name);
   if (action === 'delete') return syncTexts.describe.recordDelete(entity);
   return entry.kind;
 }

@@ -54,7 +54,7 @@ export const syncTexts = {
     classDelete: (name: string) => `Class ${name} deleted`,
     unknownClass: 'a class',
     /** School records (students, teachers, subjects, class subjects, admissions, certificates). */
-    entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', timetable: 'Timetable entry', timetableSubstitutions: 'Substitution', timetablePeriods: 'Bell schedule' } as Record<string, string>,
+    entity: { students: 'Student', teachers: 'Teacher', subjects: 'Subject', classSubjects: 'Class subject', } as Record<string, string>,
     audience: {
       school: 'Whole school',
       roles: { staff: 'Staff', students: 'Students', parents: 'Parents' } as Record<string, string>,

@@ -6,16 +6,8 @@
  * The bell schedule is replaced whole (`timetablePeriods.replace`), based on the schedule the device
  * held: a school whose schedule moved on keeps its own and the device's goes to history.
  */
-import { paths } from '../../contract/paths';
 import type { ConflictNotice } from '../../contract/sync';
-import {
-  timetableEntryInputSchema,
-  type Period,
-  type PeriodInput,
-  type PeriodsBase,
-  type SubstitutionInput,
-  type TimetableEntryInput,
-} from '../../contract/timetable';
+import { type Period, type PeriodInput, type PeriodsBase, type SubstitutionInput, type TimetableEntryInput, timetableEntryInputSchema, timetablePaths } from '../../contract/timetable';
 import { serverRows } from '../mirror';
 import { deleteAnswer, idOf, needsOf, recordAnswer, recordKinds, refOf } from './records';
 import { isRecord, type MutationKind, type ServerEffects } from './kind';
@@ -25,7 +17,7 @@ export type TimetableEntryFields = Omit<TimetableEntryInput, 'id' | 'baseRev'>;
 const kinds = recordKinds<'timetable', TimetableEntryFields & { id?: string }, TimetableEntryFields & { id: string }>({
   table: 'timetable',
   schema: timetableEntryInputSchema,
-  paths: paths.timetable,
+  paths: timetablePaths,
   needs: (values) => needsOf([['classes', values.classId as string], ['subjects', values.subjectId as string]]),
 });
 
@@ -41,7 +33,7 @@ export const substituteKind: MutationKind<SubstitutionInput, SubstitutionBody, '
     const id = input.id ?? context.newId();
     const ref = refOf('timetableSubstitutions', id);
     const body = { id, entryId: input.entryId, date: input.date, teacherId: input.teacherId };
-    return { method: 'POST', path: paths.timetable.substitute, body, refs: [ref], creates: [ref], needs: [refOf('timetable', input.entryId)], result: id };
+    return { method: 'POST', path: timetablePaths.substitute, body, refs: [ref], creates: [ref], needs: [refOf('timetable', input.entryId)], result: id };
   },
   async apply(context, body, ref) {
     const entry = await context.db.mirror('timetable').get(body.entryId);
@@ -63,7 +55,7 @@ export const removeSubstitutionKind: MutationKind<{ id: string }, undefined, 'ti
   name: 'timetableSubstitutions.delete',
   async prepare(input) {
     const ref = refOf('timetableSubstitutions', input.id);
-    return { method: 'DELETE', path: paths.timetable.removeSubstitution(input.id), body: undefined, refs: [ref], needs: [ref], result: input.id };
+    return { method: 'DELETE', path: timetablePaths.removeSubstitution(input.id), body: undefined, refs: [ref], needs: [ref], result: input.id };
   },
   async apply(context, _body, ref) {
     await context.db.mirror('timetableSubstitutions').delete(idOf(ref));
@@ -126,7 +118,7 @@ export const replacePeriodsKind: MutationKind<{ periods: readonly PeriodDraft[] 
     const known = new Set(base.map((one) => one.id));
     return {
       method: 'PUT',
-      path: paths.timetable.periods,
+      path: timetablePaths.periods,
       body: { periods, base, seen: scheduleOf(shown) },
       refs: [...new Set([...bodyRefs, ...refs])],
       creates: periods.filter((period) => !known.has(period.id)).map((period) => refOf('timetablePeriods', period.id)),

@@ -44,6 +44,7 @@ import { homeworkPaths } from '../../contract/homework';
 import { examPaths, resultPaths } from '../../contract/exams';
 import { notificationPaths } from '../../contract/notifications';
 import { eventPaths } from '../../contract/events';
+import { timetablePaths } from '../../contract/timetable';
 
 let t: TestApp;
 let seeded: boolean;
@@ -682,11 +683,11 @@ describe('the timetable and the staff register', () => {
 
   it.each(tenants)('gives every class of %s a full week without clashes, the demo teacher in her mapped classes only', async (tenant) => {
     const admin = await signInAs(tenant, 'admin');
-    const periods = (await t.call({ method: 'GET', url: paths.timetable.periods, tenant, token: admin })).json().data as Period[];
+    const periods = (await t.call({ method: 'GET', url: timetablePaths.periods, tenant, token: admin })).json().data as Period[];
     const teaching = periods.filter((period) => period.kind === 'teaching');
     expect(new Set(periods.map((period) => period.day))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
     expect(teaching.filter((period) => period.day === 6).length).toBeLessThan(teaching.filter((period) => period.day === 1).length);
-    const entries = (await t.call({ method: 'GET', url: paths.timetable.all, tenant, token: admin })).json().data as TimetableEntry[];
+    const entries = (await t.call({ method: 'GET', url: timetablePaths.all, tenant, token: admin })).json().data as TimetableEntry[];
     const allClasses = await t.database.db.select({ id: classes.id }).from(classes).where(eq(classes.tenantId, tenant));
     expect(entries).toHaveLength(allClasses.length * teaching.length);
     for (const kind of ['teacherId', 'room'] as const) {
@@ -711,7 +712,7 @@ describe('the timetable and the staff register', () => {
     }
     console.info(`${tenant}: ${entries.length} periods, all with their teacher; busiest teacher ${Math.max(...weekOf.values())} of ${teaching.length}`);
     // The student's device holds their class's week.
-    const studentWeek = (await t.call({ method: 'GET', url: paths.timetable.all, tenant, token: await signInAs(tenant, 'student') })).json().data as TimetableEntry[];
+    const studentWeek = (await t.call({ method: 'GET', url: timetablePaths.all, tenant, token: await signInAs(tenant, 'student') })).json().data as TimetableEntry[];
     expect(studentWeek).toHaveLength(teaching.length);
   });
 
@@ -732,7 +733,7 @@ describe('the timetable and the staff register', () => {
     const [teacherAccount] = await t.database.db.select().from(users).where(and(eq(users.tenantId, tenant), eq(users.role, 'teacher')));
     const sick = rows.find((row) => row.teacherId === teacherAccount!.teacherId && row.status === 'leave');
     expect(sick).toMatchObject({ leaveType: 'sick' });
-    const uncovered = (await t.call({ method: 'GET', url: `${paths.timetable.uncovered}?date=${sick!.date}`, tenant, token: admin })).json().data as Uncovered;
+    const uncovered = (await t.call({ method: 'GET', url: `${timetablePaths.uncovered}?date=${sick!.date}`, tenant, token: admin })).json().data as Uncovered;
     const hers = uncovered.periods.filter((period) => period.entry.teacherId === teacherAccount!.teacherId);
     expect(hers.length).toBeGreaterThan(0);
     expect(hers.every((period) => period.substitution !== null)).toBe(true);

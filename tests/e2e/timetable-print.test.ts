@@ -13,6 +13,7 @@ import { useBrowser } from './support/browser';
 import { riverside } from './support/demo';
 import { admin, api, signInAs, teacher, tokenOf, waitForServiceWorker, waitForSynced } from './support/offline';
 import type { Page } from 'playwright-core';
+import { timetablePaths } from '../../contract/timetable';
 
 const session = useBrowser();
 const slow = 300_000;
@@ -47,9 +48,9 @@ describe('timetable print', () => {
     async () => {
       const token = await tokenOf(session.baseUrl, admin, riverside);
       const call = <T>(path: string) => api<T>(session.baseUrl, 'GET', path, { token, tenant: riverside.tenantId });
-      const periods = await call<Period[]>(paths.timetable.periods);
+      const periods = await call<Period[]>(timetablePaths.periods);
       const teaching = periods.filter((period) => period.kind === 'teaching').length;
-      const entries = await call<TimetableEntry[]>(paths.timetable.all);
+      const entries = await call<TimetableEntry[]>(timetablePaths.all);
       const mapping = await call<ClassSubject[]>(paths.classSubjects.all);
       const textOf = (entry: TimetableEntry) => {
         const row = mapping.find((one) => one.classId === entry.classId && one.subjectId === entry.subjectId);

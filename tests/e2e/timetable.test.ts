@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClassSubject } from '../../contract/class-subject';
 import { paths } from '../../contract/paths';
 import { monthYearOf, teacherAttendancePaths, type TeacherSheet } from '../../contract/teacher-attendance';
-import { timetableDayOf, type Period, type TimetableEntry, type Uncovered } from '../../contract/timetable';
+import { type Period, timetableDayOf, type TimetableEntry, timetablePaths, type Uncovered } from '../../contract/timetable';
 import { teacherAttendanceTexts } from '../../src/features/teacher-attendance/texts';
 import { timetableTexts as text } from '../../src/features/timetable/texts';
 import { t } from '../../src/i18n';
@@ -32,9 +32,9 @@ describe('timetable', () => {
       const token = await tokenOf(session.baseUrl, admin);
       const call = <T>(method: string, path: string, body?: unknown) => api<T>(session.baseUrl, method, path, { token, body });
       const ivB = (await classesOf(session.baseUrl, token)).find((row) => row.className === 'IV' && row.classSection === 'B')!;
-      const periods = await call<Period[]>('GET', paths.timetable.periods);
+      const periods = await call<Period[]>('GET', timetablePaths.periods);
       const mondayFirst = periods.find((period) => period.day === 1 && period.kind === 'teaching' && period.position === 1)!;
-      let entries = await call<TimetableEntry[]>('GET', paths.timetable.all);
+      let entries = await call<TimetableEntry[]>('GET', timetablePaths.all);
       const mapping = (await call<ClassSubject[]>('GET', paths.classSubjects.all)).filter((row) => row.classId === ivB.id);
       const busyThen = new Map(entries.filter((entry) => entry.periodId === mondayFirst.id && entry.classId !== ivB.id && entry.teacherId).map((entry) => [entry.teacherId!, entry.classId]));
       const clashing = mapping.find((row) => row.teacherId && busyThen.has(row.teacherId))!;
@@ -42,7 +42,7 @@ describe('timetable', () => {
       const otherClass = (await classesOf(session.baseUrl, token)).find((row) => row.id === busyThen.get(clashing.teacherId!))!;
       // Clear IV B's Monday first period, as if building the day.
       const own = entries.find((entry) => entry.classId === ivB.id && entry.periodId === mondayFirst.id);
-      if (own) await call('DELETE', paths.timetable.remove(own.id));
+      if (own) await call('DELETE', timetablePaths.remove(own.id));
 
       const adminContext = await session.newContext();
       const adminPage = await adminContext.newPage();
@@ -60,7 +60,7 @@ describe('timetable', () => {
       await adminPage.getByRole('button', { name: text.form.save, exact: true }).click();
       await adminPage.waitForURL((url) => url.pathname === '/admin/timetable');
       const placed = await waitUntil(
-        async () => (await call<TimetableEntry[]>('GET', `${paths.timetable.all}?classId=${ivB.id}`)).find((entry) => entry.periodId === mondayFirst.id),
+        async () => (await call<TimetableEntry[]>('GET', `${timetablePaths.all}?classId=${ivB.id}`)).find((entry) => entry.periodId === mondayFirst.id),
         (entry) => entry !== undefined,
         60_000,
       );
@@ -89,7 +89,7 @@ describe('timetable', () => {
       const now = new Date();
       const day = timetableDayOf(localIso(now)) === null ? new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1) : now;
       const date = localIso(day);
-      entries = await call<TimetableEntry[]>('GET', paths.timetable.all);
+      entries = await call<TimetableEntry[]>('GET', timetablePaths.all);
       const onDay = new Set(periods.filter((period) => period.day === timetableDayOf(date)).map((period) => period.id));
       const absentTeacher = entries.find((entry) => onDay.has(entry.periodId) && entry.classId === ivB.id && entry.teacherId)!.teacherId!;
       const sheet = await call<TeacherSheet>('GET', `${teacherAttendancePaths.sheet}?date=${date}`);
@@ -119,7 +119,7 @@ describe('timetable', () => {
       await choose.selectOption(substitute!);
       await adminPage.getByRole('button', { name: text.substitution.assign, exact: true }).first().click();
       const covered = await waitUntil(
-        async () => await call<Uncovered>('GET', `${paths.timetable.uncovered}?date=${date}`),
+        async () => await call<Uncovered>('GET', `${timetablePaths.uncovered}?date=${date}`),
         (answer) => answer.periods.some((period) => period.substitution?.teacherId === substitute),
         90_000,
       );

@@ -9,14 +9,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../contract/messages';
-import { teacherAttendance, teachers, timetableEntries, timetablePeriods, timetableSubstitutions } from '../../server/db/schema';
+import { teacherAttendance, teachers } from '../../server/db/schema';
+import { timetableEntries, timetablePeriods, timetableSubstitutions } from '../../server/modules/timetable/tables';
 import { checkCell } from '../../src/features/timetable/grid';
 import { teacherAttendanceId } from '../../sync/kinds/teacher-attendance';
 import { teacherAttendanceTable } from '../../sync/modules/teacher-attendance';
 import { periodsTable, substitutionsTable, timetableTable } from '../../sync/modules/timetable';
 import type { TestApp } from '../support/test-app';
 import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { timetableMessages } from '../../contract/timetable';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -111,7 +112,7 @@ describe('timetable kinds', () => {
     await engine.mutate('timetable.update', { id, classId: vib, periodId: second, subjectId: physics, teacherId: meera, room: '12' });
     expect((await engine.syncNow()).status).toBe('ok');
     const [refusal] = await engine.db.rejected.toArray();
-    expect(refusal).toMatchObject({ status: 409, message: messages.timetable.teacherClash('Meera Nair', 'V A') });
+    expect(refusal).toMatchObject({ status: 409, message: timetableMessages.teacherClash('Meera Nair', 'V A') });
     expect(await engine.db.tableOf(timetableTable).get(id)).toMatchObject({ periodId: first });
     expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'admin'));
   });

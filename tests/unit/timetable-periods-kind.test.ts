@@ -10,14 +10,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../contract/messages';
-import { paths } from '../../contract/paths';
 import type { TimetableDay } from '../../contract/timetable';
-import { recordHistory, timetablePeriods } from '../../server/db/schema';
+import { recordHistory } from '../../server/db/schema';
+import { timetablePeriods } from '../../server/modules/timetable/tables';
 import { periodsRecordId } from '../../server/modules/timetable/periods';
 import type { PeriodDraft } from '../../sync/kinds/timetable';
 import { periodsTable, type PeriodRow } from '../../sync/modules/timetable';
 import type { TestApp } from '../support/test-app';
 import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { timetablePaths } from '../../contract/timetable';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -61,7 +62,7 @@ const schoolPeriods = async () =>
     (a, b) => a.day - b.day || a.position - b.position,
   );
 
-const periodWrites = () => h.net.requests.filter((request) => request.method === 'PUT' && request.url === paths.timetable.periods);
+const periodWrites = () => h.net.requests.filter((request) => request.method === 'PUT' && request.url === timetablePaths.periods);
 
 describe('the bell schedule kind', () => {
   it('edited twice offline, shown at once, sent as one request and stored once though the answer is lost', async () => {
@@ -171,7 +172,7 @@ describe('the bell schedule kind', () => {
     const token = await h.signIn('admin');
     const again = await h.server.call({
       method: 'PUT',
-      url: paths.timetable.periods,
+      url: timetablePaths.periods,
       tenant: h.tenantId,
       token,
       headers: { 'idempotency-key': randomUUID() },

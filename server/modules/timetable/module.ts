@@ -1,4 +1,5 @@
 /** The timetable module's descriptor (docs/adding-a-module.md). */
+import { timetablePaths } from '../../../contract/timetable';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { defineModule } from '../../module-kit/module';
 import { timetablePeriodRoutes } from './periods';
@@ -17,4 +18,5 @@ export const timetableModule = defineModule({
   summary: 'The bell schedule, each class’s weekly grid with clash checks, weekly subject limits and substitutions.',
   routes: timetableRoutes,
   syncSources: [timetablePeriodSyncSource, timetableSyncSource, timetableLimitSyncSource, substitutionSyncSource],
+  paths: timetablePaths,
 });

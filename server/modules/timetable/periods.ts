@@ -9,20 +9,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages } from '../../../contract/messages';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import type { ConflictNotice } from '../../../contract/revisions';
-import {
-  dayNames,
-  periodSchema,
-  periodsAnswerSchema,
-  periodsInputCheckedSchema,
-  subjectLimitSchema,
-  subjectLimitsInputSchema,
-  type Period,
-  type PeriodsBase,
-  type TimetableDay,
-} from '../../../contract/timetable';
-import { subjects, timetablePeriods, timetableSubjectLimits } from '../../db/schema';
+import { dayNames, type Period, periodsAnswerSchema, type PeriodsBase, periodSchema, periodsInputCheckedSchema, subjectLimitSchema, subjectLimitsInputSchema, type TimetableDay, timetableMessages, timetablePaths } from '../../../contract/timetable';
+import { subjects } from '../../db/schema';
+import { timetablePeriods, timetableSubjectLimits } from './tables';
 import { AppError, badRequest } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { keepInHistory } from '../../module-kit/conflicts';
@@ -47,11 +38,11 @@ function sameSchedule(stored: ReadonlyMap<string, Period>, base: PeriodsBase): b
 }
 
 export const timetablePeriodRoutes: ZodPlugin = async (app) => {
-  app.get(routeOf(paths.timetable.periods), { config: readers, schema: { response: okList(periodSchema) } }, async (request, reply) =>
+  app.get(routeOf(timetablePaths.periods), { config: readers, schema: { response: okList(periodSchema) } }, async (request, reply) =>
     sendEnvelope(reply, 200, messages.common.ok, await repo.periods(app.db, tenantOf(request).tenantId)),
   );
 
-  app.put(routeOf(paths.timetable.periods), { config: adminWrite, schema: { response: ok(periodsAnswerSchema), body: periodsInputCheckedSchema } }, (request, reply) =>
+  app.put(routeOf(timetablePaths.periods), { config: adminWrite, schema: { response: ok(periodsAnswerSchema), body: periodsInputCheckedSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       await repo.lockSchool(tx, tenantId);
@@ -79,7 +70,7 @@ export const timetablePeriodRoutes: ZodPlugin = async (app) => {
       for (const period of input) {
         if (stored.has(period.id)) continue;
         const used = await repo.periodIdUsed(tx, period.id);
-        if (used) throw badRequest(messages.timetable.periodNotFound, { fieldErrors: { [`periods.${period.index}.id`]: [messages.timetable.periodNotFound] } });
+        if (used) throw badRequest(timetableMessages.periodNotFound, { fieldErrors: { [`periods.${period.index}.id`]: [timetableMessages.periodNotFound] } });
       }
       const keptIds = new Set(input.map((period) => period.id));
       const gone = [...stored.values()].filter((period) => !keptIds.has(period.id));
@@ -87,7 +78,7 @@ export const timetablePeriodRoutes: ZodPlugin = async (app) => {
       const inUse = await repo.entriesInPeriods(tx, tenantId, [...gone, ...toBreak].map((period) => period.id));
       if (inUse.length > 0) {
         const period = stored.get(inUse[0]!.periodId)!;
-        throw new AppError(409, messages.timetable.periodInUse(period.name, dayNames[period.day as TimetableDay]), { periodId: period.id });
+        throw new AppError(409, timetableMessages.periodInUse(period.name, dayNames[period.day as TimetableDay]), { periodId: period.id });
       }
 
       const positions = new Map<string, number>();
@@ -112,22 +103,22 @@ export const timetablePeriodRoutes: ZodPlugin = async (app) => {
           await tx.update(timetablePeriods).set(values).where(and(eq(timetablePeriods.tenantId, tenantId), eq(timetablePeriods.id, period.id)));
         }
       }
-      return { message: messages.timetable.periodsSaved, data: await repo.periods(tx, tenantId) };
+      return { message: timetableMessages.periodsSaved, data: await repo.periods(tx, tenantId) };
     }),
   );
 
-  app.get(routeOf(paths.timetable.limits), { config: readers, schema: { response: okList(subjectLimitSchema) } }, async (request, reply) =>
+  app.get(routeOf(timetablePaths.limits), { config: readers, schema: { response: okList(subjectLimitSchema) } }, async (request, reply) =>
     sendEnvelope(reply, 200, messages.common.ok, await repo.limits(app.db, tenantOf(request).tenantId)),
   );
 
-  app.put(routeOf(paths.timetable.limits), { config: adminWrite, schema: { response: ok(z.array(subjectLimitSchema)), body: subjectLimitsInputSchema } }, (request, reply) =>
+  app.put(routeOf(timetablePaths.limits), { config: adminWrite, schema: { response: ok(z.array(subjectLimitSchema)), body: subjectLimitsInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { limits } = request.body;
       const fieldErrors: Record<string, string[]> = {};
       const seen = new Set<string>();
       limits.forEach((limit, index) => {
-        if (seen.has(limit.subjectId)) fieldErrors[`limits.${index}.subjectId`] = [messages.timetable.duplicateSubject];
+        if (seen.has(limit.subjectId)) fieldErrors[`limits.${index}.subjectId`] = [timetableMessages.duplicateSubject];
         seen.add(limit.subjectId);
       });
       const live = new Set(
@@ -155,7 +146,7 @@ export const timetablePeriodRoutes: ZodPlugin = async (app) => {
       }
       const dropped = [...stored.values()].filter((limit) => !seen.has(limit.subjectId)).map((limit) => limit.id);
       if (dropped.length > 0) await tx.update(timetableSubjectLimits).set({ deletedAt: sql`now()` }).where(inArray(timetableSubjectLimits.id, dropped));
-      return { message: messages.timetable.limitsSaved, data: await repo.limits(tx, tenantId) };
+      return { message: timetableMessages.limitsSaved, data: await repo.limits(tx, tenantId) };
     }),
   );
 };

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { classSubjects, classes, subjects } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { timetableRepository as repo } from './repository';
+import { timetableMessages } from '../../../contract/timetable';
 
 export interface Placement {
   id?: string;
@@ -38,8 +39,8 @@ export async function checkPlacement(tx: Db, tenantId: string, placement: Placem
     .where(and(eq(subjects.tenantId, tenantId), eq(subjects.id, placement.subjectId), isNull(subjects.deletedAt)));
   if (!subject) throw fieldError('subjectId', messages.subjects.notFound);
   const period = await repo.period(tx, tenantId, placement.periodId);
-  if (!period) throw fieldError('periodId', messages.timetable.periodNotFound);
-  if (period.kind !== 'teaching') throw fieldError('periodId', messages.timetable.periodIsBreak);
+  if (!period) throw fieldError('periodId', timetableMessages.periodNotFound);
+  if (period.kind !== 'teaching') throw fieldError('periodId', timetableMessages.periodIsBreak);
 
   const [mapping] = await tx
     .select({ teacherId: classSubjects.teacherId })
@@ -52,7 +53,7 @@ export async function checkPlacement(tx: Db, tenantId: string, placement: Placem
         isNull(classSubjects.deletedAt),
       ),
     );
-  if (!mapping) throw fieldError('subjectId', messages.timetable.subjectNotTaken);
+  if (!mapping) throw fieldError('subjectId', timetableMessages.subjectNotTaken);
   const teacherId = placement.teacherId === undefined ? mapping.teacherId : placement.teacherId;
   const teacherName = teacherId ? await repo.teacherName(tx, tenantId, teacherId) : undefined;
   if (teacherId && !teacherName) throw fieldError('teacherId', messages.teachers.notFound);
@@ -63,10 +64,10 @@ export async function checkPlacement(tx: Db, tenantId: string, placement: Placem
     const className = await repo.className(tx, tenantId, clash.other.classId);
     const message =
       clash.kind === 'slot'
-        ? messages.timetable.slotTaken(className)
+        ? timetableMessages.slotTaken(className)
         : clash.kind === 'teacher'
-          ? messages.timetable.teacherClash(teacherName ?? '', className)
-          : messages.timetable.roomClash(placement.room, className);
+          ? timetableMessages.teacherClash(teacherName ?? '', className)
+          : timetableMessages.roomClash(placement.room, className);
     throw new AppError(409, message, { clash: clash.kind, classId: clash.other.classId, entryId: clash.other.id });
   }
   return teacherId;
@@ -77,5 +78,5 @@ export async function overLimitWarning(tx: Db, tenantId: string, placement: { id
   const limit = await repo.limitOf(tx, tenantId, placement.subjectId);
   if (limit === undefined) return undefined;
   const count = weeklyCount(await repo.entriesOfClassSubject(tx, tenantId, placement.classId, placement.subjectId), placement);
-  return count > limit ? messages.timetable.overLimit(await repo.subjectName(tx, tenantId, placement.subjectId), count, limit) : undefined;
+  return count > limit ? timetableMessages.overLimit(await repo.subjectName(tx, tenantId, placement.subjectId), count, limit) : undefined;
 }

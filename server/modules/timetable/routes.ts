@@ -8,12 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages } from '../../../contract/messages';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import { updateAnswerSchema } from '../../../contract/sync';
-import { timetableEntryInputSchema, timetableEntrySchema, timetableListQuerySchema } from '../../../contract/timetable';
+import { timetableEntryInputSchema, timetableEntrySchema, timetableListQuerySchema, timetableMessages, timetablePaths } from '../../../contract/timetable';
 import { uniqueViolation } from '../../db/errors';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
-import { timetableEntries } from '../../db/schema';
+import { timetableEntries } from './tables';
 import { AppError, badRequest, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -27,32 +27,32 @@ import { timetableRepository as repo } from './repository';
 
 const readers = { access: 'signedIn' } as const;
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
-const idParams = z.object({ id: z.uuid(messages.timetable.notFound) });
+const idParams = z.object({ id: z.uuid(timetableMessages.notFound) });
 
 /** A unique index of 0013 caught what the locked check could not see (never expected). */
 function clashFromIndex(error: unknown): AppError | undefined {
   const constraint = uniqueViolation(error);
   if (constraint === 'timetable_entries_pkey') return recordIdTaken();
-  if (constraint?.startsWith('timetable_entries_')) return new AppError(409, messages.timetable.slotTaken('another class'));
+  if (constraint?.startsWith('timetable_entries_')) return new AppError(409, timetableMessages.slotTaken('another class'));
   return undefined;
 }
 
 const withWarning = (message: string, warning: string | undefined) => (warning ? `${message} ${warning}` : message);
 
 export const timetableEntryRoutes: ZodPlugin = async (app) => {
-  app.get(routeOf(paths.timetable.all), { config: readers, schema: { response: okList(timetableEntrySchema), querystring: timetableListQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(timetablePaths.all), { config: readers, schema: { response: okList(timetableEntrySchema), querystring: timetableListQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     return sendEnvelope(reply, 200, messages.common.ok, await repo.entries(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
   });
 
-  app.get(routeOf(paths.timetable.one), { config: readers, schema: { response: ok(timetableEntrySchema), params: idParams } }, async (request, reply) => {
+  app.get(routeOf(timetablePaths.one), { config: readers, schema: { response: ok(timetableEntrySchema), params: idParams } }, async (request, reply) => {
     const user = userOf(request);
     const found = await repo.entry(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user));
-    if (!found) throw notFound(messages.timetable.notFound);
+    if (!found) throw notFound(timetableMessages.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
 
-  app.post(routeOf(paths.timetable.create), { config: adminWrite, schema: { response: created(timetableEntrySchema), body: timetableEntryInputSchema } }, (request, reply) =>
+  app.post(routeOf(timetablePaths.create), { config: adminWrite, schema: { response: created(timetableEntrySchema), body: timetableEntryInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const tenantId = tenantOf(request).tenantId;
@@ -66,12 +66,12 @@ export const timetableEntryRoutes: ZodPlugin = async (app) => {
         throw clashFromIndex(error) ?? error;
       }
       const warning = await overLimitWarning(tx, tenantId, { id, classId, subjectId });
-      return { status: 201, message: withWarning(messages.timetable.added, warning), data: await repo.entry(tx, tenantId, id) };
+      return { status: 201, message: withWarning(timetableMessages.added, warning), data: await repo.entry(tx, tenantId, id) };
     }),
   );
 
   app.put(
-    routeOf(paths.timetable.update),
+    routeOf(timetablePaths.update),
     { config: adminWrite, schema: { response: ok(updateAnswerSchema(timetableEntrySchema)), params: idParams, body: timetableEntryInputSchema } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
@@ -84,9 +84,9 @@ export const timetableEntryRoutes: ZodPlugin = async (app) => {
         const lost = await lostUpdate(tx, { entity: 'timetable', table: timetableEntries, user, id, baseRev, yours: { ...request.body, id }, kept });
         if (lost) return lost;
         const stored = await repo.entry(tx, tenantId, id);
-        if (!stored) throw notFound(messages.timetable.notFound);
+        if (!stored) throw notFound(timetableMessages.notFound);
         // A family's devices hold their classes' entries only: moving one would leave copies behind.
-        if (classId !== stored.classId) throw badRequest(messages.timetable.classFixed, { fieldErrors: { classId: [messages.timetable.classFixed] } });
+        if (classId !== stored.classId) throw badRequest(timetableMessages.classFixed, { fieldErrors: { classId: [timetableMessages.classFixed] } });
         const teacher = await checkPlacement(tx, tenantId, { id, classId, periodId, subjectId, teacherId, room });
         try {
           await tx
@@ -99,19 +99,19 @@ export const timetableEntryRoutes: ZodPlugin = async (app) => {
         // Substitutions were for the entry's old period and teacher.
         if (periodId !== stored.periodId || teacher !== stored.teacherId) await repo.removeSubstitutionsOfEntry(tx, tenantId, id);
         const warning = await overLimitWarning(tx, tenantId, { id, classId, subjectId });
-        return { message: withWarning(messages.timetable.updated, warning), data: await repo.entry(tx, tenantId, id) };
+        return { message: withWarning(timetableMessages.updated, warning), data: await repo.entry(tx, tenantId, id) };
       }),
   );
 
-  app.delete(routeOf(paths.timetable.remove), { config: adminWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
+  app.delete(routeOf(timetablePaths.remove), { config: adminWrite, schema: { response: okDeleted, params: idParams } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const tenantId = tenantOf(request).tenantId;
       const { id } = request.params;
       await repo.lockSchool(tx, tenantId);
-      if (!(await repo.entry(tx, tenantId, id))) throw notFound(messages.timetable.notFound);
+      if (!(await repo.entry(tx, tenantId, id))) throw notFound(timetableMessages.notFound);
       await repo.removeSubstitutionsOfEntry(tx, tenantId, id);
       await tx.update(timetableEntries).set({ deletedAt: sql`now()` }).where(and(eq(timetableEntries.tenantId, tenantId), eq(timetableEntries.id, id)));
-      return { message: messages.timetable.deleted, data: { id } };
+      return { message: timetableMessages.deleted, data: { id } };
     }),
   );
 };

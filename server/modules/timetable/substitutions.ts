@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages } from '../../../contract/messages';
-import { paths, routeOf } from '../../../contract/paths';
+import { routeOf } from '../../../contract/paths';
 import { staffRoles } from '../../../contract/roles';
-import { substitutionInputSchema, substitutionSchema, timetableDayOf, uncoveredQuerySchema, uncoveredSchema, type Uncovered } from '../../../contract/timetable';
+import { substitutionInputSchema, substitutionSchema, timetableDayOf, timetableMessages, timetablePaths, type Uncovered, uncoveredQuerySchema, uncoveredSchema } from '../../../contract/timetable';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { assertRecordIdFree } from '../../db/record-ids';
-import { teacherAttendance, timetableSubstitutions } from '../../db/schema';
+import { teacherAttendance } from '../../db/schema';
+import { timetableSubstitutions } from './tables';
 import { AppError, badRequest, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -68,50 +69,50 @@ async function uncovered(db: Db, tenantId: string, date: string): Promise<Uncove
 }
 
 export const substitutionRoutes: ZodPlugin = async (app) => {
-  app.get(routeOf(paths.timetable.uncovered), { config: { access: staffRoles }, schema: { response: ok(uncoveredSchema), querystring: uncoveredQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(timetablePaths.uncovered), { config: { access: staffRoles }, schema: { response: ok(uncoveredSchema), querystring: uncoveredQuerySchema } }, async (request, reply) => {
     const { date } = request.query;
     if (Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw badRequest(teacherAttendanceMessages.invalidDate, { fieldErrors: { date: [teacherAttendanceMessages.invalidDate] } });
     return sendEnvelope(reply, 200, messages.common.ok, await uncovered(app.db, tenantOf(request).tenantId, date));
   });
 
-  app.post(routeOf(paths.timetable.substitute), { config: adminWrite, schema: { response: created(substitutionSchema), body: substitutionInputSchema } }, (request, reply) =>
+  app.post(routeOf(timetablePaths.substitute), { config: adminWrite, schema: { response: created(substitutionSchema), body: substitutionInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
       const tenantId = tenantOf(request).tenantId;
       const { id = randomUUID(), entryId, date, teacherId } = request.body;
       await repo.lockSchool(tx, tenantId);
       const entry = await repo.entry(tx, tenantId, entryId);
-      if (!entry) throw badRequest(messages.timetable.notFound, { fieldErrors: { entryId: [messages.timetable.notFound] } });
+      if (!entry) throw badRequest(timetableMessages.notFound, { fieldErrors: { entryId: [timetableMessages.notFound] } });
       const period = await repo.period(tx, tenantId, entry.periodId);
-      if (!period || timetableDayOf(date) !== period.day) throw badRequest(messages.timetable.notOnThatDay, { fieldErrors: { date: [messages.timetable.notOnThatDay] } });
+      if (!period || timetableDayOf(date) !== period.day) throw badRequest(timetableMessages.notOnThatDay, { fieldErrors: { date: [timetableMessages.notOnThatDay] } });
       const away = await awayOn(tx, tenantId, date);
-      if (!entry.teacherId || !away.has(entry.teacherId)) throw new AppError(409, messages.timetable.teacherNotAbsent);
+      if (!entry.teacherId || !away.has(entry.teacherId)) throw new AppError(409, timetableMessages.teacherNotAbsent);
       const name = await repo.teacherName(tx, tenantId, teacherId);
       if (!name) throw badRequest(messages.teachers.notFound, { fieldErrors: { teacherId: [messages.teachers.notFound] } });
-      if ((await repo.substitutionsOn(tx, tenantId, date)).some((substitution) => substitution.entryId === entryId)) throw new AppError(409, messages.timetable.periodCovered);
-      if (away.has(teacherId)) throw new AppError(409, messages.timetable.substituteIsAbsent(name));
-      if (!(await freeTeachers(tx, tenantId, date, entry.periodId, away)).includes(teacherId)) throw new AppError(409, messages.timetable.substituteNotFree(name));
+      if ((await repo.substitutionsOn(tx, tenantId, date)).some((substitution) => substitution.entryId === entryId)) throw new AppError(409, timetableMessages.periodCovered);
+      if (away.has(teacherId)) throw new AppError(409, timetableMessages.substituteIsAbsent(name));
+      if (!(await freeTeachers(tx, tenantId, date, entry.periodId, away)).includes(teacherId)) throw new AppError(409, timetableMessages.substituteNotFree(name));
       await assertRecordIdFree(tx, timetableSubstitutions, id);
       try {
         await tx.insert(timetableSubstitutions).values({ id, tenantId, entryId, classId: entry.classId, periodId: entry.periodId, date, teacherId, createdBy: user.id });
       } catch (error) {
-        if (uniqueViolation(error)) throw new AppError(409, messages.timetable.periodCovered);
+        if (uniqueViolation(error)) throw new AppError(409, timetableMessages.periodCovered);
         throw error;
       }
-      return { status: 201, message: messages.timetable.substituteAssigned, data: await repo.substitution(tx, tenantId, id) };
+      return { status: 201, message: timetableMessages.substituteAssigned, data: await repo.substitution(tx, tenantId, id) };
     }),
   );
 
   app.delete(
-    routeOf(paths.timetable.removeSubstitution),
-    { config: adminWrite, schema: { response: okDeleted, params: z.object({ id: z.uuid(messages.timetable.substitutionNotFound) }) } },
+    routeOf(timetablePaths.removeSubstitution),
+    { config: adminWrite, schema: { response: okDeleted, params: z.object({ id: z.uuid(timetableMessages.substitutionNotFound) }) } },
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
         const { id } = request.params;
-        if (!(await repo.substitution(tx, tenantId, id))) throw notFound(messages.timetable.substitutionNotFound);
+        if (!(await repo.substitution(tx, tenantId, id))) throw notFound(timetableMessages.substitutionNotFound);
         await tx.update(timetableSubstitutions).set({ deletedAt: sql`now()` }).where(and(eq(timetableSubstitutions.tenantId, tenantId), eq(timetableSubstitutions.id, id)));
-        return { message: messages.timetable.substitutionRemoved, data: { id } };
+        return { message: timetableMessages.substitutionRemoved, data: { id } };
       }),
   );
 };

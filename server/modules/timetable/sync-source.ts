@@ -4,7 +4,7 @@
  * goes stale). Weekly limits go to staff only (the admin grid's warning).
  */
 import { inArray } from 'drizzle-orm';
-import { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from '../../db/schema';
+import { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from './tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
 
 export const timetablePeriodSyncSource = defineSyncSource({

@@ -8,8 +8,7 @@
  * entries removed) shows here until dismissed.
  */
 import { useState } from 'react';
-import { messages } from '../../../contract/messages';
-import { dayNames, periodProblems, timetableDays, type PeriodKind, type TimetableDay } from '../../../contract/timetable';
+import { dayNames, type PeriodKind, periodProblems, type TimetableDay, timetableDays, timetableMessages } from '../../../contract/timetable';
 import type { KakshaDb } from '../../../sync';
 import { replacePeriodsKindName } from '../../../sync/kinds/timetable';
 import { useWriteReport } from '../../kit';
@@ -61,7 +60,7 @@ export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
   const save = async () => {
     if (!engine) return;
     const periods = drafts.map(({ id, day, name, startTime, endTime, kind }) => ({ ...(id ? { id } : {}), day, name: name.trim(), startTime, endTime, kind }));
-    if (await report.attempt(() => engine.mutate(replacePeriodsKindName, { periods }), messages.timetable.periodsSaved)) setOpen(false);
+    if (await report.attempt(() => engine.mutate(replacePeriodsKindName, { periods }), timetableMessages.periodsSaved)) setOpen(false);
   };
 
   const status = state && (

@@ -7,13 +7,13 @@
  * picker focused.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { messages } from '../../../contract/messages';
 import { useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { shortDate } from '../../ui/dates';
 import { uncoveredOn } from './grid';
 import { todayIso, type Names, type TimetableMirror } from './queries';
 import { timetableTexts as text } from './texts';
+import { timetableMessages } from '../../../contract/timetable';
 
 export interface SubstitutionTarget {
   date: string;
@@ -35,7 +35,7 @@ export function SubstitutionPanel({ mirror, names, canAssign, target }: { mirror
   const assign = async (entryId: string) => {
     const teacherId = chosen[entryId];
     if (!engine || !teacherId) return;
-    await report.attempt(() => engine.mutate('timetableSubstitutions.create', { entryId, date, teacherId }), messages.timetable.substituteAssigned);
+    await report.attempt(() => engine.mutate('timetableSubstitutions.create', { entryId, date, teacherId }), timetableMessages.substituteAssigned);
   };
   useEffect(() => {
     if (!target) return;
@@ -43,7 +43,7 @@ export function SubstitutionPanel({ mirror, names, canAssign, target }: { mirror
     const picker = target.entryId ? panel.current?.querySelector<HTMLElement>(`[data-entry="${target.entryId}"] select, [data-entry="${target.entryId}"] button`) : null;
     (picker ?? panel.current?.querySelector<HTMLElement>('h2'))?.focus();
   }, [target]);
-  const remove = (id: string) => report.attempt(() => engine!.mutate('timetableSubstitutions.delete', { id }), messages.timetable.substitutionRemoved);
+  const remove = (id: string) => report.attempt(() => engine!.mutate('timetableSubstitutions.delete', { id }), timetableMessages.substitutionRemoved);
 
   return (
     <section ref={panel} id="substitutes" className="panel no-print" aria-labelledby={`${dateId}-heading`}>

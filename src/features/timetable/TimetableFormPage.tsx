@@ -7,8 +7,7 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { messages } from '../../../contract/messages';
-import { dayNames, type TimetableDay } from '../../../contract/timetable';
+import { dayNames, type TimetableDay, timetableMessages } from '../../../contract/timetable';
 import { t } from '../../i18n';
 import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -83,10 +82,10 @@ export default function TimetableFormPage() {
   const clashMessage = !check?.clash
     ? null
     : check.clash.kind === 'slot'
-      ? messages.timetable.slotTaken(names.classes.get(check.clash.other.classId) ?? '')
+      ? timetableMessages.slotTaken(names.classes.get(check.clash.other.classId) ?? '')
       : check.clash.kind === 'teacher'
-        ? messages.timetable.teacherClash(names.teachers.get(candidate.teacherId ?? '') ?? '', names.classes.get(check.clash.other.classId) ?? '')
-        : messages.timetable.roomClash(candidate.room, names.classes.get(check.clash.other.classId) ?? '');
+        ? timetableMessages.teacherClash(names.teachers.get(candidate.teacherId ?? '') ?? '', names.classes.get(check.clash.other.classId) ?? '')
+        : timetableMessages.roomClash(candidate.room, names.classes.get(check.clash.other.classId) ?? '');
   const overLimit = check && check.limit !== undefined && check.count > check.limit ? text.form.overLimit(names.subjects.get(draft.subjectId) ?? '', check.count, check.limit) : null;
 
   const chooseSubject = (subjectId: string) => {
@@ -99,14 +98,14 @@ export default function TimetableFormPage() {
     if (clashMessage || !draft.periodId || !draft.subjectId) return;
     const input = { classId: draft.classId, periodId: draft.periodId, subjectId: draft.subjectId, teacherId: draft.teacherId || null, room: candidate.room };
     const saved = id
-      ? await report.attempt(() => engine.mutate('timetable.update', { ...input, id }), messages.timetable.updated)
-      : await report.attempt(() => engine.mutate('timetable.create', input), messages.timetable.added);
+      ? await report.attempt(() => engine.mutate('timetable.update', { ...input, id }), timetableMessages.updated)
+      : await report.attempt(() => engine.mutate('timetable.create', input), timetableMessages.added);
     if (saved) navigate(`/admin/timetable?${new URLSearchParams({ classId: draft.classId })}`);
   };
 
   const remove = async () => {
     if (!id) return;
-    if (await report.attempt(() => engine.mutate('timetable.delete', { id }), messages.timetable.deleted)) navigate(`/admin/timetable?${new URLSearchParams({ classId: draft.classId })}`);
+    if (await report.attempt(() => engine.mutate('timetable.delete', { id }), timetableMessages.deleted)) navigate(`/admin/timetable?${new URLSearchParams({ classId: draft.classId })}`);
   };
 
   return (

@@ -6,8 +6,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { messages } from '../../../contract/messages';
-import { dayNames, timetableDayOf, type TimetableDay } from '../../../contract/timetable';
+import { dayNames, type TimetableDay, timetableDayOf, timetableMessages } from '../../../contract/timetable';
 import { t } from '../../i18n';
 import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -70,8 +69,8 @@ export default function TimetablePage() {
     if (!engine || !mirror || !names) return;
     const plan = planDayCopy(mirror.periods, mirror.entries, classId, copy.from, copy.to);
     let done = 0;
-    for (const input of plan.creates) if (await report.attempt(() => engine.mutate('timetable.create', input), messages.timetable.added)) done++;
-    for (const input of plan.updates) if (await report.attempt(() => engine.mutate('timetable.update', input), messages.timetable.updated)) done++;
+    for (const input of plan.creates) if (await report.attempt(() => engine.mutate('timetable.create', input), timetableMessages.added)) done++;
+    for (const input of plan.updates) if (await report.attempt(() => engine.mutate('timetable.update', input), timetableMessages.updated)) done++;
     const skipped = plan.skipped.map((one) => (one.clash ? `${one.periodName} (${names.classes.get(one.clash.other.classId) ?? ''})` : one.periodName));
     report.saved(skipped.length > 0 ? `${text.copied(done)} ${text.copySkipped(skipped.join(', '))}` : text.copied(done));
   };

@@ -1,5 +1,7 @@
 /** English texts of the timetable screens (the school's answers are in contract/messages.ts). */
 export const timetableTexts = {
+  /** The sync panel's lines for the timetable's waiting or refused changes (feature.tsx). */
+  changes: { entry: 'Timetable entry', substitution: 'Substitution', periods: 'Bell schedule' },
   loading: 'Reading this device’s copy…',
   noEngine: 'Sign in again to read the timetable on this device.',
   noPeriods: 'The school has no bell schedule yet. An admin sets the periods below.',

@@ -5,6 +5,8 @@
  * reason; the list is copied as text and exported as JSON and CSV; only Dismiss removes an entry.
  */
 import './reset-storage';
+// The features' own words for their changes, as the app registers them.
+import '../../../src/app/features';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { createConnectivity, defaultKinds, type RejectedEntry, type SyncEngine } from '../../../sync';

@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import type { SyncEngine } from '../../../sync';
 import { teacherAttendanceTable } from '../../../sync/modules/teacher-attendance';
 import { periodsTable, timetableTable, type PeriodRow } from '../../../sync/modules/timetable';
-import { messages } from '../../../contract/messages';
 import ProfilePage from '../../../src/features/profile/ProfilePage';
 import TeacherAttendancePage from '../../../src/features/teacher-attendance/TeacherAttendancePage';
 import StudentTimetablePage from '../../../src/features/timetable/StudentTimetablePage';
@@ -19,6 +18,7 @@ import TimetablePage from '../../../src/features/timetable/TimetablePage';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { byLabel, click, renderRoute, type, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
+import { timetableMessages } from '../../../contract/timetable';
 
 let view: Rendered | undefined;
 const harness = screenHarness('timetable');
@@ -102,7 +102,7 @@ describe('/admin/timetable/add', () => {
     await type(subject, maths);
     expect(byLabel<HTMLSelectElement>(view!.container, 'Teacher').value).toBe(ravi);
     const alert = await found(() => view!.container.querySelector('[role="alert"]'), 'the clash');
-    expect(alert.textContent).toBe(messages.timetable.teacherClash('Ravi Kumar', 'II B'));
+    expect(alert.textContent).toBe(timetableMessages.teacherClash('Ravi Kumar', 'II B'));
     const save = Array.from(view!.container.querySelectorAll('button')).find((one) => one.textContent === 'Save')!;
     expect(save.disabled).toBe(true);
 
