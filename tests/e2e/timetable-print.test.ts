@@ -3,11 +3,13 @@
  * landscape page"): the demo admin of the larger school (riverside) prints, from the print
  * stylesheet, the week of its busiest class (the most text in its cells), the week of the teacher
  * with the most periods and the demo teacher's week; each is exactly one page of A4 landscape
- * (842 x 595 pt) with all six days and every period of the week.
+ * (842 x 595 pt) with all six days and every period of the week; the month's staff register prints on
+ * A4 landscape pages only.
  */
 import { describe, expect, it } from 'vitest';
 import type { ClassSubject } from '../../contract/class-subject';
 import { paths } from '../../contract/paths';
+import { todayIso } from '../../contract/record-formats';
 import type { Period, TimetableEntry } from '../../contract/timetable';
 import { useBrowser } from './support/browser';
 import { riverside } from './support/demo';
@@ -92,6 +94,21 @@ describe('timetable print', () => {
         // A4 landscape: 297 x 210 mm = 841.89 x 595.28 pt.
         expect(Math.abs(width - 841.89), one.what).toBeLessThan(2);
         expect(Math.abs(height - 595.28), one.what).toBeLessThan(2);
+      }
+
+      // The staff register of this month (54 people by 30 or 31 days) prints on A4 landscape pages only.
+      const [year, month] = todayIso().split('-');
+      await page.goto(`/admin/teacher-attendance/monthly/${month}-${year}`);
+      await page.locator('.ta-register-page table').first().waitFor();
+      await page.emulateMedia({ media: 'print' });
+      const register = pagesOf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+      await page.emulateMedia({ media: 'screen' });
+      console.info(`printed the staff register of ${month}-${year}: ${register.count} page(s) ${register.sizes.map(([w, h]) => `${w}x${h}`).join(', ')}`);
+      expect(register.count).toBeGreaterThan(0);
+      expect(register.sizes).toHaveLength(register.count);
+      for (const [width, height] of register.sizes) {
+        expect(Math.abs(width - 841.89)).toBeLessThan(2);
+        expect(Math.abs(height - 595.28)).toBeLessThan(2);
       }
     },
     slow,
