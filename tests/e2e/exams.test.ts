@@ -67,6 +67,17 @@ describe('exams', () => {
       expect(stored).toHaveLength(students.length);
       expect(stored.filter((cell) => cell.absent)).toHaveLength(1);
 
+      // A cell typed and the page reloaded at once (no pause, no Enter, no leaving the cell) still
+      // reaches the school: the page's hide sends what the grid holds.
+      await cells.nth(0).fill('24');
+      await teacherPage.reload();
+      await teacherPage.locator('input.ex-cell').first().waitFor();
+      await waitUntil(
+        () => api<Mark[]>(session.baseUrl, 'GET', `${markPaths.sheet}?examId=${exam.id}&classId=${iiB.id}&subjectId=${maths.id}`, { token: adminToken }),
+        (cellsNow) => cellsNow.find((cell) => cell.studentId === stored.find((one) => one.absent)?.studentId)?.marks === 24,
+        60_000,
+      );
+
       // The admin sees the class complete and publishes it on /admin/exams; the class's report
       // cards then print as one page per student.
       const adminContext = await session.newContext();
