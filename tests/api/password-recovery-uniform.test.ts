@@ -113,7 +113,7 @@ describe('POST /api/forgotPassword', () => {
     const result = await timeBoth(forgot, 0);
     console.info(`forgotPassword: known ${result.knownMs.toFixed(2)} ms, unknown ${result.unknownMs.toFixed(2)} ms, classifier right ${(result.accuracy * 100).toFixed(1)} %`);
     expect(result.accuracy).toBeLessThanOrEqual(0.65);
-  });
+  }, 120_000);
 });
 
 describe('POST /api/verifyOtp', () => {
@@ -137,5 +137,5 @@ describe('POST /api/verifyOtp', () => {
     const result = await timeBoth(verify, 0);
     console.info(`verifyOtp: known ${result.knownMs.toFixed(2)} ms, unknown ${result.unknownMs.toFixed(2)} ms, classifier right ${(result.accuracy * 100).toFixed(1)} %`);
     expect(result.accuracy).toBeLessThanOrEqual(0.65);
-  });
+  }, 120_000);
 });
