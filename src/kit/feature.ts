@@ -16,8 +16,9 @@ export interface Feature {
   changes?: ChangeWords;
   /**
    * Fetches what the feature's screens read offline beyond the mirror (the school's details on a
-   * report card, the UPI payee on a receipt) into the store's meta; the app runs it whenever a
-   * signed-in device is online (src/app/use-kept-copies.ts). A failure leaves the last copy.
+   * report card, the UPI payee on a receipt) into the store's meta; the app runs it after the first
+   * pull each time a signed-in device comes online (src/app/use-kept-copies.ts). A failure leaves
+   * the last copy.
    */
   keep?: (db: KakshaDb, tenantId: string) => Promise<void>;
 }
