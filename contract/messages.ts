@@ -360,6 +360,8 @@ export const messages = {
       'This contains a character that cannot be saved (a NUL character or a broken character). Remove it and try again.',
     tooDeeplyNested: 'The request is nested too deeply.',
     rateLimited: (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`,
+    /** 503: the rate limits cannot be counted (Redis does not answer), so a limited request is not taken. */
+    limitsUnavailable: 'The server cannot take this request right now. Please try again in a minute.',
     internal: "Something went wrong on our end. We're working to fix it!",
     healthy: 'Kaksha is running.',
   },

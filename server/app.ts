@@ -17,7 +17,7 @@ import { registerErrorHandling, sendNotFound } from './plugins/errors';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
 import { registerInputGuards, rewriteMalformedUrl } from './plugins/input-guards';
 import { registerMaintenance } from './plugins/maintenance';
-import { purgeRateLimitWindows } from './plugins/rate-limit';
+import { databaseRateLimitStore, purgeRateLimitWindows, type RateLimitStore } from './plugins/rate-limit';
 import { registerResponseSchemas } from './plugins/response-schemas';
 import { registerRouteCatalogue } from './plugins/route-catalogue';
 import { registerZodValidation } from './plugins/zod-validation';
@@ -78,6 +78,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('coordination', options.coordination);
   app.decorate('tokens', new TokenService(options.jwtSecret, config.tokenTtlSeconds));
   app.decorate('keys', deriveKeys(options.jwtSecret));
+  // Chosen once: routes call rateLimitBy and never ask which store counts (docs/deployment.md).
+  const rateLimitStore: RateLimitStore = config.redisUrl
+    ? await (await import('./plugins/rate-limit-redis')).openRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix, app.log)
+    : databaseRateLimitStore(options.db);
+  app.decorate('rateLimitStore', rateLimitStore);
+  app.addHook('onClose', () => rateLimitStore.close());
 
   registerZodValidation(app);
   registerResponseSchemas(app, options.checkResponses ?? false);

@@ -59,6 +59,10 @@ export interface ServerConfig {
   fcm?: FcmSettings;
   /** How often scheduled notifications are published and queued pushes sent; 0: never (tests drive it). */
   deliveryIntervalMs: number;
+  /** REDIS_URL: rate limits are counted in this Redis instead of the database (docs/deployment.md). */
+  redisUrl?: string;
+  /** REDIS_KEY_PREFIX: what Kaksha's keys in Redis start with, so installations can share one Redis. */
+  redisKeyPrefix: string;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -95,6 +99,20 @@ function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
   };
 }
 
+function redisUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return undefined;
+  // The value may hold a password: messages name only what is wrong with it.
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new Error('REDIS_URL must be a URL such as redis://127.0.0.1:6379 (or rediss:// for TLS)');
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:') throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${protocol}//"`);
+  return raw;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
@@ -127,5 +145,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       ? { serviceAccountFile: path.resolve(env.FCM_SERVICE_ACCOUNT_FILE.trim()), apiUrl: (env.FCM_API_URL?.trim() || 'https://fcm.googleapis.com').replace(/\/+$/, '') }
       : undefined,
     deliveryIntervalMs: Math.max(0, intFromEnv(env, 'DELIVERY_INTERVAL_MS', 5000)),
+    redisUrl: redisUrlFromEnv(env),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'kaksha:',
   };
 }

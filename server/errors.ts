@@ -13,6 +13,14 @@ export class AppError extends Error {
   }
 }
 
+/** A setting the server cannot start with: main.ts prints its message alone and exits 1. */
+export class StartRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartRefused';
+  }
+}
+
 export class ValidationFailed extends Error {
   readonly statusCode = 400;
   constructor(

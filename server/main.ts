@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
 import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';
+import { StartRefused } from './errors';
 import { loadJwtSecret } from './modules/auth/tokens';
 import { demoAccounts, demoPassword, seedDemoSchools } from './seed/demo';
 
@@ -134,7 +135,8 @@ async function startPrimary(config: ServerConfig, seedDemo: boolean) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   start({ seedDemo: process.env.SEED_DEMO === '1' }).catch((error: unknown) => {
-    console.error(error instanceof Error && error.message === embeddedConcurrencyRefusal ? error.message : error);
+    const refused = error instanceof StartRefused || (error instanceof Error && error.message === embeddedConcurrencyRefusal);
+    console.error(refused ? (error as Error).message : error);
     process.exit(1);
   });
 }

@@ -5,6 +5,7 @@ import type { ServerConfig } from './config';
 import type { Coordination, Db } from './db/client';
 import type { DerivedKeys } from './keys';
 import type { TokenService } from './modules/auth/tokens';
+import type { RateLimitStore } from './plugins/rate-limit';
 
 /**
  * Who may call a route:
@@ -43,6 +44,8 @@ declare module 'fastify' {
     keys: DerivedKeys;
     /** Task locks and the change feed (absent in some tests: tasks then run without a lock). */
     coordination: Coordination | undefined;
+    /** Where rate limits are counted: the database, or Redis when REDIS_URL is set (plugins/rate-limit.ts). */
+    rateLimitStore: RateLimitStore;
   }
   interface FastifyRequest {
     tenant: School | null;

@@ -1,11 +1,12 @@
 /**
- * Fixed-window rate limits counted in the database, so every process (and machine) on it shares
- * one count: a limit of 10 a minute is 10 across all of them (docs/deployment.md). One UPSERT per
- * request bumps each of its windows, or starts a new one where the last has passed. Several limits
- * can guard one route (per address and per username for sign-in), which @fastify/rate-limit's
- * hook does not allow: it runs only the first limiter of a request.
+ * Fixed-window rate limits counted where every process (and machine) sees one count: a limit of 10
+ * a minute is 10 across all of them (docs/deployment.md). The store is chosen once, when the app is
+ * built: the database by default (one UPSERT per request bumps each of its windows, or starts a new
+ * one where the last has passed), or Redis when REDIS_URL is set (rate-limit-redis.ts, one script
+ * call per request). Several limits can guard one route (per address and per username for sign-in),
+ * which @fastify/rate-limit's hook does not allow: it runs only the first limiter of a request.
  *
- * Keys are stored hashed: the table holds no addresses or usernames.
+ * Keys are stored hashed: neither store holds addresses or usernames.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -34,12 +35,36 @@ export interface WindowHit {
   retryAfterSeconds: number;
 }
 
-function storedKey(limiter: FixedWindowLimiter, key: string): string {
+export interface WindowAttempt {
+  limiter: FixedWindowLimiter;
+  key: string;
+}
+
+/** Where the windows are counted: one per app, chosen when it is built (server/app.ts). */
+export interface RateLimitStore {
+  readonly kind: 'database' | 'redis';
+  /** Counts one attempt against each (limiter, key) in one round trip; answers in the same order. */
+  hit(attempts: readonly WindowAttempt[]): Promise<WindowHit[]>;
+  close(): Promise<void>;
+}
+
+/** `<limiter name> <sha-256 of the key>`: the stored form of a key, in either store. */
+export function storedKey(limiter: FixedWindowLimiter, key: string): string {
   return `${limiter.name} ${createHash('sha256').update(key).digest('base64url')}`;
 }
 
+/** The answer for a window holding `count` attempts that ends in `resetInMs`. */
+export function windowHit(limiter: FixedWindowLimiter, count: number, resetInMs: number): WindowHit {
+  return { allowed: count <= limiter.limit.max, retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) };
+}
+
+/** The default store: table rate_limit_windows of the app's database. */
+export function databaseRateLimitStore(db: Db): RateLimitStore {
+  return { kind: 'database', hit: (attempts) => hitWindows(db, attempts), close: async () => {} };
+}
+
 /** Counts one attempt against each (limiter, key) in one statement; answers in the same order. */
-export async function hitWindows(db: Db, hits: readonly { limiter: FixedWindowLimiter; key: string }[]): Promise<WindowHit[]> {
+export async function hitWindows(db: Db, hits: readonly WindowAttempt[]): Promise<WindowHit[]> {
   if (hits.length === 0) return [];
   const rows = hits.map(({ limiter, key }) => ({ key: storedKey(limiter, key), limiter }));
   const values = rows.map(
@@ -57,14 +82,14 @@ export async function hitWindows(db: Db, hits: readonly { limiter: FixedWindowLi
   return rows.map((row) => {
     const found = byKey.get(row.key);
     if (!found) throw new Error('rate limit window was not counted');
-    return {
-      allowed: Number(found.count) <= row.limiter.limit.max,
-      retryAfterSeconds: Math.max(1, Math.ceil(Number(found.reset_in_ms) / 1000)),
-    };
+    return windowHit(row.limiter, Number(found.count), Number(found.reset_in_ms));
   });
 }
 
-/** Removes windows that have passed (a maintenance task; a passed window is never read again). */
+/**
+ * Removes windows that have passed (a maintenance task; a passed window is never read again). With
+ * Redis counting, the table only holds what was counted before the switch: the task stays, cheap.
+ */
 export async function purgeRateLimitWindows(db: Db): Promise<number> {
   const [row] = await queryRows<{ count: number | string }>(
     db,
@@ -84,10 +109,7 @@ export function rateLimitBy(
   const names = rules.map((rule) => rule.limiter.name);
   if (new Set(names).size !== names.length) throw new Error(`one limiter twice on a route: ${names.join(', ')}`);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const outcomes = await hitWindows(
-      request.server.db,
-      rules.map((rule) => ({ limiter: rule.limiter, key: rule.key(request) })),
-    );
+    const outcomes = await request.server.rateLimitStore.hit(rules.map((rule) => ({ limiter: rule.limiter, key: rule.key(request) })));
     const wait = outcomes.reduce((longest, outcome) => (outcome.allowed ? longest : Math.max(longest, outcome.retryAfterSeconds)), 0);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headers } from '../../contract/envelope';
@@ -17,10 +18,13 @@ import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import { ChangeHub, listenOnPostgres } from '../../server/db/changes';
 import { openDatabase, type Database } from '../../server/db/client';
+import { queryRows } from '../../server/db/rows';
 import { embeddedConcurrencyRefusal } from '../../server/main';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
+import { connectTestRedis, deleteKeysUnder, keysUnder, redisAnswers, redisTestUrl, testRedisPrefix } from '../support/redis';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
+const redisUp = serverUrl ? await redisAnswers() : false;
 const root = path.resolve(import.meta.dirname, '..', '..');
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
@@ -219,6 +223,72 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     } finally {
       await feed.close();
     }
+  });
+});
+
+describe.skipIf(!serverUrl || !redisUp)('two server processes counting rate limits in one Redis (REDIS_URL)', () => {
+  const name = `kaksha_two_redis_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-two-redis-'));
+  const prefix = testRedisPrefix();
+  let database: Database;
+  let school: SchoolFixture;
+  let a: Child;
+  let b: Child;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString() });
+    school = await createSchoolFixture(database.db, 'twoproc');
+    const env = {
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      SIGNIN_LIMIT_PER_USER: '3',
+      SIGNIN_LIMIT_PER_IP: '1000',
+      REDIS_URL: redisTestUrl,
+      REDIS_KEY_PREFIX: prefix,
+    };
+    a = startServer({ ...env, PORT: String(await freePort()) });
+    b = startServer({ ...env, PORT: String(await freePort()) });
+    await Promise.all([healthy(a), healthy(b)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([stop(a), stop(b)]);
+    await database?.close();
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+    const redis = await connectTestRedis();
+    await deleteKeysUnder(redis, prefix);
+    redis.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('count a sign-in limit across both in Redis: 3 a minute is 3 in all, and nothing in the database', async () => {
+    const username = school.accounts.parent.username;
+    const statuses: number[] = [];
+    for (const base of [b.url, a.url, b.url, a.url, b.url]) {
+      statuses.push((await call(base, 'POST', paths.authUser, { body: { username, password: 'not-the-password-1' } })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const refused = await call(a.url, 'POST', paths.authUser, { body: { username, password: fixturePassword } });
+    expect(refused).toMatchObject({ status: 429, body: { message: messages.auth.tooManyAttempts } });
+
+    const redis = await connectTestRedis();
+    try {
+      const windows = [...(await keysUnder(redis, `${prefix}rate:`)).entries()];
+      expect(windows.map(([key]) => key.slice(prefix.length).split(' ')[0]).sort()).toEqual(['rate:sign-in:ip', 'rate:sign-in:user']);
+      for (const [, ttl] of windows) expect(ttl).toBeGreaterThan(0);
+    } finally {
+      redis.destroy();
+    }
+    expect(await queryRows(database.db, sql`select count(*)::int as count from rate_limit_windows`)).toEqual([{ count: 0 }]);
   });
 });
 

@@ -24,6 +24,8 @@ export async function createTestApp(
     tokenTtlSeconds?: number;
     /** Any other settings (smtp, production ...), applied last. */
     config?: Partial<Omit<ServerConfig, 'rateLimits'>>;
+    /** pino options for a test that reads the log (default: no log). */
+    logger?: object;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -42,7 +44,17 @@ export async function createTestApp(
     deliveryIntervalMs: 0,
     ...options.config,
   };
-  const app = await buildApp({ db: database.db, coordination: database, config, jwtSecret: testJwtSecret, logger: false, checkResponses: true });
+  const app = await buildApp({
+    db: database.db,
+    coordination: database,
+    config,
+    jwtSecret: testJwtSecret,
+    logger: options.logger ?? false,
+    checkResponses: true,
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   await app.ready();
 
   const call: TestApp['call'] = ({ tenant, token, headers: extra, ...rest }) =>

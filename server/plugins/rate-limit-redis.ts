@@ -1,0 +1,133 @@
+/**
+ * Rate limits counted in Redis (REDIS_URL; docs/deployment.md): the same fixed windows and hashed
+ * keys as the database store, under `<REDIS_KEY_PREFIX>rate:`. One script call per request counts
+ * all of its limits: per key INCR, and PEXPIRE to the window when the count starts at 1; Redis
+ * deletes a window when it passes, so nothing needs purging.
+ *
+ * One client per process, connected before the app is ready: a server whose REDIS_URL does not
+ * answer refuses to start. When Redis goes away later, a rate-limited request is refused with a 503
+ * (never let through uncounted); the outage is logged once, and again once it answers.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient, ErrorReply } from 'redis';
+import { messages } from '../../contract/messages';
+import { AppError, StartRefused } from '../errors';
+import { storedKey, windowHit, type RateLimitStore, type WindowAttempt, type WindowHit } from './rate-limit';
+
+/** KEYS: the windows; ARGV[i]: KEYS[i]'s window in ms. Answers count and remaining ms per key. */
+const hitScript = `
+local answers = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  local left = redis.call('PTTL', key)
+  if count == 1 or left < 0 then
+    redis.call('PEXPIRE', key, ARGV[i])
+    left = tonumber(ARGV[i])
+  end
+  answers[2 * i - 1] = count
+  answers[2 * i] = left
+end
+return answers
+`;
+const hitScriptSha = createHash('sha1').update(hitScript).digest('hex');
+
+/** How long a start waits for Redis, and a request for its answer, before calling it gone. */
+const connectTimeoutMs = 5_000;
+const commandTimeoutMs = 2_000;
+
+/** host:port of a Redis URL, for messages (the URL itself may carry a password). */
+export function redisAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || 6379}`;
+}
+
+export async function openRedisRateLimitStore(url: string, keyPrefix: string, log: FastifyBaseLogger): Promise<RateLimitStore> {
+  let started = false;
+  let down = false;
+  const client = createClient({
+    url,
+    name: 'kaksha-rate-limits',
+    // A request while reconnecting fails at once (503) instead of waiting in a queue.
+    disableOfflineQueue: true,
+    commandOptions: { timeout: commandTimeoutMs },
+    socket: {
+      connectTimeout: connectTimeoutMs,
+      // Before the first connection: give up (the start is refused). After: keep trying, up to every 2 s.
+      reconnectStrategy: (retries, cause) => (started ? Math.min(100 * (retries + 1), 2_000) : cause),
+    },
+  });
+
+  const wentDown = (error: unknown) => {
+    if (!started || down) return;
+    down = true;
+    log.error({ err: error }, 'Redis (REDIS_URL) does not answer: rate-limited requests are refused with 503 until it does');
+  };
+  const cameBack = () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis (REDIS_URL) answers again: rate limits are counted');
+  };
+  client.on('error', wentDown);
+  client.on('ready', cameBack);
+
+  const refusal = (cause: string) =>
+    new StartRefused(
+      `REDIS_URL is set, but Redis at ${redisAddress(url)} does not answer (${cause}). ` +
+        'Rate limits are counted in Redis when REDIS_URL is set: start Redis, or unset REDIS_URL to count them in the database.',
+    );
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.connect().then(() => client.ping()),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer in ${connectTimeoutMs / 1000} s`)), connectTimeoutMs + 1_000);
+      }),
+    ]);
+  } catch (error) {
+    if (client.isOpen) client.destroy();
+    throw refusal(error instanceof Error ? error.message : String(error));
+  } finally {
+    clearTimeout(timer);
+  }
+  started = true;
+
+  const run = async (keys: string[], windows: string[]): Promise<unknown> => {
+    try {
+      return await client.evalSha(hitScriptSha, { keys, arguments: windows });
+    } catch (error) {
+      // The first call after Redis started (or flushed its scripts) sends the script itself.
+      if (error instanceof ErrorReply && error.message.startsWith('NOSCRIPT')) return client.eval(hitScript, { keys, arguments: windows });
+      throw error;
+    }
+  };
+
+  return {
+    kind: 'redis',
+    async hit(attempts: readonly WindowAttempt[]): Promise<WindowHit[]> {
+      if (attempts.length === 0) return [];
+      const keys = attempts.map(({ limiter, key }) => `${keyPrefix}rate:${storedKey(limiter, key)}`);
+      let answers: number[];
+      try {
+        const reply = await run(
+          keys,
+          attempts.map(({ limiter }) => String(limiter.limit.windowMs)),
+        );
+        if (!Array.isArray(reply) || reply.length !== keys.length * 2 || !reply.every((n) => typeof n === 'number')) {
+          throw new Error(`unexpected answer to the rate limit script: ${JSON.stringify(reply)}`);
+        }
+        answers = reply as number[];
+      } catch (error) {
+        wentDown(error);
+        throw new AppError(503, messages.common.limitsUnavailable);
+      }
+      cameBack();
+      return attempts.map(({ limiter }, i) => windowHit(limiter, answers[2 * i]!, answers[2 * i + 1]!));
+    },
+    async close() {
+      if (!client.isOpen) return;
+      if (client.isReady) await client.close().catch(() => client.destroy());
+      else client.destroy();
+    },
+  };
+}
