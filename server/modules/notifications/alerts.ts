@@ -39,35 +39,50 @@ async function alertsOn(tx: Db, tenantId: string): Promise<boolean> {
   return row?.on ?? false;
 }
 
-/** The student's first name, the class's name and the student's active parents. */
-async function subjectOf(tx: Db, tenantId: string, mark: AttendanceMark) {
-  const [student] = await tx
-    .select({ firstName: students.firstName })
+interface Subject {
+  name: string;
+  className: string;
+  parentIds: string[];
+}
+
+/**
+ * Each mark's student first name, class name and active parents, in three queries for the whole
+ * sheet (one student at a time it was three queries for every absent student).
+ */
+async function subjectsOf(tx: Db, tenantId: string, marks: readonly AttendanceMark[]): Promise<(mark: AttendanceMark) => Subject> {
+  const studentIds = [...new Set(marks.map((mark) => mark.studentId))];
+  const classIds = [...new Set(marks.map((mark) => mark.classId))];
+  const names = await tx
+    .select({ id: students.id, firstName: students.firstName })
     .from(students)
-    .where(and(eq(students.tenantId, tenantId), eq(students.id, mark.studentId)));
-  const [klass] = await tx
-    .select({ name: classes.className, section: classes.classSection })
+    .where(and(eq(students.tenantId, tenantId), inArray(students.id, studentIds)));
+  const classNames = await tx
+    .select({ id: classes.id, name: classes.className, section: classes.classSection })
     .from(classes)
-    .where(and(eq(classes.tenantId, tenantId), eq(classes.id, mark.classId)));
+    .where(and(eq(classes.tenantId, tenantId), inArray(classes.id, classIds)));
   const parents = await tx
-    .select({ id: users.id })
+    .select({ studentId: parentChildren.studentId, id: users.id })
     .from(parentChildren)
     .innerJoin(users, and(eq(users.tenantId, parentChildren.tenantId), eq(users.id, parentChildren.userId)))
     .where(
       and(
         eq(parentChildren.tenantId, tenantId),
-        eq(parentChildren.studentId, mark.studentId),
+        inArray(parentChildren.studentId, studentIds),
         isNull(parentChildren.deletedAt),
         isNull(users.deletedAt),
         eq(users.status, 'active'),
         eq(users.role, 'parent'),
       ),
     );
-  return {
-    name: student?.firstName ?? '',
-    className: [klass?.name, klass?.section].filter(Boolean).join(' '),
-    parentIds: parents.map((parent) => parent.id),
-  };
+  const nameOf = new Map(names.map((row) => [row.id, row.firstName]));
+  const classNameOf = new Map(classNames.map((row) => [row.id, [row.name, row.section].filter(Boolean).join(' ')]));
+  const parentsOf = new Map<string, string[]>();
+  for (const row of parents) parentsOf.set(row.studentId, [...(parentsOf.get(row.studentId) ?? []), row.id]);
+  return (mark) => ({
+    name: nameOf.get(mark.studentId) ?? '',
+    className: classNameOf.get(mark.classId) ?? '',
+    parentIds: parentsOf.get(mark.studentId) ?? [],
+  });
 }
 
 /** A published notification from the school (no sender) to these people, its pushes queued. */
@@ -101,9 +116,12 @@ async function alert(tx: Db, tenantId: string, marks: (AttendanceMark & { status
     .onConflictDoNothing()
     .returning({ studentId: absenceAlerts.studentId, date: absenceAlerts.date });
   const fresh = new Set(claimed.map(keyOf));
+  const toTell = marks.filter((one) => fresh.has(keyOf(one)));
+  if (toTell.length === 0) return;
+  const subjectOf = await subjectsOf(tx, tenantId, toTell);
   const text = messages.absenceAlerts;
-  for (const mark of marks.filter((one) => fresh.has(keyOf(one)))) {
-    const { name, className, parentIds } = await subjectOf(tx, tenantId, mark);
+  for (const mark of toTell) {
+    const { name, className, parentIds } = subjectOf(mark);
     if (parentIds.length === 0) continue;
     const id = await tell(tx, tenantId, parentIds, text.title(name, mark.status), text.message(name, mark.status, shownDate(mark.date), className));
     await tx.update(absenceAlerts).set({ notificationId: id, updatedAt: sql`now()` }).where(rowOf(tenantId, mark));
@@ -126,13 +144,15 @@ async function correct(tx: Db, tenantId: string, marks: (AttendanceMark & { stat
     )
     .for('update', { of: absenceAlerts });
   const byKey = new Map(told.map((row) => [keyOf(row), row]));
+  const toCorrect = marks.filter((mark) => byKey.has(keyOf(mark)));
+  if (toCorrect.length === 0) return;
+  const subjectOf = await subjectsOf(tx, tenantId, toCorrect);
   const text = messages.absenceAlerts;
-  for (const mark of marks) {
-    const alerted = byKey.get(keyOf(mark));
-    if (!alerted) continue;
+  for (const mark of toCorrect) {
+    const alerted = byKey.get(keyOf(mark))!;
     // A phone that has not had the alert yet gets the correction only.
     await dropUnsentPushes(tx, tenantId, alerted.notificationId);
-    const { name, className } = await subjectOf(tx, tenantId, mark);
+    const { name, className } = subjectOf(mark);
     const id = await tell(tx, tenantId, alerted.userIds, text.correctionTitle(name, mark.status), text.correctionMessage(name, mark.status, shownDate(mark.date), className));
     await tx.update(absenceAlerts).set({ correctionId: id, updatedAt: sql`now()` }).where(rowOf(tenantId, mark));
   }
