@@ -36,6 +36,20 @@ const hitScriptSha = createHash('sha1').update(hitScript).digest('hex');
 const connectTimeoutMs = 5_000;
 const commandTimeoutMs = 2_000;
 
+/**
+ * node-redis's own command timeout stops at the socket: a command written to a Redis that hangs
+ * would wait for ever. The request gives up here; the command's late answer is dropped.
+ */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Redis did not answer in ${ms} ms`)), ms);
+    work.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
+
 /** host:port of a Redis URL, for messages (the URL itself may carry a password). */
 export function redisAddress(url: string): string {
   const parsed = new URL(url);
@@ -51,6 +65,8 @@ export async function openRedisRateLimitStore(url: string, keyPrefix: string, lo
     // A request while reconnecting fails at once (503) instead of waiting in a queue.
     disableOfflineQueue: true,
     commandOptions: { timeout: commandTimeoutMs },
+    // While Redis hangs, commands given up on still wait for their answers: never more than these.
+    commandsQueueMaxLength: 10_000,
     socket: {
       connectTimeout: connectTimeoutMs,
       // Before the first connection: give up (the start is refused). After: keep trying, up to every 2 s.
@@ -109,9 +125,12 @@ export async function openRedisRateLimitStore(url: string, keyPrefix: string, lo
       const keys = attempts.map(({ limiter, key }) => `${keyPrefix}rate:${storedKey(limiter, key)}`);
       let answers: number[];
       try {
-        const reply = await run(
-          keys,
-          attempts.map(({ limiter }) => String(limiter.limit.windowMs)),
+        const reply = await within(
+          run(
+            keys,
+            attempts.map(({ limiter }) => String(limiter.limit.windowMs)),
+          ),
+          commandTimeoutMs,
         );
         if (!Array.isArray(reply) || reply.length !== keys.length * 2 || !reply.every((n) => typeof n === 'number')) {
           throw new Error(`unexpected answer to the rate limit script: ${JSON.stringify(reply)}`);
@@ -126,7 +145,8 @@ export async function openRedisRateLimitStore(url: string, keyPrefix: string, lo
     },
     async close() {
       if (!client.isOpen) return;
-      if (client.isReady) await client.close().catch(() => client.destroy());
+      // A graceful close waits for pending answers, which a hanging Redis never gives.
+      if (client.isReady) await within(client.close(), commandTimeoutMs).catch(() => client.isOpen && client.destroy());
       else client.destroy();
     },
   };

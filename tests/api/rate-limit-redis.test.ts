@@ -15,6 +15,7 @@ import { headers } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
 import { queryRows } from '../../server/db/rows';
 import { StartRefused } from '../../server/errors';
 import { createSchoolFixture, fixturePassword } from '../support/school-fixtures';
@@ -199,6 +200,40 @@ describe.skipIf(!redisUp)('rate limits counted in Redis', () => {
       await t.close();
       await relay.cut();
     }
+  });
+
+  it('refuse a rate-limited request with a 503 while Redis hangs, instead of waiting for it', async () => {
+    const relay = new RedisRelay();
+    await relay.open();
+    const { redisKeyPrefix } = redisConfig();
+    const t = await createTestApp({ rateLimits: { signInPerUsername: 3, signInPerIp: 100 }, config: { redisUrl: relay.url, redisKeyPrefix } });
+    try {
+      await createSchoolFixture(t.database.db, 'green');
+      expect((await wrongSignIn(t)).statusCode).toBe(401);
+      relay.freeze();
+      const refused = await wrongSignIn(t);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().message).toBe(messages.common.limitsUnavailable);
+      relay.thaw();
+      // Redis ran the attempt it answered late: it counts (the third of 3), the fourth is refused.
+      expect((await wrongSignIn(t)).statusCode).toBe(401);
+      expect((await wrongSignIn(t)).statusCode).toBe(429);
+    } finally {
+      await t.close();
+      await relay.cut();
+    }
+  });
+});
+
+describe('REDIS_URL setting', () => {
+  it('is off unless set, and takes only redis:// and rediss:// URLs, without echoing them', () => {
+    expect(configFromEnv({})).toMatchObject({ redisUrl: undefined, redisKeyPrefix: 'kaksha:' });
+    expect(configFromEnv({ REDIS_URL: ' rediss://:pw@cache.internal:6380/2 ', REDIS_KEY_PREFIX: 'school-a:' })).toMatchObject({
+      redisUrl: 'rediss://:pw@cache.internal:6380/2',
+      redisKeyPrefix: 'school-a:',
+    });
+    expect(() => configFromEnv({ REDIS_URL: 'http://:secret@cache:6379' })).toThrow('REDIS_URL must start with redis:// or rediss://, got "http://"');
+    expect(() => configFromEnv({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/^REDIS_URL must be a URL such as redis:\/\/127\.0\.0\.1:6379/);
   });
 });
 

@@ -59,6 +59,9 @@ export async function deleteKeysUnder(client: TestRedisClient, prefix: string): 
 export class RedisRelay {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  /** Each connection's pipe from Redis back to the app. */
+  private readonly replies = new Map<Socket, Socket>();
+  private frozen = false;
   port = 0;
 
   constructor(private readonly target = new URL(redisTestUrl)) {}
@@ -80,7 +83,9 @@ export class RedisRelay {
         });
       }
       inbound.pipe(outbound);
-      outbound.pipe(inbound);
+      if (!this.frozen) outbound.pipe(inbound);
+      this.replies.set(outbound, inbound);
+      outbound.on('close', () => this.replies.delete(outbound));
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -89,6 +94,21 @@ export class RedisRelay {
     const address = server.address();
     if (typeof address === 'object' && address) this.port = address.port;
     this.server = server;
+  }
+
+  /** Redis hangs: it still takes commands (and runs them), but its answers are held back. */
+  freeze(): void {
+    this.frozen = true;
+    for (const [outbound, inbound] of this.replies) {
+      outbound.unpipe(inbound);
+      outbound.pause();
+    }
+  }
+
+  /** The held answers arrive, in order, and the following ones too. */
+  thaw(): void {
+    this.frozen = false;
+    for (const [outbound, inbound] of this.replies) outbound.pipe(inbound);
   }
 
   /** Drops every connection and refuses new ones until open() again (on the same port). */
