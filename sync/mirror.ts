@@ -8,6 +8,7 @@
  */
 import { syncEntities } from '../contract/sync';
 import type { KakshaDb, MirrorTable, OutboxEntry } from './db';
+import { outboxEntriesWith, rowsWithAny } from './index-reads';
 import type { KindRegistry } from './kinds/kind';
 
 /** Every table a sync transaction touches: the store's mirror tables (sync/modules/index.ts) and the engine's. */
@@ -105,15 +106,29 @@ export async function readRows(db: KakshaDb, refs: readonly string[]): Promise<M
   return out;
 }
 
+/** The server's version of each ref a change covers, and the refs no earlier pending entry touched. */
+export interface Bases {
+  rows: Map<string, Row | null>;
+  fresh: Set<string>;
+}
+
 /** Keeps the server's version of each ref before a pending entry first changes it. */
-export async function ensureBase(db: KakshaDb, refs: Iterable<string>): Promise<void> {
+export async function ensureBase(db: KakshaDb, refs: Iterable<string>): Promise<Bases> {
   const list = [...new Set(refs)];
-  if (list.length === 0) return;
+  const rows = new Map<string, Row | null>();
+  if (list.length === 0) return { rows, fresh: new Set() };
   const bases = await db.base.bulkGet(list);
-  const missing = list.filter((_, i) => !bases[i]);
-  if (missing.length === 0) return;
+  const missing = list.filter((ref, i) => {
+    const base = bases[i];
+    if (base) rows.set(ref, base.row);
+    return !base;
+  });
+  if (missing.length === 0) return { rows, fresh: new Set() };
   const shown = await readRows(db, missing);
-  await db.base.bulkPut(missing.map((ref) => ({ ref, row: shown.get(ref) ?? null })));
+  const added = missing.map((ref) => ({ ref, row: shown.get(ref) ?? null }));
+  await db.base.bulkPut(added);
+  for (const { ref, row } of added) rows.set(ref, row);
+  return { rows, fresh: new Set(missing) };
 }
 
 /** Stores a server version. Returns the ref when its overlay must be recomputed. */
@@ -156,7 +171,7 @@ export async function applyServerUpserts(db: KakshaDb, upserts: readonly { table
   upserts.forEach(({ table, row }, i) => {
     if (table === 'attendance') refOfAttendance.set(String(row.id), refs[i]!);
   });
-  const held = refOfAttendance.size > 0 ? await db.attendance.where('id').anyOf([...refOfAttendance.keys()]).toArray() : [];
+  const held = await rowsWithAny(db.attendance, 'id', refOfAttendance.keys());
   // A record that moved (another student or date under the same id) is rare: one by one then.
   const moves = held.some((old) => rowRef('attendance', old as unknown as Row) !== refOfAttendance.get(String(old.id)));
   if (moves || new Set(refs).size !== refs.length || new Set(goneKeys).size !== goneKeys.length) {
@@ -233,16 +248,23 @@ export async function applyServerDelete(db: KakshaDb, table: MirrorTable, id: st
  * in outbox order. A ref no pending entry touches any more drops its `base` (the row is the
  * server's again). Reads and writes go in bulk; a kind without `overlay` writes its rows itself.
  */
-export async function recompute(db: KakshaDb, kinds: KindRegistry, refs: Iterable<string>, context: ApplyIdentity) {
+export async function recompute(
+  db: KakshaDb,
+  kinds: KindRegistry,
+  refs: Iterable<string>,
+  context: ApplyIdentity,
+  /** What the caller just read: the bases of `refs`, and the refs only `entry` touches (a change being recorded). */
+  known?: { bases: Bases; entry: OutboxEntry },
+) {
   const list = [...new Set(refs)];
   if (list.length === 0) return;
-  const bases = await db.base.bulkGet(list);
+  const bases = known ? list.map((ref) => (known.bases.rows.has(ref) ? { ref, row: known.bases.rows.get(ref)! } : undefined)) : await db.base.bulkGet(list);
   const covered = list.filter((_, i) => bases[i]);
   if (covered.length === 0) return;
   const baseOf = new Map(covered.map((ref) => [ref, bases[list.indexOf(ref)]!.row]));
-  const pending = new Map<number, OutboxEntry>();
-  for (const entry of await db.outbox.where('refs').anyOf(covered).toArray()) pending.set(entry.seq!, entry);
-  const entries = [...pending.values()].sort((a, b) => a.seq! - b.seq!);
+  const shared = known ? covered.filter((ref) => !known.bases.fresh.has(ref)) : covered;
+  const entries = await outboxEntriesWith(db, 'refs', shared);
+  if (known && shared.length < covered.length && !entries.some((entry) => entry.seq === known.entry.seq)) entries.push(known.entry);
   const touching = new Map<string, OutboxEntry[]>();
   for (const entry of entries) {
     for (const ref of entry.refs ?? []) {
