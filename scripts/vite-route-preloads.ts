@@ -25,6 +25,10 @@ const publicPages: Record<string, RegExp> = {
   '/privacy-policy': /src\/features\/policies\/PrivacyPage\.tsx$/,
 };
 
+/** Pages a user signs in from: they prefetch the sync engine (server/route-preloads.ts). */
+const signInPages = new Set(['/school-selection', '/login']);
+const syncEngineModule = /\/sync\/index\.ts$/;
+
 function preloadsOf(page: OutputChunk, chunks: Map<string, OutputChunk>, entry: OutputChunk) {
   const already = new Set([entry.fileName, ...entry.imports]);
   const scripts: string[] = [];
@@ -59,6 +63,13 @@ export function routePreloads(): Plugin {
         const page = [...chunks.values()].find((chunk) => chunk.facadeModuleId && module.test(chunk.facadeModuleId));
         if (!page) this.error(`route-preloads: no chunk renders ${path}`);
         preloads[path] = preloadsOf(page, chunks, entry);
+      }
+      const engine = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => syncEngineModule.test(id)));
+      if (!engine) this.error('route-preloads: no chunk holds the sync engine (sync/index.ts)');
+      const engineFiles = preloadsOf(engine, chunks, entry).scripts;
+      for (const path of signInPages) {
+        const page = preloads[path];
+        if (page) page.prefetch = engineFiles.filter((file) => !page.scripts.includes(file));
       }
       this.emitFile({ type: 'asset', fileName: routePreloadsFile, source: JSON.stringify(preloads) });
     },

@@ -2,6 +2,9 @@
  * index.html as each public page wants it: the build lists, per path, the page's chunks and styles
  * (scripts/vite-route-preloads.ts); here they become `<link rel="modulepreload">` and
  * `<link rel="preload" as="style">` in the head, so the browser fetches them beside the entry.
+ * The pages that lead to signing in also list the sync engine's chunks as `prefetch`: fetched at
+ * the lowest priority while the user picks their school and types a password, never run until
+ * the sign-in loads them, so on 3G the first pull starts about a second sooner (bench:offline).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +12,10 @@ import { z } from 'zod';
 
 export const routePreloadsFile = 'route-preloads.json';
 
+const assetPath = z.string().regex(/^\/[\w./-]+$/);
 const routePreloadsSchema = z.record(
   z.string(),
-  z.object({ scripts: z.array(z.string().regex(/^\/[\w./-]+$/)), styles: z.array(z.string().regex(/^\/[\w./-]+$/)) }),
+  z.object({ scripts: z.array(assetPath), styles: z.array(assetPath), prefetch: z.array(assetPath).optional() }),
 );
 export type RoutePreloads = z.infer<typeof routePreloadsSchema>;
 
@@ -19,6 +23,7 @@ function linksFor(files: RoutePreloads[string]): string {
   return [
     ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...(files.prefetch ?? []).map((href) => `<link rel="prefetch" crossorigin href="${href}">`),
   ].join('');
 }
 

@@ -11,7 +11,11 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-a1.js"></script></head><body></body></html>';
 const preloads = {
-  '/login': { scripts: ['/assets/LoginPage-b2.js', '/assets/fields-c3.js'], styles: ['/assets/auth-d4.css'] },
+  '/login': {
+    scripts: ['/assets/LoginPage-b2.js', '/assets/fields-c3.js'],
+    styles: ['/assets/auth-d4.css'],
+    prefetch: ['/assets/sync-g7.js', '/assets/dexie-h8.js'],
+  },
   '/home': { scripts: ['/assets/LandingPage-e5.js'], styles: ['/assets/LandingPage-f6.css'] },
   '/': { scripts: ['/assets/LandingPage-e5.js'], styles: ['/assets/LandingPage-f6.css'] },
 };
@@ -46,6 +50,14 @@ describe('serving the built app', () => {
     expect(response.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/auth-d4.css">');
     expect(response.body).not.toContain('LandingPage');
     expect(response.body).toContain('<script type="module" src="/assets/index-a1.js"></script>');
+  });
+
+  it('prefetches the sync engine on a page people sign in from, and only there', async () => {
+    const login = await get('/login');
+    expect(login.body).toContain('<link rel="prefetch" crossorigin href="/assets/sync-g7.js">');
+    expect(login.body).toContain('<link rel="prefetch" crossorigin href="/assets/dexie-h8.js">');
+    expect(login.body).not.toContain('rel="modulepreload" crossorigin href="/assets/sync-g7.js"');
+    for (const url of ['/', '/home']) expect((await get(url)).body, url).not.toContain('prefetch');
   });
 
   it('preloads the landing page on / and on /home (with or without a trailing slash)', async () => {
