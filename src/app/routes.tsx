@@ -14,6 +14,7 @@ import { AppStart } from './AppStart';
 import { featurePages } from './features';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
+import { loadMarkAttendancePage } from './page-loaders';
 
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const TermsPage = lazy(() => import('../features/policies/TermsPage'));
@@ -28,7 +29,7 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/AdminDashboardPage'));
 const ResultsOverviewPage = lazy(() => import('../features/admin/results/ResultsOverviewPage'));
 const StudentDashboardPage = lazy(() => import('../features/student/dashboard/StudentDashboardPage'));
-const MarkAttendancePage = lazy(() => import('../features/attendance/MarkAttendancePage'));
+const MarkAttendancePage = lazy(loadMarkAttendancePage);
 const ClassAttendancePage = lazy(() => import('../features/attendance/ClassAttendancePage'));
 const StudentAttendancePage = lazy(() => import('../features/attendance/StudentAttendancePage'));
 const ContactedClientsPage = lazy(() => import('../features/contacted-clients/ContactedClientsPage'));

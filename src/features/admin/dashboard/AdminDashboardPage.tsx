@@ -1,4 +1,6 @@
 /** /admin and /admin/results: the admin and teacher dashboard (spec section 2). */
+import { useEffect } from 'react';
+import { loadMarkAttendancePage, loadWhenIdle } from '../../../app/page-loaders';
 import { t } from '../../../i18n';
 import { headlineOf, tilesOf } from '../../../navigation/dashboard-tiles';
 import { adminSections } from '../../../navigation/sections';
@@ -22,6 +24,7 @@ export default function AdminDashboardPage() {
     '/admin/notifications',
     unread,
   );
+  useEffect(() => loadWhenIdle(loadMarkAttendancePage), []);
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
   return (
     <AreaDashboard title={t.dashboard.adminTitle} tiles={tiles} headerExtra={<UnreadBell to="/admin/notifications" count={unread} />} {...headline}>
