@@ -91,6 +91,9 @@ export interface SyncEngine extends SyncStateStreams {
 
 export { defaultKinds };
 
+/** Rows asked for per pull page: the server's most (contract/sync.ts); its byte cap cuts pages of large records sooner. */
+export const pullPageRows = 1000;
+
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const clock = options.clock ?? realClock;
   const random = options.random ?? Math.random;
@@ -177,7 +180,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
         if (push.status === 'aborted') return { status: 'aborted', push };
         if (push.status === 'no-response') return { status: 'no-response', push };
-        const pull = await pullPhase({ outbox, session, clock, limit: options.pullLimit ?? 500, signal });
+        const pull = await pullPhase({ outbox, session, clock, limit: options.pullLimit ?? pullPageRows, signal });
         if (pull.status === 'sign-in') {
           await setNeedsSignIn(true);
           return { status: 'sign-in', push, pull };

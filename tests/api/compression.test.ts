@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 let t: TestApp;
 let school: SchoolFixture;
 let tokens: Tokens;
-const added = 400;
+const added = 1000;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -71,7 +71,7 @@ describe('compressed answers', () => {
 });
 
 describe('pull pages by bytes', () => {
-  it('a page holds at most 128 KiB of records however many rows are asked for; all changes arrive once', async () => {
+  it('a page holds at most 384 KiB of records however many rows are asked for; all changes arrive once', async () => {
     const first = await t.call({ method: 'GET', url: pullUrl, tenant: school.tenantId, token: tokens.admin });
     const page = first.json().data as PullResponse;
     expect(page.hasMore).toBe(true);
