@@ -243,3 +243,27 @@ describe('tenant isolation a user can see', () => {
     expect(names[0]).not.toBe(names[1]);
   });
 });
+
+describe('the sign-in pages fetch the sync engine ahead', () => {
+  it('lists as prefetch exactly files a signing-in teacher then loads, on /login and /school-selection', async () => {
+    const prefetched = async (path: string) => {
+      const html = await (await fetch(`${session.baseUrl}${path}`)).text();
+      return [...html.matchAll(/<link rel="prefetch" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+    };
+    const onLogin = await prefetched('/login');
+    expect(onLogin.length).toBeGreaterThan(0);
+    expect(onLogin.some((href) => /\/sync-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(await prefetched('/school-selection')).toEqual(expect.arrayContaining(onLogin));
+    expect(await prefetched('/home')).toEqual([]);
+
+    const page = await session.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await signInAt(page, greenvalley.schoolName, demoUsername('teacher'), demoPassword);
+    await waitForPath(page, '/admin');
+    await page.getByRole('link', { name: en.titles.markAttendance }).first().waitFor();
+    for (const href of onLogin) expect(scripts, href).toContain(href);
+  });
+});
