@@ -1,7 +1,6 @@
 /** The exams feature's descriptor: its pages and the sync panel's words for its changes (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { refreshSchoolCopy } from '../../kit/school-copy';
 import { adminHome, studentHome } from '../../navigation/sections';
 import { syncTexts } from '../../sync-binding/texts';
 import { examTexts as text } from './texts';
@@ -29,5 +28,6 @@ export const examsFeature = defineFeature({
     'exams.publish': (body) => text.changes.resultsPublished(String(body.examName ?? ''), String(body.className ?? '')),
     'results.remark': () => text.changes.remarkChanged,
   },
-  keep: (db, tenantId) => refreshSchoolCopy(db, tenantId),
+  // Loaded when used: the descriptor is in the first page's bundle, the copy's code (Dexie) is not.
+  keep: (db, tenantId) => import('../../kit/school-copy').then(({ refreshSchoolCopy }) => refreshSchoolCopy(db, tenantId)),
 });

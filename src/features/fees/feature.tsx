@@ -4,7 +4,6 @@ import { formatRupees } from '../../../contract/money';
 import { defineFeature } from '../../kit/feature';
 import { adminHome, studentHome } from '../../navigation/sections';
 import { syncTexts } from '../../sync-binding/texts';
-import { refreshFeePayee } from './receipt-payee';
 import { feeTexts as text } from './texts';
 
 const FeeRegisterPage = lazy(() => import('./FeeRegisterPage'));
@@ -43,5 +42,6 @@ export const feesFeature = defineFeature({
     'feeReceipts.create': (body) => text.changes.payment(paymentOf(body)),
     'feeReceipts.correct': (body) => text.changes.corrected(body.reissue !== undefined && body.reissue !== null),
   },
-  keep: (db) => refreshFeePayee(db),
+  // Loaded when used: the descriptor is in the first page's bundle, the payee's code (Dexie) is not.
+  keep: (db) => import('./receipt-payee').then(({ refreshFeePayee }) => refreshFeePayee(db)),
 });
