@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { prefetchAfterLoad } from './app/prefetch-after-load';
 import { registerServiceWorker } from './pwa/register-sw';
 import { sessionStore } from './session/session-store';
 import { engineHost } from './sync-binding/engine-host';
@@ -11,6 +12,7 @@ import './ui/ui.css';
 sessionStore.start();
 engineHost.bind(sessionStore);
 registerServiceWorker();
+prefetchAfterLoad();
 
 const root = document.getElementById('root');
 if (root) {

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prefetchListId } from '../../contract/page-data';
 import { routePreloadsFile } from '../../server/route-preloads';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -54,10 +55,11 @@ describe('serving the built app', () => {
 
   it('prefetches the sync engine on a page people sign in from, and only there', async () => {
     const login = await get('/login');
-    expect(login.body).toContain('<link rel="prefetch" crossorigin href="/assets/sync-g7.js">');
-    expect(login.body).toContain('<link rel="prefetch" crossorigin href="/assets/dexie-h8.js">');
+    expect(login.body).toContain(`<script type="application/json" id="${prefetchListId}">["/assets/sync-g7.js","/assets/dexie-h8.js"]</script>`);
+    // A data block the app reads after the load, not links that would compete with the page itself.
+    expect(login.body).not.toContain('rel="prefetch"');
     expect(login.body).not.toContain('rel="modulepreload" crossorigin href="/assets/sync-g7.js"');
-    for (const url of ['/', '/home']) expect((await get(url)).body, url).not.toContain('prefetch');
+    for (const url of ['/', '/home']) expect((await get(url)).body, url).not.toContain(prefetchListId);
   });
 
   it('preloads the landing page on / and on /home (with or without a trailing slash)', async () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
+import { prefetchListId } from '../../contract/page-data';
 import type { RoleName } from '../../contract/roles';
 import { en } from '../../src/i18n/en';
 import { useBrowser } from './support/browser';
@@ -245,22 +246,28 @@ describe('tenant isolation a user can see', () => {
 });
 
 describe('the sign-in pages fetch the sync engine ahead', () => {
-  it('lists as prefetch exactly files a signing-in teacher then loads, on /login and /school-selection', async () => {
-    const prefetched = async (path: string) => {
+  it('prefetches, once loaded, exactly files a signing-in teacher then loads, on /login and /school-selection', async () => {
+    const listed = async (path: string): Promise<string[]> => {
       const html = await (await fetch(`${session.baseUrl}${path}`)).text();
-      return [...html.matchAll(/<link rel="prefetch" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+      const block = new RegExp(`<script type="application/json" id="${prefetchListId}">([^<]*)</script>`).exec(html);
+      return block ? (JSON.parse(block[1]!) as string[]) : [];
     };
-    const onLogin = await prefetched('/login');
+    const onLogin = await listed('/login');
     expect(onLogin.length).toBeGreaterThan(0);
     expect(onLogin.some((href) => /\/sync-[\w-]+\.js$/.test(href))).toBe(true);
-    expect(await prefetched('/school-selection')).toEqual(expect.arrayContaining(onLogin));
-    expect(await prefetched('/home')).toEqual([]);
+    expect(await listed('/school-selection')).toEqual(expect.arrayContaining(onLogin));
+    expect(await listed('/home')).toEqual([]);
 
     const page = await session.newPage();
     const scripts = new Set<string>();
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
     });
+    await page.goto('/school-selection');
+    await page.waitForFunction((count) => document.querySelectorAll('link[rel="prefetch"]').length === count, onLogin.length);
+    const prefetchLinks = await page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(prefetchLinks.sort()).toEqual([...onLogin].sort());
+
     await signInAt(page, greenvalley.schoolName, demoUsername('teacher'), demoPassword);
     await waitForPath(page, '/admin');
     await page.getByRole('link', { name: en.titles.markAttendance }).first().waitFor();
