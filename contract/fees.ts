@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { apiBase, resource, template } from './path-kit';
 import { academicYearLabel } from './admission';
 import { messages } from './messages';
-import { maxPaise, paiseField } from './money';
+import { maxPaise } from './money';
 import { normalizeDate, optionalText, requiredText } from './record-formats';
 import { baseRevShape } from './revisions';
 
@@ -129,6 +129,11 @@ export const defaultReceiptFormat = 'RCPT/{YEAR}/{SEQ}';
 
 export function formatReceiptNumber(format: string, academicYear: number, seq: number): string {
   return format.replace('{YEAR}', academicYearLabel(academicYear)).replace('{SEQ}', String(seq).padStart(5, '0'));
+}
+
+/** A zod field of paise: integers only (12.5 is refused, not rounded). */
+export function paiseField(message: string) {
+  return z.number(message).int(message).min(0, message).max(maxPaise, message);
 }
 
 const paise = (label: string) => paiseField(m.paise(label));

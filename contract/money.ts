@@ -1,21 +1,15 @@
 /**
  * Money: integer paise on the wire and in the database (the convention of Indian payment APIs; no
  * floating-point money anywhere). Shown once as rupees with Indian digit grouping (₹1,00,000.00) and
- * once in words for receipts (lakh, crore).
+ * once in words for receipts (lakh, crore). No zod here: the first page formats rupees (the sync
+ * panel's fee words), and its schema field lives with the fee schemas (contract/fees.ts).
  */
-import { z } from 'zod';
-
 /** The largest amount a single figure may hold: ₹10,00,00,000.00 (ten crore). */
 export const maxPaise = 10_000_000_000;
 
 /** A whole, non-negative number of paise no larger than `maxPaise`. */
 export function isPaise(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= maxPaise;
-}
-
-/** A zod field of paise: integers only (12.5 is refused, not rounded). */
-export function paiseField(message: string) {
-  return z.number(message).int(message).min(0, message).max(maxPaise, message);
 }
 
 /** "1,00,000" for 100000: the last three digits, then pairs. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, groupIndian, isPaise, numberInWords, paiseField, parseRupees, rupeesInput, rupeesInWords } from '../../contract/money';
+import { paiseField } from '../../contract/fees';
+import { formatRupees, groupIndian, isPaise, numberInWords, parseRupees, rupeesInput, rupeesInWords } from '../../contract/money';
 
 describe('money', () => {
   it('shows paise as rupees with Indian grouping', () => {
