@@ -144,6 +144,19 @@ export async function acceptEntry(context: OutboxContext, seq: number, data: unk
   });
 }
 
+/** The "changed elsewhere" notices an accepted answer brings, as stored until the user dismisses them. */
+function conflictRows(entry: OutboxEntry, effects: ServerEffects, at: number) {
+  return effects.conflicts.map((notice) => ({
+    entryId: entry.id,
+    entity: notice.entity,
+    recordId: notice.id,
+    kept: notice.kept,
+    yours: notice.yours,
+    message: notice.message || messages.sync.conflict,
+    at,
+  }));
+}
+
 /** acceptEntry's work inside the caller's transaction; the refs to recompute go to `touched`. */
 async function acceptInTransaction(context: OutboxContext, seq: number, data: unknown, touched: Set<string>): Promise<boolean> {
   const { db, kinds } = context;
@@ -158,20 +171,8 @@ async function acceptInTransaction(context: OutboxContext, seq: number, data: un
   for (const { table, id, rev } of effects.deletes) {
     for (const ref of await applyServerDelete(db, table, id, rev)) touched.add(ref);
   }
-  const at = context.now();
-  if (effects.conflicts.length > 0) {
-    await db.conflicts.bulkAdd(
-      effects.conflicts.map((notice) => ({
-        entryId: entry.id,
-        entity: notice.entity,
-        recordId: notice.id,
-        kept: notice.kept,
-        yours: notice.yours,
-        message: notice.message || messages.sync.conflict,
-        at,
-      })),
-    );
-  }
+  const notices = conflictRows(entry, effects, context.now());
+  if (notices.length > 0) await db.conflicts.bulkAdd(notices);
   const conflicted = new Set(effects.conflicts.map((notice) => notice.id));
   const applied = effects.upserts.filter(({ row }) => !conflicted.has(String(row.id)));
   const refs = entry.refs ?? [];
@@ -217,17 +218,7 @@ async function acceptRun(context: OutboxContext, run: readonly { seq: number; da
   for (const { entry } of accepted) for (const ref of entry.refs ?? []) touched.add(ref);
   for (const ref of await applyServerUpserts(db, accepted.flatMap(({ effects }) => effects.upserts))) touched.add(ref);
   const at = context.now();
-  const notices = accepted.flatMap(({ entry, effects }) =>
-    effects.conflicts.map((notice) => ({
-      entryId: entry.id,
-      entity: notice.entity,
-      recordId: notice.id,
-      kept: notice.kept,
-      yours: notice.yours,
-      message: notice.message || messages.sync.conflict,
-      at,
-    })),
-  );
+  const notices = accepted.flatMap(({ entry, effects }) => conflictRows(entry, effects, at));
   if (notices.length > 0) await db.conflicts.bulkAdd(notices);
 
   // Waiting entries behind an accepted one on the same row are re-based on the school's new rev,
