@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -30,19 +29,10 @@ import {
   testRedisPrefix,
   type TestRedisClient,
 } from '../support/redis';
+import { freePort } from '../support/free-port';
 
 const redisUp = await redisAnswers();
 const root = path.resolve(import.meta.dirname, '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const wrongSignIn = (t: TestApp, username = 'admin@example.in') =>
   t.call({ method: 'POST', url: paths.authUser, tenant: 'green', payload: { username, password: 'not-the-password-1' } });

@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -22,21 +21,12 @@ import { queryRows } from '../../server/db/rows';
 import { embeddedConcurrencyRefusal } from '../../server/main';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { connectTestRedis, deleteKeysUnder, keysUnder, redisAnswers, redisTestUrl, testRedisPrefix } from '../support/redis';
+import { freePort } from '../support/free-port';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUp = serverUrl ? await redisAnswers() : false;
 const root = path.resolve(import.meta.dirname, '..', '..');
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Child {
   url: string;

@@ -16,7 +16,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -27,6 +26,7 @@ import { en } from '../../src/i18n/en';
 import { chromiumPath } from './support/browser';
 import { demoUsername, greenvalley } from './support/demo';
 import { signInAs, waitForServiceWorker, waitForSynced } from './support/offline';
+import { freePort } from '../support/free-port';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const firebaseConfig = { apiKey: 'e2e-api-key', projectId: 'kaksha-e2e', appId: '1:424242:web:e2e', messagingSenderId: '424242' };
@@ -38,16 +38,6 @@ function rawVapidKey(): string {
   const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' }) as { x: string; y: string };
   const raw = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
   return raw.toString('base64url');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const vapidKey = rawVapidKey();
