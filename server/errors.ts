@@ -37,3 +37,9 @@ export const unauthorized = (message: string = messages.auth.sessionExpired) => 
 export const forbidden = () => new AppError(403, messages.auth.forbidden);
 export const notFound = (message: string = messages.common.notFound) => new AppError(404, message);
 export const conflict = (message: string, data: unknown = null) => new AppError(409, message, data);
+
+/**
+ * Thrown by a BatchWrite (server/module-kit/batch-writes.ts) for writes it cannot answer together
+ * as each would be answered alone: the batch push then sends them one at a time. Not a fault.
+ */
+export class WriteAlone extends Error {}

@@ -5,6 +5,7 @@
  * (docs/adding-a-module.md).
  */
 import type { ZodPlugin } from '../plugins/zod-validation';
+import type { BatchWrite } from './batch-writes';
 import type { SyncSource } from './sync-source';
 
 export interface ServerModule {
@@ -20,6 +21,8 @@ export interface ServerModule {
    * contract/paths.ts: the test that every route is declared in the contract reads them here.
    */
   paths?: object;
+  /** Routes whose work the batch push may apply several at once (module-kit/batch-writes.ts). */
+  batchWrites?: readonly BatchWrite[];
 }
 
 export function defineModule<const M extends ServerModule>(module: M): M {

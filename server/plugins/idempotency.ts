@@ -12,15 +12,15 @@
  * the stored outcome. docs/sync-server.md has the reasoning.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { headers } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { idempotencyKeys } from '../db/schema';
-import { AppError, ValidationFailed } from '../errors';
-import type { Access } from '../types';
+import { AppError, ValidationFailed, WriteAlone } from '../errors';
+import type { Access, AuthUser } from '../types';
 import { userOf } from './access';
 
 /** How long stored answers are kept (docs/api.md promises 30 days; we keep 90). */
@@ -73,6 +73,12 @@ function isWrite(method: HTTPMethods | HTTPMethods[] | string): boolean {
   return list.some((m) => writeMethods.has(String(m).toUpperCase()));
 }
 
+/** An Idempotency-Key as it is stored (trimmed, lower case); undefined when it is not a UUID. */
+export function storedKeyOf(raw: unknown): string | undefined {
+  const key = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+  return uuidPattern.test(key) ? key : undefined;
+}
+
 /** JSON with object keys sorted, so the same body always hashes the same. */
 export function canonicalJson(value: unknown): string {
   if (value === undefined) return '';
@@ -116,8 +122,8 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (config?.idempotency !== 'runWrite' || !isSignedIn(config.access)) return;
     const raw = request.headers[headers.idempotencyKey.toLowerCase()];
     if (raw === undefined) return;
-    const key = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-    if (!uuidPattern.test(key)) throw new AppError(400, messages.idempotency.invalidKey);
+    const key = storedKeyOf(raw);
+    if (key === undefined) throw new AppError(400, messages.idempotency.invalidKey);
     request.idempotency = { key, requestHash: requestHash(request.method, request.url, request.body) };
   });
 
@@ -219,6 +225,75 @@ export async function runWrite(
   reply.headers(outcome.headers);
   if (outcome.replayed) reply.header(headers.idempotentReplayed, 'true');
   return reply.code(outcome.status).send(outcome.body);
+}
+
+/** A write's stored answer, as a batch push reports it. */
+export interface WriteOutcome {
+  status: number;
+  message: string;
+  data: unknown;
+}
+
+/**
+ * Several keyed writes of one user in ONE transaction (the batch push's runs, module-kit/batch-writes.ts),
+ * with runWrite's guarantee: each key's answer is stored in the transaction that wrote it. Every key
+ * is claimed at once; `work` answers each write, in order. Answers undefined, and leaves nothing
+ * written, when the run cannot go together: a key in flight or already answered (replayed, or
+ * refused as reused, by runWrite), or `work` throwing (a refusal of any write). The caller then
+ * sends the writes one at a time, each getting the answer it would have had alone.
+ */
+export async function runWritesTogether(
+  db: Db,
+  user: AuthUser,
+  claims: readonly IdempotencyClaim[],
+  work: (tx: Db) => Promise<WriteResult[]>,
+  log: FastifyBaseLogger,
+): Promise<WriteOutcome[] | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const lockIds = claims.map((claim) => sql`${idempotencyLockId(user.tenantId, user.id, claim.key)}::bigint`);
+      const [locks] = await queryRows<{ ok: boolean }>(
+        tx,
+        sql`select bool_and(pg_try_advisory_xact_lock(id)) as ok from unnest(array[${sql.join(lockIds, sql`, `)}]) as id`,
+      );
+      if (!locks?.ok) throw new WriteAlone();
+      const stored = await tx
+        .select({ key: idempotencyKeys.key })
+        .from(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.tenantId, user.tenantId),
+            eq(idempotencyKeys.userId, user.id),
+            inArray(idempotencyKeys.key, claims.map((claim) => claim.key)),
+          ),
+        );
+      if (stored.length > 0) throw new WriteAlone();
+
+      const results = await work(tx);
+      if (results.length !== claims.length) throw new Error(`${claims.length} writes got ${results.length} answers`);
+      const outcomes = results.map((result) => {
+        const status = result.status ?? 200;
+        return { status, body: envelope(status, result.message, result.data) };
+      });
+      await tx.insert(idempotencyKeys).values(
+        claims.map((claim, index) => ({
+          tenantId: user.tenantId,
+          userId: user.id,
+          key: claim.key,
+          requestHash: claim.requestHash,
+          status: outcomes[index]!.status,
+          body: outcomes[index]!.body,
+        })),
+      );
+      return outcomes.map(({ status, body }) => ({ status, message: body.message, data: body.data }));
+    });
+  } catch (error) {
+    // A refusal is answered entry by entry; anything else is worth a look, and still answered so.
+    if (!(error instanceof WriteAlone) && !(error instanceof AppError) && !(error instanceof ValidationFailed)) {
+      log.warn({ err: error }, 'writes applied together failed; applying them one at a time');
+    }
+    return undefined;
+  }
 }
 
 /** Deletes stored answers older than the retention; returns how many. */

@@ -4,12 +4,13 @@
  * later entries, an answer the device must retry stopping the batch there.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import { pushBatchMaxEntries, type PushResponse } from '../../contract/sync-push';
-import { attendance, classes, idempotencyKeys } from '../../server/db/schema';
+import { absenceAlerts, attendance, classes, idempotencyKeys } from '../../server/db/schema';
+import { recordQueries } from '../support/query-log';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { keyHeader, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -186,3 +187,111 @@ describe('POST /api/sync/push', () => {
 });
 
 
+
+describe('a run of sheets applied together (module-kit/batch-writes.ts)', () => {
+  const absentAarav = (date: string): Entry => ({
+    id: randomUUID(),
+    method: 'POST',
+    path: paths.attendance.markSheet,
+    body: {
+      classId: classA,
+      date,
+      deviceMarkedAt: `${date}T03:30:00.000Z`,
+      entries: [
+        { studentId: aarav, status: 'absent' },
+        { studentId: kabir, status: 'late', remark: 'Bus' },
+      ],
+    },
+  });
+
+  /** An answer without what differs between two writes of the same sheet on two dates. */
+  const shape = (answer: { status: number; message: string; data: unknown }) => {
+    const data = answer.data as { classId: string; conflicts: unknown[]; records: Record<string, unknown>[] };
+    return {
+      status: answer.status,
+      message: answer.message,
+      classId: data.classId,
+      conflicts: data.conflicts,
+      records: data.records.map((record) => ({ studentId: record.studentId, status: record.status, remark: record.remark, markedBy: record.markedBy })),
+    };
+  };
+
+  it('applies a backlog in one transaction, with the answers, marks, stored keys and alerts of one sheet at a time', async () => {
+    const together = ['2025-10-01', '2025-10-02', '2025-10-03', '2025-10-04', '2025-10-05'].map(absentAarav);
+    const alone = ['2025-11-01', '2025-11-02', '2025-11-03', '2025-11-04', '2025-11-05'].map(absentAarav);
+    const log = recordQueries(t.database.db);
+    let answers: PushResponse['results'] = [];
+    const statements = await log.during(async () => {
+      answers = await results(g.admin, together);
+    });
+    log.stop();
+    const directAnswers = [];
+    for (const entry of alone) {
+      const response = await t.call({ method: 'POST', url: entry.path, tenant: green.tenantId, token: g.admin, payload: entry.body as object, headers: keyHeader(entry.id) });
+      directAnswers.push({ status: response.statusCode, ...(response.json() as { message: string; data: unknown }) });
+    }
+
+    expect(answers.map((answer) => [answer.id, answer.replayed])).toEqual(together.map((entry) => [entry.id, false]));
+    expect(answers.map(shape)).toEqual(directAnswers.map(shape));
+    expect(answers[0]!.message).toBe(messages.attendance.saved);
+    // One statement writes the five sheets' marks, one stores the five answers.
+    expect(statements.filter((query) => query.sql.startsWith('insert into "attendance"')).length).toBe(1);
+    expect(statements.filter((query) => query.sql.startsWith('insert into "idempotency_keys"')).length).toBe(1);
+    for (const entry of together) expect((await marksOn((entry.body as { date: string }).date)).length).toBe(2);
+    expect(await storedKeys(together.map((entry) => entry.id))).toEqual(together.map((entry) => entry.id));
+
+    // The stored answer is the one the batch gave: a direct retry replays it.
+    const retry = await t.call({ method: 'POST', url: together[2]!.path, tenant: green.tenantId, token: g.admin, payload: together[2]!.body as object, headers: keyHeader(together[2]!.id) });
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data).toEqual(answers[2]!.data);
+
+    // Aarav's parent is told once per day, as one sheet at a time tells them.
+    const alerted = async (entries: Entry[]) =>
+      (
+        await t.database.db
+          .select({ studentId: absenceAlerts.studentId })
+          .from(absenceAlerts)
+          .where(and(eq(absenceAlerts.tenantId, green.tenantId), inArray(absenceAlerts.date, entries.map((entry) => (entry.body as { date: string }).date))))
+      ).length;
+    expect(await alerted(together)).toBe(await alerted(alone));
+    expect(await alerted(together)).toBe(10);
+  });
+
+  it('sheets of one run that mark the same student and date go one at a time: the later one sees the earlier', async () => {
+    const first = sheet('2025-10-10');
+    const changed: Entry = {
+      ...sheet('2025-10-10'),
+      body: { classId: classA, date: '2025-10-10', entries: [{ studentId: aarav, status: 'absent' }, { studentId: kabir, status: 'present' }] },
+    };
+    const answers = await results(g.teacher, [first, changed, sheet('2025-10-11')]);
+    expect(answers.map((answer) => [answer.status, answer.message])).toEqual([
+      [200, messages.attendance.saved],
+      [200, messages.attendance.savedWithConflicts(1)],
+      [200, messages.attendance.saved],
+    ]);
+    expect(await storedKeys([first.id, changed.id])).toEqual([first.id, changed.id]);
+  });
+
+  it('an entry the route would refuse before its work ends the run; the entries after it still go together', async () => {
+    const entries = [
+      sheet('2025-10-20'),
+      sheet('2025-10-21'),
+      { ...sheet('2025-10-22'), body: { classId: classA, date: '2025-10-22', entries: [{ studentId: aarav, status: 'sleeping' }] } },
+      sheet('2025-10-23'),
+      sheet('2025-10-24'),
+    ];
+    const log = recordQueries(t.database.db);
+    let answers: PushResponse['results'] = [];
+    const statements = await log.during(async () => {
+      answers = await results(g.teacher, entries);
+    });
+    log.stop();
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 400, 200, 200]);
+    // Two runs of two sheets, each in one statement; the refused entry writes nothing.
+    expect(statements.filter((query) => query.sql.startsWith('insert into "attendance"')).length).toBe(2);
+    expect((await marksOn('2025-10-22')).length).toBe(0);
+    // As a direct call: a body the schema refuses is answered before the key is claimed.
+    const kept = entries.filter((_, index) => index !== 2).map((entry) => entry.id);
+    expect(await storedKeys(entries.map((entry) => entry.id))).toEqual(kept);
+  });
+});

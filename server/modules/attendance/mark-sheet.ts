@@ -11,46 +11,60 @@
  *   its copy, the device's version goes to history with a 'changed' notice.
  * So the first version to reach the school wins, decided by the server's own order, never by
  * device clocks. The sheet is checked as a whole first: one student outside the class and
- * nothing is written.
+ * nothing is written. Several sheets go through the same steps together (markSheets), with a
+ * query per step for all of them.
  */
 import { randomUUID } from 'node:crypto';
 import type { AttendanceRecord, MarkSheet, MarkSheetResult, SheetEntry, SheetEntryVersion } from '../../../contract/attendance';
 import { messages } from '../../../contract/messages';
 import type { ConflictNotice } from '../../../contract/sync';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, notFound, WriteAlone } from '../../errors';
 import type { AuthUser } from '../../types';
 import { keepInHistory, plausibleDeviceTime } from '../../module-kit/conflicts';
 import { isRealDate } from './dates';
-import { assertCanMarkClass } from './permissions';
+import { assertCanTeachClasses } from '../class-subjects/teaching';
 import { toAttendanceRecord, type AttendanceRow } from './records';
 import { attendanceRepository as repo, type NewAttendance } from './repository';
 
 type Notice = ConflictNotice<AttendanceRecord, SheetEntryVersion>;
 
-async function checkSheet(tx: Db, user: AuthUser, sheet: MarkSheet): Promise<void> {
-  if (!isRealDate(sheet.date)) throw badRequest(messages.attendance.invalidDate, { fieldErrors: { date: [messages.attendance.invalidDate] } });
-  if (!(await repo.liveClass(tx, user.tenantId, sheet.classId))) throw notFound(messages.attendance.classNotFound);
-  await assertCanMarkClass(tx, user, sheet.classId);
+/**
+ * Checks each sheet as a whole, in order, with one query per kind for all of them: a sheet's first
+ * fault (date, class, teaching rule, a student twice, a student outside the class) is its answer.
+ */
+async function checkSheets(tx: Db, user: AuthUser, sheets: readonly MarkSheet[]): Promise<void> {
+  for (const sheet of sheets) {
+    if (!isRealDate(sheet.date)) throw badRequest(messages.attendance.invalidDate, { fieldErrors: { date: [messages.attendance.invalidDate] } });
+  }
+  const classIds = [...new Set(sheets.map((sheet) => sheet.classId))];
+  const live = new Set((await repo.liveClasses(tx, user.tenantId, classIds)).map((row) => row.id));
+  for (const sheet of sheets) if (!live.has(sheet.classId)) throw notFound(messages.attendance.classNotFound);
+  await assertCanTeachClasses(tx, user, classIds, messages.attendance.notYourClass);
 
-  const fieldErrors: Record<string, string[]> = {};
-  const seen = new Set<string>();
-  sheet.entries.forEach((entry, index) => {
-    if (seen.has(entry.studentId)) fieldErrors[`entries.${index}.studentId`] = [messages.attendance.duplicateStudent];
-    seen.add(entry.studentId);
-  });
-  if (Object.keys(fieldErrors).length > 0) throw badRequest(messages.attendance.duplicateStudent, { fieldErrors });
+  for (const sheet of sheets) {
+    const fieldErrors: Record<string, string[]> = {};
+    const seen = new Set<string>();
+    sheet.entries.forEach((entry, index) => {
+      if (seen.has(entry.studentId)) fieldErrors[`entries.${index}.studentId`] = [messages.attendance.duplicateStudent];
+      seen.add(entry.studentId);
+    });
+    if (Object.keys(fieldErrors).length > 0) throw badRequest(messages.attendance.duplicateStudent, { fieldErrors });
+  }
 
-  const found = await repo.liveStudents(tx, user.tenantId, [...seen]);
-  const inClass = new Set(found.filter((s) => s.classId === sheet.classId).map((s) => s.id));
-  const outside: string[] = [];
-  sheet.entries.forEach((entry, index) => {
-    if (!inClass.has(entry.studentId)) {
-      outside.push(entry.studentId);
-      fieldErrors[`entries.${index}.studentId`] = [messages.attendance.notInClass];
-    }
-  });
-  if (outside.length > 0) throw new AppError(400, messages.attendance.notInClass, { fieldErrors, studentIds: outside });
+  const found = await repo.liveStudents(tx, user.tenantId, [...new Set(sheets.flatMap((sheet) => sheet.entries.map((entry) => entry.studentId)))]);
+  const classOf = new Map(found.map((student) => [student.id, student.classId]));
+  for (const sheet of sheets) {
+    const fieldErrors: Record<string, string[]> = {};
+    const outside: string[] = [];
+    sheet.entries.forEach((entry, index) => {
+      if (classOf.get(entry.studentId) !== sheet.classId) {
+        outside.push(entry.studentId);
+        fieldErrors[`entries.${index}.studentId`] = [messages.attendance.notInClass];
+      }
+    });
+    if (outside.length > 0) throw new AppError(400, messages.attendance.notInClass, { fieldErrors, studentIds: outside });
+  }
 }
 
 function versionOf(sheet: MarkSheet, entry: SheetEntry): SheetEntryVersion {
@@ -66,8 +80,17 @@ function versionOf(sheet: MarkSheet, entry: SheetEntry): SheetEntryVersion {
   };
 }
 
-export async function markSheet(tx: Db, user: AuthUser, sheet: MarkSheet): Promise<MarkSheetResult> {
-  await checkSheet(tx, user, sheet);
+/** Two sheets of one call mark the same student on the same date: they must go one after another. */
+export class OverlappingSheets extends WriteAlone {
+  constructor() {
+    super('two sheets of one call mark the same student and date');
+  }
+}
+
+const dayKey = (studentId: string, date: string) => `${studentId}/${date}`;
+
+/** One sheet's decisions against the server's live records: the records it keeps and its conflicts. */
+function sheetWriter(tx: Db, user: AuthUser, sheet: MarkSheet) {
   const tenantId = user.tenantId;
   const deviceMarkedAt = plausibleDeviceTime(sheet.deviceMarkedAt);
   const kept = new Map<string, AttendanceRow>();
@@ -125,20 +148,10 @@ export async function markSheet(tx: Db, user: AuthUser, sheet: MarkSheet): Promi
     return undefined;
   };
 
-  const studentIds = sheet.entries.map((entry) => entry.studentId);
-  const existing = new Map((await repo.lockLiveRecords(tx, tenantId, studentIds, sheet.date)).map((row) => [row.studentId, row]));
-  const toCreate: NewAttendance[] = [];
-  for (const entry of sheet.entries) {
-    const row = await decide(entry, existing.get(entry.studentId));
-    if (row) toCreate.push(row);
-  }
-
-  // Insert the new ones together; a row another writer created meanwhile (or a device id already
-  // taken) comes back missing and is decided again against what is there now.
-  const created = await repo.insertMany(tx, toCreate);
-  for (const row of created) kept.set(row.studentId, row);
-  const missing = toCreate.filter((row) => !kept.has(row.studentId));
-  if (missing.length > 0) {
+  /** A row another writer created meanwhile (or a device id already taken) is decided again. */
+  const settleMissing = async (toCreate: readonly NewAttendance[]) => {
+    const missing = toCreate.filter((row) => !kept.has(row.studentId));
+    if (missing.length === 0) return;
     const now = new Map((await repo.lockLiveRecords(tx, tenantId, missing.map((row) => row.studentId), sheet.date)).map((row) => [row.studentId, row]));
     for (const row of missing) {
       const entry = sheet.entries.find((e) => e.studentId === row.studentId);
@@ -150,11 +163,63 @@ export async function markSheet(tx: Db, user: AuthUser, sheet: MarkSheet): Promi
         if (inserted) kept.set(inserted.studentId, inserted);
       }
     }
+  };
+
+  const result = (): MarkSheetResult => {
+    const records = sheet.entries
+      .map((entry) => kept.get(entry.studentId))
+      .filter((row): row is AttendanceRow => row !== undefined)
+      .map(toAttendanceRecord);
+    return { classId: sheet.classId, date: sheet.date, records, conflicts };
+  };
+
+  return { sheet, kept, decide, settleMissing, result };
+}
+
+/**
+ * Marks several sheets in one go (a batch push of a backlog), with the same outcome as marking them
+ * one after another: each answer is what that sheet alone would have got. Sheets that share a
+ * student and date throw OverlappingSheets (the later one must see the earlier one's write). Any
+ * fault of any sheet throws it, so a caller marking many sheets falls back to one at a time.
+ */
+export async function markSheets(tx: Db, user: AuthUser, sheets: readonly MarkSheet[]): Promise<MarkSheetResult[]> {
+  await checkSheets(tx, user, sheets);
+  const days = new Set<string>();
+  for (const sheet of sheets) {
+    for (const entry of sheet.entries) {
+      const key = dayKey(entry.studentId, sheet.date);
+      if (days.has(key)) throw new OverlappingSheets();
+      days.add(key);
+    }
+  }
+  const tenantId = user.tenantId;
+  const locked = await repo.lockLiveRecordsOn(
+    tx,
+    tenantId,
+    [...new Set(sheets.flatMap((sheet) => sheet.entries.map((entry) => entry.studentId)))],
+    [...new Set(sheets.map((sheet) => sheet.date))],
+  );
+  const existing = new Map(locked.map((row) => [dayKey(row.studentId, row.date), row]));
+
+  const writers = sheets.map((sheet) => sheetWriter(tx, user, sheet));
+  const toCreate: NewAttendance[][] = [];
+  for (const writer of writers) {
+    const rows: NewAttendance[] = [];
+    for (const entry of writer.sheet.entries) {
+      const row = await writer.decide(entry, existing.get(dayKey(entry.studentId, writer.sheet.date)));
+      if (row) rows.push(row);
+    }
+    toCreate.push(rows);
   }
 
-  const records = sheet.entries
-    .map((entry) => kept.get(entry.studentId))
-    .filter((row): row is AttendanceRow => row !== undefined)
-    .map(toAttendanceRecord);
-  return { classId: sheet.classId, date: sheet.date, records, conflicts };
+  const created = await repo.insertMany(tx, toCreate.flat());
+  const byDay = new Map(created.map((row) => [dayKey(row.studentId, row.date), row]));
+  for (const [index, writer] of writers.entries()) {
+    for (const row of toCreate[index] ?? []) {
+      const inserted = byDay.get(dayKey(row.studentId, row.date));
+      if (inserted) writer.kept.set(row.studentId, inserted);
+    }
+    await writer.settleMissing(toCreate[index] ?? []);
+  }
+  return writers.map((writer) => writer.result());
 }

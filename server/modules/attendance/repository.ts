@@ -6,6 +6,8 @@ import type { AttendanceRow } from './records';
 
 export type NewAttendance = typeof attendance.$inferInsert;
 
+const insertChunkRows = 1000;
+
 const liveRecord = (tenantId: string) => and(eq(attendance.tenantId, tenantId), isNull(attendance.deletedAt));
 
 const rollOrder = [
@@ -31,6 +33,14 @@ export const attendanceRepository = {
       .from(classes)
       .where(and(eq(classes.tenantId, tenantId), eq(classes.id, classId), isNull(classes.deletedAt)));
     return row;
+  },
+
+  liveClasses(db: Db, tenantId: string, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.tenantId, tenantId), inArray(classes.id, ids), isNull(classes.deletedAt)));
   },
 
   async liveStudent(db: Db, tenantId: string, studentId: string) {
@@ -78,6 +88,17 @@ export const attendanceRepository = {
       .for('update');
   },
 
+  /** The live records of these students on these dates (every pair of the two lists), locked. */
+  lockLiveRecordsOn(db: Db, tenantId: string, studentIds: string[], dates: string[]): Promise<AttendanceRow[]> {
+    if (studentIds.length === 0 || dates.length === 0) return Promise.resolve([]);
+    const onDates = dates.length === 1 ? eq(attendance.date, dates[0]!) : inArray(attendance.date, dates);
+    return db
+      .select()
+      .from(attendance)
+      .where(and(liveRecord(tenantId), inArray(attendance.studentId, studentIds), onDates))
+      .for('update');
+  },
+
   liveRecords(db: Db, tenantId: string, studentIds: string[], date: string): Promise<AttendanceRow[]> {
     if (studentIds.length === 0) return Promise.resolve([]);
     return db
@@ -105,9 +126,13 @@ export const attendanceRepository = {
   },
 
   /** Inserts what it can; rows whose student and date (or id) are taken meanwhile are skipped. */
-  insertMany(db: Db, rows: NewAttendance[]): Promise<AttendanceRow[]> {
-    if (rows.length === 0) return Promise.resolve([]);
-    return db.insert(attendance).values(rows).onConflictDoNothing().returning();
+  /** Inserts in statements of at most 1,000 rows (PostgreSQL takes at most 65,535 parameters). */
+  async insertMany(db: Db, rows: NewAttendance[]): Promise<AttendanceRow[]> {
+    const inserted: AttendanceRow[] = [];
+    for (let start = 0; start < rows.length; start += insertChunkRows) {
+      inserted.push(...(await db.insert(attendance).values(rows.slice(start, start + insertChunkRows)).onConflictDoNothing().returning()));
+    }
+    return inserted;
   },
 
   async update(

@@ -9,7 +9,6 @@ import {
   classSummaryQuerySchema,
   classSummarySchema,
   markSheetResultSchema,
-  markSheetSchema,
   sheetQuerySchema,
   studentAttendanceSchema,
   studentRangeQuerySchema,
@@ -24,12 +23,11 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { canSeeStudent } from '../../module-kit/scope';
 import { ok } from '../../module-kit/responses';
-import { alertParentsOfMarks } from '../notifications/alerts';
 import { currentMonth, daysBetween, isRealDate, monthRange } from './dates';
-import { markSheet } from './mark-sheet';
 import { assertCanMarkClass } from './permissions';
 import { classSheet, classSummary, studentRange } from './reads';
 import { attendanceRepository as repo } from './repository';
+import { markSheetsWrite } from './mark-sheets-write';
 
 const staffRead = { access: staffRoles } as const;
 const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
@@ -40,15 +38,15 @@ function invalid(field: string, message: string) {
 }
 
 export const attendanceRoutes: ZodPlugin = async (app) => {
-  app.post(routeOf(paths.attendance.markSheet), { config: staffWrite, schema: { response: ok(markSheetResultSchema), body: markSheetSchema } }, (request, reply) =>
-    runWrite(request, reply, async (tx) => {
-      const user = userOf(request);
-      const result = await markSheet(tx, user, request.body);
-      await alertParentsOfMarks(tx, user.tenantId, result.records);
-      const message =
-        result.conflicts.length > 0 ? messages.attendance.savedWithConflicts(result.conflicts.length) : messages.attendance.saved;
-      return { status: 200, message, data: result };
-    }),
+  app.post(
+    routeOf(paths.attendance.markSheet),
+    { config: { access: markSheetsWrite.access, idempotency: 'runWrite' }, schema: { response: ok(markSheetResultSchema), body: markSheetsWrite.body } },
+    (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const [answer] = await markSheetsWrite.write(tx, userOf(request), [request.body]);
+        if (!answer) throw new Error('a marked sheet has no answer');
+        return answer;
+      }),
   );
 
   app.delete(

@@ -10,6 +10,10 @@
  * (`stopsBatch`: 401, 408, 409, 429, 5xx) does, since a later entry must never be applied before an
  * earlier one. The batch itself is not keyed (it changes nothing of its own): a resent batch
  * replays each entry's stored answer.
+ *
+ * A run of entries for a route that declares a BatchWrite (a backlog of attendance sheets) is applied
+ * together in one transaction when it can be, with the same answers and stored keys as one at a
+ * time (push-together.ts, runWritesTogether); when it cannot, its entries go one at a time.
  */
 import type { FastifyRequest } from 'fastify';
 import { headers } from '../../../contract/headers';
@@ -23,9 +27,12 @@ import {
   stopsBatch,
   type PushResult,
 } from '../../../contract/sync-push';
+import { userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
+import { runWritesTogether } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { ok } from '../../module-kit/responses';
+import { runFrom } from './push-together';
 
 /** The caller's headers each entry carries, as its direct call would have. */
 const forwarded = ['authorization', headers.tenant.toLowerCase(), 'accept-language', 'user-agent'];
@@ -56,6 +63,7 @@ function retryAfterSeconds(value: unknown): number | undefined {
 }
 
 export const pushRoutes: ZodPlugin = async (app) => {
+  const writes = app.serverModules.flatMap((module) => module.batchWrites ?? []);
   app.post(
     routeOf(paths.sync.push),
     {
@@ -66,10 +74,22 @@ export const pushRoutes: ZodPlugin = async (app) => {
     },
     async (request, reply) => {
       const { entries } = request.body;
+      const user = userOf(request);
       const started = Date.now();
       const results: PushResult[] = [];
-      for (const entry of entries) {
+      let aloneUntil = 0;
+      for (let index = 0; index < entries.length; ) {
         if (results.length > 0 && Date.now() - started > pushBatchTimeBudgetMs) break;
+        const run = index >= aloneUntil ? runFrom(writes, user, entries, index) : undefined;
+        if (run) {
+          const outcomes = await runWritesTogether(app.db, user, run.claims, (tx) => run.write.write(tx, user, run.bodies), request.log);
+          if (outcomes) {
+            for (const outcome of outcomes) results.push({ id: entries[index++]!.id, ...outcome, replayed: false });
+            continue;
+          }
+          aloneUntil = index + run.claims.length;
+        }
+        const entry = entries[index++]!;
         const hasBody = entry.body !== undefined;
         const answer = await app.inject({
           method: entry.method,
