@@ -45,9 +45,10 @@ export interface SyncEngineOptions {
   kinds?: MutationKind[];
   retry?: Partial<RetryPolicy>;
   pullIntervalMs?: number;
+  /** Outbox entries read at a time by the push (default 100, or four requests' worth if more). */
   pushBatchSize?: number;
   /**
-   * Entries per `POST /api/sync/push` request and their bytes (default 50 and 256 KiB);
+   * Entries per `POST /api/sync/push` request and their bytes (default 100, the server's most, and 256 KiB);
    * `maxEntries: 1` sends every entry as its own direct call.
    */
   pushBatch?: Partial<BatchPolicy>;
@@ -167,7 +168,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           retry,
           random,
           clock,
-          batchSize: options.pushBatchSize ?? 100,
+          // Several requests' worth per read, so one request can go out while the last one's answers are stored.
+          batchSize: options.pushBatchSize ?? Math.max(100, batchPolicy.maxEntries * 4),
           batchPolicy,
           batchSupport,
           force,

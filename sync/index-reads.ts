@@ -21,3 +21,13 @@ export async function outboxEntriesWith(db: KakshaDb, index: 'refs' | 'creates',
   for (const entry of await rowsWithAny(db.outbox, index, keys)) bySeq.set(entry.seq!, entry);
   return [...bySeq.values()].sort((a, b) => a.seq! - b.seq!);
 }
+
+/**
+ * Rows by primary key, as `bulkGet` (a request per key). A table holding no more rows than the keys
+ * asked (a device's tombstones, usually none) is read whole in one request instead.
+ */
+export async function rowsByKey<T>(table: Table<T, string>, keys: readonly string[], keyOf: (row: T) => string): Promise<(T | undefined)[]> {
+  if (keys.length < 2 || (await table.count()) > keys.length) return table.bulkGet([...keys]);
+  const all = new Map((await table.toArray()).map((row) => [keyOf(row), row]));
+  return keys.map((key) => all.get(key));
+}

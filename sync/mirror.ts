@@ -7,8 +7,8 @@
  * `syncTables` so each page or answer is applied whole or not at all.
  */
 import { syncEntities } from '../contract/sync';
-import type { KakshaDb, MirrorTable, OutboxEntry } from './db';
-import { outboxEntriesWith, rowsWithAny } from './index-reads';
+import type { BaseRow, KakshaDb, MirrorTable, OutboxEntry } from './db';
+import { outboxEntriesWith, rowsByKey, rowsWithAny } from './index-reads';
 import type { KindRegistry } from './kinds/kind';
 
 /** Every table a sync transaction touches: the store's mirror tables (sync/modules/index.ts) and the engine's. */
@@ -163,7 +163,12 @@ export async function applyServerUpsert(db: KakshaDb, table: MirrorTable, row: R
  * table involved. Returns the refs whose overlay must be recomputed. Falls back to one by one
  * when two versions share a row (the order between them matters then).
  */
-export async function applyServerUpserts(db: KakshaDb, upserts: readonly { table: MirrorTable; row: Row }[]): Promise<string[]> {
+export async function applyServerUpserts(
+  db: KakshaDb,
+  upserts: readonly { table: MirrorTable; row: Row }[],
+  /** When given, receives each ref's `base` after the call (undefined: none), if the bulk path ran. */
+  basesAfter?: Map<string, BaseRow | undefined>,
+): Promise<string[]> {
   if (upserts.length === 0) return [];
   const refs = upserts.map(({ table, row }) => rowRef(table, row));
   const goneKeys = upserts.map(({ table, row }) => `${table}:${String(row.id)}`);
@@ -182,8 +187,9 @@ export async function applyServerUpserts(db: KakshaDb, upserts: readonly { table
     }
     return touched;
   }
-  const gones = await db.gone.bulkGet(goneKeys);
+  const gones = await rowsByKey(db.gone, goneKeys, (gone) => gone.ref);
   const bases = await db.base.bulkGet(refs);
+  refs.forEach((ref, i) => basesAfter?.set(ref, bases[i]));
   const shown = await readRows(db, refs.filter((_, i) => !bases[i]));
   const touched: string[] = [];
   const goneDeletes: string[] = [];
@@ -198,6 +204,7 @@ export async function applyServerUpserts(db: KakshaDb, upserts: readonly { table
     if (base) {
       if (revOf(base.row) > revOf(row)) return;
       basePuts.push({ ref, row });
+      basesAfter?.set(ref, { ref, row });
       touched.push(ref);
       return;
     }
@@ -243,6 +250,19 @@ export async function applyServerDelete(db: KakshaDb, table: MirrorTable, id: st
   return touched;
 }
 
+/** See recompute's `accepted`. */
+export interface AcceptedRun {
+  bases: Map<string, BaseRow | undefined>;
+  entries: readonly OutboxEntry[];
+}
+
+async function basesKnownOrRead(db: KakshaDb, refs: readonly string[], known: Map<string, BaseRow | undefined>): Promise<(BaseRow | undefined)[]> {
+  const missing = refs.filter((ref) => !known.has(ref));
+  const read = missing.length > 0 ? await db.base.bulkGet(missing) : [];
+  const readOf = new Map(missing.map((ref, i) => [ref, read[i]]));
+  return refs.map((ref) => (known.has(ref) ? known.get(ref) : readOf.get(ref)));
+}
+
 /**
  * Recomputes the overlay of each ref: the server's version, then every pending entry touching it
  * in outbox order. A ref no pending entry touches any more drops its `base` (the row is the
@@ -255,15 +275,24 @@ export async function recompute(
   context: ApplyIdentity,
   /** What the caller just read: the bases of `refs`, and the refs only `entry` touches (a change being recorded). */
   known?: { bases: Bases; entry: OutboxEntry },
+  /**
+   * What a run of accepted answers just read and wrote (outbox.ts acceptRun): `bases` after it for
+   * some refs (the rest are read), and every pending entry that touches any of `refs`.
+   */
+  accepted?: AcceptedRun,
 ) {
   const list = [...new Set(refs)];
   if (list.length === 0) return;
-  const bases = known ? list.map((ref) => (known.bases.rows.has(ref) ? { ref, row: known.bases.rows.get(ref)! } : undefined)) : await db.base.bulkGet(list);
+  const bases = known
+    ? list.map((ref) => (known.bases.rows.has(ref) ? { ref, row: known.bases.rows.get(ref)! } : undefined))
+    : accepted
+      ? await basesKnownOrRead(db, list, accepted.bases)
+      : await db.base.bulkGet(list);
   const covered = list.filter((_, i) => bases[i]);
   if (covered.length === 0) return;
   const baseOf = new Map(covered.map((ref) => [ref, bases[list.indexOf(ref)]!.row]));
   const shared = known ? covered.filter((ref) => !known.bases.fresh.has(ref)) : covered;
-  const entries = await outboxEntriesWith(db, 'refs', shared);
+  const entries = accepted ? [...accepted.entries] : await outboxEntriesWith(db, 'refs', shared);
   if (known && shared.length < covered.length && !entries.some((entry) => entry.seq === known.entry.seq)) entries.push(known.entry);
   const touching = new Map<string, OutboxEntry[]>();
   for (const entry of entries) {

@@ -7,11 +7,11 @@
  * - `rejectEntry`: moves the entry and its dependants to the not-accepted list and undoes them.
  */
 import { messages } from '../contract/messages';
-import { outboxEntryVersion, type KakshaDb, type OutboxEntry, type RejectedEntry } from './db';
+import { outboxEntryVersion, type BaseRow, type KakshaDb, type OutboxEntry, type RejectedEntry } from './db';
 import { UnknownMutationKindError } from './errors';
 import { outboxEntriesWith } from './index-reads';
 import type { KindRegistry, ServerEffects } from './kinds/kind';
-import { applyServerDelete, applyServerUpserts, ensureBase, parseRef, recompute, syncTables, type ApplyIdentity } from './mirror';
+import { applyServerDelete, applyServerUpserts, ensureBase, parseRef, recompute, rowRef, syncTables, type AcceptedRun, type ApplyIdentity } from './mirror';
 
 export interface OutboxContext extends ApplyIdentity {
   db: KakshaDb;
@@ -198,7 +198,11 @@ export type BatchAnswer =
  * The entries of one batch never share a row (pushGroup), so applying their versions together is
  * applying them in turn; a run with a server delete goes entry by entry, where order matters.
  */
-async function acceptRun(context: OutboxContext, run: readonly { seq: number; data: unknown }[], touched: Set<string>): Promise<number> {
+async function acceptRun(
+  context: OutboxContext,
+  run: readonly { seq: number; data: unknown }[],
+  touched: Set<string>,
+): Promise<{ count: number; after?: AcceptedRun }> {
   const { db, kinds } = context;
   const stored = await db.outbox.bulkGet(run.map((answer) => answer.seq));
   const accepted: { entry: OutboxEntry; effects: ServerEffects }[] = [];
@@ -212,34 +216,38 @@ async function acceptRun(context: OutboxContext, run: readonly { seq: number; da
   if (accepted.some(({ effects }) => effects.deletes.length > 0)) {
     let count = 0;
     for (const answer of run) if (await acceptInTransaction(context, answer.seq, answer.data, touched)) count += 1;
-    return count;
+    return { count };
   }
   await db.outbox.bulkDelete(accepted.map(({ entry }) => entry.seq!));
-  for (const { entry } of accepted) for (const ref of entry.refs ?? []) touched.add(ref);
-  for (const ref of await applyServerUpserts(db, accepted.flatMap(({ effects }) => effects.upserts))) touched.add(ref);
+  const refs = new Set<string>();
+  for (const { entry } of accepted) for (const ref of entry.refs ?? []) refs.add(ref);
+  const bases = new Map<string, BaseRow | undefined>();
+  const upserts = accepted.flatMap(({ effects }) => effects.upserts);
+  for (const ref of await applyServerUpserts(db, upserts, bases)) refs.add(ref);
+  for (const ref of refs) touched.add(ref);
   const at = context.now();
   const notices = accepted.flatMap(({ entry, effects }) => conflictRows(entry, effects, at));
   if (notices.length > 0) await db.conflicts.bulkAdd(notices);
 
   // Waiting entries behind an accepted one on the same row are re-based on the school's new rev,
-  // accepted entry by accepted entry, as one at a time would have.
-  const later = (await outboxEntriesWith(db, 'refs', accepted.flatMap(({ entry }) => entry.refs ?? []))).filter(
-    (next) => next.sentAt === undefined && kinds.get(next.kind)?.rebase,
-  );
+  // accepted entry by accepted entry, as one at a time would have. The entries read here are
+  // every pending one on these rows, which the recompute after the run needs as well.
+  const pending = await outboxEntriesWith(db, 'refs', [...refs, ...upserts.map(({ table, row }) => rowRef(table, row))]);
+  const later = pending.filter((next) => next.sentAt === undefined && kinds.get(next.kind)?.rebase);
   const rebased = new Map<number, OutboxEntry>();
   for (const { entry, effects } of accepted) {
-    const refs = new Set(entry.refs ?? []);
+    const entryRefs = new Set(entry.refs ?? []);
     const conflicted = new Set(effects.conflicts.map((notice) => notice.id));
     const applied = effects.upserts.filter(({ row }) => !conflicted.has(String(row.id)));
-    if (applied.length === 0 || refs.size === 0) continue;
+    if (applied.length === 0 || entryRefs.size === 0) continue;
     for (const next of later) {
-      if ((next.seq ?? 0) < entry.seq! || !(next.refs ?? []).some((ref) => refs.has(ref))) continue;
+      if ((next.seq ?? 0) < entry.seq! || !(next.refs ?? []).some((ref) => entryRefs.has(ref))) continue;
       const current = rebased.get(next.seq!) ?? next;
       rebased.set(next.seq!, { ...current, body: kinds.get(next.kind)!.rebase!(current.body, applied) });
     }
   }
   if (rebased.size > 0) await db.outbox.bulkPut([...rebased.values()]);
-  return accepted.length;
+  return { count: accepted.length, after: { bases, entries: pending.map((entry) => rebased.get(entry.seq!) ?? entry) } };
 }
 
 /**
@@ -253,8 +261,14 @@ export async function applyAnswers(context: OutboxContext, answers: readonly Bat
     const touched = new Set<string>();
     const counts = { accepted: 0, rejected: 0 };
     let run: { seq: number; data: unknown }[] = [];
+    // When the answers are one run of accepts, the recompute takes what the run read.
+    let after: AcceptedRun | undefined;
     const acceptWaiting = async () => {
-      if (run.length > 0) counts.accepted += await acceptRun(context, run, touched);
+      if (run.length > 0) {
+        const applied = await acceptRun(context, run, touched);
+        counts.accepted += applied.count;
+        after = run.length === answers.length ? applied.after : undefined;
+      }
       run = [];
     };
     for (const answer of answers) {
@@ -273,7 +287,7 @@ export async function applyAnswers(context: OutboxContext, answers: readonly Bat
       }
     }
     await acceptWaiting();
-    await recompute(db, kinds, touched, context);
+    await recompute(db, kinds, touched, context, undefined, after);
     return counts;
   });
 }

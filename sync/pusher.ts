@@ -3,6 +3,8 @@
  * docs/sync.md's outcome rules. Entries are read in batches; each is claimed (marked sent, its body
  * frozen) in its own transaction just before its request goes out, and its outcome is stored in one
  * transaction after, so an interruption anywhere resends at most that entry, under the same key.
+ * A batch whose entries all got their final answer lets the next batch go out while its answers
+ * are stored (mayGoAhead), so the device's work and the server's overlap.
  */
 import { messages } from '../contract/messages';
 import { retryDelay, type RetryPolicy } from './backoff';
@@ -56,7 +58,7 @@ export interface BatchPolicy {
   maxBytes: number;
 }
 
-export const defaultBatchPolicy: BatchPolicy = { maxEntries: 50, maxBytes: 256 * 1024 };
+export const defaultBatchPolicy: BatchPolicy = { maxEntries: 100, maxBytes: 256 * 1024 };
 
 /**
  * Whether this server has the batch endpoint: an older server answers 404 (or refuses the
@@ -77,31 +79,51 @@ export async function pushPhase(options: PushOptions): Promise<PushResult> {
     const batch = await headEntries(db, options.batchSize);
     if (batch.length === 0) return result;
     let index = 0;
+    let ahead: { at: number; group: OutboxEntry[]; sent: Promise<SentGroup> } | undefined;
     while (index < batch.length) {
       const head = batch[index]!;
-      if (options.signal.aborted) return { ...result, status: 'aborted' };
-      if (!force && head.nextAttemptAt !== undefined && head.nextAttemptAt > clock.now()) {
-        return { ...result, status: 'waiting', retryAt: head.nextAttemptAt };
+      if (options.signal.aborted) {
+        await ahead?.sent.catch(() => undefined);
+        return { ...result, status: 'aborted' };
       }
-      force = false;
-      const group = options.batchSupport.supported ? groupFrom(batch, index, options) : [head];
-      if (group.length > 1) {
-        const outcome = await pushGroup(options, group);
-        result.accepted += outcome.accepted;
-        result.rejected += outcome.rejected;
-        if (outcome.stop === 'unsupported') continue;
-        if (outcome.stop) return { ...result, ...outcome.stop };
-        // Answers may be fewer than entries (the server's time budget): read the head again.
-        if (outcome.answered < group.length) break;
-        index += group.length;
-        continue;
+      let group: OutboxEntry[];
+      let sending: Promise<SentGroup>;
+      if (ahead?.at === index) {
+        ({ group, sent: sending } = ahead);
+        ahead = undefined;
+      } else {
+        if (!force && head.nextAttemptAt !== undefined && head.nextAttemptAt > clock.now()) {
+          return { ...result, status: 'waiting', retryAt: head.nextAttemptAt };
+        }
+        force = false;
+        group = options.batchSupport.supported ? groupFrom(batch, index, options) : [head];
+        if (group.length <= 1) {
+          index += 1;
+          const outcome = await pushOne(options, head);
+          if (outcome === 'accepted') result.accepted += 1;
+          else if (outcome === 'rejected') result.rejected += 1;
+          else if (outcome === 'gone') continue;
+          else return { ...result, ...outcome };
+          continue;
+        }
+        sending = sendGroup(options, group);
       }
-      index += 1;
-      const outcome = await pushOne(options, head);
-      if (outcome === 'accepted') result.accepted += 1;
-      else if (outcome === 'rejected') result.rejected += 1;
-      else if (outcome === 'gone') continue;
-      else return { ...result, ...outcome };
+      const sent = await sending;
+      const nextAt = index + group.length;
+      const next = nextAt < batch.length ? groupFrom(batch, nextAt, options) : [];
+      if (mayGoAhead(sent, group, next, clock.now())) {
+        ahead = { at: nextAt, group: next, sent: sendGroup(options, next) };
+        // Awaited on the next turn; a failure there still throws to that await.
+        ahead.sent.catch(() => undefined);
+      }
+      const outcome = await settleGroup(options, sent);
+      result.accepted += outcome.accepted;
+      result.rejected += outcome.rejected;
+      if (outcome.stop === 'unsupported') continue;
+      if (outcome.stop) return { ...result, ...outcome.stop };
+      // Answers may be fewer than entries (the server's time budget): read the head again.
+      if (outcome.answered < group.length) break;
+      index = nextAt;
     }
   }
 }
@@ -159,12 +181,23 @@ function readResults(data: unknown): { id: string; status: number; message: stri
   return results;
 }
 
-/** One `POST /api/sync/push` of a group; its answers applied in one transaction. */
-async function pushGroup(options: PushOptions, group: OutboxEntry[]): Promise<GroupOutcome> {
+/** A group's request and its answers, read but not yet applied on the device. */
+interface SentGroup {
+  /** Settled without answers to apply (the request failed, or the batch endpoint is missing). */
+  done?: GroupOutcome;
+  answers: BatchAnswer[];
+  stop?: GroupOutcome['stop'];
+  /** A 401 between two entries: the session is renewed after the answers before it are applied. */
+  renew: boolean;
+}
+
+/** One `POST /api/sync/push` of a group: its entries claimed, sent, and its answers read. */
+async function sendGroup(options: PushOptions, group: OutboxEntry[]): Promise<SentGroup> {
   const { outbox, session, clock } = options;
   const none = { accepted: 0, rejected: 0, answered: 0 };
+  const settled = (done: GroupOutcome): SentGroup => ({ done, answers: [], renew: false });
   const claimed = await claimEntries(outbox.db, group.map((entry) => entry.seq!), clock.now());
-  if (claimed.length === 0) return { ...none, answered: group.length };
+  if (claimed.length === 0) return settled({ ...none, answered: group.length });
   const head = claimed[0]!;
   const outcome = await callApi(
     session,
@@ -175,12 +208,12 @@ async function pushGroup(options: PushOptions, group: OutboxEntry[]): Promise<Gr
     },
     options.signal,
   );
-  if (outcome.kind === 'aborted') return { ...none, stop: { status: 'aborted' } };
-  if (outcome.kind === 'sign-in') return { ...none, stop: { status: 'sign-in' } };
+  if (outcome.kind === 'aborted') return settled({ ...none, stop: { status: 'aborted' } });
+  if (outcome.kind === 'sign-in') return settled({ ...none, stop: { status: 'sign-in' } });
   if (outcome.kind === 'no-response') {
     const retryAt = clock.now() + retryDelay(head.attempts, options.retry, options.random);
     await deferEntry(outbox.db, head.seq!, { nextAttemptAt: retryAt, lastError: messages.network.noResponse });
-    return { ...none, stop: { status: 'no-response', retryAt } };
+    return settled({ ...none, stop: { status: 'no-response', retryAt } });
   }
   const { status, envelope } = outcome;
   const results = status >= 200 && status < 300 ? readResults(envelope.data) : undefined;
@@ -189,12 +222,12 @@ async function pushGroup(options: PushOptions, group: OutboxEntry[]): Promise<Gr
       const message = typeof envelope.message === 'string' && envelope.message ? envelope.message : messages.status.other(status);
       const retryAt = clock.now() + Math.max(retryDelay(head.attempts, options.retry, options.random), outcome.retryAfterMs ?? 0);
       await deferEntry(outbox.db, head.seq!, { nextAttemptAt: retryAt, lastError: message });
-      return { ...none, stop: { status: 'waiting', retryAt } };
+      return settled({ ...none, stop: { status: 'waiting', retryAt } });
     }
     // No batch endpoint here (an older server), or it refused this batch as a whole: each entry
     // goes as its own direct call, which gets its own answer.
     options.batchSupport.supported = false;
-    return { ...none, stop: 'unsupported' };
+    return settled({ ...none, stop: 'unsupported' });
   }
 
   const answers: BatchAnswer[] = [];
@@ -206,7 +239,7 @@ async function pushGroup(options: PushOptions, group: OutboxEntry[]): Promise<Gr
     const seq = entry.seq!;
     if (result.status === 401) {
       // The same entry refused again right after a renewal: the session cannot carry it.
-      if (i === 0 && options.batchSupport.renewedFor === entry.id) return { ...none, stop: { status: 'sign-in' } };
+      if (i === 0 && options.batchSupport.renewedFor === entry.id) return settled({ ...none, stop: { status: 'sign-in' } });
       options.batchSupport.renewedFor = entry.id;
       renew = true;
       break;
@@ -224,15 +257,35 @@ async function pushGroup(options: PushOptions, group: OutboxEntry[]): Promise<Gr
       break;
     }
   }
-  const counts = await applyAnswers(outbox, answers);
-  const answered = answers.length;
-  if (renew && !stop) {
+  return { answers, renew, ...(stop ? { stop } : {}) };
+}
+
+/** Applies a sent group's answers in one transaction (and renews the session when one ended). */
+async function settleGroup(options: PushOptions, sent: SentGroup): Promise<GroupOutcome> {
+  if (sent.done) return sent.done;
+  const counts = await applyAnswers(options.outbox, sent.answers);
+  let stop = sent.stop;
+  if (sent.renew && !stop) {
     // The session ended between two entries (a password change elsewhere, say): renew it once;
     // the next request carries the rest with the new token, or the user signs in again.
     const renewed = await renewOnce(options);
     if (!renewed) stop = { status: 'sign-in' };
   }
-  return { ...counts, answered, ...(stop ? { stop } : {}) };
+  return { ...counts, answered: sent.answers.length, ...(stop ? { stop } : {}) };
+}
+
+/**
+ * Whether the group after `sent` may go out before `sent`'s answers are applied: every entry of
+ * `sent` got its final answer, and the next group neither touches a row of it nor depends on one of
+ * its entries (applying an answer re-bases later entries on the same row). Its request then travels
+ * and the server works while the device stores the answers before it.
+ */
+function mayGoAhead(sent: SentGroup, group: readonly OutboxEntry[], next: readonly OutboxEntry[], now: number): boolean {
+  if (sent.done || sent.stop || sent.renew || sent.answers.length !== group.length || next.length < 2) return false;
+  if (next[0]!.nextAttemptAt !== undefined && next[0]!.nextAttemptAt > now) return false;
+  const refs = new Set(group.flatMap((entry) => entry.refs ?? []));
+  const ids = new Set(group.map((entry) => entry.id));
+  return next.every((entry) => !(entry.refs ?? []).some((ref) => refs.has(ref)) && !(entry.dependsOn ?? []).some((id) => ids.has(id)));
 }
 
 async function renewOnce(options: PushOptions): Promise<boolean> {

@@ -114,6 +114,45 @@ describe('batch push', () => {
     expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
   });
 
+  it('the next batch goes out while the last one\'s answers are stored; its lost answer resends it under the same keys', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const engine = h.engine('teacher', { pushBatch: { maxEntries: 2 } });
+    await engine.syncNow();
+    h.net.requests.length = 0;
+    const [c0] = h.school.classIds as [string];
+    const [s0, , s2] = h.school.studentIds as [string, string, string];
+    const ids: string[] = [];
+    for (const date of ['2025-07-14', '2025-07-15', '2025-07-16', '2025-07-17', '2025-07-18', '2025-07-19']) {
+      const entries = [{ studentId: s0, status: 'present' as const }, { studentId: s2, status: 'absent' as const }];
+      ids.push((await markAttendanceSheet(engine, { classId: c0, date, entries })).entryId);
+    }
+    const events: string[] = [];
+    engine.db.outbox.hook('deleting', () => {
+      events.push('answer stored');
+    });
+    let pushes = 0;
+    h.net.faults = (request) => {
+      if (request.url !== paths.sync.push) return { kind: 'pass' };
+      events.push('batch sent');
+      return ++pushes === 2 ? { kind: 'drop-response' } : { kind: 'pass' };
+    };
+
+    expect((await engine.syncNow()).status).toBe('no-response');
+    // The second batch left before the first one's answers were stored.
+    expect(events.slice(0, 3)).toEqual(['batch sent', 'batch sent', 'answer stored']);
+    expect(await engine.pendingCount()).toBe(4);
+    expect((await storedAnswers()).map((row) => row.key).sort()).toEqual(ids.slice(0, 4).sort());
+
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect(await engine.pendingCount()).toBe(0);
+    const sent = batches(h).map((request) => entryIdsOf(request.body));
+    expect(sent).toEqual([ids.slice(0, 2), ids.slice(2, 4), ids.slice(2, 4), ids.slice(4, 6)]);
+    expect((await storedAnswers()).map((row) => row.key).sort()).toEqual([...ids].sort());
+    for (const date of ['2025-07-14', '2025-07-16', '2025-07-19']) expect(await marksOf(date)).toHaveLength(2);
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
+  });
+
   it('a 401 between two entries renews the session; the rest go with the new token, each once', async () => {
     h = await createSyncHarness(server);
     await h.signIn('teacher');
