@@ -6,8 +6,6 @@ import type { AttendanceRow } from './records';
 
 export type NewAttendance = typeof attendance.$inferInsert;
 
-const insertChunkRows = 1000;
-
 const liveRecord = (tenantId: string) => and(eq(attendance.tenantId, tenantId), isNull(attendance.deletedAt));
 
 const rollOrder = [
@@ -126,13 +124,29 @@ export const attendanceRepository = {
   },
 
   /** Inserts what it can; rows whose student and date (or id) are taken meanwhile are skipped. */
-  /** Inserts in statements of at most 1,000 rows (PostgreSQL takes at most 65,535 parameters). */
-  async insertMany(db: Db, rows: NewAttendance[]): Promise<AttendanceRow[]> {
-    const inserted: AttendanceRow[] = [];
-    for (let start = 0; start < rows.length; start += insertChunkRows) {
-      inserted.push(...(await db.insert(attendance).values(rows.slice(start, start + insertChunkRows)).onConflictDoNothing().returning()));
-    }
-    return inserted;
+  /**
+   * Inserts many records in one statement of nine array parameters (unnest), whatever the count:
+   * a sheet of 30 as `values` rows was 420 parameters, which Drizzle builds and the driver sends one
+   * by one (most of a sheet's server time in the 9 am burst), and a backlog's run of sheets would
+   * pass PostgreSQL's 65,535. A row whose key is already taken is skipped (not returned).
+   */
+  insertMany(db: Db, rows: NewAttendance[]): Promise<AttendanceRow[]> {
+    if (rows.length === 0) return Promise.resolve([]);
+    const list = <T>(pick: (row: NewAttendance) => T) => sql.param(rows.map(pick));
+    return db
+      .insert(attendance)
+      .select(
+        sql`select v.id, v.tenant_id, v.student_id, v.class_id, v.date, v.status, v.remark, v.marked_by, v.device_marked_at,
+          nextval('kaksha_rev_seq'), pg_current_xact_id(), now(), now(), null::timestamptz
+        from unnest(
+          ${list((row) => row.id)}::uuid[], ${list((row) => row.tenantId)}::text[], ${list((row) => row.studentId)}::uuid[],
+          ${list((row) => row.classId)}::uuid[], ${list((row) => row.date)}::date[], ${list((row) => row.status)}::text[],
+          ${list((row) => row.remark ?? '')}::text[], ${list((row) => row.markedBy)}::uuid[],
+          ${list((row) => (row.deviceMarkedAt ? new Date(row.deviceMarkedAt).toISOString() : null))}::timestamptz[]
+        ) as v(id, tenant_id, student_id, class_id, date, status, remark, marked_by, device_marked_at)`,
+      )
+      .onConflictDoNothing()
+      .returning();
   },
 
   async update(
