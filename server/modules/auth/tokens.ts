@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { tokenRoleName, type RoleName } from '../../../contract/roles';
 
@@ -28,13 +29,14 @@ export interface VerifiedToken {
 const algorithm = 'HS256';
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: given the secret's bytes, jose imports a key on every call (a visible share of a signed-in request). */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   async sign(subject: TokenSubject): Promise<string> {
@@ -48,13 +50,13 @@ export class TokenService {
       .setSubject(subject.username)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Returns undefined for anything but a well-formed, unexpired token signed by us. */
   async verify(token: string): Promise<VerifiedToken | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [algorithm] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: [algorithm] });
       const role = payload.role as { roleName?: unknown } | undefined;
       if (
         typeof payload.sub !== 'string' ||
