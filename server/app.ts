@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { Coordination, Db } from './db/client';
 import { deriveKeys } from './keys';
 import { TokenService } from './modules/auth/tokens';
+import { checkBatchWrites } from './module-kit/batch-writes';
 import { serverModules } from './modules';
 import { purgeTombstones } from './modules/sync/purge';
 import { registerAccessControl } from './plugins/access';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { name: 'tombstones', run: (db) => purgeTombstones(db, undefined, (err, table) => app.log.error({ err, table }, 'tombstone purge failed')) },
   ]);
 
+  checkBatchWrites(app, serverModules.flatMap((module) => module.batchWrites ?? []));
   await app.register(
     async (api) => {
       api.decorate('serverModules', serverModules);

@@ -10,6 +10,7 @@
  * it cannot answer that way (a refusal of any body, bodies that touch the same record): the push
  * then rolls the run back and sends its entries through the route one at a time.
  */
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { RoleName } from '../../contract/roles';
 import type { Db } from '../db/client';
@@ -29,4 +30,34 @@ export interface BatchWrite<Body = unknown> {
 
 export function defineBatchWrite<Body>(write: BatchWrite<Body>): BatchWrite<Body> {
   return write;
+}
+
+const routeHooks = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
+
+/**
+ * Refuses to start when a BatchWrite does not describe its route exactly: a route of that method and
+ * path, with the same access and body schema, keyed writes, and no hook of its own (a rate limit,
+ * say), which the batch push does not run. Registered before the modules' routes (app.ts).
+ */
+export function checkBatchWrites(app: FastifyInstance, writes: readonly BatchWrite[]): void {
+  const found = new Set<BatchWrite>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const write = writes.find((candidate) => candidate.path === route.url && methods.includes(candidate.method));
+    if (!write) return;
+    const named = `BatchWrite ${write.method} ${write.path}`;
+    if (route.config?.access !== write.access) throw new Error(`${named}: the route's config.access is not the BatchWrite's access`);
+    if (route.schema?.body !== write.body) throw new Error(`${named}: the route's body schema is not the BatchWrite's body`);
+    if (route.config?.idempotency !== 'runWrite') throw new Error(`${named}: the route must run its work through runWrite()`);
+    const own = routeHooks.filter((hook) => {
+      const value: unknown = route[hook];
+      return Array.isArray(value) ? value.length > 0 : value !== undefined;
+    });
+    if (own.length > 0) throw new Error(`${named}: the route has its own ${own.join(', ')} hook, which the batch push would not run`);
+    found.add(write);
+  });
+  app.addHook('onReady', async () => {
+    const missing = writes.filter((write) => !found.has(write));
+    if (missing.length > 0) throw new Error(`BatchWrite without its route: ${missing.map((write) => `${write.method} ${write.path}`).join(', ')}`);
+  });
 }
