@@ -25,7 +25,8 @@ export interface BatchWrite<Body = unknown> {
   access: readonly RoleName[];
   /** The route's body schema. */
   body: z.ZodType<Body>;
-  write(tx: Db, user: AuthUser, bodies: Body[]): Promise<WriteResult[]>;
+  /** One school's writes, each by its user; one answer each, in order. */
+  write(tx: Db, tenantId: string, writes: { user: AuthUser; body: Body }[]): Promise<WriteResult[]>;
 }
 
 export function defineBatchWrite<Body>(write: BatchWrite<Body>): BatchWrite<Body> {

@@ -227,57 +227,59 @@ export async function runWrite(
   return reply.code(outcome.status).send(outcome.body);
 }
 
-/** A write's stored answer, as a batch push reports it. */
+/** A write's answer as it was stored: its status and envelope. */
 export interface WriteOutcome {
   status: number;
-  message: string;
-  data: unknown;
+  body: { success: boolean; message: string; data: unknown };
+}
+
+/** A keyed write to apply together with others: its user and its claimed key. */
+export interface KeyedWrite {
+  user: AuthUser;
+  claim: IdempotencyClaim;
 }
 
 /**
- * Several keyed writes of one user in ONE transaction (the batch push's runs, module-kit/batch-writes.ts),
- * with runWrite's guarantee: each key's answer is stored in the transaction that wrote it. Every key
- * is claimed at once; `work` answers each write, in order. Answers undefined, and leaves nothing
- * written, when the run cannot go together: a key in flight or already answered (replayed, or
- * refused as reused, by runWrite), or `work` throwing (a refusal of any write). The caller then
- * sends the writes one at a time, each getting the answer it would have had alone.
+ * Several keyed writes of one school in ONE transaction (the batch push's runs, and sheets that
+ * arrive together; module-kit/batch-writes.ts), with runWrite's guarantee: each key's answer is
+ * stored in the transaction that wrote it. Every key is claimed at once; `work` answers each write,
+ * in order. Answers undefined, and leaves nothing written, when the writes cannot go together: a key
+ * in flight or already answered (replayed, or refused as reused, by runWrite), or `work` throwing (a
+ * refusal of any write). The caller then runs the writes one at a time, each getting the answer it
+ * would have had alone.
  */
 export async function runWritesTogether(
   db: Db,
-  user: AuthUser,
-  claims: readonly IdempotencyClaim[],
+  writes: readonly KeyedWrite[],
   work: (tx: Db) => Promise<WriteResult[]>,
   log: FastifyBaseLogger,
 ): Promise<WriteOutcome[] | undefined> {
+  const tenantId = writes[0]?.user.tenantId;
+  if (tenantId === undefined || writes.some(({ user }) => user.tenantId !== tenantId)) return undefined;
   try {
     return await db.transaction(async (tx) => {
-      const lockIds = claims.map((claim) => sql`${idempotencyLockId(user.tenantId, user.id, claim.key)}::bigint`);
+      const lockIds = writes.map(({ user, claim }) => sql`${idempotencyLockId(tenantId, user.id, claim.key)}::bigint`);
       const [locks] = await queryRows<{ ok: boolean }>(
         tx,
         sql`select bool_and(pg_try_advisory_xact_lock(id)) as ok from unnest(array[${sql.join(lockIds, sql`, `)}]) as id`,
       );
       if (!locks?.ok) throw new WriteAlone();
       const stored = await tx
-        .select({ key: idempotencyKeys.key })
+        .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
         .from(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.tenantId, user.tenantId),
-            eq(idempotencyKeys.userId, user.id),
-            inArray(idempotencyKeys.key, claims.map((claim) => claim.key)),
-          ),
-        );
-      if (stored.length > 0) throw new WriteAlone();
+        .where(and(eq(idempotencyKeys.tenantId, tenantId), inArray(idempotencyKeys.key, writes.map(({ claim }) => claim.key))));
+      const taken = new Set(stored.map((row) => `${row.userId}\0${row.key}`));
+      if (writes.some(({ user, claim }) => taken.has(`${user.id}\0${claim.key}`))) throw new WriteAlone();
 
       const results = await work(tx);
-      if (results.length !== claims.length) throw new Error(`${claims.length} writes got ${results.length} answers`);
+      if (results.length !== writes.length) throw new Error(`${writes.length} writes got ${results.length} answers`);
       const outcomes = results.map((result) => {
         const status = result.status ?? 200;
         return { status, body: envelope(status, result.message, result.data) };
       });
       await tx.insert(idempotencyKeys).values(
-        claims.map((claim, index) => ({
-          tenantId: user.tenantId,
+        writes.map(({ user, claim }, index) => ({
+          tenantId,
           userId: user.id,
           key: claim.key,
           requestHash: claim.requestHash,
@@ -285,10 +287,10 @@ export async function runWritesTogether(
           body: outcomes[index]!.body,
         })),
       );
-      return outcomes.map(({ status, body }) => ({ status, message: body.message, data: body.data }));
+      return outcomes;
     });
   } catch (error) {
-    // A refusal is answered entry by entry; anything else is worth a look, and still answered so.
+    // A refusal is answered write by write; anything else is worth a look, and still answered so.
     if (!(error instanceof WriteAlone) && !(error instanceof AppError) && !(error instanceof ValidationFailed)) {
       log.warn({ err: error }, 'writes applied together failed; applying them one at a time');
     }

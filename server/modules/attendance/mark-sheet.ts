@@ -33,14 +33,20 @@ type Notice = ConflictNotice<AttendanceRecord, SheetEntryVersion>;
  * Checks each sheet as a whole, in order, with one query per kind for all of them: a sheet's first
  * fault (date, class, teaching rule, a student twice, a student outside the class) is its answer.
  */
-async function checkSheets(tx: Db, user: AuthUser, sheets: readonly MarkSheet[]): Promise<void> {
+async function checkSheets(tx: Db, tenantId: string, marked: readonly MarkedSheet[]): Promise<void> {
+  const sheets = marked.map(({ sheet }) => sheet);
   for (const sheet of sheets) {
     if (!isRealDate(sheet.date)) throw badRequest(messages.attendance.invalidDate, { fieldErrors: { date: [messages.attendance.invalidDate] } });
   }
-  const classIds = [...new Set(sheets.map((sheet) => sheet.classId))];
-  const live = new Set((await repo.liveClasses(tx, user.tenantId, classIds)).map((row) => row.id));
+  const live = new Set((await repo.liveClasses(tx, tenantId, [...new Set(sheets.map((sheet) => sheet.classId))])).map((row) => row.id));
   for (const sheet of sheets) if (!live.has(sheet.classId)) throw notFound(messages.attendance.classNotFound);
-  await assertCanTeachClasses(tx, user, classIds, messages.attendance.notYourClass);
+  const byUser = new Map<string, { user: AuthUser; classIds: Set<string> }>();
+  for (const { user, sheet } of marked) {
+    const mine = byUser.get(user.id) ?? { user, classIds: new Set<string>() };
+    mine.classIds.add(sheet.classId);
+    byUser.set(user.id, mine);
+  }
+  for (const { user, classIds } of byUser.values()) await assertCanTeachClasses(tx, user, [...classIds], messages.attendance.notYourClass);
 
   for (const sheet of sheets) {
     const fieldErrors: Record<string, string[]> = {};
@@ -52,7 +58,7 @@ async function checkSheets(tx: Db, user: AuthUser, sheets: readonly MarkSheet[])
     if (Object.keys(fieldErrors).length > 0) throw badRequest(messages.attendance.duplicateStudent, { fieldErrors });
   }
 
-  const found = await repo.liveStudents(tx, user.tenantId, [...new Set(sheets.flatMap((sheet) => sheet.entries.map((entry) => entry.studentId)))]);
+  const found = await repo.liveStudents(tx, tenantId, [...new Set(sheets.flatMap((sheet) => sheet.entries.map((entry) => entry.studentId)))]);
   const classOf = new Map(found.map((student) => [student.id, student.classId]));
   for (const sheet of sheets) {
     const fieldErrors: Record<string, string[]> = {};
@@ -78,6 +84,12 @@ function versionOf(sheet: MarkSheet, entry: SheetEntry): SheetEntryVersion {
     baseRev: entry.baseRev ?? null,
     deviceMarkedAt: sheet.deviceMarkedAt ?? null,
   };
+}
+
+/** A sheet and the user marking it (several teachers' sheets may be written together). */
+export interface MarkedSheet {
+  user: AuthUser;
+  sheet: MarkSheet;
 }
 
 /** Two sheets of one call mark the same student on the same date: they must go one after another. */
@@ -177,13 +189,16 @@ function sheetWriter(tx: Db, user: AuthUser, sheet: MarkSheet) {
 }
 
 /**
- * Marks several sheets in one go (a batch push of a backlog), with the same outcome as marking them
- * one after another: each answer is what that sheet alone would have got. Sheets that share a
+ * Marks several sheets in one go (a batch push of a backlog, or sheets that arrive together), with
+ * the same outcome as marking them one after another: each answer is what that sheet alone would
+ * have got, each checked against its own user's teaching rule. Sheets that share a
  * student and date throw OverlappingSheets (the later one must see the earlier one's write). Any
  * fault of any sheet throws it, so a caller marking many sheets falls back to one at a time.
  */
-export async function markSheets(tx: Db, user: AuthUser, sheets: readonly MarkSheet[]): Promise<MarkSheetResult[]> {
-  await checkSheets(tx, user, sheets);
+export async function markSheets(tx: Db, tenantId: string, marked: readonly MarkedSheet[]): Promise<MarkSheetResult[]> {
+  if (marked.some(({ user }) => user.tenantId !== tenantId)) throw new Error('sheets of another school');
+  await checkSheets(tx, tenantId, marked);
+  const sheets = marked.map(({ sheet }) => sheet);
   const days = new Set<string>();
   for (const sheet of sheets) {
     for (const entry of sheet.entries) {
@@ -192,7 +207,6 @@ export async function markSheets(tx: Db, user: AuthUser, sheets: readonly MarkSh
       days.add(key);
     }
   }
-  const tenantId = user.tenantId;
   const locked = await repo.lockLiveRecordsOn(
     tx,
     tenantId,
@@ -201,7 +215,7 @@ export async function markSheets(tx: Db, user: AuthUser, sheets: readonly MarkSh
   );
   const existing = new Map(locked.map((row) => [dayKey(row.studentId, row.date), row]));
 
-  const writers = sheets.map((sheet) => sheetWriter(tx, user, sheet));
+  const writers = marked.map(({ user, sheet }) => sheetWriter(tx, user, sheet));
   const toCreate: NewAttendance[][] = [];
   for (const writer of writers) {
     const rows: NewAttendance[] = [];

@@ -15,9 +15,9 @@ export const markSheetsWrite = defineBatchWrite({
   path: paths.attendance.markSheet,
   access: staffRoles,
   body: markSheetSchema,
-  async write(tx, user, sheets) {
-    const results = await markSheets(tx, user, sheets);
-    await alertParentsOfMarks(tx, user.tenantId, results.flatMap((result) => result.records));
+  async write(tx, tenantId, writes) {
+    const results = await markSheets(tx, tenantId, writes.map(({ user, body }) => ({ user, sheet: body })));
+    await alertParentsOfMarks(tx, tenantId, results.flatMap((result) => result.records));
     return results.map((result) => ({
       status: 200,
       message: result.conflicts.length > 0 ? messages.attendance.savedWithConflicts(result.conflicts.length) : messages.attendance.saved,

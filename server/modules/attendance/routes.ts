@@ -28,6 +28,7 @@ import { assertCanMarkClass } from './permissions';
 import { classSheet, classSummary, studentRange } from './reads';
 import { attendanceRepository as repo } from './repository';
 import { markSheetsWrite } from './mark-sheets-write';
+import { createWriteCombiner } from '../../module-kit/write-combiner';
 
 const staffRead = { access: staffRoles } as const;
 const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
@@ -38,15 +39,11 @@ function invalid(field: string, message: string) {
 }
 
 export const attendanceRoutes: ZodPlugin = async (app) => {
+  const markSheet = createWriteCombiner(markSheetsWrite);
   app.post(
     routeOf(paths.attendance.markSheet),
     { config: { access: markSheetsWrite.access, idempotency: 'runWrite' }, schema: { response: ok(markSheetResultSchema), body: markSheetsWrite.body } },
-    (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const [answer] = await markSheetsWrite.write(tx, userOf(request), [request.body]);
-        if (!answer) throw new Error('a marked sheet has no answer');
-        return answer;
-      }),
+    (request, reply) => markSheet(request, request.body, reply),
   );
 
   app.delete(

@@ -82,9 +82,16 @@ export const pushRoutes: ZodPlugin = async (app) => {
         if (results.length > 0 && Date.now() - started > pushBatchTimeBudgetMs) break;
         const run = index >= aloneUntil ? runFrom(writes, user, entries, index) : undefined;
         if (run) {
-          const outcomes = await runWritesTogether(app.db, user, run.claims, (tx) => run.write.write(tx, user, run.bodies), request.log);
+          const outcomes = await runWritesTogether(
+            app.db,
+            run.claims.map((claim) => ({ user, claim })),
+            (tx) => run.write.write(tx, user.tenantId, run.bodies.map((body) => ({ user, body }))),
+            request.log,
+          );
           if (outcomes) {
-            for (const outcome of outcomes) results.push({ id: entries[index++]!.id, ...outcome, replayed: false });
+            for (const { status, body } of outcomes) {
+              results.push({ id: entries[index++]!.id, status, message: body.message, data: body.data, replayed: false });
+            }
             continue;
           }
           aloneUntil = index + run.claims.length;

@@ -1,0 +1,97 @@
+/**
+ * Writes that arrive together are written together (docs/sync-server.md "Writes applied together").
+ * At 9 am every class teacher saves at once; one at a time, each sheet pays its own transaction and
+ * statements and the last one waits for all of them. A route with a BatchWrite answers through a
+ * combiner: a write that finds its school's writes idle goes at once, alone, exactly as before; one
+ * that arrives while they run waits, and goes with every write that arrived meanwhile in one
+ * transaction (runWritesTogether), up to 100. A group that cannot go together (a refusal, two sheets
+ * on one student and date, a key seen before) rolls back and its writes go one at a time, each
+ * answered as it would have been alone. A write without an Idempotency-Key always goes alone.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pushBatchMaxEntries } from '../../contract/sync-push';
+import { userOf } from '../plugins/access';
+import { runWrite, runWritesTogether, type IdempotencyClaim } from '../plugins/idempotency';
+import type { AuthUser } from '../types';
+import type { BatchWrite } from './batch-writes';
+
+interface Waiting<Body> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  user: AuthUser;
+  claim: IdempotencyClaim;
+  body: Body;
+  resolve(reply: FastifyReply): void;
+  reject(error: unknown): void;
+}
+
+/** The route handler for `write`'s route: `(request, reply) => combiner(request, request.body, reply)`. */
+export function createWriteCombiner<Body>(write: BatchWrite<Body>, maxGroup = pushBatchMaxEntries) {
+  const busy = new Set<string>();
+  const waiting = new Map<string, Waiting<Body>[]>();
+
+  const alone = (request: FastifyRequest, reply: FastifyReply, user: AuthUser, body: Body) =>
+    runWrite(request, reply, async (tx) => {
+      const [answer] = await write.write(tx, user.tenantId, [{ user, body }]);
+      if (!answer) throw new Error(`${write.method} ${write.path} gave no answer`);
+      return answer;
+    });
+
+  const settle = (item: Waiting<Body>) => alone(item.request, item.reply, item.user, item.body).then(item.resolve, item.reject);
+
+  async function runGroup(tenantId: string, group: Waiting<Body>[]): Promise<void> {
+    if (group.length === 1) return settle(group[0]!);
+    const first = group[0]!;
+    const outcomes = await runWritesTogether(
+      first.request.server.db,
+      group.map(({ user, claim }) => ({ user, claim })),
+      (tx) => write.write(tx, tenantId, group.map(({ user, body }) => ({ user, body }))),
+      first.request.log,
+    ).catch(() => undefined);
+    if (!outcomes) {
+      await Promise.all(group.map(settle));
+      return;
+    }
+    group.forEach((item, index) => {
+      const outcome = outcomes[index]!;
+      item.request.writeHandled = true;
+      item.resolve(item.reply.code(outcome.status).send(outcome.body));
+    });
+  }
+
+  /** Runs the writes that waited, group after group, until none is left; then the school is idle. */
+  async function drain(tenantId: string): Promise<void> {
+    try {
+      for (let group = take(tenantId); group.length > 0; group = take(tenantId)) await runGroup(tenantId, group);
+    } finally {
+      busy.delete(tenantId);
+    }
+  }
+
+  function take(tenantId: string): Waiting<Body>[] {
+    const queue = waiting.get(tenantId) ?? [];
+    const group = queue.splice(0, maxGroup);
+    if (queue.length === 0) waiting.delete(tenantId);
+    return group;
+  }
+
+  return async function combined(request: FastifyRequest, body: Body, reply: FastifyReply): Promise<FastifyReply> {
+    const user = userOf(request);
+    const claim = request.idempotency;
+    if (!claim) return alone(request, reply, user, body);
+    const tenantId = user.tenantId;
+    if (busy.has(tenantId)) {
+      return new Promise<FastifyReply>((resolve, reject) => {
+        const queue = waiting.get(tenantId) ?? [];
+        queue.push({ request, reply, user, claim, body, resolve, reject });
+        waiting.set(tenantId, queue);
+      });
+    }
+    busy.add(tenantId);
+    try {
+      return await alone(request, reply, user, body);
+    } finally {
+      void drain(tenantId);
+    }
+  };
+}
