@@ -1,5 +1,6 @@
 /** Data access for attendance; every function takes the tenant. */
 import { and, asc, between, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { attendance, classes, students } from '../../db/schema';
 import type { AttendanceRow } from './records';
@@ -38,7 +39,7 @@ export const attendanceRepository = {
     return db
       .select({ id: classes.id })
       .from(classes)
-      .where(and(eq(classes.tenantId, tenantId), inArray(classes.id, ids), isNull(classes.deletedAt)));
+      .where(and(eq(classes.tenantId, tenantId), anyOf(classes.id, ids, 'uuid'), isNull(classes.deletedAt)));
   },
 
   async liveStudent(db: Db, tenantId: string, studentId: string) {
@@ -55,7 +56,7 @@ export const attendanceRepository = {
     return db
       .select({ id: students.id, classId: students.classId })
       .from(students)
-      .where(and(eq(students.tenantId, tenantId), inArray(students.id, ids), isNull(students.deletedAt)));
+      .where(and(eq(students.tenantId, tenantId), anyOf(students.id, ids, 'uuid'), isNull(students.deletedAt)));
   },
 
   /** The class's live students in roll-number order. */
@@ -89,11 +90,11 @@ export const attendanceRepository = {
   /** The live records of these students on these dates (every pair of the two lists), locked. */
   lockLiveRecordsOn(db: Db, tenantId: string, studentIds: string[], dates: string[]): Promise<AttendanceRow[]> {
     if (studentIds.length === 0 || dates.length === 0) return Promise.resolve([]);
-    const onDates = dates.length === 1 ? eq(attendance.date, dates[0]!) : inArray(attendance.date, dates);
+    const onDates = dates.length === 1 ? eq(attendance.date, dates[0]!) : anyOf(attendance.date, dates, 'date');
     return db
       .select()
       .from(attendance)
-      .where(and(liveRecord(tenantId), inArray(attendance.studentId, studentIds), onDates))
+      .where(and(liveRecord(tenantId), anyOf(attendance.studentId, studentIds, 'uuid'), onDates))
       .for('update');
   },
 
