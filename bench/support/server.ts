@@ -5,25 +5,17 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { headers } from '../../contract/headers';
 import { paths } from '../../contract/paths';
 import { demoPassword } from '../../server/seed/accounts';
+import { freePort } from '../../tests/support/free-port';
+
+export { freePort };
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface BenchServer {
   baseUrl: string;
