@@ -288,9 +288,13 @@ export async function recompute(
     : accepted
       ? await basesKnownOrRead(db, list, accepted.bases)
       : await db.base.bulkGet(list);
-  const covered = list.filter((_, i) => bases[i]);
+  const baseOf = new Map<string, Row | null>();
+  list.forEach((ref, i) => {
+    const base = bases[i];
+    if (base) baseOf.set(ref, base.row);
+  });
+  const covered = [...baseOf.keys()];
   if (covered.length === 0) return;
-  const baseOf = new Map(covered.map((ref) => [ref, bases[list.indexOf(ref)]!.row]));
   const shared = known ? covered.filter((ref) => !known.bases.fresh.has(ref)) : covered;
   const entries = accepted ? [...accepted.entries] : await outboxEntriesWith(db, 'refs', shared);
   if (known && shared.length < covered.length && !entries.some((entry) => entry.seq === known.entry.seq)) entries.push(known.entry);

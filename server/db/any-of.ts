@@ -1,7 +1,7 @@
 /**
  * `column = any($1::type[])`: a list of values as ONE array parameter. Drizzle's inArray makes a
  * parameter of each value, typed and built one by one: a run of 100 sheets asks about 3,000
- * students, which is 3,000 parameters to build and send (PostgreSQL takes at most 65,535).
+ * students, which is that many parameters to build and send (PostgreSQL takes at most 65,535).
  */
 import { sql, type Column, type SQL } from 'drizzle-orm';
 

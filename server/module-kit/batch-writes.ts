@@ -1,14 +1,15 @@
 /**
- * A route's work for several writes at once, for the batch push (docs/sync-server.md "Writes applied
- * together"). A device back online sends its backlog as batches of the same write (a week of
- * attendance sheets); run one at a time, each pays its own transaction and its route's statements.
- * A module that declares a BatchWrite lets the push apply a run of such entries in one transaction,
- * with one query per step for all of them.
+ * A route's work for several writes at once (docs/sync-server.md "Writes applied together"). A device
+ * back online sends its backlog as batches of the same write (a week of attendance sheets), and at
+ * 9 am every class teacher saves at once; one at a time, each write pays its own transaction and its
+ * route's statements. A module that declares a BatchWrite lets the batch push (a run of entries) and
+ * the route's combiner (writes that arrive together, write-combiner.ts) apply them in one
+ * transaction, with one query per step for all of them.
  *
  * The route itself calls `write` with its one body, so there is one implementation of the work.
  * `write` answers each body as it would have been answered alone, in order. It throws for anything
- * it cannot answer that way (a refusal of any body, bodies that touch the same record): the push
- * then rolls the run back and sends its entries through the route one at a time.
+ * it cannot answer that way (a refusal of any body; WriteAlone for bodies that touch the same
+ * record): the caller then rolls everything back and sends the writes one at a time.
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

@@ -47,7 +47,7 @@ export function createWriteCombiner<Body>(write: BatchWrite<Body>, maxGroup = pu
       group.map(({ user, claim }) => ({ user, claim })),
       (tx) => write.write(tx, tenantId, group.map(({ user, body }) => ({ user, body }))),
       first.request.log,
-    ).catch(() => undefined);
+    );
     if (!outcomes) {
       await Promise.all(group.map(settle));
       return;

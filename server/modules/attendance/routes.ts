@@ -23,12 +23,12 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { canSeeStudent } from '../../module-kit/scope';
 import { ok } from '../../module-kit/responses';
+import { createWriteCombiner } from '../../module-kit/write-combiner';
 import { currentMonth, daysBetween, isRealDate, monthRange } from './dates';
 import { assertCanMarkClass } from './permissions';
 import { classSheet, classSummary, studentRange } from './reads';
 import { attendanceRepository as repo } from './repository';
 import { markSheetsWrite } from './mark-sheets-write';
-import { createWriteCombiner } from '../../module-kit/write-combiner';
 
 const staffRead = { access: staffRoles } as const;
 const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;

@@ -13,8 +13,8 @@ import type { AuthUser } from '../../types';
 
 export interface TogetherRun {
   write: BatchWrite;
-  claims: IdempotencyClaim[];
-  bodies: unknown[];
+  /** Each entry's claimed key and its body as the route's schema reads it. */
+  entries: { claim: IdempotencyClaim; body: unknown }[];
 }
 
 /** A run of at least two entries from `start`, or undefined (the entry goes alone). */
@@ -22,8 +22,7 @@ export function runFrom(writes: readonly BatchWrite[], user: AuthUser, entries: 
   const first = entries[start];
   const write = first && writes.find((candidate) => candidate.method === first.method && candidate.path === first.path);
   if (!write || !write.access.includes(user.role)) return undefined;
-  const claims: IdempotencyClaim[] = [];
-  const bodies: unknown[] = [];
+  const run: TogetherRun['entries'] = [];
   const keys = new Set<string>();
   for (const entry of entries.slice(start)) {
     if (entry.method !== write.method || entry.path !== write.path) break;
@@ -32,8 +31,7 @@ export function runFrom(writes: readonly BatchWrite[], user: AuthUser, entries: 
     const body = write.body.safeParse(entry.body);
     if (!body.success) break;
     keys.add(key);
-    claims.push({ key, requestHash: requestHash(entry.method, entry.path, entry.body) });
-    bodies.push(body.data);
+    run.push({ claim: { key, requestHash: requestHash(entry.method, entry.path, entry.body) }, body: body.data });
   }
-  return claims.length >= 2 ? { write, claims, bodies } : undefined;
+  return run.length >= 2 ? { write, entries: run } : undefined;
 }

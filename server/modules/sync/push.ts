@@ -84,8 +84,8 @@ export const pushRoutes: ZodPlugin = async (app) => {
         if (run) {
           const outcomes = await runWritesTogether(
             app.db,
-            run.claims.map((claim) => ({ user, claim })),
-            (tx) => run.write.write(tx, user.tenantId, run.bodies.map((body) => ({ user, body }))),
+            run.entries.map(({ claim }) => ({ user, claim })),
+            (tx) => run.write.write(tx, user.tenantId, run.entries.map(({ body }) => ({ user, body }))),
             request.log,
           );
           if (outcomes) {
@@ -94,7 +94,7 @@ export const pushRoutes: ZodPlugin = async (app) => {
             }
             continue;
           }
-          aloneUntil = index + run.claims.length;
+          aloneUntil = index + run.entries.length;
         }
         const entry = entries[index++]!;
         const hasBody = entry.body !== undefined;
