@@ -2,7 +2,6 @@
  * Builds the Fastify app (tests call this and use `inject`; main.ts listens).
  * Order matters: security headers, validation and errors, access control, then the modules.
  */
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Coordination, Db } from './db/client';
@@ -21,6 +20,7 @@ import { registerMaintenance } from './plugins/maintenance';
 import { databaseRateLimitStore, purgeRateLimitWindows, type RateLimitStore } from './plugins/rate-limit';
 import { registerResponseSchemas } from './plugins/response-schemas';
 import { registerRouteCatalogue } from './plugins/route-catalogue';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerZodValidation } from './plugins/zod-validation';
 import { registerStaticApp } from './static-app';
 import './types';
@@ -92,31 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerInputGuards(app);
   registerRouteCatalogue(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'font-src': ["'self'", 'data:'],
-        // A build configured for phone push gets its device token from Firebase's two endpoints.
-        'connect-src': ["'self'", 'https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'],
-        'worker-src': ["'self'"],
-        'manifest-src': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'form-action': ["'self'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        // Plain HTTP on a school's own network must keep working; HTTPS deployments set NODE_ENV=production.
-        'upgrade-insecure-requests': config.production ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
-  });
+  registerSecurityHeaders(app, config);
 
   registerAccessControl(app, options.coordination);
   registerIdempotency(app);

@@ -4,7 +4,8 @@ import type { ClassSearchColumn, SchoolClass } from '../../../contract/class';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { toPage, totalCount } from '../../db/paging';
+import { escapeLike, toPage, totalCount } from '../../db/paging';
+import { preparedOn } from '../../db/prepared';
 import { classes } from '../../db/schema';
 
 const selection = {
@@ -23,14 +24,12 @@ const searchColumns: Record<ClassSearchColumn, AnyPgColumn> = {
   classSection: classes.classSection,
 };
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+const countOf = async (db: Db, where: SQL | undefined) => (await db.select({ value: count() }).from(classes).where(where))[0]?.value ?? 0;
 
 function page(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<SchoolClass>> {
   return toPage(
     query,
-    async () => (await db.select({ value: count() }).from(classes).where(where))[0]?.value ?? 0,
+    () => countOf(db, where),
     (limit, offset) =>
       db
         .select({ ...selection, total: totalCount })
@@ -41,6 +40,18 @@ function page(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<Sc
         .offset(offset),
   );
 }
+
+/** The list as the classes screen first opens it, unsearched. */
+const livePage = preparedOn((db) =>
+  db
+    .select({ ...selection, total: totalCount })
+    .from(classes)
+    .where(and(eq(classes.tenantId, sql.placeholder('tenantId')), isNull(classes.deletedAt)))
+    .orderBy(...ordering)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('classes_live_page'),
+);
 
 export const classRepository = {
   all(db: Db, tenantId: string): Promise<SchoolClass[]> {
@@ -53,7 +64,11 @@ export const classRepository = {
   },
 
   page(db: Db, tenantId: string, query: PageQuery) {
-    return page(db, live(tenantId), query);
+    return toPage(
+      query,
+      () => countOf(db, live(tenantId)),
+      (limit, offset) => livePage(db).execute({ tenantId, limit, offset }),
+    );
   },
 
   search(db: Db, tenantId: string, column: ClassSearchColumn, value: string, query: PageQuery) {
