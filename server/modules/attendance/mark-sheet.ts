@@ -23,7 +23,7 @@ import { AppError, badRequest, notFound, WriteAlone } from '../../errors';
 import type { AuthUser } from '../../types';
 import { keepInHistory, plausibleDeviceTime } from '../../module-kit/conflicts';
 import { isRealDate } from './dates';
-import { assertCanTeachClasses } from '../class-subjects/teaching';
+import { assertAllCanTeachClasses } from '../class-subjects/teaching';
 import { toAttendanceRecord, type AttendanceRow } from './records';
 import { attendanceRepository as repo, type NewAttendance } from './repository';
 
@@ -46,7 +46,12 @@ async function checkSheets(tx: Db, tenantId: string, marked: readonly MarkedShee
     mine.classIds.add(sheet.classId);
     byUser.set(user.id, mine);
   }
-  for (const { user, classIds } of byUser.values()) await assertCanTeachClasses(tx, user, [...classIds], messages.attendance.notYourClass);
+  await assertAllCanTeachClasses(
+    tx,
+    tenantId,
+    [...byUser.values()].map(({ user, classIds }) => ({ user, classIds: [...classIds] })),
+    messages.attendance.notYourClass,
+  );
 
   for (const sheet of sheets) {
     const fieldErrors: Record<string, string[]> = {};
