@@ -85,6 +85,12 @@ export default tseslint.config(
     },
   },
   {
+    // The server logs through pino (request.log, app.log), which redacts secrets and keeps one format.
+    files: ['server/**/*.ts'],
+    ignores: ['server/cli/**', 'server/main.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -7,7 +7,8 @@
  *    on PostgreSQL (a scratch database on BENCH_DATABASE_URL, default the local server; skipped with
  *    a note when none answers).
  * 2. PostgreSQL: 500 attendance sheets posted at once, one per class of a 500-class school, each by
- *    that class's teacher, as at 9 am: wall time and per-request latency.
+ *    that class's teacher, as at 9 am, from a process of their own: wall time and per-request
+ *    latency of the server's first burst, and of the next day's once the session cache has expired.
  * 3. PostgreSQL: the signed-in classes page against `npm start`'s server (server/main.ts) run with
  *    WEB_CONCURRENCY=1 and =2.
  * autocannon drives each target on loopback for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS
@@ -32,6 +33,7 @@ import { demoPassword, seedDemoSchools } from '../server/seed/demo';
 import { openScratchDatabase } from '../tests/support/test-database';
 import { createBurstSchool } from './support/burst-school';
 import { freePort, percentile, root } from './support/server';
+import { accessCacheMs } from '../server/plugins/access';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
@@ -99,45 +101,63 @@ async function listAgainstBare(label: string, database: Database): Promise<Row[]
   }
 }
 
-async function attendanceBurst(database: Database) {
+interface BurstResult {
+  wallMs: number;
+  latencies: number[];
+  failed: number;
+}
+
+/** The sheets go from a process of their own (bench/support/burst-client.ts), as from 500 phones. */
+function sendBurst(base: string, requests: { path: string; token: string; key: string; body: string }[]): Promise<BurstResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'bench/support/burst-client.ts'], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`burst client exited with ${code}`));
+      else resolve(JSON.parse(output) as BurstResult);
+    });
+    child.stdin.end(JSON.stringify({ base, tenant: 'burst', requests }));
+  });
+}
+
+/**
+ * Every class teacher posts the day's sheet at once: first the server's first burst after start (a
+ * school day before), then, once the session cache has let every teacher's entry go (as it has
+ * by 9 am), today's.
+ */
+async function attendanceBursts(database: Database) {
   const classes = await createBurstSchool(database.db, 'burst', burstSheets, burstClassSize);
   const { app, base } = await listen(database);
   try {
-    const date = new Date().toISOString().slice(0, 10);
-    const sheets = await Promise.all(
-      classes.map(async (one) => ({
-        token: await app.tokens.sign({ userId: one.teacherUser.id, username: one.teacherUser.username, role: 'teacher', tenantId: 'burst', tokenVersion: 0 }),
+    const tokens = await Promise.all(
+      classes.map((one) =>
+        app.tokens.sign({ userId: one.teacherUser.id, username: one.teacherUser.username, role: 'teacher', tenantId: 'burst', tokenVersion: 0 }),
+      ),
+    );
+    const day = (date: string) =>
+      classes.map((one, index) => ({
+        path: paths.attendance.markSheet,
+        token: tokens[index]!,
+        key: randomUUID(),
         body: JSON.stringify({
           classId: one.classId,
           date,
           entries: one.studentIds.map((studentId, i) => ({ studentId, status: i % 9 === 0 ? 'absent' : 'present' })),
         }),
-      })),
-    );
-    const latencies: number[] = [];
-    let failed = 0;
-    const started = performance.now();
-    await Promise.all(
-      sheets.map(async (sheet) => {
-        const sent = performance.now();
-        const response = await fetch(`${base}${paths.attendance.markSheet}`, {
-          method: 'POST',
-          headers: {
-            [headers.tenant]: 'burst',
-            authorization: `Bearer ${sheet.token}`,
-            [headers.idempotencyKey]: randomUUID(),
-            'content-type': 'application/json',
-          },
-          body: sheet.body,
-        });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - sent);
-        if (!response.ok) failed += 1;
-      }),
-    );
-    const wallMs = performance.now() - started;
+      }));
+    const today = new Date();
+    const yesterday = new Date(today.getTime() - 86_400_000);
+    const first = await sendBurst(base, day(yesterday.toISOString().slice(0, 10)));
+    await new Promise((resolve) => setTimeout(resolve, accessCacheMs + 1_000));
+    const warm = await sendBurst(base, day(today.toISOString().slice(0, 10)));
     const [stored] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from attendance where tenant_id = 'burst'`);
-    return { wallMs, latencies, failed, stored: stored?.n ?? 0 };
+    return { first, warm, stored: stored?.n ?? 0 };
   } finally {
     await app.close();
   }
@@ -263,14 +283,15 @@ async function main() {
     table(postgresRows);
     ratio('PostgreSQL', postgresRows);
 
-    const burst = await attendanceBurst(database);
-    console.log(
-      `\nPostgreSQL: ${burstSheets} attendance sheets at once (${burstSheets} classes of ${burstClassSize}, each by its class teacher): ` +
-        `wall ${Math.round(burst.wallMs)} ms; latency p50 ${Math.round(percentile(burst.latencies, 50))} ms, ` +
-        `p99 ${Math.round(percentile(burst.latencies, 99))} ms, max ${Math.round(Math.max(...burst.latencies))} ms; ` +
-        `${burst.failed} failed; ${burst.stored} records stored (target p99 under 1,000 ms)`,
-    );
-    if (burst.failed > 0 || burst.stored !== burstSheets * burstClassSize) process.exitCode = 1;
+    const bursts = await attendanceBursts(database);
+    const describe = (burst: BurstResult) =>
+      `wall ${Math.round(burst.wallMs)} ms; latency p50 ${Math.round(percentile(burst.latencies, 50))} ms, ` +
+      `p99 ${Math.round(percentile(burst.latencies, 99))} ms, max ${Math.round(Math.max(...burst.latencies))} ms; ${burst.failed} failed`;
+    console.log(`\nPostgreSQL: ${burstSheets} attendance sheets at once (${burstSheets} classes of ${burstClassSize}, each by its class teacher):`);
+    console.log(`  the first burst after the server started: ${describe(bursts.first)}`);
+    console.log(`  the next school day, every session read afresh (target p99 under 1,000 ms): ${describe(bursts.warm)}`);
+    console.log(`  ${bursts.stored} records stored`);
+    if (bursts.first.failed + bursts.warm.failed > 0 || bursts.stored !== 2 * burstSheets * burstClassSize) process.exitCode = 1;
 
     const processRows = await processesRows(database.url);
     table(processRows);

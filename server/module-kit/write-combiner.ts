@@ -45,8 +45,6 @@ export function createWriteCombiner<Body>(write: BatchWrite<Body>, maxGroup = pu
   async function runGroup(tenantId: string, group: Waiting<Body>[]): Promise<void> {
     if (group.length === 1) return settle(group[0]!);
     const first = group[0]!;
-    const t0 = performance.now();
-    try {
     const outcomes = await runWritesTogether(
       first.request.server.db,
       group.map(({ user, claim }) => ({ user, claim })),
@@ -62,10 +60,9 @@ export function createWriteCombiner<Body>(write: BatchWrite<Body>, maxGroup = pu
       item.request.writeHandled = true;
       item.resolve(item.reply.code(outcome.status).send(outcome.body));
     });
-    } finally { console.log('group', group.length, Math.round(performance.now() - t0)); }
   }
 
-  /** Runs the writes that waited, group after group, until none is left; then the school is idle. */
+  /** Runs the writes that waited, group after group, until none is left; then this runner ends. */
   async function drain(tenantId: string): Promise<void> {
     try {
       for (let group = take(tenantId); group.length > 0; group = take(tenantId)) await runGroup(tenantId, group);

@@ -5,9 +5,12 @@
  * The school and the user's session columns are read through caches that the change feed empties
  * in every process the moment a change commits (trusted-cache.ts), so a signed-in request costs
  * no database read of its own; a deactivation, password change or reset still ends a session at once.
+ * Session rows the cache misses at the same moment are read together (db/batched-reads.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { anyOf } from '../db/any-of';
+import { batchedReads } from '../db/batched-reads';
 import type { Coordination } from '../db/client';
 import { headers } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
@@ -20,7 +23,7 @@ import type { Access, AuthUser, OperatorUser } from '../types';
 import { TrustedCache } from './trusted-cache';
 
 /** How long an entry may be served without a change notice (a bound, should one ever be lost). */
-const cacheMs = 10_000;
+export const accessCacheMs = 10_000;
 
 interface SessionRow {
   id: string;
@@ -35,14 +38,15 @@ interface SessionRow {
 /** Cache keys are the change feed's payloads (migration 0009's triggers). */
 const schoolKey = (tenantId: string) => `school:${tenantId}`;
 const userKey = (tenantId: string, userId: string) => `user:${tenantId}:${userId}`;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function registerAccessControl(app: FastifyInstance, coordination?: Coordination): void {
   app.decorateRequest('tenant', null);
   app.decorateRequest('user', null);
   app.decorateRequest('operator', null);
 
-  const schoolCache = new TrustedCache<School>(cacheMs);
-  const sessionCache = new TrustedCache<SessionRow>(cacheMs);
+  const schoolCache = new TrustedCache<School>(accessCacheMs);
+  const sessionCache = new TrustedCache<SessionRow>(accessCacheMs);
   if (coordination) {
     const feed = coordination.changes();
     const unsubscribe = [feed.subscribe(schoolCache), feed.subscribe(sessionCache)];
@@ -59,22 +63,26 @@ export function registerAccessControl(app: FastifyInstance, coordination?: Coord
     });
   }
 
+  const readSessionRows = batchedReads<SessionRow>(async (tenantId, userIds) => {
+    const rows = await app.db
+      .select({
+        id: users.id,
+        username: users.username,
+        role: users.role,
+        status: users.status,
+        studentId: users.studentId,
+        teacherId: users.teacherId,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), anyOf(users.id, userIds, 'uuid')));
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+
   async function findSessionRow(tenantId: string, userId: string): Promise<SessionRow | undefined> {
-    return sessionCache.read(userKey(tenantId, userId), async () => {
-      const [row] = await app.db
-        .select({
-          id: users.id,
-          username: users.username,
-          role: users.role,
-          status: users.status,
-          studentId: users.studentId,
-          teacherId: users.teacherId,
-          tokenVersion: users.tokenVersion,
-        })
-        .from(users)
-        .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-      return row;
-    });
+    // Our tokens carry uuids; anything else would spoil the array parameter of everyone's read.
+    if (!uuidPattern.test(userId)) return undefined;
+    return sessionCache.read(userKey(tenantId, userId), () => readSessionRows(tenantId, userId));
   }
 
   async function resolveTenant(request: FastifyRequest): Promise<School> {
