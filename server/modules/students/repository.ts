@@ -5,6 +5,7 @@ import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Student, StudentSearchColumn, StudentValues } from '../../../contract/student';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { preparedOn } from '../../db/prepared';
 import { classes, students } from '../../db/schema';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -62,13 +63,15 @@ function withSchool(schoolName: string) {
   return (row: Omit<Student, 'schoolName'>): Student => ({ ...row, schoolName });
 }
 
+async function countOf(db: Db, where: SQL | undefined): Promise<number> {
+  const [total] = await db.select({ value: count() }).from(students).leftJoin(classes, classJoin).where(where);
+  return total?.value ?? 0;
+}
+
 async function list(db: Db, schoolName: string, where: SQL | undefined, query: PageQuery): Promise<Page<Student>> {
   return toPage(
     query,
-    async () => {
-      const [total] = await db.select({ value: count() }).from(students).leftJoin(classes, classJoin).where(where);
-      return total?.value ?? 0;
-    },
+    () => countOf(db, where),
     (limit, offset) =>
       db
         .select({ ...selection, total: totalCount })
@@ -82,6 +85,28 @@ async function list(db: Db, schoolName: string, where: SQL | undefined, query: P
   );
 }
 
+/** The list as the students screen first opens it, unsearched, the school's or a class's (db/prepared.ts). */
+const pageOf = (name: string, inClass: boolean) =>
+  preparedOn((db) =>
+    db
+      .select({ ...selection, total: totalCount })
+      .from(students)
+      .leftJoin(classes, classJoin)
+      .where(
+        and(
+          eq(students.tenantId, sql.placeholder('tenantId')),
+          isNull(students.deletedAt),
+          inClass ? eq(students.classId, sql.placeholder('classId')) : undefined,
+        ),
+      )
+      .orderBy(...ordering)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+const schoolPage = pageOf('students_live_page', false);
+const classPage = pageOf('students_class_page', true);
+
 export const studentRepository = {
   async all(db: Db, tenantId: string, schoolName: string, classId?: string): Promise<Student[]> {
     const rows = await db
@@ -94,7 +119,16 @@ export const studentRepository = {
   },
 
   page(db: Db, tenantId: string, schoolName: string, query: PageQuery, classId?: string) {
-    return list(db, schoolName, and(live(tenantId), classId ? eq(students.classId, classId) : undefined), query);
+    const where = and(live(tenantId), classId ? eq(students.classId, classId) : undefined);
+    return toPage(
+      query,
+      () => countOf(db, where),
+      (limit, offset) =>
+        classId === undefined
+          ? schoolPage(db).execute({ tenantId, limit, offset })
+          : classPage(db).execute({ tenantId, classId, limit, offset }),
+      (rows) => rows.map(withSchool(schoolName)),
+    );
   },
 
   search(db: Db, tenantId: string, schoolName: string, column: StudentSearchColumn, value: string, query: PageQuery) {

@@ -5,6 +5,7 @@ import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Teacher, TeacherSearchColumn, TeacherValues } from '../../../contract/teacher';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { preparedOn } from '../../db/prepared';
 import { classSubjects, classes, teachers } from '../../db/schema';
 
 export type TeacherFields = Omit<TeacherValues, 'id' | 'baseRev'>;
@@ -45,12 +46,28 @@ function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<Te
   );
 }
 
+/** The list as the teachers screen first opens it, unsearched (db/prepared.ts). */
+const livePage = preparedOn((db) =>
+  db
+    .select({ ...selection, total: totalCount })
+    .from(teachers)
+    .where(and(eq(teachers.tenantId, sql.placeholder('tenantId')), isNull(teachers.deletedAt)))
+    .orderBy(...ordering)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('teachers_live_page'),
+);
+
 export const teacherRepository = {
   all(db: Db, tenantId: string): Promise<Teacher[]> {
     return db.select(selection).from(teachers).where(live(tenantId)).orderBy(...ordering);
   },
   page(db: Db, tenantId: string, query: PageQuery) {
-    return list(db, live(tenantId), query);
+    return toPage(
+      query,
+      async () => (await db.select({ value: count() }).from(teachers).where(live(tenantId)))[0]?.value ?? 0,
+      (limit, offset) => livePage(db).execute({ tenantId, limit, offset }),
+    );
   },
   search(db: Db, tenantId: string, column: TeacherSearchColumn, value: string, query: PageQuery) {
     return list(db, and(live(tenantId), ilike(searchColumns[column], containsPattern(value))), query);
