@@ -171,7 +171,13 @@ export const metaKeys = {
   lastSyncAt: 'lastSyncAt',
   schemaVersion: 'schemaVersion',
   needsSignIn: 'needsSignIn',
+  /** While a pull that starts over runs: how many of its pages are stored (puller.ts). */
+  refill: 'refill',
 } as const;
+
+/** The refs one page of a pull that starts over brought (`refill:1`, `refill:2`, ...). */
+export const refillPagePrefix = `${metaKeys.refill}:`;
+export const refillPageKey = (page: number) => `${refillPagePrefix}${page}`;
 
 /** Current shape of outbox entries (`OutboxEntry.v`). */
 export const outboxEntryVersion = 1;

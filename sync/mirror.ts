@@ -357,6 +357,26 @@ export interface ApplyIdentity {
   userId: string;
 }
 
+/**
+ * Ends a pull that started over: every row it did not bring leaves the mirror (the school no longer
+ * shows it to this user); a row a pending entry touches keeps the entry on an empty base instead.
+ * Returns the refs whose overlay must be recomputed.
+ */
+export async function sweepMirror(db: KakshaDb, brought: ReadonlySet<string>): Promise<string[]> {
+  const pending = new Set((await db.base.toCollection().primaryKeys()).map(String));
+  for (const table of db.mirrorTables) {
+    const keys = await db.mirror(table).toCollection().primaryKeys();
+    const left = keys.filter((key) => {
+      const ref = table === 'attendance' ? attendanceRef(...(key as unknown as [string, string])) : `${table}:${String(key)}`;
+      return !brought.has(ref) && !pending.has(ref);
+    });
+    if (left.length > 0) await db.mirror(table).bulkDelete(left as (string | [string, string])[]);
+  }
+  const emptied = [...pending].filter((ref) => !brought.has(ref));
+  if (emptied.length > 0) await db.base.bulkPut(emptied.map((ref) => ({ ref, row: null })));
+  return emptied;
+}
+
 /** Empties the mirror for a fresh pull; pending entries stay and are re-applied on an empty base. */
 export async function clearMirror(db: KakshaDb): Promise<string[]> {
   for (const table of db.mirrorTables) await db.mirror(table).clear();

@@ -2,15 +2,18 @@
  * The pull phase of a sync job: `GET /api/sync/pull` page by page from the stored cursor. Each page
  * is applied in one transaction (upserts, tombstones, the new cursor, then the pending entries
  * re-applied on top of what changed), so an interruption resumes from the last whole page. When the
- * server says `reset`, the mirror (never the outbox) is emptied in the same transaction as the first
- * page of a pull from an empty cursor, so the screens never see a half-cleared mirror.
+ * server says `reset` (the user's scope changed, or the device was away longer than tombstones are
+ * kept), the pull starts over from an empty cursor over the mirror as it is: the screens keep every
+ * row while the pages come (on a classroom's Wi-Fi that can take long, or stop halfway and resume
+ * after a reload), and with the last page each row the pull did not bring leaves (sweepMirror),
+ * never the outbox. The refs each page brought are kept in `meta` until then.
  */
 import { paths } from '../contract/paths';
 import { syncEntities, type PullResponse, type SyncChange } from '../contract/sync';
-import { metaKeys, type MirrorTable } from './db';
+import { metaKeys, refillPageKey, refillPagePrefix, type MirrorTable } from './db';
 import type { Clock } from './http';
 import { isRecord } from './kinds/kind';
-import { applyServerDelete, applyServerUpserts, clearMirror, isMirrorTable, recompute, syncTables } from './mirror';
+import { applyServerDelete, applyServerUpserts, clearMirror, isMirrorTable, recompute, rowRef, sweepMirror, syncTables } from './mirror';
 import type { OutboxContext } from './outbox';
 import { callApi, type SessionOptions } from './session';
 
@@ -55,10 +58,23 @@ export async function storedCursor(outbox: OutboxContext): Promise<string> {
   return typeof row?.value === 'string' ? row.value : '';
 }
 
-async function applyPage(outbox: OutboxContext, page: PullResponse, fresh: boolean): Promise<void> {
+/**
+ * How a page lands: `update` on the mirror; `clear` empties it first (a reset answered to an empty
+ * cursor); `refill` is a page of a pull that starts over (`start` with its first page).
+ */
+type PageMode = 'update' | 'clear' | 'refill' | 'refill-start';
+
+async function applyPage(outbox: OutboxContext, page: PullResponse, mode: PageMode): Promise<void> {
   const { db, kinds } = outbox;
   await db.transaction('rw', syncTables(db), async () => {
-    const touched = new Set<string>(fresh ? await clearMirror(db) : []);
+    const touched = new Set<string>(mode === 'clear' ? await clearMirror(db) : []);
+    if (mode === 'clear' || mode === 'refill-start') {
+      await db.meta.where('key').startsWith(refillPagePrefix).delete();
+      await db.meta.delete(metaKeys.refill);
+    }
+    // What the school deleted before is no reason to refuse a row it shows again.
+    if (mode === 'refill-start') await db.gone.clear();
+    const brought: string[] = [];
     // Runs of upserts are stored in bulk; a delete between them keeps its place in the order.
     let run: { table: MirrorTable; row: Record<string, unknown> }[] = [];
     const flush = async () => {
@@ -74,9 +90,28 @@ async function applyPage(outbox: OutboxContext, page: PullResponse, fresh: boole
         continue;
       }
       const record = change.record as Record<string, unknown>;
-      run.push({ table: change.entity, row: { ...record, id: change.id, rev: typeof record.rev === 'number' ? record.rev : change.rev } });
+      const row = { ...record, id: change.id, rev: typeof record.rev === 'number' ? record.rev : change.rev };
+      run.push({ table: change.entity, row });
+      brought.push(rowRef(change.entity, row));
     }
     await flush();
+    if (mode === 'refill' || mode === 'refill-start') {
+      const stored = mode === 'refill-start' ? 0 : Number((await db.meta.get(metaKeys.refill))?.value ?? 0);
+      if (page.hasMore) {
+        await db.meta.bulkPut([
+          { key: refillPageKey(stored + 1), value: brought },
+          { key: metaKeys.refill, value: stored + 1 },
+        ]);
+      } else {
+        const all = new Set(brought);
+        for (const earlier of await db.meta.where('key').startsWith(refillPagePrefix).toArray()) {
+          for (const ref of earlier.value as string[]) all.add(ref);
+        }
+        for (const ref of await sweepMirror(db, all)) touched.add(ref);
+        await db.meta.where('key').startsWith(refillPagePrefix).delete();
+        await db.meta.delete(metaKeys.refill);
+      }
+    }
     await db.meta.put({ key: metaKeys.cursor, value: page.cursor });
     await recompute(db, kinds, touched, outbox);
   });
@@ -86,6 +121,7 @@ export async function pullPhase(options: PullOptions): Promise<PullResult> {
   const result: PullResult = { status: 'done', pages: 0, changes: 0, reset: false };
   let cursor = await storedCursor(options.outbox);
   let fresh = false;
+  let refilling = (await options.outbox.db.meta.get(metaKeys.refill)) !== undefined;
   for (;;) {
     if (options.signal.aborted) return { ...result, status: 'aborted' };
     const outcome = await callApi(
@@ -102,12 +138,14 @@ export async function pullPhase(options: PullOptions): Promise<PullResult> {
     }
     const fromEmpty = fresh || cursor === '';
     if (page.reset && !fromEmpty) {
-      // Start over from an empty cursor; the mirror is cleared with the first page of that pull.
+      // Start over from an empty cursor, over the mirror as it is.
       fresh = true;
       result.reset = true;
       continue;
     }
-    await applyPage(options.outbox, page, fresh || (page.reset && cursor === ''));
+    const mode: PageMode = fresh ? 'refill-start' : page.reset && cursor === '' ? 'clear' : refilling ? 'refill' : 'update';
+    await applyPage(options.outbox, page, mode);
+    refilling = (mode === 'refill-start' || mode === 'refill') && page.hasMore;
     result.pages += 1;
     result.changes += page.changes.length;
     fresh = false;

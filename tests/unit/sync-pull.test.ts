@@ -173,6 +173,55 @@ describe('pull', () => {
     await expectMirrorEqualsServer(h, engine, 'admin');
   });
 
+  it('a reset keeps the mirror readable while the pull starts over, through an interruption; only its end removes what the school no longer shows', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('admin');
+    const engine = h.engine('admin', { pullLimit: 2 });
+    await engine.syncNow();
+    const c0 = h.school.classIds[0]!;
+    await updateClass(engine, { id: c0, className: 'Pending', classSection: 'A' });
+    const goneId = '0190a0b0-0000-7000-8000-0000000000fe';
+    await engine.db.classes.put({ id: goneId, className: 'Gone', classSection: '', rev: 1 });
+    const before = { students: await engine.db.students.count(), teachers: await engine.db.teachers.count() };
+    let resets = 1;
+    let laterPagesToDrop = 1;
+    let startedOver = false;
+    h.net.faults = (request) => {
+      if (request.method === 'PUT') return { kind: 'status', status: 503 };
+      if (!request.url.startsWith(paths.sync.pull)) return { kind: 'pass' };
+      if (request.url.includes('cursor=&')) {
+        startedOver = true;
+        return { kind: 'pass' };
+      }
+      if (!startedOver && resets-- > 0) {
+        return { kind: 'status', status: 200, body: { success: true, message: 'reset', data: { changes: [], cursor: '', hasMore: true, reset: true } } };
+      }
+      // The connection drops after the first page of the pull that starts over.
+      if (startedOver && laterPagesToDrop-- > 0) return { kind: 'drop-request' };
+      return { kind: 'pass' };
+    };
+    const interrupted = await engine.syncNow();
+    expect(interrupted.pull).toMatchObject({ status: 'no-response', reset: true, pages: 1 });
+    // Every row is still there, the one the school no longer shows too, and the pending change on top.
+    expect(await engine.db.classes.get(goneId)).toBeDefined();
+    expect((await engine.db.classes.get(c0))?.className).toBe('Pending');
+    expect(await engine.db.students.count()).toBe(before.students);
+    expect(await engine.db.teachers.count()).toBe(before.teachers);
+
+    // After a reload (a new engine on the same database) the pull resumes and finishes.
+    await engine.close();
+    const resumed = h.engine('admin', { pullLimit: 2 });
+    const report = await resumed.syncNow();
+    expect(report.pull).toMatchObject({ status: 'done', reset: false });
+    expect(await resumed.db.classes.get(goneId)).toBeUndefined();
+    expect((await resumed.db.classes.get(c0))?.className).toBe('Pending');
+    expect(await resumed.db.meta.where('key').startsWith('refill').count()).toBe(0);
+    h.net.faults = () => ({ kind: 'pass' });
+    await resumed.syncNow();
+    expect(await resumed.pendingCount()).toBe(0);
+    await expectMirrorEqualsServer(h, resumed, 'admin');
+  });
+
   it('9. role scopes: a student holds their own and their class\'s records, a parent their children\'s; a class change resets', async () => {
     h = await createSyncHarness(server);
     await h.signIn('teacher');
