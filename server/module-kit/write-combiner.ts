@@ -4,14 +4,14 @@
  * statements and the last one waits for all of them. A route with a BatchWrite answers through a
  * combiner: a write that finds fewer than two of its school's writes in flight goes at once, alone,
  * exactly as before; one that arrives while two run waits, and goes with every write that arrived
- * meanwhile in one transaction (runWritesTogether), up to 100. Two in flight, not one: while one
+ * meanwhile in one transaction (runWritesTogether), up to 250. Two in flight, not one: while one
  * group waits on PostgreSQL, the next is checked and written (a 500-sheet burst: p99 1.6 -> 1.1 s),
- * and one sheet held up by a row lock does not hold up the school. A group that cannot go together (a refusal, two sheets
+ * and one sheet held up by a row lock does not hold up the school. Groups of 250 rather than the
+ * push's 100: fewer, larger statements (p99 1.09-1.15 -> 0.99-1.07 s in side-by-side runs). A group that cannot go together (a refusal, two sheets
  * on one student and date, a key seen before) rolls back and its writes go one at a time, each
  * answered as it would have been alone. A write without an Idempotency-Key always goes alone.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pushBatchMaxEntries } from '../../contract/sync-push';
 import { userOf } from '../plugins/access';
 import { runWrite, runWritesTogether, type IdempotencyClaim } from '../plugins/idempotency';
 import type { AuthUser } from '../types';
@@ -28,7 +28,10 @@ interface Waiting<Body> {
 }
 
 /** The route handler for `write`'s route: `(request, reply) => combiner(request, request.body, reply)`. */
-export function createWriteCombiner<Body>(write: BatchWrite<Body>, maxGroup = pushBatchMaxEntries, inFlightPerSchool = 2) {
+/** Sheets in one group: 7,500 records of 30-student classes in one insert, far below PostgreSQL's limits. */
+const groupMost = 250;
+
+export function createWriteCombiner<Body>(write: BatchWrite<Body>, maxGroup = groupMost, inFlightPerSchool = 2) {
   /** A school's writes (alone or a group) in flight now. */
   const running = new Map<string, number>();
   const waiting = new Map<string, Waiting<Body>[]>();
