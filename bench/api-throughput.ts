@@ -105,6 +105,8 @@ interface BurstResult {
   wallMs: number;
   latencies: number[];
   failed: number;
+  /** The client process's CPU time, start-up included. */
+  clientCpuMs: number;
 }
 
 /** The sheets go from a process of their own (bench/support/burst-client.ts), as from 500 phones. */
@@ -286,7 +288,8 @@ async function main() {
     const bursts = await attendanceBursts(database);
     const describe = (burst: BurstResult) =>
       `wall ${Math.round(burst.wallMs)} ms; latency p50 ${Math.round(percentile(burst.latencies, 50))} ms, ` +
-      `p99 ${Math.round(percentile(burst.latencies, 99))} ms, max ${Math.round(Math.max(...burst.latencies))} ms; ${burst.failed} failed`;
+      `p99 ${Math.round(percentile(burst.latencies, 99))} ms, max ${Math.round(Math.max(...burst.latencies))} ms; ${burst.failed} failed ` +
+      `(the client process took ${Math.round(burst.clientCpuMs)} ms of CPU)`;
     console.log(`\nPostgreSQL: ${burstSheets} attendance sheets at once (${burstSheets} classes of ${burstClassSize}, each by its class teacher):`);
     console.log(`  the first burst after the server started: ${describe(bursts.first)}`);
     console.log(`  the next school day, every session read afresh (target p99 under 1,000 ms): ${describe(bursts.warm)}`);

@@ -2,7 +2,7 @@
  * The 9 am burst's devices, in a process of their own so that sending 500 requests does not take
  * the server's event loop (500 phones would not): reads `{ base, tenant, requests }` as JSON on
  * stdin, posts every request at once over its own connection (node:http, lighter than fetch, so the
- * load generator takes less of the machine's two cores), prints `{ wallMs, latencies, failed }`.
+ * load generator takes less of the machine's two cores), prints `{ wallMs, latencies, failed, clientCpuMs }`.
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { headers } from '../../contract/headers';
@@ -69,5 +69,5 @@ await Promise.all(
 );
 const wallMs = performance.now() - started;
 agent.destroy();
-process.stdout.write(JSON.stringify({ wallMs, latencies, failed }));
-process.stderr.write(`client cpu ${JSON.stringify(process.cpuUsage())}\n`);
+const cpu = process.cpuUsage();
+process.stdout.write(JSON.stringify({ wallMs, latencies, failed, clientCpuMs: (cpu.user + cpu.system) / 1000 }));
