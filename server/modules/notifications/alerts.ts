@@ -7,9 +7,10 @@
  * The school's switch (schools.absence_alerts, on by default) turns it off.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AttendanceStatus } from '../../../contract/attendance';
 import { messages } from '../../../contract/messages';
+import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { absenceAlerts, classes, notifications, parentChildren, schools, students, users } from '../../db/schema';
 import { dropUnsentPushes, queuePushes } from './push-outbox';
@@ -55,11 +56,11 @@ async function subjectsOf(tx: Db, tenantId: string, marks: readonly AttendanceMa
   const names = await tx
     .select({ id: students.id, firstName: students.firstName })
     .from(students)
-    .where(and(eq(students.tenantId, tenantId), inArray(students.id, studentIds)));
+    .where(and(eq(students.tenantId, tenantId), anyOf(students.id, studentIds, 'uuid')));
   const classNames = await tx
     .select({ id: classes.id, name: classes.className, section: classes.classSection })
     .from(classes)
-    .where(and(eq(classes.tenantId, tenantId), inArray(classes.id, classIds)));
+    .where(and(eq(classes.tenantId, tenantId), anyOf(classes.id, classIds, 'uuid')));
   const parents = await tx
     .select({ studentId: parentChildren.studentId, id: users.id })
     .from(parentChildren)
@@ -67,7 +68,7 @@ async function subjectsOf(tx: Db, tenantId: string, marks: readonly AttendanceMa
     .where(
       and(
         eq(parentChildren.tenantId, tenantId),
-        inArray(parentChildren.studentId, studentIds),
+        anyOf(parentChildren.studentId, studentIds, 'uuid'),
         isNull(parentChildren.deletedAt),
         isNull(users.deletedAt),
         eq(users.status, 'active'),
@@ -137,8 +138,9 @@ async function correct(tx: Db, tenantId: string, marks: (AttendanceMark & { stat
     .where(
       and(
         eq(absenceAlerts.tenantId, tenantId),
-        inArray(absenceAlerts.studentId, [...new Set(marks.map((mark) => mark.studentId))]),
-        inArray(absenceAlerts.date, [...new Set(marks.map((mark) => mark.date))]),
+        // A run of sheets clears thousands of marks: one array parameter each, not one per value.
+        anyOf(absenceAlerts.studentId, [...new Set(marks.map((mark) => mark.studentId))], 'uuid'),
+        anyOf(absenceAlerts.date, [...new Set(marks.map((mark) => mark.date))], 'date'),
         isNull(absenceAlerts.correctionId),
       ),
     )
