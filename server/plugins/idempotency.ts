@@ -12,11 +12,12 @@
  * the stored outcome. docs/sync-server.md has the reasoning.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { headers } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import type { Db } from '../db/client';
+import { anyOf } from '../db/any-of';
 import { queryRows } from '../db/rows';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, ValidationFailed, WriteAlone } from '../errors';
@@ -267,7 +268,7 @@ export async function runWritesTogether(
       const stored = await tx
         .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.tenantId, tenantId), inArray(idempotencyKeys.key, writes.map(({ claim }) => claim.key))));
+        .where(and(eq(idempotencyKeys.tenantId, tenantId), anyOf(idempotencyKeys.key, writes.map(({ claim }) => claim.key), 'uuid')));
       const taken = new Set(stored.map((row) => `${row.userId}\0${row.key}`));
       if (writes.some(({ user, claim }) => taken.has(`${user.id}\0${claim.key}`))) throw new WriteAlone();
 
