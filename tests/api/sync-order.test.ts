@@ -161,6 +161,9 @@ describe('writes that commit out of rev order (docs/sync.md test 10)', () => {
         }
         applyChanges(mirror, page.changes);
         cursor = page.cursor;
+        // On PGlite an injected pull with a known token completes without leaving the microtask
+        // queue: without a turn of the event loop here the writers' requests would never run.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     })();
     const statuses = ['present', 'absent', 'late', 'leave'];
