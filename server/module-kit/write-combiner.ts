@@ -7,9 +7,9 @@
  * meanwhile in one transaction (runWritesTogether), up to 250. Two in flight, not one: while one
  * group waits on PostgreSQL, the next is checked and written (a 500-sheet burst: p99 1.6 -> 1.1 s),
  * and one sheet held up by a row lock does not hold up the school. Groups of 250 rather than the
- * push's 100: fewer, larger statements (p99 1.09-1.15 -> 0.99-1.07 s in side-by-side runs). A group that cannot go together (a refusal, two sheets
- * on one student and date, a key seen before) rolls back and its writes go one at a time, each
- * answered as it would have been alone. A write without an Idempotency-Key always goes alone.
+ * push's 100: fewer, larger statements (p99 1.09-1.15 -> 0.99-1.07 s in side-by-side runs). A group
+ * that cannot go together (a refusal, two sheets on one student and date, a key seen before) rolls
+ * back and its writes go one at a time, each answered as it would have been alone. A write without an Idempotency-Key always goes alone.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { userOf } from '../plugins/access';
@@ -27,10 +27,10 @@ interface Waiting<Body> {
   reject(error: unknown): void;
 }
 
-/** The route handler for `write`'s route: `(request, reply) => combiner(request, request.body, reply)`. */
 /** Sheets in one group: 7,500 records of 30-student classes in one insert, far below PostgreSQL's limits. */
 const groupMost = 250;
 
+/** The route handler for `write`'s route: `(request, reply) => combiner(request, request.body, reply)`. */
 export function createWriteCombiner<Body>(write: BatchWrite<Body>, maxGroup = groupMost, inFlightPerSchool = 2) {
   /** A school's writes (alone or a group) in flight now. */
   const running = new Map<string, number>();
