@@ -10,3 +10,10 @@ type ArrayType = 'uuid' | 'date' | 'text';
 export function anyOf(column: Column, values: readonly string[], type: ArrayType): SQL {
   return sql`${column} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a string is a UUID, as a `uuid` column or a `uuid[]` parameter takes it. */
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}

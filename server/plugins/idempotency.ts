@@ -17,7 +17,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import { headers } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import type { Db } from '../db/client';
-import { anyOf } from '../db/any-of';
+import { anyOf, isUuid } from '../db/any-of';
 import { queryRows } from '../db/rows';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, ValidationFailed, WriteAlone } from '../errors';
@@ -63,7 +63,6 @@ interface Outcome {
 }
 
 const writeMethods = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isSignedIn(access: Access | undefined): boolean {
   return access === 'signedIn' || Array.isArray(access);
@@ -77,7 +76,7 @@ function isWrite(method: HTTPMethods | HTTPMethods[] | string): boolean {
 /** An Idempotency-Key as it is stored (trimmed, lower case); undefined when it is not a UUID. */
 export function storedKeyOf(raw: unknown): string | undefined {
   const key = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  return uuidPattern.test(key) ? key : undefined;
+  return isUuid(key) ? key : undefined;
 }
 
 /** JSON with object keys sorted, so the same body always hashes the same. */

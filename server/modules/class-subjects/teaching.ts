@@ -3,30 +3,28 @@
  * a subject in (class_subjects). Admins may do everything; students and parents nothing.
  * The one place this rule lives: attendance's canMarkClass and the records' write routes call it.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { classSubjects, classes } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { AuthUser } from '../../types';
 
+/** The rule, on a row of `classes`: `teacher` (a value or a column) is its class teacher or teaches a subject there. */
+const teaches = (teacher: string | SQL) => sql`(${classes.classTeacherId} = ${teacher} or exists (
+  select 1 from ${classSubjects}
+  where ${classSubjects.tenantId} = ${classes.tenantId}
+    and ${classSubjects.classId} = ${classes.id}
+    and ${classSubjects.teacherId} = ${teacher}
+    and ${classSubjects.deletedAt} is null))`;
+
 /** Ids of the live classes assigned to the teacher (class teacher or teaching a subject there). */
 export async function teacherClassIds(db: Db, tenantId: string, teacherId: string): Promise<string[]> {
   const rows = await db
     .select({ id: classes.id })
     .from(classes)
-    .where(
-      and(
-        eq(classes.tenantId, tenantId),
-        isNull(classes.deletedAt),
-        sql`(${classes.classTeacherId} = ${teacherId} or exists (
-          select 1 from ${classSubjects}
-          where ${classSubjects.tenantId} = ${classes.tenantId}
-            and ${classSubjects.classId} = ${classes.id}
-            and ${classSubjects.teacherId} = ${teacherId}
-            and ${classSubjects.deletedAt} is null))`,
-      ),
-    );
+    .where(and(eq(classes.tenantId, tenantId), isNull(classes.deletedAt), teaches(teacherId)));
   return rows.map((row) => row.id);
 }
 
@@ -44,11 +42,7 @@ export async function assertCanTeachClasses(
   classIds: (string | null)[],
   message?: string,
 ): Promise<void> {
-  if (user.role === 'admin') return;
-  const refuse = () => (message ? new AppError(403, message) : forbidden());
-  if (user.role !== 'teacher' || !user.teacherId) throw refuse();
-  const allowed = new Set(await teacherClassIds(db, user.tenantId, user.teacherId));
-  if (classIds.some((id) => id === null || !allowed.has(id))) throw refuse();
+  return assertAllCanTeachClasses(db, user.tenantId, [{ user, classIds }], message);
 }
 
 /**
@@ -68,7 +62,8 @@ export async function assertAllCanTeachClasses(
     if (user.role === 'admin') continue;
     if (user.role !== 'teacher' || !user.teacherId) throw refuse();
     for (const classId of classIds) {
-      if (classId === null) throw refuse();
+      // No class, or not an id a class could have: refused, never a failed query.
+      if (classId === null || !isUuid(classId)) throw refuse();
       pairs.push({ teacherId: user.teacherId, classId });
     }
   }
@@ -79,12 +74,7 @@ export async function assertAllCanTeachClasses(
       from unnest(${sql.param(pairs.map((pair) => pair.teacherId))}::uuid[], ${sql.param(pairs.map((pair) => pair.classId))}::uuid[])
         as asked(teacher_id, class_id)
       join ${classes} on ${classes.tenantId} = ${tenantId} and ${classes.id} = asked.class_id and ${classes.deletedAt} is null
-      where ${classes.classTeacherId} = asked.teacher_id or exists (
-        select 1 from ${classSubjects}
-        where ${classSubjects.tenantId} = ${classes.tenantId}
-          and ${classSubjects.classId} = ${classes.id}
-          and ${classSubjects.teacherId} = asked.teacher_id
-          and ${classSubjects.deletedAt} is null)`,
+      where ${teaches(sql`asked.teacher_id`)}`,
   );
   const granted = new Set(allowed.map((row) => `${row.teacher_id}\0${row.class_id}`));
   if (pairs.some((pair) => !granted.has(`${pair.teacherId}\0${pair.classId}`))) throw refuse();
