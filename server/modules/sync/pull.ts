@@ -18,7 +18,7 @@ import type { AuthUser } from '../../types';
 import { comparePositions, decodeCursor, encodeCursor, startPosition, type Cursor, type Position } from './cursor';
 import { scopeOf } from '../../module-kit/scope';
 import type { SyncSource } from '../../module-kit/sync-source';
-import { readChanges } from './changes';
+import { readPage } from './changes';
 
 const resetAnswer: PullResponse = { changes: [], cursor: '', hasMore: true, reset: true };
 
@@ -47,18 +47,6 @@ async function purgedThrough(db: Db, tenantId: string): Promise<string | undefin
  * (docs/sync-server.md "Page size").
  */
 export const pullPageBytes = 384 * 1024;
-
-/** How many of the rows read go in this page: at most `limit`, and within `pullPageBytes`. */
-function pageSize(rows: readonly { record?: unknown }[], limit: number): number {
-  let bytes = 0;
-  const most = Math.min(rows.length, limit);
-  for (let i = 0; i < most; i += 1) {
-    // The change's own fields (entity, id, rev, op) cost about 100 bytes beside the record.
-    bytes += 100 + (rows[i]!.record === undefined ? 0 : JSON.stringify(rows[i]!.record).length);
-    if (bytes > pullPageBytes && i > 0) return i;
-  }
-  return most;
-}
 
 /** Runs in one read-only REPEATABLE READ transaction: fence, scope and rows share one snapshot. */
 export function pull(
@@ -89,16 +77,14 @@ export function pull(
 
       const skipBefore =
         cursor.initialFence && BigInt(cursor.position.txid) < BigInt(cursor.initialFence) ? cursor.initialFence : null;
-      const rows = await readChanges(tx, sources, scope, {
+      const { changes: page, hasMore } = await readPage(tx, sources, scope, {
         tenantId: user.tenantId,
         after: cursor.position,
         fence,
         skipTombstonesBefore: skipBefore,
         limit,
+        maxBytes: pullPageBytes,
       });
-      const size = pageSize(rows, limit);
-      const hasMore = rows.length > size;
-      const page = rows.slice(0, size);
       const changes: SyncChange[] = page.map((row) =>
         row.deleted
           ? { entity: row.entity, id: row.id, rev: row.rev, op: 'delete' }
