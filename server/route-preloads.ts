@@ -2,11 +2,12 @@
  * index.html as each public page wants it: the build lists, per path, the page's chunks and styles
  * (scripts/vite-route-preloads.ts); here they become `<link rel="modulepreload">` and
  * `<link rel="preload" as="style">` in the head, so the browser fetches them beside the entry.
- * The pages that lead to signing in also list the sync engine's chunks to prefetch, as a JSON data
- * block the app reads once the page has loaded and is idle (src/app/prefetch-after-load.ts): they
- * are fetched while the user picks their school and types a password, never run until the sign-in
- * loads them, so on 3G the first pull starts about a second sooner (bench:offline). Not `<link
- * rel="prefetch">` in the head: those start during the load and slowed the page's own LCP.
+ * The pages that lead to signing in also list what signing in loads next (the sync engine, the sync
+ * bar, both dashboards) to prefetch, as a JSON data block the app reads once the page has loaded
+ * and is idle (src/app/prefetch-after-load.ts): they are fetched while the user picks their school
+ * and types a password, never run until the sign-in loads them, so on 3G the first pull starts
+ * about a second sooner and the dashboard shows as soon as signing in ends (bench:offline). Not
+ * `<link rel="prefetch">` in the head: those start during the load and slowed the page's own LCP.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * Fetches what the server listed for this page to prefetch (server/route-preloads.ts: the sync
- * engine's chunks on the pages people sign in from) once the page has loaded and the browser is
+ * Fetches what the server listed for this page to prefetch (server/route-preloads.ts: what signing
+ * in loads next, on the pages people sign in from) once the page has loaded and the browser is
  * idle, at the lowest priority. Nothing runs; the sign-in's import finds them in the HTTP cache.
  */
 import { prefetchListId } from '../../contract/page-data';

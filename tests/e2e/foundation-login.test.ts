@@ -245,32 +245,37 @@ describe('tenant isolation a user can see', () => {
   });
 });
 
-describe('the sign-in pages fetch the sync engine ahead', () => {
-  it('prefetches, once loaded, exactly files a signing-in teacher then loads, on /login and /school-selection', async () => {
+describe('the sign-in pages fetch ahead what signing in loads', () => {
+  it('prefetches, once loaded, the sync engine and both dashboards on /login and /school-selection: files a teacher or a student signing in from there loads, nothing else', async () => {
     const listed = async (path: string): Promise<string[]> => {
       const html = await (await fetch(`${session.baseUrl}${path}`)).text();
       const block = new RegExp(`<script type="application/json" id="${prefetchListId}">([^<]*)</script>`).exec(html);
       return block ? (JSON.parse(block[1]!) as string[]) : [];
     };
-    const onLogin = await listed('/login');
-    expect(onLogin.length).toBeGreaterThan(0);
-    expect(onLogin.some((href) => /\/sync-[\w-]+\.js$/.test(href))).toBe(true);
-    expect(await listed('/school-selection')).toEqual(expect.arrayContaining(onLogin));
+    const onSelection = await listed('/school-selection');
+    for (const list of [await listed('/login'), onSelection]) {
+      for (const chunk of [/\/sync-[\w-]+\.js$/, /\/AdminDashboardPage-[\w-]+\.js$/, /\/StudentDashboardPage-[\w-]+\.js$/]) {
+        expect(list.some((href) => chunk.test(href)), String(chunk)).toBe(true);
+      }
+    }
     expect(await listed('/home')).toEqual([]);
 
-    const page = await session.newPage();
-    const scripts = new Set<string>();
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
-    });
-    await page.goto('/school-selection');
-    await page.waitForFunction((count) => document.querySelectorAll('link[rel="prefetch"]').length === count, onLogin.length);
-    const prefetchLinks = await page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-    expect(prefetchLinks.sort()).toEqual([...onLogin].sort());
-
-    await signInAt(page, greenvalley.schoolName, demoUsername('teacher'), demoPassword);
-    await waitForPath(page, '/admin');
-    await page.getByRole('link', { name: en.titles.markAttendance }).first().waitFor();
-    for (const href of onLogin) expect(scripts, href).toContain(href);
+    const loaded = new Set<string>();
+    const signInAs = async (role: 'teacher' | 'student') => {
+      const page = await session.newPage();
+      page.on('request', (request) => {
+        if (['script', 'stylesheet'].includes(request.resourceType())) loaded.add(new URL(request.url()).pathname);
+      });
+      await page.goto('/school-selection');
+      await page.waitForFunction((count) => document.querySelectorAll('link[rel="prefetch"]').length === count, onSelection.length);
+      const prefetchLinks = await page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      expect(prefetchLinks.sort()).toEqual([...onSelection].sort());
+      await signInAt(page, greenvalley.schoolName, demoUsername(role), demoPassword);
+      await waitForPath(page, areaOf[role]);
+      await dashboard(page, greenvalley.schoolName).greeting.waitFor();
+    };
+    await signInAs('teacher');
+    await signInAs('student');
+    await expect.poll(() => onSelection.filter((href) => !loaded.has(href)), { timeout: 10_000 }).toEqual([]);
   });
 });
