@@ -13,17 +13,17 @@ const apiTarget = process.env.KAKSHA_API_URL || 'http://127.0.0.1:3000';
 function pushWorkerSwitch(configured: boolean): Plugin {
   const off = '\0kaksha-push-worker-off';
   return {
-      name: 'kaksha-push-worker-switch',
-      enforce: 'pre',
-      resolveId: (source) => (!configured && source === './push-worker' ? off : null),
-      load: (id) => (id === off ? 'export function startPush() {}' : null),
-    };
-  }
+    name: 'kaksha-push-worker-switch',
+    enforce: 'pre',
+    resolveId: (source) => (!configured && source === './push-worker' ? off : null),
+    load: (id) => (id === off ? 'export function startPush() {}' : null),
+  };
+}
 
-  export default defineConfig(({ mode }) => {
-    const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
-    const pushConfigured = Boolean(env.VITE_FIREBASE_CONFIG?.trim() && env.VITE_FIREBASE_VAPID_KEY?.trim());
-    return {
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  const pushConfigured = Boolean(env.VITE_FIREBASE_CONFIG?.trim() && env.VITE_FIREBASE_VAPID_KEY?.trim());
+  return {
     plugins: [
       react(),
       precompressAssets(),
