@@ -77,6 +77,7 @@ async function serve(config: ServerConfig, options: { seedDemo: boolean; quiet: 
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  await database.warm();
   await app.listen({ port: config.port, host: config.host });
   if (!options.quiet) console.log(banner(config, database.kind, options.seedDemo, seeded));
   return { app, database, url: `http://${config.host}:${config.port}` };

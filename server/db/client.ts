@@ -27,6 +27,8 @@ export interface Coordination {
 export interface Database extends Coordination {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Opens the pool's connections before the first requests come (a server about to listen). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,9 +57,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await migrator.end();
     }
     const hub = new ChangeHub();
+    const size = target.poolSize ?? 10;
+    // Connections stay open once made (min = max): a quiet hour would otherwise close them all, and
+    // the 9 am burst, every class's sheet at once, would first wait for ten new backends.
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: target.poolSize ?? 10,
+      max: size,
+      min: size,
       onConnect: (client) => listenOnPoolConnection(client, hub),
     });
     // An idle connection that breaks (server restart, terminated backend) is dropped by the pool and
@@ -69,6 +75,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'postgres',
       changes: () => (feed ??= listenOnPostgres(target.url, hub)),
+      async warm() {
+        const clients = await Promise.all(Array.from({ length: size }, () => pool.connect()));
+        for (const client of clients) client.release();
+      },
       async runExclusive(name, work) {
         const client = await pool.connect();
         const lock = advisoryLockId(name);
@@ -120,6 +130,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await work();
       return true;
     },
+    warm: () => Promise.resolve(),
     async close() {
       if (unlisten) await (await unlisten)();
       await client.close();
