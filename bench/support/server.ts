@@ -42,7 +42,16 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A bench stopped from outside (Ctrl-C, `timeout`) takes its server with it.
+  const leave = (signal: NodeJS.Signals) => {
+    child.kill('SIGTERM');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', leave);
+  process.once('SIGTERM', leave);
   const stop = async () => {
+    process.off('SIGINT', leave);
+    process.off('SIGTERM', leave);
     child.kill('SIGTERM');
     await new Promise((resolve) => {
       if (child.exitCode !== null) resolve(undefined);
