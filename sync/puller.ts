@@ -15,7 +15,7 @@ import type { Clock } from './http';
 import { isRecord } from './kinds/kind';
 import { applyServerDelete, applyServerUpserts, clearMirror, isMirrorTable, recompute, rowRef, sweepMirror, syncTables } from './mirror';
 import type { OutboxContext } from './outbox';
-import { callApi, type CallOutcome, type SessionOptions } from './session';
+import { callApi, type SessionOptions } from './session';
 
 export interface PullOptions {
   outbox: OutboxContext;
@@ -117,22 +117,18 @@ async function applyPage(outbox: OutboxContext, page: PullResponse, mode: PageMo
   });
 }
 
-function requestPage(options: PullOptions, cursor: string): Promise<CallOutcome> {
-  return callApi(options.session, { method: 'GET', path: paths.sync.pull, query: { cursor, limit: options.limit } }, options.signal).catch(
-    (error: unknown): CallOutcome => ({ kind: 'no-response', error: error instanceof Error ? error.message : String(error) }),
-  );
-}
-
 export async function pullPhase(options: PullOptions): Promise<PullResult> {
   const result: PullResult = { status: 'done', pages: 0, changes: 0, reset: false };
   let cursor = await storedCursor(options.outbox);
   let fresh = false;
   let refilling = (await options.outbox.db.meta.get(metaKeys.refill)) !== undefined;
-  let next: Promise<CallOutcome> | undefined;
   for (;;) {
     if (options.signal.aborted) return { ...result, status: 'aborted' };
-    const outcome = await (next ?? requestPage(options, fresh ? '' : cursor));
-    next = undefined;
+    const outcome = await callApi(
+      options.session,
+      { method: 'GET', path: paths.sync.pull, query: { cursor: fresh ? '' : cursor, limit: options.limit } },
+      options.signal,
+    );
     if (outcome.kind === 'aborted') return { ...result, status: 'aborted' };
     if (outcome.kind === 'sign-in') return { ...result, status: 'sign-in' };
     if (outcome.kind === 'no-response') return { ...result, status: 'no-response', error: outcome.error };
@@ -148,10 +144,6 @@ export async function pullPhase(options: PullOptions): Promise<PullResult> {
       continue;
     }
     const mode: PageMode = fresh ? 'refill-start' : page.reset && cursor === '' ? 'clear' : refilling ? 'refill' : 'update';
-    // The next page travels while this one is stored: on 3G its round trip and the server's time
-    // overlap the IndexedDB work. A page is still applied only after the one before it, and an
-    // interruption resumes from the last page stored, so at worst the page in flight is asked again.
-    if (page.hasMore) next = requestPage(options, page.cursor);
     await applyPage(options.outbox, page, mode);
     refilling = (mode === 'refill-start' || mode === 'refill') && page.hasMore;
     result.pages += 1;
