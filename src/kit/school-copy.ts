@@ -28,7 +28,8 @@ export async function keepSchoolCopy(db: KakshaDb, school: SchoolDetails): Promi
 
 /** Fetches the school's details and keeps them (src/app/use-kept-copies.ts runs it when online). */
 export async function refreshSchoolCopy(db: KakshaDb, tenantId: string, signal?: AbortSignal): Promise<void> {
-  const response = await apiRequest('GET', paths.schools.one(tenantId), { signal });
+  // A kept copy refreshed behind the screen: no answer must not take the user to /maintenance.
+  const response = await apiRequest('GET', paths.schools.one(tenantId), { signal, background: true });
   const school = schoolDetailsSchema.safeParse(response.data);
   if (school.success) await keepSchoolCopy(db, school.data);
 }

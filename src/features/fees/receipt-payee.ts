@@ -28,7 +28,8 @@ export async function keepFeePayee(db: KakshaDb, settings: FeePayee): Promise<vo
 
 /** Asks the school for its fee settings and keeps the payee part (src/app/use-kept-copies.ts runs it when online). */
 export async function refreshFeePayee(db: KakshaDb): Promise<void> {
-  const response = await apiRequest('GET', feePaths.settings);
+  // A kept copy refreshed behind the screen: no answer must not take the user to /maintenance.
+  const response = await apiRequest('GET', feePaths.settings, { background: true });
   const parsed = feeSettingsSchema.safeParse(response.data);
   if (parsed.success) await keepFeePayee(db, parsed.data);
 }
