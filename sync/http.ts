@@ -61,13 +61,21 @@ async function readEnvelope(response: Response): Promise<Partial<Envelope<unknow
   }
 }
 
-export async function sendRequest(
-  options: HttpOptions,
-  request: ApiRequest,
-  token: string,
-  signal?: AbortSignal,
-): Promise<HttpOutcome> {
-  if (signal?.aborted) return { kind: 'aborted' };
+/**
+ * A request whose `fetch` has been called: nothing of ours runs when its answer arrives, only once
+ * `outcome()` is awaited. The pull asks for its next page this way while it stores the current one:
+ * code resuming in the middle of a Dexie transaction that awaits natively can leave that
+ * transaction's promise unsettled (docs/sync-engine.md "Pull").
+ */
+export interface RequestInFlight {
+  /** The answer (call once). */
+  outcome(): Promise<HttpOutcome>;
+  /** Gives the request up without reading its answer. */
+  abandon(): void;
+}
+
+export function startRequest(options: HttpOptions, request: ApiRequest, token: string, signal?: AbortSignal): RequestInFlight {
+  if (signal?.aborted) return { outcome: () => Promise.resolve({ kind: 'aborted' }), abandon: () => undefined };
   const url = new URL(options.baseUrl + request.path, 'http://kaksha.invalid');
   for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, String(value));
   const target = options.baseUrl ? url.toString() : url.pathname + url.search;
@@ -87,30 +95,54 @@ export async function sendRequest(
     timedOut = true;
     controller.abort();
   }, options.timeoutMs);
+  const cleanUp = () => {
+    options.clock.clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  };
+  let answer: Promise<Response>;
   try {
-    const response = await options.fetch(target, {
+    answer = options.fetch(target, {
       method: request.method,
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: controller.signal,
     });
-    const envelope = await readEnvelope(response);
-    options.reportServerDown(false);
-    return {
-      kind: 'response',
-      status: response.status,
-      envelope,
-      retryAfterMs: retryAfter(response.headers.get('Retry-After'), options.clock.now()),
-      replayed: response.headers.get(headerNames.idempotentReplayed) === 'true',
-    };
   } catch (error) {
-    if (signal?.aborted && !timedOut) return { kind: 'aborted' };
-    options.reportServerDown(true);
-    return { kind: 'no-response', error: timedOut ? 'timeout' : error instanceof Error ? error.message : String(error) };
-  } finally {
-    options.clock.clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    answer = Promise.reject(error);
   }
+  // Handled here so a failure before `outcome()` is not reported as unhandled; no code of ours runs on success.
+  answer.catch(() => undefined);
+
+  return {
+    async outcome() {
+      try {
+        const response = await answer;
+        const envelope = await readEnvelope(response);
+        options.reportServerDown(false);
+        return {
+          kind: 'response',
+          status: response.status,
+          envelope,
+          retryAfterMs: retryAfter(response.headers.get('Retry-After'), options.clock.now()),
+          replayed: response.headers.get(headerNames.idempotentReplayed) === 'true',
+        };
+      } catch (error) {
+        if (signal?.aborted && !timedOut) return { kind: 'aborted' };
+        options.reportServerDown(true);
+        return { kind: 'no-response', error: timedOut ? 'timeout' : error instanceof Error ? error.message : String(error) };
+      } finally {
+        cleanUp();
+      }
+    },
+    abandon() {
+      cleanUp();
+      controller.abort();
+    },
+  };
+}
+
+export function sendRequest(options: HttpOptions, request: ApiRequest, token: string, signal?: AbortSignal): Promise<HttpOutcome> {
+  return startRequest(options, request, token, signal).outcome();
 }
 
 /** The claims the engine checks before sending: whose token this is. Never verified here. */

@@ -11,6 +11,7 @@ import { paths } from '../../contract/paths';
 import { attendance, recordHistory, students } from '../../server/db/schema';
 import { createConnectivity } from '../../sync/connectivity';
 import { markAttendanceSheet, updateClass, type SyncEngine } from '../../sync';
+import { metaKeys } from '../../sync/db';
 import type { Clock } from '../../sync/http';
 import { realClock } from '../../sync/http';
 import type { Fault } from '../support/inject-fetch';
@@ -300,6 +301,52 @@ describe('pull', () => {
     await expectMirrorEqualsServer(h, teacher, 'teacher');
     await expectMirrorEqualsServer(h, admin, 'admin');
     expect(await teacher.db.attendance.count()).toBe((await serverAttendance(h)).length);
+  });
+});
+
+describe('pull pages in flight', () => {
+  it('asks for the next page while storing the current one, and reads its answer only once that page is stored', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const teacher = h.engine('teacher', { pullLimit: 2 });
+    const events: string[] = [];
+    const note = (value: unknown, transaction: { on(event: 'complete', listener: () => void): void }) => {
+      transaction.on('complete', () => events.push(`stored ${String(value)}`));
+    };
+    teacher.db.meta.hook('creating', (key, row, transaction) => {
+      if (key === metaKeys.cursor) note(row.value, transaction);
+    });
+    teacher.db.meta.hook('updating', (changes, key, _row, transaction) => {
+      if (key === metaKeys.cursor && 'value' in changes) note((changes as { value: unknown }).value, transaction);
+    });
+    const inner = h.net.fetch;
+    h.net.fetch = async (input, init) => {
+      const url = new URL(input, 'http://kaksha.invalid');
+      if (url.pathname !== paths.sync.pull) return inner(input, init);
+      const cursor = url.searchParams.get('cursor') ?? '';
+      events.push(`ask ${cursor}`);
+      const response = await inner(input, init);
+      const body = await response.text();
+      const answer = new Response(body, { status: response.status, headers: response.headers });
+      answer.text = async () => {
+        events.push(`read ${cursor}`);
+        return body;
+      };
+      return answer;
+    };
+
+    await teacher.syncNow();
+    const asked = events.filter((event) => event.startsWith('ask ') && event !== 'ask ').map((event) => event.slice(4));
+    expect(asked.length).toBeGreaterThanOrEqual(3);
+    for (const cursor of asked) {
+      const ask = events.indexOf(`ask ${cursor}`);
+      const stored = events.indexOf(`stored ${cursor}`);
+      const read = events.indexOf(`read ${cursor}`);
+      expect(stored, `page up to ${cursor} stored`).toBeGreaterThan(-1);
+      expect(ask, 'the next page is asked for before the page ending there is stored').toBeLessThan(stored);
+      expect(read, 'its answer is read only after that').toBeGreaterThan(stored);
+    }
+    await expectMirrorEqualsServer(h, teacher, 'teacher');
   });
 });
 
