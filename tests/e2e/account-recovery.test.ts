@@ -32,6 +32,8 @@ async function requestCode(page: Page, email: string): Promise<string> {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.waitForURL('**/otp');
+  // As above: the URL changes before the lazily loaded code screen has rendered.
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
   return codeIn(await waitForMail(email, since));
 }
 
