@@ -13,7 +13,7 @@ import { tokenBelongsTo, type Clock } from './http';
 import { isRecord } from './kinds/kind';
 import { paths } from '../contract/paths';
 import { acceptEntry, applyAnswers, claimEntries, claimEntry, deferEntry, headEntries, rejectEntry, type BatchAnswer, type OutboxContext } from './outbox';
-import { callApi, type SessionOptions } from './session';
+import { callApi, startCall, type CallInFlight, type SessionOptions } from './session';
 
 export interface PushOptions {
   outbox: OutboxContext;
@@ -71,26 +71,43 @@ export interface BatchSupport {
 }
 
 export async function pushPhase(options: PushOptions): Promise<PushResult> {
+  const pending: { ahead?: AheadGroup } = {};
+  try {
+    return await pushBatches(options, pending);
+  } finally {
+    // Stopped early (aborted, say): its entries stay claimed and go again under the same keys.
+    pending.ahead?.started.call?.abandon();
+  }
+}
+
+/** The group after the one being settled: claimed and on its way, its answer not yet read. */
+interface AheadGroup {
+  at: number;
+  group: OutboxEntry[];
+  started: StartedGroup;
+}
+
+async function pushBatches(options: PushOptions, pending: { ahead?: AheadGroup }): Promise<PushResult> {
   const { outbox, clock } = options;
   const { db } = outbox;
   const result: PushResult = { status: 'drained', accepted: 0, rejected: 0 };
   let force = options.force;
   for (;;) {
+    // A group sent ahead belongs to the batch it was read from.
+    pending.ahead?.started.call?.abandon();
+    delete pending.ahead;
     const batch = await headEntries(db, options.batchSize);
     if (batch.length === 0) return result;
     let index = 0;
-    let ahead: { at: number; group: OutboxEntry[]; sent: Promise<SentGroup> } | undefined;
     while (index < batch.length) {
       const head = batch[index]!;
-      if (options.signal.aborted) {
-        await ahead?.sent.catch(() => undefined);
-        return { ...result, status: 'aborted' };
-      }
+      if (options.signal.aborted) return { ...result, status: 'aborted' };
       let group: OutboxEntry[];
-      let sending: Promise<SentGroup>;
+      let started: StartedGroup;
+      const { ahead } = pending;
       if (ahead?.at === index) {
-        ({ group, sent: sending } = ahead);
-        ahead = undefined;
+        ({ group, started } = ahead);
+        delete pending.ahead;
       } else {
         if (!force && head.nextAttemptAt !== undefined && head.nextAttemptAt > clock.now()) {
           return { ...result, status: 'waiting', retryAt: head.nextAttemptAt };
@@ -106,15 +123,14 @@ export async function pushPhase(options: PushOptions): Promise<PushResult> {
           else return { ...result, ...outcome };
           continue;
         }
-        sending = sendGroup(options, group);
+        started = await startGroup(options, group);
       }
-      const sent = await sending;
+      const sent = await readGroup(options, group, started);
       const nextAt = index + group.length;
       const next = nextAt < batch.length ? groupFrom(batch, nextAt, options) : [];
       if (mayGoAhead(sent, group, next, clock.now())) {
-        ahead = { at: nextAt, group: next, sent: sendGroup(options, next) };
-        // Awaited on the next turn; a failure there still throws to that await.
-        ahead.sent.catch(() => undefined);
+        // Its answer is read only after this group's answers are stored (see startGroup).
+        pending.ahead = { at: nextAt, group: next, started: await startGroup(options, next) };
       }
       const outcome = await settleGroup(options, sent);
       result.accepted += outcome.accepted;
@@ -191,15 +207,22 @@ interface SentGroup {
   renew: boolean;
 }
 
-/** One `POST /api/sync/push` of a group: its entries claimed, sent, and its answers read. */
-async function sendGroup(options: PushOptions, group: OutboxEntry[]): Promise<SentGroup> {
+/** A group's entries claimed and its request on its way (or settled already: nothing to claim). */
+interface StartedGroup {
+  claimed: OutboxEntry[];
+  call?: CallInFlight;
+}
+
+/**
+ * Claims a group's entries and sends its `POST /api/sync/push`. The answer is read by readGroup,
+ * never as it arrives: the request may travel while an earlier group's answers are stored, and
+ * code of ours resuming inside that transaction can leave it unsettled (docs/sync-engine.md "Pull").
+ */
+async function startGroup(options: PushOptions, group: OutboxEntry[]): Promise<StartedGroup> {
   const { outbox, session, clock } = options;
-  const none = { accepted: 0, rejected: 0, answered: 0 };
-  const settled = (done: GroupOutcome): SentGroup => ({ done, answers: [], renew: false });
   const claimed = await claimEntries(outbox.db, group.map((entry) => entry.seq!), clock.now());
-  if (claimed.length === 0) return settled({ ...none, answered: group.length });
-  const head = claimed[0]!;
-  const outcome = await callApi(
+  if (claimed.length === 0) return { claimed };
+  const call = await startCall(
     session,
     {
       method: 'POST',
@@ -208,6 +231,19 @@ async function sendGroup(options: PushOptions, group: OutboxEntry[]): Promise<Se
     },
     options.signal,
   );
+  return { claimed, call };
+}
+
+/** A started group's answers, read but not yet applied on the device. */
+async function readGroup(options: PushOptions, group: readonly OutboxEntry[], started: StartedGroup): Promise<SentGroup> {
+  const { outbox, clock } = options;
+  const { claimed, call } = started;
+  const none = { accepted: 0, rejected: 0, answered: 0 };
+  const settled = (done: GroupOutcome): SentGroup => ({ done, answers: [], renew: false });
+  // Nothing claimed: every entry was gone (settled elsewhere) and counts as answered.
+  if (!call) return settled({ ...none, answered: group.length });
+  const head = claimed[0]!;
+  const outcome = await call.outcome();
   if (outcome.kind === 'aborted') return settled({ ...none, stop: { status: 'aborted' } });
   if (outcome.kind === 'sign-in') return settled({ ...none, stop: { status: 'sign-in' } });
   if (outcome.kind === 'no-response') {

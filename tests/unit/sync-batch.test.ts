@@ -153,6 +153,52 @@ describe('batch push', () => {
     expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
   });
 
+  it('the batch sent ahead has its answer read only after the last batch\'s answers are stored', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const engine = h.engine('teacher', { pushBatch: { maxEntries: 2 } });
+    await engine.syncNow();
+    const [c0] = h.school.classIds as [string];
+    const [s0, , s2] = h.school.studentIds as [string, string, string];
+    for (const date of ['2025-08-04', '2025-08-05', '2025-08-06', '2025-08-07', '2025-08-08', '2025-08-11']) {
+      const entries = [{ studentId: s0, status: 'present' as const }, { studentId: s2, status: 'late' as const }];
+      await markAttendanceSheet(engine, { classId: c0, date, entries });
+    }
+    const events: string[] = [];
+    const storing = new Set<unknown>();
+    engine.db.outbox.hook('deleting', (_key, _row, transaction) => {
+      if (storing.has(transaction)) return;
+      storing.add(transaction);
+      transaction.on('complete', () => events.push(`stored ${storing.size}`));
+    });
+    const inner = h.net.fetch;
+    let sent = 0;
+    h.net.fetch = async (input, init) => {
+      if (new URL(input, 'http://kaksha.invalid').pathname !== paths.sync.push) return inner(input, init);
+      const batch = ++sent;
+      events.push(`sent ${batch}`);
+      const response = await inner(input, init);
+      const body = await response.text();
+      const answer = new Response(body, { status: response.status, headers: response.headers });
+      answer.text = async () => {
+        events.push(`read ${batch}`);
+        return body;
+      };
+      return answer;
+    };
+
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect(sent).toBe(3);
+    for (const batch of [2, 3]) {
+      const before = events.indexOf(`stored ${batch - 1}`);
+      expect(before, `batch ${batch - 1} stored`).toBeGreaterThan(-1);
+      expect(events.indexOf(`sent ${batch}`), `batch ${batch} leaves before batch ${batch - 1}'s answers are stored`).toBeLessThan(before);
+      expect(events.indexOf(`read ${batch}`), 'and its answer is read only after that').toBeGreaterThan(before);
+    }
+    expect(await engine.pendingCount()).toBe(0);
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
+  });
+
   it('a 401 between two entries renews the session; the rest go with the new token, each once', async () => {
     h = await createSyncHarness(server);
     await h.signIn('teacher');
