@@ -99,6 +99,11 @@ export function headEntries(db: KakshaDb, limit: number): Promise<OutboxEntry[]>
   return db.outbox.orderBy('seq').limit(limit).toArray();
 }
 
+/** The entries queued after `seq`, in order. */
+export function entriesAfter(db: KakshaDb, seq: number, limit: number): Promise<OutboxEntry[]> {
+  return db.outbox.where('seq').above(seq).limit(limit).toArray();
+}
+
 /** Marks the entry as going out. Returns it as stored, or undefined if it is gone. */
 export async function claimEntry(db: KakshaDb, seq: number, now: number): Promise<OutboxEntry | undefined> {
   return db.transaction('rw', db.outbox, async () => {

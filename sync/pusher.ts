@@ -12,7 +12,7 @@ import type { OutboxEntry } from './db';
 import { tokenBelongsTo, type Clock } from './http';
 import { isRecord } from './kinds/kind';
 import { paths } from '../contract/paths';
-import { acceptEntry, applyAnswers, claimEntries, claimEntry, deferEntry, headEntries, rejectEntry, type BatchAnswer, type OutboxContext } from './outbox';
+import { acceptEntry, applyAnswers, claimEntries, claimEntry, deferEntry, entriesAfter, headEntries, rejectEntry, type BatchAnswer, type OutboxContext } from './outbox';
 import { callApi, startCall, type CallInFlight, type SessionOptions } from './session';
 
 export interface PushOptions {
@@ -96,7 +96,7 @@ async function pushBatches(options: PushOptions, pending: { ahead?: AheadGroup }
     // A group sent ahead belongs to the batch it was read from.
     pending.ahead?.started.call?.abandon();
     delete pending.ahead;
-    const batch = await headEntries(db, options.batchSize);
+    let batch = await headEntries(db, options.batchSize);
     if (batch.length === 0) return result;
     let index = 0;
     while (index < batch.length) {
@@ -104,7 +104,7 @@ async function pushBatches(options: PushOptions, pending: { ahead?: AheadGroup }
       if (options.signal.aborted) return { ...result, status: 'aborted' };
       let group: OutboxEntry[];
       let started: StartedGroup;
-      const { ahead } = pending;
+      const ahead: AheadGroup | undefined = pending.ahead;
       if (ahead?.at === index) {
         ({ group, started } = ahead);
         delete pending.ahead;
@@ -126,7 +126,15 @@ async function pushBatches(options: PushOptions, pending: { ahead?: AheadGroup }
         started = await startGroup(options, group);
       }
       const sent = await readGroup(options, group, started);
-      const nextAt = index + group.length;
+      let nextAt: number = index + group.length;
+      if (nextAt === batch.length && batch.length >= options.batchSize) {
+        // The entries read end with this group: the next ones are read now, so that a group of
+        // them can go ahead while this one's answers are stored, as within the entries read.
+        const more = await entriesAfter(db, batch[batch.length - 1]!.seq!, options.batchSize);
+        batch = [...batch.slice(index), ...more];
+        nextAt -= index;
+        index = 0;
+      }
       const next = nextAt < batch.length ? groupFrom(batch, nextAt, options) : [];
       if (mayGoAhead(sent, group, next, clock.now())) {
         // Its answer is read only after this group's answers are stored (see startGroup).

@@ -153,14 +153,15 @@ describe('batch push', () => {
     expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
   });
 
-  it('the batch sent ahead has its answer read only after the last batch\'s answers are stored', async () => {
+  it('the batch sent ahead has its answer read only after the last batch\'s answers are stored, also across the entries read at a time', async () => {
     h = await createSyncHarness(server);
     await h.signIn('teacher');
-    const engine = h.engine('teacher', { pushBatch: { maxEntries: 2 } });
+    // Entries are read four at a time: the third batch is the first of the second read.
+    const engine = h.engine('teacher', { pushBatch: { maxEntries: 2 }, pushBatchSize: 4 });
     await engine.syncNow();
     const [c0] = h.school.classIds as [string];
     const [s0, , s2] = h.school.studentIds as [string, string, string];
-    for (const date of ['2025-08-04', '2025-08-05', '2025-08-06', '2025-08-07', '2025-08-08', '2025-08-11']) {
+    for (const date of ['2025-08-04', '2025-08-05', '2025-08-06', '2025-08-07', '2025-08-08', '2025-08-11', '2025-08-12', '2025-08-13']) {
       const entries = [{ studentId: s0, status: 'present' as const }, { studentId: s2, status: 'late' as const }];
       await markAttendanceSheet(engine, { classId: c0, date, entries });
     }
@@ -188,8 +189,8 @@ describe('batch push', () => {
     };
 
     expect((await engine.syncNow()).status).toBe('ok');
-    expect(sent).toBe(3);
-    for (const batch of [2, 3]) {
+    expect(sent).toBe(4);
+    for (const batch of [2, 3, 4]) {
       const before = events.indexOf(`stored ${batch - 1}`);
       expect(before, `batch ${batch - 1} stored`).toBeGreaterThan(-1);
       expect(events.indexOf(`sent ${batch}`), `batch ${batch} leaves before batch ${batch - 1}'s answers are stored`).toBeLessThan(before);
