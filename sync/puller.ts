@@ -16,6 +16,7 @@ import { isRecord } from './kinds/kind';
 import { applyServerDelete, applyServerUpserts, clearMirror, isMirrorTable, recompute, rowRef, sweepMirror, syncTables } from './mirror';
 import type { OutboxContext } from './outbox';
 import { startCall, type CallInFlight, type SessionOptions } from './session';
+import { yieldToScreens } from './yield-to-screens';
 
 export interface PullOptions {
   outbox: OutboxContext;
@@ -153,6 +154,7 @@ export async function pullPhase(options: PullOptions): Promise<PullResult> {
       // interruption resumes from the last page stored, so at worst the page in flight is asked again.
       if (page.hasMore) next = await requestPage(options, page.cursor);
       await applyPage(options.outbox, page, mode);
+      if (page.hasMore) await yieldToScreens();
       refilling = (mode === 'refill-start' || mode === 'refill') && page.hasMore;
       result.pages += 1;
       result.changes += page.changes.length;

@@ -14,6 +14,7 @@ import { isRecord } from './kinds/kind';
 import { paths } from '../contract/paths';
 import { acceptEntry, applyAnswers, claimEntries, claimEntry, deferEntry, entriesAfter, headEntries, rejectEntry, type BatchAnswer, type OutboxContext } from './outbox';
 import { callApi, startCall, type CallInFlight, type SessionOptions } from './session';
+import { yieldToScreens } from './yield-to-screens';
 
 export interface PushOptions {
   outbox: OutboxContext;
@@ -141,6 +142,7 @@ async function pushBatches(options: PushOptions, pending: { ahead?: AheadGroup }
         pending.ahead = { at: nextAt, group: next, started: await startGroup(options, next) };
       }
       const outcome = await settleGroup(options, sent);
+      await yieldToScreens();
       result.accepted += outcome.accepted;
       result.rejected += outcome.rejected;
       if (outcome.stop === 'unsupported') continue;

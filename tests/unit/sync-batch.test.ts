@@ -200,6 +200,36 @@ describe('batch push', () => {
     expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
   });
 
+  it('lets a screen read the mirror between two batches\' answers being stored', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const engine = h.engine('teacher', { pushBatch: { maxEntries: 2 } });
+    await engine.syncNow();
+    const [c0] = h.school.classIds as [string];
+    const [s0, , s2] = h.school.studentIds as [string, string, string];
+    for (const date of ['2025-09-01', '2025-09-02', '2025-09-03', '2025-09-04', '2025-09-05', '2025-09-08']) {
+      await markAttendanceSheet(engine, { classId: c0, date, entries: [{ studentId: s0, status: 'present' }, { studentId: s2, status: 'absent' }] });
+    }
+    const events: string[] = [];
+    const storing = new Set<unknown>();
+    engine.db.outbox.hook('deleting', (_key, _row, transaction) => {
+      if (storing.has(transaction)) return;
+      storing.add(transaction);
+      const batch = storing.size;
+      transaction.on('complete', () => {
+        events.push(`stored ${batch}`);
+        setTimeout(() => void engine.db.attendance.count().then(() => events.push(`read after ${batch}`)), 0);
+      });
+    });
+
+    expect((await engine.syncNow()).status).toBe('ok');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(storing.size).toBe(3);
+    for (const batch of [1, 2]) {
+      expect(events.indexOf(`read after ${batch}`), `the read asked for after batch ${batch}`).toBeLessThan(events.indexOf(`stored ${batch + 1}`));
+    }
+  });
+
   it('a 401 between two entries renews the session; the rest go with the new token, each once', async () => {
     h = await createSyncHarness(server);
     await h.signIn('teacher');

@@ -348,6 +348,35 @@ describe('pull pages in flight', () => {
     }
     await expectMirrorEqualsServer(h, teacher, 'teacher');
   });
+
+  it('lets a screen read the mirror between two pages: a read asked for when a page is stored runs before the next page is stored', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const teacher = h.engine('teacher', { pullLimit: 2 });
+    const events: string[] = [];
+    let pages = 0;
+    const stored = (transaction: { on(event: 'complete', listener: () => void): void }) => {
+      transaction.on('complete', () => {
+        const page = ++pages;
+        events.push(`stored ${page}`);
+        // What a screen does when the mirror changes: a live query reads it again in a task of its own.
+        setTimeout(() => void teacher.db.classes.count().then(() => events.push(`read after ${page}`)), 0);
+      });
+    };
+    teacher.db.meta.hook('creating', (key, _row, transaction) => {
+      if (key === metaKeys.cursor) stored(transaction);
+    });
+    teacher.db.meta.hook('updating', (changes, key, _row, transaction) => {
+      if (key === metaKeys.cursor && 'value' in changes) stored(transaction);
+    });
+
+    await teacher.syncNow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pages).toBeGreaterThanOrEqual(3);
+    for (let page = 1; page < pages; page += 1) {
+      expect(events.indexOf(`read after ${page}`), `the read asked for after page ${page}`).toBeLessThan(events.indexOf(`stored ${page + 1}`));
+    }
+  });
 });
 
 describe('conflicts', () => {
