@@ -5,7 +5,7 @@
  * coming due, and periodically. Background sync only changes state: it never navigates or throws.
  */
 import { filter, skip, Subscription, type Observable } from 'rxjs';
-import { defaultRetryPolicy, type RetryPolicy } from './backoff';
+import { defaultRetryPolicy, retryDelay, type RetryPolicy } from './backoff';
 import { browserConnectivity, type Connectivity } from './connectivity';
 import { metaKeys, openKakshaDb, type DexieDependencies, type KakshaDb } from './db';
 import { isQuotaError, StorageFullError } from './errors';
@@ -140,6 +140,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let timer: unknown = null;
   let lastPullAt = -Infinity;
   let retryAt: number | undefined;
+  /** Pulls in a row that got no answer or a failure: the next one is retried with backoff. */
+  let pullFailures = 0;
   const writing = new Set<Promise<unknown>>();
   const subscriptions = new Subscription();
   // A page about to be frozen or closed gives up its job (and the lock) at once, started or not.
@@ -183,6 +185,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         if (push.status === 'aborted') return { status: 'aborted', push };
         if (push.status === 'no-response') return { status: 'no-response', push };
         const pull = await pullPhase({ outbox, session, clock, limit: options.pullLimit ?? pullPageRows, signal });
+        if (pull.status === 'no-response' || pull.status === 'failed') {
+          // A lost page is asked again after the push's backoff, not at the next periodic pull
+          // (a minute): the rest of a first pull would wait that long for one dropped request.
+          pullFailures += 1;
+          retryAt = Math.min(retryAt ?? Infinity, clock.now() + retryDelay(pullFailures, retry, random));
+        } else if (pull.status === 'done') {
+          pullFailures = 0;
+        }
         if (pull.status === 'sign-in') {
           await setNeedsSignIn(true);
           return { status: 'sign-in', push, pull };

@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClass, markAttendanceSheet, requestPersistentStorage, type SyncState } from '../../sync';
 import { createConnectivity } from '../../sync/connectivity';
+import { paths } from '../../contract/paths';
 import { createFakeLocks } from '../support/fake-locks';
 import type { TestApp } from '../support/test-app';
 import { createSyncHarness, createSyncServer, waitFor, type SyncHarness } from '../support/sync-harness';
@@ -82,6 +83,21 @@ describe('background sync', () => {
     h.net.down = false;
     await waitFor(() => engine.pendingCount(), (n) => n === 0, 5_000);
     expect(serverDown).toBe(false);
+  });
+
+  it('a pull page that got no answer is asked again after a backoff, not at the next periodic pull', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    // The periodic pull is an hour away: only the retry can finish this pull within the wait below.
+    const engine = h.engine('teacher', { pullLimit: 2, pullIntervalMs: 3_600_000, retry: { baseMs: 50, capMs: 100 } });
+    let pulls = 0;
+    h.net.faults = (request) => (request.url.startsWith(paths.sync.pull) && ++pulls === 2 ? { kind: 'drop-response' } : { kind: 'pass' });
+    let state: SyncState | undefined;
+    engine.state$.subscribe((value) => (state = value));
+    engine.start();
+    await waitFor(() => state?.lastSyncAt, (at) => typeof at === 'number', 5_000);
+    expect(pulls).toBeGreaterThan(2);
+    expect(await engine.db.classes.count()).toBe(2);
   });
 
   it('a frozen or closing tab gives up the lock at once; the other tab pushes the entry, once', async () => {
