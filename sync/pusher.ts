@@ -128,7 +128,7 @@ async function pushBatches(options: PushOptions, pending: { ahead?: AheadGroup }
       }
       const sent = await readGroup(options, group, started);
       let nextAt: number = index + group.length;
-      if (nextAt === batch.length && batch.length >= options.batchSize) {
+      if (nextAt === batch.length && batch.length >= options.batchSize && allFinal(sent, group)) {
         // The entries read end with this group: the next ones are read now, so that a group of
         // them can go ahead while this one's answers are stored, as within the entries read.
         const more = await entriesAfter(db, batch[batch.length - 1]!.seq!, options.batchSize);
@@ -320,6 +320,11 @@ async function settleGroup(options: PushOptions, sent: SentGroup): Promise<Group
   return { ...counts, answered: sent.answers.length, ...(stop ? { stop } : {}) };
 }
 
+/** Every entry of the group got its final answer, and nothing stops the push after it. */
+function allFinal(sent: SentGroup, group: readonly OutboxEntry[]): boolean {
+  return !sent.done && !sent.stop && !sent.renew && sent.answers.length === group.length;
+}
+
 /**
  * Whether the group after `sent` may go out before `sent`'s answers are applied: every entry of
  * `sent` got its final answer, and the next group neither touches a row of it nor depends on one of
@@ -327,7 +332,7 @@ async function settleGroup(options: PushOptions, sent: SentGroup): Promise<Group
  * and the server works while the device stores the answers before it.
  */
 function mayGoAhead(sent: SentGroup, group: readonly OutboxEntry[], next: readonly OutboxEntry[], now: number): boolean {
-  if (sent.done || sent.stop || sent.renew || sent.answers.length !== group.length || next.length < 2) return false;
+  if (!allFinal(sent, group) || next.length < 2) return false;
   if (next[0]!.nextAttemptAt !== undefined && next[0]!.nextAttemptAt > now) return false;
   const refs = new Set(group.flatMap((entry) => entry.refs ?? []));
   const ids = new Set(group.map((entry) => entry.id));
