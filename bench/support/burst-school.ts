@@ -1,10 +1,12 @@
 /**
  * A school as large as the 9 am burst needs: `classCount` classes of `perClass` students, each class
- * with its own class teacher and that teacher's account, written straight into the database.
+ * with its own class teacher and that teacher's account, and each student with a parent's account
+ * and a phone registered for push (so an absent mark alerts a family, as in a school in use),
+ * written straight into the database.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/client';
-import { classes, schools, students, teachers, users } from '../../server/db/schema';
+import { classes, deviceTokens, parentChildren, schools, students, teachers, users } from '../../server/db/schema';
 
 export interface BurstClass {
   classId: string;
@@ -25,6 +27,8 @@ export async function createBurstSchool(db: Db, tenantId: string, classCount: nu
   const classRows: (typeof classes.$inferInsert)[] = [];
   const studentRows: (typeof students.$inferInsert)[] = [];
   const userRows: (typeof users.$inferInsert)[] = [];
+  const familyRows: (typeof parentChildren.$inferInsert)[] = [];
+  const deviceRows: (typeof deviceTokens.$inferInsert)[] = [];
   for (let c = 0; c < classCount; c += 1) {
     const teacherId = randomUUID();
     const classId = randomUUID();
@@ -35,6 +39,10 @@ export async function createBurstSchool(db: Db, tenantId: string, classCount: nu
       const id = randomUUID();
       studentIds.push(id);
       studentRows.push({ id, tenantId, admissionId: `B-${c}-${s}`, firstName: 'Student', lastName: `${c}-${s}`, classId, rollNumber: String(s + 1) });
+      const parentId = randomUUID();
+      userRows.push({ id: parentId, tenantId, username: `parent-${c}-${s}@burst.in`, passwordHash: 'not-a-password-hash', role: 'parent', status: 'active' });
+      familyRows.push({ tenantId, userId: parentId, studentId: id });
+      deviceRows.push({ token: `burst-device-${c}-${s}`, tenantId, userId: parentId });
     }
     const teacherUser = { id: randomUUID(), username: `teacher${c}@burst.in` };
     // Never signed in with a password: the benchmark mints each teacher's token itself.
@@ -44,6 +52,8 @@ export async function createBurstSchool(db: Db, tenantId: string, classCount: nu
   await inBatches(teacherRows, 500, (batch) => db.insert(teachers).values(batch));
   await inBatches(classRows, 500, (batch) => db.insert(classes).values(batch));
   await inBatches(studentRows, 1000, (batch) => db.insert(students).values(batch));
-  await inBatches(userRows, 500, (batch) => db.insert(users).values(batch));
+  await inBatches(userRows, 1000, (batch) => db.insert(users).values(batch));
+  await inBatches(familyRows, 1000, (batch) => db.insert(parentChildren).values(batch));
+  await inBatches(deviceRows, 1000, (batch) => db.insert(deviceTokens).values(batch));
   return made;
 }

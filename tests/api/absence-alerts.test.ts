@@ -169,6 +169,57 @@ describe('absence alerts', () => {
     expect(await pushesAfter(standIn.accepted.length)).toEqual([]);
   });
 
+  it('sheets of two classes applied together tell each family of each of its children, and correct them together', async () => {
+    const diya = green.studentIds[1]!;
+    const classB = green.classIds[1]!;
+    const push = (entries: { classId: string; studentId: string; status: Status; baseRev?: number }[]) =>
+      t.call({
+        method: 'POST',
+        url: paths.sync.push,
+        tenant: 'green',
+        token: g.teacher,
+        payload: {
+          entries: entries.map(({ classId, studentId, status, baseRev }) => ({
+            id: randomUUID(),
+            method: 'POST',
+            path: paths.attendance.markSheet,
+            body: { classId, date: '2026-11-30', entries: [{ studentId, status, ...(baseRev ? { baseRev } : {}) }] },
+          })),
+        },
+      });
+    const from = standIn.accepted.length;
+    const marked = await push([
+      { classId: classA, studentId: aarav, status: 'absent' },
+      { classId: classB, studentId: diya, status: 'absent' },
+      { classId: classA, studentId: kabir, status: 'late' },
+    ]);
+    expect(marked.statusCode, marked.body).toBe(200);
+    const results = marked.json().data.results as { status: number; data: MarkSheetResult }[];
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
+    const revOf = (index: number) => results[index]!.data.records[0]!.rev;
+    expect((await pushesAfter(from)).sort()).toEqual([
+      ['phone-kabir-parent', 'Kabir is late', 'Kabir was marked late on 30/11/2026 in V A.'],
+      ['phone-parent', 'Aarav is absent', 'Aarav was marked absent on 30/11/2026 in V A.'],
+      ['phone-parent', 'Diya is absent', 'Diya was marked absent on 30/11/2026 in VI B.'],
+    ]);
+    const alerts = await t.database.db.select().from(absenceAlerts).where(and(eq(absenceAlerts.tenantId, 'green'), eq(absenceAlerts.date, '2026-11-30')));
+    expect(alerts).toHaveLength(3);
+    expect(alerts.every((row) => row.notificationId !== null && row.correctionId === null)).toBe(true);
+
+    const corrected = standIn.accepted.length;
+    const cleared = await push([
+      { classId: classA, studentId: aarav, status: 'present', baseRev: revOf(0) },
+      { classId: classB, studentId: diya, status: 'leave', baseRev: revOf(1) },
+    ]);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await pushesAfter(corrected)).sort()).toEqual([
+      ['phone-parent', 'Correction: Aarav is present', 'Aarav was marked present on 30/11/2026 in V A.'],
+      ['phone-parent', 'Correction: Diya is on leave', 'Diya was marked on leave on 30/11/2026 in VI B.'],
+    ]);
+    const after = await t.database.db.select().from(absenceAlerts).where(and(eq(absenceAlerts.tenantId, 'green'), eq(absenceAlerts.date, '2026-11-30')));
+    expect(after.filter((row) => row.correctionId !== null).map((row) => row.studentId).sort()).toEqual([aarav, diya].sort());
+  });
+
   it('present marks alone send nothing and store nothing', async () => {
     const from = standIn.accepted.length;
     await mark('2026-11-25', [

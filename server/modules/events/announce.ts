@@ -45,7 +45,7 @@ async function tell(tx: Db, tenantId: string, sentBy: string, audience: Audience
     published: true,
     sentBy,
   });
-  await queuePushes(tx, tenantId, id);
+  await queuePushes(tx, tenantId, [id]);
 }
 
 const isOver = (event: SchoolEvent, today: string) => event.endDate < today;

@@ -82,5 +82,5 @@ export async function tellFamilies(tx: Db, tenantId: string, exam: Exam, classId
     published: true,
     sentBy: null,
   });
-  await queuePushes(tx, tenantId, id);
+  await queuePushes(tx, tenantId, [id]);
 }

@@ -56,7 +56,7 @@ export async function remindDefaulters(tx: Db, tenantId: string, senderId: strin
       published: true,
       sentBy: senderId,
     });
-    await queuePushes(tx, tenantId, id);
+    await queuePushes(tx, tenantId, [id]);
     told += 1;
   }
   return told;

@@ -11,6 +11,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AttendanceStatus } from '../../../contract/attendance';
 import { messages } from '../../../contract/messages';
 import { anyOf } from '../../db/any-of';
+import { queryRows } from '../../db/rows';
 import type { Db } from '../../db/client';
 import { absenceAlerts, classes, notifications, parentChildren, schools, students, users } from '../../db/schema';
 import { dropUnsentPushes, queuePushes } from './push-outbox';
@@ -86,46 +87,84 @@ async function subjectsOf(tx: Db, tenantId: string, marks: readonly AttendanceMa
   });
 }
 
-/** A published notification from the school (no sender) to these people, its pushes queued. */
-async function tell(tx: Db, tenantId: string, userIds: string[], title: string, message: string): Promise<string> {
-  const id = randomUUID();
-  await tx.insert(notifications).values({
-    id,
-    tenantId,
-    title,
-    message,
-    link: absenceAlertLink,
-    audienceKind: 'people',
-    audienceUserIds: userIds,
-    publishAt: new Date(),
-    published: true,
-    sentBy: null,
-  });
-  await queuePushes(tx, tenantId, id);
-  return id;
+/** A notification from the school to some of its people. */
+interface Telling {
+  userIds: readonly string[];
+  title: string;
+  message: string;
+}
+
+/**
+ * Publishes one notification from the school (no sender) per item and queues their pushes, with one
+ * statement for all of them: at 9 am a school's sheets carry hundreds of absences at once.
+ * Answers the new notifications' ids, in order.
+ */
+async function tell(tx: Db, tenantId: string, items: readonly Telling[]): Promise<string[]> {
+  if (items.length === 0) return [];
+  const ids = items.map(() => randomUUID());
+  const list = (pick: (item: Telling, index: number) => string) => sql.param(items.map(pick));
+  await tx.execute(sql`
+    insert into ${notifications} (id, tenant_id, title, message, link, audience_kind, audience_user_ids, publish_at, published, sent_by)
+    select v.id, ${tenantId}, v.title, v.message, ${absenceAlertLink}, 'people', v.audience::uuid[], ${new Date().toISOString()}::timestamptz, true, null
+    from unnest(${list((_item, index) => ids[index]!)}::uuid[], ${list((item) => item.title)}::text[],
+      ${list((item) => item.message)}::text[], ${list((item) => `{${item.userIds.join(',')}}`)}::text[]
+    ) with ordinality as v(id, title, message, audience, n)
+    order by v.n`);
+  await queuePushes(tx, tenantId, ids);
+  return ids;
 }
 
 const keyOf = (mark: { studentId: string; date: string }) => `${mark.studentId}/${mark.date}`;
-const rowOf = (tenantId: string, mark: { studentId: string; date: string }) =>
-  and(eq(absenceAlerts.tenantId, tenantId), eq(absenceAlerts.studentId, mark.studentId), eq(absenceAlerts.date, mark.date));
+
+/** Records the notification (the alert, or its correction) of each student-day, in one statement. */
+async function recordTold(
+  tx: Db,
+  tenantId: string,
+  column: 'notification_id' | 'correction_id',
+  marks: readonly AttendanceMark[],
+  ids: readonly string[],
+): Promise<void> {
+  await tx.execute(sql`
+    update ${absenceAlerts} set ${sql.identifier(column)} = v.id, updated_at = now()
+    from unnest(${sql.param(marks.map((mark) => mark.studentId))}::uuid[], ${sql.param(marks.map((mark) => mark.date))}::date[],
+      ${sql.param([...ids])}::uuid[]) as v(student_id, date, id)
+    where ${absenceAlerts.tenantId} = ${tenantId} and ${absenceAlerts.studentId} = v.student_id and ${absenceAlerts.date} = v.date`);
+}
 
 /** Claims each student-day once (the table's key); only the claims made now are told. */
 async function alert(tx: Db, tenantId: string, marks: (AttendanceMark & { status: Told })[]): Promise<void> {
-  const claimed = await tx
-    .insert(absenceAlerts)
-    .values(marks.map((mark) => ({ tenantId, studentId: mark.studentId, date: mark.date, status: mark.status })))
-    .onConflictDoNothing()
-    .returning({ studentId: absenceAlerts.studentId, date: absenceAlerts.date });
+  const claimed = await queryRows<{ studentId: string; date: string }>(
+    tx,
+    sql`insert into ${absenceAlerts} (tenant_id, student_id, date, status)
+        select ${tenantId}, v.student_id, v.date, v.status
+        from unnest(${sql.param(marks.map((mark) => mark.studentId))}::uuid[], ${sql.param(marks.map((mark) => mark.date))}::date[],
+          ${sql.param(marks.map((mark) => mark.status))}::text[]) as v(student_id, date, status)
+        on conflict do nothing
+        returning student_id as "studentId", to_char(date, 'YYYY-MM-DD') as date`,
+  );
   const fresh = new Set(claimed.map(keyOf));
   const toTell = marks.filter((one) => fresh.has(keyOf(one)));
   if (toTell.length === 0) return;
   const subjectOf = await subjectsOf(tx, tenantId, toTell);
   const text = messages.absenceAlerts;
-  for (const mark of toTell) {
-    const { name, className, parentIds } = subjectOf(mark);
-    if (parentIds.length === 0) continue;
-    const id = await tell(tx, tenantId, parentIds, text.title(name, mark.status), text.message(name, mark.status, shownDate(mark.date), className));
-    await tx.update(absenceAlerts).set({ notificationId: id, updatedAt: sql`now()` }).where(rowOf(tenantId, mark));
+  const told = toTell.map((mark) => ({ mark, ...subjectOf(mark) })).filter(({ parentIds }) => parentIds.length > 0);
+  const ids = await tell(
+    tx,
+    tenantId,
+    told.map(({ mark, name, className, parentIds }) => ({
+      userIds: parentIds,
+      title: text.title(name, mark.status),
+      message: text.message(name, mark.status, shownDate(mark.date), className),
+    })),
+  );
+  if (ids.length > 0) {
+    await recordTold(
+      tx,
+      tenantId,
+      'notification_id',
+      told.map(({ mark }) => mark),
+      ids,
+    );
   }
 }
 
@@ -146,18 +185,42 @@ async function correct(tx: Db, tenantId: string, marks: (AttendanceMark & { stat
     )
     .for('update', { of: absenceAlerts });
   const byKey = new Map(told.map((row) => [keyOf(row), row]));
-  const toCorrect = marks.filter((mark) => byKey.has(keyOf(mark)));
+  const toCorrect = marks.flatMap((mark) => {
+    const alerted = byKey.get(keyOf(mark));
+    return alerted ? [{ mark, alerted }] : [];
+  });
   if (toCorrect.length === 0) return;
-  const subjectOf = await subjectsOf(tx, tenantId, toCorrect);
+  // A phone that has not had the alert yet gets the correction only.
+  await dropUnsentPushes(
+    tx,
+    tenantId,
+    toCorrect.map(({ alerted }) => alerted.notificationId),
+  );
+  const subjectOf = await subjectsOf(
+    tx,
+    tenantId,
+    toCorrect.map(({ mark }) => mark),
+  );
   const text = messages.absenceAlerts;
-  for (const mark of toCorrect) {
-    const alerted = byKey.get(keyOf(mark))!;
-    // A phone that has not had the alert yet gets the correction only.
-    await dropUnsentPushes(tx, tenantId, alerted.notificationId);
-    const { name, className } = subjectOf(mark);
-    const id = await tell(tx, tenantId, alerted.userIds, text.correctionTitle(name, mark.status), text.correctionMessage(name, mark.status, shownDate(mark.date), className));
-    await tx.update(absenceAlerts).set({ correctionId: id, updatedAt: sql`now()` }).where(rowOf(tenantId, mark));
-  }
+  const ids = await tell(
+    tx,
+    tenantId,
+    toCorrect.map(({ mark, alerted }) => {
+      const { name, className } = subjectOf(mark);
+      return {
+        userIds: alerted.userIds,
+        title: text.correctionTitle(name, mark.status),
+        message: text.correctionMessage(name, mark.status, shownDate(mark.date), className),
+      };
+    }),
+  );
+  await recordTold(
+    tx,
+    tenantId,
+    'correction_id',
+    toCorrect.map(({ mark }) => mark),
+    ids,
+  );
 }
 
 /**

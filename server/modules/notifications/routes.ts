@@ -154,7 +154,7 @@ export const notificationRoutes: ZodPlugin = async (app) => {
           if (uniqueViolation(error) === 'notifications_pkey') throw recordIdTaken();
           throw error;
         }
-        await queuePushes(tx, user.tenantId, id);
+        await queuePushes(tx, user.tenantId, [id]);
         const data = await repo.one(tx, user.tenantId, id);
         return { status: 201, message: published ? notificationMessages.sent : notificationMessages.scheduled, data };
       }),
@@ -192,8 +192,8 @@ export const notificationRoutes: ZodPlugin = async (app) => {
           })
           .where(and(eq(notifications.tenantId, user.tenantId), eq(notifications.id, id)));
         if (!stored.published) {
-          await dropUnsentPushes(tx, user.tenantId, id);
-          await queuePushes(tx, user.tenantId, id);
+          await dropUnsentPushes(tx, user.tenantId, [id]);
+          await queuePushes(tx, user.tenantId, [id]);
         }
         return { message: notificationMessages.updated, data: await repo.one(tx, user.tenantId, id) };
       }),
@@ -208,7 +208,7 @@ export const notificationRoutes: ZodPlugin = async (app) => {
       if (user.role !== 'admin' && stored.sentBy !== user.id) throw new AppError(403, notificationMessages.notYourClass);
       await tx.update(notifications).set({ deletedAt: new Date() }).where(and(eq(notifications.tenantId, user.tenantId), eq(notifications.id, id)));
       await repo.withdrawReads(tx, user.tenantId, id);
-      await dropUnsentPushes(tx, user.tenantId, id);
+      await dropUnsentPushes(tx, user.tenantId, [id]);
       return { message: notificationMessages.deleted, data: { id } };
     }),
   );
