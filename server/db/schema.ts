@@ -371,7 +371,8 @@ export const idempotencyKeys = pgTable(
     /** sha256 of method, path and canonical body: the same key with another request is a 422. */
     requestHash: text('request_hash').notNull(),
     status: integer('status').notNull(),
-    body: jsonb('body').notNull(),
+    /** The answer's envelope as JSON text: the bytes the first answer sent, sent again on a replay. */
+    body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -13,7 +13,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { userOf } from '../plugins/access';
-import { runWrite, runWritesTogether, type IdempotencyClaim } from '../plugins/idempotency';
+import { runWrite, runWritesTogether, sendJsonText, type IdempotencyClaim } from '../plugins/idempotency';
 import type { AuthUser } from '../types';
 import type { BatchWrite } from './batch-writes';
 
@@ -61,7 +61,7 @@ export function createWriteCombiner<Body>(write: BatchWrite<Body>, maxGroup = gr
     group.forEach((item, index) => {
       const outcome = outcomes[index]!;
       item.request.writeHandled = true;
-      item.resolve(item.reply.code(outcome.status).send(outcome.body));
+      item.resolve(sendJsonText(item.reply, outcome.status, outcome.text));
     });
   }
 

@@ -46,6 +46,10 @@ declare module 'fastify' {
     idempotency: IdempotencyClaim | null;
     writeHandled: boolean;
   }
+  interface FastifyInstance {
+    /** Whether answers are checked against their response schemas (plugins/response-schemas.ts). */
+    checksResponses: boolean;
+  }
 }
 
 /** What a route's work returns: the envelope's message and data, and the status (200 unless said). */
@@ -55,9 +59,17 @@ export interface WriteResult {
   data?: unknown;
 }
 
+/** The envelope of an answer, as a client reads it. */
+export interface AnswerEnvelope {
+  success: boolean;
+  message: string;
+  data: unknown;
+}
+
 interface Outcome {
   status: number;
-  body: { success: boolean; message: string; data: unknown };
+  /** The envelope as JSON: the bytes the first answer sent, stored and sent again on every replay. */
+  text: string;
   headers: Record<string, string>;
   replayed: boolean;
 }
@@ -135,20 +147,31 @@ export function registerIdempotency(app: FastifyInstance): void {
   });
 }
 
-function envelope(status: number, message: string, data: unknown): Outcome['body'] {
-  // Through JSON once, so the first answer and every replay are byte-for-byte the same data.
-  return JSON.parse(JSON.stringify({ success: status < 400, message, data: data ?? null })) as Outcome['body'];
+/** The envelope serialized once: what the first answer sends and the key stores, byte for byte. */
+function envelopeText(status: number, message: string, data: unknown): string {
+  return JSON.stringify({ success: status < 400, message, data: data ?? null } satisfies AnswerEnvelope);
+}
+
+/**
+ * Sends an answer that is already JSON (a write's envelope, or its stored copy) without serializing
+ * it again. Where answers are checked against their schemas (the API tests), it is checked as
+ * Fastify's serializer would have checked it.
+ */
+export function sendJsonText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  reply.code(status).type('application/json; charset=utf-8');
+  if (reply.server.checksResponses) reply.serialize(JSON.parse(text));
+  return reply.send(text);
 }
 
 /** A rejection by the route's own rules (4xx) is an outcome to keep; anything else is not. */
 function storableRejection(error: unknown): Outcome | undefined {
   if (error instanceof ValidationFailed) {
-    return { status: 400, body: envelope(400, error.message, { fieldErrors: error.fieldErrors }), headers: {}, replayed: false };
+    return { status: 400, text: envelopeText(400, error.message, { fieldErrors: error.fieldErrors }), headers: {}, replayed: false };
   }
   if (error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500) {
     return {
       status: error.statusCode,
-      body: envelope(error.statusCode, error.message, error.data),
+      text: envelopeText(error.statusCode, error.message, error.data),
       headers: error.headers,
       replayed: false,
     };
@@ -174,7 +197,7 @@ async function claimKey(tx: Db, tenantId: string, userId: string, claim: Idempot
     );
   if (!stored) return undefined;
   if (stored.requestHash !== claim.requestHash) throw new AppError(422, messages.idempotency.keyReused);
-  return { status: stored.status, body: stored.body as Outcome['body'], headers: {}, replayed: true };
+  return { status: stored.status, text: stored.body, headers: {}, replayed: true };
 }
 
 /**
@@ -196,7 +219,7 @@ export async function runWrite(
     if (!claim) {
       const result = await work(tx);
       const status = result.status ?? 200;
-      return { status, body: envelope(status, result.message, result.data), headers: {}, replayed: false };
+      return { status, text: envelopeText(status, result.message, result.data), headers: {}, replayed: false };
     }
     const replay = await claimKey(tx, user.tenantId, user.id, claim);
     if (replay) return replay;
@@ -205,7 +228,7 @@ export async function runWrite(
     try {
       const result = await tx.transaction((savepoint) => work(savepoint));
       const status = result.status ?? 200;
-      done = { status, body: envelope(status, result.message, result.data), headers: {}, replayed: false };
+      done = { status, text: envelopeText(status, result.message, result.data), headers: {}, replayed: false };
     } catch (error) {
       const rejection = storableRejection(error);
       if (!rejection) throw error;
@@ -217,20 +240,20 @@ export async function runWrite(
       key: claim.key,
       requestHash: claim.requestHash,
       status: done.status,
-      body: done.body,
+      body: done.text,
     });
     return done;
   });
 
   reply.headers(outcome.headers);
   if (outcome.replayed) reply.header(headers.idempotentReplayed, 'true');
-  return reply.code(outcome.status).send(outcome.body);
+  return sendJsonText(reply, outcome.status, outcome.text);
 }
 
-/** A write's answer as it was stored: its status and envelope. */
+/** A write's answer as it was stored: its status and its envelope's JSON. */
 export interface WriteOutcome {
   status: number;
-  body: { success: boolean; message: string; data: unknown };
+  text: string;
 }
 
 /** A keyed write to apply together with others: its user and its claimed key. */
@@ -273,9 +296,9 @@ export async function runWritesTogether(
 
       const results = await work(tx);
       if (results.length !== writes.length) throw new Error(`${writes.length} writes got ${results.length} answers`);
-      const outcomes = results.map((result) => {
+      const outcomes = results.map((result): WriteOutcome => {
         const status = result.status ?? 200;
-        return { status, body: envelope(status, result.message, result.data) };
+        return { status, text: envelopeText(status, result.message, result.data) };
       });
       await tx.insert(idempotencyKeys).values(
         writes.map(({ user, claim }, index) => ({
@@ -284,7 +307,7 @@ export async function runWritesTogether(
           key: claim.key,
           requestHash: claim.requestHash,
           status: outcomes[index]!.status,
-          body: outcomes[index]!.body,
+          body: outcomes[index]!.text,
         })),
       );
       return outcomes;

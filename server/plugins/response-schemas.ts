@@ -14,6 +14,7 @@ function isZodSchema(schema: unknown): schema is z.ZodType {
 }
 
 export function registerResponseSchemas(app: FastifyInstance, check: boolean): void {
+  app.decorate('checksResponses', check);
   app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
     if (!isZodSchema(schema)) throw new Error(`${method} ${url}: response schemas must be zod schemas from contract/`);
     if (!check) return (data: unknown) => JSON.stringify(data);

@@ -248,7 +248,7 @@ describe('Idempotency-Key', () => {
         key,
         requestHash: 'x',
         status: 200,
-        body: { success: true, message: 'OK', data: null },
+        body: JSON.stringify({ success: true, message: 'OK', data: null }),
         createdAt: sql`now() - make_interval(days => ${days})`,
       });
     }

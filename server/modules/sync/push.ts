@@ -29,7 +29,7 @@ import {
 } from '../../../contract/sync-push';
 import { userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
-import { runWritesTogether } from '../../plugins/idempotency';
+import { runWritesTogether, type AnswerEnvelope } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { ok } from '../../module-kit/responses';
 import { runFrom } from './push-together';
@@ -89,7 +89,8 @@ export const pushRoutes: ZodPlugin = async (app) => {
             request.log,
           );
           if (outcomes) {
-            for (const { status, body } of outcomes) {
+            for (const { status, text } of outcomes) {
+              const body = JSON.parse(text) as AnswerEnvelope;
               results.push({ id: entries[index++]!.id, status, message: body.message, data: body.data, replayed: false });
             }
             continue;
