@@ -20,7 +20,7 @@ const modulePublicFiles = {
   'class-subjects': ['teaching.ts'],
   classes: ['import.ts'],
   imports: ['importer.ts', 'table.ts'],
-  notifications: ['alerts.ts', 'push-outbox.ts'],
+  notifications: ['alerts.ts', 'push-outbox.ts', 'to-people.ts'],
   password: ['codes.ts', 'mail.ts', 'reset-codes.ts'],
   students: ['import.ts', 'repository.ts', 'service.ts'],
   teachers: ['import.ts'],

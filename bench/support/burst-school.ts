@@ -5,6 +5,7 @@
  * written straight into the database.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { classes, deviceTokens, parentChildren, schools, students, teachers, users } from '../../server/db/schema';
 
@@ -55,5 +56,8 @@ export async function createBurstSchool(db: Db, tenantId: string, classCount: nu
   await inBatches(userRows, 1000, (batch) => db.insert(users).values(batch));
   await inBatches(familyRows, 1000, (batch) => db.insert(parentChildren).values(batch));
   await inBatches(deviceRows, 1000, (batch) => db.insert(deviceTokens).values(batch));
+  // A school in use has its tables' statistics (autovacuum gathers them within a minute of a bulk
+  // load); without them PostgreSQL plans the burst's joins for empty tables.
+  await db.execute(sql`analyze`);
   return made;
 }

@@ -4,11 +4,13 @@
  * students, which is that many parameters to build and send (PostgreSQL takes at most 65,535).
  */
 import { sql, type Column, type SQL } from 'drizzle-orm';
+import { arrayParam } from './array-param';
 
 type ArrayType = 'uuid' | 'date' | 'text';
 
 export function anyOf(column: Column, values: readonly string[], type: ArrayType): SQL {
-  return sql`${column} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
+  if (type === 'text') return sql`${column} = any(${sql.param([...values])}::text[])`;
+  return sql`${column} = any(${arrayParam(values, type)})`;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

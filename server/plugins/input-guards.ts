@@ -38,8 +38,30 @@ export function jsonDepthExceeds(value: unknown, limit: number): boolean {
   return false;
 }
 
+const unstorableEverywhere = new RegExp(unstorable.source, 'g');
+
+/** Whether any string or key in `value` holds unstorable text (the common answer, no, without building paths). */
+function holdsUnstorableText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (unstorable.test(node)) return true;
+      continue;
+    }
+    if (node === null || typeof node !== 'object') continue;
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      if (unstorable.test(key)) return true;
+      stack.push((node as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
+}
+
 /** The dotted paths (as in fieldErrors) of every string or key holding unstorable text. */
 export function unstorableTextPaths(value: unknown, prefix: readonly string[] = []): string[] {
+  if (!holdsUnstorableText(value)) return [];
   const found: string[] = [];
   const stack: [unknown, readonly string[]][] = [[value, prefix]];
   while (stack.length > 0) {
@@ -50,7 +72,7 @@ export function unstorableTextPaths(value: unknown, prefix: readonly string[] = 
     }
     if (node === null || typeof node !== 'object') continue;
     for (const [key, child] of Object.entries(node)) {
-      const shownKey = key.replace(new RegExp(unstorable.source, 'g'), '?');
+      const shownKey = key.replace(unstorableEverywhere, '?');
       if (isUnstorableText(key)) found.push([...path, shownKey].join('.'));
       stack.push([child, [...path, shownKey]]);
     }

@@ -1,6 +1,7 @@
 /** Data access for attendance; every function takes the tenant. */
 import { and, asc, between, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
+import { arrayParam, type PlainArrayType } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import { attendance, classes, students } from '../../db/schema';
 import type { AttendanceRow } from './records';
@@ -134,16 +135,17 @@ export const attendanceRepository = {
   insertMany(db: Db, rows: NewAttendance[]): Promise<AttendanceRow[]> {
     if (rows.length === 0) return Promise.resolve([]);
     const list = <T>(pick: (row: NewAttendance) => T) => sql.param(rows.map(pick));
+    const plain = (pick: (row: NewAttendance) => string | null, type: PlainArrayType) => arrayParam(rows.map(pick), type);
     return db
       .insert(attendance)
       .select(
         sql`select v.id, v.tenant_id, v.student_id, v.class_id, v.date, v.status, v.remark, v.marked_by, v.device_marked_at,
           nextval('kaksha_rev_seq'), pg_current_xact_id(), now(), now(), null::timestamptz
         from unnest(
-          ${list((row) => row.id)}::uuid[], ${list((row) => row.tenantId)}::text[], ${list((row) => row.studentId)}::uuid[],
-          ${list((row) => row.classId)}::uuid[], ${list((row) => row.date)}::date[], ${list((row) => row.status)}::text[],
-          ${list((row) => row.remark ?? '')}::text[], ${list((row) => row.markedBy)}::uuid[],
-          ${list((row) => (row.deviceMarkedAt ? new Date(row.deviceMarkedAt).toISOString() : null))}::timestamptz[]
+          ${plain((row) => row.id ?? null, 'uuid')}, ${list((row) => row.tenantId)}::text[], ${plain((row) => row.studentId, 'uuid')},
+          ${plain((row) => row.classId, 'uuid')}, ${plain((row) => row.date, 'date')}, ${list((row) => row.status)}::text[],
+          ${list((row) => row.remark ?? '')}::text[], ${plain((row) => row.markedBy, 'uuid')},
+          ${plain((row) => (row.deviceMarkedAt ? new Date(row.deviceMarkedAt).toISOString() : null), 'timestamptz')}
         ) as v(id, tenant_id, student_id, class_id, date, status, remark, marked_by, device_marked_at)`,
       )
       .onConflictDoNothing()

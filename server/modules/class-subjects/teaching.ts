@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../db/any-of';
+import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { classSubjects, classes } from '../../db/schema';
@@ -71,7 +72,7 @@ export async function assertAllCanTeachClasses(
   const allowed = await queryRows<{ teacher_id: string; class_id: string }>(
     db,
     sql`select asked.teacher_id, asked.class_id
-      from unnest(${sql.param(pairs.map((pair) => pair.teacherId))}::uuid[], ${sql.param(pairs.map((pair) => pair.classId))}::uuid[])
+      from unnest(${arrayParam(pairs.map((pair) => pair.teacherId), 'uuid')}, ${arrayParam(pairs.map((pair) => pair.classId), 'uuid')})
         as asked(teacher_id, class_id)
       join ${classes} on ${classes.tenantId} = ${tenantId} and ${classes.id} = asked.class_id and ${classes.deletedAt} is null
       where ${teaches(sql`asked.teacher_id`)}`,

@@ -3,14 +3,13 @@
  * overdue, addressed to that student's account and their parents' (inbox, and push through the
  * notifications module's push outbox, queued in the same transaction).
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { academicYearOf } from '../../../contract/admission';
 import { formatRupees } from '../../../contract/money';
 import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
-import { notifications, parentChildren, students, users } from '../../db/schema';
-import { queuePushes } from '../notifications/push-outbox';
+import { parentChildren, students, users } from '../../db/schema';
+import { notifyPeople } from '../notifications/to-people';
 import { duesOfStudents } from './dues';
 import { feeMessages } from '../../../contract/fees';
 
@@ -37,27 +36,13 @@ export async function remindDefaulters(tx: Db, tenantId: string, senderId: strin
     .select({ studentId: users.studentId, userId: users.id })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), inArray(users.studentId, ids), eq(users.status, 'active')));
-  let told = 0;
-  for (const one of owing) {
+  const notices = owing.flatMap((one) => {
     const userIds = [...new Set([...parents, ...own].filter((link) => link.studentId === one.studentId).map((link) => link.userId))];
-    if (userIds.length === 0) continue;
+    if (userIds.length === 0) return [];
     const student = inClass.find((row) => row.id === one.studentId)!;
     const since = one.installments.find((line) => line.dueDate <= today && line.outstanding > 0)?.dueDate ?? today;
-    const id = randomUUID();
-    await tx.insert(notifications).values({
-      id,
-      tenantId,
-      title: feeMessages.reminderTitle,
-      message: feeMessages.reminderMessage(`${student.firstName} ${student.lastName}`.trim(), formatRupees(one.overdue), shortIndian(since)),
-      link: feesLink,
-      audienceKind: 'people',
-      audienceUserIds: userIds,
-      publishAt: new Date(),
-      published: true,
-      sentBy: senderId,
-    });
-    await queuePushes(tx, tenantId, [id]);
-    told += 1;
-  }
-  return told;
+    const name = `${student.firstName} ${student.lastName}`.trim();
+    return [{ userIds, title: feeMessages.reminderTitle, message: feeMessages.reminderMessage(name, formatRupees(one.overdue), shortIndian(since)) }];
+  });
+  return (await notifyPeople(tx, tenantId, notices, feesLink, senderId)).length;
 }

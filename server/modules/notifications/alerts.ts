@@ -6,15 +6,16 @@
  * Runs inside the attendance write's transaction: it only writes rows, the delivery loop sends.
  * The school's switch (schools.absence_alerts, on by default) turns it off.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AttendanceStatus } from '../../../contract/attendance';
 import { messages } from '../../../contract/messages';
 import { anyOf } from '../../db/any-of';
+import { arrayParam } from '../../db/array-param';
 import { queryRows } from '../../db/rows';
 import type { Db } from '../../db/client';
 import { absenceAlerts, classes, notifications, parentChildren, schools, students, users } from '../../db/schema';
-import { dropUnsentPushes, queuePushes } from './push-outbox';
+import { dropUnsentPushes } from './push-outbox';
+import { notifyPeople, type PersonalNotice } from './to-people';
 
 /** Where an alert opens: the family's attendance screen. */
 export const absenceAlertLink = '/student/attendance';
@@ -87,32 +88,8 @@ async function subjectsOf(tx: Db, tenantId: string, marks: readonly AttendanceMa
   });
 }
 
-/** A notification from the school to some of its people. */
-interface Telling {
-  userIds: readonly string[];
-  title: string;
-  message: string;
-}
-
-/**
- * Publishes one notification from the school (no sender) per item and queues their pushes, with one
- * statement for all of them: at 9 am a school's sheets carry hundreds of absences at once.
- * Answers the new notifications' ids, in order.
- */
-async function tell(tx: Db, tenantId: string, items: readonly Telling[]): Promise<string[]> {
-  if (items.length === 0) return [];
-  const ids = items.map(() => randomUUID());
-  const list = (pick: (item: Telling, index: number) => string) => sql.param(items.map(pick));
-  await tx.execute(sql`
-    insert into ${notifications} (id, tenant_id, title, message, link, audience_kind, audience_user_ids, publish_at, published, sent_by)
-    select v.id, ${tenantId}, v.title, v.message, ${absenceAlertLink}, 'people', v.audience::uuid[], ${new Date().toISOString()}::timestamptz, true, null
-    from unnest(${list((_item, index) => ids[index]!)}::uuid[], ${list((item) => item.title)}::text[],
-      ${list((item) => item.message)}::text[], ${list((item) => `{${item.userIds.join(',')}}`)}::text[]
-    ) with ordinality as v(id, title, message, audience, n)
-    order by v.n`);
-  await queuePushes(tx, tenantId, ids);
-  return ids;
-}
+/** Notifications from the school (no sender) that open the family's attendance. */
+const tell = (tx: Db, tenantId: string, notices: readonly PersonalNotice[]) => notifyPeople(tx, tenantId, notices, absenceAlertLink, null);
 
 const keyOf = (mark: { studentId: string; date: string }) => `${mark.studentId}/${mark.date}`;
 
@@ -126,8 +103,8 @@ async function recordTold(
 ): Promise<void> {
   await tx.execute(sql`
     update ${absenceAlerts} set ${sql.identifier(column)} = v.id, updated_at = now()
-    from unnest(${sql.param(marks.map((mark) => mark.studentId))}::uuid[], ${sql.param(marks.map((mark) => mark.date))}::date[],
-      ${sql.param([...ids])}::uuid[]) as v(student_id, date, id)
+    from unnest(${arrayParam(marks.map((mark) => mark.studentId), 'uuid')}, ${arrayParam(marks.map((mark) => mark.date), 'date')},
+      ${arrayParam(ids, 'uuid')}) as v(student_id, date, id)
     where ${absenceAlerts.tenantId} = ${tenantId} and ${absenceAlerts.studentId} = v.student_id and ${absenceAlerts.date} = v.date`);
 }
 
@@ -137,7 +114,7 @@ async function alert(tx: Db, tenantId: string, marks: (AttendanceMark & { status
     tx,
     sql`insert into ${absenceAlerts} (tenant_id, student_id, date, status)
         select ${tenantId}, v.student_id, v.date, v.status
-        from unnest(${sql.param(marks.map((mark) => mark.studentId))}::uuid[], ${sql.param(marks.map((mark) => mark.date))}::date[],
+        from unnest(${arrayParam(marks.map((mark) => mark.studentId), 'uuid')}, ${arrayParam(marks.map((mark) => mark.date), 'date')},
           ${sql.param(marks.map((mark) => mark.status))}::text[]) as v(student_id, date, status)
         on conflict do nothing
         returning student_id as "studentId", to_char(date, 'YYYY-MM-DD') as date`,
