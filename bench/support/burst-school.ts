@@ -1,8 +1,8 @@
 /**
  * A school as large as the 9 am burst needs: `classCount` classes of `perClass` students, each class
- * with its own class teacher and that teacher's account, and each student with a parent's account
- * and a phone registered for push (so an absent mark alerts a family, as in a school in use),
- * written straight into the database.
+ * with its own class teacher and that teacher's account, and (unless `families` is false) each
+ * student with a parent's account and a phone registered for push, so an absent mark alerts a
+ * family as in a school in use; written straight into the database.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -21,7 +21,13 @@ async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Pro
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-export async function createBurstSchool(db: Db, tenantId: string, classCount: number, perClass: number): Promise<BurstClass[]> {
+export async function createBurstSchool(
+  db: Db,
+  tenantId: string,
+  classCount: number,
+  perClass: number,
+  { families = true }: { families?: boolean } = {},
+): Promise<BurstClass[]> {
   await db.insert(schools).values({ tenantId, schoolName: 'Burst Public School', schoolId: `${tenantId.toUpperCase()}-01` });
   const made: BurstClass[] = [];
   const teacherRows: (typeof teachers.$inferInsert)[] = [];
@@ -40,12 +46,13 @@ export async function createBurstSchool(db: Db, tenantId: string, classCount: nu
       const id = randomUUID();
       studentIds.push(id);
       studentRows.push({ id, tenantId, admissionId: `B-${c}-${s}`, firstName: 'Student', lastName: `${c}-${s}`, classId, rollNumber: String(s + 1) });
+      if (!families) continue;
       const parentId = randomUUID();
-      userRows.push({ id: parentId, tenantId, username: `parent-${c}-${s}@burst.in`, passwordHash: 'not-a-password-hash', role: 'parent', status: 'active' });
+      userRows.push({ id: parentId, tenantId, username: `parent-${c}-${s}@${tenantId}.in`, passwordHash: 'not-a-password-hash', role: 'parent', status: 'active' });
       familyRows.push({ tenantId, userId: parentId, studentId: id });
-      deviceRows.push({ token: `burst-device-${c}-${s}`, tenantId, userId: parentId });
+      deviceRows.push({ token: `${tenantId}-device-${c}-${s}`, tenantId, userId: parentId });
     }
-    const teacherUser = { id: randomUUID(), username: `teacher${c}@burst.in` };
+    const teacherUser = { id: randomUUID(), username: `teacher${c}@${tenantId}.in` };
     // Never signed in with a password: the benchmark mints each teacher's token itself.
     userRows.push({ ...teacherUser, tenantId, passwordHash: 'not-a-password-hash', role: 'teacher', status: 'active', teacherId });
     made.push({ classId, studentIds, teacherUser });
