@@ -134,15 +134,7 @@ async function alert(tx: Db, tenantId: string, marks: (AttendanceMark & { status
       message: text.message(name, mark.status, shownDate(mark.date), className),
     })),
   );
-  if (ids.length > 0) {
-    await recordTold(
-      tx,
-      tenantId,
-      'notification_id',
-      told.map(({ mark }) => mark),
-      ids,
-    );
-  }
+  if (ids.length > 0) await recordTold(tx, tenantId, 'notification_id', told.map(({ mark }) => mark), ids);
 }
 
 /** Alerts of these student-days not corrected yet get their one correction. */
@@ -168,16 +160,8 @@ async function correct(tx: Db, tenantId: string, marks: (AttendanceMark & { stat
   });
   if (toCorrect.length === 0) return;
   // A phone that has not had the alert yet gets the correction only.
-  await dropUnsentPushes(
-    tx,
-    tenantId,
-    toCorrect.map(({ alerted }) => alerted.notificationId),
-  );
-  const subjectOf = await subjectsOf(
-    tx,
-    tenantId,
-    toCorrect.map(({ mark }) => mark),
-  );
+  await dropUnsentPushes(tx, tenantId, toCorrect.map(({ alerted }) => alerted.notificationId));
+  const subjectOf = await subjectsOf(tx, tenantId, toCorrect.map(({ mark }) => mark));
   const text = messages.absenceAlerts;
   const ids = await tell(
     tx,
@@ -191,13 +175,7 @@ async function correct(tx: Db, tenantId: string, marks: (AttendanceMark & { stat
       };
     }),
   );
-  await recordTold(
-    tx,
-    tenantId,
-    'correction_id',
-    toCorrect.map(({ mark }) => mark),
-    ids,
-  );
+  await recordTold(tx, tenantId, 'correction_id', toCorrect.map(({ mark }) => mark), ids);
 }
 
 /**
