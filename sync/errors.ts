@@ -28,3 +28,8 @@ export function isQuotaError(error: unknown): boolean {
   }
   return false;
 }
+
+/** True for Dexie's "table not part of transaction": a transaction narrower than the work it got. */
+export function isOutOfScopeError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotFoundError';
+}

@@ -74,22 +74,40 @@ export async function serverRow(db: KakshaDb, ref: string): Promise<Row | null> 
   return (await readRow(db, ref)) ?? null;
 }
 
-/** The server's versions at several refs (one read of `base` and one of each mirror table). */
-export async function serverRows(db: KakshaDb, refs: readonly string[]): Promise<Map<string, Row | null>> {
+/**
+ * What a change being recorded has read of its rows, so that no row is read twice in its
+ * transaction: `shown` holds every ref read (the mirror's row, or undefined), `bases` those of
+ * them that had a `base` entry (the server's version under pending changes).
+ */
+export interface RowReads {
+  shown: Map<string, Row | undefined>;
+  bases: Map<string, Row | null>;
+}
+
+export function newRowReads(): RowReads {
+  return { shown: new Map(), bases: new Map() };
+}
+
+/**
+ * The server's versions at several refs: `base` when pending entries cover a row, else the row
+ * shown. Both are read at once (one round of requests), and remembered in `reads`.
+ */
+export async function serverRows(db: KakshaDb, refs: readonly string[], reads: RowReads = newRowReads()): Promise<Map<string, Row | null>> {
   const out = new Map<string, Row | null>();
-  const bases = await db.base.bulkGet([...refs]);
-  const missing: string[] = [];
-  refs.forEach((ref, i) => {
-    const base = bases[i];
-    if (base) out.set(ref, base.row);
-    else missing.push(ref);
-  });
-  const shown = await readRows(db, missing);
-  for (const ref of missing) out.set(ref, shown.get(ref) ?? null);
+  const unread = refs.filter((ref) => !reads.shown.has(ref));
+  if (unread.length > 0) {
+    const [bases, shown] = await Promise.all([db.base.bulkGet(unread), readRows(db, unread)]);
+    unread.forEach((ref, i) => {
+      const base = bases[i];
+      reads.shown.set(ref, shown.get(ref));
+      if (base) reads.bases.set(ref, base.row);
+    });
+  }
+  for (const ref of refs) out.set(ref, reads.bases.has(ref) ? reads.bases.get(ref)! : (reads.shown.get(ref) ?? null));
   return out;
 }
 
-/** The visible rows at several refs, one bulk read per table. */
+/** The visible rows at several refs, one bulk read per table (all tables at once). */
 export async function readRows(db: KakshaDb, refs: readonly string[]): Promise<Map<string, Row | undefined>> {
   const out = new Map<string, Row | undefined>();
   const byTable = new Map<MirrorTable, { ref: string; key: string | [string, string] }[]>();
@@ -99,10 +117,12 @@ export async function readRows(db: KakshaDb, refs: readonly string[]): Promise<M
     if (!list) byTable.set(table, (list = []));
     list.push({ ref, key });
   }
-  for (const [table, list] of byTable) {
-    const rows = await db.mirror(table).bulkGet(list.map((item) => item.key));
-    list.forEach((item, i) => out.set(item.ref, rows[i]));
-  }
+  await Promise.all(
+    [...byTable].map(async ([table, list]) => {
+      const rows = await db.mirror(table).bulkGet(list.map((item) => item.key));
+      list.forEach((item, i) => out.set(item.ref, rows[i]));
+    }),
+  );
   return out;
 }
 
@@ -112,22 +132,23 @@ export interface Bases {
   fresh: Set<string>;
 }
 
-/** Keeps the server's version of each ref before a pending entry first changes it. */
-export async function ensureBase(db: KakshaDb, refs: Iterable<string>): Promise<Bases> {
+/** Keeps the server's version of each ref before a pending entry first changes it (reusing `reads`). */
+export async function ensureBase(db: KakshaDb, refs: Iterable<string>, reads: RowReads = newRowReads()): Promise<Bases> {
   const list = [...new Set(refs)];
   const rows = new Map<string, Row | null>();
   if (list.length === 0) return { rows, fresh: new Set() };
-  const bases = await db.base.bulkGet(list);
-  const missing = list.filter((ref, i) => {
-    const base = bases[i];
-    if (base) rows.set(ref, base.row);
-    return !base;
+  await serverRows(db, list, reads);
+  const missing = list.filter((ref) => {
+    if (reads.bases.has(ref)) rows.set(ref, reads.bases.get(ref)!);
+    return !reads.bases.has(ref);
   });
   if (missing.length === 0) return { rows, fresh: new Set() };
-  const shown = await readRows(db, missing);
-  const added = missing.map((ref) => ({ ref, row: shown.get(ref) ?? null }));
+  const added = missing.map((ref) => ({ ref, row: reads.shown.get(ref) ?? null }));
   await db.base.bulkPut(added);
-  for (const { ref, row } of added) rows.set(ref, row);
+  for (const { ref, row } of added) {
+    rows.set(ref, row);
+    reads.bases.set(ref, row);
+  }
   return { rows, fresh: new Set(missing) };
 }
 

@@ -8,10 +8,10 @@
  */
 import { messages } from '../contract/messages';
 import { outboxEntryVersion, type BaseRow, type KakshaDb, type OutboxEntry, type RejectedEntry } from './db';
-import { UnknownMutationKindError } from './errors';
+import { isOutOfScopeError, UnknownMutationKindError } from './errors';
 import { outboxEntriesWith } from './index-reads';
-import type { KindRegistry, ServerEffects } from './kinds/kind';
-import { applyServerDelete, applyServerUpserts, ensureBase, parseRef, recompute, rowRef, syncTables, type AcceptedRun, type ApplyIdentity } from './mirror';
+import type { KindRegistry, MutationKind, ServerEffects } from './kinds/kind';
+import { applyServerDelete, applyServerUpserts, ensureBase, newRowReads, parseRef, recompute, rowRef, syncTables, type AcceptedRun, type ApplyIdentity } from './mirror';
 
 export interface OutboxContext extends ApplyIdentity {
   db: KakshaDb;
@@ -35,8 +35,28 @@ export async function recordMutation(context: OutboxContext, kindName: string, p
   const { db, kinds } = context;
   const kind = kinds.get(kindName);
   if (!kind) throw new UnknownMutationKindError(kindName);
-  return db.transaction('rw', syncTables(db), async () => {
+  const own = kind.tables?.filter((table) => db.mirrorTables.includes(table));
+  if (!own) return record(context, kind, kindName, payload, syncTables(db));
+  try {
+    return await record(context, kind, kindName, payload, [...own.map((table) => db.mirror(table)), db.outbox, db.base]);
+  } catch (error) {
+    // Rolled back whole: recorded again over every table (an entry of another kind on the same rows).
+    if (!isOutOfScopeError(error)) throw error;
+    return record(context, kind, kindName, payload, syncTables(db));
+  }
+}
+
+function record(
+  context: OutboxContext,
+  kind: MutationKind,
+  kindName: string,
+  payload: unknown,
+  tables: ReturnType<typeof syncTables>,
+): Promise<MutationResult> {
+  const { db, kinds } = context;
+  return db.transaction('rw', tables, async () => {
     const now = context.now();
+    const reads = newRowReads();
     const prepared = await kind.prepare(payload, {
       db,
       tenantId: context.tenantId,
@@ -44,20 +64,23 @@ export async function recordMutation(context: OutboxContext, kindName: string, p
       userId: context.userId,
       now,
       newId: context.newId,
+      reads,
     });
     const needs = prepared.needs ?? [];
-    const dependencies = needs.length > 0 ? await db.outbox.where('creates').anyOf(needs).toArray() : [];
+    const coalescing = prepared.coalesceKey !== undefined && kind.merge !== undefined;
+    // Independent reads go out together: each round trip to IndexedDB is time the tap waits.
+    const [dependencies, bases, candidates] = await Promise.all([
+      needs.length > 0 ? db.outbox.where('creates').anyOf(needs).toArray() : [],
+      ensureBase(db, prepared.refs, reads),
+      coalescing ? db.outbox.where('coalesceKey').equals(prepared.coalesceKey!).sortBy('seq') : [],
+    ]);
     const dependsOn = [...new Set(dependencies.map((entry) => entry.id))];
     const lastDependency = Math.max(0, ...dependencies.map((entry) => entry.seq ?? 0));
-    const bases = await ensureBase(db, prepared.refs);
 
     let target: OutboxEntry | undefined;
-    if (prepared.coalesceKey && kind.merge) {
-      const candidates = await db.outbox.where('coalesceKey').equals(prepared.coalesceKey).sortBy('seq');
-      const last = candidates[candidates.length - 1];
-      // Only into an entry that never went out, and never ahead of something this change needs.
-      if (last && last.sentAt === undefined && (last.seq ?? 0) > lastDependency) target = last;
-    }
+    const last = candidates[candidates.length - 1];
+    // Only into an entry that never went out, and never ahead of something this change needs.
+    if (last && last.sentAt === undefined && (last.seq ?? 0) > lastDependency) target = last;
 
     let entry: OutboxEntry;
     if (target) {

@@ -8,7 +8,7 @@ import type { AttendanceRecord, AttendanceStatus, MarkSheet, SheetEntry } from '
 import { paths } from '../../contract/paths';
 import type { ConflictNotice } from '../../contract/sync';
 import type { AttendanceRow } from '../db';
-import { attendanceRef, parseRef, readRows, serverRows } from '../mirror';
+import { attendanceRef, parseRef, serverRows } from '../mirror';
 import { isRecord, type KindContext, type MutationKind, type PrepareContext, type ServerEffects } from './kind';
 
 export interface SheetMark {
@@ -40,8 +40,8 @@ async function prepare(input: SheetInput, context: PrepareContext) {
   }
   const refs = marks.map((mark) => attendanceRef(mark.studentId, input.date));
   // One bulk read of base and one of the sheet's rows, not two reads per student.
-  const servers = await serverRows(context.db, refs);
-  const shown = await readRows(context.db, refs.filter((ref) => !servers.get(ref)));
+  const servers = await serverRows(context.db, refs, context.reads);
+  const shown = context.reads.shown;
   const entries: SheetEntry[] = marks.map((mark, i) => {
     const server = servers.get(refs[i]!) ?? null;
     const baseRev = server && typeof server.rev === 'number' && server.rev > 0 ? server.rev : undefined;
@@ -162,6 +162,7 @@ function rebase(sheet: MarkSheet, applied: ServerEffects['upserts']): MarkSheet 
 
 export const markSheet: MutationKind<SheetInput, MarkSheet, typeof markSheetKind> = {
   name: markSheetKind,
+  tables: ['attendance'],
   prepare,
   merge,
   apply,

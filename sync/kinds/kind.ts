@@ -5,6 +5,7 @@
  */
 import type { ConflictNotice } from '../../contract/sync';
 import type { HttpMethod, KakshaDb, MirrorTable } from '../db';
+import type { RowReads } from '../mirror';
 
 export interface KindContext {
   db: KakshaDb;
@@ -16,6 +17,8 @@ export interface KindContext {
 export interface PrepareContext extends KindContext {
   now: number;
   newId: () => string;
+  /** Rows read so far in this change's transaction (pass to `serverRows`: the engine reuses them). */
+  reads: RowReads;
 }
 
 /** The entry a payload becomes (before coalescing). */
@@ -50,6 +53,13 @@ export const noEffects: ServerEffects = { upserts: [], deletes: [], conflicts: [
  */
 export interface MutationKind<P = unknown, B = unknown, N extends string = string> {
   name: N;
+  /**
+   * The mirror tables this kind's prepare, apply and overlay use. Named, a change is recorded in a
+   * transaction over these, the outbox and `base` only, which starts sooner and waits for no reader
+   * of other tables (a tap's write, docs/decisions.md "One frame from tap to disk"); one that needs
+   * more after all is rolled back and recorded over every table. Absent: every table.
+   */
+  tables?: readonly MirrorTable[];
   /** Runs inside the mutation's transaction; reads the mirror for base revs. */
   prepare(payload: P, context: PrepareContext): Promise<Prepared<B>>;
   /** Merges a later pending edit into an earlier one with the same coalesce key. */

@@ -9,7 +9,8 @@
 import type { ConflictNotice } from '../../contract/sync';
 import type { LeaveType, TeacherAttendance, TeacherMarkSheetInput, TeacherStatus } from '../../contract/teacher-attendance';
 import { isRecord, type KindContext, type MutationKind, type PrepareContext, type ServerEffects } from './kind';
-import { baseRevOf, refOf } from './records';
+import { serverRows } from '../mirror';
+import { refOf } from './records';
 import { teacherAttendancePaths } from '../../contract/teacher-attendance';
 
 export interface TeacherMark {
@@ -41,12 +42,23 @@ export function teacherAttendanceId(teacherId: string, date: string): string {
 
 async function prepare(input: TeacherSheetInput, context: PrepareContext) {
   const seen = new Set<string>();
-  const entries: Entry[] = [];
+  const marks: typeof input.entries = [];
   for (const mark of input.entries) {
     if (seen.has(mark.teacherId)) continue;
     seen.add(mark.teacherId);
+    marks.push(mark);
+  }
+  // One bulk read of the staff's rows, not one per teacher.
+  const servers = await serverRows(
+    context.db,
+    marks.map((mark) => refOf('teacherAttendance', teacherAttendanceId(mark.teacherId, input.date))),
+    context.reads,
+  );
+  const entries: Entry[] = [];
+  for (const mark of marks) {
     const id = teacherAttendanceId(mark.teacherId, input.date);
-    const baseRev = await baseRevOf(context.db, refOf('teacherAttendance', id));
+    const server = servers.get(refOf('teacherAttendance', id));
+    const baseRev = server && typeof server.rev === 'number' && server.rev > 0 ? server.rev : undefined;
     entries.push({
       id,
       teacherId: mark.teacherId,
@@ -134,6 +146,7 @@ function rebase(sheet: Body, applied: ServerEffects['upserts']): Body {
 
 export const teacherMarkSheet: MutationKind<TeacherSheetInput, Body, typeof teacherMarkSheetKind> = {
   name: teacherMarkSheetKind,
+  tables: ['teacherAttendance'],
   prepare,
   merge,
   apply,

@@ -110,7 +110,7 @@ export const replacePeriodsKind: MutationKind<{ periods: readonly PeriodDraft[] 
     // rows a pending change removed (their school copy waits in `base`).
     const pendingRemoved = (await context.db.base.where('ref').startsWith(periodsPrefix).toArray()).map((row) => String(row.ref));
     const refs = [...new Set([...shown.map((row) => refOf('timetablePeriods', row.id)), ...pendingRemoved])];
-    const school = await serverRows(context.db, refs);
+    const school = await serverRows(context.db, refs, context.reads);
     const base: PeriodsBase = [];
     for (const [ref, row] of school) if (row && typeof row.rev === 'number' && row.rev > 0) base.push({ id: idOf(ref), rev: row.rev });
     const periods = input.periods.map(({ id, day, name, startTime, endTime, kind }) => ({ id: id ?? context.newId(), day, name, startTime, endTime, kind }));

@@ -78,6 +78,47 @@ describe('mutate: mirror and outbox in one transaction', () => {
     expect(await engine.db.base.count()).toBe(0);
   });
 
+  it('a sheet is recorded in one transaction over attendance, outbox and base only', async () => {
+    const engine = offlineEngine();
+    const scopes: string[][] = [];
+    const transaction = engine.db.transaction.bind(engine.db) as (...args: unknown[]) => unknown;
+    (engine.db as unknown as { transaction: (...args: unknown[]) => unknown }).transaction = (...args: unknown[]) => {
+      scopes.push((args[1] as { name: string }[]).map((table) => table.name).sort());
+      return transaction(...args);
+    };
+    await markAttendanceSheet(engine, { classId, date: '2025-06-02', entries: [{ studentId: students[0]!, status: 'absent' }] });
+    await markAttendanceSheet(engine, { classId, date: '2025-06-02', entries: [{ studentId: students[1]!, status: 'late' }] });
+    expect(scopes).toEqual([
+      ['attendance', 'base', 'outbox'],
+      ['attendance', 'base', 'outbox'],
+    ]);
+    expect((await engine.db.attendance.get([students[1]!, '2025-06-02']))?.status).toBe('late');
+    expect(await engine.db.outbox.count()).toBe(1);
+  });
+
+  it('a kind that names too few tables is rolled back and recorded over every table, once', async () => {
+    // Names `classes` but also writes `students`: the narrow transaction cannot hold it.
+    const wider: MutationKind<{ id: string }> = {
+      name: 'classes.delete',
+      tables: ['classes'],
+      async prepare(input) {
+        return { method: 'POST', path: '/api/x', body: input, refs: [`classes:${input.id}`] };
+      },
+      async apply(context, _body, ref) {
+        const id = ref.slice('classes:'.length);
+        await context.db.classes.put({ id, className: 'IX', classSection: 'A', rev: 0 });
+        await context.db.mirror('students').put({ id: `of-${id}`, rev: 0 });
+      },
+      accepted: () => ({ upserts: [], deletes: [], conflicts: [] }),
+    };
+    const engine = offlineEngine({ kinds: [wider] });
+    await engine.mutate('classes.delete', { id: 'c1' });
+    expect(await engine.db.classes.get('c1')).toMatchObject({ className: 'IX' });
+    expect(await engine.db.mirror('students').get('of-c1')).toBeDefined();
+    expect(await engine.db.outbox.count()).toBe(1);
+    expect(await engine.db.base.count()).toBe(1);
+  });
+
   it('a full disk is a clear state and a typed error, with nothing half written', async () => {
     const full: MutationKind<{ id: string }> = {
       name: 'classes.delete',

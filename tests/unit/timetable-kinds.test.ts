@@ -80,6 +80,18 @@ describe('staff attendance kind', () => {
     expect(stored).toMatchObject([{ id, status: 'leave', leaveType: 'sick', remark: 'Fever' }]);
     expect(await engine.db.tableOf(teacherAttendanceTable).get(id)).toMatchObject({ rev: Number(stored[0]!.rev) });
     expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'admin'));
+
+    // A correction is based on the school's version, read with the rest of the sheet in one go.
+    offline();
+    await engine.mutate('teacherAttendance.markSheet', {
+      date: monday,
+      entries: [
+        { teacherId, status: 'present' },
+        { teacherId: randomUUID(), status: 'absent' },
+      ],
+    });
+    const [correction] = await engine.db.outbox.toArray();
+    expect((correction!.body as { entries: { baseRev?: number }[] }).entries.map((entry) => entry.baseRev)).toEqual([Number(stored[0]!.rev), undefined]);
   });
 });
 

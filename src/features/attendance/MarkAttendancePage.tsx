@@ -8,7 +8,7 @@
  * offline that the school would refuse. On a Sunday or a holiday of the class (the events on the
  * device, contract/working-days.ts) the page says so and asks before saving.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { attendanceStatuses, type AttendanceStatus } from '../../../contract/attendance';
@@ -32,10 +32,19 @@ import { attendanceTexts as text } from './texts';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import './attendance.css';
 
+/** A save quicker than this never shows "Saving…" (a flash of it reads as a flicker). */
+const savingShownAfterMs = 150;
+
 const defaultMark: Mark = { status: 'present', remark: '' };
 
+// One Mark per stored record, so a row's `mark` stays the same object and MarkRow's memo holds.
+const savedMarks = new WeakMap<AttendanceRow, Mark>();
+
 function savedMark(record: AttendanceRow | undefined): Mark {
-  return record ? { status: record.status, remark: record.remark ?? '' } : defaultMark;
+  if (!record) return defaultMark;
+  let mark = savedMarks.get(record);
+  if (!mark) savedMarks.set(record, (mark = { status: record.status, remark: record.remark ?? '' }));
+  return mark;
 }
 
 const sameMark = (a: Mark, b: Mark) => a.status === b.status && a.remark.trim() === b.remark.trim();
@@ -160,15 +169,20 @@ export default function MarkAttendancePage() {
   };
 
   const future = date > maxDate;
+  const writing = useRef(false);
   const save = async (confirmed = false) => {
-    if (!engine || !classId || changed.length === 0 || future) return;
+    if (!engine || !classId || changed.length === 0 || future || writing.current) return;
     if (offDay && !confirmed) {
       setAsking(true);
       return;
     }
+    writing.current = true;
     setAsking(false);
-    setSaving(true);
     setError(null);
+    // The page changes nothing until the sheet is on the device, unless that takes long enough to
+    // be seen: a re-render and repaint first would hold the tap's transaction back by their
+    // length (docs/decisions.md, "One frame from tap to disk").
+    const slow = setTimeout(() => setSaving(true), savingShownAfterMs);
     try {
       await markAttendanceSheet(engine, {
         classId,
@@ -183,6 +197,8 @@ export default function MarkAttendancePage() {
     } catch (caught) {
       setError(caught instanceof StorageFullError ? caught.message : messages.network.unexpected);
     } finally {
+      clearTimeout(slow);
+      writing.current = false;
       setSaving(false);
     }
   };
