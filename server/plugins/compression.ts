@@ -3,8 +3,9 @@
  * Accept-Encoding, for bodies from `compressAbove` bytes. A first pull page is JSON that repeats
  * the same field names thousands of times; compressed it is a fraction of its size, which is what
  * a classroom's 3G link pays for. The built app's files are not touched here: they are served
- * precompressed (static-app.ts). Brotli at quality 4: near gzip -9's size for JSON at a fraction
- * of the time, so the answer is not held up on the server.
+ * precompressed (static-app.ts). Brotli at quality 1: on our answers (UUIDs, dates, repeated
+ * names) within 1 % of quality 4's size for pull pages at a quarter of the CPU (docs/decisions.md
+ * "Compression in an onSend hook"), which a burst of writes and a first pull both pay.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const compressAbove = 1024;
 
 const brotli = promisify(brotliCompress);
+const brotliQuality = 1;
 const gzipAsync = promisify(gzip);
 
 type Coding = 'br' | 'gzip';
@@ -56,7 +58,7 @@ async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payl
   if (!coding) return payload;
   const compressed =
     coding === 'br'
-      ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
       : await gzipAsync(body, { level: 6 });
   reply.header('Content-Encoding', coding);
   reply.removeHeader('content-length');
