@@ -88,6 +88,14 @@ export function newRowReads(): RowReads {
   return { shown: new Map(), bases: new Map() };
 }
 
+/** Records that neither the mirror nor `base` holds anything at `refs` (the caller knows it otherwise). */
+export function holdNothingAt(reads: RowReads, refs: readonly string[]): void {
+  for (const ref of refs) {
+    reads.shown.set(ref, undefined);
+    reads.bases.delete(ref);
+  }
+}
+
 /**
  * The server's versions at several refs: `base` when pending entries cover a row, else the row
  * shown. Both are read at once (one round of requests), and remembered in `reads`.

@@ -8,7 +8,7 @@ import type { AttendanceRecord, AttendanceStatus, MarkSheet, SheetEntry } from '
 import { paths } from '../../contract/paths';
 import type { ConflictNotice } from '../../contract/sync';
 import type { AttendanceRow } from '../db';
-import { attendanceRef, parseRef, serverRows } from '../mirror';
+import { attendanceRef, holdNothingAt, parseRef, serverRows } from '../mirror';
 import { isRecord, type KindContext, type MutationKind, type PrepareContext, type ServerEffects } from './kind';
 
 export interface SheetMark {
@@ -30,6 +30,24 @@ export function sheetCoalesceKey(classId: string, date: string): string {
   return `${markSheetKind}:${classId}|${date}`;
 }
 
+/** From this many marks a sheet first reads which students have a row that day (a tap reads its one row). */
+const dayKeysFrom = 5;
+
+/**
+ * Notes in `reads` the refs with no row on the device, from one read of the day's keys: a sheet
+ * of a day not marked yet then reads no rows at all. A ref without a row has no `base` either:
+ * a pending mark always shows its row (`overlay` never removes one), and only marks touch
+ * attendance rows.
+ */
+async function skipRowsNotHeld(context: PrepareContext, date: string, refs: readonly string[]) {
+  const keys = await context.db.attendance.where('date').equals(date).primaryKeys();
+  const held = new Set(keys.map(([studentId]) => attendanceRef(studentId, date)));
+  holdNothingAt(
+    context.reads,
+    refs.filter((ref) => !held.has(ref)),
+  );
+}
+
 async function prepare(input: SheetInput, context: PrepareContext) {
   const marks: SheetMark[] = [];
   const seen = new Set<string>();
@@ -39,6 +57,7 @@ async function prepare(input: SheetInput, context: PrepareContext) {
     marks.push(mark);
   }
   const refs = marks.map((mark) => attendanceRef(mark.studentId, input.date));
+  if (marks.length >= dayKeysFrom) await skipRowsNotHeld(context, input.date, refs);
   // One bulk read of base and one of the sheet's rows, not two reads per student.
   const servers = await serverRows(context.db, refs, context.reads);
   const shown = context.reads.shown;

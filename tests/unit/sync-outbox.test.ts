@@ -147,6 +147,40 @@ describe('mutate: mirror and outbox in one transaction', () => {
   });
 });
 
+describe('a whole sheet read by its day', () => {
+  it("a sheet of six, on a day where one student has the school's mark and one a pending mark: bases and ids as read one by one", async () => {
+    const engine = offlineEngine();
+    const six = [1, 2, 3, 4, 5, 6].map((i) => `0190a0b0-0000-7000-8000-0000000000a${i}`);
+    const [fromSchool, pending] = [six[0]!, six[1]!];
+    const date = '2025-06-03';
+    // Another class's mark the same day, and the school's version of one of ours.
+    await engine.db.attendance.bulkPut([
+      { id: '0190a0b0-0000-7000-8000-0000000000f1', studentId: students[0]!, classId: '0190a0b0-0000-7000-8000-00000000c1a6', date, status: 'late', remark: '', markedBy: 'x', markedAt: '', deviceMarkedAt: null, rev: 3 },
+      { id: '0190a0b0-0000-7000-8000-0000000000f2', studentId: fromSchool, classId, date, status: 'present', remark: '', markedBy: 'x', markedAt: '', deviceMarkedAt: null, rev: 7 },
+    ]);
+    await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: pending, status: 'late' }] });
+    const [first] = await engine.db.outbox.toArray();
+    const pendingId = (first!.body as { entries: { id?: string }[] }).entries[0]!.id;
+
+    await markAttendanceSheet(engine, { classId, date, entries: six.map((studentId) => ({ studentId, status: 'absent' as const })) });
+    const entries = await engine.db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    const body = entries[0]!.body as { entries: { id?: string; studentId: string; baseRev?: number }[] };
+    const byStudent = new Map(body.entries.map((entry) => [entry.studentId, entry]));
+    expect(byStudent.get(fromSchool)).toEqual({ studentId: fromSchool, status: 'absent', remark: '', baseRev: 7 });
+    expect(byStudent.get(pending)?.id).toBe(pendingId);
+    for (const studentId of six) {
+      const row = await engine.db.attendance.get([studentId, date]);
+      expect(row?.status).toBe('absent');
+      expect(row?.id).toBe(byStudent.get(studentId)?.id ?? '0190a0b0-0000-7000-8000-0000000000f2');
+    }
+    // The school's version is kept under the pending change; the new ones have none.
+    expect((await engine.db.base.get(`attendance:${fromSchool}|${date}`))?.row).toMatchObject({ rev: 7, status: 'present' });
+    expect((await engine.db.base.get(`attendance:${six[5]}|${date}`))?.row).toBeNull();
+    expect((await engine.db.attendance.get([students[0]!, date]))?.status).toBe('late');
+  });
+});
+
 describe('coalescing one attendance sheet', () => {
   it('merges pending edits of the same class and date into the earliest entry, latest mark per student winning', async () => {
     const engine = offlineEngine();
