@@ -36,20 +36,19 @@ export async function recordMutation(context: OutboxContext, kindName: string, p
   const kind = kinds.get(kindName);
   if (!kind) throw new UnknownMutationKindError(kindName);
   const own = kind.tables?.filter((table) => db.mirrorTables.includes(table));
-  if (!own) return record(context, kind, kindName, payload, syncTables(db));
+  if (!own) return record(context, kind, payload, syncTables(db));
   try {
-    return await record(context, kind, kindName, payload, [...own.map((table) => db.mirror(table)), db.outbox, db.base]);
+    return await record(context, kind, payload, [...own.map((table) => db.mirror(table)), db.outbox, db.base]);
   } catch (error) {
     // Rolled back whole: recorded again over every table (an entry of another kind on the same rows).
     if (!isOutOfScopeError(error)) throw error;
-    return record(context, kind, kindName, payload, syncTables(db));
+    return record(context, kind, payload, syncTables(db));
   }
 }
 
 function record(
   context: OutboxContext,
   kind: MutationKind,
-  kindName: string,
   payload: unknown,
   tables: ReturnType<typeof syncTables>,
 ): Promise<MutationResult> {
@@ -97,7 +96,7 @@ function record(
         id: context.newId(),
         tenantId: context.tenantId,
         username: context.username,
-        kind: kindName,
+        kind: kind.name,
         method: prepared.method,
         path: prepared.path,
         body: prepared.body,
