@@ -277,9 +277,8 @@ export const attendance = pgTable(
   'attendance',
   {
     id: uuid('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => schools.tenantId),
+    /** The school, through the student's key (its tenant_id refers to schools): no key of its own (migration 0020). */
+    tenantId: text('tenant_id').notNull(),
     studentId: uuid('student_id').notNull(),
     classId: uuid('class_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
@@ -635,9 +634,8 @@ export const notifications = pgTable(
 export const absenceAlerts = pgTable(
   'absence_alerts',
   {
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => schools.tenantId),
+    /** The school, through the student's key, as on attendance (migration 0020). */
+    tenantId: text('tenant_id').notNull(),
     studentId: uuid('student_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     /** The status the alert told of: 'absent' or 'late'. */

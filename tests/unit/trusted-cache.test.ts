@@ -81,4 +81,43 @@ describe('TrustedCache', () => {
     await cache.read('k', missing);
     expect(reads).toBe(2);
   });
+
+  it('sends one read for a key asked again while its read is out, and a new one once a change arrived', async () => {
+    const cache = new TrustedCache<string>(10_000);
+    cache.listening(true);
+    const releases: ((value: string) => void)[] = [];
+    const load = () => new Promise<string>((resolve) => releases.push(resolve));
+    const first = cache.read('school:s', load);
+    const joined = cache.read('school:s', load);
+    expect(releases).toHaveLength(1);
+    cache.changed('school:s');
+    const afterChange = cache.read('school:s', load);
+    expect(releases).toHaveLength(2);
+    releases[0]!('old');
+    releases[1]!('new');
+    expect(await Promise.all([first, joined, afterChange])).toEqual(['old', 'old', 'new']);
+    expect(await cache.read('school:s', load)).toBe('new');
+    expect(releases).toHaveLength(2);
+  });
+
+  it('does not share reads while the feed is down', async () => {
+    const cache = new TrustedCache<string>(10_000);
+    const { calls, load } = loader(['a', 'b']);
+    expect(await Promise.all([cache.read('k', load), cache.read('k', load)])).toEqual(['a', 'b']);
+    expect(calls.count).toBe(2);
+  });
+
+  it('lets a failed read fail everyone who joined it, and the next request reads again', async () => {
+    const cache = new TrustedCache<string>(10_000);
+    cache.listening(true);
+    let calls = 0;
+    const failing = async () => {
+      calls += 1;
+      throw new Error('database gone');
+    };
+    const results = await Promise.allSettled([cache.read('k', failing), cache.read('k', failing)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
+    expect(await cache.read('k', async () => 'back')).toBe('back');
+  });
 });
