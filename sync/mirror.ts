@@ -302,8 +302,11 @@ export async function recompute(
   kinds: KindRegistry,
   refs: Iterable<string>,
   context: ApplyIdentity,
-  /** What the caller just read: the bases of `refs`, and the refs only `entry` touches (a change being recorded). */
-  known?: { bases: Bases; entry: OutboxEntry },
+  /**
+   * What the caller just read: the bases of `refs`, and the refs only `entry` touches (a change
+   * being recorded), with the write of `entry` (`stored`) the outbox is read after.
+   */
+  known?: { bases: Bases; entry: OutboxEntry; stored: Promise<void> },
   /**
    * What a run of accepted answers just read and wrote (outbox.ts acceptRun): `bases` after it for
    * some refs (the rest are read), and every pending entry that touches any of `refs`.
@@ -325,8 +328,9 @@ export async function recompute(
   const covered = [...baseOf.keys()];
   if (covered.length === 0) return;
   const shared = known ? covered.filter((ref) => !known.bases.fresh.has(ref)) : covered;
+  if (known && shared.length > 0) await known.stored;
   const entries = accepted ? [...accepted.entries] : await outboxEntriesWith(db, 'refs', shared);
-  if (known && shared.length < covered.length && !entries.some((entry) => entry.seq === known.entry.seq)) entries.push(known.entry);
+  if (known && shared.length < covered.length && !entries.some((entry) => entry.id === known.entry.id)) entries.push(known.entry);
   const touching = new Map<string, OutboxEntry[]>();
   for (const entry of entries) {
     for (const ref of entry.refs ?? []) {

@@ -90,7 +90,6 @@ function record(
         creates: union(target.creates ?? [], prepared.creates ?? []),
         dependsOn: union(target.dependsOn ?? [], dependsOn),
       };
-      await db.outbox.put(entry);
     } else {
       entry = {
         id: context.newId(),
@@ -109,9 +108,13 @@ function record(
         state: 'pending',
         v: outboxEntryVersion,
       };
-      entry.seq = await db.outbox.add(entry);
     }
-    await recompute(db, kinds, prepared.refs, context, { bases, entry });
+    const stored = (target ? db.outbox.put(entry) : db.outbox.add(entry)).then((seq) => {
+      entry.seq = seq;
+    });
+    // The entry and the rows it shows are written together (recompute reads the outbox only after
+    // `stored`): one round trip to IndexedDB fewer for every change.
+    await Promise.all([stored, recompute(db, kinds, prepared.refs, context, { bases, entry, stored })]);
     return { entryId: entry.id, coalesced: target !== undefined, result: prepared.result };
   });
 }
