@@ -63,6 +63,21 @@ describe('compressed answers', () => {
     expect((await call('identity')).headers['content-encoding']).toBeUndefined();
   });
 
+  it('an answer of a few KiB (compressed on the event loop, not the thread pool) decodes to the same JSON', async () => {
+    const call = (encoding?: string) =>
+      t.call({ method: 'GET', url: `${paths.sync.pull}?limit=20`, tenant: school.tenantId, token: tokens.admin, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const plain = await call();
+    expect(plain.rawPayload.length).toBeGreaterThan(2048);
+    expect(plain.rawPayload.length).toBeLessThan(64 * 1024);
+    const br = await call('br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gz = await call('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
   it('leaves small answers as they are', async () => {
     const health = await t.call({ method: 'GET', url: paths.health, headers: { 'accept-encoding': 'br, gzip' } });
     expect(health.statusCode).toBe(200);
