@@ -197,6 +197,12 @@ export async function applyServerUpserts(
   upserts: readonly { table: MirrorTable; row: Row }[],
   /** When given, receives each ref's `base` after the call (undefined: none), if the bulk path ran. */
   basesAfter?: Map<string, BaseRow | undefined>,
+  /**
+   * Refs some pending entry still touches (the caller read them). A ref with a base that is not
+   * among them is settled here: the server's row is shown and the base dropped, which recompute
+   * would otherwise do after a write of the base it then deletes.
+   */
+  stillPending?: ReadonlySet<string>,
 ): Promise<string[]> {
   if (upserts.length === 0) return [];
   const refs = upserts.map(({ table, row }) => rowRef(table, row));
@@ -223,7 +229,13 @@ export async function applyServerUpserts(
   const touched: string[] = [];
   const goneDeletes: string[] = [];
   const basePuts: { ref: string; row: Row }[] = [];
+  const baseDeletes: string[] = [];
   const mirrorPuts = new Map<MirrorTable, Row[]>();
+  const show = (table: MirrorTable, row: Row) => {
+    let rows = mirrorPuts.get(table);
+    if (!rows) mirrorPuts.set(table, (rows = []));
+    rows.push(row);
+  };
   upserts.forEach(({ table, row }, i) => {
     const gone = gones[i];
     if (gone && gone.rev >= revOf(row)) return;
@@ -232,6 +244,12 @@ export async function applyServerUpserts(
     const base = bases[i];
     if (base) {
       if (revOf(base.row) > revOf(row)) return;
+      if (stillPending && !stillPending.has(ref)) {
+        show(table, row);
+        baseDeletes.push(ref);
+        basesAfter?.set(ref, undefined);
+        return;
+      }
       basePuts.push({ ref, row });
       basesAfter?.set(ref, { ref, row });
       touched.push(ref);
@@ -239,13 +257,15 @@ export async function applyServerUpserts(
     }
     const current = shown.get(ref);
     if (current && revOf(current) > revOf(row)) return;
-    let rows = mirrorPuts.get(table);
-    if (!rows) mirrorPuts.set(table, (rows = []));
-    rows.push(row);
+    show(table, row);
   });
-  if (goneDeletes.length > 0) await db.gone.bulkDelete(goneDeletes);
-  if (basePuts.length > 0) await db.base.bulkPut(basePuts);
-  for (const [table, rows] of mirrorPuts) await db.mirror(table).bulkPut(rows);
+  // Issued together: requests in one transaction run in order, and none reads what another writes.
+  await Promise.all([
+    goneDeletes.length > 0 ? db.gone.bulkDelete(goneDeletes) : undefined,
+    basePuts.length > 0 ? db.base.bulkPut(basePuts) : undefined,
+    baseDeletes.length > 0 ? db.base.bulkDelete(baseDeletes) : undefined,
+    ...[...mirrorPuts].map(([table, rows]) => db.mirror(table).bulkPut(rows)),
+  ]);
   return touched;
 }
 

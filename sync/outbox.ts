@@ -253,16 +253,18 @@ async function acceptRun(
   for (const { entry } of accepted) for (const ref of entry.refs ?? []) refs.add(ref);
   const bases = new Map<string, BaseRow | undefined>();
   const upserts = accepted.flatMap(({ effects }) => effects.upserts);
-  for (const ref of await applyServerUpserts(db, upserts, bases)) refs.add(ref);
+  // Every pending entry on these rows: what re-basing and the recompute after the run need, and
+  // which rows no entry touches any more (applyServerUpserts settles those at once).
+  const pending = await outboxEntriesWith(db, 'refs', [...refs, ...upserts.map(({ table, row }) => rowRef(table, row))]);
+  const stillPending = new Set(pending.flatMap((entry) => entry.refs ?? []));
+  for (const ref of await applyServerUpserts(db, upserts, bases, stillPending)) refs.add(ref);
   for (const ref of refs) touched.add(ref);
   const at = context.now();
   const notices = accepted.flatMap(({ entry, effects }) => conflictRows(entry, effects, at));
   if (notices.length > 0) await db.conflicts.bulkAdd(notices);
 
   // Waiting entries behind an accepted one on the same row are re-based on the school's new rev,
-  // accepted entry by accepted entry, as one at a time would have. The entries read here are
-  // every pending one on these rows, which the recompute after the run needs as well.
-  const pending = await outboxEntriesWith(db, 'refs', [...refs, ...upserts.map(({ table, row }) => rowRef(table, row))]);
+  // accepted entry by accepted entry, as one at a time would have.
   const later = pending.filter((next) => next.sentAt === undefined && kinds.get(next.kind)?.rebase);
   const rebased = new Map<number, OutboxEntry>();
   for (const { entry, effects } of accepted) {

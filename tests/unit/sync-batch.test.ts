@@ -14,6 +14,7 @@ import { paths } from '../../contract/paths';
 import type { PushRequest } from '../../contract/sync-push';
 import { attendance, idempotencyKeys } from '../../server/db/schema';
 import { createClass, markAttendanceSheet, type SyncEngine } from '../../sync';
+import { attendanceRef } from '../../sync/mirror';
 import type { TestApp } from '../support/test-app';
 import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
 
@@ -150,6 +151,44 @@ describe('batch push', () => {
     expect(sent).toEqual([ids.slice(0, 2), ids.slice(2, 4), ids.slice(2, 4), ids.slice(4, 6)]);
     expect((await storedAnswers()).map((row) => row.key).sort()).toEqual([...ids].sort());
     for (const date of ['2025-07-14', '2025-07-16', '2025-07-19']) expect(await marksOf(date)).toHaveLength(2);
+    expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
+  });
+
+  it('an accepted row no waiting change touches shows the school\'s version at once; one a later change touches keeps it as its base', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('teacher');
+    const engine = h.engine('teacher', batched);
+    await engine.syncNow();
+    const [c0] = h.school.classIds as [string];
+    const [s0, , s2] = h.school.studentIds as [string, string, string];
+    const both = [{ studentId: s0, status: 'present' as const }, { studentId: s2, status: 'present' as const }];
+    await markAttendanceSheet(engine, { classId: c0, date: '2025-07-21', entries: both });
+    await markAttendanceSheet(engine, { classId: c0, date: '2025-07-22', entries: both });
+    // The batch reaches the school and its answer is lost: both sheets are out, so the change
+    // below is an entry of its own behind them.
+    h.net.faults = (request) => (request.url === paths.sync.push ? { kind: 'drop-response' } : { kind: 'pass' });
+    expect((await engine.syncNow()).status).toBe('no-response');
+    const school = new Map([...(await marksOf('2025-07-21')), ...(await marksOf('2025-07-22'))].map((row) => [`${row.studentId}|${row.date}`, row]));
+    expect(school.size).toBe(4);
+    await markAttendanceSheet(engine, { classId: c0, date: '2025-07-21', entries: [{ studentId: s0, status: 'absent' }] });
+    // The batch again (its answers replayed), then the later change alone, whose answer is lost.
+    h.net.faults = (request) => (request.url.startsWith(paths.attendance.markSheet) ? { kind: 'drop-response' } : { kind: 'pass' });
+    expect((await engine.syncNow()).status).toBe('no-response');
+
+    // The batch's answers are the versions of before the later change (which the school applied).
+    const waiting = attendanceRef(s0, '2025-07-21');
+    const bases = await engine.db.base.toArray();
+    expect(bases.map((base) => base.ref)).toEqual([waiting]);
+    expect(bases[0]!.row).toMatchObject({ id: school.get(`${s0}|2025-07-21`)!.id, rev: school.get(`${s0}|2025-07-21`)!.rev });
+    expect(await engine.db.attendance.get([s0, '2025-07-21'])).toMatchObject({ status: 'absent' });
+    for (const [studentId, date] of [[s2, '2025-07-21'], [s0, '2025-07-22'], [s2, '2025-07-22']] as const) {
+      const stored = school.get(`${studentId}|${date}`)!;
+      expect(await engine.db.attendance.get([studentId, date])).toMatchObject({ id: stored.id, status: 'present', rev: stored.rev });
+    }
+
+    h.net.faults = () => ({ kind: 'pass' });
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect(await engine.db.base.count()).toBe(0);
     expect(await mirrorView(engine.db)).toEqual(await serverView(h, 'teacher'));
   });
 
