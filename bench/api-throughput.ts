@@ -14,7 +14,8 @@
  * 3. PostgreSQL: the signed-in classes page against `npm start`'s server (server/main.ts) run with
  *    WEB_CONCURRENCY=1 and =2.
  * autocannon drives each target on loopback for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS
- * (default 10).
+ * (default 10). `BENCH_ONLY=2` (or `1,3`...) runs only the parts named; PostgreSQL's list pages
+ * belong to part 1.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -39,6 +40,7 @@ import { accessCacheMs } from '../server/plugins/access';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+const only = new Set((process.env.BENCH_ONLY || '1,2,3').split(',').map((part) => part.trim()));
 const postgresServer = process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres';
 const burstSheets = 500;
 const burstClassSize = 30;
@@ -271,16 +273,18 @@ async function main() {
   positive('BENCH_CONNECTIONS', connections);
   console.log(`${seconds} s per target, ${connections} connections, loopback 127.0.0.1, Node ${process.version}`);
 
-  const lite = await openDatabase({ memory: true });
-  let liteRows: Row[];
-  try {
-    await seedDemoSchools(lite.db);
-    liteRows = await listAgainstBare('PGlite', lite);
-  } finally {
-    await lite.close();
+  if (only.has('1')) {
+    const lite = await openDatabase({ memory: true });
+    let liteRows: Row[];
+    try {
+      await seedDemoSchools(lite.db);
+      liteRows = await listAgainstBare('PGlite', lite);
+    } finally {
+      await lite.close();
+    }
+    table(liteRows);
+    ratio('PGlite', liteRows);
   }
-  table(liteRows);
-  ratio('PGlite', liteRows);
 
   if (!(await postgresAnswers(postgresServer))) {
     console.log(`\nPostgreSQL: skipped, nothing answers at ${postgresServer.replace(/\/\/[^@]*@/, '//')} (set BENCH_DATABASE_URL).`);
@@ -289,19 +293,23 @@ async function main() {
   const database = await openScratchDatabase(postgresServer, 'kaksha_bench_api');
   try {
     await seedDemoSchools(database.db);
-    const postgresRows = await listAgainstBare('PostgreSQL', database);
-    table(postgresRows);
-    ratio('PostgreSQL', postgresRows);
+    if (only.has('1')) {
+      const postgresRows = await listAgainstBare('PostgreSQL', database);
+      table(postgresRows);
+      ratio('PostgreSQL', postgresRows);
+    }
 
     const describe = (burst: BurstResult) =>
       `wall ${Math.round(burst.wallMs)} ms; latency p50 ${Math.round(percentile(burst.latencies, 50))} ms, ` +
       `p99 ${Math.round(percentile(burst.latencies, 99))} ms, max ${Math.round(Math.max(...burst.latencies))} ms; ${burst.failed} failed ` +
       `(the client process took ${Math.round(burst.clientCpuMs)} ms of CPU)`;
     const absentPerDay = burstSheets * Math.ceil(burstClassSize / 9);
-    for (const [tenant, families, label] of [
-      ['burst', false, 'no family accounts, as the issue measured it'],
-      ['burst-families', true, 'a parent account and a phone per student: each absence alerts its family'],
-    ] as const) {
+    for (const [tenant, families, label] of only.has('2')
+      ? ([
+          ['burst', false, 'no family accounts, as the issue measured it'],
+          ['burst-families', true, 'a parent account and a phone per student: each absence alerts its family'],
+        ] as const)
+      : []) {
       const bursts = await attendanceBursts(database, tenant, families);
       console.log(`\nPostgreSQL: ${burstSheets} attendance sheets at once (${burstSheets} classes of ${burstClassSize}, each by its class teacher; ${label}):`);
       console.log(`  the first burst after the server started: ${describe(bursts.first)}`);
@@ -312,11 +320,13 @@ async function main() {
       if (bursts.first.failed + bursts.warm.failed > 0 || !right) process.exitCode = 1;
     }
 
-    const processRows = await processesRows(database.url);
-    table(processRows);
-    const [one, , two] = processRows;
-    if (one && two) {
-      console.log(`2 processes / 1 process, classes page: ${(two.result.requests.average / one.result.requests.average).toFixed(2)}x`);
+    if (only.has('3')) {
+      const processRows = await processesRows(database.url);
+      table(processRows);
+      const [one, , two] = processRows;
+      if (one && two) {
+        console.log(`2 processes / 1 process, classes page: ${(two.result.requests.average / one.result.requests.average).toFixed(2)}x`);
+      }
     }
   } finally {
     await database.close();
