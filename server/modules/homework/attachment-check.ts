@@ -3,123 +3,26 @@
  * (issue 10)"): PDF, PNG, JPEG, WebP, GIF by their signatures; .docx/.xlsx/.pptx as a zip with
  * [Content_Types].xml and the format's main part; .odt as a zip whose first entry names its type;
  * .doc/.xls/.ppt as an OLE compound file holding the format's main stream; plain text as UTF-8
- * without control characters. A zip's central directory is checked against bomb-like sizes and
- * every entry is inflated once, capped at its declared size (as the spreadsheet import does), so a
- * document that lies about its size is refused before anyone opens it. A file that is also
+ * without control characters. A zip goes through module-kit/zip-check.ts (as the spreadsheet
+ * import's does), so a document that lies about its size is refused before anyone opens it. A file that is also
  * something else (a zip hidden behind a PDF or an image, HTML in an image's header) is refused.
  */
-import { promisify } from 'node:util';
-import { inflateRaw } from 'node:zlib';
 import { type AttachmentType, attachmentTypes, homeworkMessages } from '../../../contract/homework';
 import { AppError } from '../../errors';
-
-export interface ZipLimits {
-  maxEntries: number;
-  /** Sum of the entries' unpacked sizes. */
-  maxUnpackedBytes: number;
-  /** Largest unpacked-to-packed ratio of an entry above 1 MB unpacked (a bomb has thousands). */
-  maxEntryRatio: number;
-}
+import { endOfCentralDirectory, entryBytes, readZipDirectory, verifyZipEntries, type ZipLimits, type ZipRefusals } from '../../module-kit/zip-check';
 
 export const attachmentZipLimits: ZipLimits = { maxEntries: 2_000, maxUnpackedBytes: 100 * 1024 * 1024, maxEntryRatio: 250 };
 
-const inflateRawAsync = promisify(inflateRaw);
-
 export const wrongType = () => new AppError(415, homeworkMessages.attachmentWrongType);
-const unreadable = () => new AppError(400, homeworkMessages.attachmentUnreadable);
-const unpackedTooLarge = () => new AppError(413, homeworkMessages.attachmentUnpackedTooLarge);
+const refuse: ZipRefusals = {
+  unreadable: () => new AppError(400, homeworkMessages.attachmentUnreadable),
+  unpackedTooLarge: () => new AppError(413, homeworkMessages.attachmentUnpackedTooLarge),
+};
 
 const startsWith = (data: Buffer, bytes: number[] | string, at = 0) => {
   const sig = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
   return data.length >= at + sig.length && data.subarray(at, at + sig.length).equals(sig);
 };
-
-interface ZipEntry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  localHeaderOffset: number;
-}
-
-/**
- * The end-of-central-directory record a zip reader would find: the last one whose comment ends
- * the file exactly and whose directory lies before it. Undefined when the bytes hold none.
- */
-function endOfCentralDirectory(data: Buffer): number | undefined {
-  const earliest = Math.max(0, data.length - (22 + 0xffff));
-  for (let at = data.length - 22; at >= earliest; at -= 1) {
-    if (data.readUInt32LE(at) !== 0x06054b50) continue;
-    const commentLength = data.readUInt16LE(at + 20);
-    const size = data.readUInt32LE(at + 12);
-    const offset = data.readUInt32LE(at + 16);
-    if (at + 22 + commentLength === data.length && offset + size <= at) return at;
-  }
-  return undefined;
-}
-
-function readZipDirectory(data: Buffer, limits: ZipLimits): ZipEntry[] {
-  const end = endOfCentralDirectory(data);
-  if (end === undefined) throw unreadable();
-  const count = data.readUInt16LE(end + 10);
-  const offset = data.readUInt32LE(end + 16);
-  if (count === 0xffff || offset === 0xffffffff) throw unreadable(); // ZIP64: never an attachment here
-  if (count > limits.maxEntries) throw unpackedTooLarge();
-  const entries: ZipEntry[] = [];
-  let total = 0;
-  let at = offset;
-  for (let i = 0; i < count; i += 1) {
-    if (at + 46 > end || data.readUInt32LE(at) !== 0x02014b50) throw unreadable();
-    const flags = data.readUInt16LE(at + 8);
-    const method = data.readUInt16LE(at + 10);
-    const compressedSize = data.readUInt32LE(at + 20);
-    const uncompressedSize = data.readUInt32LE(at + 24);
-    const nameLength = data.readUInt16LE(at + 28);
-    const extraLength = data.readUInt16LE(at + 30);
-    const commentLength = data.readUInt16LE(at + 32);
-    const localHeaderOffset = data.readUInt32LE(at + 42);
-    const name = data.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + extraLength + commentLength;
-    if (at > end) throw unreadable();
-    if (flags & 0x1) throw unreadable(); // encrypted
-    if (method !== 0 && method !== 8) throw unreadable();
-    if (compressedSize === 0xffffffff || uncompressedSize === 0xffffffff || localHeaderOffset + 30 > offset) throw unreadable();
-    total += uncompressedSize;
-    if (total > limits.maxUnpackedBytes) throw unpackedTooLarge();
-    if (uncompressedSize > 1024 * 1024 && uncompressedSize > compressedSize * limits.maxEntryRatio) throw unpackedTooLarge();
-    entries.push({ name, method, compressedSize, uncompressedSize, localHeaderOffset });
-  }
-  return entries;
-}
-
-function entryBytes(data: Buffer, entry: ZipEntry): Buffer {
-  const at = entry.localHeaderOffset;
-  if (data.readUInt32LE(at) !== 0x04034b50) throw unreadable();
-  const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
-  const stop = start + entry.compressedSize;
-  if (stop > data.length) throw unreadable();
-  return data.subarray(start, stop);
-}
-
-/** Inflates every entry once (libuv thread pool), never beyond its declared size. */
-async function verifyZipEntries(data: Buffer, entries: ZipEntry[]): Promise<void> {
-  for (const entry of entries) {
-    const packed = entryBytes(data, entry);
-    if (entry.method === 0) {
-      if (entry.compressedSize !== entry.uncompressedSize) throw unreadable();
-      continue;
-    }
-    let unpacked: Buffer;
-    try {
-      unpacked = await inflateRawAsync(packed, { maxOutputLength: entry.uncompressedSize + 1 });
-    } catch (error) {
-      if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw unpackedTooLarge();
-      throw unreadable();
-    }
-    if (unpacked.length > entry.uncompressedSize) throw unpackedTooLarge();
-    if (unpacked.length < entry.uncompressedSize) throw unreadable();
-  }
-}
 
 const odtType = 'application/vnd.oasis.opendocument.text';
 const ooxmlMainParts: [string, AttachmentType][] = [
@@ -129,14 +32,14 @@ const ooxmlMainParts: [string, AttachmentType][] = [
 ];
 
 async function zipDocumentType(data: Buffer, limits: ZipLimits): Promise<AttachmentType> {
-  const entries = readZipDirectory(data, limits);
+  const entries = readZipDirectory(data, limits, refuse);
   const names = new Set(entries.map((entry) => entry.name));
   let type: AttachmentType | undefined;
   const first = entries[0];
-  if (first?.name === 'mimetype' && first.method === 0 && entryBytes(data, first).toString('latin1') === odtType) type = odtType;
+  if (first?.name === 'mimetype' && first.method === 0 && entryBytes(data, first, refuse).toString('latin1') === odtType) type = odtType;
   else if (names.has('[Content_Types].xml')) type = ooxmlMainParts.find(([part]) => names.has(part))?.[1];
   if (!type) throw wrongType();
-  await verifyZipEntries(data, entries);
+  await verifyZipEntries(data, entries, refuse);
   return type;
 }
 

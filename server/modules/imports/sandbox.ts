@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { messages } from '../../../contract/messages';
 import { AppError } from '../../errors';
-import { detectKind, readZipDirectory, unpackedTooLarge, unreadable, verifyZipEntries, type SheetKind } from './file-check';
+import { checkWorkbookZip, detectKind, unpackedTooLarge, unreadable, type SheetKind } from './file-check';
 import type { ImportLimits } from './limits';
 
 const workerUrl = new URL('./sheet-worker.mjs', import.meta.url);
@@ -129,7 +129,7 @@ function ownCopy(data: Uint8Array): Uint8Array {
 export async function parseUpload(filename: string, data: Buffer, limits: ImportLimits): Promise<SheetRow[]> {
   if (data.length > limits.maxFileBytes) throw new AppError(413, messages.imports.tooLarge(Math.round(limits.maxFileBytes / 1024 / 1024)));
   const kind: SheetKind = detectKind(filename, data);
-  if (kind === 'xlsx') await verifyZipEntries(data, readZipDirectory(data, limits));
+  if (kind === 'xlsx') await checkWorkbookZip(data, limits);
   const copy = ownCopy(data);
   const answer = await runWorker(
     {
