@@ -3,10 +3,45 @@
  * students, parents; chosen people), as an SQL predicate over a viewer, for any table with the
  * audience columns (audience_kind, audience_class_ids, audience_roles, audience_user_ids). The same
  * rule as notifications (docs/decisions.md "Notifications and push (issue 11)"), kept below the
- * modules so events and later modules share it without importing another module.
+ * modules so events and later modules share it without importing another module; with the
+ * checks an addressed record's writes share (the audience normalised, its ids this school's).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { type Audience, notificationMessages } from '../../contract/notifications';
 import type { RoleName } from '../../contract/roles';
+import type { Db } from '../db/client';
+import { classes, users } from '../db/schema';
+import { badRequest } from '../errors';
+
+/** Keeps only the list the kind uses, without repeats. */
+export function normalAudience(audience: Audience): Audience {
+  const unique = <T>(values: T[]) => [...new Set(values)];
+  return {
+    kind: audience.kind,
+    classIds: audience.kind === 'classes' ? unique(audience.classIds) : [],
+    roles: audience.kind === 'roles' ? unique(audience.roles) : [],
+    userIds: audience.kind === 'people' ? unique(audience.userIds) : [],
+  };
+}
+
+/** The chosen classes and people must be live records of this school (400 naming the audience otherwise). */
+export async function assertAudienceOfSchool(tx: Db, tenantId: string, audience: Audience): Promise<void> {
+  const unknown = () => badRequest(notificationMessages.audienceUnknown, { fieldErrors: { audience: [notificationMessages.audienceUnknown] } });
+  if (audience.classIds.length > 0) {
+    const found = await tx
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.tenantId, tenantId), inArray(classes.id, audience.classIds), isNull(classes.deletedAt)));
+    if (found.length !== audience.classIds.length) throw unknown();
+  }
+  if (audience.userIds.length > 0) {
+    const found = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), inArray(users.id, audience.userIds), isNull(users.deletedAt)));
+    if (found.length !== audience.userIds.length) throw unknown();
+  }
+}
 
 /** A viewer as SQL expressions: one signed-in user's values, or a user row's columns. */
 export interface AudienceViewer {

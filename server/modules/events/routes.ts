@@ -7,7 +7,7 @@
  * changes and cancellations tell their audience (announce.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { eventInputSchema, type EventKind, eventListQuerySchema, eventMessages, eventPaths, eventSchema, eventSearchColumns } from '../../../contract/events';
@@ -20,55 +20,30 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { searchableColumn } from '../../db/paging';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
-import { classes, events, users } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../errors';
+import { events } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
 import { userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { lostUpdate } from '../../module-kit/conflicts';
 import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
+import { assertAudienceOfSchool, normalAudience } from '../../module-kit/audience';
 import { scopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
 import { announceCancel, announceChange, announceNew } from './announce';
 import { eventRepository as repo } from './repository';
-import { notificationMessages } from '../../../contract/notifications';
 
 const readers = { access: 'signedIn' } as const;
 const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
 const idParams = z.object({ id: z.uuid(eventMessages.notFound) });
 
-/** Keeps only the list the kind uses, without repeats. */
-function normalAudience(audience: Audience): Audience {
-  const unique = <T>(values: T[]) => [...new Set(values)];
-  return {
-    kind: audience.kind,
-    classIds: audience.kind === 'classes' ? unique(audience.classIds) : [],
-    roles: audience.kind === 'roles' ? unique(audience.roles) : [],
-    userIds: audience.kind === 'people' ? unique(audience.userIds) : [],
-  };
-}
-
 /** Holidays are the admins'; a teacher addresses the classes they teach; ids must be this school's. */
 async function assertMayAdd(tx: Db, user: AuthUser, kind: EventKind, audience: Audience): Promise<void> {
   if (kind === 'holiday' && user.role !== 'admin') throw new AppError(403, eventMessages.holidayAdminOnly);
   if (user.role !== 'admin' && audience.kind !== 'classes') throw new AppError(403, eventMessages.notYourClass);
-  const unknown = () => badRequest(notificationMessages.audienceUnknown, { fieldErrors: { audience: [notificationMessages.audienceUnknown] } });
-  if (audience.classIds.length > 0) {
-    const found = await tx
-      .select({ id: classes.id })
-      .from(classes)
-      .where(and(eq(classes.tenantId, user.tenantId), inArray(classes.id, audience.classIds), isNull(classes.deletedAt)));
-    if (found.length !== audience.classIds.length) throw unknown();
-  }
-  if (audience.userIds.length > 0) {
-    const found = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.tenantId, user.tenantId), inArray(users.id, audience.userIds), isNull(users.deletedAt)));
-    if (found.length !== audience.userIds.length) throw unknown();
-  }
+  await assertAudienceOfSchool(tx, user.tenantId, audience);
   await assertCanTeachClasses(tx, user, audience.classIds, eventMessages.notYourClass);
 }
 

@@ -6,7 +6,7 @@
  * A write queues its pushes in its own transaction (push-outbox.ts); the sender sends them later.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
@@ -17,13 +17,14 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { searchableColumn } from '../../db/paging';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
-import { classes, notifications, users } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../errors';
+import { notifications } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
 import { userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
+import { assertAudienceOfSchool, normalAudience } from '../../module-kit/audience';
 import { scopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
@@ -35,35 +36,10 @@ const staffRead = { access: staffRoles } as const;
 const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
 const idParams = z.object({ id: z.uuid(notificationMessages.notFound) });
 
-/** Keeps only the list the kind uses, without repeats. */
-function normalAudience(audience: Audience): Audience {
-  const unique = <T>(values: T[]) => [...new Set(values)];
-  return {
-    kind: audience.kind,
-    classIds: audience.kind === 'classes' ? unique(audience.classIds) : [],
-    roles: audience.kind === 'roles' ? unique(audience.roles) : [],
-    userIds: audience.kind === 'people' ? unique(audience.userIds) : [],
-  };
-}
-
 /** Chosen classes and people must be this school's; a teacher sends to classes they teach only. */
 async function assertMaySend(tx: Db, user: AuthUser, audience: Audience): Promise<void> {
   if (user.role !== 'admin' && audience.kind !== 'classes') throw new AppError(403, notificationMessages.notYourClass);
-  const unknown = () => badRequest(notificationMessages.audienceUnknown, { fieldErrors: { audience: [notificationMessages.audienceUnknown] } });
-  if (audience.classIds.length > 0) {
-    const found = await tx
-      .select({ id: classes.id })
-      .from(classes)
-      .where(and(eq(classes.tenantId, user.tenantId), inArray(classes.id, audience.classIds), isNull(classes.deletedAt)));
-    if (found.length !== audience.classIds.length) throw unknown();
-  }
-  if (audience.userIds.length > 0) {
-    const found = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.tenantId, user.tenantId), inArray(users.id, audience.userIds), isNull(users.deletedAt)));
-    if (found.length !== audience.userIds.length) throw unknown();
-  }
+  await assertAudienceOfSchool(tx, user.tenantId, audience);
   await assertCanTeachClasses(tx, user, audience.classIds, notificationMessages.notYourClass);
 }
 
