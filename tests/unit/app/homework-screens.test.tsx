@@ -156,7 +156,9 @@ describe('/admin/homework/add', () => {
 
     await type(subjectSelect, maths);
     await type(byLabel(view!.container, text.form.title), 'Tables of 8');
-    await type(byLabel(view!.container, text.form.dueDate), '2026-11-27');
+    // Due two days on: the form assigns it today, and a due date before that is refused.
+    const due = shiftDays(2);
+    await type(byLabel(view!.container, text.form.dueDate), due);
     const fileInput = byLabel(view!.container, text.form.attachments);
     const pdf = new File(['%PDF-1.4 sheet'], 'sheet.pdf', { type: 'application/pdf' });
     Object.defineProperty(fileInput, 'files', { value: [pdf], configurable: true });
@@ -167,7 +169,7 @@ describe('/admin/homework/add', () => {
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
     const [entry] = await engine.db.outbox.toArray();
-    expect(entry).toMatchObject({ kind: 'homework.create', method: 'POST', body: { classId: iiB, subjectId: maths, title: 'Tables of 8', dueDate: '2026-11-27' } });
+    expect(entry).toMatchObject({ kind: 'homework.create', method: 'POST', body: { classId: iiB, subjectId: maths, title: 'Tables of 8', dueDate: due } });
     const homeworkId = (entry!.body as { id: string }).id;
     expect(await engine.db.tableOf(homeworkTable).get(homeworkId)).toMatchObject({ title: 'Tables of 8', rev: 0 });
     // Offline, the file waits for its homework.
@@ -242,7 +244,7 @@ describe('/student/homework', () => {
     expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'homework.done', body: { homeworkId: id(103), studentId: asha, done: true } });
     await until(() => (labelled(text.student.markDone('Tomorrow')) as HTMLInputElement).checked, 'the ticked box');
 
-    await type(byLabel<HTMLSelectElement>(view!.container, text.student.choose), meena);
+    await type(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.chooseChild), meena);
     await until(() => cards().join() === 'Poem', 'the other child');
   });
 });
