@@ -31,6 +31,9 @@
  *
  * Role: const { isAdmin, isTeacher, teacherId } = useStaffAccess();  (hide or disable what the server refuses)
  *
+ * A family screen's child (?studentId=, else the first; the select shows for two or more):
+ *   const student = useChosenStudent(students);  <ChildChooser students={students} student={student} />
+ *
  * Confirm: <ConfirmDialog open title confirmLabel onConfirm onCancel>question</ConfirmDialog>
  * (Cancel has focus; Escape and outside click cancel; focus returns to the opener.)
  *
@@ -60,6 +63,7 @@ export { useWriteReport, mutationErrorMessage, type WriteReport } from './write-
 export { recordsKitTexts } from './texts';
 export { useStaffAccess, type StaffAccess } from './access';
 export { GenderField } from './GenderField';
+export { ChildChooser, useChosenStudent } from './ChildChooser';
 export { useConfirmedDelete, DeleteConfirmDialog, type ConfirmedDeleteOptions, type DeleteTexts } from './confirmed-delete';
 export { RecordFormDialog, type DialogField, type RecordFormDialogProps } from './RecordFormDialog';
 export { fieldErrors, issuesByField, focusFirstInvalid, useFocusFirstError, type FieldErrors } from './form-errors';

@@ -60,6 +60,8 @@ export const recordsKitTexts = {
   },
   savedOffline: 'Saved on this device. It will reach the school when you are online.',
   savedOnline: 'Saved on this device and on its way to the school.',
+  /** The family screens' child switcher (src/kit/ChildChooser.tsx). */
+  chooseChild: 'Child',
   /** The dashboards' homework tile (src/kit/homework-week.ts). */
   homeworkTile: (dueThisWeek: number, notDone: number) => `${dueThisWeek} due this week · ${notDone} not done`,
 };

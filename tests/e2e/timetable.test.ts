@@ -12,6 +12,7 @@ import { paths } from '../../contract/paths';
 import { monthYearOf, teacherAttendancePaths, type TeacherSheet } from '../../contract/teacher-attendance';
 import { type Period, timetableDayOf, type TimetableEntry, timetablePaths, type Uncovered } from '../../contract/timetable';
 import { teacherAttendanceTexts } from '../../src/features/teacher-attendance/texts';
+import { recordsKitTexts } from '../../src/kit/texts';
 import { timetableTexts as text } from '../../src/features/timetable/texts';
 import { t } from '../../src/i18n';
 import { useBrowser } from './support/browser';
@@ -78,7 +79,7 @@ describe('timetable', () => {
       await parentPage.getByRole('heading', { level: 1, name: t.titles.timetable }).waitFor();
       // The child in IV B (the other is in another class).
       const child = (await studentsOf(session.baseUrl, token)).find((row) => row.classId === ivB.id && demoParent(greenvalley).children.includes(`${row.firstName} ${row.lastName}`))!;
-      await parentPage.getByLabel(text.student.choose, { exact: true }).selectOption(child.id);
+      await parentPage.getByLabel(recordsKitTexts.chooseChild, { exact: true }).selectOption(child.id);
       const week = parentPage.locator('table.tt-week').filter({ hasText: 'IV B' });
       await week.waitFor();
       expect(await week.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['Monday', 'Saturday']));

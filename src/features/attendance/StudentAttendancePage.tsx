@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { attendanceStatuses } from '../../../contract/attendance';
 import { countWorkingDays, holidayOn, isSunday } from '../../../contract/working-days';
 import type { EventRow } from '../../../sync/modules/events';
+import { ChildChooser, useChosenStudent } from '../../kit/ChildChooser';
 import { readHolidays } from '../../kit/events-week';
 import type { AttendanceRow } from '../../../sync';
 import { t } from '../../i18n';
@@ -89,8 +90,7 @@ export default function StudentAttendancePage() {
   const monthParam = params.get('month');
   const month = isMonth(monthParam) ? monthParam : monthOf(today());
   const students = useMirrorQuery(allStudents, []);
-  const chosen = params.get('studentId');
-  const student = students?.find((row) => row.id === chosen) ?? students?.[0];
+  const student = useChosenStudent(students);
   const studentId = student?.id ?? '';
   const key = `${studentId}|${month}`;
   const result = useMirrorQuery(async (db) => ({ key, rows: studentId ? await studentMonth(db, studentId, month) : [] }), [
@@ -105,12 +105,10 @@ export default function StudentAttendancePage() {
   const now = today();
   const lastDay = monthDates(month).at(-1)!;
   const worked = month > monthOf(now) ? 0 : countWorkingDays(`${month}-01`, lastDay < now ? lastDay : now, holidays ?? [], student?.classId ?? undefined);
-  const selectId = useId();
 
-  const choose = (next: { studentId?: string; month?: string }) => {
+  const choose = (next: { month: string }) => {
     const search = new URLSearchParams(params);
-    if (next.studentId !== undefined) search.set('studentId', next.studentId);
-    if (next.month !== undefined) search.set('month', next.month);
+    search.set('month', next.month);
     setParams(search, { replace: true });
   };
 
@@ -119,22 +117,7 @@ export default function StudentAttendancePage() {
       <PageHeader title={t.titles.attendance} backTo="/student" />
       {students === undefined && <p className="loading-label">{text.loadingMirror}</p>}
       {students?.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
-      {students && students.length > 1 && (
-        <div className="panel att-controls">
-          <div className="field att-field">
-            <label className="field-label" htmlFor={selectId}>
-              {text.student.choose}
-            </label>
-            <select id={selectId} className="field-input" value={studentId} onChange={(event) => choose({ studentId: event.target.value })}>
-              {students.map((row) => (
-                <option key={row.id} value={row.id}>
-                  {`${row.firstName} ${row.lastName}`.trim()}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-      )}
+      <ChildChooser students={students} student={student} className="att-controls" />
       {student && (
         <section className="panel" aria-labelledby="att-student-month">
           <div className="att-month-head">

@@ -69,7 +69,6 @@ export const attendanceTexts = {
     nextMonth: 'Next month',
   },
   student: {
-    choose: 'Child',
     noStudent: 'No student record on this device yet. It arrives with the first sync; connect to the internet once.',
     monthPercentage: 'Attendance this month',
     calendar: (month: string) => `Attendance calendar, ${month}`,

@@ -11,7 +11,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { todayIso } from '../../../contract/record-formats';
 import { readFamilyExams } from './family';
 import { firstDate, lastDate } from './queries';
-import { StudentChooser, useChosenStudent } from './StudentChooser';
+import { ChildChooser, useChosenStudent } from '../../kit/ChildChooser';
 import { examTexts as text } from './texts';
 import './exams.css';
 
@@ -36,7 +36,7 @@ export default function StudentExamsPage() {
       {!engine && <p className="alert alert-info">{text.noEngine}</p>}
       {engine && !mirror && <LoadingStatus text={text.loading} />}
       {mirror && !student && <p className="alert alert-info">{text.student.noStudent}</p>}
-      <StudentChooser students={mirror?.students ?? []} student={student} />
+      <ChildChooser students={mirror?.students} student={student} />
       {student && mirror && exams.length === 0 && <p className="panel">{text.student.noExams}</p>}
       {exams.map((exam) => (
         <section key={exam.id} className="panel" aria-labelledby={`ex-${exam.id}`}>

@@ -15,7 +15,7 @@ import { cardSchool, examCard } from './cards';
 import { readFamilyExams } from './family';
 import { classLabel, firstDate } from './queries';
 import { ReportCard } from './ReportCard';
-import { StudentChooser, useChosenStudent } from './StudentChooser';
+import { ChildChooser, useChosenStudent } from '../../kit/ChildChooser';
 import { examTexts as text } from './texts';
 import './exams.css';
 
@@ -43,7 +43,7 @@ export default function StudentResultsPage() {
       {!engine && <p className="alert alert-info">{text.noEngine}</p>}
       {engine && !mirror && <LoadingStatus text={text.loading} />}
       {mirror && !student && <p className="alert alert-info">{text.student.noStudent}</p>}
-      <StudentChooser students={mirror?.students ?? []} student={student} />
+      <ChildChooser students={mirror?.students} student={student} />
       {student && mirror && results.length === 0 && <p className="panel">{text.student.noResults}</p>}
       {student &&
         mirror &&

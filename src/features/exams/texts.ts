@@ -161,7 +161,6 @@ export const examTexts = {
     loadFailed: 'The grading scale could not be read. Try again when online.',
   },
   student: {
-    choose: 'Child',
     noStudent: 'No student on this device yet. It arrives with the first sync.',
     noExams: 'No exams for this class yet.',
     upcoming: 'Coming up',

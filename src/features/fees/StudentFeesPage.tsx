@@ -3,11 +3,11 @@
  * open their print view; per child for a parent (the child switcher as on /student/homework).
  * Read from the mirror, which holds only this family's fees, so it opens offline after one sync.
  */
-import { useId, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { formatRupees } from '../../../contract/money';
 import { t } from '../../i18n';
-import { LoadingStatus } from '../../kit';
+import { ChildChooser, LoadingStatus, useChosenStudent } from '../../kit';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
@@ -17,10 +17,8 @@ import './fees.css';
 
 export default function StudentFeesPage() {
   const mirror = useMirrorQuery(readFeeMirror, []);
-  const [params, setParams] = useSearchParams();
-  const selectId = useId();
   const students = useMemo(() => [...(mirror?.students ?? [])].sort((a, b) => studentName(a).localeCompare(studentName(b))), [mirror]);
-  const student = students.find((row) => row.id === params.get('studentId')) ?? students[0];
+  const student = useChosenStudent(students);
   const today = todayIso();
   const dues = useMemo(() => (mirror && student ? duesOf(mirror, student.id, today) : undefined), [mirror, student, today]);
   const receipts = useMemo(() => (mirror && student ? mirror.receipts.filter((row) => row.studentId === student.id).sort(compareReceipts) : []), [mirror, student]);
@@ -30,22 +28,7 @@ export default function StudentFeesPage() {
       <PageHeader title={t.titles.fees} backTo="/student" />
       {!mirror && <LoadingStatus text={text.loading} />}
       {mirror && students.length === 0 && <p className="alert alert-info">{text.family.noStudent}</p>}
-      {students.length > 1 && (
-        <div className="panel">
-          <div className="field">
-            <label className="field-label" htmlFor={selectId}>
-              {text.family.choose}
-            </label>
-            <select id={selectId} className="field-input" value={student?.id ?? ''} onChange={(event) => setParams(new URLSearchParams({ studentId: event.target.value }), { replace: true })}>
-              {students.map((row) => (
-                <option key={row.id} value={row.id}>
-                  {studentName(row)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-      )}
+      <ChildChooser students={students} student={student} />
       {student && dues && (
         <>
           <section className="panel fee-summary" aria-labelledby="fee-family-summary">

@@ -197,7 +197,6 @@ export const feeTexts = {
     done: 'Receipt cancelled.',
   },
   family: {
-    choose: 'Child',
     noStudent: 'No student is linked to this account yet.',
     nextDue: (date: string, amount: string) => `Next due on ${date}: ${amount}`,
     allPaid: 'All fees due so far are paid.',

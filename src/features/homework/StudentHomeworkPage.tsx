@@ -5,11 +5,10 @@
  * Read from the mirror, which holds only this family's classes' homework, so it opens offline
  * after one sync; attachments open offline once opened or kept.
  */
-import { useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
 import type { StudentRow } from '../../../sync';
 import { t } from '../../i18n';
-import { LoadingStatus, useWriteReport } from '../../kit';
+import { ChildChooser, LoadingStatus, useChosenStudent, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
@@ -26,11 +25,8 @@ export default function StudentHomeworkPage() {
   const engine = useSyncEngine();
   const report = useWriteReport();
   const mirror = useMirrorQuery(readHomeworkMirror, []);
-  const [params, setParams] = useSearchParams();
-  const selectId = useId();
   const students = useMemo(() => [...(mirror?.students ?? [])].sort((a, b) => fullName(a).localeCompare(fullName(b))), [mirror]);
-  const chosen = params.get('studentId');
-  const student = students.find((row) => row.id === chosen) ?? students[0];
+  const student = useChosenStudent(students);
   const today = todayIso();
 
   // The tick shows at once; the mirror has the mark by the time the write resolves.
@@ -65,27 +61,7 @@ export default function StudentHomeworkPage() {
       {!engine && <p className="alert alert-info">{text.noEngine}</p>}
       {engine && !mirror && <LoadingStatus text={text.loading} />}
       {mirror && students.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
-      {students.length > 1 && (
-        <div className="panel hw-controls">
-          <div className="field">
-            <label className="field-label" htmlFor={selectId}>
-              {text.student.choose}
-            </label>
-            <select
-              id={selectId}
-              className="field-input"
-              value={student?.id ?? ''}
-              onChange={(event) => setParams(new URLSearchParams({ studentId: event.target.value }), { replace: true })}
-            >
-              {students.map((row) => (
-                <option key={row.id} value={row.id}>
-                  {fullName(row)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-      )}
+      <ChildChooser students={students} student={student} className="hw-controls" />
       {student && mirror && (
         <section aria-labelledby="hw-student-list">
           <h2 id="hw-student-list" className={students.length > 1 ? undefined : 'visually-hidden'}>

@@ -69,7 +69,6 @@ export const homeworkTexts = {
     back: 'Back to homework',
   },
   student: {
-    choose: 'Child',
     noStudent: 'No student record is linked to this account yet.',
     empty: 'No homework yet.',
     due: (date: string) => `Due ${date}`,

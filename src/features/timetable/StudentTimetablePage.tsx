@@ -3,12 +3,11 @@
  * (the child switcher as on /student/homework), with this week's substitutions. Read from the
  * mirror, which holds the family's classes' timetable, so it opens offline after one sync.
  */
-import { useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
 import type { TimetableDay } from '../../../contract/timetable';
 import type { StudentRow } from '../../../sync';
 import { t } from '../../i18n';
-import { LoadingStatus } from '../../kit';
+import { ChildChooser, LoadingStatus, useChosenStudent } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
@@ -23,12 +22,10 @@ const fullName = (row: StudentRow) => `${row.firstName} ${row.lastName}`.trim();
 export default function StudentTimetablePage() {
   const engine = useSyncEngine();
   const mirror = useMirrorQuery(readTimetableMirror, []);
-  const [params, setParams] = useSearchParams();
-  const selectId = useId();
   const [day, setDay] = useState<TimetableDay | null>(null);
   const today = todayIso();
   const students = useMemo(() => [...(mirror?.students ?? [])].sort((a, b) => fullName(a).localeCompare(fullName(b))), [mirror]);
-  const student = students.find((row) => row.id === params.get('studentId')) ?? students[0];
+  const student = useChosenStudent(students);
   const names = useMemo(() => (mirror ? namesOf(mirror) : null), [mirror]);
   const classId = student?.classId ?? null;
   const columns = useMemo(
@@ -42,27 +39,7 @@ export default function StudentTimetablePage() {
       {!engine && <p className="alert alert-info">{text.noEngine}</p>}
       {engine && !mirror && <LoadingStatus text={text.loading} />}
       {mirror && students.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
-      {students.length > 1 && (
-        <div className="panel tt-controls no-print">
-          <div className="field">
-            <label className="field-label" htmlFor={selectId}>
-              {text.student.choose}
-            </label>
-            <select
-              id={selectId}
-              className="field-input"
-              value={student?.id ?? ''}
-              onChange={(event) => setParams(new URLSearchParams({ studentId: event.target.value }), { replace: true })}
-            >
-              {students.map((row) => (
-                <option key={row.id} value={row.id}>
-                  {fullName(row)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-      )}
+      <ChildChooser students={students} student={student} className="tt-controls no-print" />
       {student && mirror && names && (
         <>
           {!classId && <p className="alert alert-info">{text.student.noClass}</p>}

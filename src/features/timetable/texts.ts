@@ -90,7 +90,6 @@ export const timetableTexts = {
     removed: 'Substitution removed.',
   },
   student: {
-    choose: 'Child',
     noStudent: 'No student is linked to this account on this device yet.',
     noClass: 'This student has no class yet.',
   },

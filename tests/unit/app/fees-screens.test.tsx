@@ -21,6 +21,7 @@ import { feePayeeKey } from '../../../src/features/fees/receipt-payee';
 import { upiQrDataUrl } from '../../../src/features/fees/UpiQr';
 import { draftsOf, structureBody, usualDueDates, withFrequency } from '../../../src/features/fees/structure-drafts';
 import { feeTexts as text } from '../../../src/features/fees/texts';
+import { recordsKitTexts } from '../../../src/kit/texts';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
 import { screenHarness, until } from './records-harness';
@@ -261,7 +262,7 @@ describe('/student/fees', () => {
     expect(summary).toContain(text.family.outstanding('₹37,500.00'));
     const link = labelled(text.family.open(receipt(1, {}).receiptNumber!));
     expect(link?.getAttribute('href')).toBe(`/student/fees/details/${id(101)}`);
-    await type(byLabel<HTMLSelectElement>(view!.container, text.family.choose), meena);
+    await type(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.chooseChild), meena);
     await until(() => (view!.container.querySelector('.fee-summary')?.textContent ?? '').includes('Meena Das'), 'the other child');
     expect(view!.container.textContent).toContain(text.family.noReceipts);
   });
