@@ -106,9 +106,9 @@ export default function StudentAttendancePage() {
   const lastDay = monthDates(month).at(-1)!;
   const worked = month > monthOf(now) ? 0 : countWorkingDays(`${month}-01`, lastDay < now ? lastDay : now, holidays ?? [], student?.classId ?? undefined);
 
-  const choose = (next: { month: string }) => {
+  const chooseMonth = (next: string) => {
     const search = new URLSearchParams(params);
-    search.set('month', next.month);
+    search.set('month', next);
     setParams(search, { replace: true });
   };
 
@@ -125,7 +125,7 @@ export default function StudentAttendancePage() {
               {students && students.length > 1 ? `${student.firstName} ${student.lastName} · ` : ''}
               {formatMonth(month)}
             </h2>
-            <MonthNav onShift={(by) => choose({ month: shiftMonth(month, by) })} />
+            <MonthNav onShift={(by) => chooseMonth(shiftMonth(month, by))} />
           </div>
           <p className="att-figure">
             <span className="att-figure-value">{formatPercentage(totals.percentage)}</span>{' '}
