@@ -69,6 +69,7 @@ export { RecordFormDialog, type DialogField, type RecordFormDialogProps } from '
 export { fieldErrors, issuesByField, focusFirstInvalid, useFocusFirstError, type FieldErrors } from './form-errors';
 export {
   LoadingStatus,
+  MirrorStatus,
   RecordPageMessage,
   LoadProblem,
   useNotice,

@@ -19,6 +19,12 @@ export function LoadingStatus({ text }: { text: string }) {
   );
 }
 
+/** A mirror page before its records are there: no sync engine on this device, or the mirror still opening. */
+export function MirrorStatus({ engine, loaded, text }: { engine: unknown; loaded: boolean; text: { noEngine: string; loading: string } }) {
+  if (!engine) return <p className="alert alert-info">{text.noEngine}</p>;
+  return loaded ? null : <LoadingStatus text={text.loading} />;
+}
+
 /** A page that cannot show its record: an error (announced) or an info, and a link back to the list. */
 export function RecordPageMessage({ tone, text, backTo, backLabel }: { tone: 'error' | 'info'; text: string; backTo: string; backLabel: string }) {
   return (

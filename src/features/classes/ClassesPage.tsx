@@ -20,7 +20,7 @@ import {
   DeleteConfirmDialog,
   EditRemoveButtons,
   ExportCsvButton,
-  LoadingStatus,
+  MirrorStatus,
   NoticeArea,
   PagerFor,
   RecordTable,
@@ -131,8 +131,7 @@ export default function ClassesPage() {
           </button>
         }
       />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {loading && engine && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={!loading} text={text} />
       <NoticeArea notice={notice} />
       {!loading && (
         <section className="panel">

@@ -11,7 +11,7 @@ import { t } from '../../i18n';
 import {
   DeleteConfirmDialog,
   EditRemoveButtons,
-  LoadingStatus,
+  MirrorStatus,
   NoticeArea,
   PagerFor,
   RecordTable,
@@ -108,8 +108,7 @@ export default function EventsPage() {
           </Link>
         }
       />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       <NoticeArea notice={notice} />
       {mirror && <MonthCalendar month={month} onMonthChange={setMonth} events={mirror.events} today={today} anyHoliday />}
       {mirror && (

@@ -7,7 +7,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { t } from '../../i18n';
-import { LoadingStatus } from '../../kit';
+import { MirrorStatus } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
@@ -50,8 +50,7 @@ export default function StudentEventsPage() {
   return (
     <main className="page ev-page">
       <PageHeader title={t.titles.events} backTo="/student" />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && classesDiffer && (
         <div className="panel ev-filters">
           <div className="field">

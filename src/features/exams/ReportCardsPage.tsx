@@ -8,7 +8,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { t } from '../../i18n';
-import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
+import { MirrorStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -96,8 +96,7 @@ export default function ReportCardsPage() {
   return (
     <main className="page ex-page rc-screen">
       <PageHeader title={t.titles.reportCards} backTo="/admin" />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && (
         <div className="panel ex-form-row rc-controls">
           <div className="field">

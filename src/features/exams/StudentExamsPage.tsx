@@ -3,7 +3,7 @@
  * first, from the mirror: after one sync it opens offline.
  */
 import { t } from '../../i18n';
-import { LoadingStatus } from '../../kit';
+import { MirrorStatus } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
@@ -33,8 +33,7 @@ export default function StudentExamsPage() {
   return (
     <main className="page ex-page">
       <PageHeader title={t.titles.exams} backTo="/student" />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && !student && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={mirror?.students} student={student} />
       {student && mirror && exams.length === 0 && <p className="panel">{text.student.noExams}</p>}

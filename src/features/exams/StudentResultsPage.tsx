@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { t } from '../../i18n';
-import { LoadingStatus } from '../../kit';
+import { MirrorStatus } from '../../kit';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -40,8 +40,7 @@ export default function StudentResultsPage() {
   return (
     <main className="page ex-page rc-screen" data-printing={printing ?? undefined}>
       <PageHeader title={t.titles.results} backTo="/student" />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && !student && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={mirror?.students} student={student} />
       {student && mirror && results.length === 0 && <p className="panel">{text.student.noResults}</p>}

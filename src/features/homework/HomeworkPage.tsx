@@ -13,7 +13,7 @@ import { t } from '../../i18n';
 import {
   DeleteConfirmDialog,
   EditRemoveButtons,
-  LoadingStatus,
+  MirrorStatus,
   NoticeArea,
   PagerFor,
   RecordTable,
@@ -119,8 +119,7 @@ export default function HomeworkPage() {
           </Link>
         }
       />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       <NoticeArea notice={notice} />
       {waitingFiles > 0 && <p className="alert alert-info">{text.upload.waiting(waitingFiles)}</p>}
       {mirror && (

@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react';
 import type { StudentRow } from '../../../sync';
 import { t } from '../../i18n';
-import { ChildChooser, LoadingStatus, useChosenStudent, useWriteReport } from '../../kit';
+import { ChildChooser, MirrorStatus, useChosenStudent, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
@@ -58,8 +58,7 @@ export default function StudentHomeworkPage() {
   return (
     <main className="page hw-page">
       <PageHeader title={t.titles.homework} backTo="/student" />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && students.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={students} student={student} className="hw-controls" />
       {student && mirror && (

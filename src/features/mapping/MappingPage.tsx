@@ -25,7 +25,7 @@ import { compareClasses } from '../../../contract/class-order';
 import {
   DeleteConfirmDialog,
   ExportCsvButton,
-  LoadingStatus,
+  MirrorStatus,
   NoticeArea,
   RecordTable,
   recordsKitTexts,
@@ -210,8 +210,7 @@ export default function MappingPage() {
   return (
     <main className="page records-page map-page">
       <PageHeader title={t.titles.mapping} backTo="/admin" />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {loading && engine && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={!loading} text={text} />
       <NoticeArea notice={notice} />
       {!loading && classes.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}
       {!loading && classes.length > 0 && (

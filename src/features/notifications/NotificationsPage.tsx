@@ -12,7 +12,7 @@ import { t } from '../../i18n';
 import {
   DeleteConfirmDialog,
   EditRemoveButtons,
-  LoadingStatus,
+  MirrorStatus,
   NoticeArea,
   PagerFor,
   RecordTable,
@@ -124,8 +124,7 @@ export default function NotificationsPage() {
           </Link>
         }
       />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       <NoticeArea notice={notice} />
       {mirror && (
         <section className="panel">

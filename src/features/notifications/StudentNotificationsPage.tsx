@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { t } from '../../i18n';
-import { LoadingStatus } from '../../kit';
+import { MirrorStatus } from '../../kit';
 import { useUnreadCount } from '../../kit/notifications-unread';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -25,8 +25,7 @@ export default function StudentNotificationsPage() {
   return (
     <main className="page nt-page">
       <PageHeader title={t.titles.notifications} backTo="/student" />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && (
         <section aria-labelledby="nt-inbox">
           <h2 id="nt-inbox" className="nt-count" aria-live="polite">

@@ -15,7 +15,7 @@ import {
   DeleteConfirmDialog,
   EditRemoveButtons,
   ExportCsvButton,
-  LoadingStatus,
+  MirrorStatus,
   NoticeArea,
   PagerFor,
   RecordTable,
@@ -98,8 +98,7 @@ export default function SubjectsPage() {
           ) : undefined
         }
       />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {loading && engine && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={!loading} text={text} />
       <NoticeArea notice={notice} />
       {!loading && (
         <section className="panel">

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { monthOfMonthYear, monthYearOf } from '../../../contract/teacher-attendance';
 import { t } from '../../i18n';
-import { LoadingStatus, recordsCsv, saveFile, useStaffAccess, type Column } from '../../kit';
+import { MirrorStatus, recordsCsv, saveFile, useStaffAccess, type Column } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { monthYear as monthName, shortDate } from '../../ui/dates';
@@ -65,8 +65,7 @@ export default function MonthlyRegisterPage() {
     <main className="page ta-page ta-register-page">
       <PageHeader title={title} backTo="/admin/teacher-attendance" />
       {!month && <p className="alert alert-warning">{text.monthly.badMonth}</p>}
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {month && register && (
         <>
           <nav className="panel ta-controls no-print" aria-label={text.monthly.caption(monthName(month))}>

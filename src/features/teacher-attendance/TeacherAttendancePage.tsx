@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { type LeaveType, leaveTypes, monthYearOf, teacherAttendanceMessages, type TeacherStatus, teacherStatuses } from '../../../contract/teacher-attendance';
 import { holidayOn, isSunday } from '../../../contract/working-days';
 import { t } from '../../i18n';
-import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
+import { MirrorStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
@@ -65,8 +65,7 @@ export default function TeacherAttendancePage() {
   return (
     <main className="page ta-page">
       <PageHeader title={t.titles.teacherAttendance} backTo="/admin" />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && (
         <>
           <div className="panel ta-controls">

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import type { TimetableDay } from '../../../contract/timetable';
 import type { StudentRow } from '../../../sync';
 import { t } from '../../i18n';
-import { ChildChooser, LoadingStatus, useChosenStudent } from '../../kit';
+import { ChildChooser, MirrorStatus, useChosenStudent } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
@@ -36,8 +36,7 @@ export default function StudentTimetablePage() {
   return (
     <main className="page tt-page">
       <PageHeader title={t.titles.timetable} backTo="/student" />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && students.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={students} student={student} className="tt-controls no-print" />
       {student && mirror && names && (

@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dayNames, type TimetableDay, timetableDayOf, timetableMessages } from '../../../contract/timetable';
 import { t } from '../../i18n';
-import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
+import { MirrorStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
@@ -78,8 +78,7 @@ export default function TimetablePage() {
   return (
     <main className="page tt-page">
       <PageHeader title={t.titles.timetable} backTo="/admin" />
-      {!engine && <p className="alert alert-info">{text.noEngine}</p>}
-      {engine && !mirror && <LoadingStatus text={text.loading} />}
+      <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && names && (
         <>
           <div className="panel tt-controls no-print">

@@ -1,7 +1,8 @@
 /**
  * The shared records list kit: paging from page 0 with 20 rows a page, search per column (and
  * disabled with a reason), select-all of the page, the CSV export's content (formula cells
- * escaped), the upload panel's progress and its per-row report, and the confirm dialog's focus.
+ * escaped), the upload panel's progress and its per-row report, the confirm dialog's focus, and
+ * what a mirror page shows before its records are there.
  */
 import './reset-storage';
 import { act, useState } from 'react';
@@ -11,6 +12,7 @@ import { paths } from '../../../contract/paths';
 import {
   allColumns,
   ConfirmDialog,
+  MirrorStatus,
   Pager,
   RecordTable,
   readUploadAnswer,
@@ -366,5 +368,22 @@ describe('ConfirmDialog', () => {
     expect(document.querySelector('[role="alertdialog"]')).toBeNull();
     expect(view.container.querySelector('[data-testid="answer"]')?.textContent).toBe('no');
     expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('MirrorStatus', () => {
+  const text = { noEngine: 'This device cannot keep the school offline.', loading: 'Loading the school…' };
+
+  it('says when there is no sync engine, announces loading while the mirror opens, and shows nothing once loaded', async () => {
+    const shown = async (engine: unknown, loaded: boolean) => {
+      const view = await renderRoute('/page', <MirrorStatus engine={engine} loaded={loaded} text={text} />, '/page');
+      const status = view.container.querySelector('[role="status"]');
+      const found = { text: view.container.textContent, status: status?.textContent ?? null };
+      view.unmount();
+      return found;
+    };
+    expect(await shown(null, false)).toEqual({ text: text.noEngine, status: null });
+    expect(await shown({}, false)).toEqual({ text: text.loading, status: text.loading });
+    expect(await shown({}, true)).toEqual({ text: '', status: null });
   });
 });
