@@ -24,6 +24,16 @@ export function normalAudience(audience: Audience): Audience {
   };
 }
 
+/** An audience as the four audience columns of the table it is stored in. */
+export function audienceColumns(audience: Audience) {
+  return {
+    audienceKind: audience.kind,
+    audienceClassIds: audience.classIds,
+    audienceRoles: audience.roles,
+    audienceUserIds: audience.userIds,
+  };
+}
+
 /** The chosen classes and people must be live records of this school (400 naming the audience otherwise). */
 export async function assertAudienceOfSchool(tx: Db, tenantId: string, audience: Audience): Promise<void> {
   const unknown = () => badRequest(notificationMessages.audienceUnknown, { fieldErrors: { audience: [notificationMessages.audienceUnknown] } });

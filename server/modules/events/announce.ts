@@ -11,6 +11,7 @@ import type { Audience } from '../../../contract/notifications';
 import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { audienceColumns } from '../../module-kit/audience';
 import { queuePushes } from '../notifications/push-outbox';
 import { eventMessages } from '../../../contract/events';
 
@@ -37,10 +38,7 @@ async function tell(tx: Db, tenantId: string, sentBy: string, audience: Audience
     title: title.slice(0, 200),
     message: message.slice(0, 4000),
     link: linkFor(audience),
-    audienceKind: audience.kind,
-    audienceClassIds: audience.classIds,
-    audienceRoles: audience.roles,
-    audienceUserIds: audience.userIds,
+    ...audienceColumns(audience),
     publishAt: new Date(),
     published: true,
     sentBy,

@@ -28,7 +28,7 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { lostUpdate } from '../../module-kit/conflicts';
 import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
-import { assertAudienceOfSchool, normalAudience } from '../../module-kit/audience';
+import { assertAudienceOfSchool, audienceColumns, normalAudience } from '../../module-kit/audience';
 import { scopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
@@ -45,6 +45,12 @@ async function assertMayAdd(tx: Db, user: AuthUser, kind: EventKind, audience: A
   if (user.role !== 'admin' && audience.kind !== 'classes') throw new AppError(403, eventMessages.notYourClass);
   await assertAudienceOfSchool(tx, user.tenantId, audience);
   await assertCanTeachClasses(tx, user, audience.classIds, eventMessages.notYourClass);
+}
+
+/** The columns an event's form sets, the same on create and on update. */
+function formColumns(input: z.output<typeof eventInputSchema>, audience: Audience) {
+  const { kind, title, description, startDate, endDate, startTime, endTime } = input;
+  return { kind, title, description, startDate, endDate, startTime, endTime, ...audienceColumns(audience) };
 }
 
 function assertOwn(user: AuthUser, createdBy: string | null): void {
@@ -88,27 +94,12 @@ export const eventRoutes: ZodPlugin = async (app) => {
   app.post(routeOf(eventPaths.create), { config: staffWrite, schema: { response: created(eventSchema), body: eventInputSchema } }, (request, reply) =>
     runWrite(request, reply, async (tx) => {
       const user = userOf(request);
-      const { id = randomUUID(), kind, title, description, startDate, endDate, startTime, endTime } = request.body;
+      const { id = randomUUID(), kind } = request.body;
       const audience = normalAudience(request.body.audience);
       await assertMayAdd(tx, user, kind, audience);
       await assertRecordIdFree(tx, events, id);
       try {
-        await tx.insert(events).values({
-          id,
-          tenantId: user.tenantId,
-          kind,
-          title,
-          description,
-          startDate,
-          endDate,
-          startTime,
-          endTime,
-          audienceKind: audience.kind,
-          audienceClassIds: audience.classIds,
-          audienceRoles: audience.roles,
-          audienceUserIds: audience.userIds,
-          createdBy: user.id,
-        });
+        await tx.insert(events).values({ id, tenantId: user.tenantId, ...formColumns(request.body, audience), createdBy: user.id });
       } catch (error) {
         if (uniqueViolation(error) === 'events_pkey') throw recordIdTaken();
         throw error;
@@ -126,7 +117,7 @@ export const eventRoutes: ZodPlugin = async (app) => {
       runWrite(request, reply, async (tx) => {
         const user = userOf(request);
         const { id } = request.params;
-        const { kind, title, description, startDate, endDate, startTime, endTime, baseRev } = request.body;
+        const { kind, baseRev } = request.body;
         const stored = await repo.one(tx, user.tenantId, id);
         if (stored) {
           assertOwn(user, stored.createdBy);
@@ -140,19 +131,7 @@ export const eventRoutes: ZodPlugin = async (app) => {
         await assertMayAdd(tx, user, kind, audience);
         await tx
           .update(events)
-          .set({
-            kind,
-            title,
-            description,
-            startDate,
-            endDate,
-            startTime,
-            endTime,
-            audienceKind: audience.kind,
-            audienceClassIds: audience.classIds,
-            audienceRoles: audience.roles,
-            audienceUserIds: audience.userIds,
-          })
+          .set(formColumns(request.body, audience))
           .where(and(eq(events.tenantId, user.tenantId), eq(events.id, id), isNull(events.deletedAt)));
         const data = await repo.one(tx, user.tenantId, id);
         if (data) await announceChange(tx, user.tenantId, user.id, stored, data);

@@ -24,7 +24,7 @@ import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
-import { assertAudienceOfSchool, normalAudience } from '../../module-kit/audience';
+import { assertAudienceOfSchool, audienceColumns, normalAudience } from '../../module-kit/audience';
 import { scopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { assertCanTeachClasses } from '../class-subjects/teaching';
@@ -118,10 +118,7 @@ export const notificationRoutes: ZodPlugin = async (app) => {
             title,
             message,
             link,
-            audienceKind: audience.kind,
-            audienceClassIds: audience.classIds,
-            audienceRoles: audience.roles,
-            audienceUserIds: audience.userIds,
+            ...audienceColumns(audience),
             publishAt: at,
             published,
             sentBy: user.id,
@@ -159,10 +156,7 @@ export const notificationRoutes: ZodPlugin = async (app) => {
             title,
             message,
             link,
-            audienceKind: audience.kind,
-            audienceClassIds: audience.classIds,
-            audienceRoles: audience.roles,
-            audienceUserIds: audience.userIds,
+            ...audienceColumns(audience),
             publishAt: at,
             published,
           })
