@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Result } from '../../../contract/exam-results';
 import { cbseGradingScale, type Exam, type ExamSearchColumn, type GradingScale, type Mark, type Paper } from '../../../contract/exams';
+import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { students } from '../../db/schema';
@@ -53,14 +54,10 @@ export function resultRecord(row: typeof results.$inferSelect): Result {
 const live = (tenantId: string) => and(eq(exams.tenantId, tenantId), isNull(exams.deletedAt));
 const ordering = [desc(exams.academicYear), asc(exams.createdAt), asc(exams.id)];
 
-function uuidArray(ids: readonly string[]): SQL {
-  return sql`array[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]::uuid[]`;
-}
-
 /** The exams a scope covers: the school's for staff, those their classes sit for a family. */
 export function examsVisibleTo(scope: SyncScope): SQL | undefined {
   if (scope.school) return undefined;
-  return scope.classIds.length > 0 ? sql`${exams.classIds} && ${uuidArray(scope.classIds)}` : sql`false`;
+  return scope.classIds.length > 0 ? sql`${exams.classIds} && ${arrayParam(scope.classIds, 'uuid')}` : sql`false`;
 }
 
 /** The published results a scope covers: all for staff, their own students' for a family. */

@@ -1,55 +1,27 @@
 /**
- * Who a notification reaches (docs/decisions.md "Notifications and push (issue 11)"), written once
- * as an SQL predicate over a viewer: resolving an audience to users (push fan-out, read counts) and
- * the pull's and `mine`'s scope both use it. Whole school: everyone; roles: staff (admins and
- * teachers), students, parents; classes: the students of those classes and their parents; people:
- * those users.
+ * Who a notification reaches (docs/decisions.md "Notifications and push (issue 11)"): the kit's
+ * audience rule (server/module-kit/audience.ts) over the notifications table, an SQL predicate over
+ * a viewer that resolving an audience to users (push fan-out, read counts) and the pull's and
+ * `mine`'s scope all use. Whole school: everyone; roles: staff (admins and teachers), students,
+ * parents; classes: the students of those classes and their parents; people: those users.
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { RoleName } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
-
-/** A viewer as SQL expressions: a user row's columns, or one signed-in user's values. */
-export interface Viewer {
-  userId: SQL;
-  role: SQL;
-  /** uuid[]: the classes of the viewer's own student record or children. */
-  classIds: SQL;
-}
+import { audienceReaches, type AudienceViewer } from '../../module-kit/audience';
 
 const column = (name: string) => sql.raw(`"notifications"."${name}"`);
 
-/**
- * True where the notification row's audience includes the viewer (published or not). The
- * notification's columns are named with their table, so the rule also holds inside a subquery.
- */
-export function reaches(viewer: Viewer): SQL {
-  return sql`(${column('audience_kind')} = 'school'
-    or (${column('audience_kind')} = 'roles' and (case ${viewer.role} when 'admin' then 'staff' when 'teacher' then 'staff'
-          when 'student' then 'students' else 'parents' end) = any(${column('audience_roles')}))
-    or (${column('audience_kind')} = 'classes' and ${viewer.role} in ('student', 'parent') and ${column('audience_class_ids')} && ${viewer.classIds})
-    or (${column('audience_kind')} = 'people' and ${viewer.userId} = any(${column('audience_user_ids')})))`;
-}
-
-export function uuidArray(ids: readonly string[]): SQL {
-  if (ids.length === 0) return sql`'{}'::uuid[]`;
-  return sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
-}
-
-/** One signed-in user as a viewer (their scope's classes: own class, or the children's). */
-export function viewerOf(user: { userId: string; role: RoleName; classIds: readonly string[] }): Viewer {
-  return { userId: sql`${user.userId}::uuid`, role: sql`${user.role}`, classIds: uuidArray(user.classIds) };
+/** True where the notification row's audience includes the viewer (published or not): the kit's rule. */
+export function reaches(viewer: AudienceViewer): SQL {
+  return audienceReaches('notifications', viewer);
 }
 
 /**
  * The users table's row as a viewer (the same classes as module-kit/scope.ts scopeOf). Spelled out
  * with table names for the same reason as `column` above.
  */
-export const userRowViewer: Viewer = {
+export const userRowViewer: AudienceViewer = {
   userId: sql.raw('"users"."id"'),
   role: sql.raw('"users"."role"'),
   classIds: sql.raw(`array(select "s"."class_id" from "students" "s"

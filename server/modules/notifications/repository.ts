@@ -14,7 +14,8 @@ import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { notificationReads, notificationRevisions, notifications } from '../../db/schema';
 import type { SyncScope } from '../../module-kit/scope';
-import { audienceSizeOfRow, outer, reaches, viewerOf } from './audience';
+import { audienceViewerOf } from '../../module-kit/audience';
+import { audienceSizeOfRow, outer, reaches } from './audience';
 
 const selection = {
   id: notifications.id,
@@ -60,7 +61,7 @@ const newestFirst = [desc(notifications.publishAt), asc(notifications.id)];
  */
 export function visibleTo(scope: SyncScope): SQL | undefined {
   if (scope.role === 'admin') return undefined;
-  const received = and(eq(notifications.published, true), reaches(viewerOf(scope)));
+  const received = and(eq(notifications.published, true), reaches(audienceViewerOf(scope)));
   return scope.role === 'teacher' ? or(received, eq(notifications.sentBy, scope.userId)) : received;
 }
 
@@ -131,7 +132,7 @@ export const notificationRepository = {
           isNull(notificationReads.deletedAt),
         ),
       )
-      .where(and(live(tenantId), id ? eq(notifications.id, id) : undefined, eq(notifications.published, true), reaches(viewerOf(scope))))
+      .where(and(live(tenantId), id ? eq(notifications.id, id) : undefined, eq(notifications.published, true), reaches(audienceViewerOf(scope))))
       .orderBy(...newestFirst);
     return rows.map(({ readAt, ...row }) => ({ ...toRecord(row), read: readAt !== null, readAt: readAt?.toISOString() ?? null }));
   },
