@@ -9,6 +9,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { type Audience, notificationMessages } from '../../contract/notifications';
 import type { RoleName } from '../../contract/roles';
+import { arrayParam } from '../db/array-param';
 import type { Db } from '../db/client';
 import { classes, users } from '../db/schema';
 import { badRequest } from '../errors';
@@ -61,17 +62,9 @@ export interface AudienceViewer {
   classIds: SQL;
 }
 
-export function uuidArray(ids: readonly string[]): SQL {
-  if (ids.length === 0) return sql`'{}'::uuid[]`;
-  return sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
-}
-
 /** One signed-in user as a viewer (their scope's classes: own class, or the children's). */
 export function audienceViewerOf(user: { userId: string; role: RoleName; classIds: readonly string[] }): AudienceViewer {
-  return { userId: sql`${user.userId}::uuid`, role: sql`${user.role}`, classIds: uuidArray(user.classIds) };
+  return { userId: sql`${user.userId}::uuid`, role: sql`${user.role}`, classIds: arrayParam(user.classIds, 'uuid') };
 }
 
 /**
