@@ -1,3 +1,4 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -26,6 +27,8 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
+      // `.po` catalogs compiled into modules at build (lingui.config.ts); a missing translation fails it.
+      lingui({ failOnMissing: true, failOnCompileError: true }),
       precompressAssets(),
       routePreloads(),
       VitePWA({

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:dashboard`: the admin dashboard of issue 16 over the larger demo school
+ * `npm run bench:dashboard`: the admin dashboard over the larger demo school
  * (Riverside: 36 classes, about 670 students, with the seed's 30 school days of attendance), in
  * Debian's Chromium with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate, a budget phone).
  *

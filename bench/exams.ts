@@ -1,5 +1,5 @@
 /**
- * `npm run bench:exams`: the exams figures of issue 13, against the production build served by the
+ * `npm run bench:exams`: the exams figures, against the production build served by the
  * real server (fresh embedded database, demo schools seeded, loopback), in Debian's Chromium with
  * the CPU slowed 4x (a budget phone):
  *

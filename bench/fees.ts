@@ -1,5 +1,5 @@
 /**
- * `npm run bench:fees`: what fees cost (issue 14) in a 3,000-student school made here (100 classes
+ * `npm run bench:fees`: what fees cost in a 3,000-student school made here (100 classes
  * of 30: the demo seed's fee structure per class, concessions, receipts for the installments due by
  * today, some families in arrears; `bench/support/fee-school.ts`), written into a fresh embedded
  * database (PGlite) or, when TEST_DATABASE_URL or DATABASE_URL is set, a scratch PostgreSQL
@@ -60,13 +60,13 @@ interface DeviceFigures {
 
 /** What the page runs: the sync engine, the fee mirror's reader and the defaulters' function. */
 const deviceSource = `
-import { createConnectivity, createSyncEngine } from './sync';
+import { createConnectivity, createSyncEngine, syncModules } from './sync';
 import { classDues, readFeeMirror, todayIso } from './src/features/fees/queries';
-window.feeBench = { createConnectivity, createSyncEngine, classDues, readFeeMirror, todayIso };
+window.feeBench = { createConnectivity, createSyncEngine, syncModules, classDues, readFeeMirror, todayIso };
 `;
 
 type FeeBenchWindow = Window & {
-  feeBench: Pick<typeof SyncModule, 'createConnectivity' | 'createSyncEngine'> & Pick<typeof FeeQueries, 'classDues' | 'readFeeMirror' | 'todayIso'>;
+  feeBench: Pick<typeof SyncModule, 'createConnectivity' | 'createSyncEngine' | 'syncModules'> & Pick<typeof FeeQueries, 'classDues' | 'readFeeMirror' | 'todayIso'>;
   engine?: SyncModule.SyncEngine;
 };
 
@@ -85,6 +85,7 @@ async function deviceTime(baseUrl: string, token: string, username: string): Pro
       async ({ tenantId, user, jwt }) => {
         const bench = (window as unknown as FeeBenchWindow).feeBench;
         const engine = bench.createSyncEngine({
+          modules: bench.syncModules,
           tenantId,
           username: user,
           getToken: () => jwt,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:homework`: what a school term of homework costs a device (issue 10), against the
+ * `npm run bench:homework`: what a school term of homework costs a device, against the
  * real server (its own process, fresh embedded database, demo schools seeded, loopback).
  * Greenvalley's seed is the term: 40 homework per class over its 26 classes (1,040), with the demo
  * family's done marks. For the demo parent (two children, two classes) and the demo teacher (staff:

@@ -5,7 +5,7 @@
  * CSS that /home loads: each file, its gzipped size, and what the server actually sent.
  *
  * Options: --runs N (median of N runs per page, default 1), --url BASE (measure a running server
- * instead of starting one). Targets (issue 4): performance >= 95; accessibility, best practices and
+ * instead of starting one). Targets: performance >= 95; accessibility, best practices and
  * SEO 100. Not part of `npm test`.
  */
 import { spawnSync } from 'node:child_process';

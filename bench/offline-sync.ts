@@ -342,6 +342,7 @@ async function drain(browser: Browser, baseUrl: string, count = sheets, network?
       const sync = (window as unknown as { KakshaSync: typeof SyncModule }).KakshaSync;
       const connectivity = sync.createConnectivity({ online: false });
       const instance = sync.createSyncEngine({
+        modules: sync.syncModules,
         tenantId: 'greenvalley',
         username,
         getToken: () => jwt,
@@ -353,7 +354,7 @@ async function drain(browser: Browser, baseUrl: string, count = sheets, network?
       const queueStarted = performance.now();
       let first500Ms = NaN;
       for (const [index, sheet] of input.entries()) {
-        await sync.markAttendanceSheet(instance, sheet as Parameters<typeof sync.markAttendanceSheet>[1]);
+        await instance.mutate('attendance.markSheet', sheet as Parameters<typeof instance.mutate<'attendance.markSheet'>>[1]);
         if (index === 499) first500Ms = performance.now() - queueStarted;
       }
       const queueMs = performance.now() - queueStarted;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:push`: the fan-out of one school-wide notification to 1,000 devices (issue 11),
+ * `npm run bench:push`: the fan-out of one school-wide notification to 1,000 devices,
  * against the real server (its own process, fresh embedded database, demo schools seeded, loopback)
  * and the FCM stand-in of the tests (tests/support/fcm-stand-in.ts: the real token exchange and v1
  * sends). The four demo accounts register 250 devices each. Measured:

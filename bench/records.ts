@@ -1,5 +1,5 @@
 /**
- * `npm run bench:records`: the school-records figures of issue 5, against the production build
+ * `npm run bench:records`: the school-records figures, against the production build
  * served by the real server (fresh embedded database, demo schools seeded, loopback):
  *
  * 1. Import: a 3,000-row student sheet (.csv, BENCH_ROWS to change) uploaded to greenvalley through

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:timetable`: the clash check of issue 12 on a full school's timetable, as an admin's
+ * `npm run bench:timetable`: the clash check on a full school's timetable, as an admin's
  * device runs it for every cell edit, in Debian's Chromium with the CPU slowed 4x (a budget phone).
  * The school: 36 classes, 48 teaching periods a week (8 a day, Monday to Saturday), 40 teachers and
  * a room per class, every cell filled without clashes (1,728 entries). Each edit puts a random

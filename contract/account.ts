@@ -1,6 +1,6 @@
 /** Accounts of a school as its admins manage them (/admin/accounts): list, reset, deactivate. */
 import { z } from 'zod';
-import { accountStatuses } from './auth';
+import { accountStatuses, registrationReviewShape } from './auth';
 import { pageQuerySchema } from './envelope';
 import { newPasswordSchema } from './password';
 import { roleNames, type RoleName } from './roles';
@@ -15,6 +15,7 @@ export const accountSchema = z.object({
   /** The linked student's or teacher's name; for a parent, the children's names. */
   linkedName: z.string().nullable(),
   createdAt: z.string(),
+  ...registrationReviewShape,
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -1,12 +1,14 @@
 /** Student attendance: one record per student per date, marked per class and date as one sheet. */
 import { z } from 'zod';
+import { isoDateField, isoDateTimeField, isoMonthField } from './calendar-dates';
+import { messages } from './messages';
 import { conflictNoticeSchema, type ConflictNotice } from './revisions';
 
 export const attendanceStatuses = ['present', 'absent', 'late', 'leave'] as const;
 export type AttendanceStatus = (typeof attendanceStatuses)[number];
 
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-06-22.');
-export const monthSchema = z.string().regex(/^\d{4}-\d{2}$/, 'Use a month like 2025-06.');
+export const isoDateSchema = isoDateField('Use a date like 2025-06-22.', messages.attendance.invalidDate);
+export const monthSchema = isoMonthField('Use a month like 2025-06.', messages.attendance.invalidMonth);
 
 export const attendanceRecordSchema = z.object({
   id: z.string(),
@@ -32,6 +34,12 @@ export const sheetEntrySchema = z.object({
   remark: z.string().trim().max(200).default(''),
   /** The rev of the record this change was based on; absent when the device saw none. */
   baseRev: z.number().int().nonnegative().optional(),
+  /**
+   * A mark nobody chose: the sheet's starting value (everyone present until changed). Written only
+   * where the school has no live mark for the student and date; where it has one, the school's
+   * stands, with no notice and nothing in history (docs/sync-server.md "Conflicts").
+   */
+  assumed: z.boolean().optional(),
 });
 export type SheetEntry = z.infer<typeof sheetEntrySchema>;
 
@@ -40,7 +48,7 @@ export const markSheetSchema = z.object({
   classId: z.uuid(),
   date: isoDateSchema,
   entries: z.array(sheetEntrySchema).min(1).max(200),
-  deviceMarkedAt: z.iso.datetime({ offset: true }).optional(),
+  deviceMarkedAt: isoDateTimeField().optional(),
 });
 export type MarkSheet = z.infer<typeof markSheetSchema>;
 

@@ -1,5 +1,6 @@
 /** Sign-in, registration, session and profile shapes (spec sections 3, 4 and 7). */
 import { z } from 'zod';
+import { languageSchema } from './account-language';
 import { messages } from './messages';
 
 export const emailSchema = z
@@ -98,8 +99,13 @@ export type UserProfile = StudentProfile | TeacherProfile;
 export const loginDataSchema = z.object({
   jwtToken: z.string(),
   profile: loginProfileSchema,
+  /** The account's language (docs/i18n.md); null until the user chose one. Our own, beside the spec's fields. */
+  language: languageSchema.nullable().optional(),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
+
+/** POST /api/auth/refresh: the renewed session token. */
+export const refreshDataSchema = z.object({ jwtToken: z.string(), language: languageSchema.nullable().optional() });
 
 /** Claims of the bearer token (spec: exp, sub, role.roleName; plus the tenant it is bound to). */
 export const tokenClaimsSchema = z.object({
@@ -113,12 +119,23 @@ export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 export const accountStatuses = ['active', 'pending', 'rejected', 'inactive'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 
+/**
+ * What an admin weighs before approving a registration: whether the address was confirmed with the
+ * code mailed to it (else anyone could have registered it, with a password of their choosing), and
+ * how many registrations claimed the address (0 for an account not made by registration).
+ */
+export const registrationReviewShape = {
+  addressConfirmed: z.boolean(),
+  registrations: z.number(),
+};
+
 export const pendingAccountSchema = z.object({
   id: z.string(),
   username: z.string(),
   roleName: z.string(),
   status: z.enum(accountStatuses),
   createdAt: z.string(),
+  ...registrationReviewShape,
 });
 export type PendingAccount = z.infer<typeof pendingAccountSchema>;
 
@@ -127,5 +144,10 @@ export const approveAccountSchema = z.object({
   studentId: z.uuid().optional(),
   teacherId: z.uuid().optional(),
   childStudentIds: z.array(z.uuid()).max(20).optional(),
+  /**
+   * The second step for an address never confirmed by its code: `true` says the admin knows that
+   * whoever registered it is its owner (without it such an approval is a 409, unconfirmedAddress).
+   */
+  unconfirmed: z.literal(true).optional(),
 });
 export type ApproveAccount = z.infer<typeof approveAccountSchema>;

@@ -11,6 +11,10 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ success: z.boolean(), message: z.string(), data });
 }
 
+/** Any answer as a client reads it before it knows what it holds: each field as far as it is there. */
+export const answerEnvelopeSchema = envelopeSchema(z.unknown()).partial();
+export type AnswerEnvelope = z.output<typeof answerEnvelopeSchema>;
+
 export interface Page<T> {
   content: T[];
   page: number;

@@ -1,5 +1,5 @@
 /**
- * The school calendar (docs/decisions.md "Events and holidays (issue 11)"): events, holidays, exam
+ * The school calendar (docs/decisions.md "Events and holidays"): events, holidays, exam
  * days, meetings, one day or several, with optional times, for an audience of the same shape as
  * notifications (the whole school, chosen classes, roles or people). Holidays are for the whole
  * school or chosen classes: they take those days out of the working days (contract/working-days.ts).
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { resource } from './path-kit';
 import { messages } from './messages';
 import { audienceKinds, audienceRoles, audienceSchema, maxAudienceMembers, notificationMessages } from './notifications';
+import { isoDateField } from './calendar-dates';
 import { normalizeDate, requiredText } from './record-formats';
 import { baseRevShape } from './revisions';
 
@@ -143,8 +144,8 @@ export type EventInput = z.input<typeof eventInputSchema>;
 
 export const eventListQuerySchema = z.object({
   /** Events that touch this range (YYYY-MM-DD, both included). */
-  from: z.iso.date(eventMessages.rangeDate).optional(),
-  to: z.iso.date(eventMessages.rangeDate).optional(),
+  from: isoDateField(eventMessages.rangeDate).optional(),
+  to: isoDateField(eventMessages.rangeDate).optional(),
   kind: z.enum(eventKinds, eventMessages.kind).optional(),
 });
 

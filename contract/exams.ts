@@ -1,5 +1,5 @@
 /**
- * Exams (issue 13): an exam of an academic year and term, the classes that sit it and per class a
+ * Exams (docs/decisions.md "Exams, marks, results and report cards"): an exam of an academic year and term, the classes that sit it and per class a
  * schedule of papers; marks per exam, class, subject and student; and the results a class's
  * publication computes (contract/exam-results.ts). The grading scale used travels with each exam,
  * so a later change of the school's scale never changes an exam's grades (docs/decisions.md "Exams").

@@ -1,15 +1,18 @@
 /**
- * Fees (issue 14): fee heads, a structure per class and academic year (each head's installments
+ * Fees (docs/decisions.md "Fees"): fee heads, a structure per class and academic year (each head's installments
  * with due dates and amounts, and the late fine rule), concessions per student, and receipts taken
  * at the counter. Every amount is an integer number of paise (contract/money.ts). A receipt is
  * numbered by the server, gapless per school and academic year; a device shows "Pending" until
- * then. A receipt is never edited or deleted: it is cancelled (its number stays) and reissued.
+ * then. A receipt is never edited or deleted: it is cancelled (its number stays) and reissued. What
+ * it prints is fixed when it is issued: the year's balance after it as of its date and the name of
+ * who received the money.
  */
 import { z } from 'zod';
 import { apiBase, resource, template } from './path-kit';
-import { academicYearLabel } from './admission';
+import { academicYearLabel, academicYearOf } from './admission';
 import { messages } from './messages';
 import { maxPaise } from './money';
+import { isoDateField } from './calendar-dates';
 import { normalizeDate, optionalText, requiredText } from './record-formats';
 import { baseRevShape } from './revisions';
 
@@ -60,6 +63,12 @@ export const feeMessages = {
   overpaid: (label: string) => `${label}: the amount is more than what is left to pay.`,
   fineTooMuch: 'The fine paid and waived together are more than the fine due.',
   paidOnFuture: 'The payment date cannot be in the future.',
+  paidOnTooEarly: (from: string) =>
+    `The payment date cannot be before ${from}: a receipt is dated in the current or the previous academic year, and not before the school's first year of fees.`,
+  recordedOnFuture: 'The day the receipt was made cannot be in the future.',
+  recordedOnBeforePaid: 'The payment date cannot be after the day the receipt was made.',
+  backdatedReason: (amount: string, paidOn: string) =>
+    `Dating this payment ${paidOn} removes a late fine of ${amount}. Give the reason for waiving it.`,
   notYourStudent: 'You can see the fees of your own children only.',
   staffMayNotRead: 'Fees are visible to the school office only. The admin can let teachers see them.',
   invalidColumn: 'This column cannot be searched.',
@@ -98,6 +107,22 @@ export const feeMessages = {
 } as const;
 
 const m = feeMessages;
+
+/** 23/11/2026 for 2026-11-23: dates in the school's messages. */
+export const indianDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/**
+ * The earliest payment date a receipt may carry on `today` (docs/decisions.md "Fees"): the first day
+ * of the previous academic year, and not before the school's first year of fees (the first year
+ * with a fee structure; a school whose first fees are next year's still takes payments this year).
+ */
+export function earliestPaymentDate(today: string, firstFeeYear: number | null): string {
+  const thisYear = academicYearOf(today);
+  return `${Math.max(thisYear - 1, Math.min(firstFeeYear ?? thisYear - 1, thisYear))}-04-01`;
+}
+
+/** "Received by" when the cashier's account has no teacher or staff record with a name (an office account). */
+export const officeCashier = 'School office';
 
 export const feeFrequencies = ['monthly', 'quarterly', 'termly', 'once'] as const;
 export type FeeFrequency = (typeof feeFrequencies)[number];
@@ -337,6 +362,17 @@ export const feeReceiptSchema = z.object({
   waiverReason: z.string().nullable(),
   /** Items and fine received. */
   total: z.number(),
+  /**
+   * The day the receipt was made: on the device for one made offline, else the day it reached the
+   * school. A payment date before it is a back-dated receipt, made by `receivedBy`.
+   */
+  recordedOn: z.string(),
+  /** The late fine the earlier payment date removed, waived for `waiverReason` (not part of `fineWaived`). */
+  backdatedFine: z.number(),
+  /** Fallen due by the payment date and unpaid after this receipt, as of its date; null on a receipt issued before balances were kept. */
+  balanceDue: z.number().nullable(),
+  /** Everything of the receipt's academic year left to pay after it, as of its date; null as above. */
+  yearBalance: z.number().nullable(),
   remark: z.string().nullable(),
   status: z.enum(receiptStatuses),
   cancelledOn: z.string().nullable(),
@@ -344,6 +380,7 @@ export const feeReceiptSchema = z.object({
   /** The receipt issued in place of this cancelled one, and the one this replaces. */
   replacedBy: z.string().nullable(),
   replaces: z.string().nullable(),
+  /** The cashier's name (a teacher's or staff member's; `officeCashier` for an account without one). */
   receivedBy: z.string(),
   createdAt: z.string(),
   rev: z.number(),
@@ -380,7 +417,15 @@ function checkReceipt(input: { mode: PaymentMode; reference: string | null; bank
   if (total > maxPaise) ctx.addIssue({ code: 'custom', path: ['items'], message: m.paise('Total') });
 }
 
-export const feeReceiptInputSchema = z.object({ id: z.uuid().optional(), studentId: uuidOf('Student'), ...receiptFields }).superRefine(checkReceipt);
+export const feeReceiptInputSchema = z
+  .object({
+    id: z.uuid().optional(),
+    studentId: uuidOf('Student'),
+    ...receiptFields,
+    /** The day the cashier made it: the device sends it for a receipt made offline; defaults to today. */
+    recordedOn: isoDate('Recorded on').optional(),
+  })
+  .superRefine(checkReceipt);
 export type FeeReceiptInput = z.input<typeof feeReceiptInputSchema>;
 
 /** PUT /api/fees/update/{receiptId}: cancels the receipt with a reason and, with `reissue`, issues its correction. */
@@ -394,8 +439,8 @@ export const feeCorrectionAnswerSchema = z.object({ cancelled: feeReceiptSchema,
 
 export const feeReceiptListQuerySchema = z.object({
   studentId: z.uuid().optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: isoDateField().optional(),
+  to: isoDateField().optional(),
   mode: z.enum(paymentModes).optional(),
   status: z.enum(receiptStatuses).optional(),
 });

@@ -2,7 +2,7 @@
  * Homework: what staff give a class for a subject (title, description, assigned and due date) with
  * up to five attachments, and each student's done mark. The record carries its attachments'
  * metadata, never their bytes: a device fetches a file on first open (docs/decisions.md
- * "Homework (issue 10)"). Class and subject travel as ids; a device joins their names from its mirror.
+ * "Homework"). Class and subject travel as ids; a device joins their names from its mirror.
  */
 import { z } from 'zod';
 import { messages } from './messages';
@@ -44,6 +44,7 @@ export const homeworkMessages = {
   attachmentEmpty: 'The file is empty.',
   attachmentNotMultipart: 'Upload the file as multipart/form-data in the field "file".',
   selectFile: 'Please select a file to attach.',
+  uploadsBusy: 'Too many files are being uploaded right now. Please try again in a few seconds.',
   doneFlag: 'done must be true or false.',
   markedDone: 'Marked as done.',
   markedNotDone: 'Marked as not done.',

@@ -59,7 +59,7 @@ export const messages = {
       'Registration successful! Your school administrator must approve your account before you can sign in.',
     invalidRole: 'Please select a role.',
     weakPassword: 'Password must be at least 8 characters long.',
-    // Our own (issue 9): confirming the address with a mailed code. No answer tells whether the
+    // Our own (docs/decisions.md "Hardening"): confirming the address with a mailed code. No answer tells whether the
     // address already has an account or is on a school record.
     codeSent:
       'Almost done: we have e-mailed a 6-digit code to this address. Enter it to confirm the address is yours. If the address already has an account at this school, the e-mail says so instead.',
@@ -83,7 +83,7 @@ export const messages = {
     duplicateEmail:
       'A request with this email address has already been submitted. Please use a different email or contact us directly.',
     unexpected: 'An unexpected error occurred. Please try again.',
-    // Our own (issue 4): validation of the public form, the answers of the contact endpoints.
+    // Our own (docs/decisions.md "Public site and account recovery"): validation of the public form, the answers of the contact endpoints.
     fullNameRequired: 'Please enter your full name.',
     emailRequired: 'Please enter your email address.',
     emailInvalid: 'Please enter a valid email address.',
@@ -100,7 +100,7 @@ export const messages = {
     tooManyRequests: (seconds: number) =>
       `You have sent several requests in a short time. Please try again in ${seconds} seconds or write to us directly.`,
   },
-  /** Our own (issue 4): password reset with a one-time code, and changing a password. */
+  /** Our own (docs/decisions.md "Public site and account recovery"): password reset with a one-time code, and changing a password. */
   recovery: {
     codeSent:
       'If an account with this email exists at this school, we have sent a 4-digit code to it. The code is valid for 10 minutes.',
@@ -131,7 +131,11 @@ export const messages = {
       notCurrent: 'Different from your current password',
     },
   },
-  /** Our own (issue 4): the people who run the Kaksha service (docs/operators.md). */
+  /** Our own (docs/i18n.md): the language kept on the account. */
+  account: {
+    languageSaved: 'Language saved.',
+  },
+  /** Our own: the people who run the Kaksha service (docs/operators.md). */
   operators: {
     signedIn: 'Signed in as operator.',
   },
@@ -184,7 +188,7 @@ export const messages = {
     selectExactlyOne: 'Please select exactly one student to edit.',
     selectAtLeastOne: 'Please select at least one student to delete.',
     selectOnlyOne: 'Please select only one student for deletion at a time.',
-    // Our own (issue 5): the student records' answers.
+    // Our own (docs/records-server.md): the student records' answers.
     added: 'Student added successfully!',
     updated: 'Student updated successfully!',
     deleted: 'Student deleted successfully!',
@@ -204,15 +208,18 @@ export const messages = {
     chooseChildren: "Choose the parent's children.",
     studentNotFound: 'Student not found.',
     teacherNotFound: 'Teacher not found.',
-    // Our own (issue 5): managing accounts.
+    // Our own (docs/records-server.md): managing accounts.
     passwordReset: "Password reset. The user's other sessions have been signed out.",
     deactivated: 'Account deactivated. The user has been signed out everywhere.',
     reactivated: 'Account reactivated.',
     notActive: 'Only an active account can be deactivated.',
     notInactive: 'Only a deactivated account can be reactivated.',
     notYourself: 'You cannot do this to your own account.',
+    // Our own: registration claims (docs/decisions.md "Registration claims").
+    unconfirmedAddress:
+      'This address was never confirmed with the code we e-mailed to it, so anyone could have registered it. Approve it only if you know the person who registered it owns this address.',
   },
-  /** Our own (issue 5): field checks shared by every school record and its bulk import. */
+  /** Our own (docs/records-server.md): field checks shared by every school record and its bulk import. */
   records: {
     /** A create whose record id is in use (in this school or any other: the answer does not say). */
     idTaken: 'This record cannot be saved under the id it was sent with. Please create it again.',
@@ -308,7 +315,7 @@ export const messages = {
     cellTooLong: (max: number) => `The cell is longer than ${max} characters.`,
     unstorableCell: 'The cell contains a character that cannot be saved (a NUL character or a broken character).',
   },
-  // Our own (issue 11): what a parent is told when their child is marked absent or late, and corrected.
+  // Our own (docs/decisions.md "Absence alerts"): what a parent is told when their child is marked absent or late, and corrected.
   absenceAlerts: {
     title: (name: string, status: 'absent' | 'late') => (status === 'absent' ? `${name} is absent` : `${name} is late`),
     message: (name: string, status: 'absent' | 'late', date: string, className: string) => `${name} was marked ${status} on ${date} in ${className}.`,
@@ -370,6 +377,9 @@ export const messages = {
       'This device is out of storage space, so the change was not saved. Free some space and try again.',
     dependencyRejected: 'Not sent: an earlier change it depends on was not accepted by the school.',
     conflict: 'Changed elsewhere: the school kept another version.',
+    /** A 2xx answer the app could not read, again and again (another server version, a proxy's page). */
+    unreadableAnswer:
+      "The school's answer to this change could not be read (this app may need an update). It may have been saved: check it after the next sync.",
     /** A record update whose baseRev lost (contract/sync.ts): the answer's message and its notice's. */
     recordChanged: 'Someone else changed this record first; their version was kept and yours is in its history.',
     recordDeleted: 'Someone else deleted this record first; your change is in its history.',

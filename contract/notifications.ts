@@ -1,10 +1,11 @@
 /**
- * Notifications (docs/decisions.md "Notifications and push (issue 11)"): a title and message from a
+ * Notifications (docs/decisions.md "Notifications and push"): a title and message from a
  * sender to an audience (the whole school, chosen classes, chosen roles or chosen people), published
  * at once or at a time, with an optional link to a screen of the app. Each user's read mark is a
  * record of its own.
  */
 import { z } from 'zod';
+import { isoDateTimeField } from './calendar-dates';
 import { apiBase, resource, template } from './path-kit';
 import { messages } from './messages';
 import { requiredText } from './record-formats';
@@ -81,7 +82,7 @@ export const notificationWithReadsSchema = notificationSchema.extend({
 export type NotificationWithReads = z.infer<typeof notificationWithReadsSchema>;
 
 /**
- * A notification's read figures as the staff pull carries them (issue 16): admins get every
+ * A notification's read figures as the staff pull carries them (docs/decisions.md "Dashboards"): admins get every
  * notification's, a teacher those she sent, families none. `id` is the notification's.
  */
 export const notificationCountSchema = z.object({
@@ -143,7 +144,7 @@ export const notificationInputSchema = z
       notificationMessages.audienceKind,
     ),
     /** ISO time; absent or past: now. */
-    publishAt: z.iso.datetime({ offset: true, message: notificationMessages.publishAt }).optional(),
+    publishAt: isoDateTimeField(notificationMessages.publishAt).optional(),
   })
   .superRefine((input, ctx) => {
     const { kind, classIds, roles, userIds } = input.audience;

@@ -18,12 +18,14 @@ export const paths = {
   updateFcmToken: `${apiBase}/updateFcmToken`,
   /** POST { fcmToken }: removes this device's token (sign-out). */
   removeFcmToken: `${apiBase}/removeFcmToken`,
+  /** PUT { language }: the signed-in user's language, kept on the account (contract/account-language.ts). */
+  accountLanguage: `${apiBase}/account/language`,
   schools: {
     all: `${apiBase}/schools/all`,
     one: template(`${apiBase}/schools/:id`),
     /** PUT { address, phoneNumber, email }: the admin's own school's certificate details. */
     update: template(`${apiBase}/schools/update/:tenantId`),
-    /** PUT { absenceAlerts }: the admin's own school's switches (issue 11). */
+    /** PUT { absenceAlerts }: the admin's own school's switches (absence alerts, ranks on report cards). */
     settings: template(`${apiBase}/schools/settings/:tenantId`),
   },
   accounts: {

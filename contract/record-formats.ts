@@ -6,6 +6,7 @@
  * up identical. Also the zod field builders the entity modules (student.ts, teacher.ts ...) use.
  */
 import { z } from 'zod';
+import { calendarDate } from './calendar-dates';
 import { isValidAadhaar, isValidApaar, normalizeIndianMobile, stripIdSeparators } from './indian-ids';
 import { messages } from './messages';
 
@@ -31,12 +32,7 @@ function fullYear(year: string, today: Date): number {
   return twoDigits <= pivot ? 2000 + twoDigits : 1900 + twoDigits;
 }
 
-function isoDate(year: number, month: number, day: number): string | undefined {
-  if (year < 1900 || year > 2200 || month < 1 || month > 12 || day < 1) return undefined;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > daysInMonth) return undefined;
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+const isoDate = calendarDate;
 
 /**
  * A date as schools write it, as YYYY-MM-DD; undefined when it is not a real date. Accepted:
@@ -69,6 +65,21 @@ export function normalizeDate(value: string, today: Date = new Date()): string |
     return month ? isoDate(Number(match[3]), month, Number(match[2])) : undefined;
   }
   return undefined;
+}
+
+const indiaOffsetMs = (5 * 60 + 30) * 60_000;
+
+/**
+ * The school's day as YYYY-MM-DD: India's (UTC+5:30 all year), which turns 5 h 30 min before UTC's,
+ * so a payment taken at 1 am is not "in the future" on the server.
+ */
+export function schoolTodayIso(now: Date = new Date()): string {
+  return new Date(now.getTime() + indiaOffsetMs).toISOString().slice(0, 10);
+}
+
+/** The school's time of day as HH:MM (India's). */
+export function schoolClockNow(now: Date = new Date()): string {
+  return new Date(now.getTime() + indiaOffsetMs).toISOString().slice(11, 16);
 }
 
 /** Today as YYYY-MM-DD (server clock, UTC). */

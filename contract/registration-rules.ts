@@ -1,6 +1,6 @@
 /**
- * Confirming a registration with a code mailed to the address (docs/decisions.md, "Hardening
- * (issue 9)"), without zod so /register can use it: the code's length, how many codes one
+ * Confirming a registration with a code mailed to the address (docs/decisions.md, "Hardening"),
+ * without zod so /register can use it: the code's length, how many codes one
  * registration may receive, and the shape of the register answer.
  */
 import type { RoleName } from './roles';

@@ -4,7 +4,7 @@
  * (contract/sync-entities.ts) because the record schemas that list names are built from it.
  */
 import { z } from 'zod';
-import type { SyncEntity } from './sync-entities';
+import { deletedSchema } from './envelope';
 
 /**
  * A write whose `baseRev` is older than the server's copy is not applied over it: the server keeps
@@ -12,7 +12,8 @@ import type { SyncEntity } from './sync-entities';
  * so the device can show "changed elsewhere" to whoever made the change.
  */
 export interface ConflictNotice<T = unknown, Y = unknown> {
-  entity: SyncEntity;
+  /** The record's entity: a name of contract/sync-entities.ts. */
+  entity: string;
   id: string;
   /** 'changed': the server's copy changed since `baseRev`; 'deleted': the record was deleted (deletes win). */
   reason: 'changed' | 'deleted';
@@ -51,7 +52,7 @@ export function conflictNoticeSchema<K extends z.ZodType, Y extends z.ZodType>(k
  * The answer of an update that takes `baseRev`: the record (with `conflict` when the device's
  * version lost to a newer one), or `{ id, deleted: true, conflict }` when the record was deleted.
  */
-export function updateAnswerSchema<R extends z.ZodObject>(record: R) {
+export function updateAnswerSchema<Shape extends z.core.$ZodShape>(record: z.ZodObject<Shape>) {
   const conflict = conflictNoticeSchema(record, z.unknown());
   return z.union([
     record.extend({ conflict: conflict.optional() }),
@@ -59,9 +60,10 @@ export function updateAnswerSchema<R extends z.ZodObject>(record: R) {
   ]);
 }
 
-/** The notice of a record update's answer, when its baseRev lost. */
-export function conflictOf(data: unknown): ConflictNotice | undefined {
-  if (typeof data !== 'object' || data === null || !('conflict' in data)) return undefined;
-  const conflict = (data as { conflict: unknown }).conflict;
-  return typeof conflict === 'object' && conflict !== null ? (conflict as ConflictNotice) : undefined;
+/**
+ * What a record resource's writes answer (`resource()` paths): a create the record, an update the
+ * record or its conflict answer, a delete `{ id }`. The device reads the answers with these.
+ */
+export function recordWriteAnswers<Shape extends z.core.$ZodShape>(record: z.ZodObject<Shape>) {
+  return { create: record, update: updateAnswerSchema(record), remove: deletedSchema };
 }

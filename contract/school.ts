@@ -32,9 +32,9 @@ export const schoolDetailsSchema = schoolSchema.extend({
   address: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   email: z.string().nullable(),
-  /** Parents are told when their child is marked absent or late (issue 11; on by default). */
+  /** Parents are told when their child is marked absent or late (docs/decisions.md "Absence alerts"; on by default). */
   absenceAlerts: z.boolean(),
-  /** Report cards show each student's rank in class (issue 13; on by default). */
+  /** Report cards show each student's rank in class (docs/decisions.md "Exams, marks, results and report cards"; on by default). */
   showRanks: z.boolean(),
 });
 export type SchoolDetails = z.infer<typeof schoolDetailsSchema>;

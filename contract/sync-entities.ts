@@ -1,7 +1,9 @@
 /**
  * The entities the pull sends (docs/adding-a-module.md): one line per synced entity, its name (the
  * device's mirror table of the same name) and the zod schema of its `record`, as the entity's read
- * endpoints answer it. `syncEntities` and `SyncEntity` are derived from this list.
+ * endpoints answer it. The server is built with this list (server/app.ts `entities`): the pull's
+ * answer names these entities, and a module whose pull source names another does not start.
+ * `syncEntities` and `SyncEntity` are derived from it.
  */
 import type { z } from 'zod';
 import { admissionSchema } from './admission';
@@ -26,7 +28,7 @@ export interface SyncedEntity<N extends string = string, R extends z.ZodType = z
   record: R;
 }
 
-function entity<const N extends string, R extends z.ZodType>(name: N, record: R): SyncedEntity<N, R> {
+export function entity<const N extends string, R extends z.ZodType>(name: N, record: R): SyncedEntity<N, R> {
   return { name, record };
 }
 
@@ -70,6 +72,11 @@ function namesOf<const E extends readonly SyncedEntity[]>(entities: E): Names<E>
 
 /** The names in the list's order (z.enum takes the tuple). */
 export const syncEntities = namesOf(syncedEntities);
+
+/** Whether a name (a notice's `entity`, a ref's table) is one of the synced entities. */
+export function isSyncEntity(name: string): name is SyncEntity {
+  return (syncEntities as readonly string[]).includes(name);
+}
 
 /** The record schema of an entity the pull sends. */
 export type RecordOf<N extends SyncEntity> = z.output<Extract<(typeof syncedEntities)[number], { name: N }>['record']>;

@@ -54,6 +54,12 @@ export const pushResultSchema = z.object({
 });
 export type PushResult = z.infer<typeof pushResultSchema>;
 
+/**
+ * The `data` of a 409 whose Idempotency-Key is still running elsewhere (server/plugins/idempotency.ts):
+ * it clears by itself, unlike a conflict of records.
+ */
+export const inFlightSchema = z.object({ state: z.literal('in-flight') });
+
 export const pushResponseSchema = z.object({
   /**
    * One result per entry that ran, in entry order. Shorter than `entries` when an answer stopped

@@ -1,11 +1,12 @@
 /**
- * Staff attendance (docs/decisions.md "Teacher attendance (issue 12)"): one record per teacher and
+ * Staff attendance (docs/decisions.md "Timetable and teacher attendance"): one record per teacher and
  * date, marked by an admin as one sheet per date (present by default on the screen), and the monthly
  * register of the spec's route /admin/teacher-attendance/monthly/{monthYear} (`11-2026`).
  */
 import { z } from 'zod';
 import { apiBase, template } from './path-kit';
 import { isoDateSchema } from './attendance';
+import { isoDateField, isoDateTimeField, isRealIsoDate, isRealIsoMonth } from './calendar-dates';
 import { messages } from './messages';
 import { conflictNoticeSchema, type ConflictNotice } from './revisions';
 
@@ -69,6 +70,8 @@ export const teacherSheetEntrySchema = z
       .max(maxTeacherRemark, messages.records.fields.tooLong('Remark', maxTeacherRemark))
       .default(''),
     baseRev: z.number().int().nonnegative().optional(),
+    /** A mark nobody chose (everyone present until changed): the school's own mark, if it has one, stands (contract/attendance.ts). */
+    assumed: z.boolean().optional(),
   })
   .superRefine((entry, ctx) => {
     if (entry.status === 'leave' && !entry.leaveType) ctx.addIssue({ code: 'custom', path: ['leaveType'], message: teacherAttendanceMessages.leaveTypeNeeded });
@@ -76,10 +79,13 @@ export const teacherSheetEntrySchema = z
   });
 export type TeacherSheetEntry = z.output<typeof teacherSheetEntrySchema>;
 
+/** A sheet's date, said in the staff screens' words when it is no real day. */
+const sheetDate = isoDateField('Use a date like 2025-06-22.', teacherAttendanceMessages.invalidDate);
+
 export const teacherMarkSheetSchema = z.object({
-  date: isoDateSchema,
+  date: sheetDate,
   entries: z.array(teacherSheetEntrySchema).min(1).max(500),
-  deviceMarkedAt: z.iso.datetime({ offset: true }).optional(),
+  deviceMarkedAt: isoDateTimeField().optional(),
 });
 export type TeacherMarkSheet = z.output<typeof teacherMarkSheetSchema>;
 export type TeacherMarkSheetInput = z.input<typeof teacherMarkSheetSchema>;
@@ -106,7 +112,7 @@ export interface TeacherMarkSheetResult extends Omit<z.infer<typeof teacherMarkS
   conflicts: ConflictNotice<TeacherAttendance, TeacherEntryVersion>[];
 }
 
-export const teacherSheetQuerySchema = z.object({ date: isoDateSchema });
+export const teacherSheetQuerySchema = z.object({ date: sheetDate });
 
 export const teacherSheetRowSchema = z.object({
   teacherId: z.string(),
@@ -121,7 +127,10 @@ export type TeacherSheet = z.infer<typeof teacherSheetSchema>;
 
 /** `11-2026` (the spec's route), month first. */
 export const monthYearParams = z.object({
-  monthYear: z.string().regex(/^(0?[1-9]|1[0-2])-\d{4}$/, teacherAttendanceMessages.monthYear),
+  monthYear: z
+    .string()
+    .regex(/^(0?[1-9]|1[0-2])-\d{4}$/, teacherAttendanceMessages.monthYear)
+    .refine((value) => isRealIsoMonth(monthOfMonthYear(value) ?? ''), teacherAttendanceMessages.monthYear),
 });
 
 /** `11-2026` -> `2026-11`; undefined when it is not a month. */
@@ -200,15 +209,8 @@ export function registerTotals(records: readonly Marked[], workingDays: readonly
   return totals;
 }
 
-/** A real 'YYYY-MM-DD' (2000 to 2100). */
-export function isRealIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 2000 || year > 2100) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+/** A real 'YYYY-MM-DD' (calendar-dates.ts: the one rule for dates). */
+export { isRealIsoDate };
 
 /** Every date of a 'YYYY-MM' month, in order. */
 export function datesOfMonth(month: string): string[] {

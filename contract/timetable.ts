@@ -1,5 +1,5 @@
 /**
- * Timetable (docs/decisions.md "Timetable (issue 12)"): the school's bell schedule (periods per
+ * Timetable (docs/decisions.md "Timetable and teacher attendance"): the school's bell schedule (periods per
  * working day, Monday 1 to Saturday 6; teaching or break), one entry per class and teaching period
  * (a subject the class takes, its teacher, an optional room), per-subject weekly limits, and
  * substitutions for an absent teacher's periods on one date. The clash rules live in
@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { apiBase, resource, template } from './path-kit';
 import { messages } from './messages';
-import { isoDateSchema } from './attendance';
+import { isoDateField } from './calendar-dates';
+import { teacherAttendanceMessages } from './teacher-attendance';
 import { baseRevShape, conflictNoticeSchema } from './revisions';
 
 export const timetablePaths = {
@@ -256,15 +257,18 @@ export const substitutionSchema = z.object({
 });
 export type Substitution = z.infer<typeof substitutionSchema>;
 
+/** Said as staff attendance says it (substitutions follow the day's absences). */
+const dayDate = isoDateField('Use a date like 2025-06-22.', teacherAttendanceMessages.invalidDate);
+
 export const substitutionInputSchema = z.object({
   id: z.uuid().optional(),
   entryId: z.uuid(messages.records.fields.uuid('Timetable entry')),
-  date: isoDateSchema,
+  date: dayDate,
   teacherId: z.uuid(messages.records.fields.uuid('Teacher')),
 });
 export type SubstitutionInput = z.input<typeof substitutionInputSchema>;
 
-export const uncoveredQuerySchema = z.object({ date: isoDateSchema });
+export const uncoveredQuerySchema = z.object({ date: dayDate });
 
 /** An absent teacher's period on a date: the entry, the substitution if one is set, who is free. */
 export const uncoveredPeriodSchema = z.object({

@@ -68,3 +68,34 @@ export function workingDays(from: string, to: string, entries: readonly Calendar
 export function countWorkingDays(from: string, to: string, entries: readonly CalendarEntry[], classId?: string): number {
   return workingDays(from, to, entries, classId).length;
 }
+
+/** The `count` working days before `day` (not `day` itself), oldest first. */
+export function workingDaysBefore(day: string, count: number, entries: readonly CalendarEntry[], classId?: string): string[] {
+  const days: string[] = [];
+  for (let time = toTime(day) - dayMs; days.length < count; time -= dayMs) {
+    const date = toDate(time);
+    if (isWorkingDay(date, entries, classId)) days.push(date);
+  }
+  return days.reverse();
+}
+
+/** The `count` working days from `day` on (`day` included when it is one), in order. */
+export function workingDaysFrom(day: string, count: number, entries: readonly CalendarEntry[], classId?: string): string[] {
+  const days: string[] = [];
+  for (let time = toTime(day); days.length < count; time += dayMs) {
+    const date = toDate(time);
+    if (isWorkingDay(date, entries, classId)) days.push(date);
+  }
+  return days;
+}
+
+/**
+ * The working days of `month` (YYYY-MM) that have come by `today`: the "working days so far" every
+ * month view counts (class and student attendance, a teacher's own month). None for a month to come.
+ */
+export function workingDaysSoFar(month: string, today: string, entries: readonly CalendarEntry[], classId?: string): string[] {
+  const first = `${month}-01`;
+  if (first > today) return [];
+  const last = toDate(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0));
+  return workingDays(first, last < today ? last : today, entries, classId);
+}

@@ -16,6 +16,7 @@ const inputs = [
   'public',
   'index.html',
   'vite.config.ts',
+  'lingui.config.ts',
   'scripts/vite-precompress.ts',
   'scripts/vite-route-preloads.ts',
   'server/route-preloads.ts',

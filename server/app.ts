@@ -5,10 +5,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Coordination, Db } from './db/client';
+import { type AttachmentStoreKind, databaseAttachmentStore } from './files/attachment-store';
+import { fileAttachmentStore } from './files/file-store';
 import { deriveKeys } from './keys';
-import { TokenService } from './modules/auth/tokens';
+import { TokenService } from './tokens';
+import { syncedEntities, type SyncedEntity } from '../contract/sync';
 import { checkBatchWrites } from './module-kit/batch-writes';
+import type { ServerModule } from './module-kit/module';
+import { checkSyncSources } from './module-kit/sync-source';
 import { serverModules } from './modules';
+import { authenticateOperator } from './modules/operators/authenticate';
 import { purgeTombstones } from './modules/sync/purge';
 import { registerAccessControl } from './plugins/access';
 import { AccessLogController } from './plugins/access-log';
@@ -17,6 +23,7 @@ import { registerErrorHandling, sendNotFound } from './plugins/errors';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
 import { registerInputGuards, rewriteMalformedUrl } from './plugins/input-guards';
 import { registerMaintenance } from './plugins/maintenance';
+import { registerNoStore } from './plugins/no-store';
 import { databaseRateLimitStore, purgeRateLimitWindows, type RateLimitStore } from './plugins/rate-limit';
 import { registerResponseSchemas } from './plugins/response-schemas';
 import { registerRouteCatalogue } from './plugins/route-catalogue';
@@ -38,6 +45,16 @@ export interface BuildOptions {
   checkResponses?: boolean;
   /** pino options, or false for silence in tests. */
   logger?: boolean | object;
+  /** The modules served (default: the registry, server/modules/index.ts; tests/fixtures/module adds one). */
+  modules?: readonly ServerModule[];
+  /** The entities the pull may send (default: the registry, contract/sync-entities.ts). */
+  entities?: readonly SyncedEntity[];
+  /**
+   * Where attached files' bytes go: 'files' under DATA_DIR (embedded PGlite) or 'database'
+   * (PostgreSQL); main.ts chooses by the database (attachmentStoreKindFor). Default 'database',
+   * right on either database with any number of processes.
+   */
+  attachmentStore?: AttachmentStoreKind;
 }
 
 export const redactedLogPaths = [
@@ -54,6 +71,10 @@ export const requestBodyLimit = 256 * 1024;
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const modules = options.modules ?? serverModules;
+  const entities = options.entities ?? syncedEntities;
+  const syncSources = modules.flatMap((module) => module.syncSources ?? []);
+  checkSyncSources(syncSources, entities);
   const app = Fastify({
     logger:
       options.logger === false
@@ -79,6 +100,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('coordination', options.coordination);
   app.decorate('tokens', new TokenService(options.jwtSecret, config.tokenTtlSeconds));
   app.decorate('keys', deriveKeys(options.jwtSecret));
+  const attachmentStore =
+    options.attachmentStore === 'files' ? fileAttachmentStore(options.db, config.dataDir, app.log) : databaseAttachmentStore(options.db, config.dataDir);
+  app.decorate('attachmentStore', attachmentStore);
+  app.addHook('onClose', () => attachmentStore.settle());
   // Chosen once: routes call rateLimitBy and never ask which store counts (docs/deployment.md).
   const rateLimitStore: RateLimitStore = config.redisUrl
     ? await (await import('./plugins/rate-limit-redis')).openRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix, app.log)
@@ -93,8 +118,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerRouteCatalogue(app);
 
   registerSecurityHeaders(app, config);
+  registerNoStore(app);
 
-  registerAccessControl(app, options.coordination);
+  registerAccessControl(app, options.coordination, authenticateOperator);
   registerIdempotency(app);
   // After idempotency's onSend (which reads the answer as JSON), before any route.
   registerCompression(app);
@@ -104,12 +130,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { name: 'tombstones', run: (db) => purgeTombstones(db, undefined, (err, table) => app.log.error({ err, table }, 'tombstone purge failed')) },
   ]);
 
-  checkBatchWrites(app, serverModules.flatMap((module) => module.batchWrites ?? []));
+  checkBatchWrites(app, modules.flatMap((module) => module.batchWrites ?? []));
   await app.register(
     async (api) => {
-      api.decorate('serverModules', serverModules);
-      api.decorate('syncSources', serverModules.flatMap((module) => module.syncSources ?? []));
-      for (const module of serverModules) {
+      api.decorate('serverModules', modules);
+      api.decorate('syncedEntities', entities);
+      api.decorate('syncSources', syncSources);
+      api.decorate('importers', modules.flatMap((module) => module.importers ?? []));
+      for (const module of modules) {
         await api.register(async (scope) => {
           scope.decorate('moduleName', module.name);
           await scope.register(module.routes);

@@ -4,7 +4,12 @@ import path from 'node:path';
 export interface RateLimitSettings {
   /** Sign-in attempts allowed per client address per window. */
   signInPerIp: number;
-  /** Sign-in attempts allowed per username (within one school) per window. */
+  /**
+   * Failed sign-ins allowed per username (within one school) from one client address per window:
+   * past it that address is refused for that user, other addresses are not (docs/decisions.md).
+   */
+  signInPerUserAddress: number;
+  /** Failed sign-ins allowed per username from all addresses together per window: the second line. */
   signInPerUsername: number;
   /** Registrations allowed per client address per window. */
   registerPerIp: number;
@@ -63,6 +68,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** REDIS_KEY_PREFIX: what Kaksha's keys in Redis start with, so installations can share one Redis. */
   redisKeyPrefix: string;
+  /** UPLOADS_IN_FLIGHT: attachment uploads one process receives at once; beyond it 503 with Retry-After. */
+  uploadsInFlight: number;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -75,7 +82,8 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
 
 export const defaultRateLimits: RateLimitSettings = {
   signInPerIp: 30,
-  signInPerUsername: 10,
+  signInPerUserAddress: 10,
+  signInPerUsername: 100,
   registerPerIp: 20,
   windowMs: 60_000,
   contactPerIp: 10,
@@ -127,6 +135,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     rateLimits: {
       signInPerIp: intFromEnv(env, 'SIGNIN_LIMIT_PER_IP', defaultRateLimits.signInPerIp),
+      signInPerUserAddress: intFromEnv(env, 'SIGNIN_LIMIT_PER_USER_ADDRESS', defaultRateLimits.signInPerUserAddress),
       signInPerUsername: intFromEnv(env, 'SIGNIN_LIMIT_PER_USER', defaultRateLimits.signInPerUsername),
       registerPerIp: intFromEnv(env, 'REGISTER_LIMIT_PER_IP', defaultRateLimits.registerPerIp),
       windowMs: defaultRateLimits.windowMs,
@@ -147,5 +156,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     deliveryIntervalMs: Math.max(0, intFromEnv(env, 'DELIVERY_INTERVAL_MS', 5000)),
     redisUrl: redisUrlFromEnv(env),
     redisKeyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'kaksha:',
+    uploadsInFlight: Math.max(1, intFromEnv(env, 'UPLOADS_IN_FLIGHT', 4)),
   };
 }

@@ -12,7 +12,9 @@ import { buildApp } from './app';
 import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { StartRefused } from './errors';
-import { loadJwtSecret } from './modules/auth/tokens';
+import { attachmentStoreKindFor, removeStaleIncoming } from './files/attachment-store';
+import { moveBlobsToFiles } from './files/file-store';
+import { loadJwtSecret } from './tokens';
 import { demoAccounts, demoPassword, seedDemoSchools } from './seed/demo';
 
 export interface StartOptions {
@@ -54,13 +56,23 @@ export async function start(options: StartOptions = {}) {
   return serve(config, { seedDemo: options.seedDemo ?? false, quiet: false });
 }
 
+async function refuseUnansweredRedis(config: ServerConfig): Promise<void> {
+  if (config.redisUrl) await (await import('./plugins/rate-limit-redis')).ensureRedisAnswers(config.redisUrl);
+}
+
 /** One process serving the app: the only one, or a cluster worker. */
 async function serve(config: ServerConfig, options: { seedDemo: boolean; quiet: boolean }) {
+  await refuseUnansweredRedis(config);
   const database = await openConfigured(config);
   const seeded = options.seedDemo ? await seedDemoSchools(database.db) : false;
+  const attachmentStore = attachmentStoreKindFor(database.kind);
+  // Bytes an upgrade (migration 0022) or the seed left in the database go to their files now.
+  if (attachmentStore === 'files') await moveBlobsToFiles(database.db, config.dataDir);
+  await removeStaleIncoming(config.dataDir);
   const app = await buildApp({
     db: database.db,
     coordination: database,
+    attachmentStore,
     config,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
   });
@@ -85,6 +97,7 @@ async function serve(config: ServerConfig, options: { seedDemo: boolean; quiet: 
 
 /** The cluster's primary: prepares the database once, then keeps N workers running. */
 async function startPrimary(config: ServerConfig, seedDemo: boolean) {
+  await refuseUnansweredRedis(config);
   const database = await openConfigured(config);
   let seeded = false;
   try {

@@ -3,9 +3,9 @@ import type { RoleName } from '../contract/roles';
 import type { School } from '../contract/school';
 import type { ServerConfig } from './config';
 import type { Coordination, Db } from './db/client';
+import type { AttachmentStore } from './files/attachment-store';
 import type { DerivedKeys } from './keys';
-import type { TokenService } from './modules/auth/tokens';
-import type { RateLimitStore } from './plugins/rate-limit';
+import type { TokenService } from './tokens';
 
 /**
  * Who may call a route:
@@ -44,8 +44,8 @@ declare module 'fastify' {
     keys: DerivedKeys;
     /** Task locks and the change feed (absent in some tests: tasks then run without a lock). */
     coordination: Coordination | undefined;
-    /** Where rate limits are counted: the database, or Redis when REDIS_URL is set (plugins/rate-limit.ts). */
-    rateLimitStore: RateLimitStore;
+    /** Where attached files' bytes live (server/files/attachment-store.ts). */
+    attachmentStore: AttachmentStore;
   }
   interface FastifyRequest {
     tenant: School | null;

@@ -1,24 +1,31 @@
-/** Entry: theme, the startup session check (spec section 4), then the app. */
+/** Entry: theme, the startup session check (spec section 4), the language (docs/i18n.md), then the app. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { sendPendingLanguage } from './i18n/account-language';
+import { startLanguage } from './i18n/language';
 import { prefetchAfterLoad } from './app/prefetch-after-load';
 import { registerServiceWorker } from './pwa/register-sw';
 import { sessionStore } from './session/session-store';
 import { engineHost } from './sync-binding/engine-host';
 import './ui/theme.css';
 import './ui/ui.css';
+import './ui/devanagari.css';
 
 sessionStore.start();
 engineHost.bind(sessionStore);
 registerServiceWorker();
 prefetchAfterLoad();
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// Hindi and Marathi load their catalogs before the first render (from the service worker's cache offline).
+void startLanguage().then(() => {
+  void sendPendingLanguage();
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
+});

@@ -8,77 +8,14 @@
  * be recomputed whenever the server's version moves (pull, push answer) or a change is rejected.
  */
 import { Dexie, type Table, type Transaction } from 'dexie';
-import type { Admission } from '../contract/admission';
-import type { AttendanceRecord } from '../contract/attendance';
-import type { Certificate } from '../contract/certificate';
-import type { SchoolClass } from '../contract/class';
-import type { ClassSubject } from '../contract/class-subject';
-import type { Student } from '../contract/student';
-import type { Subject } from '../contract/subject';
-import { syncEntities, type SyncEntity } from '../contract/sync';
-import type { MirrorTableSpec } from './modules/module';
-import { mirrorTableSpecs } from './modules';
-
-/** A class as the mirror holds it (server record; `rev` 0 until the server has confirmed it). */
-export type ClassRow = SchoolClass & { rev: number };
-
-/** Students and teachers: the fields the screens index; everything else as the server sends it. */
-export interface StudentRow {
-  id: string;
-  classId: string | null;
-  admissionId: string | null;
-  firstName: string;
-  lastName: string;
-  rev: number;
-  [field: string]: unknown;
-}
-
-export interface TeacherRow {
-  id: string;
-  employeeId: string | null;
-  firstName: string;
-  lastName: string;
-  emailId: string | null;
-  rev: number;
-  [field: string]: unknown;
-}
-
-/** Attendance, keyed by student and date (one record per student per date). */
-export type AttendanceRow = AttendanceRecord;
-
-/** A subject (`rev` 0 until the school has it). */
-export type SubjectRow = Subject;
+import type { MirrorTableSpec } from './mirror-table';
 
 /**
- * A class's subject and its teacher. The names are the server's join; on a row made on this device
- * they come from the mirror's classes, subjects and teachers ('' when the mirror has none).
+ * A mirror table's name is its entity's (contract/sync-entities.ts). The device has the tables of
+ * the modules the store was opened with (`KakshaDb.mirrorTables`); the pull may send entities it
+ * has none for, and skips them.
  */
-export type ClassSubjectRow = ClassSubject;
-
-/**
- * An admission register entry. `admissionNumber` (and `admissionSeq`) stay null while an admission
- * made on this device has not reached the school: only the school numbers admissions (gapless).
- * `student` is the server's copy of the student as it answered (absent on rows made here); screens
- * read the student from `students`.
- */
-export type AdmissionRow = Omit<Admission, 'admissionNumber' | 'admissionSeq' | 'student'> & {
-  admissionNumber: string | null;
-  admissionSeq: number | null;
-  student?: Student | null;
-};
-
-/** An issued certificate; `serial`, `serialNumber` and `print` stay null until the school accepts the issue. */
-export type CertificateRow = Omit<Certificate, 'serial' | 'serialNumber' | 'print'> & {
-  serial: string | null;
-  serialNumber: number | null;
-  print: Certificate['print'] | null;
-};
-
-/**
- * A mirror table's name is its entity's. The device has the tables of sync/modules/index.ts
- * (`KakshaDb.mirrorTables`); the pull may send entities it has none for, and skips them.
- */
-export type MirrorTable = SyncEntity;
+export type MirrorTable = string;
 
 export type HttpMethod = 'POST' | 'PUT' | 'DELETE';
 
@@ -110,6 +47,8 @@ export interface OutboxEntry {
   attempts: number;
   /** 409 answers so far: repeated ones mean a lasting conflict, not a request still running. */
   conflictAnswers?: number;
+  /** 2xx answers so far that its kind could not read (pusher.ts). */
+  unreadableAnswers?: number;
   state: 'pending';
   lastError?: string;
   nextAttemptAt?: number;
@@ -141,7 +80,7 @@ export interface RejectedEntry {
 export interface ConflictRow {
   seq?: number;
   entryId: string;
-  entity: SyncEntity;
+  entity: MirrorTable;
   recordId: string;
   kept: unknown;
   yours: unknown;
@@ -173,7 +112,21 @@ export const metaKeys = {
   needsSignIn: 'needsSignIn',
   /** While a pull that starts over runs: how many of its pages are stored (puller.ts). */
   refill: 'refill',
+  /** Until the device's first complete pull: what it has brought so far (`FirstPullProgress`). */
+  firstPull: 'firstPull',
 } as const;
+
+/**
+ * What the device's first pull has brought so far, stored with each of its pages; gone once the
+ * pull is complete (`lastSyncAt` is set in the same transaction). `expected` is what the server
+ * said the pull brings (its first page; null from a server that does not say).
+ */
+export interface FirstPullProgress {
+  pages: number;
+  /** Records received, by entity (mirror table). */
+  received: Record<string, number>;
+  expected: Record<string, number> | null;
+}
 
 /** The refs one page of a pull that starts over brought (`refill:1`, `refill:2`, ...). */
 export const refillPagePrefix = `${metaKeys.refill}:`;
@@ -220,20 +173,13 @@ export function schemaHistoryOf(tables: readonly MirrorTableSpec[]): SchemaStep[
     });
 }
 
-export const schemaHistory: SchemaStep[] = schemaHistoryOf(mirrorTableSpecs);
-
-export const currentSchemaVersion = schemaHistory[schemaHistory.length - 1]!.version;
-
-export const mirrorTables: readonly MirrorTable[] = mirrorTableSpecs.map((table) => table.name);
-
 /** The mirror tables a history declares: every store but the engine's (and but those a step dropped). */
 function mirrorTablesOf(history: readonly SchemaStep[]): MirrorTable[] {
   const stores = new Map<string, string | null>();
   for (const step of history) for (const [name, indexes] of Object.entries(step.stores)) stores.set(name, indexes);
   return [...stores]
     .filter(([name, indexes]) => indexes !== null && !(name in engineStores))
-    .map(([name]) => name)
-    .filter((name): name is MirrorTable => (syncEntities as readonly string[]).includes(name));
+    .map(([name]) => name);
 }
 
 export function databaseName(tenantId: string, username: string): string {
@@ -245,16 +191,21 @@ export interface DexieDependencies {
   IDBKeyRange: typeof IDBKeyRange;
 }
 
+/** What the store needs of a module (sync/module-kit.ts): its mirror tables. */
+export interface StoreModule {
+  tables: readonly MirrorTableSpec[];
+}
+
+/**
+ * The store's shape: the modules whose tables it holds (its schema history is theirs), or, for
+ * upgrade checks, a schema history given step by step.
+ */
+export type KakshaDbOptions = ({ modules: readonly StoreModule[]; history?: undefined } | { history: SchemaStep[]; modules?: undefined }) & {
+  dependencies?: DexieDependencies;
+};
+
 export class KakshaDb extends Dexie {
-  // The tables of the modules listed before the kit; a module added since reads its table with `tableOf(spec)`.
-  classes!: Table<ClassRow, string>;
-  students!: Table<StudentRow, string>;
-  teachers!: Table<TeacherRow, string>;
-  attendance!: Table<AttendanceRow, [string, string]>;
-  subjects!: Table<SubjectRow, string>;
-  classSubjects!: Table<ClassSubjectRow, string>;
-  admissions!: Table<AdmissionRow, string>;
-  certificates!: Table<CertificateRow, string>;
+  // The engine's own tables. A mirror table is reached through `tableOf(spec)` (or `mirror(name)`).
   outbox!: Table<OutboxEntry, number>;
   rejected!: Table<RejectedEntry, string>;
   conflicts!: Table<ConflictRow, number>;
@@ -264,9 +215,9 @@ export class KakshaDb extends Dexie {
   /** The mirror tables this store was opened with (every store of its history but the engine's). */
   readonly mirrorTables: readonly MirrorTable[];
 
-  constructor(name: string, options: { history?: SchemaStep[]; dependencies?: DexieDependencies } = {}) {
+  constructor(name: string, options: KakshaDbOptions) {
     super(name, options.dependencies ? { ...options.dependencies } : undefined);
-    const history = options.history ?? schemaHistory;
+    const history = options.history ?? schemaHistoryOf(options.modules.flatMap((module) => module.tables));
     this.mirrorTables = mirrorTablesOf(history);
     for (const step of history) {
       const version = this.version(step.version).stores(step.stores);
@@ -276,22 +227,24 @@ export class KakshaDb extends Dexie {
     this.on('ready', (db) => (db as KakshaDb).meta.put({ key: metaKeys.schemaVersion, value: db.verno }));
   }
 
-  /** A module's mirror table, typed by its descriptor (sync/modules/module.ts). */
-  tableOf<Row, Key>(spec: MirrorTableSpec<SyncEntity, Row, Key>): Table<Row, Key> {
+  /**
+   * A module's mirror table, typed by its spec (sync/mirror-table.ts): how kinds, screens and
+   * tests read and write a mirror table (`db.tableOf(classesTable)`).
+   */
+  tableOf<Row, Key>(spec: MirrorTableSpec<MirrorTable, Row, Key>): Table<Row, Key> {
     return this.table(spec.name);
   }
 
-  /** Any table by name, for the generic mirror code. */
+  /**
+   * A mirror table by a name that comes as data, untyped: the entity of a pull change, the table of
+   * a ref or a queued file, the table a generic kind (record kinds, sheets) is given.
+   */
   mirror(table: MirrorTable): Table<Record<string, unknown>, unknown> {
     return this.table(table);
   }
 }
 
-/** Opens (creating or upgrading) the database of one user of one school. */
-export function openKakshaDb(
-  tenantId: string,
-  username: string,
-  options: { history?: SchemaStep[]; dependencies?: DexieDependencies } = {},
-): KakshaDb {
+/** Opens (creating or upgrading) the database of one user of one school, with the tables of the modules given. */
+export function openKakshaDb(tenantId: string, username: string, options: KakshaDbOptions): KakshaDb {
   return new KakshaDb(databaseName(tenantId, username), options);
 }

@@ -11,7 +11,7 @@ import { metaKeys, openKakshaDb, type DexieDependencies, type KakshaDb } from '.
 import { isQuotaError, StorageFullError } from './errors';
 import { realClock, type Clock, type FetchLike } from './http';
 import type { MutationKind } from './kinds/kind';
-import { defaultKinds, type KindName, type PayloadOf } from './modules';
+import { kindsOf, type KindNameOf, type PayloadOf, type SyncModules } from './module-kit';
 import { browserLocks, pushLockName, withLock, type LockManagerLike } from './locks';
 import { recordMutation, type MutationResult, type OutboxContext } from './outbox';
 import { pullPhase, type PullResult } from './puller';
@@ -20,7 +20,12 @@ import type { SessionOptions, TokenProvider, TokenRenewer } from './session';
 import { createSyncState, type SyncState, type SyncStateStreams } from './state';
 import { uuidv7 } from './uuid';
 
-export interface SyncEngineOptions {
+export interface SyncEngineOptions<M extends SyncModules = SyncModules> {
+  /**
+   * The app's modules (sync/modules/index.ts): the store's tables and schema history, and the kinds
+   * `mutate()` takes, typed by them.
+   */
+  modules: M;
   tenantId: string;
   /** The username as the token's `sub` carries it; it names the database. */
   username: string;
@@ -42,6 +47,7 @@ export interface SyncEngineOptions {
   /** An already opened database (tests; schema upgrade checks). Default: kaksha:<tenant>:<user>. */
   db?: KakshaDb;
   dexieDependencies?: DexieDependencies;
+  /** Kinds besides the modules' (tests). */
   kinds?: MutationKind[];
   retry?: Partial<RetryPolicy>;
   pullIntervalMs?: number;
@@ -63,15 +69,16 @@ export interface SyncReport {
   error?: string;
 }
 
-export interface SyncEngine extends SyncStateStreams {
+/** An engine of the modules `M`; `SyncEngine` from sync/index.ts is the app's. */
+export interface SyncEngine<M extends SyncModules = SyncModules> extends SyncStateStreams {
   readonly db: KakshaDb;
   readonly tenantId: string;
   readonly username: string;
   /**
    * Records a change: the mirror and the outbox in one transaction. Throws StorageFullError on a
-   * full disk. The payload's type is the kind's (sync/modules/index.ts).
+   * full disk. The payload's type is the kind's, among the modules' kinds.
    */
-  mutate<K extends KindName>(kind: K, payload: PayloadOf<K>): Promise<MutationResult>;
+  mutate<K extends KindNameOf<M>>(kind: K, payload: PayloadOf<M, K>): Promise<MutationResult>;
   /** Starts background sync (and runs a job at once). */
   start(): void;
   /** Stops background sync; the current request is abandoned (its entry is resent later under the same key). */
@@ -90,20 +97,18 @@ export interface SyncEngine extends SyncStateStreams {
   dismissConflict(seq: number): Promise<void>;
 }
 
-export { defaultKinds };
-
 /** Rows asked for per pull page: the server's most (contract/sync.ts); its byte cap cuts pages of large records sooner. */
 export const pullPageRows = 1000;
 
-export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+export function createSyncEngine<const M extends SyncModules>(options: SyncEngineOptions<M>): SyncEngine<M> {
   const clock = options.clock ?? realClock;
   const random = options.random ?? Math.random;
   const connectivity = options.connectivity ?? browserConnectivity;
   const locks = options.locks === undefined ? browserLocks() : options.locks;
   const ownsDb = !options.db;
-  const db = options.db ?? openKakshaDb(options.tenantId, options.username, { dependencies: options.dexieDependencies });
+  const db = options.db ?? openKakshaDb(options.tenantId, options.username, { modules: options.modules, dependencies: options.dexieDependencies });
   const kinds = new Map<string, MutationKind>();
-  for (const kind of [...defaultKinds, ...(options.kinds ?? [])]) kinds.set(kind.name, kind);
+  for (const kind of [...kindsOf(options.modules), ...(options.kinds ?? [])]) kinds.set(kind.name, kind);
   const retry: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const pullIntervalMs = options.pullIntervalMs ?? 60_000;
   const lockName = pushLockName(options.tenantId, options.username);
@@ -245,7 +250,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     });
   }
 
-  const engine: SyncEngine = {
+  const engine: SyncEngine<M> = {
     db,
     tenantId: options.tenantId,
     username: options.username,

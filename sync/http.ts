@@ -4,8 +4,8 @@
  * it to the server in-process with faults). Every response clears the server-down flag; no
  * response at all (network failure, timeout) sets it. Nothing here navigates.
  */
-import { headers as headerNames, type Envelope } from '../contract/envelope';
-import { isRecord } from './kinds/kind';
+import { tokenClaimsSchema } from '../contract/auth';
+import { answerEnvelopeSchema, headers as headerNames, type AnswerEnvelope } from '../contract/envelope';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -22,7 +22,7 @@ export const realClock: Clock = {
 };
 
 export type HttpOutcome =
-  | { kind: 'response'; status: number; envelope: Partial<Envelope<unknown>>; retryAfterMs?: number; replayed: boolean }
+  | { kind: 'response'; status: number; envelope: AnswerEnvelope; retryAfterMs?: number; replayed: boolean }
   | { kind: 'no-response'; error: string }
   | { kind: 'aborted' };
 
@@ -51,11 +51,11 @@ function retryAfter(value: string | null, now: number): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-async function readEnvelope(response: Response): Promise<Partial<Envelope<unknown>>> {
+async function readEnvelope(response: Response): Promise<AnswerEnvelope> {
   try {
     const text = await response.text();
-    const body: unknown = text ? JSON.parse(text) : undefined;
-    return isRecord(body) ? (body as Partial<Envelope<unknown>>) : {};
+    const parsed = answerEnvelopeSchema.safeParse(text ? JSON.parse(text) : undefined);
+    return parsed.success ? parsed.data : {};
   } catch {
     return {};
   }
@@ -145,19 +145,17 @@ export function sendRequest(options: HttpOptions, request: ApiRequest, token: st
   return startRequest(options, request, token, signal).outcome();
 }
 
-/** The claims the engine checks before sending: whose token this is. Never verified here. */
-export function tokenIdentity(token: string): { username?: string; tenantId?: string } | undefined {
+const identityClaims = tokenClaimsSchema.pick({ sub: true, tenantId: true });
+
+/** The claims the engine checks before sending: whose token this is (none when it does not say). Never verified here. */
+export function tokenIdentity(token: string): { username: string; tenantId: string } | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (!isRecord(claims)) return undefined;
-    return {
-      username: typeof claims.sub === 'string' ? claims.sub : undefined,
-      tenantId: typeof claims.tenantId === 'string' ? claims.tenantId : undefined,
-    };
+    const claims = identityClaims.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+    return claims.success ? { username: claims.data.sub, tenantId: claims.data.tenantId } : undefined;
   } catch {
     return undefined;
   }

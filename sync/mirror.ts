@@ -6,10 +6,9 @@
  * the server deleted never comes back from a late answer. Call these inside a transaction over
  * `syncTables` so each page or answer is applied whole or not at all.
  */
-import { syncEntities } from '../contract/sync';
 import type { BaseRow, KakshaDb, MirrorTable, OutboxEntry } from './db';
 import { outboxEntriesWith, rowsByKey, rowsWithAny } from './index-reads';
-import type { KindRegistry } from './kinds/kind';
+import { attendanceTable } from './tables/attendance';
 
 /** Every table a sync transaction touches: the store's mirror tables (sync/modules/index.ts) and the engine's. */
 export function syncTables(db: KakshaDb) {
@@ -26,10 +25,6 @@ export function syncTables(db: KakshaDb) {
 
 type Row = Record<string, unknown>;
 
-function isEntity(value: string): value is MirrorTable {
-  return (syncEntities as readonly string[]).includes(value);
-}
-
 /** Whether the store has a mirror table of this name (the pull may name entities it has none for). */
 export function isMirrorTable(db: KakshaDb, value: unknown): value is MirrorTable {
   return typeof value === 'string' && (db.mirrorTables as readonly string[]).includes(value);
@@ -40,6 +35,11 @@ export function attendanceRef(studentId: string, date: string): string {
   return `attendance:${studentId}|${date}`;
 }
 
+/** The ref of a row by its primary key (an attendance key is `[studentId, date]`). */
+export function refOfKey(table: MirrorTable, key: unknown): string {
+  return Array.isArray(key) ? attendanceRef(String(key[0]), String(key[1])) : `${table}:${String(key)}`;
+}
+
 export function rowRef(table: MirrorTable, row: Row): string {
   if (table === 'attendance') return attendanceRef(String(row.studentId), String(row.date));
   return `${table}:${String(row.id)}`;
@@ -47,9 +47,9 @@ export function rowRef(table: MirrorTable, row: Row): string {
 
 export function parseRef(ref: string): { table: MirrorTable; key: string | [string, string] } {
   const at = ref.indexOf(':');
+  if (at < 1) throw new Error(`Not a mirror ref: ${ref}`);
   const table = ref.slice(0, at);
   const rest = ref.slice(at + 1);
-  if (!isEntity(table)) throw new Error(`Not a mirror ref: ${ref}`);
   if (table === 'attendance') {
     const bar = rest.indexOf('|');
     return { table, key: [rest.slice(0, bar), rest.slice(bar + 1)] };
@@ -168,10 +168,10 @@ export async function applyServerUpsert(db: KakshaDb, table: MirrorTable, row: R
   const ref = rowRef(table, row);
   if (table === 'attendance') {
     // A record that moved (another student or date under the same id) leaves its old place.
-    const stale = await db.attendance.where('id').equals(String(row.id)).toArray();
+    const stale = await db.tableOf(attendanceTable).where('id').equals(String(row.id)).toArray();
     for (const old of stale) {
       const oldRef = rowRef('attendance', old);
-      if (oldRef !== ref && !(await db.base.get(oldRef))) await db.attendance.delete([old.studentId, old.date]);
+      if (oldRef !== ref && !(await db.base.get(oldRef))) await db.tableOf(attendanceTable).delete([old.studentId, old.date]);
     }
   }
   const base = await db.base.get(ref);
@@ -211,9 +211,9 @@ export async function applyServerUpserts(
   upserts.forEach(({ table, row }, i) => {
     if (table === 'attendance') refOfAttendance.set(String(row.id), refs[i]!);
   });
-  const held = await rowsWithAny(db.attendance, 'id', refOfAttendance.keys());
+  const held = refOfAttendance.size > 0 ? await rowsWithAny(db.tableOf(attendanceTable), 'id', refOfAttendance.keys()) : [];
   // A record that moved (another student or date under the same id) is rare: one by one then.
-  const moves = held.some((old) => rowRef('attendance', old as unknown as Row) !== refOfAttendance.get(String(old.id)));
+  const moves = held.some((old) => rowRef('attendance', old) !== refOfAttendance.get(String(old.id)));
   if (moves || new Set(refs).size !== refs.length || new Set(goneKeys).size !== goneKeys.length) {
     const touched: string[] = [];
     for (const { table, row } of upserts) {
@@ -273,7 +273,7 @@ export async function applyServerUpserts(
 export async function applyServerDelete(db: KakshaDb, table: MirrorTable, id: string, tombstoneRev?: number): Promise<string[]> {
   const goneRef = `${table}:${id}`;
   const rows: (Row | undefined)[] =
-    table === 'attendance' ? await db.attendance.where('id').equals(id).toArray() : [await db.mirror(table).get(id)];
+    table === 'attendance' ? await db.tableOf(attendanceTable).where('id').equals(id).toArray() : [await db.mirror(table).get(id)];
   const refs = new Set(rows.filter((row): row is Row => row !== undefined).map((row) => rowRef(table, row)));
   if (table !== 'attendance') refs.add(goneRef);
   let rev = tombstoneRev ?? 0;
@@ -319,7 +319,7 @@ async function basesKnownOrRead(db: KakshaDb, refs: readonly string[], known: Ma
  */
 export async function recompute(
   db: KakshaDb,
-  kinds: KindRegistry,
+  kinds: RowChanges,
   refs: Iterable<string>,
   context: ApplyIdentity,
   /**
@@ -410,6 +410,24 @@ export interface ApplyIdentity {
   userId: string;
 }
 
+export interface ApplyContext extends ApplyIdentity {
+  db: KakshaDb;
+}
+
+/** How a pending entry shows on the rows it changes: what `recompute` needs of a mutation kind (kinds/kind.ts). */
+export interface RowChange<B = unknown> {
+  /** Writes this entry's optimistic change of one ref over the row currently shown. */
+  apply(context: ApplyContext, body: B, ref: string): Promise<void>;
+  /**
+   * The same as `apply` without the database: the row this entry makes of `current` (undefined:
+   * no row). When every entry on a row has it, the overlay is computed in memory and written in bulk.
+   */
+  overlay?(identity: ApplyIdentity, body: B, ref: string, current: Row | undefined): Row | undefined;
+}
+
+/** The row changes of the engine's kinds, by kind name. */
+export type RowChanges = ReadonlyMap<string, RowChange>;
+
 /**
  * Ends a pull that started over: every row it did not bring leaves the mirror (the school no longer
  * shows it to this user); a row a pending entry touches keeps the entry on an empty base instead.
@@ -420,10 +438,10 @@ export async function sweepMirror(db: KakshaDb, brought: ReadonlySet<string>): P
   for (const table of db.mirrorTables) {
     const keys = await db.mirror(table).toCollection().primaryKeys();
     const left = keys.filter((key) => {
-      const ref = table === 'attendance' ? attendanceRef(...(key as unknown as [string, string])) : `${table}:${String(key)}`;
+      const ref = refOfKey(table, key);
       return !brought.has(ref) && !pending.has(ref);
     });
-    if (left.length > 0) await db.mirror(table).bulkDelete(left as (string | [string, string])[]);
+    if (left.length > 0) await db.mirror(table).bulkDelete(left);
   }
   const emptied = [...pending].filter((ref) => !brought.has(ref));
   if (emptied.length > 0) await db.base.bulkPut(emptied.map((ref) => ({ ref, row: null })));

@@ -144,7 +144,7 @@ export async function claimEntry(db: KakshaDb, seq: number, now: number): Promis
 export async function deferEntry(
   db: KakshaDb,
   seq: number,
-  update: { nextAttemptAt: number; lastError: string; conflictAnswer?: boolean },
+  update: { nextAttemptAt: number; lastError: string; conflictAnswer?: boolean; unreadableAnswer?: boolean },
 ): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.get(seq);
@@ -154,6 +154,7 @@ export async function deferEntry(
       nextAttemptAt: update.nextAttemptAt,
       lastError: update.lastError,
       ...(update.conflictAnswer ? { conflictAnswers: (entry.conflictAnswers ?? 0) + 1 } : {}),
+      ...(update.unreadableAnswer ? { unreadableAnswers: (entry.unreadableAnswers ?? 0) + 1 } : {}),
     });
   });
 }
@@ -220,7 +221,7 @@ async function acceptInTransaction(context: OutboxContext, seq: number, data: un
 export type BatchAnswer =
   | { seq: number; verdict: 'accept'; data: unknown }
   | { seq: number; verdict: 'reject'; status: number; message: string }
-  | { seq: number; verdict: 'defer'; nextAttemptAt: number; lastError: string; conflictAnswer: boolean };
+  | { seq: number; verdict: 'defer'; nextAttemptAt: number; lastError: string; conflictAnswer: boolean; unreadableAnswer?: boolean };
 
 /**
  * A run of consecutive accepted answers of one batch, with one read or write of each table for the

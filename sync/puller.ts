@@ -9,10 +9,9 @@
  * never the outbox. The refs each page brought are kept in `meta` until then.
  */
 import { paths } from '../contract/paths';
-import { syncEntities, type PullResponse, type SyncChange } from '../contract/sync';
-import { metaKeys, refillPageKey, refillPagePrefix, type MirrorTable } from './db';
+import { pulledPageSchema, type PulledPage } from '../contract/sync';
+import { metaKeys, refillPageKey, refillPagePrefix, type FirstPullProgress, type MirrorTable } from './db';
 import type { Clock } from './http';
-import { isRecord } from './kinds/kind';
 import { applyServerDelete, applyServerUpserts, clearMirror, isMirrorTable, recompute, rowRef, sweepMirror, syncTables } from './mirror';
 import type { OutboxContext } from './outbox';
 import { startCall, type CallInFlight, type SessionOptions } from './session';
@@ -34,24 +33,10 @@ export interface PullResult {
   error?: string;
 }
 
-function isChange(value: unknown): value is SyncChange {
-  return (
-    isRecord(value) &&
-    (syncEntities as readonly unknown[]).includes(value.entity) &&
-    typeof value.id === 'string' &&
-    typeof value.rev === 'number' &&
-    (value.op === 'delete' || (value.op === 'upsert' && isRecord(value.record)))
-  );
-}
-
-function readPage(data: unknown): PullResponse | undefined {
-  if (!isRecord(data) || !Array.isArray(data.changes) || typeof data.cursor !== 'string') return undefined;
-  return {
-    changes: data.changes.filter(isChange),
-    cursor: data.cursor,
-    hasMore: data.hasMore === true,
-    reset: data.reset === true,
-  };
+/** A page as the contract says it comes; one that is not is no page (the pull fails, and is retried). */
+function readPage(data: unknown): PulledPage | undefined {
+  const parsed = pulledPageSchema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export async function storedCursor(outbox: OutboxContext): Promise<string> {
@@ -65,7 +50,23 @@ export async function storedCursor(outbox: OutboxContext): Promise<string> {
  */
 type PageMode = 'update' | 'clear' | 'refill' | 'refill-start';
 
-async function applyPage(outbox: OutboxContext, page: PullResponse, mode: PageMode): Promise<void> {
+/** The first pull's progress after one more page (a page that says what the pull brings starts it over). */
+function progressAfter(previous: FirstPullProgress | undefined, page: PulledPage, isMirror: (entity: string) => boolean): FirstPullProgress {
+  const start = page.expected !== undefined || !previous;
+  const received = start ? {} : { ...previous.received };
+  for (const change of page.changes) {
+    if (change.op === 'upsert' && isMirror(change.entity)) received[change.entity] = (received[change.entity] ?? 0) + 1;
+  }
+  const expected = page.expected ? Object.fromEntries(Object.entries(page.expected).filter(([entity]) => isMirror(entity))) : start ? null : previous.expected;
+  return { pages: start ? 1 : previous.pages + 1, received, expected };
+}
+
+/**
+ * `first`: this is the device's first pull (no complete pull stored yet): each page records its
+ * progress, and the last one the time it completed, so the screens waiting for it (src/kit
+ * WaitForFirstSync) open with the page that makes the mirror whole.
+ */
+async function applyPage(outbox: OutboxContext, page: PulledPage, mode: PageMode, first: { now: number } | null): Promise<void> {
   const { db, kinds } = outbox;
   await db.transaction('rw', syncTables(db), async () => {
     const touched = new Set<string>(mode === 'clear' ? await clearMirror(db) : []);
@@ -90,8 +91,7 @@ async function applyPage(outbox: OutboxContext, page: PullResponse, mode: PageMo
         for (const ref of await applyServerDelete(db, change.entity, change.id, change.rev)) touched.add(ref);
         continue;
       }
-      const record = change.record as Record<string, unknown>;
-      const row = { ...record, id: change.id, rev: typeof record.rev === 'number' ? record.rev : change.rev };
+      const row = { ...change.record, id: change.id, rev: change.record.rev ?? change.rev };
       run.push({ table: change.entity, row });
       brought.push(rowRef(change.entity, row));
     }
@@ -114,6 +114,13 @@ async function applyPage(outbox: OutboxContext, page: PullResponse, mode: PageMo
       }
     }
     await db.meta.put({ key: metaKeys.cursor, value: page.cursor });
+    if (first && page.hasMore) {
+      const previous = (await db.meta.get(metaKeys.firstPull))?.value as FirstPullProgress | undefined;
+      await db.meta.put({ key: metaKeys.firstPull, value: progressAfter(previous, page, (entity) => isMirrorTable(db, entity)) });
+    } else if (first) {
+      await db.meta.delete(metaKeys.firstPull);
+      await db.meta.put({ key: metaKeys.lastSyncAt, value: first.now });
+    }
     await recompute(db, kinds, touched, outbox);
   });
 }
@@ -127,6 +134,7 @@ export async function pullPhase(options: PullOptions): Promise<PullResult> {
   let cursor = await storedCursor(options.outbox);
   let fresh = false;
   let refilling = (await options.outbox.db.meta.get(metaKeys.refill)) !== undefined;
+  const first = typeof (await options.outbox.db.meta.get(metaKeys.lastSyncAt))?.value !== 'number';
   let next: CallInFlight | undefined;
   try {
     for (;;) {
@@ -153,7 +161,7 @@ export async function pullPhase(options: PullOptions): Promise<PullResult> {
       // overlap the IndexedDB work); its answer is read only after this page's transaction, and an
       // interruption resumes from the last page stored, so at worst the page in flight is asked again.
       if (page.hasMore) next = await requestPage(options, page.cursor);
-      await applyPage(options.outbox, page, mode);
+      await applyPage(options.outbox, page, mode, first ? { now: options.clock.now() } : null);
       if (page.hasMore) await yieldToScreens();
       refilling = (mode === 'refill-start' || mode === 'refill') && page.hasMore;
       result.pages += 1;

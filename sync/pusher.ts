@@ -7,11 +7,11 @@
  * are stored (mayGoAhead), so the device's work and the server's overlap.
  */
 import { messages } from '../contract/messages';
+import { paths } from '../contract/paths';
+import { inFlightSchema, pushResponseSchema, type PushResult as BatchResult } from '../contract/sync-push';
 import { retryDelay, type RetryPolicy } from './backoff';
 import type { OutboxEntry } from './db';
 import { tokenBelongsTo, type Clock } from './http';
-import { isRecord } from './kinds/kind';
-import { paths } from '../contract/paths';
 import { acceptEntry, applyAnswers, claimEntries, claimEntry, deferEntry, entriesAfter, headEntries, rejectEntry, type BatchAnswer, type OutboxContext } from './outbox';
 import { callApi, startCall, type CallInFlight, type SessionOptions } from './session';
 import { yieldToScreens } from './yield-to-screens';
@@ -49,6 +49,35 @@ export function verdictFor(status: number, conflictAnswers: number, policy: Retr
   if (status === 409) return inFlight || conflictAnswers + 1 < policy.maxConflictAnswers ? 'retry' : 'reject';
   if (status === 408 || status === 429 || status >= 500) return 'retry';
   return 'reject';
+}
+
+/** A 409's `data` saying the same key still runs elsewhere. */
+function isInFlight(data: unknown): boolean {
+  return inFlightSchema.safeParse(data).success;
+}
+
+/** What a 2xx answer leads to: its data as the entry's kind reads it, or, when it cannot read it, a retry or a refusal. */
+type AnswerOutcome =
+  | { verdict: 'accept'; data: unknown }
+  | { verdict: 'retry'; message: string }
+  | { verdict: 'reject'; message: string };
+
+/** 2xx answers its kind cannot read after which an entry is not accepted. */
+export const maxUnreadableAnswers = 5;
+
+/**
+ * Reads a 2xx answer with the entry's kind's schema (the contract's). One it cannot read (another
+ * server version, a proxy's page) is not applied: the entry goes again under its key, which brings
+ * the school's stored answer or applies the change once, and after `maxUnreadableAnswers` such
+ * answers it is not accepted. An entry of a kind this app lacks is done with, whatever the answer.
+ */
+function readAnswer(options: PushOptions, entry: OutboxEntry, data: unknown): AnswerOutcome {
+  const schema = options.outbox.kinds.get(entry.kind)?.answer;
+  if (!schema) return { verdict: 'accept', data };
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return { verdict: 'accept', data: parsed.data };
+  const message = messages.sync.unreadableAnswer;
+  return (entry.unreadableAnswers ?? 0) + 1 < maxUnreadableAnswers ? { verdict: 'retry', message } : { verdict: 'reject', message };
 }
 
 /** How the pusher groups entries into `POST /api/sync/push` requests. */
@@ -191,20 +220,9 @@ interface GroupOutcome {
   stop?: Pick<PushResult, 'status' | 'retryAt'> | 'unsupported';
 }
 
-function readResults(data: unknown): { id: string; status: number; message: string; data: unknown; retryAfter?: number }[] | undefined {
-  if (!isRecord(data) || !Array.isArray(data.results)) return undefined;
-  const results = [];
-  for (const item of data.results) {
-    if (!isRecord(item) || typeof item.id !== 'string' || typeof item.status !== 'number') return undefined;
-    results.push({
-      id: item.id,
-      status: item.status,
-      message: typeof item.message === 'string' ? item.message : '',
-      data: item.data,
-      ...(typeof item.retryAfter === 'number' ? { retryAfter: item.retryAfter } : {}),
-    });
-  }
-  return results;
+function readResults(data: unknown): BatchResult[] | undefined {
+  const parsed = pushResponseSchema.safeParse(data);
+  return parsed.success ? parsed.data.results : undefined;
 }
 
 /** A group's request and its answers, read but not yet applied on the device. */
@@ -265,7 +283,7 @@ async function readGroup(options: PushOptions, group: readonly OutboxEntry[], st
   const results = status >= 200 && status < 300 ? readResults(envelope.data) : undefined;
   if (!results) {
     if (status === 408 || status === 429 || status >= 500) {
-      const message = typeof envelope.message === 'string' && envelope.message ? envelope.message : messages.status.other(status);
+      const message = envelope.message || messages.status.other(status);
       const retryAt = clock.now() + Math.max(retryDelay(head.attempts, options.retry, options.random), outcome.retryAfterMs ?? 0);
       await deferEntry(outbox.db, head.seq!, { nextAttemptAt: retryAt, lastError: message });
       return settled({ ...none, stop: { status: 'waiting', retryAt } });
@@ -290,15 +308,23 @@ async function readGroup(options: PushOptions, group: readonly OutboxEntry[], st
       renew = true;
       break;
     }
-    const inFlight = isRecord(result.data) && result.data.state === 'in-flight';
+    const inFlight = isInFlight(result.data);
     const verdict = verdictFor(result.status, entry.conflictAnswers ?? 0, options.retry, inFlight);
-    const message = result.message || messages.status.other(result.status);
-    if (verdict === 'accept') answers.push({ seq, verdict: 'accept', data: result.data });
-    else if (verdict === 'reject') answers.push({ seq, verdict: 'reject', status: result.status, message });
+    const answer: AnswerOutcome =
+      verdict === 'accept' ? readAnswer(options, entry, result.data) : { verdict, message: result.message || messages.status.other(result.status) };
+    if (answer.verdict === 'accept') answers.push({ seq, verdict: 'accept', data: answer.data });
+    else if (answer.verdict === 'reject') answers.push({ seq, verdict: 'reject', status: result.status, message: answer.message });
     else {
       const backoff = retryDelay(entry.attempts, options.retry, options.random);
       const retryAt = clock.now() + Math.max(backoff, (result.retryAfter ?? 0) * 1000);
-      answers.push({ seq, verdict: 'defer', nextAttemptAt: retryAt, lastError: message, conflictAnswer: result.status === 409 && !inFlight });
+      answers.push({
+        seq,
+        verdict: 'defer',
+        nextAttemptAt: retryAt,
+        lastError: answer.message,
+        conflictAnswer: result.status === 409 && !inFlight,
+        unreadableAnswer: verdict === 'accept',
+      });
       stop = { status: 'waiting', retryAt };
       break;
     }
@@ -375,19 +401,25 @@ async function pushOne(options: PushOptions, head: OutboxEntry): Promise<OneOutc
     return { status: 'no-response', retryAt };
   }
   const { status, envelope } = outcome;
-  const inFlight = isRecord(envelope.data) && envelope.data.state === 'in-flight';
+  const inFlight = isInFlight(envelope.data);
   const verdict = verdictFor(status, entry.conflictAnswers ?? 0, options.retry, inFlight);
-  if (verdict === 'accept') {
-    await acceptEntry(outbox, seq, envelope.data);
+  const answer: AnswerOutcome =
+    verdict === 'accept' ? readAnswer(options, entry, envelope.data) : { verdict, message: envelope.message || messages.status.other(status) };
+  if (answer.verdict === 'accept') {
+    await acceptEntry(outbox, seq, answer.data);
     return 'accepted';
   }
-  const message = typeof envelope.message === 'string' && envelope.message ? envelope.message : messages.status.other(status);
-  if (verdict === 'reject') {
-    await rejectEntry(outbox, seq, { status, message });
+  if (answer.verdict === 'reject') {
+    await rejectEntry(outbox, seq, { status, message: answer.message });
     return 'rejected';
   }
   const backoff = retryDelay(entry.attempts, options.retry, options.random);
   const retryAt = clock.now() + Math.max(backoff, outcome.retryAfterMs ?? 0);
-  await deferEntry(outbox.db, seq, { nextAttemptAt: retryAt, lastError: message, conflictAnswer: status === 409 && !inFlight });
+  await deferEntry(outbox.db, seq, {
+    nextAttemptAt: retryAt,
+    lastError: answer.message,
+    conflictAnswer: status === 409 && !inFlight,
+    unreadableAnswer: verdict === 'accept',
+  });
   return { status: 'waiting', retryAt };
 }

@@ -7,7 +7,7 @@
 import { liveQuery } from 'dexie';
 import { BehaviorSubject, combineLatest, distinctUntilChanged, from, map, shareReplay, type Observable } from 'rxjs';
 import type { Connectivity } from './connectivity';
-import { metaKeys, type ConflictRow, type KakshaDb, type RejectedEntry } from './db';
+import { metaKeys, type ConflictRow, type FirstPullProgress, type KakshaDb, type RejectedEntry } from './db';
 
 export interface SyncState {
   online: boolean;
@@ -27,6 +27,19 @@ export interface SyncState {
   conflicts: ConflictRow[];
 }
 
+/**
+ * Whether the school's records have arrived on this device: `arrived` once a pull has completed
+ * (the first pull of this user's store; later pulls only bring changes). Until then, what the
+ * first pull has brought (`received`, by entity) of what its first page said it brings
+ * (`expected`, null until that page, or from a server that does not say).
+ */
+export interface FirstSyncState {
+  arrived: boolean;
+  pages: number;
+  received: Record<string, number>;
+  expected: Record<string, number> | null;
+}
+
 export interface SyncStateStreams {
   state$: Observable<SyncState>;
   online$: Observable<boolean>;
@@ -38,6 +51,14 @@ export interface SyncStateStreams {
   storageFull$: Observable<boolean>;
   rejected$: Observable<RejectedEntry[]>;
   conflicts$: Observable<ConflictRow[]>;
+  /** Apart from `state$`: it moves with every page of a first pull, which the sync bar need not follow. */
+  firstSync$: Observable<FirstSyncState>;
+}
+
+function firstSyncOf(lastSyncAt: unknown, progress: unknown): FirstSyncState {
+  if (typeof lastSyncAt === 'number') return { arrived: true, pages: 0, received: {}, expected: null };
+  const stored = (typeof progress === 'object' && progress !== null ? progress : {}) as Partial<FirstPullProgress>;
+  return { arrived: false, pages: stored.pages ?? 0, received: stored.received ?? {}, expected: stored.expected ?? null };
 }
 
 function live<T>(query: () => Promise<T>): Observable<T> {
@@ -58,6 +79,10 @@ export function createSyncState(db: KakshaDb, connectivity: Connectivity) {
   const needsSignIn$ = meta$.pipe(
     map(([, row]) => row?.value === true),
     distinctUntilChanged(),
+  );
+  const firstSync$ = live(() => db.meta.bulkGet([metaKeys.lastSyncAt, metaKeys.firstPull])).pipe(
+    map(([last, progress]) => firstSyncOf(last?.value, progress?.value)),
+    shareReplay({ bufferSize: 1, refCount: true }),
   );
   const syncing$ = syncing.pipe(distinctUntilChanged());
   const storageFull$ = storageFull.pipe(distinctUntilChanged());
@@ -85,6 +110,7 @@ export function createSyncState(db: KakshaDb, connectivity: Connectivity) {
     storageFull$,
     rejected$,
     conflicts$,
+    firstSync$,
   };
   return {
     streams,

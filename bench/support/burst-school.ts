@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { classes, deviceTokens, parentChildren, schools, students, teachers, users } from '../../server/db/schema';
+import { classes, parentChildren, schools, students, teachers, users } from '../../server/db/core-tables';
+import { deviceTokens } from '../../server/modules/notifications/tables';
 
 export interface BurstClass {
   classId: string;

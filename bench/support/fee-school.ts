@@ -9,9 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/client';
-import { users } from '../../server/db/schema';
+import { users } from '../../server/db/core-tables';
 import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../../server/modules/fees/tables';
-import { hashPassword } from '../../server/modules/auth/passwords';
+import { hashPassword } from '../../server/module-kit/passwords';
 import { demoPassword } from '../../server/seed/accounts';
 import { insertAsJson } from '../../server/seed/bulk-insert';
 import { generateFees } from '../../server/seed/fees';

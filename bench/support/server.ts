@@ -19,6 +19,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export interface BenchServer {
   baseUrl: string;
+  /** The process spawned (tsx, which runs the server in a child process of its own: serverPid). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -64,7 +66,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const healthy = await fetch(`${baseUrl}${paths.health}`).then((response) => response.ok, () => false);
-    if (healthy) return { baseUrl, stop };
+    if (healthy) return { baseUrl, pid: child.pid ?? 0, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

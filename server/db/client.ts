@@ -8,10 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ChangeHub, changeChannel, listenOnPoolConnection, listenOnPostgres, type ChangeFeed } from './changes';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database as every query sees it. Queries name their tables (core-tables.ts, service-tables.ts,
+ * each module's tables.ts), so the client is opened without a schema object and imports no module.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** What several processes on one database share besides the data (docs/deployment.md). */
 export interface Coordination {
@@ -29,11 +31,17 @@ export interface Database extends Coordination {
   kind: 'pglite' | 'postgres';
   /** Opens the pool's connections before the first requests come (a server about to listen). */
   warm(): Promise<void>;
+  /** Embedded PGlite only: its whole data directory as one archive (a backup, or a template for `snapshot`). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-/** `poolSize`: connections per process (default 10); processes × pool must fit the server's limit. */
-export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
+/**
+ * `poolSize`: connections per process (default 10); processes × pool must fit the server's limit.
+ * `snapshot`: an in-memory database starts from this dump of another (`dumpDataDir()`), skipping
+ * PGlite's initdb and the migrations it already has.
+ */
+export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { memory: true; snapshot?: Blob };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -52,7 +60,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await migrator.connect();
     try {
       await migrator.query('select pg_advisory_lock($1)', [advisoryLockId('migrate')]);
-      await migrate(drizzle(migrator, { schema }), { migrationsFolder });
+      await migrate(drizzle(migrator), { migrationsFolder });
     } finally {
       await migrator.end();
     }
@@ -69,7 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle connection that breaks (server restart, terminated backend) is dropped by the pool and
     // replaced on next use; without a listener its 'error' event would end the process.
     pool.on('error', () => {});
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool);
     let feed: ChangeFeed | undefined;
     return {
       db,
@@ -109,9 +117,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     mkdirSync(target.dataDir, { recursive: true });
     client = new PGlite(path.join(target.dataDir, 'pglite'));
   } else {
-    client = new PGlite();
+    client = target.snapshot ? new PGlite({ loadDataDir: target.snapshot }) : new PGlite();
   }
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   await migrate(db, { migrationsFolder });
   // One process owns PGlite: the feed is always live and a task never runs twice at once elsewhere.
   const hub = new ChangeHub();
@@ -131,6 +139,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       return true;
     },
     warm: () => Promise.resolve(),
+    dump: () => client.dumpDataDir('none'),
     async close() {
       if (unlisten) await (await unlisten)();
       await client.close();

@@ -1,9 +1,10 @@
 /**
- * Column kinds shared by the core schema (server/db/schema.ts) and the modules' own tables
- * (server/modules/<name>/tables.ts): the sync columns every synced table carries, and raw bytes.
+ * Column kinds shared by every table (server/db/core-tables.ts, server/db/service-tables.ts and the
+ * modules' own server/modules/<name>/tables.ts): the sync columns every synced table carries with
+ * their sequence, and raw bytes.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, pgSequence, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * PostgreSQL's 64-bit transaction id (never wraps). sync/pull orders changes by the id of the
@@ -11,6 +12,9 @@ import { bigint, customType, timestamp } from 'drizzle-orm/pg-core';
  * (docs/sync-server.md); values travel as decimal strings.
  */
 export const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/** The one sequence every synced row's `rev` comes from (the rev trigger sets it: migrations 0001, 0004). */
+export const revSequence = pgSequence('kaksha_rev_seq', { startWith: 1 });
 
 export const revColumns = {
   rev: bigint('rev', { mode: 'number' })

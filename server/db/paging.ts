@@ -35,6 +35,18 @@ export async function toPage<R extends { total: number }, T = Omit<R, 'total'>>(
   return { content: items, page: query.page, size: query.size, totalElements, totalPages: Math.ceil(totalElements / query.size) };
 }
 
+/** A page of a list already read whole (a school's few dozen fee heads, say). */
+export function listPage<T>(items: readonly T[], query: PageQuery): Page<T> {
+  const start = query.page * query.size;
+  return {
+    content: items.slice(start, start + query.size),
+    page: query.page,
+    size: query.size,
+    totalElements: items.length,
+    totalPages: Math.ceil(items.length / query.size),
+  };
+}
+
 /** The declared searchable column named `column`, or a 400 (never SQL). */
 export function searchableColumn<C extends string>(columns: readonly C[], column: string, message: string): C {
   const found = columns.find((name) => name === column);

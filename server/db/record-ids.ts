@@ -2,7 +2,7 @@
  * Record ids are UUIDs a device may mint for a record it creates offline, and a primary key holds
  * each id once across every school. A create whose id is already used (by this school or another)
  * gets one answer, the same 409 and message either way, so nobody learns that an id exists in
- * another school (docs/decisions.md, "Hardening (issue 9)").
+ * another school (docs/decisions.md, "Hardening").
  */
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';

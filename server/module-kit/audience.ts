@@ -2,7 +2,7 @@
  * Who a record addressed to an audience reaches (the whole school; chosen classes; roles: staff,
  * students, parents; chosen people), as an SQL predicate over a viewer, for any table with the
  * audience columns (audience_kind, audience_class_ids, audience_roles, audience_user_ids). The same
- * rule as notifications (docs/decisions.md "Notifications and push (issue 11)"), kept below the
+ * rule as notifications (docs/decisions.md "Notifications and push"), kept below the
  * modules so events and later modules share it without importing another module; with the
  * checks an addressed record's writes share (the audience normalised, its ids this school's).
  */
@@ -11,7 +11,7 @@ import { type Audience, notificationMessages } from '../../contract/notification
 import type { RoleName } from '../../contract/roles';
 import { arrayParam } from '../db/array-param';
 import type { Db } from '../db/client';
-import { classes, users } from '../db/schema';
+import { classes, users } from '../db/core-tables';
 import { badRequest } from '../errors';
 
 /** Keeps only the list the kind uses, without repeats. */

@@ -12,7 +12,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { messages } from '../../contract/messages';
 import type { ConflictAnswer, ConflictNotice, SyncEntity } from '../../contract/sync';
 import type { Db } from '../db/client';
-import { recordHistory } from '../db/schema';
+import { recordHistory } from '../db/service-tables';
 import { canonicalJson, type WriteResult } from '../plugins/idempotency';
 import type { AuthUser } from '../types';
 
@@ -57,7 +57,7 @@ interface VersionedTable {
   tenantId: PgColumn;
   rev: PgColumn;
   deletedAt: PgColumn;
-  /** Tables whose rev also moves when a joined row changes (server/db/schema.ts contentRevColumn). */
+  /** Tables whose rev also moves when a joined row changes (server/db/columns.ts contentRevColumn). */
   contentRev?: PgColumn;
 }
 

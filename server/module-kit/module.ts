@@ -4,8 +4,10 @@
  * registers their routes and the sync pull reads their sources from that one list
  * (docs/adding-a-module.md).
  */
+import type { SyncedEntity } from '../../contract/sync';
 import type { ZodPlugin } from '../plugins/zod-validation';
 import type { BatchWrite } from './batch-writes';
+import type { Importer } from './importer';
 import type { SyncSource } from './sync-source';
 
 export interface ServerModule {
@@ -23,6 +25,8 @@ export interface ServerModule {
   paths?: object;
   /** Routes whose work the batch push may apply several at once (module-kit/batch-writes.ts). */
   batchWrites?: readonly BatchWrite[];
+  /** Its spreadsheet uploads (module-kit/importer.ts), served by the imports module. */
+  importers?: readonly Importer[];
 }
 
 export function defineModule<const M extends ServerModule>(module: M): M {
@@ -33,8 +37,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The registered modules (server/modules/index.ts), for those that describe the others (/api/docs). */
     serverModules: readonly ServerModule[];
+    /** The entities the pull may send (contract/sync-entities.ts), for the pull's answer schema. */
+    syncedEntities: readonly SyncedEntity[];
     /** Every registered module's pull sources, in registry order (app.ts). */
     syncSources: readonly SyncSource[];
+    /** Every registered module's importers, in registry order (app.ts). */
+    importers: readonly Importer[];
     /** Set inside a module's own scope only: which module a route belongs to (route catalogue). */
     moduleName?: string;
   }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RoleName } from '../../contract/roles';
 import type { Db } from '../db/client';
-import { parentChildren, students } from '../db/schema';
+import { parentChildren, students } from '../db/core-tables';
 import type { AuthUser } from '../types';
 
 export interface SyncScope {

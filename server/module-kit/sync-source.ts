@@ -6,7 +6,6 @@
  */
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import type { SyncEntity } from '../../contract/sync';
 import type { Db } from '../db/client';
 import type { SyncScope } from './scope';
 
@@ -22,7 +21,8 @@ export interface SyncedColumns {
 export type SyncedTable = PgTable & SyncedColumns;
 
 export interface SyncSource<T extends SyncedTable = SyncedTable> {
-  entity: SyncEntity;
+  /** A name of the entity list the server is built with (contract/sync-entities.ts; app.ts checks it at start-up). */
+  entity: string;
   table: T;
   /** The scope's rows of this table: undefined for all of the school's, 'none' when it covers none. */
   where(scope: SyncScope): SQL | undefined | 'none';
@@ -43,4 +43,16 @@ export function eachRow<R extends { id: string }>(record: (row: R) => unknown) {
 /** Records read by a repository, keyed by id. */
 export function byId<R extends { id: string }>(records: R[]): Map<string, unknown> {
   return new Map(records.map((record) => [record.id, record]));
+}
+
+/**
+ * Refuses to start a server whose pull would send an entity the entity list does not name: its
+ * answer could not say it (contract/sync.ts pullResponseSchemaOf), and no device would have a
+ * table for it. A module that syncs adds its line to contract/sync-entities.ts.
+ */
+export function checkSyncSources(sources: readonly SyncSource[], entities: readonly { name: string }[]): void {
+  const names = new Set(entities.map((entity) => entity.name));
+  for (const source of sources) {
+    if (!names.has(source.entity)) throw new Error(`The pull source of '${source.entity}' names an entity that contract/sync-entities.ts does not list`);
+  }
 }

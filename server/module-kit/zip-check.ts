@@ -32,18 +32,22 @@ export interface ZipEntry {
 
 const inflateRawAsync = promisify(inflateRaw);
 
+/** The end-of-central-directory record lies within this many bytes of a zip's end (its comment at most 65,535). */
+export const endRecordReach = 22 + 0xffff;
+
 /**
  * The end-of-central-directory record a zip reader would find: the last one whose comment ends
  * the file exactly and whose directory lies before it. Undefined when the bytes hold none.
+ * `data` may be the file's last `endRecordReach` bytes only, starting at byte `base` of the file.
  */
-export function endOfCentralDirectory(data: Buffer): number | undefined {
-  const earliest = Math.max(0, data.length - (22 + 0xffff));
+export function endOfCentralDirectory(data: Buffer, base = 0): number | undefined {
+  const earliest = Math.max(0, data.length - endRecordReach);
   for (let at = data.length - 22; at >= earliest; at -= 1) {
     if (data.readUInt32LE(at) !== 0x06054b50) continue;
     const commentLength = data.readUInt16LE(at + 20);
     const size = data.readUInt32LE(at + 12);
     const offset = data.readUInt32LE(at + 16);
-    if (at + 22 + commentLength === data.length && offset + size <= at) return at;
+    if (at + 22 + commentLength === data.length && offset + size <= base + at) return at;
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 /**
  * Every server module, one descriptor a line (server/module-kit/module.ts). app.ts registers their
- * routes under /api; the sync pull reads their sync sources. A new module adds one line here.
+ * routes under /api, the sync pull reads their sync sources, the imports module serves their
+ * importers and /api/docs tags their routes. A new module adds one line here.
  */
 import type { ServerModule } from '../module-kit/module';
 import { accountsModule } from './accounts/module';

@@ -1,6 +1,7 @@
 /**
  * Tenancy and authentication for every /api route, by the route's declared `access`.
- * A route that declares no access is refused at start-up: nothing is open by accident.
+ * A route that declares no access is refused at start-up: nothing is open by accident. Operator
+ * tokens are checked by the operators module, whose check app.ts hands in (plugins know no module).
  *
  * The school and the user's session columns are read through caches that the change feed empties
  * in every process the moment a change commits (trusted-cache.ts), so a signed-in request costs
@@ -16,9 +17,8 @@ import { headers } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import { parseRoleName } from '../../contract/roles';
 import type { School } from '../../contract/school';
-import { schools, users } from '../db/schema';
+import { schools, users } from '../db/core-tables';
 import { AppError, forbidden, unauthorized } from '../errors';
-import { authenticateOperator } from '../modules/operators/authenticate';
 import type { Access, AuthUser, OperatorUser } from '../types';
 import { TrustedCache } from './trusted-cache';
 
@@ -39,7 +39,10 @@ interface SessionRow {
 const schoolKey = (tenantId: string) => `school:${tenantId}`;
 const userKey = (tenantId: string, userId: string) => `user:${tenantId}:${userId}`;
 
-export function registerAccessControl(app: FastifyInstance, coordination?: Coordination): void {
+/** Who calls an operator route (a valid operator token whose session still holds), or a 401. */
+export type OperatorAuthenticator = (app: FastifyInstance, request: FastifyRequest) => Promise<OperatorUser>;
+
+export function registerAccessControl(app: FastifyInstance, coordination?: Coordination, authenticateOperator?: OperatorAuthenticator): void {
   app.decorateRequest('tenant', null);
   app.decorateRequest('user', null);
   app.decorateRequest('operator', null);
@@ -119,12 +122,16 @@ export function registerAccessControl(app: FastifyInstance, coordination?: Coord
     if (route.config?.access === undefined) {
       throw new Error(`Route ${route.method} ${route.url} declares no access`);
     }
+    if (route.config.access === 'operator' && !authenticateOperator) {
+      throw new Error(`Route ${route.method} ${route.url} is for operators, and no operator authentication was given`);
+    }
   });
 
   app.addHook('onRequest', async (request) => {
     const access: Access | undefined = request.routeOptions.config?.access;
     if (access === undefined || access === 'global') return;
     if (access === 'operator') {
+      if (!authenticateOperator) throw unauthorized();
       request.operator = await authenticateOperator(app, request);
       return;
     }

@@ -19,7 +19,7 @@ import { messages } from '../../contract/messages';
 import type { Db } from '../db/client';
 import { anyOf, isUuid } from '../db/any-of';
 import { queryRows } from '../db/rows';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys } from '../db/service-tables';
 import { AppError, ValidationFailed, WriteAlone } from '../errors';
 import type { Access, AuthUser } from '../types';
 import { userOf } from './access';

@@ -1,6 +1,6 @@
 /**
  * Guards every request's input before any route, hook or schema sees it, so a new route cannot
- * forget them (docs/decisions.md, "Hardening (issue 9)"):
+ * forget them (docs/decisions.md, "Hardening"):
  * - a JSON body nested deeper than `maxJsonDepth` is refused by the JSON parser itself, before
  *   anything recursive (the idempotency hash, zod) walks it;
  * - text PostgreSQL cannot store (NUL, or a lone UTF-16 surrogate, which the driver would turn
@@ -83,10 +83,18 @@ export function unstorableTextPaths(value: unknown, prefix: readonly string[] = 
 /** Where a malformed path is sent: under /api so the static app's fallback never serves it. */
 export const malformedPathTarget = '/api/.malformed-path';
 
+/**
+ * A path that does not percent-decode or holds an encoded NUL; under /api, a query string that does
+ * not percent-decode (`?search=%ZZ`, `?date=%ED%A0%80`) too: the query parser would otherwise pass
+ * such bytes on as other text (U+FFFD), silently changing what was asked. (The app's own pages keep
+ * any query, for a link typed by hand.)
+ */
 export function isMalformedPath(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
+  const [path = '', ...rest] = url.split('?');
   try {
-    return decodeURIComponent(path).includes('\0');
+    if (decodeURIComponent(path).includes('\0')) return true;
+    if (rest.length > 0 && (path === '/api' || path.startsWith('/api/'))) decodeURIComponent(rest.join('?').replace(/\+/g, ' '));
+    return false;
   } catch {
     return true;
   }

@@ -32,6 +32,16 @@ return answers
 `;
 const hitScriptSha = createHash('sha1').update(hitScript).digest('hex');
 
+/** KEYS: windows to take one attempt back from, while they last and hold more than none. */
+const refundScript = `
+for _, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('GET', key) or '0')
+  if count > 0 then redis.call('DECR', key) end
+end
+return 0
+`;
+const refundScriptSha = createHash('sha1').update(refundScript).digest('hex');
+
 /** How long a start waits for Redis, and a request for its answer, before calling it gone. */
 const connectTimeoutMs = 5_000;
 const commandTimeoutMs = 2_000;
@@ -54,6 +64,41 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 export function redisAddress(url: string): string {
   const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || 6379}`;
+}
+
+/** Connects and pings within the start's wait, or throws the refusal that names Redis and the way out. */
+async function connectWithin(client: { connect(): Promise<unknown>; ping(): Promise<unknown> }, url: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.connect().then(() => client.ping()),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer in ${connectTimeoutMs / 1000} s`)), connectTimeoutMs + 1_000);
+      }),
+    ]);
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new StartRefused(
+      `REDIS_URL is set, but Redis at ${redisAddress(url)} does not answer (${cause}). ` +
+        'Rate limits are counted in Redis when REDIS_URL is set: start Redis, or unset REDIS_URL to count them in the database.',
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Refuses a start whose REDIS_URL does not answer before the database is opened or migrated: a
+ * misconfigured server stops in seconds and leaves the database as it was.
+ */
+export async function ensureRedisAnswers(url: string): Promise<void> {
+  const client = createClient({ url, name: 'kaksha-start-check', socket: { connectTimeout: connectTimeoutMs, reconnectStrategy: (_retries, cause) => cause } });
+  client.on('error', () => undefined);
+  try {
+    await connectWithin(client, url);
+  } finally {
+    if (client.isOpen) client.destroy();
+  }
 }
 
 export async function openRedisRateLimitStore(url: string, keyPrefix: string, log: FastifyBaseLogger): Promise<RateLimitStore> {
@@ -87,42 +132,30 @@ export async function openRedisRateLimitStore(url: string, keyPrefix: string, lo
   client.on('error', wentDown);
   client.on('ready', cameBack);
 
-  const refusal = (cause: string) =>
-    new StartRefused(
-      `REDIS_URL is set, but Redis at ${redisAddress(url)} does not answer (${cause}). ` +
-        'Rate limits are counted in Redis when REDIS_URL is set: start Redis, or unset REDIS_URL to count them in the database.',
-    );
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      client.connect().then(() => client.ping()),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer in ${connectTimeoutMs / 1000} s`)), connectTimeoutMs + 1_000);
-      }),
-    ]);
+    await connectWithin(client, url);
   } catch (error) {
     if (client.isOpen) client.destroy();
-    throw refusal(error instanceof Error ? error.message : String(error));
-  } finally {
-    clearTimeout(timer);
+    throw error;
   }
   started = true;
 
-  const run = async (keys: string[], windows: string[]): Promise<unknown> => {
+  const run = async (keys: string[], windows: string[], script = hitScript, sha = hitScriptSha): Promise<unknown> => {
     try {
-      return await client.evalSha(hitScriptSha, { keys, arguments: windows });
+      return await client.evalSha(sha, { keys, arguments: windows });
     } catch (error) {
       // The first call after Redis started (or flushed its scripts) sends the script itself.
-      if (error instanceof ErrorReply && error.message.startsWith('NOSCRIPT')) return client.eval(hitScript, { keys, arguments: windows });
+      if (error instanceof ErrorReply && error.message.startsWith('NOSCRIPT')) return client.eval(script, { keys, arguments: windows });
       throw error;
     }
   };
+  const keysOf = (attempts: readonly WindowAttempt[]) => attempts.map(({ limiter, key }) => `${keyPrefix}rate:${storedKey(limiter, key)}`);
 
   return {
     kind: 'redis',
     async hit(attempts: readonly WindowAttempt[]): Promise<WindowHit[]> {
       if (attempts.length === 0) return [];
-      const keys = attempts.map(({ limiter, key }) => `${keyPrefix}rate:${storedKey(limiter, key)}`);
+      const keys = keysOf(attempts);
       let answers: number[];
       try {
         const reply = await within(
@@ -142,6 +175,16 @@ export async function openRedisRateLimitStore(url: string, keyPrefix: string, lo
       }
       cameBack();
       return attempts.map(({ limiter }, i) => windowHit(limiter, answers[2 * i]!, answers[2 * i + 1]!));
+    },
+    async refund(attempts: readonly WindowAttempt[]): Promise<void> {
+      if (attempts.length === 0) return;
+      try {
+        await within(run(keysOf(attempts), [], refundScript, refundScriptSha), commandTimeoutMs);
+      } catch (error) {
+        wentDown(error);
+        throw new AppError(503, messages.common.limitsUnavailable);
+      }
+      cameBack();
     },
     async close() {
       if (!client.isOpen) return;

@@ -45,7 +45,19 @@ export interface RateLimitStore {
   readonly kind: 'database' | 'redis';
   /** Counts one attempt against each (limiter, key) in one round trip; answers in the same order. */
   hit(attempts: readonly WindowAttempt[]): Promise<WindowHit[]>;
+  /**
+   * Takes back one counted attempt from each (limiter, key) whose window is still open (never
+   * below zero): an attempt that turned out not to count (a right password: failure-limits.ts).
+   */
+  refund(attempts: readonly WindowAttempt[]): Promise<void>;
   close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where rate limits are counted: the database, or Redis when REDIS_URL is set (chosen in app.ts). */
+    rateLimitStore: RateLimitStore;
+  }
 }
 
 /** `<limiter name> <sha-256 of the key>`: the stored form of a key, in either store. */
@@ -60,7 +72,15 @@ export function windowHit(limiter: FixedWindowLimiter, count: number, resetInMs:
 
 /** The default store: table rate_limit_windows of the app's database. */
 export function databaseRateLimitStore(db: Db): RateLimitStore {
-  return { kind: 'database', hit: (attempts) => hitWindows(db, attempts), close: async () => {} };
+  return { kind: 'database', hit: (attempts) => hitWindows(db, attempts), refund: (attempts) => refundWindows(db, attempts), close: async () => {} };
+}
+
+export async function refundWindows(db: Db, attempts: readonly WindowAttempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const keys = attempts.map(({ limiter, key }) => sql`${storedKey(limiter, key)}`);
+  await db.execute(
+    sql`update rate_limit_windows set count = count - 1 where key in (${sql.join(keys, sql`, `)}) and reset_at > now() and count > 0`,
+  );
 }
 
 /** Counts one attempt against each (limiter, key) in one statement; answers in the same order. */

@@ -5,7 +5,7 @@
  * the next admission made in the app takes the next number. The number is the student's admission id.
  */
 import { academicYearOf, formatAdmissionNumber } from '../../contract/admission';
-import type { admissionCounters, admissions } from '../db/schema';
+import type { admissionCounters, admissions } from '../modules/admissions/tables';
 import { Random, stableUuid } from './random';
 import { academicYear, type SchoolDefinition } from './schools';
 import type { ClassSlot, Joining } from './students';

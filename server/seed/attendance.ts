@@ -1,12 +1,12 @@
 /**
- * Attendance of a demo school for the last school days (Monday to Saturday) before the seeding day:
- * relative to the server's today, so the screens show a recent month; today itself stays unmarked,
+ * Attendance of a demo school for the last working days before the seeding day (Monday to Saturday
+ * less the school's holidays, contract/working-days.ts `workingDaysBefore`): relative to the server's today, so the screens show a recent month; today itself stays unmarked,
  * as a teacher finds it in the morning. Each student has a steady habit (most are rarely away, a
  * few often), and each day's status follows from a stream seeded by student and date, so the same
  * day always gets the same status. About 93 % present, a few late, absent or on leave.
  */
 import type { AttendanceStatus } from '../../contract/attendance';
-import type { attendance } from '../db/schema';
+import type { attendance } from '../modules/attendance/tables';
 import { Random, stableUuid } from './random';
 import type { StudentRow } from './students';
 
@@ -14,17 +14,6 @@ export type AttendanceRow = typeof attendance.$inferInsert;
 
 /** How many school days back the seed marks. */
 export const seededSchoolDays = 30;
-
-const day = 86_400_000;
-
-/** The `count` school days (Monday to Saturday) before `today` (YYYY-MM-DD), oldest first. */
-export function schoolDaysBefore(today: string, count: number): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${today}T00:00:00Z`) - day; days.length < count; at -= day) {
-    if (new Date(at).getUTCDay() !== 0) days.push(new Date(at).toISOString().slice(0, 10));
-  }
-  return days.reverse();
-}
 
 interface Habit {
   absent: number;

@@ -2,12 +2,13 @@
  * A few certificates already in a demo school's issue register, issued by the principal's account
  * on recent school days: a bonafide certificate for the demo student (passport) and for another
  * child (scholarship), and a student details sheet for the demo student's sibling. They carry the
- * print data as the server freezes it at issue (server/modules/certificates/routes.ts), serials
+ * print data as the server freezes it at issue (server/modules/certificates/issue.ts), serials
  * without gaps, and the counters at the last serial, so the next issue in the app follows on.
  */
 import { formatCertificateSerial, maskAadhaar, type CertificateKind, type PrintData } from '../../contract/certificate';
 import { messages } from '../../contract/messages';
-import type { certificateCounters, certificates, schools } from '../db/schema';
+import type { schools } from '../db/core-tables';
+import type { certificateCounters, certificates } from '../modules/certificates/tables';
 import type { AdmissionRow } from './admissions';
 import { stableUuid } from './random';
 import type { ClassSlot, StudentRow } from './students';

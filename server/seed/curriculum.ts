@@ -4,7 +4,7 @@
  * of `demo.teaching` (the end-to-end tests mark those), and the principal teaches no class.
  * No randomness: the staff and the curriculum decide, so the mapping is the same on every run.
  */
-import type { classSubjects, subjects, teachers } from '../db/schema';
+import type { classSubjects, subjects, teachers } from '../db/core-tables';
 import { stableUuid } from './random';
 import type { SchoolDefinition } from './schools';
 import type { ClassSlot } from './students';

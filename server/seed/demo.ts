@@ -8,30 +8,19 @@
 import { count, sql } from 'drizzle-orm';
 import { todayIso } from '../../contract/record-formats';
 import type { Db } from '../db/client';
-import {
-  admissionCounters,
-  admissions,
-  attendance,
-  certificateCounters,
-  certificates,
-  classSubjects,
-  classes,
-  events,
-  notificationReads,
-  notifications,
-  parentChildren,
-  schools,
-  students,
-  subjects,
-  teacherAttendance,
-  teachers,
-  users,
-} from '../db/schema';
+import { classSubjects, classes, parentChildren, schools, students, subjects, teachers, users } from '../db/core-tables';
+import { admissionCounters, admissions } from '../modules/admissions/tables';
+import { attendance } from '../modules/attendance/tables';
+import { certificateCounters, certificates } from '../modules/certificates/tables';
+import { events } from '../modules/events/tables';
+import { notificationReads, notifications } from '../modules/notifications/tables';
+import { teacherAttendance } from '../modules/teacher-attendance/tables';
 import { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from '../modules/timetable/tables';
 import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../modules/fees/tables';
 import { exams, marks, results } from '../modules/exams/tables';
+import { attachmentBlobs } from '../files/tables';
 import { homework, homeworkAttachments, homeworkDone } from '../modules/homework/tables';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../module-kit/passwords';
 import { demoPassword } from './accounts';
 import type { AttendanceRow } from './attendance';
 import { insertAsJson } from './bulk-insert';
@@ -128,6 +117,7 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       await insertAsJson(tx, homework, seed.homework.homework);
       await insertAsJson(tx, homeworkDone, seed.homework.done);
       if (seed.homework.attachments.length > 0) await tx.insert(homeworkAttachments).values(seed.homework.attachments);
+      if (seed.homework.blobs.length > 0) await tx.insert(attachmentBlobs).values(seed.homework.blobs).onConflictDoNothing();
       await tx.insert(feeHeads).values(seed.fees.heads);
       await insertAsJson(tx, feeStructures, seed.fees.structures);
       await insertAsJson(tx, feeInstallments, seed.fees.installments);

@@ -1,6 +1,6 @@
 /**
- * This year's exams in a demo school: Unit Test 1, sat over the school days from five weeks before
- * today, its marks entered by each subject's teacher (the demo teacher's own by her account, the
+ * This year's exams in a demo school: Unit Test 1, sat over the working days from 25 working days
+ * before today (holidays and Sundays skipped, contract/working-days.ts), its marks entered by each subject's teacher (the demo teacher's own by her account, the
  * rest by the admin's) and its results published for every class; Half Yearly, scheduled from two
  * weeks after today, no marks yet. Every class sits both, a paper per subject it takes; art and
  * craft is graded only below class XI. Marks follow each student's steady ability with a little
@@ -10,11 +10,13 @@
 import { academicYearLabel, academicYearOf } from '../../contract/admission';
 import { computeResults } from '../../contract/exam-results';
 import { cbseGradingScale, type Mark, type Paper } from '../../contract/exams';
+import { workingDaysBefore, workingDaysFrom, type CalendarEntry } from '../../contract/working-days';
 import type { exams, marks, results } from '../modules/exams/tables';
 import type { ClassSubjectRow } from './curriculum';
 import { Random, stableUuid } from './random';
 
-export type ExamRow = typeof exams.$inferInsert;
+/** An exam row with what the calendar reads of it typed (server/seed/events.ts dates exam events from it). */
+export type ExamRow = typeof exams.$inferInsert & { id: string; classIds: string[]; schedule: Paper[]; createdBy: string };
 export type MarkRow = typeof marks.$inferInsert;
 export type ResultRow = typeof results.$inferInsert;
 
@@ -27,6 +29,8 @@ export interface ExamSource {
   adminId: string;
   /** The demo teacher's teacher id and account: her papers' marks are hers. */
   demoTeacher: { teacherId: string; accountId: string };
+  /** The school's holidays: papers are set on working days only. */
+  calendar: readonly CalendarEntry[];
 }
 
 const day = 86_400_000;
@@ -37,16 +41,9 @@ function iso(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
-/** `count` school days (Monday to Saturday) from `start`, `start` included when it is one. */
-function schoolDaysFrom(start: string, count: number): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${start}T00:00:00Z`); days.length < count; at += day) if (new Date(at).getUTCDay() !== 0) days.push(iso(at));
-  return days;
-}
-
 function papersFor(source: ExamSource, classId: string, className: string, start: string, maxMarks: number, duration: number): Paper[] {
   const taken = source.classSubjects.filter((row) => row.classId === classId);
-  const days = schoolDaysFrom(start, taken.length);
+  const days = workingDaysFrom(start, taken.length, source.calendar, classId);
   return taken.map((row, index): Paper => {
     const gradedOnly = !seniorClasses.has(className) && gradedOnlyPattern.test(source.subjectNames.get(String(row.subjectId)) ?? '');
     return {
@@ -69,8 +66,10 @@ export function generateExams(source: ExamSource, today: string) {
   const classIds = source.classes.map((klass) => klass.id);
   const unitTestId = stableUuid(source.tenantId, 'exam', academicYear, 'unit-test-1');
   const halfYearlyId = stableUuid(source.tenantId, 'exam', academicYear, 'half-yearly');
-  const unitTestSchedule = source.classes.flatMap((klass) => papersFor(source, klass.id, klass.className, iso(todayAt - 35 * day), 40, 60));
-  const publishedAt = new Date(todayAt - 14 * day + 11 * 3_600_000);
+  // Papers on the first working days of the last 25 (a class sits at most nine), results out on the 16th.
+  const recent = workingDaysBefore(today, 25, source.calendar);
+  const unitTestSchedule = source.classes.flatMap((klass) => papersFor(source, klass.id, klass.className, recent[0]!, 40, 60));
+  const publishedAt = new Date(Date.parse(`${recent[15]!}T00:00:00Z`) + 11 * 3_600_000);
   const published = Object.fromEntries(classIds.map((id) => [id, publishedAt.toISOString()]));
   const examRows: ExamRow[] = [
     {

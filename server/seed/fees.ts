@@ -1,17 +1,18 @@
 /**
- * Fees of a demo school for this academic year (issue 14): three heads, a structure per class
+ * Fees of a demo school for this academic year (docs/decisions.md "Fees"): three heads, a structure per class
  * (quarterly tuition rising with the class, a yearly transport fee, a termly examination fee, ₹10
  * a working day late up to ₹500), sibling, staff-child and scholarship concessions for some
  * students, and the receipts of the installments already due: most families paid on time (cash,
  * UPI, cheque, bank transfer), some paid late with the fine, a few are in arrears. The demo
  * parent's elder child owes the third quarter; the younger has a sibling concession and is paid
- * up. Fines count working days without the seeded holidays. Receipts are numbered 1..N in
- * payment order, one was cancelled and reissued, and the counter stands at N. No clock but `today`.
+ * up. Fines count working days without the seeded holidays. A few families who had let the latest
+ * installment run late pay it in the last working days, through the seeding day, so the
+ * counter's recent days are not empty. Receipts are paid on working days, numbered 1..N in payment order, one was cancelled and reissued, and the counter stands at N. No clock but `today`.
  */
 import { academicYearOf } from '../../contract/admission';
-import { computeDues, holidayLateDays } from '../../contract/fee-dues';
+import { balanceAsOf, computeDues, holidayLateDays } from '../../contract/fee-dues';
 import { defaultReceiptFormat, formatReceiptNumber, installmentLabel, type FeeFrequency, type FeeStructure, type PaymentMode } from '../../contract/fees';
-import type { CalendarEntry } from '../../contract/working-days';
+import { isWorkingDay, workingDaysBefore, type CalendarEntry } from '../../contract/working-days';
 import type { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../modules/fees/tables';
 import { Random, stableUuid } from './random';
 
@@ -39,15 +40,71 @@ export interface FeeSeed {
 const day = 86_400_000;
 const iso = (at: number) => new Date(at).toISOString().slice(0, 10);
 const shift = (date: string, days: number) => iso(Date.parse(`${date}T00:00:00Z`) + days * day);
-/** The date itself, or the Saturday before when it is a Sunday (the office is shut). */
-const workingDay = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() === 0 ? shift(date, -1) : date);
 
 const banks = ['State Bank of India', 'HDFC Bank', 'ICICI Bank', 'Canara Bank', 'Bank of Baroda', 'Axis Bank'];
+
+interface BalanceSources {
+  year: number;
+  records: ReadonlyMap<string, FeeStructure>;
+  classOf: (studentId: string) => string | null;
+  headNames: ReadonlyMap<string, string>;
+  concessions: FeeSeed['concessions'];
+  lateDaysOf: (classId: string) => (dueDate: string, until: string) => number;
+}
+
+/**
+ * Each receipt's balance after it as of its date, as the server fixes it at issue (contract/fee-dues.ts
+ * `balanceAsOf`): the student's receipts issued before it and paid, a cancelled one counted as it
+ * was when issued (and its replacement not yet).
+ */
+function fixBalances(receipts: FeeSeed['receipts'], items: FeeSeed['items'], sources: BalanceSources): void {
+  const dueDates = new Map([...sources.records.values()].flatMap((structure) => structure.heads.flatMap((head) => head.installments.map((one) => [one.id, one.dueDate] as const))));
+  const itemsOf = new Map<string, FeeSeed['items']>();
+  for (const item of items) itemsOf.set(item.receiptId, [...(itemsOf.get(item.receiptId) ?? []), item]);
+  const asDues = receipts.map((row) => ({
+    studentId: row.studentId,
+    status: row.status ?? 'paid',
+    paidOn: row.paidOn,
+    fine: row.fine ?? 0,
+    fineWaived: row.fineWaived ?? 0,
+    items: (itemsOf.get(String(row.id)) ?? []).map((item) => ({ installmentId: item.installmentId, amount: item.amount, headId: '', headName: '', label: '', dueDate: dueDates.get(item.installmentId) ?? '' })),
+  }));
+  const concessions = sources.concessions.map((c) => ({ ...c, rev: 0, percent: c.percent ?? null, amount: c.amount ?? null, reason: c.reason ?? null }));
+  const issued = new Map<string, typeof asDues>();
+  receipts.forEach((row, index) => {
+    const self = asDues[index]!;
+    const classId = sources.classOf(row.studentId);
+    // Those issued before it (receipts are in payment order) and still paid then; itself as issued.
+    const before = issued.get(row.studentId) ?? [];
+    const counted = [...before.filter((other) => other.status === 'paid'), { ...self, status: 'paid' as const }];
+    issued.set(row.studentId, [...before, self]);
+    const balance = balanceAsOf(
+      {
+        studentId: row.studentId,
+        academicYear: sources.year,
+        structure: classId ? sources.records.get(classId) : undefined,
+        headNames: sources.headNames,
+        concessions: concessions.filter((c) => c.studentId === row.studentId),
+        receipts: counted,
+        today: row.paidOn,
+        lateDays: classId ? sources.lateDaysOf(classId) : undefined,
+      },
+      row.paidOn,
+    );
+    row.balanceDue = balance.balanceDue;
+    row.yearBalance = balance.yearBalance;
+  });
+}
 
 export function generateFees(source: FeeSource, today: string): FeeSeed {
   const { tenantId } = source;
   const rng = new Random(`kaksha-demo-fees:${tenantId}`);
   const year = academicYearOf(today);
+  /** The date itself, or the working day before when the office is shut (a Sunday or a holiday). */
+  const workingDay = (date: string): string => (isWorkingDay(date, source.holidays) ? date : workingDay(shift(date, -1)));
+  // The last ten working days, the seeding day included when it is one, latest first: late payers come in then.
+  const recentDays = [...workingDaysBefore(today, 10, source.holidays), ...(isWorkingDay(today, source.holidays) ? [today] : [])].reverse();
+  let catchingUp = 0;
   const id = (...parts: (string | number)[]) => stableUuid(tenantId, 'fees', ...parts);
   const heads = [
     { id: id('head', 'tuition'), tenantId, name: 'Tuition', description: 'Teaching, library and sports, by the quarter' },
@@ -133,12 +190,16 @@ export function generateFees(source: FeeSource, today: string): FeeSeed {
       if (amount > 0) byDate.set(line.dueDate, [...(byDate.get(line.dueDate) ?? []), { installmentId: line.installmentId, amount }]);
     }
     const dates = [...byDate.keys()].sort();
-    const habit = student.id === elder ? 'arrears' : student.id === younger ? 'onTime' : rng.weighted([['onTime', 78], ['late', 12], ['arrears', 10]] as const);
+    const habit = student.id === elder ? 'arrears' : student.id === younger ? 'onTime' : rng.weighted([['onTime', 74], ['late', 12], ['arrears', 10], ['catchingUp', 4]] as const);
     // In arrears: the latest one or two due dates unpaid.
     const paidDates = habit === 'arrears' ? dates.slice(0, Math.max(dates.length - (student.id === elder ? 1 : rng.int(1, 2)), 0)) : dates;
     for (const dueDate of paidDates) {
       const late = habit === 'late' && rng.chance(0.5);
-      const paidOn = workingDay(late ? shift(dueDate, rng.int(3, 12)) : shift(dueDate, -rng.int(0, 8)));
+      // A family catching up pays its latest installment on one of the recent days, the latest first.
+      const paidOn =
+        habit === 'catchingUp' && dueDate === dates.at(-1)
+          ? (recentDays[catchingUp++ % recentDays.length] ?? today)
+          : workingDay(late ? shift(dueDate, rng.int(3, 12)) : shift(dueDate, -rng.int(0, 8)));
       if (paidOn > today) continue;
       const lines = byDate.get(dueDate) ?? [];
       const fine = Math.min(lateDaysOf(klass.id)(dueDate, paidOn) * 1_000, 50_000);
@@ -158,6 +219,7 @@ export function generateFees(source: FeeSource, today: string): FeeSeed {
         fine,
         fineWaived: 0,
         total: lines.reduce((sum, line) => sum + line.amount, fine),
+        recordedOn: paidOn,
         receivedBy: source.cashier.id,
         receivedByName: source.cashier.name,
         lines,
@@ -182,6 +244,8 @@ export function generateFees(source: FeeSource, today: string): FeeSeed {
     push(receipt, { status: 'cancelled', cancelledOn: receipt.paidOn, cancelReason: 'Paid by UPI, entered as cash', cancelledBy: source.cashier.id, replacedBy: replacement.id });
     push({ ...replacement }, { replaces: receipt.id });
   });
+  const classOfStudent = new Map(source.students.map((one) => [one.id, one.classId]));
+  fixBalances(receipts, items, { year, records, classOf: (studentId) => classOfStudent.get(studentId) ?? null, headNames, concessions, lateDaysOf });
   const counters = receipts.length ? [{ tenantId, academicYear: year, lastNumber: receipts.length }] : [];
   return { heads, structures, installments, concessions, receipts, items, counters };
 }

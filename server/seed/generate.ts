@@ -5,14 +5,16 @@
  * (attendance and certificates are dated relative to it), so the same definition and day always give
  * the same rows (ids included).
  */
+import { officeCashier } from '../../contract/fees';
 import type { RoleName } from '../../contract/roles';
-import type { classes, schools, subjects, teachers } from '../db/schema';
+import type { classes, schools, subjects, teachers } from '../db/core-tables';
 import { demoUsername } from './accounts';
 import { generateAdmissions, type AdmissionCounterRow, type AdmissionRow } from './admissions';
-import { generateAttendance, schoolDaysBefore, seededSchoolDays, type AttendanceRow } from './attendance';
+import { workingDaysBefore } from '../../contract/working-days';
+import { generateAttendance, seededSchoolDays, type AttendanceRow } from './attendance';
 import { generateHomework } from './homework';
 import { generateFees, type FeeSeed } from './fees';
-import { generateEvents } from './events';
+import { calendarOf, generateEvents, generateHolidays } from './events';
 import { generateStaffTimetable, type StaffTimetableSeed } from './staff-timetable';
 import { generateExams } from './exams';
 import { generateNotifications } from './notifications';
@@ -177,7 +179,36 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
       .filter((slot) => [def.demo.teaching.classTeacherOf, ...def.demo.teaching.teaches].includes(labelOf(slot)))
       .map((slot) => slot.id),
   );
-  const days = schoolDaysBefore(today, seededSchoolDays);
+  const holidays = generateHolidays({ tenantId: def.tenantId, adminId: adminAccount.id }, today);
+  const calendar = calendarOf(holidays);
+  const exams = generateExams(
+    {
+      tenantId: def.tenantId,
+      classes: slots.map(({ id, className }) => ({ id, className })),
+      students: students.map((row) => ({ id: String(row.id), classId: row.classId ?? null })),
+      classSubjects: teaching.classSubjects,
+      subjectNames: new Map(subjectRows.map((row) => [String(row.id), row.subjectName])),
+      adminId: adminAccount.id,
+      demoTeacher: { teacherId: String(demoTeacher.id), accountId: teacherAccount.id },
+      calendar,
+    },
+    today,
+  );
+  const events = generateEvents(
+    {
+      tenantId: def.tenantId,
+      adminId: adminAccount.id,
+      teacherId: teacherAccount.id,
+      familyClassIds: [...new Set(demoIds.map((studentId) => String(students.find((row) => row.id === studentId)?.classId)))],
+      teacherClassIds: [...demoClassIds],
+      allClassIds: slots.map((slot) => slot.id),
+    },
+    today,
+    holidays,
+    exams.exams,
+  );
+  // Attendance and certificates on the last working days: never a Sunday or a holiday.
+  const days = workingDaysBefore(today, seededSchoolDays, calendar);
   const issued = generateCertificates({
     school,
     slots,
@@ -187,16 +218,6 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     issuer: { userId: adminAccount.id, name: `${principal.firstName} ${principal.lastName}` },
     days,
   });
-  const events = generateEvents(
-    {
-      tenantId: def.tenantId,
-      adminId: adminAccount.id,
-      teacherId: teacherAccount.id,
-      familyClassIds: [...new Set(demoIds.map((studentId) => String(students.find((row) => row.id === studentId)?.classId)))],
-      teacherClassIds: [...demoClassIds],
-    },
-    today,
-  );
   const staffTimetable = generateStaffTimetable(
     {
       tenantId: def.tenantId,
@@ -205,7 +226,7 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
       teacherIds: staff.map((row) => String(row.id)),
       demoTeacherId: String(demoTeacher.id),
       adminId: adminAccount.id,
-      events,
+      calendar,
     },
     today,
   );
@@ -242,6 +263,7 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
           classId: String(students.find((row) => row.id === studentId)?.classId),
           markedBy: index === 0 ? studentAccount.id : parentAccount.id,
         })),
+        calendar,
       },
       today,
     ),
@@ -257,13 +279,9 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
           admissionId: row.admissionId ?? null,
         })),
         demoIds,
-        cashier: { id: adminAccount.id, name: adminAccount.username },
-        holidays: events.map((row) => ({
-          kind: row.kind,
-          startDate: row.startDate,
-          endDate: row.endDate,
-          audience: { kind: row.audienceKind, classIds: row.audienceClassIds ?? [] },
-        })),
+        // The admin account is the principal's: receipts name her, as the server does (fees/cashier.ts).
+        cashier: { id: adminAccount.id, name: `${principal.firstName} ${principal.lastName}`.trim() || officeCashier },
+        holidays: calendar,
       },
       today,
     ),
@@ -280,17 +298,6 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     ),
     events,
     ...staffTimetable,
-    exams: generateExams(
-      {
-        tenantId: def.tenantId,
-        classes: slots.map(({ id, className }) => ({ id, className })),
-        students: students.map((row) => ({ id: String(row.id), classId: row.classId ?? null })),
-        classSubjects: teaching.classSubjects,
-        subjectNames: new Map(subjectRows.map((row) => [String(row.id), row.subjectName])),
-        adminId: adminAccount.id,
-        demoTeacher: { teacherId: String(demoTeacher.id), accountId: teacherAccount.id },
-      },
-      today,
-    ),
+    exams,
   };
 }

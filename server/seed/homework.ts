@@ -1,12 +1,14 @@
 /**
- * A term of homework in a demo school: 40 per class, given on the school days of the last 13 weeks
- * (Monday to Saturday) up to today, due up to a week ahead, each for one of the class's subjects in turn, due one to
+ * A term of homework in a demo school: 40 per class, given on the working days of the last 13 weeks
+ * (Monday to Saturday, holidays out) up to today, due up to a week ahead, each for one of the class's subjects in turn, due one to
  * four school days later; so some are due this week and some are past due. The demo student has
  * done most of what is past due (not all: a few are overdue) and some of what is coming; the
  * sibling's marks are the parent's. Two of the demo student's class's homework carry small real
  * files (a one-page PDF and a text worksheet). No clock but `today`: the same day gives the same rows.
  */
 import { createHash } from 'node:crypto';
+import { isWorkingDay, workingDaysBefore, workingDaysFrom, type CalendarEntry } from '../../contract/working-days';
+import type { attachmentBlobs } from '../files/tables';
 import type { homework, homeworkAttachments, homeworkDone } from '../modules/homework/tables';
 import type { ClassSubjectRow } from './curriculum';
 import { onePagePdf, textWorksheet } from './homework-files';
@@ -15,6 +17,7 @@ import { Random, stableUuid } from './random';
 export type HomeworkRow = typeof homework.$inferInsert;
 export type HomeworkAttachmentRow = typeof homeworkAttachments.$inferInsert;
 export type HomeworkDoneRow = typeof homeworkDone.$inferInsert;
+export type AttachmentBlobRow = typeof attachmentBlobs.$inferInsert;
 
 export const homeworkPerClass = 40;
 /** School days before today over which the term's homework was given, and school days after it. */
@@ -31,20 +34,13 @@ export interface HomeworkSource {
   giverOf: (teacherId: string | null | undefined) => string;
   /** The demo student and the sibling with their classes, and who marks for each. */
   family: readonly { studentId: string; classId: string; markedBy: string }[];
+  /** The school's holidays: homework is given and due on working days only. */
+  calendar: readonly CalendarEntry[];
 }
 
-function schoolDays(today: string): string[] {
-  const days: string[] = [];
-  const start = Date.parse(`${today}T00:00:00Z`);
-  for (let at = start - day; days.length < termDaysBefore; at -= day) if (new Date(at).getUTCDay() !== 0) days.unshift(iso(at));
-  days.push(...(new Date(start).getUTCDay() !== 0 ? [today] : []));
-  for (let at = start + day, after = 0; after < termDaysAfter; at += day) {
-    if (new Date(at).getUTCDay() !== 0) {
-      days.push(iso(at));
-      after += 1;
-    }
-  }
-  return days;
+/** The working days the term's homework falls on (contract/working-days.ts: no Sunday, no holiday): before today, today, after it. */
+function schoolDays(today: string, calendar: readonly CalendarEntry[]): string[] {
+  return [...workingDaysBefore(today, termDaysBefore, calendar), ...(isWorkingDay(today, calendar) ? [today] : []), ...workingDaysFrom(iso(Date.parse(`${today}T00:00:00Z`) + day), termDaysAfter, calendar)];
 }
 
 function iso(at: number): string {
@@ -62,7 +58,7 @@ const tasks: ((rng: Random, subject: string) => [string, string])[] = [
 
 export function generateHomework(source: HomeworkSource, today: string) {
   const rng = new Random(`kaksha-demo-homework:${source.tenantId}`);
-  const days = schoolDays(today);
+  const days = schoolDays(today, source.calendar);
   const lastGiven = days.filter((candidate) => candidate <= today).length - 1;
   const rows: HomeworkRow[] = [];
   for (const classId of source.classIds) {
@@ -121,9 +117,10 @@ export function generateHomework(source: HomeworkSource, today: string) {
     contentType,
     size: data.length,
     sha256: createHash('sha256').update(data).digest('hex'),
-    data,
     createdBy: recent[index]?.createdBy ?? null,
     createdAt: new Date(Date.parse(`${recent[index]?.assignedDate}T04:00:00Z`)),
   }));
-  return { homework: rows, attachments, done };
+  // The bytes go where an upgraded database holds them: on PGlite the server moves them to DATA_DIR at start.
+  const blobs: AttachmentBlobRow[] = files.map(([, , data]) => ({ tenantId: source.tenantId, sha256: createHash('sha256').update(data).digest('hex'), data }));
+  return { homework: rows, attachments, blobs, done };
 }

@@ -4,7 +4,7 @@
  * the demo teacher's classes (from her). The demo parent has read what reached them more than a
  * week ago; the newer ones are unread. No clock but `today`: the same day gives the same rows.
  */
-import type { notificationReads, notifications } from '../db/schema';
+import type { notificationReads, notifications } from '../modules/notifications/tables';
 import { stableUuid } from './random';
 
 export type NotificationRow = typeof notifications.$inferInsert;

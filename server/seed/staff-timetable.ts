@@ -5,10 +5,10 @@
 import { generateTeacherAttendance, type TeacherAttendanceRow } from './teacher-attendance';
 import { generateSubstitutions, generateTimetable, type EntryRow, type LimitRow, type PeriodRow, type SubstitutionRow } from './timetable';
 import type { ClassSubjectRow } from './curriculum';
+import { workingDaysBefore, type CalendarEntry } from '../../contract/working-days';
 
 /** How many school days back the staff register is marked. */
 export const staffSeededDays = 30;
-const day = 86_400_000;
 
 export interface StaffTimetableSource {
   tenantId: string;
@@ -18,7 +18,8 @@ export interface StaffTimetableSource {
   teacherIds: readonly string[];
   demoTeacherId: string;
   adminId: string;
-  events: readonly { kind: string; audienceKind: string; startDate: string; endDate: string }[];
+  /** The school's calendar: the register skips its holidays (no class: school-wide ones). */
+  calendar: readonly CalendarEntry[];
 }
 
 export interface StaffTimetableSeed {
@@ -26,19 +27,8 @@ export interface StaffTimetableSeed {
   teacherAttendance: TeacherAttendanceRow[];
 }
 
-/** The `count` school days before `today`: Monday to Saturday, not a whole-school holiday; oldest first. */
-export function workingDaysBefore(today: string, count: number, events: StaffTimetableSource['events']): string[] {
-  const holidays = events.filter((event) => event.kind === 'holiday' && event.audienceKind === 'school');
-  const days: string[] = [];
-  for (let at = Date.parse(`${today}T00:00:00Z`) - day; days.length < count; at -= day) {
-    const date = new Date(at).toISOString().slice(0, 10);
-    if (new Date(at).getUTCDay() !== 0 && !holidays.some((holiday) => holiday.startDate <= date && holiday.endDate >= date)) days.push(date);
-  }
-  return days.reverse();
-}
-
 export function generateStaffTimetable(source: StaffTimetableSource, today: string): StaffTimetableSeed {
-  const days = workingDaysBefore(today, staffSeededDays, source.events);
+  const days = workingDaysBefore(today, staffSeededDays, source.calendar);
   const teacherAttendance = generateTeacherAttendance({
     tenantId: source.tenantId,
     teacherIds: source.teacherIds,

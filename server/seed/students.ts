@@ -3,7 +3,7 @@
  * numbers, address and parents' e-mail, and sit in different classes. Classes are filled from the
  * top down so a younger sibling always joins a family whose children are in higher classes.
  */
-import type { students as studentsTable } from '../db/schema';
+import type { students as studentsTable } from '../db/core-tables';
 import { demoUsername } from './accounts';
 import { homeAddress, pickCommunity, slug, uniqueEmail, uniqueId, type SeedContext } from './context';
 import type { Community } from './names';

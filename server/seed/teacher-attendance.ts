@@ -6,7 +6,7 @@
  * periods covered. Each day's status follows from a stream seeded by teacher and date.
  */
 import type { TeacherStatus, LeaveType } from '../../contract/teacher-attendance';
-import type { teacherAttendance } from '../db/schema';
+import type { teacherAttendance } from '../modules/teacher-attendance/tables';
 import { Random, stableUuid } from './random';
 
 export type TeacherAttendanceRow = typeof teacherAttendance.$inferInsert & { teacherId: string; date: string; status: TeacherStatus };

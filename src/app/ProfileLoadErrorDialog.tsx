@@ -2,24 +2,26 @@
 import { messages } from '../../contract/messages';
 import { sessionStore } from '../session/session-store';
 import { useSessionSnapshot } from '../session/use-session';
+import { say, useLanguage } from '../i18n';
 import { Modal } from '../ui/Modal';
 
 export function ProfileLoadErrorDialog() {
+  useLanguage();
   const { profileError } = useSessionSnapshot();
   const dismiss = () => sessionStore.dismissProfileError();
   return (
     <Modal
       open={profileError}
       role="alertdialog"
-      title={messages.profileLoad.title}
+      title={say(messages.profileLoad.title)}
       onClose={dismiss}
       actions={
         <button type="button" className="btn btn-primary" onClick={dismiss} data-autofocus>
-          {messages.common.ok}
+          {say(messages.common.ok)}
         </button>
       }
     >
-      <p>{messages.profileLoad.body}</p>
+      <p>{say(messages.profileLoad.body)}</p>
     </Modal>
   );
 }

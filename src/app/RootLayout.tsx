@@ -1,11 +1,14 @@
 /**
- * The layout every route renders in: lazy pages' fallback, app-wide events, the copies kept for
- * offline reading (use-kept-copies.ts), the profile dialog,
+ * The layout every route renders in: the features' sections for the pages that show them (the
+ * dashboards' tiles, a notification's screens), lazy pages' fallback, app-wide events, the copies
+ * kept for offline reading (use-kept-copies.ts), the profile dialog,
  * the app's update and install prompts, and the phone push prompt where the build offers push.
  */
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { pushSetup } from '../features/push/push-setup';
+import type { Feature } from '../kit/feature';
+import { SectionsContext, type Section } from '../navigation/sections';
 import { PwaPrompts } from '../pwa/PwaPrompts';
 import { LoadingFallback } from '../ui/LoadingFallback';
 import { ProfileLoadErrorDialog } from './ProfileLoadErrorDialog';
@@ -15,11 +18,17 @@ import { useKeptCopies } from './use-kept-copies';
 // Only in a build configured for phone push, and out of the first page's bundle.
 const PushPrompt = pushSetup ? lazy(() => import('../features/push/PushPrompt')) : undefined;
 
-export function RootLayout() {
+export interface RootLayoutProps {
+  /** The features' pages (routes.tsx buildRoutes). */
+  sections: readonly Section[];
+  features: readonly Feature[];
+}
+
+export function RootLayout({ sections, features }: RootLayoutProps) {
   useAppEvents();
-  useKeptCopies();
+  useKeptCopies(features);
   return (
-    <>
+    <SectionsContext.Provider value={sections}>
       {PushPrompt && (
         <Suspense fallback={null}>
           <PushPrompt />
@@ -30,6 +39,6 @@ export function RootLayout() {
       </Suspense>
       <ProfileLoadErrorDialog />
       <PwaPrompts />
-    </>
+    </SectionsContext.Provider>
   );
 }

@@ -4,7 +4,7 @@
  * A background call: no response never sends the user to /maintenance.
  */
 import { paths } from '../../contract/paths';
-import { isRecord } from '../session/profile';
+import { adoptAccountLanguage } from '../i18n/account-language';
 import { sessionStore } from '../session/session-store';
 import { shouldRefreshToken } from '../session/token';
 
@@ -23,13 +23,16 @@ export function refreshTokenIfNeeded(now: number = Date.now()): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
   lastAttempt = now;
   const sentWith = session.token;
-  // The client (ky) loads with the first page that talks to the server, not with the entry.
-  inFlight = import('../api/client')
-    .then(({ apiRequest }) => apiRequest('POST', paths.refresh, { background: true }))
-    .then((response) => {
-      const token = isRecord(response.data) ? response.data.jwtToken : undefined;
+  // The client (ky) and the answer's schema load with the first page that talks to the server, not with the entry.
+  inFlight = Promise.all([import('../api/client'), import('../../contract/auth')])
+    .then(async ([{ apiRequest }, { refreshDataSchema }]) => refreshDataSchema.safeParse((await apiRequest('POST', paths.refresh, { background: true })).data))
+    .then((answer) => {
       // Only replace the token we renewed: the user may have signed out meanwhile.
-      if (typeof token === 'string' && token && sessionStore.token() === sentWith) sessionStore.replaceToken(token);
+      if (answer.success && answer.data.jwtToken && sessionStore.token() === sentWith) {
+        sessionStore.replaceToken(answer.data.jwtToken);
+        // The account's language may have been changed on another device since this one signed in.
+        void adoptAccountLanguage(answer.data.language);
+      }
     })
     .catch((error: unknown) => {
       console.warn('Token renewal failed', error);

@@ -6,13 +6,15 @@
  * token that expired offline is the sync engine's to report ("Sign in again"), not these fetches'.
  */
 import { useEffect } from 'react';
+import type { Feature } from '../kit/feature';
 import { useSessionSnapshot } from '../session/use-session';
 import { useSyncEngine } from '../sync-binding/hooks';
-import { features } from './features';
 
-export function useKeptCopies(): void {
+export function useKeptCopies(features: readonly Feature[]): void {
   const engine = useSyncEngine();
-  const tenantId = useSessionSnapshot().session?.tenantId ?? '';
+  const { session } = useSessionSnapshot();
+  const tenantId = session?.tenantId ?? '';
+  const role = session?.role;
   useEffect(() => {
     if (!engine || !tenantId) return undefined;
     let onlineSince = Number.POSITIVE_INFINITY;
@@ -25,8 +27,8 @@ export function useKeptCopies(): void {
       if (onlineSince === Number.POSITIVE_INFINITY) onlineSince = Date.now();
       if (state.needsSignIn || state.lastSyncAt === null || state.lastSyncAt < onlineSince || keptAt >= onlineSince) return;
       keptAt = Date.now();
-      for (const feature of features) feature.keep?.(engine.db, tenantId).catch(() => undefined);
+      for (const feature of features) feature.keep?.(engine.db, tenantId, role).catch(() => undefined);
     });
     return () => subscription.unsubscribe();
-  }, [engine, tenantId]);
+  }, [engine, tenantId, role, features]);
 }

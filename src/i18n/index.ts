@@ -1,25 +1,18 @@
 /**
- * The app's texts in the user's language when we have it, English otherwise (spec section 9:
- * "Language English, fallback English"). A new language is one more complete `Texts` object here.
+ * The app's texts in English, Hindi and Marathi (docs/i18n.md): the typed readers of the catalogs
+ * (translate.ts), the spec's messages in the user's language (`say`), the chosen language
+ * (language.ts) and what Intl writes in it (formats.ts).
  */
-import { en, type Texts } from './en';
+import { t } from './translate';
 
-const catalogs: Record<string, Texts> = { en };
-
-export const fallbackLanguage = 'en';
-
-export function textsFor(language: string): Texts {
-  return catalogs[language.toLowerCase().split('-')[0] ?? fallbackLanguage] ?? en;
-}
-
-export const language =
-  typeof document === 'undefined' ? fallbackLanguage : document.documentElement.lang || fallbackLanguage;
-
-/** Texts of the current language. */
-export const t: Texts = textsFor(language);
+export { say } from './catalogs';
+export { listOf } from './formats';
+export { currentLanguage, showLanguage, useLanguage } from './language';
+export { around, t, tr } from './translate';
 
 /** A role's label ('admin' -> 'Administrator'); the raw name for roles we do not know. */
 export function roleLabel(role: string | null | undefined): string {
-  const labels: Record<string, string> = t.dashboard.roles;
-  return (role && labels[role.toLowerCase()]) || role || '';
+  const name = role?.toLowerCase();
+  if (name === 'admin' || name === 'teacher' || name === 'student' || name === 'parent') return t.dashboard.roles[name];
+  return role || '';
 }

@@ -1,8 +1,8 @@
 /** Exports exactly the rows given (the filtered list the screen shows) as a CSV file. */
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { Column } from './columns';
-import { recordsCsv, saveFile } from './csv';
+import type { Column } from '../ui/columns';
+import { recordsCsv, saveFile } from '../ui/csv';
 import { recordsKitTexts as text } from './texts';
 
 export interface ExportCsvButtonProps<T> {

@@ -1,8 +1,9 @@
 /** A profile's rows as a description list ('Not provided' for what the profile does not say). */
-import { t } from '../i18n';
+import { t, useLanguage } from '../i18n';
 import type { ProfileRow } from './profile-rows';
 
 export function ProfileList({ rows, labelledBy }: { rows: ProfileRow[]; labelledBy?: string }) {
+  useLanguage();
   return (
     <dl className="profile-list" aria-labelledby={labelledBy}>
       {rows.map((row) => (

@@ -1,10 +1,12 @@
 /**
  * An accessible record table: caption, column headers with scope, the first column as row header,
  * optional selection checkboxes (select-all covers the rows shown). On a phone the table scrolls
- * sideways inside a focusable region with its first column kept in view.
+ * sideways inside a focusable region with its first column kept in view, or, with `stackOnPhone`,
+ * shows each row as a card of labelled values.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { cellOf, type Column } from './columns';
+import { cellOf, type Column } from '../ui/columns';
+import { stackCell, stackRowHeader, stackTable } from './stacked-table';
 import { recordsKitTexts as text } from './texts';
 import './records-kit.css';
 
@@ -26,6 +28,8 @@ export interface RecordTableProps<T> {
   actionsHeader?: string;
   /** The rows shown are about to change (a search still filtering): sets aria-busy. */
   busy?: boolean;
+  /** On a phone, each row a card of labelled values instead of a table scrolling sideways (stacked-table.ts). */
+  stackOnPhone?: boolean;
 }
 
 function SelectAll({ state, onChange }: { state: 'none' | 'some' | 'all'; onChange: (checked: boolean) => void }) {
@@ -57,6 +61,7 @@ export function RecordTable<T>({
   actions,
   actionsHeader = text.actions,
   busy = false,
+  stackOnPhone = false,
 }: RecordTableProps<T>) {
   const captionId = useId();
   const selectable = Boolean(selectedIds && onSelectionChange);
@@ -84,31 +89,38 @@ export function RecordTable<T>({
   };
 
   const columnCount = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
+  // Stacked, the table's parts state their roles and each cell its column (src/kit/stacked-table.ts).
+  const roles = stackOnPhone ? stackTable : undefined;
+  const cell = (label: string) => (stackOnPhone ? stackCell(label) : undefined);
   return (
-    <div className={`rk-scroll${selectable ? ' rk-selectable' : ''}`} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="rk-table" aria-busy={busy || undefined}>
+    <div className={`rk-scroll${selectable ? ' rk-selectable' : ''}${stackOnPhone ? ' rk-stacked' : ''}`} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className={`rk-table${stackOnPhone ? ` ${stackTable.className}` : ''}`} aria-busy={busy || undefined} {...roles?.table}>
         <caption id={captionId} className={captionHidden ? 'visually-hidden' : undefined}>
           {caption}
         </caption>
-        <thead>
-          <tr>
+        <thead {...roles?.rowgroup}>
+          <tr {...roles?.row}>
             {selectable && (
-              <th scope="col" className="rk-check">
+              <th scope="col" className="rk-check" {...roles?.columnheader}>
                 {rows.length > 0 && <SelectAll state={allState} onChange={toggleAll} />}
               </th>
             )}
             {columns.map((column) => (
-              <th scope="col" key={column.key} className={column.className}>
+              <th scope="col" key={column.key} className={column.className} {...roles?.columnheader}>
                 {column.header}
               </th>
             ))}
-            {actions && <th scope="col">{actionsHeader}</th>}
+            {actions && (
+              <th scope="col" {...roles?.columnheader}>
+                {actionsHeader}
+              </th>
+            )}
           </tr>
         </thead>
-        <tbody>
+        <tbody {...roles?.rowgroup}>
           {rows.length === 0 && (
-            <tr>
-              <td colSpan={columnCount} className="rk-empty">
+            <tr {...roles?.row}>
+              <td colSpan={columnCount} className="rk-empty" {...(stackOnPhone ? { role: 'cell' } : {})}>
                 <span>{emptyText}</span>
               </td>
             </tr>
@@ -117,9 +129,9 @@ export function RecordTable<T>({
             const id = getRowId(row);
             const selected = selectedIds?.has(id) ?? false;
             return (
-              <tr key={id} className={selected ? 'rk-selected' : undefined}>
+              <tr key={id} className={selected ? 'rk-selected' : undefined} {...roles?.row}>
                 {selectable && (
-                  <td className="rk-check">
+                  <td className="rk-check" {...(stackOnPhone ? { role: 'cell' } : {})}>
                     <input
                       type="checkbox"
                       aria-label={text.selectRow(labelOf(row))}
@@ -129,16 +141,20 @@ export function RecordTable<T>({
                   </td>
                 )}
                 {first && (
-                  <th scope="row" className={first.className}>
+                  <th scope="row" className={first.className} {...(stackOnPhone ? stackRowHeader() : {})}>
                     {cellOf(first, row)}
                   </th>
                 )}
                 {rest.map((column) => (
-                  <td key={column.key} className={column.className}>
+                  <td key={column.key} className={column.className} {...cell(column.header)}>
                     {cellOf(column, row)}
                   </td>
                 ))}
-                {actions && <td className="rk-actions">{actions(row)}</td>}
+                {actions && (
+                  <td className="rk-actions" {...(stackOnPhone ? { role: 'cell' } : {})}>
+                    {actions(row)}
+                  </td>
+                )}
               </tr>
             );
           })}

@@ -38,7 +38,7 @@ async function refusedChanges(db: KakshaDb, table: RejectedChangesProps['table']
       let name = personName(typeof entry.body === 'object' && entry.body !== null ? entry.body : {});
       if (!name) {
         const id = decodeURIComponent(entry.path.split('/').pop() ?? '');
-        const row = id ? await db[table].get(id) : undefined;
+        const row = id ? await db.mirror(table).get(id) : undefined;
         name = row ? personName(row) : unknownName;
       }
       return { entry, action, name };

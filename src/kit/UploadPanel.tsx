@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { maxUploadBytes, uploadAccept, uploadExtensions, type ImportEntity, type ImportResult, type TemplateFormat } from '../../contract/imports';
 import { useSyncState } from '../sync-binding/hooks';
-import { saveFile } from './csv';
+import { saveFile } from '../ui/csv';
 import { recordsKitTexts as text } from './texts';
 import './records-kit.css';
 import { checkFile, fetchTemplate, uploadFile, type UploadOutcome } from './upload';

@@ -1,15 +1,15 @@
 /**
- * What both dashboards (issue 16) count their day by: the device's calendar day and the events
- * from today to the week's Sunday (the events tile's rule, src/kit/events-week.ts).
+ * What both dashboards count their day by: the school's day (India's, as the server counts it,
+ * whatever the device's time zone) and the events from today to the school week's Sunday (the events
+ * tile's rule, src/kit/events-week.ts).
  */
+import { schoolTodayIso } from '../../contract/record-formats';
 import type { EventRow } from '../../sync/modules/events';
 import { weekOf } from './homework-week';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** The device's calendar day as YYYY-MM-DD. */
+/** The school's day as YYYY-MM-DD. */
 export function isoToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return schoolTodayIso(now);
 }
 
 /** Events on from today to the week's Sunday, soonest first. */

@@ -1,25 +1,21 @@
 /**
- * The school calendar below the features (issue 11): the dashboards' "upcoming this week" tile
+ * The school calendar below the features: the dashboards' "upcoming this week" tile
  * (events from today to Sunday in the mirror: the school's for staff, what reaches a family for
  * them) and the holidays any screen counts working days with (contract/working-days.ts), read
  * from the device's copy so both work offline.
  */
+import { schoolTodayIso } from '../../contract/record-formats';
 import type { KakshaDb } from '../../sync';
 import { eventsTable, type EventRow } from '../../sync/modules/events';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';
 import type { Tile } from '../ui/TileGrid';
 import { weekOf } from './homework-week';
 
-function isoDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 export const eventsTileText = (count: number) => (count === 0 ? 'Nothing this week' : count === 1 ? '1 this week' : `${count} this week`);
 
-/** Events (holidays included) on from today to the week's Sunday. */
+/** Events (holidays included) on from the school's today to its week's Sunday. */
 export function upcomingThisWeek(events: readonly Pick<EventRow, 'startDate' | 'endDate'>[], now: Date = new Date()): number {
-  const today = isoDay(now);
+  const today = schoolTodayIso(now);
   const { to } = weekOf(now);
   return events.filter((row) => row.endDate >= today && row.startDate <= to).length;
 }

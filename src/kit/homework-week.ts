@@ -1,25 +1,37 @@
 /**
- * The dashboards' homework tile figures (issue 10): homework due this week (Monday to Sunday) in
- * the classes the mirror holds (the school's for staff, the children's for a family) and how many
- * of their students' marks are not done. Here, below the features, because both area dashboards
+ * The dashboards' homework tile figures: homework due this school week (Monday to Sunday of the
+ * school's day) in the classes the mirror holds (the school's for an admin, a teacher's own classes
+ * only, class teacher or subject, as taught-classes.ts) and how many of their students' marks are
+ * not done; for a family, each child's week and earlier homework not done, as the family
+ * dashboard lists it. Here, below the features, because both area dashboards
  * and the homework screens count the same way.
  */
+import { schoolTodayIso } from '../../contract/record-formats';
 import type { KakshaDb, StudentRow } from '../../sync';
 import { homeworkDoneTable, homeworkTable, type HomeworkDoneRow, type HomeworkRow } from '../../sync/modules/homework';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';
 import type { Tile } from '../ui/TileGrid';
 import { recordsKitTexts } from './texts';
+import { studentsTable } from '../../sync/modules/students';
+import { useStaffAccess } from './access';
+import { classIdsTaughtBy } from './taught-classes';
 
-function isoDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const dayMs = 86_400_000;
+const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Monday to Sunday of the week holding `day` (YYYY-MM-DD), as YYYY-MM-DD. */
+export function schoolWeekOf(day: string): { from: string; to: string } {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  const monday = midnight - ((new Date(midnight).getUTCDay() + 6) % 7) * dayMs;
+  return { from: isoOf(monday), to: isoOf(monday + 6 * dayMs) };
 }
 
-/** Monday to Sunday of the week holding `now`, as YYYY-MM-DD. */
+/**
+ * The school week, Monday to Sunday, holding the school's today (India's day, contract/record-formats.ts
+ * `schoolTodayIso`): a device whose clock is in another time zone counts the same week as the school.
+ */
 export function weekOf(now: Date = new Date()): { from: string; to: string } {
-  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
-  const sunday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 6);
-  return { from: isoDay(monday), to: isoDay(sunday) };
+  return schoolWeekOf(schoolTodayIso(now));
 }
 
 export interface WeekCounts {
@@ -41,19 +53,94 @@ export function weekCounts(
   return { dueThisWeek: due.length, notDone };
 }
 
-async function readWeekCounts(db: KakshaDb): Promise<WeekCounts> {
+/** `teacherId` set: her classes only (the mirror holds the school's homework). */
+async function readWeekCounts(db: KakshaDb, teacherId?: string | null): Promise<WeekCounts> {
   const { from, to } = weekOf();
-  const homework = await db.tableOf(homeworkTable).where('dueDate').between(from, to, true, true).toArray();
+  const inWeek = await db.tableOf(homeworkTable).where('dueDate').between(from, to, true, true).toArray();
+  const hers = teacherId === undefined ? null : new Set(teacherId ? await classIdsTaughtBy(db, teacherId) : []);
+  const homework = hers ? inWeek.filter((row) => hers.has(row.classId)) : inWeek;
   const [done, students] = await Promise.all([
     db.tableOf(homeworkDoneTable).where('homeworkId').anyOf(homework.map((row) => row.id)).toArray(),
-    db.students.toArray(),
+    db.tableOf(studentsTable).toArray(),
   ]);
   return weekCounts({ homework, done, students });
 }
 
+/** One child's homework as the family dashboard lists it. */
+export interface FamilyHomeworkItem<R> {
+  row: R;
+  done: boolean;
+  /** Due before today and not done. */
+  overdue: boolean;
+}
+
+/**
+ * A child's homework on the family dashboard: the school week's (Monday to Sunday of `today`'s week),
+ * done or not, and any earlier not done; not done first, then by due date. The dashboard's list and
+ * its tile's figures both come from this, so they agree.
+ */
+export function familyHomework<R extends Pick<HomeworkRow, 'id' | 'classId' | 'dueDate' | 'title'>>(
+  homework: readonly R[],
+  done: readonly Pick<HomeworkDoneRow, 'homeworkId' | 'studentId' | 'done'>[],
+  student: Pick<StudentRow, 'id' | 'classId'>,
+  today: string,
+): FamilyHomeworkItem<R>[] {
+  const { from, to } = schoolWeekOf(today);
+  const finished = new Set(done.filter((mark) => mark.studentId === student.id && mark.done).map((mark) => mark.homeworkId));
+  return homework
+    .filter((row) => row.classId === student.classId && row.dueDate <= to)
+    .map((row) => ({ row, done: finished.has(row.id), overdue: row.dueDate < today && !finished.has(row.id) }))
+    .filter((item) => item.row.dueDate >= from || !item.done)
+    .sort((a, b) => Number(a.done) - Number(b.done) || a.row.dueDate.localeCompare(b.row.dueDate) || a.row.title.localeCompare(b.row.title));
+}
+
+export interface FamilyWeekCounts {
+  /** Homework due this week, per child. */
+  dueThisWeek: number;
+  /** Of what the list shows, not done (this week's and earlier). */
+  notDone: number;
+  /** Of those not done, due before today. */
+  overdue: number;
+}
+
+export function familyWeekCounts(items: readonly FamilyHomeworkItem<Pick<HomeworkRow, 'dueDate'>>[], today: string): FamilyWeekCounts {
+  const { from } = schoolWeekOf(today);
+  return {
+    dueThisWeek: items.filter((item) => item.row.dueDate >= from).length,
+    notDone: items.filter((item) => !item.done).length,
+    overdue: items.filter((item) => item.overdue).length,
+  };
+}
+
+async function readFamilyWeekCounts(db: KakshaDb): Promise<FamilyWeekCounts> {
+  const today = schoolTodayIso();
+  const [students, homework, done] = await Promise.all([
+    db.tableOf(studentsTable).toArray(),
+    db.tableOf(homeworkTable).where('dueDate').belowOrEqual(schoolWeekOf(today).to).toArray(),
+    db.tableOf(homeworkDoneTable).toArray(),
+  ]);
+  const total: FamilyWeekCounts = { dueThisWeek: 0, notDone: 0, overdue: 0 };
+  for (const student of students) {
+    const counts = familyWeekCounts(familyHomework(homework, done, student, today), today);
+    total.dueThisWeek += counts.dueThisWeek;
+    total.notDone += counts.notDone;
+    total.overdue += counts.overdue;
+  }
+  return total;
+}
+
+/** The family dashboard's homework tile: its children's week, the same figures as their cards. */
+export function useFamilyHomeworkTile(tiles: readonly Tile[], homeworkPath: string): Tile[] {
+  const counts = useMirrorQuery(readFamilyWeekCounts, []);
+  return tiles.map((tile) =>
+    tile.to === homeworkPath && counts ? { ...tile, detail: recordsKitTexts.familyHomeworkTile(counts.dueThisWeek, counts.notDone, counts.overdue) } : tile,
+  );
+}
+
 /** The tiles with the homework tile's figures added once the mirror has been read. */
 export function useHomeworkTile(tiles: readonly Tile[], homeworkPath: string): Tile[] {
-  const counts = useMirrorQuery(readWeekCounts, []);
+  const { isTeacher, teacherId } = useStaffAccess();
+  const counts = useMirrorQuery((db) => readWeekCounts(db, isTeacher ? teacherId : undefined), [isTeacher, teacherId]);
   return tiles.map((tile) =>
     tile.to === homeworkPath && counts ? { ...tile, detail: recordsKitTexts.homeworkTile(counts.dueThisWeek, counts.notDone) } : tile,
   );

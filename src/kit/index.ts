@@ -44,17 +44,17 @@
  *   <DeleteConfirmDialog flow={removal} texts={…} blocked={…}>why it cannot go</DeleteConfirmDialog>
  *
  * After a write through sync/ (the one way to tell how a write went): const report = useWriteReport();
- *   await report.attempt(() => createClass(engine, input), messages.classes.added, messages.classes.addFailed);
+ *   await report.attempt(() => engine.mutate('classes.create', input), messages.classes.added, messages.classes.addFailed);
  * Online it toasts the message; offline it adds "saved on this device, will reach the school when
  * you are online"; if the school later refuses that change, its message toasts as an error.
  */
-export { searchColumnsOf, type Column } from './columns';
+export { searchColumnsOf, type Column } from '../ui/columns';
 export { RecordTable, type RecordTableProps } from './RecordTable';
 export { usePaging, Pager, defaultPageSize, type Paging, type PagerProps } from './paging';
 export { useSearchedPages, PagerFor } from './searched-pages';
 export { SearchBar, useLocalSearch, allColumns, normalizeText, type SearchBarProps, type LocalSearch } from './search';
 export { ExportCsvButton, type ExportCsvButtonProps } from './ExportCsvButton';
-export { recordsCsv, saveFile } from './csv';
+export { recordsCsv, saveFile } from '../ui/csv';
 export { UploadPanel, type UploadPanelProps } from './UploadPanel';
 export { uploadFile, readUploadAnswer, authHeaders, type UploadOutcome } from './upload';
 export { RejectedChanges, type RejectedChangesProps } from './RejectedChanges';

@@ -1,5 +1,5 @@
 /**
- * The unread notifications of the signed-in user (issue 11), counted from the mirror: a family's
+ * The unread notifications of the signed-in user, counted from the mirror: a family's
  * device holds only what reaches it; a staff member's holds more (an admin's every notification of
  * the school, a teacher's also what she sent), so for staff only what reaches staff counts, the
  * server's rule (server/modules/notifications/audience.ts): the whole school, the staff role or

@@ -1,7 +1,9 @@
 /** The /settings profile list (spec section 2) built from the stored user profile. */
-import type { Texts } from '../i18n/en';
-import { longDate } from '../ui/dates';
+import { lookup } from '../i18n/translate';
+import type { Texts } from '../i18n/message-types';
+import { shortDate } from '../ui/dates';
 import { childrenOf, displayName, profileModelOf, type ChildSummary, type ProfileData } from '../session/profile';
+import { classLabel } from '../../contract/class-label';
 
 export type ProfileField = keyof Texts['settings']['fields'];
 
@@ -9,6 +11,10 @@ export interface ProfileRow {
   field: ProfileField;
   /** Null when the profile does not say. */
   value: string | null;
+}
+
+function genderLabel(gender: string | null): string | null {
+  return gender && (lookup(`genders.${gender}`) ?? gender);
 }
 
 export function isTeacherProfile(profile: ProfileData): boolean {
@@ -20,11 +26,9 @@ export function isTeacherProfile(profile: ProfileData): boolean {
 
 const orNull = (value: string | null | undefined): string | null => (value && value.trim() ? value.trim() : null);
 
+/** "VIII A" (contract/class-label.ts), or null without a class. */
 export function classWithSection(className?: string | null, classSection?: string | null): string | null {
-  const name = orNull(className);
-  const section = orNull(classSection);
-  if (!name) return null;
-  return section ? `${name} - ${section}` : name;
+  return classLabel(className, classSection) || null;
 }
 
 export function profileRows(profile: ProfileData, username: string | null): ProfileRow[] {
@@ -45,8 +49,9 @@ export function profileRows(profile: ProfileData, username: string | null): Prof
     { field: 'phone', value: orNull(model.phoneNumber) },
     { field: 'address', value: orNull(model.address) },
     // "9 March 2014" (spec section 3: numeric day, full month name, numeric year; src/ui/dates.ts).
-    { field: 'dateOfBirth', value: longDate(model.dateOfBirth) },
-    { field: 'gender', value: orNull(model.gender) },
+    { field: 'dateOfBirth', value: shortDate(model.dateOfBirth) },
+    // Stored as Male, Female or Other (contract/record-formats.ts), shown in the user's language.
+    { field: 'gender', value: genderLabel(orNull(model.gender)) },
   );
   return rows;
 }

@@ -4,7 +4,7 @@
  * query, so 3,000 rows search as you type without a timer.
  */
 import { useDeferredValue, useId, useMemo } from 'react';
-import type { Column } from './columns';
+import type { Column } from '../ui/columns';
 import { recordsKitTexts as text } from './texts';
 import './records-kit.css';
 

@@ -1,6 +1,6 @@
 /** A list's search (column and text) and its pages of 20, and the pager for them. */
 import { useState } from 'react';
-import type { Column } from './columns';
+import type { Column } from '../ui/columns';
 import { defaultPageSize, Pager, usePaging, type Paging } from './paging';
 import { allColumns, useLocalSearch, type SearchBarProps } from './search';
 

@@ -1,5 +1,5 @@
 /**
- * The classes a teacher may change (the server's rule, class-subjects/teaching.ts): the ones they
+ * The classes a teacher may change (the server's rule, server/module-kit/teaching.ts): the ones they
  * are class teacher of or teach a subject in. Attendance marking (attendance/permissions.ts
  * canMarkClass) and the student records use the same rule, so the screens offer only these.
  */
@@ -7,12 +7,14 @@ import { useMemo } from 'react';
 import type { KakshaDb } from '../../sync';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';
 import { useStaffAccess } from './access';
+import { classesTable } from '../../sync/modules/classes';
+import { classSubjectsTable } from '../../sync/modules/class-subjects';
 
 /** Ids of the classes the teacher is class teacher of or teaches a subject in, read from the mirror. */
 export async function classIdsTaughtBy(db: KakshaDb, teacherId: string): Promise<string[]> {
   const [classTeacherOf, subjects] = await Promise.all([
-    db.classes.where('classTeacherId').equals(teacherId).primaryKeys(),
-    db.classSubjects.where('teacherId').equals(teacherId).toArray(),
+    db.tableOf(classesTable).where('classTeacherId').equals(teacherId).primaryKeys(),
+    db.tableOf(classSubjectsTable).where('teacherId').equals(teacherId).toArray(),
   ]);
   return [...new Set([...classTeacherOf, ...subjects.map((row) => row.classId)])];
 }

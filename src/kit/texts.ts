@@ -64,4 +64,6 @@ export const recordsKitTexts = {
   chooseChild: 'Child',
   /** The dashboards' homework tile (src/kit/homework-week.ts). */
   homeworkTile: (dueThisWeek: number, notDone: number) => `${dueThisWeek} due this week · ${notDone} not done`,
+  familyHomeworkTile: (dueThisWeek: number, notDone: number, overdue: number) =>
+    `${dueThisWeek} due this week · ${notDone} not done${overdue > 0 ? `, ${overdue} of them overdue` : ''}`,
 };

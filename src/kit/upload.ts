@@ -5,7 +5,8 @@
  */
 import { defaultTenantId, headers as headerNames } from '../../contract/headers';
 import { messageForFailure } from '../../contract/error-catalogue';
-import type { ImportEntity, ImportIssue, ImportRejection, ImportResult, TemplateFormat } from '../../contract/imports';
+import { answerEnvelopeSchema } from '../../contract/envelope';
+import { importRejectionSchema, importResultSchema, type ImportEntity, type ImportRejection, type ImportResult, type TemplateFormat } from '../../contract/imports';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import { setServerDown } from '../../sync/connectivity';
@@ -34,55 +35,28 @@ const uploadedMessage: Record<ImportEntity, string> = {
   teachers: messages.teachers.uploaded,
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
-function readIssues(value: unknown): ImportIssue[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  return value.filter(isRecord).map((issue) => ({
-    row: count(issue.row),
-    column: typeof issue.column === 'string' ? issue.column : '',
-    message: typeof issue.message === 'string' ? issue.message : '',
-  }));
-}
-
-/** Reads the server's envelope into what the panel shows. */
+/** Reads the server's envelope, and its data with the contract's schemas, into what the panel shows. */
 export function readUploadAnswer(entity: ImportEntity, status: number, body: string): UploadOutcome {
-  let envelope: unknown;
+  let json: unknown;
   try {
-    envelope = body ? JSON.parse(body) : undefined;
+    json = body ? JSON.parse(body) : undefined;
   } catch {
-    envelope = undefined;
+    json = undefined;
   }
-  const message = isRecord(envelope) && typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined;
-  const data = isRecord(envelope) ? envelope.data : undefined;
-  if (status >= 200 && status < 300 && isRecord(envelope) && envelope.success === false) {
-    return { kind: 'failed', message: message ?? (entity === 'classes' ? messages.classes.uploadServerFailure : messages.network.unexpected) };
-  }
+  const envelope = answerEnvelopeSchema.safeParse(json);
+  const { success, message: text, data } = envelope.success ? envelope.data : {};
+  const message = text || undefined;
   if (status >= 200 && status < 300) {
-    const result = isRecord(data) ? data : {};
-    return {
-      kind: 'imported',
-      message: message ?? uploadedMessage[entity],
-      result: {
-        totalRows: count(result.totalRows),
-        created: count(result.created),
-        updated: count(result.updated),
-        unchanged: count(result.unchanged),
-      },
-    };
+    const failure = entity === 'classes' ? messages.classes.uploadServerFailure : messages.network.unexpected;
+    if (success === false) return { kind: 'failed', message: message ?? failure };
+    const result = importResultSchema.safeParse(data);
+    // An answer that does not say what was imported is no success, whatever its message.
+    if (!result.success) return { kind: 'failed', message: failure };
+    return { kind: 'imported', message: message ?? uploadedMessage[entity], result: result.data };
   }
-  const errors = isRecord(data) ? readIssues(data.errors) : undefined;
-  if ((status === 400 || status === 422) && isRecord(data) && errors) {
-    const errorCount = Math.max(count(data.errorCount), errors.length);
-    return {
-      kind: 'rejected',
-      message: messages.imports.rejected(errorCount),
-      rejection: { totalRows: count(data.totalRows), errors, errorCount, truncated: data.truncated === true },
-    };
+  const rejection = importRejectionSchema.safeParse(data);
+  if ((status === 400 || status === 422) && rejection.success) {
+    return { kind: 'rejected', message: messages.imports.rejected(rejection.data.errorCount), rejection: rejection.data };
   }
   if (status === 401 && message === messages.auth.sessionExpired) sessionRefused$.next();
   // The import's own refusals (413 too large, 415, 429 busy ...) say what to do; keep their words.

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../contract/messages';
 import { StorageFullError, type MutationResult } from '../../sync';
+import { say } from '../i18n';
 import { useSyncState } from '../sync-binding/hooks';
 import { recordsKitTexts as text } from './texts';
 
@@ -37,20 +38,20 @@ export function useWriteReport(): WriteReport {
     for (const entry of state.rejected) {
       if (!watched.current.has(entry.id)) continue;
       watched.current.delete(entry.id);
-      toast.error(entry.message);
+      toast.error(say(entry.message));
     }
   }, [state]);
 
   const saved = useCallback(
     (message: string, result?: MutationResult) => {
       if (result) watched.current.add(result.entryId);
-      if (online && !state?.serverDown) toast.success(message);
-      else toast.success(message, { description: text.savedOffline });
+      if (online && !state?.serverDown) toast.success(say(message));
+      else toast.success(say(message), { description: text.savedOffline });
     },
     [online, state?.serverDown],
   );
   const failed = useCallback((error: unknown, fallback?: string) => {
-    toast.error(mutationErrorMessage(error, fallback));
+    toast.error(say(mutationErrorMessage(error, fallback)));
   }, []);
   const attempt = useCallback(
     async (write: () => Promise<MutationResult>, success: string, fallback?: string) => {

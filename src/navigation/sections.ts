@@ -1,97 +1,117 @@
 /**
- * Every page of the admin/teacher and student/parent areas (spec section 2): the router declares a
- * route for each (its page comes from a feature: src/app/features.ts), the dashboards show the `tile`
- * ones. A section without a page fails the app's start (src/app/routes.tsx) and its test.
+ * The signed-in areas' pages (spec section 2) as the features declare them (src/kit/feature.ts):
+ * the router declares a route for each (src/app/routes.tsx), the dashboards show their area's tiles,
+ * a notification may open a tile's screen. The app builds the list from its features
+ * (src/app/features.ts) and hands it down through SectionsContext, so a feature reads it without
+ * importing the app.
  */
-import type { Texts } from '../i18n/en';
-
-export type TitleKey = keyof Texts['titles'];
-
-export interface Section {
-  path: string;
-  title: TitleKey;
-  /** Where the page header's back button goes. */
-  back: string;
-  /** Shown as a tile on the area's dashboard. */
-  tile?: boolean;
-  /** Only an admin gets the tile: the server refuses a teacher everything the screen does. */
-  adminOnly?: boolean;
-}
+import { createContext, useContext, type ReactNode } from 'react';
+import { familyRoles, roleNames, staffRoles, type RoleName } from '../../contract/roles';
+import type { SyncEntity } from '../../contract/sync-entities';
 
 export const adminHome = '/admin';
 export const studentHome = '/student';
 export const settingsPath = '/settings';
 
-const a = (path: string, title: TitleKey, back: string = adminHome, tile = false): Section => ({
-  path: `${adminHome}${path}`,
-  title,
-  back,
-  tile,
-});
+/** Where a page lives and who may enter it; `everyone`'s pages are for all four roles (/settings). */
+export const areas = {
+  admin: { home: adminHome, roles: staffRoles },
+  student: { home: studentHome, roles: familyRoles },
+  everyone: { home: '', roles: roleNames },
+} as const satisfies Record<string, { home: string; roles: readonly RoleName[] }>;
 
-export const adminSections: readonly Section[] = [
-  { ...a('/records', 'records', adminHome, true) },
-  { ...a('/records/newadmission', 'newAdmission', '/admin/records') },
-  { ...a('/records/edit/:admissionNumber', 'editAdmission', '/admin/records') },
-  { ...a('/records/printbonafide/:id', 'printBonafide', '/admin/records') },
-  { ...a('/records/printtc/:id', 'printTc', '/admin/records') },
-  { ...a('/records/printstudentdetails/:id', 'printStudentDetails', '/admin/records') },
-  { ...a('/students', 'students', adminHome, true) },
-  { ...a('/students/add', 'addStudent', '/admin/students') },
-  { ...a('/students/edit/:id', 'editStudent', '/admin/students') },
-  { ...a('/classes', 'classes', adminHome, true) },
-  { ...a('/attendance', 'attendance', adminHome, true) },
-  { ...a('/mark-attendance', 'markAttendance', '/admin/attendance', true) },
-  { ...a('/teachers', 'teachers', adminHome, true) },
-  { ...a('/teachers/add', 'addTeacher', '/admin/teachers') },
-  { ...a('/teachers/edit/:teacherId', 'editTeacher', '/admin/teachers') },
-  { ...a('/teacher-attendance', 'teacherAttendance', adminHome, true) },
-  { ...a('/teacher-attendance/monthly/:monthYear', 'teacherAttendanceMonthly', '/admin/teacher-attendance') },
-  { ...a('/subjects', 'subjects', adminHome, true) },
-  { ...a('/mapping', 'mapping', adminHome, true) },
-  { ...a('/homework', 'homework', adminHome, true) },
-  { ...a('/homework/add', 'addHomework', '/admin/homework') },
-  { ...a('/notifications', 'notifications', adminHome, true) },
-  { ...a('/addnotification', 'addNotification', '/admin/notifications') },
-  { ...a('/editnotification/:notificationId', 'editNotification', '/admin/notifications') },
-  // Teachers hold no receipts on their devices (server/modules/fees/sync-source.ts); collecting is the admin's.
-  { ...a('/fee', 'fees', adminHome, true), adminOnly: true },
-  { ...a('/addfee', 'addFee', '/admin/fee') },
-  { ...a('/fees/edit/:receiptId', 'editFee', '/admin/fee') },
-  { ...a('/fees/details/:receiptId', 'feeDetails', '/admin/fee') },
-  { ...a('/timetable', 'timetable', adminHome, true) },
-  { ...a('/timetable/add', 'addTimetable', '/admin/timetable') },
-  { ...a('/timetable/edit/:id', 'editTimetable', '/admin/timetable') },
-  { ...a('/events', 'events', adminHome, true) },
-  { ...a('/events/add', 'addEvent', '/admin/events') },
-  { ...a('/events/edit/:eventId', 'editEvent', '/admin/events') },
-  { ...a('/exams', 'exams', adminHome, true) },
-  { ...a('/reportcards', 'reportCards', adminHome, true) },
-  { ...a('/schools', 'schools', adminHome, true) },
-  // Every /accounts route is admin-only (server/modules/accounts/routes.ts).
-  { ...a('/accounts', 'accounts', adminHome, true), adminOnly: true },
-  { ...a('/profile', 'adminProfile', adminHome, true) },
-];
+export type AreaName = keyof typeof areas;
 
-const s = (path: string, title: TitleKey, back: string = studentHome, tile = false): Section => ({
-  path: `${studentHome}${path}`,
-  title,
-  back,
-  tile,
-});
+export interface SectionTile {
+  /** The icon's shapes, stroked on the 24-unit grid of src/ui/icons.tsx (decorative: the label names it). */
+  icon: ReactNode;
+  /** The tile's place on its dashboard, lowest first (an `everyone` tile comes on every dashboard). */
+  order: number;
+  /** Only these roles get the tile (the server refuses the others everything the screen does); absent: the area's every role. */
+  roles?: readonly RoleName[];
+}
 
-export const studentSections: readonly Section[] = [
-  { ...s('/profile', 'studentProfile', studentHome, true) },
-  { ...s('/homework', 'homework', studentHome, true) },
-  { ...s('/attendance', 'attendance', studentHome, true) },
-  { ...s('/timetable', 'timetable', studentHome, true) },
-  { ...s('/exams', 'exams', studentHome, true) },
-  { ...s('/results', 'results', studentHome, true) },
-  { ...s('/notifications', 'notifications', studentHome, true) },
-  { ...s('/events', 'events', studentHome, true) },
-  { ...s('/fees', 'fees', studentHome, true) },
-  { ...s('/fees/details/:receiptId', 'feeDetails', '/student/fees') },
-];
+/** A page as its feature declares it, its paths under its area's home. */
+export interface SectionSpec {
+  /** Under the area's home ('/homework' is /admin/homework in the admin area; '' the home itself). */
+  path: string;
+  /**
+   * The page header's title and the tile's label: words of the feature's texts. A function reads
+   * them in the language of the moment (`() => t.settings.title`, docs/i18n.md); a string is fixed
+   * when the feature module loads (the features not yet in the catalogs).
+   */
+  title: string | (() => string);
+  /** Where the page header's back button goes, under the area's home (absent: the home itself). */
+  back?: string;
+  /** The page: a lazy element. */
+  page: ReactNode;
+  /** Shown as a tile on the area's dashboard. */
+  tile?: SectionTile;
+  /** Loads the page's module while the area's dashboard sits idle, so the tap finds it on the phone. */
+  preload?: () => Promise<unknown>;
+  /**
+   * The mirror tables the page reads: until the device's first sync has brought the school's
+   * records, the page waits and shows their progress instead (src/kit/WaitForFirstSync.tsx).
+   */
+  needs?: readonly SyncEntity[];
+}
 
-/** The settings tile both dashboards end with (its screen exists). */
-export const settingsSection: Section = { path: settingsPath, title: 'settings', back: '/home', tile: true };
+export type FeatureSections = Partial<Record<AreaName, readonly SectionSpec[]>>;
+
+/** A page with its area and whole paths. */
+export interface Section extends Omit<SectionSpec, 'path' | 'back'> {
+  area: AreaName;
+  path: string;
+  back: string;
+}
+
+/** Every page of the features, in their order. */
+export function sectionsOf(features: readonly { sections: FeatureSections }[]): Section[] {
+  return features.flatMap((feature) =>
+    Object.entries(feature.sections).flatMap(([area, specs]) => {
+      const { home } = areas[area as AreaName];
+      return (specs ?? []).map(({ path, back, ...spec }) => ({
+        ...spec,
+        area: area as AreaName,
+        path: `${home}${path}` || '/',
+        back: back === undefined ? home || '/home' : `${home}${back}`,
+      }));
+    }),
+  );
+}
+
+/** A section's title in the active language. */
+export function sectionTitle(section: Pick<SectionSpec, 'title'>): string {
+  return typeof section.title === 'function' ? section.title() : section.title;
+}
+
+/** The pages of the app (src/app/RootLayout.tsx provides them). */
+export const SectionsContext = createContext<readonly Section[]>([]);
+
+export function useSections(): readonly Section[] {
+  return useContext(SectionsContext);
+}
+
+/** An area's tiles, in their order: its own and the `everyone` area's. */
+export function tileSections(sections: readonly Section[], area: AreaName): Section[] {
+  return sections
+    .filter((section) => section.tile && (section.area === area || section.area === 'everyone'))
+    .sort((a, b) => a.tile!.order - b.tile!.order);
+}
+
+/** Runs `load` once the page is idle; a failure only means the tap loads it as before. */
+export function loadWhenIdle(load: () => Promise<unknown>): () => void {
+  const run = () => void load().catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(run, 200);
+  return () => window.clearTimeout(handle);
+}
+
+/** Loads, once the dashboard is idle, the pages of its area that ask for it (`preload`). */
+export function preloadAreaPages(sections: readonly Section[], area: AreaName): () => void {
+  const loads = sections.filter((section) => section.area === area && section.preload).map((section) => section.preload!);
+  return loadWhenIdle(() => Promise.all(loads.map((load) => load())));
+}

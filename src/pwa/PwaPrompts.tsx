@@ -1,10 +1,12 @@
 /** "A new version is ready" with Reload, and an Install button when the browser offers one. */
 import { useSyncExternalStore } from 'react';
 import { applyUpdate, dismissInstall, dismissUpdate, promptInstall, pwaStore } from './pwa-state';
+import { useLanguage } from '../i18n';
 import { pwaTexts as text } from './texts';
 import './pwa.css';
 
 export function PwaPrompts() {
+  useLanguage();
   const state = useSyncExternalStore(pwaStore.subscribe, pwaStore.getSnapshot, pwaStore.getSnapshot);
   if (!state.needRefresh && !state.canInstall) return null;
   return (

@@ -1,8 +1,11 @@
 /**
  * The user profile kept after sign-in (spec sections 3 and 4): the first student entry of the login
- * profile, else its first teacher entry. Read defensively: it comes from storage.
+ * profile (parsed with the contract's schema when the sign-in answered, features/auth/login-answer.ts),
+ * else its first teacher entry. The stored copy is read back defensively at every start, by hand:
+ * it is read before the first page, whose bundle carries no schema library (docs/decisions.md "The
+ * landing page loads no schema library").
  */
-import type { ProfileModel, StudentProfile, TeacherProfile } from '../../contract/auth';
+import type { LoginProfile, ProfileModel, StudentProfile, TeacherProfile } from '../../contract/auth';
 
 type Loose<T> = { [K in keyof T]?: T[K] | null };
 
@@ -35,7 +38,7 @@ export type ProfileData = Loose<Omit<StudentProfile, 'userType' | 'studentProfil
     parentProfile?: StoredParentProfile | null;
   };
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -70,30 +73,23 @@ export function isProfileData(value: unknown): value is ProfileData {
 }
 
 /** Spec section 3: the first student entry, else the first teacher entry; null when neither exists. */
-export function selectProfile(profile: unknown): ProfileData | null {
-  if (!isRecord(profile)) return null;
-  for (const list of [profile.students, profile.teachers]) {
-    if (Array.isArray(list) && list.length > 0) {
-      const first: unknown = list[0];
-      return isProfileData(first) ? first : null;
-    }
-  }
-  return null;
+export function selectProfile(profile: LoginProfile): ProfileData | null {
+  return profile.students[0] ?? profile.teachers[0] ?? null;
 }
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-function childSummary(entry: unknown): ChildSummary | null {
-  if (!isRecord(entry) || typeof entry.studentId !== 'string') return null;
-  const model = isRecord(entry.studentProfileModel) ? entry.studentProfileModel : {};
+function childSummary(entry: StudentProfile | ProfileData): ChildSummary | null {
+  if (!entry.studentId) return null;
+  const model = entry.studentProfileModel;
   return {
     studentId: entry.studentId,
     firstName: textOf(entry.firstName),
     lastName: textOf(entry.lastName),
     admissionId: textOf(entry.admissionId),
     rollNumber: textOf(entry.rollNumber),
-    className: textOf(model.className),
-    classSection: textOf(model.classSection),
+    className: textOf(model?.className),
+    classSection: textOf(model?.classSection),
   };
 }
 
@@ -101,10 +97,10 @@ function childSummary(entry: unknown): ChildSummary | null {
  * The profile stored at sign-in: the entry of spec section 3 (first student, else first teacher)
  * and, for a parent (the login profile has a `parentProfile`), the parent's name and children.
  */
-export function storedProfileOf(profile: unknown): ProfileData | null {
+export function storedProfileOf(profile: LoginProfile): ProfileData | null {
   const entry = selectProfile(profile);
-  if (!entry || !isRecord(profile) || !isRecord(profile.parentProfile)) return entry;
-  const children = Array.isArray(profile.students) ? profile.students.map(childSummary).filter((child) => child !== null) : [];
+  if (!entry || !profile.parentProfile) return entry;
+  const children = profile.students.map(childSummary).filter((child) => child !== null);
   return { ...entry, parentProfile: { name: textOf(profile.parentProfile.name), children } };
 }
 
@@ -114,7 +110,7 @@ export function childrenOf(profile: ProfileData | null | undefined): ChildSummar
   const listed = profile.parentProfile?.children;
   if (Array.isArray(listed)) return listed.filter((child): child is ChildSummary => isRecord(child) && typeof child.studentId === 'string');
   const own = childSummary(profile);
-  return own ? [{ ...own, className: textOf(profile.studentProfileModel?.className), classSection: textOf(profile.studentProfileModel?.classSection) }] : [];
+  return own ? [own] : [];
 }
 
 /** A parent's own name, else their e-mail (the account), else 'N/A'. */
@@ -123,10 +119,8 @@ export function parentDisplayName(profile: ProfileData | null | undefined, usern
 }
 
 /** Spec section 5: the login profile must hold a student or a teacher entry. */
-export function hasProfileEntry(profile: unknown): boolean {
-  if (!isRecord(profile)) return false;
-  const { students, teachers } = profile;
-  return (Array.isArray(students) && students.length > 0) || (Array.isArray(teachers) && teachers.length > 0);
+export function hasProfileEntry(profile: LoginProfile): boolean {
+  return profile.students.length > 0 || profile.teachers.length > 0;
 }
 
 /** Spec section 3: teacherId, else associatedEntityId, for TEACHER or ADMIN users only. */

@@ -2,6 +2,7 @@
  * The session rules of spec section 4 as pure functions over two key-value stores, so they can be
  * unit-tested without a browser. `session-store.ts` binds them to localStorage/sessionStorage.
  */
+import type { LoginProfile } from '../../contract/auth';
 import { isProfileData, storedProfileOf, type ProfileData } from './profile';
 import { localKeys, sessionKeys, type SessionStores } from './storage-keys';
 import { readToken, type TokenInfo } from './token';
@@ -100,7 +101,7 @@ export type SaveLoginResult = { ok: true; session: Session } | { ok: false };
  */
 export function saveLogin(
   stores: SessionStores,
-  login: { username: string; token: string; profile: unknown },
+  login: { username: string; token: string; profile: LoginProfile },
   nowMs: number,
 ): SaveLoginResult {
   const entry = storedProfileOf(login.profile);

@@ -3,6 +3,7 @@
  * storage, with a snapshot React reads through useSyncExternalStore. Nothing here talks to the
  * network; the ky client reads the stored token and tenant on every request.
  */
+import type { LoginProfile } from '../../contract/auth';
 import {
   clearSession,
   readSession,
@@ -41,7 +42,8 @@ export class SessionStore {
 
   constructor(
     readonly stores: SessionStores,
-    private readonly now: () => number = Date.now,
+    // Looked up on each call, not kept from when the store was made: a test may fix the clock later.
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   subscribe = (listener: () => void): (() => void) => {
@@ -78,7 +80,7 @@ export class SessionStore {
     return session;
   }
 
-  login(login: { username: string; token: string; profile: unknown }): Session | null {
+  login(login: { username: string; token: string; profile: LoginProfile }): Session | null {
     const result = saveLogin(this.stores, login, this.now());
     if (!result.ok) {
       this.set({ session: null, profileError: true });

@@ -5,19 +5,22 @@
  */
 import { useState } from 'react';
 import type { RejectedEntry, SyncEngine } from '../../sync';
-import type { Column } from '../kit/columns';
-import { recordsCsv, saveFile } from '../kit/csv';
+import type { Column } from '../ui/columns';
+import { recordsCsv, saveFile } from '../ui/csv';
 import { formatWhen } from './format';
 import { refusedAsJson, refusedAsText, refusedChange, refusedCsvRows, type RefusedChange, type RefusedCsvRow, type RefusedLookups } from './refused';
+import { say, useLanguage } from '../i18n';
 import { syncTexts } from './texts';
 
 const text = syncTexts.refused;
 
-const csvColumns: Column<RefusedCsvRow>[] = (['change', 'reason', 'savedAt', 'refusedAt', 'item', 'value'] as const).map((key) => ({
-  key,
-  header: text.csv[key],
-  text: (row) => row[key],
-}));
+/** The export's columns, headed in the language of the moment. */
+const csvColumns = (): Column<RefusedCsvRow>[] =>
+  (['change', 'reason', 'savedAt', 'refusedAt', 'item', 'value'] as const).map((key) => ({
+    key,
+    header: text.csv[key],
+    text: (row) => row[key],
+  }));
 
 function Details({ change }: { change: RefusedChange }) {
   return (
@@ -73,6 +76,7 @@ export function RefusedList({
   dismissLabel: string;
   moreLabel: (count: number) => string;
 }) {
+  useLanguage();
   const [status, setStatus] = useState('');
   const changes = entries.map((entry) => refusedChange(entry, lookups));
 
@@ -86,12 +90,12 @@ export function RefusedList({
   };
   const exportJson = () =>
     saveFile(new Blob([refusedAsJson(changes, entries)], { type: 'application/json' }), `${text.fileName}.json`);
-  const exportCsv = async () => saveFile(await recordsCsv(csvColumns, refusedCsvRows(changes)), `${text.fileName}.csv`);
+  const exportCsv = async () => saveFile(await recordsCsv(csvColumns(), refusedCsvRows(changes)), `${text.fileName}.csv`);
 
   return (
     <>
       <p className="sync-note">{text.keptNote}</p>
-      <div className="sync-refused-actions" role="group" aria-label={syncTexts.panel.rejectedHeading(entries.length)}>
+      <div className="sync-refused-actions" role="group" aria-label={syncTexts.panel.rejectedHeading({ count: entries.length })}>
         <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
           {text.copy}
         </button>
@@ -109,7 +113,7 @@ export function RefusedList({
         {changes.slice(0, limit).map((change) => (
           <li key={change.id} className="sync-item-problem sync-refused">
             <span className="sync-item-title">{change.title}</span>
-            <span className="sync-item-message">{change.reason}</span>
+            <span className="sync-item-message">{say(change.reason)}</span>
             <span className="sync-item-meta">
               {text.savedAt} {formatWhen(change.savedAt)} · {text.refusedAt} {formatWhen(change.refusedAt)}
             </span>

@@ -7,66 +7,40 @@
  */
 import { useState, useSyncExternalStore } from 'react';
 import type { ConflictRow, KakshaDb, SyncState } from '../../sync';
-import { t } from '../i18n';
 import { Modal } from '../ui/Modal';
-import { classIdOf, describeEntry } from './describe';
+import { conflictLineOf, describeEntry, loadChangeWords, type RefusedLookups } from './describe';
 import { engineHost } from './engine-host';
 import { FilesNotSent } from './FilesNotSent';
 import { formatWhen } from './format';
-import { readLookups } from './refused';
+import { readLookups, refusedValues } from './refused';
 import { RefusedList } from './RefusedList';
 import { useFileSummary, useSyncEngine } from './hooks';
+import { say, useLanguage } from '../i18n';
 import { syncTexts as text } from './texts';
 import { useMirrorQuery } from './use-mirror-query';
 
 const listLimit = 100;
 
 async function readPanelData(db: KakshaDb, state: SyncState) {
+  await loadChangeWords();
   const waiting = await db.outbox.orderBy('seq').limit(listLimit).toArray();
-  const classIds = new Set<string>();
-  for (const entry of [...waiting, ...state.rejected]) {
-    const id = classIdOf(entry);
-    if (id) classIds.add(id);
-  }
-  const studentIds = new Set<string>();
-  for (const conflict of state.conflicts) {
-    const yours = conflict.yours as { studentId?: unknown; classId?: unknown } | null;
-    if (typeof yours?.studentId === 'string') studentIds.add(yours.studentId);
-    if (typeof yours?.classId === 'string') classIds.add(yours.classId);
-  }
-  const classes = await db.classes.bulkGet([...classIds]);
-  const students = await db.students.bulkGet([...studentIds]);
-  return {
-    waiting,
-    refused: await readLookups(db, state.rejected),
-    classes: new Map(classes.filter((row) => row !== undefined).map((row) => [row.id, row])),
-    students: new Map(students.filter((row) => row !== undefined).map((row) => [row.id, row])),
-  };
+  const lookups = await readLookups(db, [...refusedValues(state.rejected), ...state.conflicts.map((conflict) => conflict.yours)]);
+  return { waiting, lookups };
 }
 
-function statusLabel(value: unknown): string {
-  const labels: Record<string, string> = t.attendanceStatus;
-  return typeof value === 'string' ? (labels[value] ?? value) : text.describe.deleted;
-}
-
-function describeConflict(conflict: ConflictRow, names: Map<string, { firstName: string; lastName: string }>): string {
-  const yours = (conflict.yours ?? {}) as { studentId?: string; date?: string; status?: string };
-  const kept = conflict.kept as { status?: string } | null;
-  if (conflict.entity === 'attendance') {
-    const student = yours.studentId ? names.get(yours.studentId) : undefined;
-    const who = student ? `${student.firstName} ${student.lastName}` : text.describe.record('student', yours.studentId ?? '');
-    return `${who} · ${yours.date ?? ''}: ${text.panel.conflictYours(statusLabel(yours.status), statusLabel(kept?.status))}`;
-  }
-  return text.describe.record(conflict.entity, conflict.recordId);
+/** A "changed elsewhere" notice in its feature's words; else the record's table and id. */
+function describeConflict(conflict: ConflictRow, lookups: RefusedLookups): string {
+  const line = conflictLineOf(conflict.entity);
+  return line ? line({ recordId: conflict.recordId, yours: conflict.yours, kept: conflict.kept }, lookups) : text.describe.record({ entity: conflict.entity, id: conflict.recordId.slice(0, 8) });
 }
 
 export default function SyncPanel({ state, onClose }: { state: SyncState; onClose: () => void }) {
+  useLanguage();
   const engine = useSyncEngine();
   const persisted = useSyncExternalStore(engineHost.subscribe, engineHost.persistence, () => null);
   const files = useFileSummary();
   const [sending, setSending] = useState(false);
   const data = useMirrorQuery((db) => readPanelData(db, state), [state]);
-  const classes = data?.classes ?? new Map();
 
   const sendNow = async () => {
     if (!engine) return;
@@ -114,21 +88,21 @@ export default function SyncPanel({ state, onClose }: { state: SyncState; onClos
       </dl>
 
       <section className="sync-section" aria-labelledby="sync-waiting-heading">
-        <h3 id="sync-waiting-heading">{text.panel.waitingHeading(state.pendingCount)}</h3>
+        <h3 id="sync-waiting-heading">{text.panel.waitingHeading({ count: state.pendingCount })}</h3>
         {state.pendingCount === 0 ? (
           <p className="sync-empty">{text.panel.waitingEmpty}</p>
         ) : (
           <ul className="sync-list">
-            {(data?.waiting ?? []).map((entry) => (
+            {data?.waiting.map((entry) => (
               <li key={entry.id}>
-                <span className="sync-item-title">{describeEntry(entry, classes)}</span>
+                <span className="sync-item-title">{describeEntry(entry, data.lookups.classes)}</span>
                 <span className="sync-item-meta">
-                  {text.panel.savedAt(formatWhen(entry.createdAt))}
-                  {entry.lastError && entry.attempts > 0 ? ` · ${text.panel.tries(entry.attempts, entry.lastError)}` : ''}
+                  {text.panel.savedAt({ when: formatWhen(entry.createdAt) })}
+                  {entry.lastError && entry.attempts > 0 ? ` · ${text.panel.tries({ count: entry.attempts, error: say(entry.lastError) })}` : ''}
                 </span>
               </li>
             ))}
-            {state.pendingCount > listLimit && <li className="sync-more">{text.panel.more(state.pendingCount - listLimit)}</li>}
+            {state.pendingCount > listLimit && <li className="sync-more">{text.panel.more({ count: state.pendingCount - listLimit })}</li>}
           </ul>
         )}
       </section>
@@ -137,15 +111,15 @@ export default function SyncPanel({ state, onClose }: { state: SyncState; onClos
 
       {state.rejected.length > 0 && (
         <section className="sync-section" aria-labelledby="sync-rejected-heading">
-          <h3 id="sync-rejected-heading">{text.panel.rejectedHeading(state.rejected.length)}</h3>
+          <h3 id="sync-rejected-heading">{text.panel.rejectedHeading({ count: state.rejected.length })}</h3>
           {data && (
             <RefusedList
               entries={state.rejected}
-              lookups={data.refused}
+              lookups={data.lookups}
               engine={engine}
               limit={listLimit}
               dismissLabel={text.panel.dismiss}
-              moreLabel={text.panel.more}
+              moreLabel={(count) => text.panel.more({ count })}
             />
           )}
         </section>
@@ -153,12 +127,12 @@ export default function SyncPanel({ state, onClose }: { state: SyncState; onClos
 
       {state.conflicts.length > 0 && (
         <section className="sync-section" aria-labelledby="sync-conflicts-heading">
-          <h3 id="sync-conflicts-heading">{text.panel.conflictsHeading(state.conflicts.length)}</h3>
+          <h3 id="sync-conflicts-heading">{text.panel.conflictsHeading({ count: state.conflicts.length })}</h3>
           <ul className="sync-list">
-            {state.conflicts.slice(0, listLimit).map((conflict) => (
+            {data && state.conflicts.slice(0, listLimit).map((conflict) => (
               <li key={conflict.seq ?? conflict.entryId} className="sync-item-problem">
-                <span className="sync-item-title">{describeConflict(conflict, data?.students ?? new Map())}</span>
-                <span className="sync-item-message">{conflict.message}</span>
+                <span className="sync-item-title">{describeConflict(conflict, data.lookups)}</span>
+                <span className="sync-item-message">{say(conflict.message)}</span>
                 <button
                   type="button"
                   className="btn btn-secondary sync-dismiss"

@@ -1,19 +1,126 @@
 /**
  * One line per waiting or refused change, in the words of the screen that made it ("Attendance ·
- * VI A · 2025-07-01 · 32 students"), from the entry's kind and body and the mirror's class names.
+ * VI A · 2025-07-01 · 32 students"): each feature gives the words of its own mutation kinds (its
+ * `changes`, src/kit/feature.ts), loaded when the sync panel first opens; this file holds what all
+ * of them share (the class names the mirror knows, the record lines, the registry).
  */
-import { messages } from '../../contract/messages';
 import type { ClassRow } from '../../sync';
+import { lookup } from '../i18n/translate';
+import { registeredChangeWords } from './change-words-registry';
 import { syncTexts } from './texts';
 
-/** A feature's own lines for its mutation kinds, by kind name ('homework.done'): src/kit/feature.ts. */
-export type ChangeWords = Readonly<Record<string, (body: Record<string, unknown>) => string>>;
+export { registerChangeWords } from './change-words-registry';
 
-const featureWords = new Map<string, (body: Record<string, unknown>) => string>();
+export type ChangeBody = Record<string, unknown>;
 
-/** Called once by the app with every feature's words (src/app/routes.tsx), before anything is shown. */
-export function registerChangeWords(words: ChangeWords): void {
-  for (const [kind, line] of Object.entries(words)) featureWords.set(kind, line);
+type Named = { firstName?: unknown; lastName?: unknown };
+
+/** Names the refused list and the panel read from the mirror for the ids a change mentions. */
+export interface RefusedLookups {
+  classes: ReadonlyMap<string, Pick<ClassRow, 'className' | 'classSection'>>;
+  students: ReadonlyMap<string, Named>;
+  teachers: ReadonlyMap<string, Named>;
+  subjects: ReadonlyMap<string, { subjectName?: unknown }>;
+}
+
+export interface ChangeContext {
+  /** The record the change is about: its body's `id`, else the last part of its path (a delete's). */
+  recordId: string | undefined;
+  /** A class's name as the mirror has it ("VI A"; "a class" when the device has none). */
+  className(id: unknown): string;
+}
+
+export type ChangeLine = (body: ChangeBody, context: ChangeContext) => string;
+
+/** One mark of an attendance sheet, student by student. */
+export interface RefusedMark {
+  student: string;
+  status: string;
+  remark: string;
+}
+
+/** A "changed elsewhere" notice: the user's version of the record and the one the school kept. */
+export interface ConflictNoticeWords {
+  recordId: string;
+  yours: unknown;
+  kept: unknown;
+}
+
+/** A feature's words for its mutation kinds (the default export of its `changes` module). */
+export interface ChangeWords {
+  /** The change's one line, by kind name ('homework.done'). */
+  lines: Readonly<Record<string, ChangeLine>>;
+  /** Labels of the fields its changes carry beyond the shared ones (src/sync-binding/texts.ts `refused.fields`). */
+  fields?: Readonly<Record<string, string>>;
+  /** Fields that say nothing to a person, or that the change's line already names. */
+  hidden?: readonly string[];
+  /** A refused change's values in the school's words before they are listed (amounts in rupees, kinds named). */
+  values?: (kind: string, values: ChangeBody) => ChangeBody;
+  /** A refused sheet's marks, student by student. */
+  marks?: (kind: string, body: ChangeBody, lookups: RefusedLookups) => RefusedMark[];
+  /** A "changed elsewhere" notice's line, by the entity of the record (its mirror table). */
+  conflicts?: Readonly<Record<string, (notice: ConflictNoticeWords, lookups: RefusedLookups) => string>>;
+}
+
+export function defineChanges<const W extends ChangeWords>(words: W): W {
+  return words;
+}
+
+const byKind = new Map<string, ChangeWords>();
+const byEntity = new Map<string, NonNullable<ChangeWords['conflicts']>[string]>();
+/** The features' own labels; the shared ones are the catalog's `sync.refused.fields`. */
+const fieldLabels = new Map<string, string>();
+const hiddenFields = new Set<string>();
+let loading: Promise<void> | null = null;
+let loadedVersion = -1;
+
+function add(words: ChangeWords): void {
+  for (const kind of Object.keys(words.lines)) byKind.set(kind, words);
+  for (const [entity, line] of Object.entries(words.conflicts ?? {})) byEntity.set(entity, line);
+  for (const [key, label] of Object.entries(words.fields ?? {})) fieldLabels.set(key, label);
+  for (const key of words.hidden ?? []) hiddenFields.add(key);
+}
+
+/**
+ * Loads every registered feature's words (once; again after a failure). A feature whose words did
+ * not load has its changes named by their kind.
+ */
+export function loadChangeWords(): Promise<void> {
+  const { loaders, version } = registeredChangeWords();
+  if (loading && loadedVersion === version) return loading;
+  loadedVersion = version;
+  let failed = false;
+  const pending = loaders.map((load) =>
+    load().then(
+      (module) => add(module.default),
+      (error: unknown) => {
+        failed = true;
+        console.warn('Loading the words of a feature’s changes failed', error);
+      },
+    ),
+  );
+  const all = Promise.all(pending).then(() => {
+    if (failed && loading === all) loading = null;
+  });
+  loading = all;
+  return all;
+}
+
+/** The loaded words of a kind's feature. */
+export function changeWordsOf(kind: string): ChangeWords | undefined {
+  return byKind.get(kind);
+}
+
+export function conflictLineOf(entity: string) {
+  return byEntity.get(entity);
+}
+
+export function fieldLabel(key: string): string {
+  return fieldLabels.get(key) ?? lookup(`sync.refused.fields.${key}`) ?? key;
+}
+
+export function isHiddenField(key: string): boolean {
+  return hiddenFields.has(key);
 }
 
 export interface DescribableEntry {
@@ -22,8 +129,20 @@ export interface DescribableEntry {
   body: unknown;
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+export function record(value: unknown): ChangeBody {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as ChangeBody) : {};
+}
+
+/** A body's text field ('' when it holds none). */
+export function textOf(body: ChangeBody, key: string): string {
+  const value = body[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** "Aarav Sharma" from a row's or a body's first and last names. */
+export function personName(row: Named | undefined): string {
+  if (!row) return '';
+  return [row.firstName, row.lastName].filter((part) => typeof part === 'string' && part).join(' ');
 }
 
 export function className(row: Pick<ClassRow, 'className' | 'classSection'> | undefined): string {
@@ -31,68 +150,44 @@ export function className(row: Pick<ClassRow, 'className' | 'classSection'> | un
   return [row.className, row.classSection].filter(Boolean).join(' ');
 }
 
-/** The class a change is about (for looking its name up), if any. */
-export function classIdOf(entry: DescribableEntry): string | undefined {
+/** "New homework Tables of 7" ("New homework" without a name). */
+export function createLine(entity: string, name: string): string {
+  return syncTexts.describe.recordCreate({ entity: entity.toLowerCase(), name, named: name ? 'yes' : 'no' });
+}
+
+/** "Homework Tables of 7 changed" ("Homework changed" without a name). */
+export function updateLine(entity: string, name: string): string {
+  return syncTexts.describe.recordUpdate({ entity, name, named: name ? 'yes' : 'no' });
+}
+
+/** A record kind's create, update and delete lines: "New homework Tables of 7", "Homework Tables of 7 changed", "Homework deleted". */
+export function recordLines<const P extends string>(
+  prefix: P,
+  entity: string,
+  name: (body: ChangeBody) => string = () => '',
+): Record<`${P}.${'create' | 'update' | 'delete'}`, ChangeLine> {
+  const words = syncTexts.describe;
+  const lines: Record<string, ChangeLine> = {
+    [`${prefix}.create`]: (body) => createLine(entity, name(body)),
+    [`${prefix}.update`]: (body) => updateLine(entity, name(body)),
+    [`${prefix}.delete`]: () => words.recordDelete({ entity }),
+  };
+  return lines as Record<`${P}.${'create' | 'update' | 'delete'}`, ChangeLine>;
+}
+
+function recordIdOf(entry: DescribableEntry, body: ChangeBody): string | undefined {
+  if (typeof body.id === 'string') return body.id;
+  const last = entry.path.split('/').pop();
+  return last ? decodeURIComponent(last) : undefined;
+}
+
+/** The change's line in its feature's words; its kind when no feature has words for it. */
+export function describeEntry(entry: DescribableEntry, classes: RefusedLookups['classes']): string {
+  const line = byKind.get(entry.kind)?.lines[entry.kind];
+  if (!line) return entry.kind;
   const body = record(entry.body);
-  if (entry.kind === 'attendance.markSheet') return typeof body.classId === 'string' ? body.classId : undefined;
-  if (entry.kind === 'classes.setClassTeacher' || entry.kind === 'classSubjects.create') {
-    if (typeof body.classId === 'string') return body.classId;
-  }
-  if (entry.kind.startsWith('classes.')) {
-    if (typeof body.id === 'string') return body.id;
-    const last = entry.path.split('/').pop();
-    return last ? decodeURIComponent(last) : undefined;
-  }
-  return undefined;
-}
-
-export function describeEntry(entry: DescribableEntry, classes: ReadonlyMap<string, ClassRow>): string {
-  const body = record(entry.body);
-  const id = classIdOf(entry);
-  const klass = id ? classes.get(id) : undefined;
-  const bodyName = typeof body.className === 'string' ? [body.className, body.classSection].filter(Boolean).join(' ') : '';
-  const own = featureWords.get(entry.kind);
-  if (own) return own(body);
-  switch (entry.kind) {
-    case 'attendance.markSheet': {
-      const entries = Array.isArray(body.entries) ? body.entries.length : 0;
-      return syncTexts.describe.sheet(className(klass), String(body.date ?? ''), entries);
-    }
-    case 'classes.create':
-      return syncTexts.describe.classCreate(bodyName || className(klass));
-    case 'classes.update':
-      return syncTexts.describe.classUpdate(bodyName || className(klass));
-    case 'classes.delete':
-      return syncTexts.describe.classDelete(className(klass));
-    case 'classes.setClassTeacher':
-      return syncTexts.describe.classTeacher(className(klass));
-    case 'admissions.create':
-      return syncTexts.describe.admit(personName(record(body.student)));
-    case 'admissions.update':
-      return syncTexts.describe.admissionUpdate(personName(record(body.student)));
-    case 'admissions.cancel':
-      return syncTexts.describe.admissionCancel;
-    case 'certificates.issue': {
-      const titles: Record<string, string> = messages.certificates.titles;
-      return syncTexts.describe.certificate(titles[String(body.kind)] ?? String(body.kind ?? ''));
-    }
-    default:
-      return describeRecord(entry, body);
-  }
-}
-
-function personName(body: Record<string, unknown>): string {
-  return [body.firstName, body.lastName].filter((part) => typeof part === 'string' && part).join(' ');
-}
-
-/** students.*, teachers.*, subjects.*, classSubjects.* ...: "New student Aarav Sharma", "Subject Maths changed", "New homework Tables of 7". */
-function describeRecord(entry: DescribableEntry, body: Record<string, unknown>): string {
-  const [table = '', action = ''] = entry.kind.split('.');
-  const entity = syncTexts.describe.entity[table];
-  if (!entity) return entry.kind;
-  const name = typeof body.subjectName === 'string' ? body.subjectName : typeof body.title === 'string' ? body.title : personName(body);
-  if (action === 'create') return syncTexts.describe.recordCreate(entity, name);
-  if (action === 'update') return syncTexts.describe.recordUpdate(entity, name);
-  if (action === 'delete') return syncTexts.describe.recordDelete(entity);
-  return entry.kind;
+  return line(body, {
+    recordId: recordIdOf(entry, body),
+    className: (id) => className(typeof id === 'string' ? classes.get(id) : undefined),
+  });
 }

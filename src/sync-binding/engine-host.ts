@@ -12,7 +12,7 @@ import { decodeJwt } from 'jose';
 import { headers as headerNames } from '../../contract/headers';
 import { paths } from '../../contract/paths';
 import { staffRoles } from '../../contract/roles';
-import type { PersistOutcome, SyncEngine, SyncEngineOptions } from '../../sync';
+import type { AppModules, PersistOutcome, SyncEngine, SyncEngineOptions } from '../../sync';
 import type { Session } from '../session/session-rules';
 import type { SessionSnapshot } from '../session/session-store';
 import type { FileSender, FileSenderOptions, FileSummary } from './file-sender';
@@ -36,8 +36,8 @@ export interface EngineIdentity {
 export type EngineFactory = (options: SyncEngineOptions) => SyncEngine;
 
 export interface EngineHostOptions {
-  /** Loads the engine module (default: a dynamic import of sync/). */
-  load?: () => Promise<{ createSyncEngine: EngineFactory; requestPersistentStorage: () => Promise<PersistOutcome> }>;
+  /** Loads the engine module and the app's module list it is given (default: a dynamic import of sync/). */
+  load?: () => Promise<{ createSyncEngine: EngineFactory; syncModules: AppModules; requestPersistentStorage: () => Promise<PersistOutcome> }>;
   fetch?: typeof fetch;
   /** Extra engine options (tests: fake IndexedDB, connectivity). */
   engineOptions?: Partial<SyncEngineOptions>;
@@ -120,9 +120,11 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
     });
     if (!response.ok) return null;
     const body: unknown = await response.json().catch(() => null);
-    const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
-    const renewed = typeof data === 'object' && data !== null ? (data as { jwtToken?: unknown }).jwtToken : undefined;
-    if (typeof renewed !== 'string' || !renewed) return null;
+    // Loaded with the engine: the schemas are zod, which the first page's bundle does not carry.
+    const [{ envelopeSchema }, { refreshDataSchema }] = await Promise.all([import('../../contract/envelope'), import('../../contract/auth')]);
+    const answer = envelopeSchema(refreshDataSchema).safeParse(body);
+    const renewed = answer.success ? answer.data.data.jwtToken : '';
+    if (!renewed) return null;
     // Only over the token we renewed: the user may have signed out or in meanwhile.
     if (source?.token() === token) source.replaceToken(renewed);
     return renewed;
@@ -146,6 +148,7 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
     const sync = await load();
     if (key !== wantedKey) return;
     const created = sync.createSyncEngine({
+      modules: sync.syncModules,
       tenantId: identity.tenantId,
       username: identity.username,
       userId: identity.userId,
@@ -173,7 +176,7 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
     }
   }
 
-  /** The user's waiting files go whatever screen is open (docs/decisions.md "Homework (issue 10)"). */
+  /** The user's waiting files go whatever screen is open (docs/decisions.md "Homework"). */
   async function startFiles(created: SyncEngine, identity: EngineIdentity): Promise<void> {
     try {
       const { startFileSender } = await loadFiles();

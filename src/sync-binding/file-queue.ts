@@ -6,7 +6,7 @@
  * in the outbox) it goes as its own
  * multipart POST with its own Idempotency-Key. The key is the queued file's id, so a retry after a
  * reload or a lost answer is the same upload, stored once. A file the school refuses stays here,
- * with the school's message, until the user dismisses it (docs/decisions.md "Homework (issue 10)").
+ * with the school's message, until the user dismisses it (docs/decisions.md "Homework").
  */
 import { Dexie, type Table } from 'dexie';
 import { headers as headerNames } from '../../contract/headers';

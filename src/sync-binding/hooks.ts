@@ -3,7 +3,7 @@
  * mirror is in use-mirror-query.ts (it brings Dexie's React hooks, which only signed-in screens load).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { SyncEngine, SyncState } from '../../sync';
+import type { FirstSyncState, SyncEngine, SyncState } from '../../sync';
 import { engineHost } from './engine-host';
 import type { FileSummary } from './file-sender';
 
@@ -19,6 +19,21 @@ export function useSyncState(): SyncState | null {
   useEffect(() => {
     if (!engine) return undefined;
     const subscription = engine.state$.subscribe((state) => setLatest({ engine, state }));
+    return () => subscription.unsubscribe();
+  }, [engine]);
+  return latest && latest.engine === engine ? latest.state : null;
+}
+
+/**
+ * Whether the school's records have arrived on this device, and until then what the first sync has
+ * brought (sync/state.ts `FirstSyncState`); null without an engine or before its first reading.
+ */
+export function useFirstSync(): FirstSyncState | null {
+  const engine = useSyncEngine();
+  const [latest, setLatest] = useState<{ engine: SyncEngine; state: FirstSyncState } | null>(null);
+  useEffect(() => {
+    if (!engine) return undefined;
+    const subscription = engine.firstSync$.subscribe((state) => setLatest({ engine, state }));
     return () => subscription.unsubscribe();
   }, [engine]);
   return latest && latest.engine === engine ? latest.state : null;

@@ -1,39 +1,27 @@
 /**
  * What a change the school did not accept was, in the screens' words: its one-line title, each
  * field it carried (names of classes, students, teachers and subjects looked up in the mirror, dates
- * as 23/11/2026), an attendance sheet's marks student by student, and the school's reason. The sync
- * panel shows it, copies it as text and exports it as JSON or CSV (docs/decisions.md, issue 9).
+ * as 23/11/2026), a sheet's marks student by student, and the school's reason. The sync panel shows
+ * it, copies it as text and exports it as JSON or CSV (docs/decisions.md). The words of a
+ * feature's own kinds (their values, labels, marks) are the feature's (src/sync-binding/describe.ts).
  */
-import { concessionKindNames, paymentModeNames, type ConcessionKind, type PaymentMode } from '../../contract/fees';
-import { messages } from '../../contract/messages';
-import { formatRupees } from '../../contract/money';
-import { dayNames, timetableDays } from '../../contract/timetable';
-import type { ClassRow, KakshaDb, RejectedEntry } from '../../sync';
-import { t } from '../i18n';
-import { className, describeEntry } from './describe';
+import type { KakshaDb, RejectedEntry } from '../../sync';
+import { classesTable } from '../../sync/modules/classes';
+import { studentsTable } from '../../sync/modules/students';
+import { subjectsTable } from '../../sync/modules/subjects';
+import { teachersTable } from '../../sync/modules/teachers';
+import { changeWordsOf, className, describeEntry, fieldLabel, isHiddenField, personName, record, type RefusedLookups, type RefusedMark } from './describe';
+import { lookup } from '../i18n/translate';
 import { syncTexts } from './texts';
 import { shortDate } from '../ui/dates';
 
+export type { RefusedLookups, RefusedMark } from './describe';
+
 const text = syncTexts.refused;
-
-type Named = { firstName?: unknown; lastName?: unknown };
-
-export interface RefusedLookups {
-  classes: ReadonlyMap<string, ClassRow>;
-  students: ReadonlyMap<string, Named>;
-  teachers: ReadonlyMap<string, Named>;
-  subjects: ReadonlyMap<string, { subjectName?: unknown }>;
-}
 
 export interface RefusedField {
   label: string;
   value: string;
-}
-
-export interface RefusedMark {
-  student: string;
-  status: string;
-  remark: string;
 }
 
 export interface RefusedChange {
@@ -43,12 +31,8 @@ export interface RefusedChange {
   savedAt: number;
   refusedAt: number;
   fields: RefusedField[];
-  /** An attendance sheet's marks, one per student. */
+  /** A sheet's marks, one per student. */
   marks: RefusedMark[];
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** 2026-11-23 → 23/11/2026 (src/ui/dates.ts); anything else as it is. */
@@ -56,24 +40,15 @@ function shownDate(value: string): string {
   return shortDate(value) ?? value;
 }
 
-function personName(row: Named | undefined): string {
-  if (!row) return '';
-  return [row.firstName, row.lastName].filter((part) => typeof part === 'string' && part).join(' ');
-}
-
-/** The ids a list of refused changes mentions, to read their names from the mirror. */
-export function mentionedIds(entries: readonly RejectedEntry[]) {
-  const ids = { classes: new Set<string>(), students: new Set<string>(), teachers: new Set<string>(), subjects: new Set<string>() };
+/** The ids of students, teachers and subjects some values mention, to read their names from the mirror. */
+export function mentionedIds(values: readonly unknown[]) {
+  const ids = { students: new Set<string>(), teachers: new Set<string>(), subjects: new Set<string>() };
   const visit = (value: unknown) => {
-    const body = record(value);
-    for (const [key, inner] of Object.entries(body)) {
+    for (const [key, inner] of Object.entries(record(value))) {
       if (typeof inner === 'string') {
-        if (key === 'classId') ids.classes.add(inner);
         if (key === 'studentId') ids.students.add(inner);
         if (key === 'teacherId' || key === 'classTeacherId') ids.teachers.add(inner);
         if (key === 'subjectId') ids.subjects.add(inner);
-      } else if (key === 'classIds' && Array.isArray(inner)) {
-        for (const classId of inner) if (typeof classId === 'string') ids.classes.add(classId);
       } else if (Array.isArray(inner)) {
         inner.forEach(visit);
       } else if (typeof inner === 'object' && inner !== null) {
@@ -81,87 +56,30 @@ export function mentionedIds(entries: readonly RejectedEntry[]) {
       }
     }
   };
-  for (const entry of entries) {
-    visit(entry.body);
-    visit(entry.record);
-    if (entry.kind.startsWith('classes.')) {
-      const last = entry.path.split('/').pop();
-      if (last) ids.classes.add(decodeURIComponent(last));
-    }
-  }
+  values.forEach(visit);
   return ids;
 }
 
-/** Reads the names the list needs from the mirror. */
-export async function readLookups(db: KakshaDb, entries: readonly RejectedEntry[]): Promise<RefusedLookups> {
-  const ids = mentionedIds(entries);
+/** Reads the names some values need from the mirror (every class: a school has a few dozen). */
+export async function readLookups(db: KakshaDb, values: readonly unknown[]): Promise<RefusedLookups> {
+  const ids = mentionedIds(values);
   const [classes, students, teachers, subjects] = await Promise.all([
-    db.classes.bulkGet([...ids.classes]),
-    db.students.bulkGet([...ids.students]),
-    db.teachers.bulkGet([...ids.teachers]),
-    db.subjects.bulkGet([...ids.subjects]),
+    db.tableOf(classesTable).toArray(),
+    db.tableOf(studentsTable).bulkGet([...ids.students]),
+    db.tableOf(teachersTable).bulkGet([...ids.teachers]),
+    db.tableOf(subjectsTable).bulkGet([...ids.subjects]),
   ]);
   const byId = <T extends { id: string }>(rows: (T | undefined)[]) => new Map(rows.filter((row): row is T => row !== undefined).map((row) => [row.id, row]));
   return { classes: byId(classes), students: byId(students), teachers: byId(teachers), subjects: byId(subjects) };
 }
 
-/** Fields that say nothing to a person (ids, versions) or are shown another way. */
-const hidden = new Set([
-  'id',
-  'baseRev',
-  'rev',
-  'entries',
-  'student',
-  'tenantId',
-  'deletedAt',
-  'updatedAt',
-  'createdAt',
-  'admissionYear',
-  'admissionSeq',
-  'print',
-  // A done mark's homework is named by the change's own title; its mark id is the device's.
-  'homeworkId',
-  'markId',
-  // A removed attachment is named by its file name.
-  'attachmentId',
-  // A bell schedule's change: the schedule it was made on, by id and rev (its periods are shown).
-  'base',
-  'seen',
-  // A read mark's notification is named by the change's own title.
-  'notificationId',
-  // An exam's papers are too many to list; its marks and publication are named by the change's title.
-  'schedule',
-  'examId',
-  // A payment's installments and a correction's new receipt are summed up in the change's title.
-  'items',
-  'reissue',
-  'headIds',
-  // A timetable entry's period and a substitution's entry have no name on the device's record of the change.
-  'periodId',
-  'entryId',
-]);
-
-/** Fee changes in the school's words: amounts in rupees, modes and concession kinds named. */
-/** An event's kind, named as the calendar names it (a certificate's `kind` is its title). */
-function eventValues(kind: string, values: Record<string, unknown>): Record<string, unknown> {
-  if (!kind.startsWith('events.') || typeof values.kind !== 'string') return values;
-  const { kind: eventKind, ...rest } = values;
-  return { eventKind: text.eventKinds[eventKind] ?? eventKind, ...rest };
+/** What the device keeps of a refused entry that names records: its body, and a delete's record. */
+export function refusedValues(entries: readonly RejectedEntry[]): unknown[] {
+  return entries.flatMap((entry) => [entry.body, entry.record]);
 }
 
-function feeValues(kind: string, values: Record<string, unknown>): Record<string, unknown> {
-  if (!kind.startsWith('fee')) return values;
-  const shown: Record<string, unknown> = { ...values };
-  for (const key of ['amount', 'fine', 'fineWaived', 'total']) {
-    if (typeof shown[key] === 'number' && Number.isSafeInteger(shown[key])) shown[key] = formatRupees(shown[key]);
-  }
-  if (typeof shown.mode === 'string') shown.mode = paymentModeNames[shown.mode as PaymentMode] ?? shown.mode;
-  if (kind.startsWith('feeConcessions.') && typeof shown.kind === 'string') {
-    shown.concession = concessionKindNames[shown.kind as ConcessionKind] ?? shown.kind;
-    delete shown.kind;
-  }
-  return shown;
-}
+/** Fields that say nothing to a person (ids, versions) or are shown another way; a feature adds its own. */
+const hidden = new Set(['id', 'baseRev', 'rev', 'entries', 'tenantId', 'deletedAt', 'updatedAt', 'createdAt']);
 
 /** A name a row carries beside the id it names: shown once, from the id. */
 const namedBy: Record<string, string> = {
@@ -177,7 +95,6 @@ function valueOf(key: string, value: unknown, lookups: RefusedLookups): string {
   if (typeof value === 'boolean') return value ? text.yes : text.no;
   if (key === 'audience') return audienceOf(record(value), lookups);
   if (key === 'classIds' && Array.isArray(value)) return value.map((id) => className(lookups.classes.get(String(id)))).join(', ');
-  if (key === 'periods' && Array.isArray(value)) return periodsOf(value);
   if (typeof value !== 'string') return typeof value === 'object' ? JSON.stringify(value) : String(value);
   switch (key) {
     case 'classId':
@@ -191,28 +108,12 @@ function valueOf(key: string, value: unknown, lookups: RefusedLookups): string {
       const name = lookups.subjects.get(value)?.subjectName;
       return typeof name === 'string' && name ? name : text.unknown;
     }
-    case 'kind': {
-      const titles: Record<string, string> = messages.certificates.titles;
-      return titles[value] ?? value;
-    }
     default:
       return shownDate(value);
   }
 }
 
-/** A bell schedule in words, day by day: "Monday: Period 1 08:00–08:40, Break 08:40–09:00". */
-function periodsOf(periods: readonly unknown[]): string {
-  const rows = periods.map(record);
-  return timetableDays
-    .map((day) => {
-      const ofDay = rows.filter((row) => row.day === day).sort((a, b) => String(a.startTime).localeCompare(String(b.startTime)));
-      return ofDay.length === 0 ? '' : `${dayNames[day]}: ${ofDay.map((row) => `${String(row.name ?? '')} ${String(row.startTime ?? '')}–${String(row.endTime ?? '')}`).join(', ')}`;
-    })
-    .filter(Boolean)
-    .join('; ');
-}
-
-/** A notification's audience in words: "Whole school", "II B, III A", "Parents", "3 people". */
+/** An audience (of a notification or an event) in words: "Whole school", "II B, III A", "Parents", "3 people". */
 function audienceOf(audience: Record<string, unknown>, lookups: RefusedLookups): string {
   const words = syncTexts.describe.audience;
   const list = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
@@ -222,9 +123,9 @@ function audienceOf(audience: Record<string, unknown>, lookups: RefusedLookups):
     case 'classes':
       return list(audience.classIds).map((id) => className(lookups.classes.get(id))).join(', ');
     case 'roles':
-      return list(audience.roles).map((role) => words.roles[role] ?? role).join(', ');
+      return list(audience.roles).map((role) => lookup(`sync.describe.audience.roles.${role}`) ?? role).join(', ');
     case 'people':
-      return words.people(list(audience.userIds).length);
+      return words.people({ count: list(audience.userIds).length });
     default:
       return JSON.stringify(audience);
   }
@@ -243,44 +144,33 @@ function hasName(idKey: string, values: Record<string, unknown>): boolean {
 }
 
 function fieldsOf(values: Record<string, unknown>, lookups: RefusedLookups): RefusedField[] {
-  const labels: Record<string, string> = text.fields;
   const fields: RefusedField[] = [];
   for (const [key, raw] of Object.entries(values)) {
-    if (hidden.has(key)) continue;
+    if (hidden.has(key) || isHiddenField(key)) continue;
     const idKey = namedBy[key];
     if (idKey && known(idKey, values[idKey], lookups)) continue;
     // An id the mirror no longer knows: the row's own name for it says more than "not on this device".
     if (Object.values(namedBy).includes(key) && !known(key, raw, lookups) && hasName(key, values)) continue;
     const value = valueOf(key, raw, lookups);
     if (!value) continue;
-    fields.push({ label: labels[key] ?? key, value });
+    fields.push({ label: fieldLabel(key), value });
   }
   return fields;
 }
 
-function marksOf(body: Record<string, unknown>, lookups: RefusedLookups): RefusedMark[] {
-  const statuses: Record<string, string> = t.attendanceStatus;
-  const entries = Array.isArray(body.entries) ? body.entries.map(record) : [];
-  return entries.map((entry) => ({
-    student: personName(lookups.students.get(String(entry.studentId))) || text.unknown,
-    status: statuses[String(entry.status)] ?? String(entry.status ?? ''),
-    remark: typeof entry.remark === 'string' ? entry.remark : '',
-  }));
-}
-
 export function refusedChange(entry: RejectedEntry, lookups: RefusedLookups): RefusedChange {
   const body = record(entry.body);
-  const isSheet = entry.kind === 'attendance.markSheet';
+  const words = changeWordsOf(entry.kind);
   // A delete carries no body: what it was about is the record the engine kept with it.
-  const values = entry.body === undefined ? record(entry.record) : { ...body, ...record(body.student) };
+  const values = entry.body === undefined ? record(entry.record) : body;
   return {
     id: entry.id,
     title: describeEntry(entry, lookups.classes),
     reason: entry.message,
     savedAt: entry.createdAt,
     refusedAt: entry.rejectedAt,
-    fields: fieldsOf(eventValues(entry.kind, feeValues(entry.kind, values)), lookups),
-    marks: isSheet ? marksOf(body, lookups) : [],
+    fields: fieldsOf(words?.values?.(entry.kind, values) ?? values, lookups),
+    marks: words?.marks?.(entry.kind, body, lookups) ?? [],
   };
 }
 

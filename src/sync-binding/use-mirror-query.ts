@@ -1,6 +1,6 @@
 /**
  * Screens read school data from the signed-in user's mirror, never from the API (docs/architecture.md):
- * `useMirrorQuery(db => db.students.where('classId').equals(id).toArray(), [id])` re-renders
+ * `useMirrorQuery(db => db.tableOf(studentsTable).where('classId').equals(id).toArray(), [id])` re-renders
  * whenever the rows it read change (a pull, a push answer, a change made in another tab).
  */
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -3,14 +3,15 @@
  * reached the school yet"; attached files waiting to be sent count as changes). Signing out never
  * deletes them: they stay in this user's databases and go out when the same user signs in here
  * again. It deletes the files this user kept for reading offline (docs/decisions.md "Homework
- * (issue 10)").
+ *").
  */
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../contract/messages';
-import { removeDeviceToken } from '../session/device-token';
+import { removeDeviceToken } from '../api/device-token';
 import { Modal } from '../ui/Modal';
 import { useFileSummary, useSyncEngine, useSyncState } from './hooks';
 import { forgetKeptFiles } from './kept-files';
+import { say, useLanguage } from '../i18n';
 import { syncTexts as text } from './texts';
 
 export interface SignOutControl {
@@ -25,6 +26,7 @@ export function useSignOut(endSession: () => void): SignOutControl {
   const state = useSyncState();
   const filesWaiting = useFileSummary()?.waiting ?? 0;
   const [asking, setAsking] = useState<number | null>(null);
+  useLanguage();
   const [sending, setSending] = useState(false);
   const waiting = asking === null ? 0 : state ? state.pendingCount + filesWaiting : asking;
 
@@ -85,7 +87,7 @@ export function useSignOut(endSession: () => void): SignOutControl {
         </>
       }
     >
-      {waiting > 0 && <p className="sign-out-count">{messages.sync.waiting(waiting)}</p>}
+      {waiting > 0 && <p className="sign-out-count">{say(messages.sync.waiting(waiting))}</p>}
       {waiting > 0 && <p>{text.signOut.body}</p>}
     </Modal>
   );

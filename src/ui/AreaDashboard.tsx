@@ -1,7 +1,7 @@
 /** The shared shape of the /admin and /student dashboards: who and where, then the section tiles. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { t } from '../i18n';
+import { t, useLanguage } from '../i18n';
 import { SettingsIcon } from './icons';
 import { PageHeader } from './PageHeader';
 import { TileGrid, type Tile } from './TileGrid';
@@ -15,11 +15,12 @@ export interface AreaDashboardProps {
   tiles: readonly Tile[];
   /** More header controls before the settings link (the notifications bell). */
   headerExtra?: ReactNode;
-  /** The day's figures (issue 16), between the welcome and the section tiles. */
+  /** The day's figures, between the welcome and the section tiles. */
   children?: ReactNode;
 }
 
 export function AreaDashboard({ title, schoolName, greeting, detail, tiles, headerExtra, children }: AreaDashboardProps) {
+  useLanguage();
   return (
     <main className="page">
       <PageHeader

@@ -1,11 +1,12 @@
 /** What the error boundary and the router's error element show: 'Oops! Something went wrong.' */
 import { messages } from '../../contract/messages';
-import { t } from '../i18n';
+import { say, t, useLanguage } from '../i18n';
 
 export function ErrorScreen() {
+  useLanguage();
   return (
     <main className="error-screen" role="alert">
-      <h1>{messages.ui.errorBoundary}</h1>
+      <h1>{say(messages.ui.errorBoundary)}</h1>
       <p>{t.common.errorHint}</p>
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>

@@ -2,7 +2,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../contract/messages';
-import { t } from '../i18n';
+import { t, useLanguage } from '../i18n';
 import { BackIcon } from './icons';
 
 export interface PageHeaderProps {
@@ -14,7 +14,9 @@ export interface PageHeaderProps {
   right?: ReactNode;
 }
 
-export function PageHeader({ title, backTo = '/home', backLabel = t.common.back, noBack = false, right }: PageHeaderProps) {
+export function PageHeader({ title, backTo = '/home', backLabel, noBack = false, right }: PageHeaderProps) {
+  useLanguage();
+  const back = backLabel ?? t.common.back;
   useEffect(() => {
     document.title = `${title} · ${messages.ui.productName}`;
   }, [title]);
@@ -22,7 +24,7 @@ export function PageHeader({ title, backTo = '/home', backLabel = t.common.back,
   return (
     <header className="page-header">
       {!noBack && (
-        <Link to={backTo} className="icon-button" aria-label={backLabel} title={backLabel}>
+        <Link to={backTo} className="icon-button" aria-label={back} title={back}>
           <BackIcon />
         </Link>
       )}

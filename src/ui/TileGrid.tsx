@@ -1,4 +1,5 @@
 /** Dashboard tiles: one link per section with its icon. */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TileIcon } from './tile-icons';
 
@@ -7,8 +8,8 @@ export interface Tile {
   label: string;
   /** A line of figures under the label (the homework tile's counts). */
   detail?: string;
-  /** The section's title key, which picks its icon (./tile-icons.tsx). */
-  icon?: string;
+  /** The section's icon shapes (its feature's, src/kit/feature.ts). */
+  icon?: ReactNode;
 }
 
 export function TileGrid({ tiles, labelledBy }: { tiles: readonly Tile[]; labelledBy: string }) {
@@ -17,7 +18,7 @@ export function TileGrid({ tiles, labelledBy }: { tiles: readonly Tile[]; labell
       {tiles.map((tile) => (
         <li key={tile.to}>
           <Link className="tile" to={tile.to}>
-            <TileIcon name={tile.icon} />
+            <TileIcon shapes={tile.icon} />
             <span>{tile.label}</span>
             {tile.detail && <span className="tile-detail">{tile.detail}</span>}
           </Link>

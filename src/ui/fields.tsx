@@ -1,6 +1,6 @@
 /** Labelled form fields with their error and hint wired to aria-describedby / aria-invalid. */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { t } from '../i18n';
+import { t, useLanguage } from '../i18n';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
@@ -58,6 +58,7 @@ export function TextField({ label, error, hint, ...input }: FieldProps) {
 
 /** A password input with a show/hide toggle. */
 export function PasswordField({ label, error, hint, disabled, ...input }: FieldProps) {
+  useLanguage();
   const control = useControl(error, hint);
   const [visible, setVisible] = useState(false);
   const toggleLabel = visible ? t.auth.hidePassword : t.auth.showPassword;

@@ -8,15 +8,19 @@
 import {
   academicYearLabel,
   academicYearOf,
+  admissionSchema,
   admissionUpdateSchema,
+  type Admission,
   type AdmissionInput,
   type AdmissionUpdate,
 } from '../../contract/admission';
 import { paths } from '../../contract/paths';
 import { studentInputSchema } from '../../contract/student';
-import type { AdmissionRow, StudentRow } from '../db';
+import { updateAnswerSchema } from '../../contract/sync';
 import { parseRef } from '../mirror';
-import { isRecord, type KindContext, type MutationKind, type ServerEffects } from './kind';
+import { admissionsTable, type AdmissionRow } from '../tables/records';
+import { studentsTable, type StudentRow } from '../tables/students';
+import type { KindContext, MutationKind, ServerEffects } from './kind';
 import {
   baseRevOf,
   classNames,
@@ -29,6 +33,7 @@ import {
   refOf,
   serverRecord,
   shownRow,
+  type RecordAnswer,
   type UpdateBody,
 } from './records';
 
@@ -41,24 +46,26 @@ interface EntryValues {
   remarks: string | null;
 }
 
+/** An admission body, new or edited: the register entry's fields and the student's. */
+type AdmissionBody = AdmitBody | UpdateAdmissionBody;
+
 const entrySchema = admissionUpdateSchema.pick({ admissionDate: true, previousSchool: true, remarks: true });
 
-function entryValues(body: unknown): EntryValues {
-  return recordValues(entrySchema, body) as unknown as EntryValues;
-}
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
-function studentOf(body: unknown): unknown {
-  return isRecord(body) ? body.student : undefined;
+function entryValues(body: AdmissionBody): EntryValues {
+  const values = recordValues(entrySchema, body);
+  return { admissionDate: textOrNull(values.admissionDate), previousSchool: textOrNull(values.previousSchool), remarks: textOrNull(values.remarks) };
 }
 
 /** The student's fields from an admission body, as the school will store them when valid. */
-function studentValues(body: unknown): Record<string, unknown> {
-  const values = recordValues(studentInputSchema, studentOf(body));
+function studentValues(body: AdmissionBody): Record<string, unknown> {
+  const values = recordValues(studentInputSchema, body.student);
   return { ...values, lastName: values.lastName ?? '' };
 }
 
-async function writeAdmittedStudent(context: KindContext, id: string, body: unknown, create: boolean) {
-  const current = await context.db.students.get(id);
+async function writeAdmittedStudent(context: KindContext, id: string, body: AdmissionBody, create: boolean) {
+  const current = await context.db.tableOf(studentsTable).get(id);
   if (!current && !create) return;
   const values = studentValues(body);
   const row: StudentRow = {
@@ -72,11 +79,11 @@ async function writeAdmittedStudent(context: KindContext, id: string, body: unkn
     admissionId: current?.admissionId ?? null,
     rev: current?.rev ?? 0,
   };
-  await context.db.students.put(row);
+  await context.db.tableOf(studentsTable).put(row);
 }
 
 async function writeNewAdmission(context: KindContext, id: string, body: AdmitBody) {
-  const current = await context.db.admissions.get(id);
+  const current = await context.db.tableOf(admissionsTable).get(id);
   const entry = entryValues(body);
   const student = studentValues(body);
   const classId = (student.classId as string | null) ?? null;
@@ -100,19 +107,21 @@ async function writeNewAdmission(context: KindContext, id: string, body: AdmitBo
     studentId: body.student.id,
     rev: current?.rev ?? 0,
   };
-  await context.db.admissions.put(row);
+  await context.db.tableOf(admissionsTable).put(row);
 }
 
+const updateAnswer = updateAnswerSchema(admissionSchema);
+
 /** An admission answer: the entry, and the student as the school now has it (not when the entry was kept over ours). */
-function admissionAnswer(data: unknown): ServerEffects {
-  const effects = recordAnswer('admissions', data);
-  if (effects.conflicts.length > 0 || !isRecord(data)) return effects;
-  const student = serverRecord(data.student, 'students');
+function admissionAnswer(answer: RecordAnswer<Admission>): ServerEffects {
+  const effects = recordAnswer('admissions', answer);
+  if (effects.conflicts.length > 0 || !('student' in answer) || !answer.student) return effects;
+  const student = serverRecord(answer.student, 'students');
   if (student) effects.upserts.push({ table: 'students', row: student });
   return effects;
 }
 
-export const admitStudentKind: MutationKind<AdmissionInput, AdmitBody, 'admissions.create'> = {
+export const admitStudentKind: MutationKind<AdmissionInput, AdmitBody, 'admissions.create', Admission> = {
   name: 'admissions.create',
   async prepare(input, context) {
     const id = input.id ?? context.newId();
@@ -133,10 +142,11 @@ export const admitStudentKind: MutationKind<AdmissionInput, AdmitBody, 'admissio
     if (parseRef(ref).table === 'admissions') await writeNewAdmission(context, idOf(ref), admit);
     else await writeAdmittedStudent(context, idOf(ref), admit, true);
   },
-  accepted: (_body, data) => admissionAnswer(data),
+  answer: admissionSchema,
+  accepted: (_body, admission) => admissionAnswer(admission),
 };
 
-export const updateAdmissionKind: MutationKind<AdmissionUpdate & { id: string }, UpdateAdmissionBody, 'admissions.update'> = {
+export const updateAdmissionKind: MutationKind<AdmissionUpdate & { id: string }, UpdateAdmissionBody, 'admissions.update', RecordAnswer<Admission>> = {
   name: 'admissions.update',
   async prepare(input, context) {
     const ref = refOf('admissions', input.id);
@@ -160,11 +170,11 @@ export const updateAdmissionKind: MutationKind<AdmissionUpdate & { id: string },
       await writeAdmittedStudent(context, id, body, false);
       return;
     }
-    const current = await context.db.admissions.get(id);
+    const current = await context.db.tableOf(admissionsTable).get(id);
     if (!current) return;
     const entry = entryValues(body);
     const classId = (studentValues(body).classId as string | null) ?? null;
-    await context.db.admissions.put({
+    await context.db.tableOf(admissionsTable).put({
       ...current,
       admissionDate: entry.admissionDate ?? current.admissionDate,
       previousSchool: entry.previousSchool,
@@ -173,20 +183,22 @@ export const updateAdmissionKind: MutationKind<AdmissionUpdate & { id: string },
       ...(await classNames(context.db, classId)),
     });
   },
-  accepted: (_body, data) => admissionAnswer(data),
+  answer: updateAnswer,
+  accepted: (_body, answer) => admissionAnswer(answer),
   rebase: (body, applied) => rebaseUpdate('admissions', body, applied),
 };
 
 /** DELETE cancels the entry; the answer is the cancelled entry (its number stays taken). */
-export const cancelAdmissionKind: MutationKind<{ id: string }, undefined, 'admissions.cancel'> = {
+export const cancelAdmissionKind: MutationKind<{ id: string }, undefined, 'admissions.cancel', Admission> = {
   name: 'admissions.cancel',
   async prepare(input) {
     const ref = refOf('admissions', input.id);
     return { method: 'DELETE', path: paths.admissions.remove(input.id), body: undefined, refs: [ref], needs: [ref], result: input.id };
   },
   async apply(context, _body, ref) {
-    const current = await context.db.admissions.get(idOf(ref));
-    if (current) await context.db.admissions.put({ ...current, status: 'cancelled' });
+    const current = await context.db.tableOf(admissionsTable).get(idOf(ref));
+    if (current) await context.db.tableOf(admissionsTable).put({ ...current, status: 'cancelled' });
   },
-  accepted: (_body, data) => admissionAnswer(data),
+  answer: admissionSchema,
+  accepted: (_body, admission) => admissionAnswer(admission),
 };

@@ -6,16 +6,19 @@
  */
 import {
   bonafideInputSchema,
+  certificateSchema,
   studentDetailsInputSchema,
   transferInputSchema,
   type BonafideInput,
+  type Certificate,
   type CertificateKind,
   type TransferInput,
 } from '../../contract/certificate';
 import { paths } from '../../contract/paths';
-import type { CertificateRow } from '../db';
+import { certificatesTable, type CertificateRow } from '../tables/records';
+import { studentsTable } from '../tables/students';
 import type { MutationKind } from './kind';
-import { deviceToday, idOf, recordAnswer, recordValues, refOf } from './records';
+import { deviceToday, idOf, recordValues, refOf, storedAnswer } from './records';
 
 /** The kind, the student, and that kind's details (purpose; leaving date, reason, conduct ...). */
 export type IssueCertificateInput = { kind: CertificateKind; studentId: string; id?: string } & Omit<BonafideInput, 'id'> &
@@ -26,7 +29,7 @@ type IssueBody = IssueCertificateInput & { id: string };
 
 const schemas = { bonafide: bonafideInputSchema, transfer: transferInputSchema, studentDetails: studentDetailsInputSchema };
 
-export const issueCertificateKind: MutationKind<IssueCertificateInput, IssueBody, 'certificates.issue'> = {
+export const issueCertificateKind: MutationKind<IssueCertificateInput, IssueBody, 'certificates.issue', Certificate> = {
   name: 'certificates.issue',
   async prepare(input, context) {
     const id = input.id ?? context.newId();
@@ -44,9 +47,9 @@ export const issueCertificateKind: MutationKind<IssueCertificateInput, IssueBody
   },
   async apply(context, issue, ref) {
     const id = idOf(ref);
-    const current = await context.db.certificates.get(id);
+    const current = await context.db.tableOf(certificatesTable).get(id);
     const values = recordValues(schemas[issue.kind], issue);
-    const student = await context.db.students.get(issue.studentId);
+    const student = await context.db.tableOf(studentsTable).get(issue.studentId);
     const row: CertificateRow = {
       ...current,
       id,
@@ -60,7 +63,8 @@ export const issueCertificateKind: MutationKind<IssueCertificateInput, IssueBody
       print: current?.print ?? null,
       rev: current?.rev ?? 0,
     };
-    await context.db.certificates.put(row);
+    await context.db.tableOf(certificatesTable).put(row);
   },
-  accepted: (_body, data) => recordAnswer('certificates', data),
+  answer: certificateSchema,
+  accepted: (_body, certificate) => storedAnswer('certificates', certificate),
 };

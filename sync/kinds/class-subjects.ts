@@ -3,10 +3,14 @@
  * mutation kinds (admins). A mapping made offline waits for the class, subject or teacher it names
  * when those were made offline too.
  */
-import { classSubjectInputSchema, type ClassSubjectInput } from '../../contract/class-subject';
+import { classSchema, type SchoolClass } from '../../contract/class';
+import { classSubjectInputSchema, classSubjectSchema, type ClassSubjectInput } from '../../contract/class-subject';
 import { paths } from '../../contract/paths';
+import { recordWriteAnswers } from '../../contract/sync';
+import { classesTable } from '../tables/classes';
+import { subjectsTable } from '../tables/subjects';
 import type { MutationKind } from './kind';
-import { classNames, idOf, needsOf, recordAnswer, recordKinds, refOf, teacherName } from './records';
+import { classNames, idOf, needsOf, recordKinds, refOf, storedAnswer, teacherName } from './records';
 
 export type ClassSubjectFields = Omit<ClassSubjectInput, 'id'>;
 
@@ -14,6 +18,7 @@ const kinds = recordKinds<'classSubjects', ClassSubjectInput & { id?: string }, 
   table: 'classSubjects',
   schema: classSubjectInputSchema,
   paths: paths.classSubjects,
+  answers: recordWriteAnswers(classSubjectSchema),
   needs: (values) =>
     needsOf([
       ['classes', values.classId as string | null],
@@ -22,7 +27,7 @@ const kinds = recordKinds<'classSubjects', ClassSubjectInput & { id?: string }, 
     ]),
   async decorate(db, values) {
     const names = await classNames(db, values.classId as string | null);
-    const subject = typeof values.subjectId === 'string' ? await db.subjects.get(values.subjectId) : undefined;
+    const subject = typeof values.subjectId === 'string' ? await db.tableOf(subjectsTable).get(values.subjectId) : undefined;
     return {
       className: names.className ?? '',
       classSection: names.classSection ?? '',
@@ -36,12 +41,12 @@ export const createClassSubjectKind = kinds.create;
 export const updateClassSubjectKind = kinds.update;
 export const deleteClassSubjectKind = kinds.remove;
 
-interface ClassTeacherBody {
+export interface ClassTeacherBody {
   teacherId: string | null;
 }
 
 /** PUT /classes/classTeacher/{classId}: one field, the last assignment wins (no base rev). */
-export const setClassTeacherKind: MutationKind<{ classId: string; teacherId: string | null }, ClassTeacherBody, 'classes.setClassTeacher'> = {
+export const setClassTeacherKind: MutationKind<{ classId: string; teacherId: string | null }, ClassTeacherBody, 'classes.setClassTeacher', SchoolClass> = {
   name: 'classes.setClassTeacher',
   async prepare(input) {
     const ref = refOf('classes', input.classId);
@@ -56,8 +61,9 @@ export const setClassTeacherKind: MutationKind<{ classId: string; teacherId: str
     };
   },
   async apply(context, body, ref) {
-    const current = await context.db.classes.get(idOf(ref));
-    if (current) await context.db.classes.put({ ...current, classTeacherId: body.teacherId });
+    const current = await context.db.tableOf(classesTable).get(idOf(ref));
+    if (current) await context.db.tableOf(classesTable).put({ ...current, classTeacherId: body.teacherId });
   },
-  accepted: (_body, data) => recordAnswer('classes', data),
+  answer: classSchema,
+  accepted: (_body, record) => storedAnswer('classes', record),
 };

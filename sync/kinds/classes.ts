@@ -2,42 +2,28 @@
  * Classes as mutation kinds: create (the device mints the id, so a class made offline keeps it),
  * update and delete, each through the spec's ordinary paths with its Idempotency-Key.
  */
+import { classSchema, type SchoolClass } from '../../contract/class';
 import { paths } from '../../contract/paths';
-import { conflictOf } from '../../contract/sync';
-import type { ClassRow } from '../db';
+import { recordWriteAnswers } from '../../contract/sync';
 import { parseRef } from '../mirror';
-import { isRecord, type KindContext, type MutationKind, type ServerEffects } from './kind';
-import { baseRevOf, rebaseUpdate, recordAnswer, type UpdateBody } from './records';
+import { classesTable } from '../tables/classes';
+import type { KindContext, MutationKind } from './kind';
+import { baseRevOf, deleteAnswer, rebaseUpdate, recordAnswer, storedAnswer, type RecordAnswer, type UpdateBody } from './records';
 
-interface ClassBody {
+export interface ClassBody {
   id?: string;
   className: string;
   classSection: string;
 }
 
-/** The server's record as it came (every field it has), checked for the ones the mirror indexes. */
-function classRecord(data: unknown): ClassRow | undefined {
-  if (!isRecord(data) || typeof data.id !== 'string' || typeof data.className !== 'string') return undefined;
-  return {
-    ...data,
-    id: data.id,
-    className: data.className,
-    classSection: typeof data.classSection === 'string' ? data.classSection : '',
-    rev: typeof data.rev === 'number' ? data.rev : 0,
-  };
-}
-
-function upsertFrom(data: unknown): ServerEffects {
-  const row = classRecord(data);
-  return { upserts: row ? [{ table: 'classes', row }] : [], deletes: [], conflicts: [] };
-}
+const answers = recordWriteAnswers(classSchema);
 
 async function writeClass(context: KindContext, ref: string, values: { className: string; classSection: string }, create: boolean) {
   const { key } = parseRef(ref);
   const id = String(key);
-  const current = await context.db.classes.get(id);
+  const current = await context.db.tableOf(classesTable).get(id);
   if (!current && !create) return;
-  await context.db.classes.put({ ...current, id, className: values.className, classSection: values.classSection, rev: current?.rev ?? 0 });
+  await context.db.tableOf(classesTable).put({ ...current, id, className: values.className, classSection: values.classSection, rev: current?.rev ?? 0 });
 }
 
 /** What a screen passes: the names (a missing section is none); the id is minted here unless given. */
@@ -47,7 +33,7 @@ export interface ClassFields {
   classSection?: string;
 }
 
-export const createClass: MutationKind<ClassFields, ClassBody, 'classes.create'> = {
+export const createClass: MutationKind<ClassFields, ClassBody, 'classes.create', SchoolClass> = {
   name: 'classes.create',
   async prepare(input, context) {
     const id = input.id ?? context.newId();
@@ -58,10 +44,11 @@ export const createClass: MutationKind<ClassFields, ClassBody, 'classes.create'>
   async apply(context, body, ref) {
     await writeClass(context, ref, body, true);
   },
-  accepted: (_body, data) => upsertFrom(data),
+  answer: answers.create,
+  accepted: (_body, record) => storedAnswer('classes', record),
 };
 
-export const updateClass: MutationKind<{ id: string; className: string; classSection?: string }, ClassBody & UpdateBody, 'classes.update'> = {
+export const updateClass: MutationKind<{ id: string; className: string; classSection?: string }, ClassBody & UpdateBody, 'classes.update', RecordAnswer<SchoolClass>> = {
   name: 'classes.update',
   async prepare(input, context) {
     const ref = `classes:${input.id}`;
@@ -77,22 +64,20 @@ export const updateClass: MutationKind<{ id: string; className: string; classSec
   async apply(context, body, ref) {
     await writeClass(context, ref, body, false);
   },
-  accepted: (_body, data) => (conflictOf(data) ? recordAnswer('classes', data) : upsertFrom(data)),
+  answer: answers.update,
+  accepted: (_body, answer) => recordAnswer('classes', answer),
   rebase: (body, applied) => rebaseUpdate('classes', body, applied),
 };
 
-export const deleteClass: MutationKind<{ id: string }, undefined, 'classes.delete'> = {
+export const deleteClass: MutationKind<{ id: string }, undefined, 'classes.delete', { id: string }> = {
   name: 'classes.delete',
   async prepare(input) {
     const ref = `classes:${input.id}`;
     return { method: 'DELETE', path: paths.classes.remove(input.id), body: undefined, refs: [ref], needs: [ref], result: input.id };
   },
   async apply(context, _body, ref) {
-    await context.db.classes.delete(String(parseRef(ref).key));
+    await context.db.tableOf(classesTable).delete(String(parseRef(ref).key));
   },
-  accepted(_body, data) {
-    const id = isRecord(data) && typeof data.id === 'string' ? data.id : undefined;
-    // The answer carries no tombstone rev: every version the device holds is gone.
-    return { upserts: [], deletes: id ? [{ table: 'classes', id }] : [], conflicts: [] };
-  },
+  answer: answers.remove,
+  accepted: (_body, answer) => deleteAnswer('classes', answer),
 };

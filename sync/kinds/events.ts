@@ -3,7 +3,8 @@
  * classes of an audience made offline reach the school first). Changes go with their base rev, so
  * an edit made offline against an older copy is kept in "changed elsewhere" rather than applied.
  */
-import { type EventInput, eventInputSchema, eventPaths } from '../../contract/events';
+import { type EventInput, eventInputSchema, eventPaths, eventSchema } from '../../contract/events';
+import { recordWriteAnswers } from '../../contract/sync';
 import { needsOf, recordKinds } from './records';
 
 export type EventFields = Omit<EventInput, 'id' | 'baseRev'>;
@@ -12,6 +13,7 @@ const kinds = recordKinds<'events', EventFields & { id?: string }, EventFields &
   table: 'events',
   schema: eventInputSchema,
   paths: eventPaths,
+  answers: recordWriteAnswers(eventSchema),
   needs: (values) => {
     const audience = values.audience as { classIds?: unknown } | null;
     const classIds = Array.isArray(audience?.classIds) ? audience.classIds.filter((id): id is string => typeof id === 'string') : [];

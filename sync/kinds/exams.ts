@@ -3,12 +3,14 @@
  * results; staff enter a grid's marks cell by cell; the class teacher writes a report card remark.
  * Marks: edits of one grid merge while waiting (per student the latest wins), so a teacher typing a
  * class's marks on patchy Wi-Fi sends one sheet; the school merges sheets by cell, so two people
- * entering one grid never undo each other's cells (docs/decisions.md "Exams (issue 13)").
+ * entering one grid never undo each other's cells (docs/decisions.md "Exams").
  */
-import { type ExamInput, examInputSchema, examPaths, type Mark, type MarkEntry, markPaths, resultPaths } from '../../contract/exams';
-import type { MirrorTable } from '../db';
-import { isRecord, type MutationKind, type ServerEffects } from './kind';
-import { needsOf, noServerEffects, recordAnswer, recordKinds, serverRecord } from './records';
+import { resultSchema, type Result } from '../../contract/exam-results';
+import { type Exam, type ExamInput, examInputSchema, examPaths, examSchema, type Mark, type MarkEntry, markPaths, markSheetResultSchema, type MarkSheetResult, resultPaths } from '../../contract/exams';
+import { recordWriteAnswers } from '../../contract/sync';
+import { examsTable, marksTable, resultsTable } from '../tables/exams';
+import type { MutationKind, ServerEffects } from './kind';
+import { needsOf, noServerEffects, recordKinds, serverRecord, storedAnswer } from './records';
 
 export type ExamFields = Omit<ExamInput, 'id' | 'baseRev'>;
 
@@ -16,14 +18,13 @@ const kinds = recordKinds<'exams', ExamFields & { id?: string }, ExamFields & { 
   table: 'exams',
   schema: examInputSchema,
   paths: examPaths,
+  answers: recordWriteAnswers(examSchema),
   needs: (values) => needsOf((Array.isArray(values.classIds) ? values.classIds : []).map((id): ['classes', string] => ['classes', String(id)])),
 });
 
 export const createExamKind = kinds.create;
 export const updateExamKind = kinds.update;
 export const deleteExamKind = kinds.remove;
-
-const marksTable: MirrorTable = 'marks';
 
 /** One cell as a screen passes it: nothing but the student clears the cell. */
 export type CellInput = Omit<MarkEntry, 'id'>;
@@ -59,19 +60,19 @@ const isEmpty = (entry: CellInput) => {
   return value.marks === null && value.grade === null && !value.absent && !value.exempt;
 };
 
-export const markSheetKind: MutationKind<MarkSheetPayload, MarkSheetBody, typeof markSheetKindName> = {
+export const markSheetKind: MutationKind<MarkSheetPayload, MarkSheetBody, typeof markSheetKindName, MarkSheetResult> = {
   name: markSheetKindName,
   async prepare(input, context) {
-    const table = context.db.mirror(marksTable);
+    const table = context.db.tableOf(marksTable);
     const entries: MarkSheetBody['entries'] = [];
     const seen = new Set<string>();
     for (const entry of input.entries) {
       if (seen.has(entry.studentId)) continue;
       seen.add(entry.studentId);
       const shown = await table.where('[examId+subjectId+studentId]').equals([input.examId, input.subjectId, entry.studentId]).first();
-      entries.push({ ...entry, id: typeof shown?.id === 'string' ? shown.id : context.newId() });
+      entries.push({ ...entry, id: shown?.id ?? context.newId() });
     }
-    const refs = entries.map((entry) => `${marksTable}:${entry.id}`);
+    const refs = entries.map((entry) => `${marksTable.name}:${entry.id}`);
     return {
       method: 'POST',
       path: markPaths.markSheet,
@@ -89,7 +90,7 @@ export const markSheetKind: MutationKind<MarkSheetPayload, MarkSheetBody, typeof
     return { ...earlier, entries: [...byStudent.values()], ...(reason === undefined ? {} : { reason }) };
   },
   async apply(context, body, ref) {
-    const table = context.db.mirror(marksTable);
+    const table = context.db.tableOf(marksTable);
     const id = ref.slice(ref.indexOf(':') + 1);
     const entry = body.entries.find((one) => one.id === id);
     if (!entry) return;
@@ -106,26 +107,26 @@ export const markSheetKind: MutationKind<MarkSheetPayload, MarkSheetBody, typeof
       studentId: entry.studentId,
       ...cellValue(entry),
       enteredBy: context.userId,
-      rev: typeof current?.rev === 'number' ? current.rev : 0,
+      rev: current?.rev ?? 0,
     };
     await table.put(row);
   },
-  accepted(body, data): ServerEffects {
+  answer: markSheetResultSchema,
+  accepted(body, answer): ServerEffects {
+    const table = marksTable.name;
     const effects = noServerEffects();
-    if (!isRecord(data)) return effects;
-    const records = Array.isArray(data.records) ? data.records : [];
     const stored = new Map<string, string>();
-    for (const record of records) {
-      const row = serverRecord(record, marksTable);
+    for (const record of answer.records) {
+      const row = serverRecord(record, table);
       if (!row) continue;
-      effects.upserts.push({ table: marksTable, row });
-      stored.set(String(row.studentId), String(row.id));
+      effects.upserts.push({ table, row });
+      stored.set(record.studentId, record.id);
     }
-    for (const id of Array.isArray(data.cleared) ? data.cleared : []) if (typeof id === 'string') effects.deletes.push({ table: marksTable, id });
+    for (const id of answer.cleared) effects.deletes.push({ table, id });
     // A cell another device made first keeps the school's id: this device's row for it goes.
     for (const entry of body.entries) {
       const schoolId = stored.get(entry.studentId);
-      if (schoolId && schoolId !== entry.id) effects.deletes.push({ table: marksTable, id: entry.id });
+      if (schoolId && schoolId !== entry.id) effects.deletes.push({ table, id: entry.id });
     }
     return effects;
   },
@@ -141,20 +142,21 @@ export interface PublishPayload {
 
 export const publishKindName = 'exams.publish' as const;
 
-export const publishKind: MutationKind<PublishPayload, PublishPayload, typeof publishKindName> = {
+export const publishKind: MutationKind<PublishPayload, PublishPayload, typeof publishKindName, Exam> = {
   name: publishKindName,
   async prepare(input) {
     const ref = `exams:${input.examId}`;
     return { method: 'POST', path: examPaths.publish(input.examId), body: input, refs: [ref], needs: [ref], result: input.examId };
   },
   async apply(context, body, ref) {
-    const table = context.db.mirror('exams');
+    const table = context.db.tableOf(examsTable);
     const row = await table.get(ref.slice(ref.indexOf(':') + 1));
     if (!row) return;
-    const published = isRecord(row.published) ? row.published : {};
+    const published = row.published ?? {};
     await table.put({ ...row, published: { ...published, [body.classId]: published[body.classId] ?? new Date().toISOString() } });
   },
-  accepted: (_body, data) => recordAnswer('exams', data),
+  answer: examSchema,
+  accepted: (_body, exam) => storedAnswer('exams', exam),
 };
 
 export interface RemarkPayload {
@@ -164,7 +166,7 @@ export interface RemarkPayload {
 
 export const remarkKindName = 'results.remark' as const;
 
-export const remarkKind: MutationKind<RemarkPayload, RemarkPayload, typeof remarkKindName> = {
+export const remarkKind: MutationKind<RemarkPayload, RemarkPayload, typeof remarkKindName, Result> = {
   name: remarkKindName,
   async prepare(input) {
     const ref = `results:${input.id}`;
@@ -172,9 +174,10 @@ export const remarkKind: MutationKind<RemarkPayload, RemarkPayload, typeof remar
   },
   merge: (_earlier, later) => later,
   async apply(context, body, ref) {
-    const table = context.db.mirror('results');
+    const table = context.db.tableOf(resultsTable);
     const row = await table.get(ref.slice(ref.indexOf(':') + 1));
     if (row) await table.put({ ...row, remark: body.remark });
   },
-  accepted: (_body, data) => recordAnswer('results', data),
+  answer: resultSchema,
+  accepted: (_body, result) => storedAnswer('results', result),
 };

@@ -4,10 +4,12 @@
  * off. Repeated toggles of one student's mark merge while none has gone out: the school gets the
  * last one only. Staff remove a homework's attachment through the outbox too (offline as well).
  */
-import { type HomeworkDone, type HomeworkDoneInput, type HomeworkInput, homeworkInputSchema, homeworkPaths } from '../../contract/homework';
-import type { MirrorTable } from '../db';
-import { isRecord, type MutationKind, type ServerEffects } from './kind';
-import { needsOf, noServerEffects, recordKinds, serverRecord } from './records';
+import { deletedSchema } from '../../contract/envelope';
+import { type HomeworkDone, homeworkDoneSchema, type HomeworkDoneInput, type HomeworkInput, homeworkInputSchema, homeworkPaths, homeworkSchema } from '../../contract/homework';
+import { recordWriteAnswers } from '../../contract/sync';
+import { homeworkDoneTable, homeworkTable } from '../tables/homework';
+import type { MutationKind, ServerEffects } from './kind';
+import { idOf, needsOf, noServerEffects, recordKinds, serverRecord } from './records';
 
 export type HomeworkFields = Omit<HomeworkInput, 'id' | 'baseRev'>;
 
@@ -15,6 +17,7 @@ const kinds = recordKinds<'homework', HomeworkFields & { id?: string }, Homework
   table: 'homework',
   schema: homeworkInputSchema,
   paths: homeworkPaths,
+  answers: recordWriteAnswers(homeworkSchema),
   needs: (values) => needsOf([
     ['classes', values.classId as string | null],
     ['subjects', values.subjectId as string | null],
@@ -24,8 +27,6 @@ const kinds = recordKinds<'homework', HomeworkFields & { id?: string }, Homework
 export const createHomeworkKind = kinds.create;
 export const updateHomeworkKind = kinds.update;
 export const deleteHomeworkKind = kinds.remove;
-
-const doneTable: MirrorTable = 'homeworkDone';
 
 /** What a screen passes: the homework, the student and the mark. */
 export interface DoneMarkInput extends HomeworkDoneInput {
@@ -44,15 +45,17 @@ export function doneCoalesceKey(homeworkId: string, studentId: string): string {
   return `${doneMarkKindName}:${homeworkId}|${studentId}`;
 }
 
-export const doneMarkKind: MutationKind<DoneMarkInput, DoneMarkBody, typeof doneMarkKindName> = {
+const doneTable = homeworkDoneTable.name;
+
+export const doneMarkKind: MutationKind<DoneMarkInput, DoneMarkBody, typeof doneMarkKindName, HomeworkDone> = {
   name: doneMarkKindName,
   async prepare(input, context) {
     const shown = await context.db
-      .mirror(doneTable)
+      .tableOf(homeworkDoneTable)
       .where('[homeworkId+studentId]')
       .equals([input.homeworkId, input.studentId])
       .first();
-    const markId = typeof shown?.id === 'string' ? shown.id : context.newId();
+    const markId = shown?.id ?? context.newId();
     const ref = `${doneTable}:${markId}`;
     return {
       method: 'POST',
@@ -67,26 +70,27 @@ export const doneMarkKind: MutationKind<DoneMarkInput, DoneMarkBody, typeof done
   },
   merge: (earlier, later) => ({ ...later, markId: earlier.markId }),
   async apply(context, body, ref) {
-    const table = context.db.mirror(doneTable);
-    const id = ref.slice(ref.indexOf(':') + 1);
+    const table = context.db.tableOf(homeworkDoneTable);
+    const id = idOf(ref);
     const current = await table.get(id);
     const row: HomeworkDone = {
       id,
       homeworkId: body.homeworkId,
       studentId: body.studentId,
       done: body.done,
-      doneAt: body.done ? (typeof current?.doneAt === 'string' ? current.doneAt : new Date().toISOString()) : null,
-      rev: typeof current?.rev === 'number' ? current.rev : 0,
+      doneAt: body.done ? (current?.doneAt ?? new Date().toISOString()) : null,
+      rev: current?.rev ?? 0,
     };
     await table.put(row);
   },
-  accepted(body, data): ServerEffects {
+  answer: homeworkDoneSchema,
+  accepted(body, mark): ServerEffects {
     const effects = noServerEffects();
-    const row = serverRecord(data, doneTable);
+    const row = serverRecord(mark, doneTable);
     if (!row) return effects;
     effects.upserts.push({ table: doneTable, row });
     // The mark made on this device had its own id until the school named it.
-    if (isRecord(data) && data.id !== body.markId) effects.deletes.push({ table: doneTable, id: body.markId });
+    if (mark.id !== body.markId) effects.deletes.push({ table: doneTable, id: body.markId });
     return effects;
   },
 };
@@ -106,7 +110,7 @@ export const removeAttachmentKindName = 'homework.removeAttachment' as const;
  * attachment when the outbox sends it. The body names the file (the panel shows which); the route
  * reads none of it. The homework's new list comes with the pull that follows the push.
  */
-export const removeAttachmentKind: MutationKind<RemoveAttachmentInput, RemoveAttachmentInput, typeof removeAttachmentKindName> = {
+export const removeAttachmentKind: MutationKind<RemoveAttachmentInput, RemoveAttachmentInput, typeof removeAttachmentKindName, { id: string }> = {
   name: removeAttachmentKindName,
   async prepare(input) {
     const ref = `homework:${input.homeworkId}`;
@@ -120,10 +124,11 @@ export const removeAttachmentKind: MutationKind<RemoveAttachmentInput, RemoveAtt
     };
   },
   async apply(context, body, ref) {
-    const table = context.db.mirror('homework');
-    const row = await table.get(ref.slice(ref.indexOf(':') + 1));
-    if (!row || !Array.isArray(row.attachments)) return;
-    await table.put({ ...row, attachments: row.attachments.filter((attachment) => !isRecord(attachment) || attachment.id !== body.attachmentId) });
+    const table = context.db.tableOf(homeworkTable);
+    const row = await table.get(idOf(ref));
+    if (!row?.attachments) return;
+    await table.put({ ...row, attachments: row.attachments.filter((attachment) => attachment.id !== body.attachmentId) });
   },
+  answer: deletedSchema,
   accepted: () => noServerEffects(),
 };

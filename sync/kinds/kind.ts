@@ -4,15 +4,10 @@
  * objects registered by name, so adding a school module adds one kind and nothing else.
  */
 import type { ConflictNotice } from '../../contract/sync';
-import type { HttpMethod, KakshaDb, MirrorTable } from '../db';
-import type { RowReads } from '../mirror';
+import type { HttpMethod, MirrorTable } from '../db';
+import type { ApplyContext, RowChange, RowReads } from '../mirror';
 
-export interface KindContext {
-  db: KakshaDb;
-  tenantId: string;
-  username: string;
-  userId: string;
-}
+export type KindContext = ApplyContext;
 
 export interface PrepareContext extends KindContext {
   now: number;
@@ -47,11 +42,17 @@ export interface ServerEffects {
 
 export const noEffects: ServerEffects = { upserts: [], deletes: [], conflicts: [] };
 
+/** The contract's schema of an answer's `data` (a zod schema: its `safeParse`). */
+export interface AnswerSchema<A> {
+  safeParse(data: unknown): { success: true; data: A } | { success: false };
+}
+
 /**
  * A kind named `N` takes the payload `P` from `mutate()` and turns it into an entry whose body is
- * `B`; every later call gets that body back typed (the outbox keeps it as it was prepared).
+ * `B`; every later call gets that body back typed (the outbox keeps it as it was prepared). Its
+ * route answers `A`, which the engine parses with `answer` before the kind reads it.
  */
-export interface MutationKind<P = unknown, B = unknown, N extends string = string> {
+export interface MutationKind<P = unknown, B = unknown, N extends string = string, A = unknown> extends RowChange<B> {
   name: N;
   /**
    * The mirror tables this kind's prepare, apply and overlay use. Named, a change is recorded in a
@@ -64,15 +65,14 @@ export interface MutationKind<P = unknown, B = unknown, N extends string = strin
   prepare(payload: P, context: PrepareContext): Promise<Prepared<B>>;
   /** Merges a later pending edit into an earlier one with the same coalesce key. */
   merge?(earlier: B, later: B): B;
-  /** Writes this entry's optimistic change of one ref over the row currently shown. */
-  apply(context: KindContext, body: B, ref: string): Promise<void>;
   /**
-   * The same as `apply` without the database: the row this entry makes of `current` (undefined:
-   * no row). When every entry on a row has it, the overlay is computed in memory and written in bulk.
+   * The contract's schema of the route's 2xx `data`. An answer it does not parse is not applied:
+   * the entry is asked again under its key, and after a few such answers not accepted
+   * (docs/sync-engine.md "Push"). Absent: the kind reads `data` as it came (`A` unknown).
    */
-  overlay?(identity: Omit<KindContext, 'db'>, body: B, ref: string, current: Record<string, unknown> | undefined): Record<string, unknown> | undefined;
-  /** Reads a 2xx answer's `data`. */
-  accepted(body: B, data: unknown): ServerEffects;
+  answer?: AnswerSchema<A>;
+  /** Reads a 2xx answer's `data`, as `answer` parsed it. */
+  accepted(body: B, data: A): ServerEffects;
   /**
    * A still-unsent later entry built on this one's optimistic rows: give it the revs the server
    * assigned, so it is not taken for a conflict with the user's own earlier change.
@@ -81,7 +81,3 @@ export interface MutationKind<P = unknown, B = unknown, N extends string = strin
 }
 
 export type KindRegistry = ReadonlyMap<string, MutationKind>;
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,14 +1,24 @@
 /**
- * Notifications as mutation kinds (docs/decisions.md "Notifications and push (issue 11)"): staff
+ * Notifications as mutation kinds (docs/decisions.md "Notifications and push"): staff
  * send, change and withdraw a notification, and any user marks one read. Notifications carry no
  * `baseRev` (the school keeps every replaced version instead). Read marks of one notification
  * merge while waiting, so a parent opening it twice on a plane sends one request; the school's
  * mark (made once, keeping the first read time) replaces the device's provisional one.
  */
-import { type Audience, type NotificationInput, notificationInputSchema, notificationPaths } from '../../contract/notifications';
+import { deletedSchema } from '../../contract/envelope';
+import {
+  type Audience,
+  type NotificationInput,
+  notificationInputSchema,
+  notificationPaths,
+  type NotificationRead,
+  notificationReadSchema,
+  type NotificationWithReads,
+  notificationWithReadsSchema,
+} from '../../contract/notifications';
 import type { KakshaDb, MirrorTable } from '../db';
-import { isRecord, type MutationKind, type ServerEffects } from './kind';
-import { deleteAnswer, idOf, noServerEffects, recordAnswer, refOf, serverRecord } from './records';
+import type { MutationKind, ServerEffects } from './kind';
+import { deleteAnswer, idOf, noServerEffects, refOf, serverRecord, storedAnswer } from './records';
 
 const table: MirrorTable = 'notifications';
 const readsTable: MirrorTable = 'notificationReads';
@@ -19,12 +29,9 @@ export type NotificationFields = Omit<NotificationInput, 'id'>;
 /** The request body: the fields with the id; `publishAt` absent means now. */
 export type NotificationBody = NotificationFields & { id: string };
 
-/** Figures the staff answers carry that the pull's record does not (they are read online). */
-const answerOnly = ['audienceSize', 'readCount'] as const;
-
-function withoutFigures(effects: ServerEffects): ServerEffects {
-  for (const upsert of effects.upserts) for (const field of answerOnly) delete upsert.row[field];
-  return effects;
+/** A staff answer without the read figures it carries and the pull's record does not (they are read online). */
+function withoutFigures({ audienceSize: _size, readCount: _count, ...notification }: NotificationWithReads) {
+  return notification;
 }
 
 /** The audience with only the kind's own list, as the school stores it. */
@@ -67,7 +74,7 @@ function needsOfAudience(body: NotificationFields): string[] {
   return body.audience.kind === 'classes' ? (body.audience.classIds ?? []).map((classId) => refOf('classes', classId)) : [];
 }
 
-export const createNotificationKind: MutationKind<NotificationFields & { id?: string }, NotificationBody, 'notifications.create'> = {
+export const createNotificationKind: MutationKind<NotificationFields & { id?: string }, NotificationBody, 'notifications.create', NotificationWithReads> = {
   name: 'notifications.create',
   async prepare(input, context) {
     const id = input.id ?? context.newId();
@@ -75,21 +82,23 @@ export const createNotificationKind: MutationKind<NotificationFields & { id?: st
     return { method: 'POST', path: notificationPaths.create, body: { ...input, id }, refs: [ref], creates: [ref], needs: needsOfAudience(input), result: id };
   },
   apply: (context, body, ref) => writeNotification(context.db, ref, body, context.userId, true),
-  accepted: (_body, data) => withoutFigures(recordAnswer(table, data)),
+  answer: notificationWithReadsSchema,
+  accepted: (_body, notification) => storedAnswer(table, withoutFigures(notification)),
 };
 
-export const updateNotificationKind: MutationKind<NotificationFields & { id: string }, NotificationBody, 'notifications.update'> = {
+export const updateNotificationKind: MutationKind<NotificationFields & { id: string }, NotificationBody, 'notifications.update', NotificationWithReads> = {
   name: 'notifications.update',
   async prepare(input) {
     const ref = refOf(table, input.id);
     return { method: 'PUT', path: notificationPaths.update(input.id), body: input, refs: [ref], needs: [ref, ...needsOfAudience(input)], result: input.id };
   },
   apply: (context, body, ref) => writeNotification(context.db, ref, body, null, false),
-  accepted: (_body, data) => withoutFigures(recordAnswer(table, data)),
+  answer: notificationWithReadsSchema,
+  accepted: (_body, notification) => storedAnswer(table, withoutFigures(notification)),
 };
 
 /** Withdraws it: the school keeps a tombstone, which the pull carries to every device that held it. */
-export const deleteNotificationKind: MutationKind<{ id: string }, undefined, 'notifications.delete'> = {
+export const deleteNotificationKind: MutationKind<{ id: string }, undefined, 'notifications.delete', { id: string }> = {
   name: 'notifications.delete',
   async prepare(input) {
     const ref = refOf(table, input.id);
@@ -100,7 +109,8 @@ export const deleteNotificationKind: MutationKind<{ id: string }, undefined, 'no
     await context.db.mirror(table).delete(id);
     await context.db.mirror(readsTable).where('notificationId').equals(id).delete();
   },
-  accepted: (_body, data) => deleteAnswer(table, data),
+  answer: deletedSchema,
+  accepted: (_body, answer) => deleteAnswer(table, answer),
 };
 
 export const readMarkKindName = 'notifications.read' as const;
@@ -118,7 +128,7 @@ export function readCoalesceKey(notificationId: string): string {
   return `${readMarkKindName}:${notificationId}`;
 }
 
-export const readMarkKind: MutationKind<ReadMarkInput, ReadMarkBody, typeof readMarkKindName> = {
+export const readMarkKind: MutationKind<ReadMarkInput, ReadMarkBody, typeof readMarkKindName, NotificationRead> = {
   name: readMarkKindName,
   async prepare(input, context) {
     const shown = await context.db.mirror(readsTable).where('notificationId').equals(input.notificationId).first();
@@ -148,13 +158,14 @@ export const readMarkKind: MutationKind<ReadMarkInput, ReadMarkBody, typeof read
       rev: typeof current?.rev === 'number' ? current.rev : 0,
     });
   },
-  accepted(body, data): ServerEffects {
+  answer: notificationReadSchema,
+  accepted(body, mark): ServerEffects {
     const effects = noServerEffects();
-    const row = serverRecord(data, readsTable);
+    const row = serverRecord(mark, readsTable);
     if (!row) return effects;
     effects.upserts.push({ table: readsTable, row });
     // The mark made on this device had its own id until the school named it.
-    if (isRecord(data) && data.id !== body.markId) effects.deletes.push({ table: readsTable, id: body.markId });
+    if (mark.id !== body.markId) effects.deletes.push({ table: readsTable, id: body.markId });
     return effects;
   },
 };

@@ -1,13 +1,15 @@
 /**
  * What the school-record kinds (students, teachers, subjects, class subjects, admissions,
  * certificates) share: refs, the base rev an update is made on, reading a record write's answer
- * (with the conflict protocol of contract/sync.ts), and re-basing a later update on the rev the
- * school gave an earlier change of the same record.
+ * (parsed with the contract's schemas, with the conflict protocol of contract/sync.ts), and
+ * re-basing a later update on the rev the school gave an earlier change of the same record.
  */
-import { conflictOf } from '../../contract/sync';
+import { isSyncEntity, type ConflictNotice } from '../../contract/sync';
 import type { KakshaDb, MirrorTable } from '../db';
 import { parseRef, readRow, serverRow } from '../mirror';
-import { isRecord, type MutationKind, type ServerEffects } from './kind';
+import { classesTable } from '../tables/classes';
+import { teachersTable } from '../tables/teachers';
+import type { AnswerSchema, MutationKind, ServerEffects } from './kind';
 
 export function refOf(table: MirrorTable, id: string): string {
   return `${table}:${id}`;
@@ -36,11 +38,35 @@ const answerOnlyFields: Partial<Record<MirrorTable, readonly string[]>> = {
   students: ['className', 'classSection', 'schoolName'],
 };
 
-/** A record as the school stored it (an id and a rev), in the pull's shape, without the answer's `conflict` notice. */
-export function serverRecord(data: unknown, table?: MirrorTable): Record<string, unknown> | undefined {
-  if (!isRecord(data) || typeof data.id !== 'string' || typeof data.rev !== 'number') return undefined;
-  const { conflict: _notice, ...row } = data;
-  for (const field of (table && answerOnlyFields[table]) ?? []) delete row[field];
+type Row = Record<string, unknown>;
+
+/** A conflict notice as an answer carries it (contract/revisions.ts conflictNoticeSchema). */
+export type AnswerNotice = Omit<ConflictNotice, 'entity'> & { entity: string };
+
+/** An update's answer (contract/revisions.ts updateAnswerSchema): the record, or the deletion that won, with the notice when the base rev lost. */
+export type RecordAnswer<R extends Row> = (R & { conflict?: AnswerNotice }) | { id: string; deleted: true; conflict: AnswerNotice };
+
+function isDeletion<R extends Row>(answer: RecordAnswer<R>): answer is { id: string; deleted: true; conflict: AnswerNotice } {
+  return answer.deleted === true;
+}
+
+/** The answers of a record resource's writes (contract/revisions.ts recordWriteAnswers). */
+export interface RecordWriteAnswers<R extends Row> {
+  create: AnswerSchema<R>;
+  update: AnswerSchema<RecordAnswer<R>>;
+  remove: AnswerSchema<{ id: string }>;
+}
+
+/** A notice of an answer about a record of `table`, which it names unless it names another entity. */
+export function noticeOf(table: MirrorTable, notice: AnswerNotice): ConflictNotice {
+  return { ...notice, entity: isSyncEntity(notice.entity) ? notice.entity : table };
+}
+
+/** A record as the school stored it (with a rev), in the pull's shape, without the answer's `conflict` notice. */
+export function serverRecord(record: Row & { conflict?: AnswerNotice }, table: MirrorTable): Row | undefined {
+  if (typeof record.rev !== 'number') return undefined;
+  const { conflict: _notice, ...row } = record;
+  for (const field of answerOnlyFields[table] ?? []) delete row[field];
   return row;
 }
 
@@ -48,30 +74,33 @@ export function noServerEffects(): ServerEffects {
   return { upserts: [], deletes: [], conflicts: [] };
 }
 
+/** A write's answer that is its record as stored. */
+export function storedAnswer(table: MirrorTable, record: Row): ServerEffects {
+  const effects = noServerEffects();
+  const row = serverRecord(record, table);
+  if (row) effects.upserts.push({ table, row });
+  return effects;
+}
+
 /**
- * A record write's answer: the stored record; or, when its baseRev lost, the kept record (or
+ * A record update's answer: the stored record; or, when its baseRev lost, the kept record (or
  * `{ id, deleted: true }`) with the notice, which goes to "changed elsewhere".
  */
-export function recordAnswer(table: MirrorTable, data: unknown): ServerEffects {
+export function recordAnswer<R extends Row>(table: MirrorTable, answer: RecordAnswer<R>): ServerEffects {
   const effects = noServerEffects();
-  const notice = conflictOf(data);
-  const id = isRecord(data) && typeof data.id === 'string' ? data.id : undefined;
-  if (notice) effects.conflicts.push({ ...notice, entity: notice.entity ?? table, id: notice.id ?? id ?? '' });
-  if (isRecord(data) && data.deleted === true && id !== undefined) {
-    effects.deletes.push({ table, id });
+  if (answer.conflict) effects.conflicts.push(noticeOf(table, answer.conflict));
+  if (isDeletion(answer)) {
+    effects.deletes.push({ table, id: answer.id });
     return effects;
   }
-  const row = serverRecord(data, table);
+  const row = serverRecord(answer, table);
   if (row) effects.upserts.push({ table, row });
   return effects;
 }
 
 /** A delete's answer `{ id }`: the row is gone (the answer carries no tombstone rev). */
-export function deleteAnswer(table: MirrorTable, data: unknown): ServerEffects {
-  const effects = recordAnswer(table, data);
-  if (effects.conflicts.length > 0 || effects.upserts.length > 0) return effects;
-  if (isRecord(data) && typeof data.id === 'string') effects.deletes.push({ table, id: data.id });
-  return effects;
+export function deleteAnswer(table: MirrorTable, answer: { id: string }): ServerEffects {
+  return { upserts: [], deletes: [{ table, id: answer.id }], conflicts: [] };
 }
 
 export interface UpdateBody {
@@ -94,12 +123,12 @@ export function deviceToday(): string {
 
 /** Mirror names for rows made on this device (the school's join replaces them). */
 export async function classNames(db: KakshaDb, classId: string | null | undefined) {
-  const row = classId ? await db.classes.get(classId) : undefined;
+  const row = classId ? await db.tableOf(classesTable).get(classId) : undefined;
   return { className: row?.className ?? null, classSection: row?.classSection ?? null };
 }
 
 export async function teacherName(db: KakshaDb, teacherId: string | null | undefined): Promise<string | null> {
-  const row = teacherId ? await db.teachers.get(teacherId) : undefined;
+  const row = teacherId ? await db.tableOf(teachersTable).get(teacherId) : undefined;
   return row ? `${row.firstName} ${row.lastName}` : null;
 }
 
@@ -115,10 +144,10 @@ export interface RecordSchema {
 }
 
 /** The fields of a body as the school will store them (the contract's normalisation) when valid; as given otherwise. */
-export function recordValues(schema: RecordSchema, body: unknown): Record<string, unknown> {
+export function recordValues(schema: RecordSchema, body: object | undefined): Record<string, unknown> {
   const names = Object.keys(schema.shape).filter((name) => name !== 'id' && name !== 'baseRev');
-  const given = isRecord(body) ? body : {};
-  const picked = Object.fromEntries(names.map((name) => [name, given[name]]));
+  const given = new Map(Object.entries(body ?? {}));
+  const picked = Object.fromEntries(names.map((name) => [name, given.get(name)]));
   const parsed = schema.safeParse(picked);
   const source = parsed.success ? parsed.data : picked;
   return Object.fromEntries(names.map((name) => [name, source[name] ?? null]));
@@ -127,11 +156,13 @@ export function recordValues(schema: RecordSchema, body: unknown): Record<string
 /** A record write's body: the record's fields, its id, and for an update the base rev. */
 export type RecordBody = Record<string, unknown> & UpdateBody;
 
-export interface RecordKindSpec<T extends MirrorTable = MirrorTable> {
+export interface RecordKindSpec<T extends MirrorTable = MirrorTable, R extends Row = Row> {
   /** Mirror table and kind-name prefix (`students.create` ...). */
   table: T;
   schema: RecordSchema;
   paths: { create: string; update(id: string): string; remove(id: string): string };
+  /** What the routes answer: `recordWriteAnswers(recordSchema)` (contract/revisions.ts). */
+  answers: RecordWriteAnswers<R>;
   /** Other rows the record refers to (a class made offline must reach the school first). */
   needs?(values: Record<string, unknown>): string[];
   /** Fields a row made or edited here shows besides its own (names joined from the mirror). */
@@ -142,7 +173,7 @@ export interface RecordKindSpec<T extends MirrorTable = MirrorTable> {
 
 type Input = Record<string, unknown> & { id?: string };
 
-async function writeRecord(spec: RecordKindSpec, db: KakshaDb, ref: string, body: RecordBody, create: boolean): Promise<void> {
+async function writeRecord<R extends Row>(spec: RecordKindSpec<MirrorTable, R>, db: KakshaDb, ref: string, body: RecordBody, create: boolean): Promise<void> {
   const id = idOf(ref);
   const table = db.mirror(spec.table);
   const current = await table.get(id);
@@ -159,11 +190,11 @@ function withoutId(input: Input): Record<string, unknown> {
 }
 
 /** Create (the device mints the id, so a record made offline keeps it), update (with its base rev) and delete. */
-export function recordKinds<T extends MirrorTable, C extends Input, U extends Input & { id: string }>(spec: RecordKindSpec<T>) {
+export function recordKinds<T extends MirrorTable, C extends Input, U extends Input & { id: string }, R extends Row = Row>(spec: RecordKindSpec<T, R>) {
   const { table } = spec;
   const needs = (input: Input) => (spec.needs ? spec.needs(recordValues(spec.schema, input)) : []);
 
-  const create: MutationKind<C, RecordBody, `${T}.create`> = {
+  const create: MutationKind<C, RecordBody, `${T}.create`, R> = {
     name: `${table}.create`,
     async prepare(input, context) {
       const id = input.id ?? context.newId();
@@ -172,10 +203,11 @@ export function recordKinds<T extends MirrorTable, C extends Input, U extends In
       return { method: 'POST', path: spec.paths.create, body, refs: [ref], creates: [ref], needs: needs(input), result: id };
     },
     apply: (context, body, ref) => writeRecord(spec, context.db, ref, body, true),
-    accepted: (_body, data) => recordAnswer(table, data),
+    answer: spec.answers.create,
+    accepted: (_body, record) => storedAnswer(table, record),
   };
 
-  const update: MutationKind<U, RecordBody, `${T}.update`> = {
+  const update: MutationKind<U, RecordBody, `${T}.update`, RecordAnswer<R>> = {
     name: `${table}.update`,
     async prepare(input, context) {
       const ref = refOf(table, input.id);
@@ -184,14 +216,15 @@ export function recordKinds<T extends MirrorTable, C extends Input, U extends In
       return { method: 'PUT', path: spec.paths.update(input.id), body, refs: [ref], needs: [ref, ...needs(input)], result: input.id };
     },
     apply: (context, body, ref) => writeRecord(spec, context.db, ref, body, false),
-    accepted: (_body, data) => recordAnswer(table, data),
+    answer: spec.answers.update,
+    accepted: (_body, answer) => recordAnswer(table, answer),
     rebase(body, applied) {
       const rebased = rebaseUpdate(table, body, applied);
       return spec.rebase ? spec.rebase(rebased, applied) : rebased;
     },
   };
 
-  const remove: MutationKind<{ id: string }, undefined, `${T}.delete`> = {
+  const remove: MutationKind<{ id: string }, undefined, `${T}.delete`, { id: string }> = {
     name: `${table}.delete`,
     async prepare(input) {
       const ref = refOf(table, input.id);
@@ -200,7 +233,8 @@ export function recordKinds<T extends MirrorTable, C extends Input, U extends In
     async apply(context, _body, ref) {
       await context.db.mirror(table).delete(idOf(ref));
     },
-    accepted: (_body, data) => deleteAnswer(table, data),
+    answer: spec.answers.remove,
+    accepted: (_body, answer) => deleteAnswer(table, answer),
   };
 
   return { create, update, remove };

@@ -3,7 +3,8 @@
  * the base rev of the copy edited) and delete, through the spec's paths.
  */
 import { paths } from '../../contract/paths';
-import { studentInputSchema, type StudentInput } from '../../contract/student';
+import { studentInputSchema, studentSchema, type StudentInput } from '../../contract/student';
+import { recordWriteAnswers } from '../../contract/sync';
 import { needsOf, recordKinds } from './records';
 
 export type StudentFields = Omit<StudentInput, 'id'>;
@@ -12,6 +13,7 @@ const kinds = recordKinds<'students', StudentInput & { id?: string }, StudentFie
   table: 'students',
   schema: studentInputSchema,
   paths: paths.students,
+  answers: recordWriteAnswers(studentSchema),
   needs: (values) => needsOf([['classes', values.classId as string | null]]),
   decorate: async (_db, values) => ({ lastName: values.lastName ?? '' }),
   rebase(update, applied) {

@@ -1,6 +1,7 @@
 /** Subjects as mutation kinds (admins): create with a device-minted id, update with its base rev, delete. */
 import { paths } from '../../contract/paths';
-import { subjectInputSchema, type SubjectInput } from '../../contract/subject';
+import { subjectInputSchema, subjectSchema, type SubjectInput } from '../../contract/subject';
+import { recordWriteAnswers } from '../../contract/sync';
 import { recordKinds } from './records';
 
 export type SubjectFields = Omit<SubjectInput, 'id'>;
@@ -9,6 +10,7 @@ const kinds = recordKinds<'subjects', SubjectInput & { id?: string }, SubjectFie
   table: 'subjects',
   schema: subjectInputSchema,
   paths: paths.subjects,
+  answers: recordWriteAnswers(subjectSchema),
 });
 
 export const createSubjectKind = kinds.create;

@@ -1,6 +1,7 @@
 /** Teachers as mutation kinds (admins): create with a device-minted id, update with its base rev, delete. */
 import { paths } from '../../contract/paths';
-import { teacherInputSchema, type TeacherInput } from '../../contract/teacher';
+import { recordWriteAnswers } from '../../contract/sync';
+import { teacherInputSchema, teacherSchema, type TeacherInput } from '../../contract/teacher';
 import { recordKinds } from './records';
 
 export type TeacherFields = Omit<TeacherInput, 'id'>;
@@ -9,6 +10,7 @@ const kinds = recordKinds<'teachers', TeacherInput & { id?: string }, TeacherFie
   table: 'teachers',
   schema: teacherInputSchema,
   paths: paths.teachers,
+  answers: recordWriteAnswers(teacherSchema),
   decorate: async (_db, values) => ({ lastName: values.lastName ?? '' }),
 });
 

@@ -6,11 +6,27 @@
  * The bell schedule is replaced whole (`timetablePeriods.replace`), based on the schedule the device
  * held: a school whose schedule moved on keeps its own and the device's goes to history.
  */
-import type { ConflictNotice } from '../../contract/sync';
-import { type Period, type PeriodInput, type PeriodsBase, type SubstitutionInput, type TimetableEntryInput, timetableEntryInputSchema, timetablePaths } from '../../contract/timetable';
+import { deletedSchema } from '../../contract/envelope';
+import { recordWriteAnswers } from '../../contract/sync';
+import {
+  type Period,
+  type PeriodInput,
+  type PeriodsBase,
+  type PeriodsConflict,
+  periodSchema,
+  periodsAnswerSchema,
+  type Substitution,
+  type SubstitutionInput,
+  substitutionSchema,
+  type TimetableEntryInput,
+  timetableEntryInputSchema,
+  timetableEntrySchema,
+  timetablePaths,
+} from '../../contract/timetable';
 import { serverRows } from '../mirror';
-import { deleteAnswer, idOf, needsOf, recordAnswer, recordKinds, refOf } from './records';
-import { isRecord, type MutationKind, type ServerEffects } from './kind';
+import { periodsTable, substitutionsTable, timetableTable } from '../tables/timetable';
+import type { MutationKind, ServerEffects } from './kind';
+import { deleteAnswer, idOf, needsOf, noticeOf, recordKinds, refOf, storedAnswer } from './records';
 
 export type TimetableEntryFields = Omit<TimetableEntryInput, 'id' | 'baseRev'>;
 
@@ -18,6 +34,7 @@ const kinds = recordKinds<'timetable', TimetableEntryFields & { id?: string }, T
   table: 'timetable',
   schema: timetableEntryInputSchema,
   paths: timetablePaths,
+  answers: recordWriteAnswers(timetableEntrySchema),
   needs: (values) => needsOf([['classes', values.classId as string], ['subjects', values.subjectId as string]]),
 });
 
@@ -27,7 +44,7 @@ export const deleteTimetableEntryKind = kinds.remove;
 
 type SubstitutionBody = Required<Pick<SubstitutionInput, 'id'>> & Omit<SubstitutionInput, 'id'>;
 
-export const substituteKind: MutationKind<SubstitutionInput, SubstitutionBody, 'timetableSubstitutions.create'> = {
+export const substituteKind: MutationKind<SubstitutionInput, SubstitutionBody, 'timetableSubstitutions.create', Substitution> = {
   name: 'timetableSubstitutions.create',
   async prepare(input, context) {
     const id = input.id ?? context.newId();
@@ -36,9 +53,9 @@ export const substituteKind: MutationKind<SubstitutionInput, SubstitutionBody, '
     return { method: 'POST', path: timetablePaths.substitute, body, refs: [ref], creates: [ref], needs: [refOf('timetable', input.entryId)], result: id };
   },
   async apply(context, body, ref) {
-    const entry = await context.db.mirror('timetable').get(body.entryId);
+    const entry = await context.db.tableOf(timetableTable).get(body.entryId);
     if (!entry) return;
-    await context.db.mirror('timetableSubstitutions').put({
+    await context.db.tableOf(substitutionsTable).put({
       id: idOf(ref),
       entryId: body.entryId,
       classId: entry.classId,
@@ -48,19 +65,21 @@ export const substituteKind: MutationKind<SubstitutionInput, SubstitutionBody, '
       rev: 0,
     });
   },
-  accepted: (_body, data) => recordAnswer('timetableSubstitutions', data),
+  answer: substitutionSchema,
+  accepted: (_body, substitution) => storedAnswer('timetableSubstitutions', substitution),
 };
 
-export const removeSubstitutionKind: MutationKind<{ id: string }, undefined, 'timetableSubstitutions.delete'> = {
+export const removeSubstitutionKind: MutationKind<{ id: string }, undefined, 'timetableSubstitutions.delete', { id: string }> = {
   name: 'timetableSubstitutions.delete',
   async prepare(input) {
     const ref = refOf('timetableSubstitutions', input.id);
     return { method: 'DELETE', path: timetablePaths.removeSubstitution(input.id), body: undefined, refs: [ref], needs: [ref], result: input.id };
   },
   async apply(context, _body, ref) {
-    await context.db.mirror('timetableSubstitutions').delete(idOf(ref));
+    await context.db.tableOf(substitutionsTable).delete(idOf(ref));
   },
-  accepted: (_body, data) => deleteAnswer('timetableSubstitutions', data),
+  answer: deletedSchema,
+  accepted: (_body, answer) => deleteAnswer('timetableSubstitutions', answer),
 };
 
 /** A period as the editor sends it: an existing one keeps its id, a new one gets one on the device. */
@@ -84,12 +103,8 @@ function scheduleOf(periods: readonly Pick<Period, 'id' | 'day' | 'name' | 'star
   );
 }
 
-function isPeriod(value: unknown): value is Period {
-  return isRecord(value) && typeof value.id === 'string' && typeof value.day === 'number' && typeof value.rev === 'number';
-}
-
 /** The row one ref becomes under this change: the period with its place in the day, or none (removed). */
-function periodRow(body: PeriodsReplaceBody, ref: string, current: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+function periodRow(body: PeriodsReplaceBody, ref: string, current: { rev?: unknown } | undefined): Period | undefined {
   const id = idOf(ref);
   const period = body.periods.find((one) => one.id === id);
   if (!period) return undefined;
@@ -98,14 +113,13 @@ function periodRow(body: PeriodsReplaceBody, ref: string, current: Record<string
       .filter((one) => one.day === period.day)
       .sort((a, b) => a.startTime.localeCompare(b.startTime))
       .findIndex((one) => one.id === id) + 1;
-  const row: Period = { ...period, position, rev: typeof current?.rev === 'number' ? current.rev : 0 };
-  return row as unknown as Record<string, unknown>;
+  return { ...period, position, rev: typeof current?.rev === 'number' ? current.rev : 0 };
 }
 
-export const replacePeriodsKind: MutationKind<{ periods: readonly PeriodDraft[] }, PeriodsReplaceBody, typeof replacePeriodsKindName> = {
+export const replacePeriodsKind: MutationKind<{ periods: readonly PeriodDraft[] }, PeriodsReplaceBody, typeof replacePeriodsKindName, Period[] | PeriodsConflict> = {
   name: replacePeriodsKindName,
   async prepare(input, context) {
-    const shown = (await context.db.mirror('timetablePeriods').toArray()) as unknown as Period[];
+    const shown = await context.db.tableOf(periodsTable).toArray();
     // The school's schedule under the device's pending changes: shown rows' school copies, and
     // rows a pending change removed (their school copy waits in `base`).
     const pendingRemoved = (await context.db.base.where('ref').startsWith(periodsPrefix).toArray()).map((row) => String(row.ref));
@@ -129,30 +143,30 @@ export const replacePeriodsKind: MutationKind<{ periods: readonly PeriodDraft[] 
   merge: (earlier, later) => ({ ...later, base: earlier.base, seen: earlier.seen }),
   overlay: (_identity, body, ref, current) => periodRow(body, ref, current),
   async apply(context, body, ref) {
-    const table = context.db.mirror('timetablePeriods');
+    const table = context.db.tableOf(periodsTable);
     const current = await table.get(idOf(ref));
-    const row = periodRow(body, ref, current as unknown as Record<string, unknown> | undefined);
-    if (row) await table.put(row as unknown as Period);
+    const row = periodRow(body, ref, current);
+    if (row) await table.put(row);
     else await table.delete(idOf(ref));
   },
-  accepted(body, data) {
+  answer: periodsAnswerSchema,
+  accepted(body, answer) {
     const effects: ServerEffects = { upserts: [], deletes: [], conflicts: [] };
-    const kept = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.periods) ? data.periods : [];
-    const rows = kept.filter(isPeriod);
-    for (const row of rows) effects.upserts.push({ table: 'timetablePeriods', row: row as unknown as Record<string, unknown> });
+    const rows = Array.isArray(answer) ? answer : answer.periods;
+    for (const row of rows) effects.upserts.push({ table: 'timetablePeriods', row });
     const live = new Set(rows.map((row) => row.id));
     for (const id of new Set([...body.periods.map((period) => period.id), ...body.base.map((one) => one.id)])) {
       if (!live.has(id)) effects.deletes.push({ table: 'timetablePeriods', id });
     }
-    if (isRecord(data) && isRecord(data.conflict)) effects.conflicts.push(data.conflict as unknown as ConflictNotice);
+    if (!Array.isArray(answer)) effects.conflicts.push(noticeOf('timetablePeriods', answer.conflict));
     return effects;
   },
   // A change made on top of this device's earlier one, which the school has now taken as it was
   // shown: it is based on the school's new schedule. When the earlier one lost, the school's kept
   // schedule is not what this change was made on, so it stays a conflict.
   rebase(body, applied) {
-    const rows = applied.filter(({ table }) => table === 'timetablePeriods').map(({ row }) => row as unknown);
-    const periods = rows.filter(isPeriod);
+    const rows = applied.filter(({ table }) => table === 'timetablePeriods').map(({ row }) => periodSchema.safeParse(row));
+    const periods = rows.flatMap((row) => (row.success ? [row.data] : []));
     if (periods.length === 0 || periods.length !== rows.length || scheduleOf(periods) !== body.seen) return body;
     return { ...body, base: periods.map((row) => ({ id: row.id, rev: row.rev })) };
   },

@@ -1,10 +1,12 @@
 /** Attendance on the device: one row per student and date, and the sheet kind. */
-import type { AttendanceRow } from '../db';
 import { markSheet } from '../kinds/attendance';
-import { defineSyncModule, mirrorTable } from './module';
+import { defineSyncModule } from '../module-kit';
+import { attendanceTable } from '../tables/attendance';
+
+export { attendanceTable, type AttendanceRow } from '../tables/attendance';
 
 export const attendanceSync = defineSyncModule({
   name: 'attendance',
-  tables: [mirrorTable<AttendanceRow, [string, string]>()('attendance', { 1: '[studentId+date], id, [classId+date], date, rev' })],
+  tables: [attendanceTable],
   kinds: [markSheet],
 });

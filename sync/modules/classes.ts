@@ -1,11 +1,13 @@
 /** Classes on the device: the mirror table and the class kinds (create, update, delete, class teacher). */
-import type { ClassRow } from '../db';
 import { setClassTeacherKind } from '../kinds/class-subjects';
 import { createClass, deleteClass, updateClass } from '../kinds/classes';
-import { defineSyncModule, mirrorTable } from './module';
+import { defineSyncModule } from '../module-kit';
+import { classesTable } from '../tables/classes';
+
+export { classesTable, type ClassRow } from '../tables/classes';
 
 export const classesSync = defineSyncModule({
   name: 'classes',
-  tables: [mirrorTable<ClassRow>()('classes', { 1: 'id, className, rev', 2: 'id, className, classTeacherId, rev' })],
+  tables: [classesTable],
   kinds: [createClass, updateClass, deleteClass, setClassTeacherKind],
 });

@@ -1,12 +1,9 @@
 /** The school calendar on the device: the events mirror table (read offline by every screen that counts working days) and its kinds. */
-import type { SchoolEvent } from '../../contract/events';
 import { createEventKind, deleteEventKind, updateEventKind } from '../kinds/events';
-import { defineSyncModule, mirrorTable } from './module';
+import { defineSyncModule } from '../module-kit';
+import { eventsTable } from '../tables/events';
 
-/** An event as the mirror holds it; one made on this device has no author until the school answers. */
-export type EventRow = Omit<SchoolEvent, 'createdBy'> & Partial<Pick<SchoolEvent, 'createdBy'>>;
-
-export const eventsTable = mirrorTable<EventRow>()('events', { 4: 'id, startDate, endDate, kind, rev' });
+export { eventsTable, type EventRow } from '../tables/events';
 
 export const eventsSync = defineSyncModule({
   name: 'events',

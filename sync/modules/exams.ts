@@ -1,19 +1,9 @@
 /** Exams on the device: exams with their schedules, marks cells (staff) and published results, and their kinds. */
-import type { Result } from '../../contract/exam-results';
-import type { Exam, Mark } from '../../contract/exams';
 import { createExamKind, deleteExamKind, markSheetKind, publishKind, remarkKind, updateExamKind } from '../kinds/exams';
-import { defineSyncModule, mirrorTable } from './module';
+import { defineSyncModule } from '../module-kit';
+import { examsTable, marksTable, resultsTable } from '../tables/exams';
 
-/** An exam as the mirror holds it; one added on this device has no scale or publication until the school answers. */
-export type ExamRow = Omit<Exam, 'grading' | 'published'> & Partial<Pick<Exam, 'grading' | 'published'>>;
-export type MarkRow = Mark;
-export type ResultRow = Result;
-
-export const examsTable = mirrorTable<ExamRow>()('exams', { 4: 'id, academicYear, rev' });
-export const marksTable = mirrorTable<MarkRow>()('marks', {
-  4: 'id, [examId+classId+subjectId], [examId+subjectId+studentId], studentId, rev',
-});
-export const resultsTable = mirrorTable<ResultRow>()('results', { 4: 'id, examId, studentId, [examId+classId], rev' });
+export { examsTable, marksTable, resultsTable, type ExamRow, type MarkRow, type ResultRow } from '../tables/exams';
 
 export const examsSync = defineSyncModule({
   name: 'exams',

@@ -1,9 +1,9 @@
-/** Fees on the device: heads, structures, concessions and receipts (docs/decisions.md "Fees (issue 14)"), and their kinds. */
+/** Fees on the device: heads, structures, concessions and receipts (docs/decisions.md "Fees"), and their kinds. */
 import { collectFeeKind, correctReceiptKind, feeConcessionKinds, feeHeadKinds } from '../kinds/fees';
-import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable } from './fee-tables';
-import { defineSyncModule } from './module';
+import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable } from '../tables/fees';
+import { defineSyncModule } from '../module-kit';
 
-export { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from './fee-tables';
+export { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../tables/fees';
 
 export const feesSync = defineSyncModule({
   name: 'fees',

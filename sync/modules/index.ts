@@ -1,9 +1,11 @@
 /**
- * The modules the offline engine knows, one line each (docs/adding-a-module.md "Client side"). The
- * store's tables and schema history (sync/db.ts), the tables a sync transaction spans
- * (sync/mirror.ts), the engine's kinds and `mutate()`'s payload types are derived from this list.
+ * The app's modules on the device, one line each (docs/adding-a-module.md "Client side"). The app
+ * passes this list to `createSyncEngine({ modules })` (src/sync-binding/engine-host.ts): the store's
+ * tables and schema history (sync/db.ts), the tables a sync transaction spans (sync/mirror.ts), the
+ * engine's kinds and `mutate()`'s payload types are derived from it.
  */
-import type { AnyKind, MirrorTableSpec } from './module';
+import { schemaHistoryOf, type MirrorTable } from '../db';
+import { kindsOf, tablesOf } from '../module-kit';
 import { attendanceSync } from './attendance';
 import { classSubjectsSync } from './class-subjects';
 import { classesSync } from './classes';
@@ -36,15 +38,15 @@ export const syncModules = [
   notificationsSync,
 ] as const;
 
-type Module = (typeof syncModules)[number];
-type Kind = Module['kinds'][number];
+export type AppModules = typeof syncModules;
 
-/** Every mirror table, in the modules' order. */
-export const mirrorTableSpecs: readonly MirrorTableSpec[] = syncModules.flatMap<MirrorTableSpec>((module) => module.tables);
+/** The app's mirror tables, in the modules' order. */
+export const mirrorTableSpecs = tablesOf(syncModules);
 
-/** Every kind of every module. */
-export const defaultKinds: readonly AnyKind[] = syncModules.flatMap<AnyKind>((module) => module.kinds);
+export const mirrorTables: readonly MirrorTable[] = mirrorTableSpecs.map((table) => table.name);
 
-export type KindName = Kind['name'];
-/** What `mutate(kind, payload)` takes for a kind. */
-export type PayloadOf<K extends KindName> = Parameters<Extract<Kind, { name: K }>['prepare']>[0];
+/** The app's store history (each step a schema version devices have or will have). */
+export const schemaHistory = schemaHistoryOf(mirrorTableSpecs);
+
+/** Every kind of the app's modules. */
+export const defaultKinds = kindsOf(syncModules);

@@ -1,14 +1,13 @@
 /** School records on the device: the admission register and issued certificates, and their kinds. */
-import type { AdmissionRow, CertificateRow } from '../db';
 import { admitStudentKind, cancelAdmissionKind, updateAdmissionKind } from '../kinds/admissions';
 import { issueCertificateKind } from '../kinds/certificates';
-import { defineSyncModule, mirrorTable } from './module';
+import { defineSyncModule } from '../module-kit';
+import { admissionsTable, certificatesTable } from '../tables/records';
+
+export { admissionsTable, certificatesTable, type AdmissionRow, type CertificateRow } from '../tables/records';
 
 export const recordsSync = defineSyncModule({
   name: 'records',
-  tables: [
-    mirrorTable<AdmissionRow>()('admissions', { 2: 'id, admissionNumber, studentId, status, admissionYear, [admissionYear+status], rev' }),
-    mirrorTable<CertificateRow>()('certificates', { 2: 'id, studentId, kind, serial, rev' }),
-  ],
+  tables: [admissionsTable, certificatesTable],
   kinds: [admitStudentKind, updateAdmissionKind, cancelAdmissionKind, issueCertificateKind],
 });

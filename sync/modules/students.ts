@@ -1,15 +1,12 @@
 /** Students on the device: the mirror table and the student kinds. */
-import type { StudentRow } from '../db';
 import { createStudentKind, deleteStudentKind, updateStudentKind } from '../kinds/students';
-import { defineSyncModule, mirrorTable } from './module';
+import { defineSyncModule } from '../module-kit';
+import { studentsTable } from '../tables/students';
+
+export { studentsTable, type StudentRow } from '../tables/students';
 
 export const studentsSync = defineSyncModule({
   name: 'students',
-  tables: [
-    mirrorTable<StudentRow>()('students', {
-      1: 'id, classId, admissionId, firstName, lastName, [classId+firstName], rev',
-      2: 'id, classId, admissionId, firstName, lastName, [classId+firstName], rollNumber, rev',
-    }),
-  ],
+  tables: [studentsTable],
   kinds: [createStudentKind, updateStudentKind, deleteStudentKind],
 });

@@ -1,10 +1,12 @@
 /** Subjects on the device: the mirror table and the subject kinds. */
-import type { SubjectRow } from '../db';
 import { createSubjectKind, deleteSubjectKind, updateSubjectKind } from '../kinds/subjects';
-import { defineSyncModule, mirrorTable } from './module';
+import { defineSyncModule } from '../module-kit';
+import { subjectsTable } from '../tables/subjects';
+
+export { subjectsTable, type SubjectRow } from '../tables/subjects';
 
 export const subjectsSync = defineSyncModule({
   name: 'subjects',
-  tables: [mirrorTable<SubjectRow>()('subjects', { 2: 'id, subjectName, rev' })],
+  tables: [subjectsTable],
   kinds: [createSubjectKind, updateSubjectKind, deleteSubjectKind],
 });

@@ -1,7 +1,8 @@
 /** Staff attendance on the device: one row per teacher and date (admins all, a teacher their own), and the sheet kind. */
 import type { TeacherAttendance } from '../../contract/teacher-attendance';
 import { teacherMarkSheet } from '../kinds/teacher-attendance';
-import { defineSyncModule, mirrorTable } from './module';
+import { defineSyncModule } from '../module-kit';
+import { mirrorTable } from '../mirror-table';
 
 export type TeacherAttendanceRow = TeacherAttendance;
 

@@ -1,17 +1,18 @@
 /** The timetable on the device: the bell schedule, the entries, the weekly limits, substitutions, and their kinds. */
-import type { Period, SubjectLimit, Substitution, TimetableEntry } from '../../contract/timetable';
 import { createTimetableEntryKind, deleteTimetableEntryKind, removeSubstitutionKind, replacePeriodsKind, substituteKind, updateTimetableEntryKind } from '../kinds/timetable';
-import { defineSyncModule, mirrorTable } from './module';
+import { defineSyncModule } from '../module-kit';
+import { periodsTable, subjectLimitsTable, substitutionsTable, timetableTable } from '../tables/timetable';
 
-export type PeriodRow = Period;
-export type TimetableEntryRow = TimetableEntry;
-export type SubjectLimitRow = SubjectLimit;
-export type SubstitutionRow = Substitution;
-
-export const periodsTable = mirrorTable<PeriodRow>()('timetablePeriods', { 4: 'id, day, rev' });
-export const timetableTable = mirrorTable<TimetableEntryRow>()('timetable', { 4: 'id, classId, periodId, teacherId, rev' });
-export const subjectLimitsTable = mirrorTable<SubjectLimitRow>()('timetableLimits', { 4: 'id, subjectId, rev' });
-export const substitutionsTable = mirrorTable<SubstitutionRow>()('timetableSubstitutions', { 4: 'id, date, entryId, teacherId, rev' });
+export {
+  periodsTable,
+  subjectLimitsTable,
+  substitutionsTable,
+  timetableTable,
+  type PeriodRow,
+  type SubjectLimitRow,
+  type SubstitutionRow,
+  type TimetableEntryRow,
+} from '../tables/timetable';
 
 export const timetableSync = defineSyncModule({
   name: 'timetable',

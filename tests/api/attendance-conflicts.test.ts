@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkSheetResult } from '../../contract/attendance';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { attendance, recordHistory } from '../../server/db/schema';
+import { recordHistory } from '../../server/db/service-tables';
+import { attendance } from '../../server/modules/attendance/tables';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -73,6 +74,58 @@ async function twoTeachersOffline(date: string, clocks: { first: string; second:
   const second = await mark(g.admin, sheet, secondKey);
   return { first, second, sheet, secondKey };
 }
+
+describe('a mark nobody chose (the sheet\'s "everyone present until changed")', () => {
+  it('leaves the school\'s mark standing, with no notice and nothing in history; where the school has none it is written', async () => {
+    const date = '2025-07-20';
+    const school = await mark(g.admin, { classId: classA, date, entries: [{ studentId: aarav, status: 'absent', remark: 'fever' }] });
+    const kept = school.result.records[0]!;
+    // A device that never saw the school's sheet: Aarav and Kabir as it assumed them.
+    const { response, result } = await mark(g.teacher, {
+      classId: classA,
+      date,
+      entries: [
+        { studentId: aarav, status: 'present', assumed: true },
+        { studentId: kabir, status: 'present', assumed: true },
+      ],
+    });
+    expect(response.json().message).toBe(messages.attendance.saved);
+    expect(result.conflicts).toEqual([]);
+    expect(result.records[0]).toEqual(kept);
+    expect(result.records[1]).toMatchObject({ studentId: kabir, status: 'present', markedBy: green.accounts.teacher.id });
+    expect(await liveRows(aarav, date)).toEqual([expect.objectContaining({ id: kept.id, status: 'absent', remark: 'fever', rev: kept.rev })]);
+    expect(await history(kept.id)).toEqual([]);
+  });
+
+  it('a chosen mark beside it still meets the school\'s with a notice: only what the person chose takes part', async () => {
+    const date = '2025-07-21';
+    await mark(g.admin, {
+      classId: classA,
+      date,
+      entries: [
+        { studentId: aarav, status: 'present' },
+        { studentId: kabir, status: 'late' },
+      ],
+    });
+    const { result } = await mark(g.teacher, {
+      classId: classA,
+      date,
+      entries: [
+        { studentId: aarav, status: 'absent' },
+        { studentId: kabir, status: 'present', assumed: true },
+      ],
+    });
+    expect(result.conflicts.map((notice) => [notice.yours.studentId, notice.yours.status, notice.kept?.status])).toEqual([[aarav, 'absent', 'present']]);
+    expect(result.records.map((record) => [record.studentId, record.status])).toEqual([
+      [aarav, 'present'],
+      [kabir, 'late'],
+    ]);
+    const [aaravRow] = await liveRows(aarav, date);
+    const [kabirRow] = await liveRows(kabir, date);
+    expect(await history(aaravRow!.id)).toHaveLength(1);
+    expect(await history(kabirRow!.id)).toEqual([]);
+  });
+});
 
 describe('two teachers mark the same student offline (docs/sync.md test 12)', () => {
   it('keeps the version that reached the school first; the other goes to history with a notice', async () => {

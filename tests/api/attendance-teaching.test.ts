@@ -1,6 +1,6 @@
 /**
  * Teachers mark and edit attendance only in their classes (class teacher, or teaching a subject
- * there: server/modules/class-subjects/teaching.ts); admins everywhere. An assignment by the admin
+ * there: server/module-kit/teaching.ts); admins everywhere. An assignment by the admin
  * takes effect at once, and GET /classSubjects/myClasses follows it.
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkSheetResult } from '../../contract/attendance';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { attendance } from '../../server/db/schema';
+import { attendance } from '../../server/modules/attendance/tables';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { keyHeader, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceRecord, AttendanceSheet, ClassSummary, MarkSheetResult, StudentAttendance } from '../../contract/attendance';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { attendance } from '../../server/db/schema';
+import { attendance } from '../../server/modules/attendance/tables';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -2,7 +2,8 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { deviceTokens, users } from '../../server/db/schema';
+import { users } from '../../server/db/core-tables';
+import { deviceTokens } from '../../server/modules/notifications/tables';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { eq } from 'drizzle-orm';
@@ -223,6 +224,42 @@ describe('rate limits', () => {
       // another username from the same address runs into the per-address limit
       expect((await attempt('teacher@example.in')).statusCode).toBe(401);
       expect((await attempt('teacher@example.in')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('failed sign-ins are counted per user and client address', () => {
+  it('keep one address that guesses out, never the user on another; the user-wide cap is the second line', async () => {
+    const limited = await createTestApp({ rateLimits: { signInPerUserAddress: 3, signInPerUsername: 7, signInPerIp: 1000 } });
+    try {
+      await createSchoolFixture(limited.database.db, 'green');
+      const username = 'teacher@example.in';
+      const from = (remoteAddress: string, password = 'not-the-password-1') =>
+        limited.call({ method: 'POST', url: paths.authUser, tenant: 'green', remoteAddress, payload: { username, password } });
+      const attacker = '203.0.113.7';
+      const school = '198.51.100.20';
+
+      expect([(await from(attacker)).statusCode, (await from(attacker)).statusCode, (await from(attacker)).statusCode]).toEqual([401, 401, 401]);
+      const blocked = await from(attacker);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ success: false, message: messages.auth.tooManyAttempts, data: { retryAfterSeconds: expect.any(Number) } });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // The address that guessed stays refused, even with the right password.
+      expect((await from(attacker, fixturePassword)).statusCode).toBe(429);
+      // The teacher on the school's address signs in while the guessing goes on.
+      expect((await from(school, fixturePassword)).statusCode).toBe(200);
+      for (let i = 0; i < 10; i += 1) expect((await from(attacker)).statusCode).toBe(429);
+      // Refused guesses and right passwords count as no failure: the teacher keeps signing in.
+      for (let i = 0; i < 5; i += 1) expect((await from(school, fixturePassword)).statusCode).toBe(200);
+
+      // Guesses spread over other addresses reach the user-wide cap (7): then every address waits.
+      const botnet = ['192.0.2.1', '192.0.2.2'];
+      expect([(await from(botnet[0]!)).statusCode, (await from(botnet[0]!)).statusCode, (await from(botnet[1]!)).statusCode]).toEqual([401, 401, 401]);
+      expect((await from(botnet[1]!)).statusCode).toBe(401);
+      expect((await from(botnet[1]!)).statusCode).toBe(429);
+      expect((await from(school, fixturePassword)).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

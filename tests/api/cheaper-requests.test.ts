@@ -1,5 +1,5 @@
 /**
- * What a signed-in list request costs (issue 15, "Cheaper requests"): one database query, one
+ * What a signed-in list request costs : one database query, one
  * access-log line; and the session cache that makes it so still ends a session the moment the
  * user's row changes, whoever changes it. Rate limits count in the database, so two apps on one
  * database share one count. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
@@ -12,7 +12,7 @@ import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
-import { schools, users } from '../../server/db/schema';
+import { schools, users } from '../../server/db/core-tables';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, testJwtSecret, type TestApp } from '../support/test-app';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { classes } from '../../server/db/schema';
+import { classes } from '../../server/db/core-tables';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths';
 import type { PullResponse } from '../../contract/sync';
-import { students } from '../../server/db/schema';
+import { students } from '../../server/db/core-tables';
 import { pullPageBytes } from '../../server/modules/sync/pull';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { pullAll, signInAll, type Tokens } from '../support/sync-api';
@@ -40,6 +40,16 @@ afterAll(() => t.close());
 
 const pullUrl = `${paths.sync.pull}?limit=1000`;
 
+/**
+ * A pull's answer without its cursor: the cursor holds the server's transaction horizon, which on
+ * PostgreSQL moves with any transaction of the cluster between two calls (another database's too).
+ */
+function withoutCursor(body: unknown): unknown {
+  const answer = body as { data: { cursor?: string } };
+  const { cursor: _cursor, ...data } = answer.data;
+  return { ...answer, data };
+}
+
 describe('compressed answers', () => {
   it('Brotli when accepted, else gzip, else none; the same JSON either way, and Vary says so', async () => {
     const call = (encoding?: string) =>
@@ -53,12 +63,12 @@ describe('compressed answers', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('Accept-Encoding');
     const brBytes = br.rawPayload;
-    expect(JSON.parse(brotliDecompressSync(brBytes).toString('utf8'))).toEqual(plainBody);
+    expect(withoutCursor(JSON.parse(brotliDecompressSync(brBytes).toString('utf8')))).toEqual(withoutCursor(plainBody));
     expect(brBytes.length * 5).toBeLessThan(plain.rawPayload.length);
 
     const gz = await call('gzip;q=1, br;q=0');
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plainBody);
+    expect(withoutCursor(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')))).toEqual(withoutCursor(plainBody));
 
     expect((await call('identity')).headers['content-encoding']).toBeUndefined();
   });
@@ -71,11 +81,11 @@ describe('compressed answers', () => {
     expect(plain.rawPayload.length).toBeLessThan(64 * 1024);
     const br = await call('br');
     expect(br.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(withoutCursor(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8')))).toEqual(withoutCursor(plain.json()));
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     const gz = await call('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(withoutCursor(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')))).toEqual(withoutCursor(plain.json()));
   });
 
   it('leaves small answers as they are', async () => {

@@ -9,7 +9,7 @@ import { paths } from '../../contract/paths';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { schools, teachers, users } from '../../server/db/schema';
+import { schools, teachers, users } from '../../server/db/core-tables';
 import { createSchool, type CreateSchoolInput } from '../../server/modules/schools/provision';
 import { createTestApp, testJwtSecret, type TestApp } from '../support/test-app';
 
@@ -154,5 +154,5 @@ describe('npm run school:create', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 180_000);
 });

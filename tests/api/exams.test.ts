@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../contract/exam-results';
 import { cbseGradingScale, type Exam, examMessages, examPaths, type Mark, markMessages, markPaths, resultMessages, resultPaths } from '../../contract/exams';
 import { messages } from '../../contract/messages';
-import { classSubjects, classes, students, subjects } from '../../server/db/schema';
+import { classSubjects, classes, students, subjects } from '../../server/db/core-tables';
 import { marks, marksHistory, results } from '../../server/modules/exams/tables';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { pullAll, signInAll, type Tokens } from '../support/sync-api';

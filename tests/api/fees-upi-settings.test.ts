@@ -1,5 +1,5 @@
 /**
- * The school's UPI id (PUT /api/fees/settings, issue 14's receipt QR code): admins alone set it, it
+ * The school's UPI id (PUT /api/fees/settings, for the receipt's QR code): admins alone set it, it
  * must look like a UPI VPA (name@bank), a refusal changes nothing, every signed-in user of the school
  * reads it (families print the receipt's QR code), and another school never sees it.
  */

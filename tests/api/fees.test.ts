@@ -1,9 +1,11 @@
 /**
- * Fees (issue 14): heads, structures and concessions; counter collection with receipt numbers
+ * Fees: heads, structures and concessions; counter collection with receipt numbers
  * gapless per school and academic year (also under 50 concurrent creates with refusals mixed in);
  * dues against hand-worked cases (installments, partial payments, concessions, fines with a cap,
  * waivers); cancellation and reissue; roles, tenants, paise-only amounts and the family's scope.
- * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. The server's today is fixed in
+ * 2025-26, so the 2024-25 payments below are of the previous academic year (payment dates and the
+ * fixed figures of receipts: fees-money.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -11,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeeReceipt, FeeStructure, StudentDues } from '../../contract/fees';
 import { messages } from '../../contract/messages';
 import type { SyncChange } from '../../contract/sync';
-import { notifications } from '../../server/db/schema';
+import { notifications } from '../../server/modules/notifications/tables';
 import { feeHeads, feeReceipts } from '../../server/modules/fees/tables';
+import { onDayThroughout } from '../support/fixed-day';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -50,8 +53,11 @@ const structureInput = (classId: string, year: number) => ({
 
 const installment = (structure: FeeStructure, headId: string, index: number) => structure.heads.find((h) => h.headId === headId)!.installments[index]!;
 
+/** A payment taken at the counter on its date (recorded that day, so not back-dated). */
 const pay = (studentId: string, paidOn: string, items: { installmentId: string; amount: number }[], extra: Record<string, unknown> = {}) =>
-  admin({ method: 'POST', url: feePaths.create, payload: { studentId, paidOn, mode: 'cash', items, ...extra } });
+  admin({ method: 'POST', url: feePaths.create, payload: { studentId, paidOn, recordedOn: paidOn, mode: 'cash', items, ...extra } });
+
+onDayThroughout('2025-11-28');
 
 beforeAll(async () => {
   t = await createTestApp();

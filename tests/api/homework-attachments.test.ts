@@ -1,20 +1,25 @@
 /**
  * Homework attachments: accepted by content, refused when hostile (renamed executables, oversized
  * files, zip bombs, polyglots), five at most, sent once under an Idempotency-Key, downloaded under
- * the homework's read rule, travelling in the pull as metadata only.
+ * the homework's read rule, travelling in the pull as metadata only. Their bytes are in the
+ * attachment store (files under DATA_DIR on PGlite, the database on PostgreSQL), once per school and
+ * content, and come back exactly as sent.
  */
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Homework, type HomeworkAttachment, homeworkMessages, homeworkPaths, maxAttachmentBytes } from '../../contract/homework';
-import { classes, parentChildren, students, users } from '../../server/db/schema';
+import { classes, parentChildren, students, users } from '../../server/db/core-tables';
+import { attachmentFileOf } from '../../server/files/file-store';
+import { attachmentBlobs } from '../../server/files/tables';
 import { homeworkAttachments } from '../../server/modules/homework/tables';
-import { hashPassword } from '../../server/modules/auth/passwords';
+import { hashPassword } from '../../server/module-kit/passwords';
 import { onePagePdf } from '../../server/seed/homework-files';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { multipart, zipFile, type ZipEntrySpec } from '../support/uploads';
+import { multipart, multipartInTwoChunks, zipFile, type ZipEntrySpec } from '../support/uploads';
 
 let t: TestApp;
 let green: SchoolFixture;
@@ -22,13 +27,15 @@ let tokens: Tokens;
 let otherParent: string;
 let outsiderTeacher: string;
 let riverAdmin: string;
+let river: SchoolFixture;
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   green = await createSchoolFixture(db, 'green');
   tokens = await signInAll(t, green);
-  riverAdmin = (await signInAll(t, await createSchoolFixture(db, 'river'))).admin;
+  river = await createSchoolFixture(db, 'river');
+  riverAdmin = (await signInAll(t, river)).admin;
   const classId = randomUUID();
   const childId = randomUUID();
   const parentId = randomUUID();
@@ -83,6 +90,36 @@ async function storedCount(homeworkId: string) {
   return (await t.database.db.select().from(homeworkAttachments).where(eq(homeworkAttachments.homeworkId, homeworkId))).length;
 }
 
+const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** How many copies of these bytes the school's store holds: a file (PGlite) or a row (PostgreSQL). */
+async function storedCopies(tenantId: string, data: Buffer): Promise<number> {
+  const sha256 = sha256Of(data);
+  await t.app.attachmentStore.settle();
+  const rows = await t.database.db
+    .select({ sha256: attachmentBlobs.sha256 })
+    .from(attachmentBlobs)
+    .where(and(eq(attachmentBlobs.tenantId, tenantId), eq(attachmentBlobs.sha256, sha256)));
+  const files = t.app.attachmentStore.kind === 'files' && existsSync(attachmentFileOf(t.app.config.dataDir, tenantId, sha256)) ? 1 : 0;
+  return rows.length + files;
+}
+
+/** Files left in the folder uploads stream into (none once every upload is answered). */
+function leftIncoming(): string[] {
+  const folder = t.app.attachmentStore.incomingFolder;
+  return existsSync(folder) ? readdirSync(folder) : [];
+}
+
+function download(homeworkId: string, attachmentId: string, token = tokens.teacher, tenant = 'green') {
+  return t.call({ method: 'GET', url: homeworkPaths.attachment(homeworkId, attachmentId), tenant, token });
+}
+
+/** A PDF of exactly `size` bytes: a real first page, then text that no check takes for anything else. */
+function pdfOfSize(size: number, seed = ''): Buffer {
+  const head = onePagePdf([`Scan ${seed}`]);
+  return Buffer.concat([head, Buffer.alloc(size - head.length, `Kaksha scan ${seed} `)]);
+}
+
 describe('uploading attachments', () => {
   it('accepts a PDF, a Word document and an image, by content, and names them by their type', async () => {
     const id = await newHomework();
@@ -106,6 +143,8 @@ describe('uploading attachments', () => {
       ['homework.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]), 415, homeworkMessages.attachmentWrongType],
       // A PDF that is also a zip (the docx behind it opens in a zip reader).
       ['worksheet.pdf', Buffer.concat([pdf, zipFile(docxEntries())]), 415, homeworkMessages.attachmentWrongType],
+      // The same behind a megabyte of scan: a PDF is judged by its head and its last 64 KiB, where the zip's end record is.
+      ['scan.pdf', Buffer.concat([pdfOfSize(1024 * 1024, 'polyglot'), zipFile(docxEntries())]), 415, homeworkMessages.attachmentWrongType],
       // A GIF whose header carries script a browser would run if it sniffed the file as HTML.
       ['smile.gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.from('<script>alert(1)</script>'), Buffer.alloc(40)]), 415, homeworkMessages.attachmentWrongType],
       // A zip bomb dressed as a .docx: 60 MB of zeros in one entry.
@@ -123,6 +162,7 @@ describe('uploading attachments', () => {
       expect([name, response.statusCode, response.json().message]).toEqual([name, status, message]);
     }
     expect(await storedCount(id)).toBe(0);
+    expect(leftIncoming()).toEqual([]);
   });
 
   it('refuses a file over 10 MB with 413', async () => {
@@ -131,6 +171,37 @@ describe('uploading attachments', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(homeworkMessages.attachmentTooLarge(10));
     expect(await storedCount(id)).toBe(0);
+  });
+
+  it('refuses a file just over the limit with 413, storing no row, no bytes and no partial file', async () => {
+    const id = await newHomework();
+    for (const excess of [5_000, 1]) {
+      const data = pdfOfSize(maxAttachmentBytes + excess, `over ${excess}`);
+      // In one piece, and in two that part exactly at the limit (the cut the parser made silently).
+      const bodies = [multipart('scan.pdf', data), multipartInTwoChunks('scan.pdf', data, maxAttachmentBytes)];
+      for (const [index, body] of bodies.entries()) {
+        const response = await t.call({ method: 'POST', url: homeworkPaths.attachments(id), tenant: 'green', token: tokens.teacher, ...body });
+        expect([excess, index, response.statusCode, response.json().message]).toEqual([excess, index, 413, homeworkMessages.attachmentTooLarge(10)]);
+      }
+      // Nor the first 10 MB of it, the cut file the server used to keep.
+      expect(await storedCopies('green', data.subarray(0, maxAttachmentBytes))).toBe(0);
+    }
+    expect(await storedCount(id)).toBe(0);
+    expect(leftIncoming()).toEqual([]);
+  });
+
+  it('stores a file of exactly 10 MB as sent: the download has its size and its SHA-256', async () => {
+    const id = await newHomework();
+    const data = pdfOfSize(maxAttachmentBytes, 'exact');
+    const response = await upload(id, 'scan.pdf', data);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ size: maxAttachmentBytes, contentType: 'application/pdf' });
+    const file = await download(id, response.json().data.id as string, tokens.parent);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-length']).toBe(String(maxAttachmentBytes));
+    expect(file.headers.etag).toBe(`"${sha256Of(data)}"`);
+    expect(sha256Of(file.rawPayload)).toBe(sha256Of(data));
+    expect(leftIncoming()).toEqual([]);
   });
 
   it('keeps at most five per homework', async () => {
@@ -227,7 +298,77 @@ describe('removing attachments', () => {
   });
 });
 
+describe('bytes shared by attachments', () => {
+  it('keeps the same bytes once; removing one attachment leaves the other readable, removing the last removes them', async () => {
+    const [first, second] = [await newHomework(), await newHomework()];
+    const data = onePagePdf(['Map work: rivers of India']);
+    const a = (await upload(first, 'rivers.pdf', data)).json().data as HomeworkAttachment;
+    const b = (await upload(second, 'rivers-again.pdf', data)).json().data as HomeworkAttachment;
+    const c = (await upload(second, 'rivers-copy.pdf', data)).json().data as HomeworkAttachment;
+    expect(new Set([a.id, b.id, c.id]).size).toBe(3);
+    expect(await storedCopies('green', data)).toBe(1);
+
+    expect((await t.call({ method: 'DELETE', url: homeworkPaths.attachment(first, a.id), tenant: 'green', token: tokens.teacher })).statusCode).toBe(200);
+    expect(await storedCopies('green', data)).toBe(1);
+    const kept = await download(second, b.id);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.equals(data)).toBe(true);
+
+    // Deleting the homework takes its two attachments, and with them the last use of the bytes.
+    expect((await t.call({ method: 'DELETE', url: homeworkPaths.remove(second), tenant: 'green', token: tokens.teacher })).statusCode).toBe(200);
+    expect(await storedCopies('green', data)).toBe(0);
+  });
+
+  it('keeps each school’s bytes apart: removing one school’s attachment leaves the other’s', async () => {
+    const greenWork = await newHomework();
+    const riverWork = await newRiverHomework();
+    const data = onePagePdf(['Both schools set the same worksheet']);
+    const green = (await upload(greenWork, 'worksheet.pdf', data)).json().data as HomeworkAttachment;
+    const riverFile = (await upload(riverWork, 'worksheet.pdf', data, { tenant: 'river', token: riverAdmin })).json().data as HomeworkAttachment;
+    expect([await storedCopies('green', data), await storedCopies('river', data)]).toEqual([1, 1]);
+    expect((await t.call({ method: 'DELETE', url: homeworkPaths.attachment(greenWork, green.id), tenant: 'green', token: tokens.teacher })).statusCode).toBe(200);
+    expect([await storedCopies('green', data), await storedCopies('river', data)]).toEqual([0, 1]);
+    const riverDownload = await download(riverWork, riverFile.id, riverAdmin, 'river');
+    expect(riverDownload.rawPayload.equals(data)).toBe(true);
+  });
+});
+
+/** A homework of the river school, given by its admin (VI-B, Physics, as the green fixture's). */
+async function newRiverHomework(): Promise<string> {
+  const response = await t.call({
+    method: 'POST',
+    url: homeworkPaths.create,
+    tenant: 'river',
+    token: riverAdmin,
+    payload: { classId: river.classIds[1], subjectId: river.subjectIds[0], title: 'Worksheet 3', assignedDate: '2026-07-06', dueDate: '2026-07-09' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id as string;
+}
+
 describe('downloading attachments', () => {
+  it('never crosses schools: another school’s homework or attachment id is 404, with the ids mixed either way', async () => {
+    const greenWork = await newHomework();
+    const riverWork = await newRiverHomework();
+    const greenFile = (await upload(greenWork, 'green.pdf', onePagePdf(['Green only']))).json().data as HomeworkAttachment;
+    const riverFile = (await upload(riverWork, 'river.pdf', onePagePdf(['River only']), { tenant: 'river', token: riverAdmin })).json().data as HomeworkAttachment;
+    const tries = [
+      // river's admin asks for green's file, by green's ids and by mixing them with river's
+      download(greenWork, greenFile.id, riverAdmin, 'river'),
+      download(riverWork, greenFile.id, riverAdmin, 'river'),
+      download(greenWork, riverFile.id, riverAdmin, 'river'),
+      // green's teacher the same for river's
+      download(riverWork, riverFile.id, tokens.teacher, 'green'),
+      download(greenWork, riverFile.id, tokens.teacher, 'green'),
+      download(riverWork, greenFile.id, tokens.teacher, 'green'),
+    ];
+    for (const response of await Promise.all(tries)) {
+      expect([response.statusCode, response.json().message]).toEqual([404, homeworkMessages.attachmentNotFound]);
+    }
+    // A token of one school sent with the other school's tenant header is no way in either.
+    expect((await download(greenWork, greenFile.id, riverAdmin, 'green')).statusCode).toBe(401);
+  });
+
   it('gives the family of the class the file with safe headers; another class’s parent and school get 404', async () => {
     const id = await newHomework();
     const added = (await upload(id, 'Adhyay 5 – प्रकाश.pdf', pdf)).json().data as HomeworkAttachment;
@@ -240,7 +381,8 @@ describe('downloading attachments', () => {
       `attachment; filename="Adhyay 5 _ ______.pdf"; filename*=UTF-8''${encodeURIComponent('Adhyay 5 – प्रकाश.pdf')}`,
     );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // A pupil's work stays in no cache: the device keeps a file only in the user's own kept-files cache.
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const other = await t.call({ method: 'GET', url, tenant: 'green', token: otherParent });
     expect(other.statusCode).toBe(404);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import { teacherUploadHeaders } from '../../contract/teacher';
-import { classes, teachers, users } from '../../server/db/schema';
+import { classes, teachers, users } from '../../server/db/core-tables';
 import { createSchoolFixture, fixturePassword } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { multipart, sheetFile, type Cell } from '../support/uploads';

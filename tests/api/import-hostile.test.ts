@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxUploadBytes } from '../../contract/imports';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { students } from '../../server/db/schema';
+import { students } from '../../server/db/core-tables';
 import { defaultImportLimits } from '../../server/modules/imports/limits';
 import { parseUpload, probeSandbox } from '../../server/modules/imports/sandbox';
 import { createSchoolFixture, fixturePassword } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { minimalXlsxEntries, multipart, sheetFile, sheetXml, zipFile } from '../support/uploads';
+import { minimalXlsxEntries, multipart, multipartInTwoChunks, sheetFile, sheetXml, zipFile } from '../support/uploads';
 
 let t: TestApp;
 let admin: string;
@@ -112,6 +112,10 @@ describe('hostile uploads', () => {
     const response = await upload(huge, 'huge.csv');
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(messages.imports.tooLarge(5));
+    // Just over, the body parting exactly at the limit: the parser cut it there and the cut file was read.
+    const justOver = multipartInTwoChunks('rows.csv', Buffer.alloc(maxUploadBytes + 5_000, 'a'), maxUploadBytes);
+    const cut = await t.call({ method: 'POST', url: paths.students.upload, tenant: 'green', token: admin, ...justOver });
+    expect([cut.statusCode, cut.json().message]).toEqual([413, messages.imports.tooLarge(5)]);
     const rows = [studentHeader.join(','), ...Array.from({ length: defaultImportLimits.maxRows + 1 }, (_, i) => `R-${i},Name,V,A`)];
     const tooMany = await upload(Buffer.from(rows.join('\n')), 'many.csv');
     expect(tooMany.statusCode).toBe(413);

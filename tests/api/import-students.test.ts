@@ -6,7 +6,7 @@ import { verhoeffCheckDigit } from '../../contract/indian-ids';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import { studentUploadHeaders } from '../../contract/student';
-import { parentChildren, students, users } from '../../server/db/schema';
+import { parentChildren, students, users } from '../../server/db/core-tables';
 import { createSchoolFixture, fixturePassword } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { multipart, sheetFile, type Cell } from '../support/uploads';
@@ -112,7 +112,7 @@ describe('student import', () => {
     expect(errors).toEqual(
       expect.arrayContaining([
         { row: 3, column: 'firstName', message: messages.records.fields.required('First name') },
-        { row: 3, column: 'className', message: messages.imports.classNotFound('IX-Z') },
+        { row: 3, column: 'className', message: messages.imports.classNotFound('IX Z') },
         { row: 4, column: 'phoneNumber', message: messages.records.fields.mobile('Phone number') },
         { row: 4, column: 'dateOfBirth', message: messages.records.fields.pastDate('Date of birth') },
         { row: 4, column: 'apaarId', message: messages.records.fields.apaar },

@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyNotification, Notification, NotificationWithReads } from '../../contract/notifications';
-import { notificationReads, notifications, parentChildren, students, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/modules/auth/passwords';
+import { parentChildren, students, users } from '../../server/db/core-tables';
+import { notificationReads, notifications } from '../../server/modules/notifications/tables';
+import { hashPassword } from '../../server/module-kit/passwords';
 import { notificationRepository } from '../../server/modules/notifications/repository';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { keyHeader, pullAll, signInAll, type Tokens } from '../support/sync-api';
@@ -130,7 +131,7 @@ describe('who may send', () => {
     expect(own.json().message).toBe(notificationMessages.sent);
     const other = randomUUID();
     const db = t.database.db;
-    await db.insert((await import('../../server/db/schema')).classes).values({ id: other, tenantId: 'green', className: 'VII', classSection: 'C' });
+    await db.insert((await import('../../server/db/core-tables')).classes).values({ id: other, tenantId: 'green', className: 'VII', classSection: 'C' });
     for (const audience of [toClasses(va, other), { kind: 'school' }, { kind: 'roles', roles: ['parents'] }, { kind: 'people', userIds: [vaParentId] }]) {
       const refused = await send(tokens.teacher, { title: 'Not allowed', message: 'No.', audience });
       expect(refused.statusCode, JSON.stringify(audience)).toBe(403);
@@ -193,7 +194,7 @@ describe('read marks', () => {
   });
 });
 
-describe('read figures in the staff pull (issue 16)', () => {
+describe('read figures in the staff pull', () => {
   const countsOf = (changes: { entity: string; id: string; op: string; record?: unknown }[], id: string) =>
     changes.filter((change) => change.entity === 'notificationCounts' && change.id === id);
 

@@ -1,11 +1,11 @@
 /**
  * A parent is a person: the sign-in profile names them from their children's records
- * (docs/decisions.md, "Hardening (issue 9)"), beside the spec's lists, which stay as they were.
+ * (docs/decisions.md, "Hardening"), beside the spec's lists, which stay as they were.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths';
-import { students, users } from '../../server/db/schema';
+import { students, users } from '../../server/db/core-tables';
 import { demoPassword, seedDemoSchools } from '../../server/seed/demo';
 import { demoSchoolDefinitions } from '../../server/seed/schools';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths';
-import { passwordResetCodes, users } from '../../server/db/schema';
+import { users } from '../../server/db/core-tables';
+import { passwordResetCodes } from '../../server/modules/password/tables';
 import { createSchoolFixture } from '../support/school-fixtures';
 import { recordQueries, type QueryLog } from '../support/query-log';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -5,7 +5,7 @@
  * Needs Redis at TEST_REDIS_URL (default the local one): skipped when it does not answer.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -16,6 +16,8 @@ import { paths } from '../../contract/paths';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { queryRows } from '../../server/db/rows';
+// The app's rateLimitStore decoration is declared by the plugin.
+import type {} from '../../server/plugins/rate-limit';
 import { StartRefused } from '../../server/errors';
 import { createSchoolFixture, fixturePassword } from '../support/school-fixtures';
 import { createTestApp, testJwtSecret, type TestApp } from '../support/test-app';
@@ -80,15 +82,39 @@ describe.skipIf(!redisUp)('rate limits counted in Redis', () => {
 
       const keys = await keysUnder(redis, `${config.redisKeyPrefix}rate:`);
       const names = [...keys.keys()].map((key) => key.slice(config.redisKeyPrefix.length).split(' ')[0]).sort();
-      expect(names).toEqual(['rate:sign-in:ip', 'rate:sign-in:user']);
+      expect(names).toEqual(['rate:sign-in-failures:user', 'rate:sign-in-failures:user-address', 'rate:sign-in:ip']);
       for (const [key, ttl] of keys) {
-        expect(key).toMatch(/^\S+rate:sign-in:(ip|user) [A-Za-z0-9_-]{43}$/);
+        expect(key).toMatch(/^\S+rate:sign-in(:ip|-failures:user|-failures:user-address) [A-Za-z0-9_-]{43}$/);
         expect(key).not.toContain('admin@example.in');
         expect(ttl).toBeGreaterThan(0);
         expect(ttl).toBeLessThanOrEqual(60_000);
       }
-      const userKey = [...keys.keys()].find((key) => key.includes('sign-in:user'))!;
-      expect(await redis.get(userKey)).toBe('5');
+      // Five attempts, three failures: the refused ones were taken back.
+      const count = async (name: string) => redis.get([...keys.keys()].find((key) => key.includes(`rate:${name} `))!);
+      expect([await count('sign-in:ip'), await count('sign-in-failures:user'), await count('sign-in-failures:user-address')]).toEqual(['5', '3', '3']);
+      expect(await windowRows(t)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('count failures per user and client address: one address guessing never keeps the user out on another', async () => {
+    const t = await createTestApp({ rateLimits: { signInPerUserAddress: 3, signInPerUsername: 6, signInPerIp: 1000 }, config: redisConfig() });
+    try {
+      expect(t.app.rateLimitStore.kind).toBe('redis');
+      await createSchoolFixture(t.database.db, 'green');
+      const from = (remoteAddress: string, password = 'not-the-password-1') =>
+        t.call({ method: 'POST', url: paths.authUser, tenant: 'green', remoteAddress, payload: { username: 'teacher@example.in', password } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1) statuses.push((await from('203.0.113.7')).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+      expect((await from('203.0.113.7', fixturePassword)).statusCode).toBe(429);
+      expect((await from('198.51.100.20', fixturePassword)).statusCode).toBe(200);
+      expect((await from('198.51.100.20', fixturePassword)).statusCode).toBe(200);
+      // The user-wide cap (6) across addresses: three more failures elsewhere, then every address waits.
+      expect([(await from('192.0.2.1')).statusCode, (await from('192.0.2.1')).statusCode, (await from('192.0.2.2')).statusCode]).toEqual([401, 401, 401]);
+      expect((await from('192.0.2.2')).statusCode).toBe(429);
+      expect((await from('198.51.100.20', fixturePassword)).statusCode).toBe(429);
       expect(await windowRows(t)).toBe(0);
     } finally {
       await t.close();
@@ -129,13 +155,14 @@ describe.skipIf(!redisUp)('rate limits counted in Redis', () => {
 
   it('start a new window once the last has passed', async () => {
     const config = redisConfig();
-    const t = await createTestApp({ rateLimits: { signInPerUsername: 2, signInPerIp: 100, windowMs: 1_000 }, config });
+    const t = await createTestApp({ rateLimits: { signInPerUsername: 2, signInPerIp: 100, windowMs: 4_000 }, config });
     try {
       await createSchoolFixture(t.database.db, 'green');
       expect([(await wrongSignIn(t)).statusCode, (await wrongSignIn(t)).statusCode, (await wrongSignIn(t)).statusCode]).toEqual([401, 401, 429]);
-      // Redis deletes a window when it passes: wait for that, not for a guessed time.
+      // Redis deletes a window when it passes: wait for that, not for a guessed time. (Four seconds:
+      // three sign-ins, each with its password hash, must fit in one window on a loaded machine.)
       const windowsLeft = async () => (await keysUnder(redis, config.redisKeyPrefix)).size;
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 15_000;
       while ((await windowsLeft()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await windowsLeft()).toBe(0);
       expect((await wrongSignIn(t)).statusCode).toBe(401);
@@ -205,7 +232,9 @@ describe.skipIf(!redisUp)('rate limits counted in Redis', () => {
       expect(refused.statusCode).toBe(503);
       expect(refused.json().message).toBe(messages.common.limitsUnavailable);
       relay.thaw();
-      // Redis ran the attempt it answered late: it counts (the third of 3), the fourth is refused.
+      // Redis ran the address count it answered late; the attempt never reached the password, so it
+      // is no failure: the second and third failures are answered, the fourth is refused.
+      expect((await wrongSignIn(t)).statusCode).toBe(401);
       expect((await wrongSignIn(t)).statusCode).toBe(401);
       expect((await wrongSignIn(t)).statusCode).toBe(429);
     } finally {
@@ -242,7 +271,7 @@ describe('REDIS_URL that does not answer', () => {
     expect(message).not.toContain('hunter2');
   });
 
-  it('stops `server/main.ts` with that message and exit code 1', async () => {
+  it('stops `server/main.ts` with that message and exit code 1, before opening the database', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-redis-'));
     const port = await freePort();
     const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
@@ -267,6 +296,7 @@ describe('REDIS_URL that does not answer', () => {
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
       expect(code).toBe(1);
       expect(output.join('')).toContain(`REDIS_URL is set, but Redis at 127.0.0.1:${port} does not answer`);
+      expect(readdirSync(dataDir)).toEqual([]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import type { ConflictNotice, SyncEntity } from '../../contract/sync';
-import { recordHistory } from '../../server/db/schema';
+import { recordHistory } from '../../server/db/service-tables';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -9,7 +9,9 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { admissions, certificates, classSubjects, classes, students, subjects, teachers } from '../../server/db/schema';
+import { classSubjects, classes, students, subjects, teachers } from '../../server/db/core-tables';
+import { admissions } from '../../server/modules/admissions/tables';
+import { certificates } from '../../server/modules/certificates/tables';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 

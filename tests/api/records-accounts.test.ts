@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { users } from '../../server/db/schema';
-import { hashPassword } from '../../server/modules/auth/passwords';
+import { users } from '../../server/db/core-tables';
+import { hashPassword } from '../../server/module-kit/passwords';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 

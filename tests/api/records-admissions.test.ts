@@ -10,7 +10,9 @@ import { formatAdmissionNumber } from '../../contract/admission';
 import { headers } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { admissions, students } from '../../server/db/schema';
+import { students } from '../../server/db/core-tables';
+import { admissions } from '../../server/modules/admissions/tables';
+import { certificateCounters, certificates } from '../../server/modules/certificates/tables';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -276,5 +278,20 @@ describe('certificates', () => {
     const ours = (await as('admin', { method: 'GET', url: paths.certificates.all })).json().data as { id: string }[];
     expect((await as('riverAdmin', { method: 'GET', url: paths.certificates.print(ours[0]!.id) })).statusCode).toBe(404);
     expect((await as('riverAdmin', { method: 'GET', url: paths.certificates.all })).json().data).toEqual([]);
+  });
+
+  it('refuses a teacher every kind for a student outside her classes, with the message, using no serial and withdrawing nothing', async () => {
+    const db = t.database.db;
+    const countersBefore = await db.select().from(certificateCounters).where(eq(certificateCounters.tenantId, 'green'));
+    const issuedBefore = await db.select({ id: certificates.id }).from(certificates).where(eq(certificates.studentId, diya()));
+    for (const kind of ['bonafide', 'transfer', 'studentDetails'] as const) {
+      const refused = await as('teacher', { method: 'POST', url: paths.certificates.issue(kind, diya()), payload: { issueDate: '2026-03-31' } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(messages.students.notYourClass);
+    }
+    expect(await db.select().from(certificateCounters).where(eq(certificateCounters.tenantId, 'green'))).toEqual(countersBefore);
+    expect(await db.select({ id: certificates.id }).from(certificates).where(eq(certificates.studentId, diya()))).toEqual(issuedBefore);
+    const [admission] = await db.select().from(admissions).where(eq(admissions.studentId, diya()));
+    expect(admission?.status ?? 'none').not.toBe('withdrawn');
   });
 });

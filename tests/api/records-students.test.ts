@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verhoeffCheckDigit } from '../../contract/indian-ids';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { parentChildren, students, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/modules/auth/passwords';
+import { parentChildren, students, users } from '../../server/db/core-tables';
+import { hashPassword } from '../../server/module-kit/passwords';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { classes, users } from '../../server/db/schema';
-import { canTeachClass, teacherClassIds } from '../../server/modules/class-subjects/teaching';
+import { classes, users } from '../../server/db/core-tables';
+import { canTeachClass, teacherClassIds } from '../../server/module-kit/teaching';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 

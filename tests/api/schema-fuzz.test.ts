@@ -5,6 +5,11 @@
  * nesting, prototype keys, arrays and scalars instead of objects, empty and non-JSON bodies, with
  * and without an Idempotency-Key, on this school's ids and another school's. Each answer must be a
  * 4xx in the envelope, and no row of any school table may change. Seeded, so every run is the same.
+ *
+ * Every route's query string and path parameters get hostile values too (impossible and
+ * out-of-range dates and months, numbers beyond any integer, NUL, lone surrogates, very long
+ * strings, repeated keys, wrong types): never a 5xx, a 4xx wherever the value is not one the field
+ * takes, and no row changed.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -17,8 +22,8 @@ import { paths } from '../../contract/paths';
 import { requestBodyLimit } from '../../server/app';
 import { queryRows } from '../../server/db/rows';
 import type { ImportIssue } from '../../contract/imports';
-import type { Importer } from '../../server/modules/imports/importer';
-import { importers } from '../../server/modules/imports/routes';
+import type { Importer } from '../../server/module-kit/importer';
+import { serverModules } from '../../server/modules';
 import { saveOperator } from '../../server/modules/operators/repository';
 import { maxJsonDepth } from '../../server/plugins/input-guards';
 import type { CataloguedRoute } from '../../server/plugins/route-catalogue';
@@ -157,6 +162,8 @@ interface BodyCase {
   field?: string;
   /** Refused by the input guards whatever the route's schema says (NUL, depth, size, prototype keys). */
   guarded?: boolean;
+  /** Run on every route it applies to, not sampled (impossible dates in date fields). */
+  always?: boolean;
 }
 
 function bodyCases(shape: Record<string, z.ZodType>, bodyLimit = requestBodyLimit): BodyCase[] {
@@ -169,6 +176,11 @@ function bodyCases(shape: Record<string, z.ZodType>, bodyLimit = requestBodyLimi
   const withBrokenFirst = firstField ? broken(firstField) : { unexpected: { not: 'a body' } };
   const cases: BodyCase[] = [];
   for (const [name, schema] of fields) cases.push({ name: `wrong type in ${name}`, payload: broken(name), expect: [400], field: undefined, ...(kindOf(schema) === 'other' ? { expect: undefined } : {}) });
+  // A field that takes a real date and refuses words must refuse days no calendar has.
+  const dateFields = fields.filter(([, schema]) => schema.safeParse('2026-06-15').success && !schema.safeParse('Fuzz value').success);
+  for (const [name] of dateFields) {
+    for (const date of ['2026-02-30', '0000-01-01', '9999-12-31']) cases.push({ name: `date ${date} in ${name}`, payload: { ...base, [name]: date }, expect: [400], always: true });
+  }
   for (const name of strings) {
     cases.push({ name: `NUL in ${name}`, payload: { ...base, [name]: 'Fuzz\u0000value' }, expect: [400], field: name, guarded: true });
     cases.push({ name: `lone surrogate in ${name}`, payload: { ...base, [name]: 'Fuzz\ud800' }, expect: [400], field: name, guarded: true });
@@ -208,7 +220,7 @@ function isBadFor(schema: unknown, bodyCase: BodyCase): boolean {
 
 /** The guards' and structural cases always run; the others are sampled. */
 function chooseCases(cases: BodyCase[], seed: number): BodyCase[] {
-  const always = cases.filter((c) => c.guarded || c.raw);
+  const always = cases.filter((c) => c.guarded || c.raw || c.always);
   const rest = cases.filter((c) => !always.includes(c));
   return [...always, ...seeded(seed).sample(rest, Math.max(0, maxBodyCasesPerVariant - always.length))];
 }
@@ -346,7 +358,7 @@ describe('schema fuzz over every write route', () => {
           await send(url, `junk id ${JSON.stringify(junk.slice(0, 20))}`, shape ? objectShapeBase(shape) : {}, false, false);
         }
       }
-      const importer = importers.find((candidate) => route.url === `/api/${candidate.entity}/upload`);
+      const importer = serverModules.flatMap((module) => module.importers ?? []).find((candidate) => route.url === `/api/${candidate.entity}/upload`);
       if (isUpload) expect(importer, route.url).toBeDefined();
       for (const { name, file, column } of importer ? hostileFiles(importer) : []) {
         requests += 1;
@@ -361,6 +373,146 @@ describe('schema fuzz over every write route', () => {
 
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(1000);
+    expect(await checksums()).toEqual(before);
+  });
+});
+
+/** A query or path value: percent-encoded text, or several values of one key (`?from=a&from=b`). */
+type HostileValue = { label: string; encoded: string | string[] };
+
+const impossibleDates = ['2026-02-30', '2026-13-45', '0000-00-00', '0000-01-01', '2026-00-10', '1066-10-14', '9999-12-31'];
+const impossibleMonths = ['2026-13', '2026-00', '0000-01', '9999-12'];
+/** Month and year as a path writes them (staff attendance's `11-2026`). */
+const impossibleMonthYears = ['13-2026', '11-0000'];
+const hugeNumbers = ['99999999999999999999', '1e999', '-99999999999999999999'];
+
+const hostileValues: HostileValue[] = [
+  ...impossibleDates.map((date) => ({ label: `date ${date}`, encoded: date })),
+  ...impossibleMonths.map((month) => ({ label: `month ${month}`, encoded: month })),
+  ...impossibleMonthYears.map((month) => ({ label: `month-year ${month}`, encoded: month })),
+  ...hugeNumbers.map((number) => ({ label: `number ${number}`, encoded: number })),
+  { label: 'NaN', encoded: 'NaN' },
+  { label: 'negative', encoded: '-1' },
+  { label: 'NUL', encoded: 'a%00b' },
+  { label: 'lone surrogate', encoded: '%ED%A0%80' },
+  { label: 'bad percent', encoded: '%ZZ' },
+  { label: '10 000 characters', encoded: 'x'.repeat(10_000) },
+  { label: 'path climb', encoded: '..%2F..%2Fetc%2Fpasswd' },
+  { label: 'empty', encoded: '' },
+  { label: 'two values', encoded: ['2026-06-15', '2026-06-16'] },
+];
+
+/** The value a field is given when the request is about another field: a real id, a real date ... */
+function acceptedValue(school: SchoolFixture, name: string, schema: z.ZodType): string | undefined {
+  const ids: Record<string, string | undefined> = {
+    classId: school.classIds[0],
+    studentId: school.studentIds[0],
+    teacherId: school.teacherId,
+    subjectId: school.subjectIds[0],
+  };
+  const candidates = [ids[name], '2026-06-15', '2026-06', '2026', '1', randomUUID(), 'xlsx', plausible(schema), 'Fuzz value'];
+  return candidates
+    .filter((value) => value !== undefined)
+    .map((value) => (typeof value === 'string' ? value : String(value)))
+    .find((value) => schema.safeParse(value).success);
+}
+
+const takes = (schema: z.ZodType, value: string) => schema.safeParse(value).success;
+
+/**
+ * A field that takes a real date and refuses words is a date field: it must refuse every
+ * impossible or out-of-range date (likewise months, and whole numbers beyond any integer), whatever
+ * a looser schema would let through to the database.
+ */
+function mustRefuse(schema: z.ZodType, hostile: HostileValue): boolean {
+  const { encoded } = hostile;
+  const value = Array.isArray(encoded) ? encoded : decodeURIComponentSafe(encoded);
+  if (value === undefined || !schema.safeParse(value).success) return true;
+  if (typeof encoded !== 'string') return false;
+  const words = !takes(schema, 'Fuzz value');
+  if (words && takes(schema, '2026-06-15') && impossibleDates.includes(encoded)) return true;
+  if (words && takes(schema, '2026-06') && impossibleMonths.includes(encoded)) return true;
+  if (words && takes(schema, '1') && hugeNumbers.includes(encoded)) return true;
+  return false;
+}
+
+function decodeURIComponentSafe(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function queryString(entries: [string, string | string[]][]): string {
+  const parts = entries.flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => `${encodeURIComponent(name)}=${one}`));
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+describe('query strings and path parameters of every route', () => {
+  it('finds routes with query strings and with path parameters', () => {
+    const withQuery = t.app.routeCatalogue.filter((route) => objectShape(route.schema?.querystring));
+    expect(withQuery.length).toBeGreaterThan(30);
+    expect(withQuery.map((route) => `${route.method} ${route.url}`)).toEqual(expect.arrayContaining(['GET /api/fees/all', 'GET /api/timetable/uncovered']));
+    expect(t.app.routeCatalogue.filter((route) => route.method === 'GET' && route.url.includes(':')).length).toBeGreaterThan(20);
+  });
+
+  it('answers every hostile query value and path parameter with a 4xx (never a 5xx) and changes no row', { timeout: 300_000 }, async () => {
+    const before = await checksums();
+    const failures: Failure[] = [];
+    let requests = 0;
+    const send = async (route: CataloguedRoute, url: string, label: string, expected?: number[]) => {
+      requests += 1;
+      const write = writeMethods.has(route.method);
+      const shape = objectShape(route.schema?.body);
+      const response = await t.call({
+        method: route.method as 'GET',
+        url,
+        tenant: 'green',
+        token: tokenFor(route),
+        ...(write ? { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(shape ? objectShapeBase(shape) : {}) } : {}),
+      });
+      const request = `${route.method} ${url.slice(0, 120)} ${label}`;
+      // A value the field takes may be answered with anything but a 5xx (a file, for a template).
+      if (expected && response.statusCode < 400) {
+        if (response.statusCode >= 500) failures.push({ request, status: response.statusCode, body: response.body.slice(0, 300) });
+        return;
+      }
+      checkAnswer(failures, request, response, expected);
+    };
+
+    // HEAD answers are GET's without a body (Fastify adds them): GET is driven.
+    for (const route of t.app.routeCatalogue.filter((candidate) => candidate.method !== 'HEAD')) {
+      const realParams = (param: string) => realId(green, route.url, param);
+      const query = objectShape(route.schema?.querystring);
+      if (query) {
+        const fields = Object.entries(query);
+        const required = fields.filter(([, schema]) => !schema.safeParse(undefined).success);
+        for (const [name, schema] of fields) {
+          const others = required
+            .filter(([other]) => other !== name)
+            .map(([other, otherSchema]): [string, string] => [other, encodeURIComponent(acceptedValue(green, other, otherSchema) ?? '')]);
+          for (const hostile of hostileValues) {
+            const url = fillParams(route.url, realParams) + queryString([...others, [name, hostile.encoded]]);
+            await send(route, url, `query ${name}: ${hostile.label}`, mustRefuse(schema, hostile) ? undefined : anyNon5xx);
+          }
+          // A key the schema does not know, named like the field with brackets (`from[x]=`).
+          await send(route, fillParams(route.url, realParams) + queryString([...others, [`${name}[x]`, '1']]), `query ${name}[x]`, anyNon5xx);
+        }
+      }
+      const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+      for (const param of params) {
+        for (const hostile of hostileValues) {
+          if (Array.isArray(hostile.encoded) || hostile.encoded === '') continue;
+          const encoded = hostile.encoded;
+          const url = fillParams(route.url, (name) => (name === param ? encoded : realParams(name)));
+          await send(route, url, `param ${param}: ${hostile.label}`);
+        }
+      }
+    }
+
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(1500);
     expect(await checksums()).toEqual(before);
   });
 });

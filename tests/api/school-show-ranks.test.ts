@@ -1,5 +1,5 @@
 /**
- * The school's "show ranks" setting (issue 13, report cards): on by default, switched by the
+ * The school's "show ranks" setting (report cards): on by default, switched by the
  * school's admin through `PUT /schools/settings/{tenantId}` without touching the other switches,
  * refused to a teacher and for another school, returned with the school's details that the device
  * keeps for printing report cards offline.

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { schools } from '../../server/db/schema';
+import { schools } from '../../server/db/core-tables';
 import { createSchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';

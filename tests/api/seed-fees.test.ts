@@ -1,5 +1,5 @@
 /**
- * The demo schools' fees (issue 14): a structure for every class this academic year, a term of
+ * The demo schools' fees: a structure for every class this academic year, a term of
  * receipts numbered 1..N without a gap (one cancelled and reissued), some families in arrears, and
  * the demo parent's view: the elder child owes the third quarter with its fine, the younger is paid up.
  */
@@ -8,16 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academicYearOf } from '../../contract/admission';
 import type { FeeReceipt, StudentDues } from '../../contract/fees';
 import { paths } from '../../contract/paths';
-import { todayIso } from '../../contract/record-formats';
-import { classes, parentChildren, users } from '../../server/db/schema';
+import { classes, parentChildren, users } from '../../server/db/core-tables';
 import { feeReceiptCounters, feeReceipts, feeStructures } from '../../server/modules/fees/tables';
 import { demoPassword, seedDemoSchools } from '../../server/seed/demo';
+import { onDayThroughout } from '../support/fixed-day';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { feePaths } from '../../contract/fees';
 
 let t: TestApp;
-const today = todayIso();
+/**
+ * The day the seed runs for and the server's today, fixed so every check runs on any day: late in
+ * the 2026-27 year, after the July installments fell due and fines ran (from 20 July the seed has
+ * late payers), before the January ones.
+ */
+const today = '2026-11-25';
 const year = academicYearOf(today);
+onDayThroughout(today);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,6 +45,10 @@ describe('the demo schools’ fees', () => {
     expect(receipts.map((row) => row.receiptSeq).sort((a, b) => a - b)).toEqual(receipts.map((_, i) => i + 1));
     expect(receipts.every((row) => row.paidOn <= today && Number.isInteger(row.total))).toBe(true);
     expect(receipts.filter((row) => row.status === 'cancelled')).toHaveLength(1);
+    // Each as the server would have issued it: made on its day, with its balance, naming the cashier
+    // as the server names the admin (below).
+    expect(receipts.every((row) => row.recordedOn === row.paidOn && row.backdatedFine === 0)).toBe(true);
+    expect(receipts.every((row) => Number.isInteger(row.balanceDue) && Number.isInteger(row.yearBalance) && row.balanceDue! <= row.yearBalance!)).toBe(true);
     const [counter] = await db.select().from(feeReceiptCounters).where(and(eq(feeReceiptCounters.tenantId, tenant), eq(feeReceiptCounters.academicYear, year)));
     expect(counter?.lastNumber).toBe(receipts.length);
     expect(new Set(receipts.map((row) => row.mode))).toEqual(new Set(['cash', 'upi', 'cheque', 'bankTransfer']));
@@ -50,26 +60,26 @@ describe('the demo schools’ fees', () => {
       dues.push(...((await t.call({ method: 'GET', url: `${feePaths.dues}?classId=${structure.classId}`, tenant, token: admin })).json().data as StudentDues[]));
     }
     expect(dues.length).toBeGreaterThan(structures.length * 5);
-    if (today >= `${year}-07-20`) {
-      expect(dues.filter((one) => one.overdue > 0).length).toBeGreaterThan(dues.length / 20);
-      expect(dues.filter((one) => one.overdue === 0).length).toBeGreaterThan(dues.length / 2);
-      expect(dues.some((one) => one.installments.some((line) => line.fine > 0))).toBe(true);
-    }
+    expect(dues.filter((one) => one.overdue > 0).length).toBeGreaterThan(dues.length / 20);
+    expect(dues.filter((one) => one.overdue === 0).length).toBeGreaterThan(dues.length / 2);
+    expect(dues.some((one) => one.installments.some((line) => line.fine > 0))).toBe(true);
 
     // The next receipt taken at the counter carries the next number.
     const open = dues.find((one) => one.installments.some((line) => line.dueDate <= today && line.outstanding - line.fine > 0));
-    if (open) {
-      const line = open.installments.find((one) => one.dueDate <= today && one.outstanding - one.fine > 0)!;
-      const taken = await t.call({
-        method: 'POST',
-        url: feePaths.create,
-        tenant,
-        token: admin,
-        payload: { studentId: open.studentId, mode: 'cash', items: [{ installmentId: line.installmentId, amount: 100 }] },
-      });
-      expect(taken.statusCode).toBe(201);
-      expect(taken.json().data.receiptSeq).toBe(receipts.length + 1);
-    }
+    expect(open).toBeDefined();
+    const line = open!.installments.find((one) => one.dueDate <= today && one.outstanding - one.fine > 0)!;
+    const taken = await t.call({
+      method: 'POST',
+      url: feePaths.create,
+      tenant,
+      token: admin,
+      payload: { studentId: open!.studentId, mode: 'cash', items: [{ installmentId: line.installmentId, amount: 100 }] },
+    });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json().data.receiptSeq).toBe(receipts.length + 1);
+    const cashier = taken.json().data.receivedBy as string;
+    expect(cashier).not.toContain('@');
+    expect(new Set(receipts.map((row) => row.receivedByName))).toEqual(new Set([cashier]));
   });
 
   it('shows the demo parent the elder child’s arrears and the younger’s paid receipts', async () => {
@@ -83,7 +93,16 @@ describe('the demo schools’ fees', () => {
     expect(receipts.every((receipt) => children.includes(receipt.studentId))).toBe(true);
     const duesOf = async (studentId: string) => (await t.call({ method: 'GET', url: feePaths.studentDues(studentId), tenant, token })).json().data as StudentDues;
     const dues = await Promise.all(children.map(duesOf));
-    if (today >= `${year}-07-10`) expect(dues.some((one) => one.overdue > 0)).toBe(true);
+    // By 25/11/2026 the elder owes the third quarter (due 10 October) with its fine; the younger is paid up.
+    const owing = dues.filter((one) => one.overdue > 0);
+    expect(owing).toHaveLength(1);
+    const unpaid = owing[0]!.installments.filter((line) => line.dueDate <= today && line.outstanding > 0);
+    expect(unpaid.map((line) => `${line.head} ${line.label}`)).toEqual(['Tuition Quarter 3']);
+    expect(unpaid[0]!.fine).toBeGreaterThan(0);
     expect(dues.some((one) => one.installments.some((line) => line.concession > 0))).toBe(true);
+    // The younger, paid up and never fined, owes today what her last receipt said was left for the year.
+    const younger = dues.find((one) => one.overdue === 0)!;
+    const last = receipts.filter((receipt) => receipt.studentId === younger.studentId && receipt.status === 'paid').sort((a, b) => b.receiptSeq - a.receiptSeq)[0]!;
+    expect(last).toMatchObject({ balanceDue: 0, yearBalance: younger.totalOutstanding });
   });
 });

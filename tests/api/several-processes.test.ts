@@ -273,7 +273,7 @@ describe.skipIf(!serverUrl || !redisUp)('two server processes counting rate limi
     const redis = await connectTestRedis();
     try {
       const windows = [...(await keysUnder(redis, `${prefix}rate:`)).entries()];
-      expect(windows.map(([key]) => key.slice(prefix.length).split(' ')[0]).sort()).toEqual(['rate:sign-in:ip', 'rate:sign-in:user']);
+      expect(windows.map(([key]) => key.slice(prefix.length).split(' ')[0]).sort()).toEqual(['rate:sign-in-failures:user', 'rate:sign-in-failures:user-address', 'rate:sign-in:ip']);
       for (const [, ttl] of windows) expect(ttl).toBeGreaterThan(0);
     } finally {
       redis.destroy();

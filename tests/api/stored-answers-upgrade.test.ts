@@ -51,4 +51,4 @@ it('keeps every answer stored before the upgrade, as the same JSON', async () =>
   } finally {
     await client.close();
   }
-});
+}, 120_000);

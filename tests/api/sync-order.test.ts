@@ -19,7 +19,7 @@ import type { AttendanceRecord, MarkSheetResult } from '../../contract/attendanc
 import { paths } from '../../contract/paths';
 import type { SyncChange } from '../../contract/sync';
 import { queryRows } from '../../server/db/rows';
-import { attendance } from '../../server/db/schema';
+import { attendance } from '../../server/modules/attendance/tables';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { applyChanges, keyHeader, pullAll, signInAll, usingPostgres, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -9,7 +9,8 @@ import type { MarkSheetResult } from '../../contract/attendance';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import type { SyncChange } from '../../contract/sync';
-import { attendance, parentChildren, students, users } from '../../server/db/schema';
+import { parentChildren, students, users } from '../../server/db/core-tables';
+import { attendance } from '../../server/modules/attendance/tables';
 import { purgeTombstones } from '../../server/modules/sync/purge';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { applyChanges, keyHeader, pullAll, pullOnce, signInAll, type Tokens } from '../support/sync-api';
@@ -115,6 +116,32 @@ describe('paging and increments', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('says on the first page of a pull from empty how many records of each entity the pull brings, in the user\'s scope', async () => {
+    const counted = (changes: SyncChange[]) => {
+      const counts: Record<string, number> = {};
+      for (const change of changes) if (change.op === 'upsert') counts[change.entity] = (counts[change.entity] ?? 0) + 1;
+      return counts;
+    };
+    for (const role of ['admin', 'parent'] as const) {
+      const first = await pullOnce(t, green.tenantId, g[role], '', 2);
+      const whole = await pullAll(t, green.tenantId, g[role], '', 1000);
+      expect(first.hasMore).toBe(true);
+      const brought = counted(whole.changes);
+      expect(Object.values(brought).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(2);
+      // Every entity of the school's sources is named; those the user sees none of say 0.
+      for (const [entity, count] of Object.entries(first.expected ?? {})) expect([entity, count]).toEqual([entity, brought[entity] ?? 0]);
+      for (const entity of Object.keys(brought)) expect(first.expected).toHaveProperty(entity);
+      // Later pages say nothing more.
+      expect((await pullOnce(t, green.tenantId, g[role], first.cursor, 2)).expected).toBeUndefined();
+    }
+    const parent = await pullOnce(t, green.tenantId, g.parent, '', 2);
+    expect(parent.expected).toMatchObject({ students: 2, classes: 2, attendance: 2, teachers: 0 });
+    // A pull that fits in one page has no progress to show.
+    const single = await pullOnce(t, green.tenantId, g.student, '', 1000);
+    expect(single.hasMore).toBe(false);
+    expect(single.expected).toBeUndefined();
+  });
+
   it('answers an up-to-date cursor with nothing, then with exactly what changed', async () => {
     const start = await pullAll(t, green.tenantId, g.teacher);
     const idle = await pullOnce(t, green.tenantId, g.teacher, start.cursor);
@@ -152,6 +179,30 @@ describe('paging and increments', () => {
     }
     const anonymous = await t.call({ method: 'GET', url: paths.sync.pull, tenant: green.tenantId });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers a forged cursor (positions beyond any transaction id, or ahead of the server) exactly like an unreadable one', async () => {
+    const unreadable = await t.call({ method: 'GET', url: `${paths.sync.pull}?cursor=garbage`, tenant: green.tenantId, token: g.teacher });
+    expect(unreadable.statusCode).toBe(200);
+    expect(unreadable.json()).toEqual({ success: true, message: messages.syncPull.reset, data: { changes: [], cursor: '', hasMore: true, reset: true } });
+    // A real first page's cursor (it carries the initial fence `i`), then the same with forged fields.
+    const first = await pullOnce(t, green.tenantId, g.teacher, '', 1);
+    const wire = JSON.parse(Buffer.from(first.cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(wire.i).toEqual(expect.any(String));
+    const beyondXid8 = '99999999999999999999';
+    const largestXid8 = '18446744073709551615';
+    for (const forged of [
+      { ...wire, i: beyondXid8 },
+      { ...wire, i: largestXid8 },
+      { ...wire, x: beyondXid8 },
+      { ...wire, x: largestXid8, i: undefined },
+      { ...wire, r: Number.MAX_SAFE_INTEGER, i: beyondXid8 },
+    ]) {
+      const cursor = Buffer.from(JSON.stringify(forged)).toString('base64url');
+      const response = await t.call({ method: 'GET', url: `${paths.sync.pull}?cursor=${cursor}`, tenant: green.tenantId, token: g.teacher });
+      expect(response.statusCode, JSON.stringify(forged)).toBe(200);
+      expect(response.body).toBe(unreadable.body);
+    }
   });
 });
 

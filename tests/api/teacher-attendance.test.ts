@@ -8,7 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonthlyRegister, TeacherAttendance, TeacherSheet } from '../../contract/teacher-attendance';
-import { events, recordHistory, teacherAttendance, teachers } from '../../server/db/schema';
+import { teachers } from '../../server/db/core-tables';
+import { recordHistory } from '../../server/db/service-tables';
+import { events } from '../../server/modules/events/tables';
+import { teacherAttendance } from '../../server/modules/teacher-attendance/tables';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -80,6 +83,26 @@ describe('marking a day', () => {
     expect(stale.json().message).toBe(teacherAttendanceMessages.savedWithConflicts(1));
     expect(stale.json().data.conflicts[0]).toMatchObject({ entity: 'teacherAttendance', reason: 'changed', kept: { status: 'half_day' }, yours: { status: 'absent' } });
     expect(await t.database.db.select().from(recordHistory).where(eq(recordHistory.recordId, current!.id))).toHaveLength(1);
+  });
+
+  it('leaves the school’s mark standing under a mark nobody chose, with no notice; an unmarked teacher gets it', async () => {
+    // A month no other test reads (the register below counts August's marks).
+    const date = '2027-01-11';
+    const [kept] = (await mark(tokens.admin, { date, entries: [{ teacherId: meera, status: 'leave', leaveType: 'casual' }] })).json().data.records as TeacherAttendance[];
+    const assumed = await mark(tokens.admin, {
+      date,
+      entries: [
+        { teacherId: meera, status: 'present', assumed: true },
+        { teacherId: ravi, status: 'present', assumed: true },
+      ],
+    });
+    expect(assumed.json().message).toBe(teacherAttendanceMessages.saved);
+    expect(assumed.json().data.conflicts).toEqual([]);
+    expect((assumed.json().data.records as TeacherAttendance[]).map((row) => [row.teacherId, row.status])).toEqual([
+      [meera, 'leave'],
+      [ravi, 'present'],
+    ]);
+    expect(await t.database.db.select().from(recordHistory).where(eq(recordHistory.recordId, kept!.id))).toEqual([]);
   });
 
   it('refuses a bad sheet whole and writes nothing', async () => {

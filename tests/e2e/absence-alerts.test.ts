@@ -1,5 +1,5 @@
 /**
- * An absence alert end to end in Chromium (issue 11): the demo teacher marks a student absent
+ * An absence alert end to end in Chromium: the demo teacher marks a student absent
  * offline, comes back online, and the sheet reaches the school through the sync push; the student's
  * parent (an account made for this test, approved by the admin with that child) then finds one
  * alert in the inbox on /student/notifications, and the school holds exactly one for the day.
@@ -38,7 +38,8 @@ async function parentOf(baseUrl: string, adminToken: string, studentId: string):
   const pending = await api<PendingAccount[]>(baseUrl, 'GET', paths.accounts.pending, { token: adminToken });
   const account = pending.find((row) => row.username === email);
   if (!account) throw new Error(`no pending account ${email}`);
-  await api(baseUrl, 'POST', paths.accounts.approve(account.id), { token: adminToken, body: { childStudentIds: [studentId] } });
+  // Registered here without its mailed code: the admin approves it knowingly (the second step).
+  await api(baseUrl, 'POST', paths.accounts.approve(account.id), { token: adminToken, body: { childStudentIds: [studentId], unconfirmed: true } });
   return { email, password };
 }
 

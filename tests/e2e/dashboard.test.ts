@@ -1,5 +1,5 @@
 /**
- * The dashboards in Chromium against the production build and the real server (issue 16): the demo
+ * The dashboards in Chromium against the production build and the real server: the demo
  * admin signs in on a 360 px phone and /admin shows today's figures of the demo school (every
  * student of an open class counted once, present, absent or not marked), with no sideways scroll;
  * offline after a reload the same figures are there, "as of" the last sync; a class not yet marked

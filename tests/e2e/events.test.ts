@@ -1,5 +1,5 @@
 /**
- * The school calendar in Chromium against the production build and the real server (issue 11): the
+ * The school calendar in Chromium against the production build and the real server: the
  * demo admin adds an event for II B on /admin/events/add; the parent of a II B student (an account
  * made for this test and approved by the admin through the API) sees it on /student/events with
  * the demo school's holidays marked, goes offline, reloads and still reads both; the demo parent,
@@ -13,7 +13,7 @@ import type { MyNotification } from '../../contract/notifications';
 import { paths } from '../../contract/paths';
 import { roleCodes } from '../../contract/roles';
 import { eventsTexts as text } from '../../src/features/events/texts';
-import { t } from '../../src/i18n';
+import { eventsTitles } from '../../src/features/events/texts';
 import { useBrowser } from './support/browser';
 import { demoUsername, greenvalley, uniqueEmail } from './support/demo';
 import { signInAt } from './support/flows';
@@ -34,7 +34,8 @@ async function parentOf(baseUrl: string, adminToken: string, studentId: string):
   const pending = await api<PendingAccount[]>(baseUrl, 'GET', paths.accounts.pending, { token: adminToken });
   const account = pending.find((row) => row.username === email);
   if (!account) throw new Error(`no pending account ${email}`);
-  await api(baseUrl, 'POST', paths.accounts.approve(account.id), { token: adminToken, body: { childStudentIds: [studentId] } });
+  // Registered here without its mailed code: the admin approves it knowingly (the second step).
+  await api(baseUrl, 'POST', paths.accounts.approve(account.id), { token: adminToken, body: { childStudentIds: [studentId], unconfirmed: true } });
   return { email, password };
 }
 
@@ -88,7 +89,7 @@ describe('events', () => {
 
       await context.setOffline(true);
       await page.reload();
-      await page.getByRole('heading', { level: 1, name: t.titles.events }).waitFor();
+      await page.getByRole('heading', { level: 1, name: eventsTitles.events }).waitFor();
       await card.waitFor();
       expect(await card.textContent()).toContain('10:30');
       // The demo year's holidays are on the device too: a month with one shows it marked.

@@ -1,5 +1,5 @@
 /**
- * Exams in Chromium against the production build and the real server (issue 13): the demo
+ * Exams in Chromium against the production build and the real server: the demo
  * teacher types II B's Mathematics marks of a new exam on /admin/exams while offline (Enter to the
  * next student) and they reach the school once back online; the admin publishes the class; the
  * class's report cards on /admin/reportcards print as one A4 page per student (Chromium's print to
@@ -12,7 +12,7 @@ import { paths } from '../../contract/paths';
 import { todayIso } from '../../contract/record-formats';
 import type { Subject } from '../../contract/subject';
 import { examTexts as text } from '../../src/features/exams/texts';
-import { t } from '../../src/i18n';
+import { examTitles } from '../../src/features/exams/texts';
 import { syncTexts } from '../../src/sync-binding/texts';
 import { useBrowser } from './support/browser';
 import { demoUsername } from './support/demo';
@@ -60,7 +60,7 @@ describe('exams', () => {
         await cells.nth(index).press('Enter');
       }
       await teacherPage.getByText(text.grid.filled(students.length, students.length), { exact: true }).waitFor();
-      await syncStatus(teacherPage).getByText(syncTexts.waiting(1), { exact: true }).waitFor();
+      await syncStatus(teacherPage).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
       await teacherContext.setOffline(false);
       await waitForNothingWaiting(teacherPage, 60_000);
       const stored = await api<Mark[]>(session.baseUrl, 'GET', `${markPaths.sheet}?examId=${exam.id}&classId=${iiB.id}&subjectId=${maths.id}`, { token: adminToken });
@@ -108,7 +108,7 @@ describe('exams', () => {
       await waitForServiceWorker(parentPage);
       await waitForSynced(parentPage, firstPull);
       await parentPage.goto('/student/results');
-      await parentPage.getByRole('heading', { level: 1, name: t.titles.results }).waitFor();
+      await parentPage.getByRole('heading', { level: 1, name: examTitles.results }).waitFor();
       await parentPage.getByRole('heading', { level: 2, name: 'Unit Test 1', exact: true }).waitFor();
       await parentContext.setOffline(true);
       await parentPage.reload();

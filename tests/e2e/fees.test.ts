@@ -1,16 +1,18 @@
 /**
- * Fees in Chromium against the production build and the real server (issue 14): the demo admin
+ * Fees in Chromium against the production build and the real server: the demo admin
  * takes the demo parent's elder child's overdue quarter at the counter offline; the receipt shows
- * Pending; back online it gets the school's next number, without a gap; it prints on one A5 page;
- * once the school has a UPI id, the receipt carries a QR code of the upi://pay link for the
- * balance, and the 80 mm thermal layout prints on one page 80 mm wide; the demo parent, after one
- * sync, sees the payment and the new balance offline.
+ * Pending and prints PROVISIONAL; back online it gets the school's next number, without a gap, and
+ * names the cashier; it prints on one A5 page; once the school has a UPI id, the receipt carries a
+ * QR code of the upi://pay link for the balance, and the 80 mm thermal layout prints on one page
+ * 80 mm wide; the demo parent, after one sync, sees the payment and the new balance offline.
  */
 import { describe, expect, it } from 'vitest';
 import type { FeeReceipt, FeeSettings, StudentDues } from '../../contract/fees';
 import { formatRupees } from '../../contract/money';
 import type { Page as EnvelopePage } from '../../contract/envelope';
+import { schoolTodayIso } from '../../contract/record-formats';
 import { feeTexts as text } from '../../src/features/fees/texts';
+import { standingLines } from '../../src/kit/fee-standing';
 import { upiQrDataUrl } from '../../src/features/fees/UpiQr';
 import { upiPayLink } from '../../src/features/fees/upi-link';
 import { useBrowser } from './support/browser';
@@ -68,6 +70,12 @@ describe('fees', () => {
       const receiptId = new URL(page.url()).pathname.split('/').pop()!;
       await page.locator('.fee-receipt dd[data-pending]', { hasText: text.pending }).waitFor();
       expect(await page.locator('.fee-receipt').textContent()).toContain(formatRupees(left));
+      // Provisional on paper too: the box inside the receipt prints (the screen's note does not), with a watermark across it.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('.fee-receipt .fee-receipt-provisional').isVisible()).toBe(true);
+      expect(await page.locator('.fee-receipt').evaluate((sheet) => getComputedStyle(sheet, '::after').content)).toBe('"PROVISIONAL"');
+      expect(await page.locator('.alert', { hasText: text.pendingNote }).isVisible()).toBe(false);
+      await page.emulateMedia({ media: 'screen' });
 
       await context.setOffline(false);
       const stored = await waitUntil(
@@ -77,6 +85,11 @@ describe('fees', () => {
       );
       expect(stored!.receiptSeq).toBe(lastSeq + 1);
       await page.locator('.fee-receipt dd', { hasText: stored!.receiptNumber }).first().waitFor({ timeout: 60_000 });
+      // Numbered: no longer provisional; received by the principal (the demo admin's staff record), not an e-mail address.
+      expect(await page.locator('.fee-receipt-provisional').count()).toBe(0);
+      expect(stored!.receivedBy).not.toContain('@');
+      expect(await page.locator('.fee-receipt').textContent()).toContain(stored!.receivedBy);
+      expect(await page.locator('.fee-receipt').textContent()).not.toContain(admin);
 
       // One A5 page.
       await page.emulateMedia({ media: 'print' });
@@ -128,7 +141,11 @@ describe('fees', () => {
       await parentPage.goto(`/student/fees?studentId=${child.id}`);
       await parentPage.getByRole('link', { name: text.family.open(stored!.receiptNumber), exact: true }).waitFor();
       const after = await api<StudentDues>(session.baseUrl, 'GET', feePaths.studentDues(child.id), { token: adminToken });
-      expect(await parentPage.locator('.fee-summary').textContent()).toContain(text.family.outstanding(formatRupees(after.totalOutstanding)));
+      // The same figures as the school's, in the screen's words: owed now, and the year split.
+      const lines = standingLines(after, schoolTodayIso());
+      const summary = (await parentPage.locator('.fee-summary').textContent()) ?? '';
+      expect(summary).toContain(lines.owedNow);
+      if (lines.year) expect(summary).toContain(lines.year);
       await parentContext.close();
     },
     slow,

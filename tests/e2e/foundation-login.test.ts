@@ -1,5 +1,5 @@
 /**
- * /login in Chromium (spec sections 2, 4, 5 and 8; issue 2): no school chosen, validation messages
+ * /login in Chromium (spec sections 2, 4, 5 and 8): no school chosen, validation messages
  * and their clearing, a wrong password, the show/hide toggle, Enter, each role landing in its area
  * 500 ms after 'Login successful!', a password in the query string, a phone-sized screen, and the
  * same e-mail being a different person in each school.
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { prefetchListId } from '../../contract/page-data';
 import type { RoleName } from '../../contract/roles';
-import { en } from '../../src/i18n/en';
+import { en, listOf } from '../support/english';
 import { useBrowser } from './support/browser';
 import { areaOf, demoParent, demoPassword, demoPersonName, demoUsername, greenvalley, riverside } from './support/demo';
 import {
@@ -30,16 +30,16 @@ const session = useBrowser();
 function expectedHeadline(role: RoleName, name: string): { greeting: string; detail: string } {
   if (role === 'parent') {
     const parent = demoParent(greenvalley);
-    return { greeting: en.dashboard.welcome(parent.name), detail: en.dashboard.parentOf(en.common.listOf(parent.children)) };
+    return { greeting: en.dashboard.welcome({ name: parent.name }), detail: en.dashboard.parentOf({ children: listOf(parent.children) }) };
   }
-  return { greeting: en.dashboard.welcome(name), detail: en.dashboard.roles[role] };
+  return { greeting: en.dashboard.welcome({ name }), detail: en.dashboard.roles[role] };
 }
 
 describe('login without a school', () => {
   it('disables the form and offers the way to /school-selection', async () => {
     const page = await session.newPage();
     await page.goto('/login');
-    await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle(messages.ui.productName), exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle({ school: messages.ui.productName }), exact: true }).waitFor();
     expect(await page.getByText(messages.login.schoolRequired, { exact: true }).isVisible()).toBe(true);
     const form = loginForm(page);
     expect(await form.email.isDisabled()).toBe(true);
@@ -215,7 +215,7 @@ describe('phone screen', () => {
     await waitForPath(page, '/admin');
     const board = dashboard(page, riverside.schoolName);
     await board.intro.waitFor();
-    expect(await board.greeting.innerText()).toBe(en.dashboard.welcome(demoPersonName(riverside, 'teacher')));
+    expect(await board.greeting.innerText()).toBe(en.dashboard.welcome({ name: demoPersonName(riverside, 'teacher') }));
     expect(await board.greeting.isVisible()).toBe(true);
     expect(await fitsViewportWidth(page)).toBe(true);
   });
@@ -231,7 +231,7 @@ describe('tenant isolation a user can see', () => {
       const board = dashboard(page, school.schoolName);
       await board.intro.waitFor();
       const name = demoPersonName(school, 'student');
-      expect(await board.greeting.innerText()).toBe(en.dashboard.welcome(name));
+      expect(await board.greeting.innerText()).toBe(en.dashboard.welcome({ name }));
       names.push(name);
       expect((await readStorage(page)).session.currentTenantId).toBe(school.tenantId);
 

@@ -1,11 +1,11 @@
 /**
- * /school-selection in Chromium (spec section 2; issue 2): the list of schools, case-insensitive
+ * /school-selection in Chromium (spec section 2): the list of schools, case-insensitive
  * search, the empty result, the sign-in button's label and state, what choosing stores, the back icon.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
-import { en } from '../../src/i18n/en';
+import { en } from '../support/english';
 import { useBrowser } from './support/browser';
 import { greenvalley, riverside } from './support/demo';
 import { pathOf, readStorage, waitForPath } from './support/flows';
@@ -39,12 +39,12 @@ describe('school selection', () => {
     await page.getByText(riverside.schoolName, { exact: true }).click();
     expect(await school(page, riverside.schoolName).isChecked()).toBe(true);
     expect(await button.count()).toBe(0);
-    const signIn = page.getByRole('button', { name: en.schoolSelection.signInTo(riverside.schoolName), exact: true });
+    const signIn = page.getByRole('button', { name: en.schoolSelection.signInTo({ school: riverside.schoolName }), exact: true });
     expect(await signIn.isEnabled()).toBe(true);
 
     // Another choice relabels the button.
     await school(page, greenvalley.schoolName).check();
-    expect(await page.getByRole('button', { name: en.schoolSelection.signInTo(greenvalley.schoolName), exact: true }).isEnabled()).toBe(
+    expect(await page.getByRole('button', { name: en.schoolSelection.signInTo({ school: greenvalley.schoolName }), exact: true }).isEnabled()).toBe(
       true,
     );
     expect(await signIn.count()).toBe(0);
@@ -79,9 +79,9 @@ describe('school selection', () => {
     expect((await readStorage(page)).session).not.toHaveProperty('currentTenantId');
 
     await school(page, riverside.schoolName).check();
-    await page.getByRole('button', { name: en.schoolSelection.signInTo(riverside.schoolName), exact: true }).click();
+    await page.getByRole('button', { name: en.schoolSelection.signInTo({ school: riverside.schoolName }), exact: true }).click();
     await waitForPath(page, '/login');
-    await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle(riverside.schoolName), exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle({ school: riverside.schoolName }), exact: true }).waitFor();
 
     const { session: stored, local } = await readStorage(page);
     expect(stored.currentTenantId).toBe(riverside.tenantId);

@@ -1,12 +1,13 @@
 /**
- * Sessions in Chromium (spec sections 2, 4 and 6; issue 2): the route guard's redirects, unknown
+ * Sessions in Chromium (spec sections 2, 4 and 6): the route guard's redirects, unknown
  * paths, the account-deletion flow from /login?action=deleteAccount, and logging out.
  */
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
-import { en } from '../../src/i18n/en';
+import { en } from '../support/english';
+import { classesTitles } from '../../src/features/classes/texts';
 import { useBrowser } from './support/browser';
-import { demoPassword, demoPersonName, demoUsername, greenvalley, riverside } from './support/demo';
+import { demoOffice, demoPassword, demoPersonName, demoUsername, greenvalley, riverside } from './support/demo';
 import { chooseSchool, dashboard, loginForm, pathOf, readStorage, signIn, signInAt, waitForPath } from './support/flows';
 import { firstNavigationTo, installTimeline, readTimeline } from './support/timeline';
 
@@ -39,7 +40,7 @@ describe('route guard', () => {
     await page.goto('/admin/classes');
     await waitForPath(page, '/student');
     await dashboard(page, greenvalley.schoolName).intro.waitFor();
-    expect(await page.getByRole('heading', { name: en.titles.classes, exact: true }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: classesTitles.classes, exact: true }).count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(en.dashboard.studentTitle);
   });
 
@@ -48,7 +49,7 @@ describe('route guard', () => {
     await signInAt(page, greenvalley.schoolName, demoUsername('teacher'), demoPassword);
     await waitForPath(page, '/admin');
     await page.goto('/admin/classes');
-    await page.getByRole('heading', { level: 1, name: en.titles.classes, exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: classesTitles.classes, exact: true }).waitFor();
     expect(pathOf(page)).toBe('/admin/classes');
   });
 
@@ -72,19 +73,24 @@ describe('account deletion', () => {
     const dialog = page.getByRole('dialog', { name: en.deleteAccount.title, exact: true });
     await dialog.waitFor();
     expect(await dialog.getByText(en.deleteAccount.body, { exact: true }).isVisible()).toBe(true);
+    // The school's own office, as the school keeps it, not a placeholder.
+    const office = demoOffice(riverside);
+    await dialog.getByText(en.deleteAccount.contactName({ school: riverside.schoolName }), { exact: true }).waitFor();
+    expect(await dialog.getByRole('link', { name: office.email, exact: true }).getAttribute('href')).toBe(`mailto:${office.email}`);
+    expect(await dialog.getByRole('link', { name: office.phoneNumber, exact: true }).getAttribute('href')).toBe(`tel:${office.phoneNumber.replace(/\D/g, '')}`);
 
     const emailAdmin = dialog.getByRole('link', { name: en.deleteAccount.emailAdmin, exact: true });
     const href = await emailAdmin.getAttribute('href');
     expect(href).toMatch(/^mailto:/);
     const mail = new URL(href ?? '');
-    expect(mail.pathname).toBe(en.deleteAccount.contactEmail);
+    expect(mail.pathname).toBe(office.email);
     expect(mail.searchParams.get('subject')).toBe(en.deleteAccount.mailSubject);
     const body = mail.searchParams.get('body') ?? '';
     const name = demoPersonName(riverside, 'student');
     expect(body).toContain(name);
     expect(body).toContain(demoUsername('student'));
     expect(body).toContain(en.dashboard.roles.student);
-    expect(body).toBe(en.deleteAccount.mailBody(name, demoUsername('student'), en.dashboard.roles.student));
+    expect(body).toBe(en.deleteAccount.mailBody({ name, userId: demoUsername('student'), role: en.dashboard.roles.student }));
 
     await dialog.getByRole('button', { name: en.deleteAccount.gotIt, exact: true }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 /**
- * What people saw on their phones (issue 9), in Chromium against the production build: the
+ * What people saw on their phones, in Chromium against the production build: the
  * installed app opens in the user's area, list pages never scroll sideways at 360 px, the admission
  * form lists classes in the school's order, and a toast never covers the sync indicator.
  */
@@ -9,7 +9,7 @@ import { compareClasses } from '../../contract/class-order';
 import { messages } from '../../contract/messages';
 import { recordsTexts } from '../../src/features/records/texts';
 import { subjectsTexts } from '../../src/features/subjects/texts';
-import { en } from '../../src/i18n/en';
+import { en } from '../support/english';
 import { useBrowser } from './support/browser';
 import { pathOf, waitForPath } from './support/flows';
 import { admin, classesOf, signInAs, syncStatus, tokenOf, waitForSynced } from './support/offline';

@@ -1,5 +1,5 @@
 /**
- * Homework in Chromium against the production build and the real server (issue 10): the demo
+ * Homework in Chromium against the production build and the real server: the demo
  * teacher gives homework with a PDF to II B, a class she teaches Mathematics in, offline, and
  * leaves the homework screens (a reload onto her dashboard) before the connection returns: the
  * file reaches the school from there, once; the parent of a
@@ -16,7 +16,7 @@ import { roleCodes } from '../../contract/roles';
 import type { PullResponse } from '../../contract/sync';
 import { onePagePdf } from '../../server/seed/homework-files';
 import { homeworkTexts as text } from '../../src/features/homework/texts';
-import { t } from '../../src/i18n';
+import { homeworkTitles } from '../../src/features/homework/texts';
 import { syncTexts } from '../../src/sync-binding/texts';
 import { useBrowser } from './support/browser';
 import { demoUsername, greenvalley, uniqueEmail } from './support/demo';
@@ -38,7 +38,8 @@ async function parentOf(baseUrl: string, adminToken: string, studentId: string):
   const pending = await api<PendingAccount[]>(baseUrl, 'GET', paths.accounts.pending, { token: adminToken });
   const account = pending.find((row) => row.username === email);
   if (!account) throw new Error(`no pending account ${email}`);
-  await api(baseUrl, 'POST', paths.accounts.approve(account.id), { token: adminToken, body: { childStudentIds: [studentId] } });
+  // Registered here without its mailed code: the admin approves it knowingly (the second step).
+  await api(baseUrl, 'POST', paths.accounts.approve(account.id), { token: adminToken, body: { childStudentIds: [studentId], unconfirmed: true } });
   return { email, password };
 }
 
@@ -77,7 +78,7 @@ describe('homework', () => {
       // She leaves the homework screens (a reload onto her dashboard, from the service worker);
       // the connection returns there, and the file follows its homework to the school.
       await teacherPage.goto('/admin');
-      await syncStatus(teacherPage).getByText(syncTexts.waiting(1), { exact: true }).waitFor();
+      await syncStatus(teacherPage).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
       await teacherContext.setOffline(false);
       const given = await waitUntil(
         async () => (await api<Homework[]>(session.baseUrl, 'GET', `${homeworkPaths.all}?classId=${iiB.id}`, { token: adminToken })).find((row) => row.title === title),
@@ -115,7 +116,7 @@ describe('homework', () => {
 
       // Ticked done offline: it waits on the device and reaches the school once online.
       await card.getByRole('checkbox', { name: text.student.markDone(title), exact: true }).check();
-      await syncStatus(page).getByText(syncTexts.waiting(1), { exact: true }).waitFor();
+      await syncStatus(page).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
       await context.setOffline(false);
       await waitForNothingWaiting(page, 60_000);
       const parentToken = (await api<{ jwtToken: string }>(session.baseUrl, 'POST', paths.authUser, { body: { username: parent.email, password: parent.password } })).jwtToken;
@@ -136,7 +137,7 @@ describe('homework', () => {
       await signInAs(other, demoUsername('parent'));
       await waitForSynced(other, firstPull);
       await other.goto('/student/homework');
-      await other.getByRole('heading', { level: 1, name: t.titles.homework }).waitFor();
+      await other.getByRole('heading', { level: 1, name: homeworkTitles.homework }).waitFor();
       await other.locator('.hw-card').first().waitFor();
       expect(await other.getByRole('heading', { name: title, exact: true }).count()).toBe(0);
     },

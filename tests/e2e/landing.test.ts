@@ -1,5 +1,5 @@
 /**
- * The landing page in Chromium (spec section 2; issue 4): section order, navbar anchors and links,
+ * The landing page in Chromium (spec section 2): section order, navbar anchors and links,
  * the solid navbar after 20 px, the phone menu overlay and its scroll lock, the language button,
  * benefit tabs, the one-open FAQ, the wrap-around testimonial slider, footer links, no layout shift
  * and a bundle without signed-in areas.

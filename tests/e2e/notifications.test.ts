@@ -1,5 +1,5 @@
 /**
- * Notifications in Chromium against the production build and the real server (issue 11): the demo
+ * Notifications in Chromium against the production build and the real server: the demo
  * admin sends a notification to II B on /admin/addnotification; the parent of a II B student (an
  * account made for this test and approved by the admin through the API) sees it unread on
  * /student/notifications, goes offline, reloads, still reads it and opens it (marked read on the
@@ -13,7 +13,7 @@ import { paths } from '../../contract/paths';
 import { roleCodes } from '../../contract/roles';
 import type { PullResponse } from '../../contract/sync';
 import { notificationTexts as text } from '../../src/features/notifications/texts';
-import { t } from '../../src/i18n';
+import { notificationTitles } from '../../src/features/notifications/texts';
 import { syncTexts } from '../../src/sync-binding/texts';
 import { useBrowser } from './support/browser';
 import { demoUsername, greenvalley, uniqueEmail } from './support/demo';
@@ -38,7 +38,8 @@ async function parentOf(baseUrl: string, adminToken: string, studentId: string):
   const pending = await api<PendingAccount[]>(baseUrl, 'GET', paths.accounts.pending, { token: adminToken });
   const account = pending.find((row) => row.username === email);
   if (!account) throw new Error(`no pending account ${email}`);
-  await api(baseUrl, 'POST', paths.accounts.approve(account.id), { token: adminToken, body: { childStudentIds: [studentId] } });
+  // Registered here without its mailed code: the admin approves it knowingly (the second step).
+  await api(baseUrl, 'POST', paths.accounts.approve(account.id), { token: adminToken, body: { childStudentIds: [studentId], unconfirmed: true } });
   return { email, password };
 }
 
@@ -109,11 +110,11 @@ describe('notifications', () => {
       await card.getByText(message, { exact: true }).waitFor();
       expect(await card.getByRole('link', { name: text.family.goTo, exact: true }).getAttribute('href')).toBe('/student/homework');
       await card.getByText(text.family.unread, { exact: true }).waitFor({ state: 'detached' });
-      await syncStatus(page).getByText(syncTexts.waiting(1), { exact: true }).waitFor();
+      await syncStatus(page).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
       // Opened again on the plane: still one change waiting.
       await card.getByRole('button', { name: text.family.openLabel(title), exact: true }).click();
       await card.getByRole('button', { name: text.family.openLabel(title), exact: true }).click();
-      await syncStatus(page).getByText(syncTexts.waiting(1), { exact: true }).waitFor();
+      await syncStatus(page).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
 
       // Back online: the mark reaches the school once.
       await context.setOffline(false);
@@ -136,7 +137,7 @@ describe('notifications', () => {
       await signInAs(other, demoUsername('parent'));
       await waitForSynced(other, firstPull);
       await other.goto('/student/notifications');
-      await other.getByRole('heading', { level: 1, name: t.titles.notifications }).waitFor();
+      await other.getByRole('heading', { level: 1, name: notificationTitles.notifications }).waitFor();
       await other.locator('.nt-card').first().waitFor();
       expect(await other.getByRole('heading', { name: title, exact: true }).count()).toBe(0);
     },

@@ -1,11 +1,11 @@
 /**
- * Offline attendance in Chromium against the production build and the real server (issue 3,
- * docs/sync.md tests 1, 2 and 14 end to end): a teacher marks a class offline, the page reloads offline
+ * Offline attendance in Chromium against the production build and the real server
+ * (docs/sync.md tests 1, 2 and 14 end to end): a teacher marks a class offline, the page reloads offline
  * from the service worker with the marks still there, and once online the sheet reaches the server
  * exactly once; also when the first push's response is lost, and with two tabs.
  */
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/en';
+import { en } from '../support/english';
 import { useBrowser } from './support/browser';
 import { paths } from '../../contract/paths';
 import {

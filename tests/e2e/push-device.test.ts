@@ -15,18 +15,19 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../../contract/paths';
 import { pushTexts } from '../../src/features/push/texts';
-import { en } from '../../src/i18n/en';
+import { en } from '../support/english';
 import { chromiumPath } from './support/browser';
 import { demoUsername, greenvalley } from './support/demo';
 import { signInAs, waitForServiceWorker, waitForSynced } from './support/offline';
 import { freePort } from '../support/free-port';
+import { onSchoolClock, putOnSchoolClock } from './support/school-clock-env';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const firebaseConfig = { apiKey: 'e2e-api-key', projectId: 'kaksha-e2e', appId: '1:424242:web:e2e', messagingSenderId: '424242' };
@@ -47,8 +48,8 @@ let server: ChildProcess | undefined;
 let browser: Browser | undefined;
 let baseUrl: string;
 
-// The run's shared server serves a build without push: this file builds its own, configured for
-// push, and serves it with a server of its own over a fresh demo database.
+// The run's shared servers serve a build without push: this file builds its own, configured for
+// push, and serves it with a server of its own over a copy of the run's seeded demo database.
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), 'kaksha-push-e2e-'));
   buildDir = path.join(workDir, 'dist');
@@ -57,11 +58,13 @@ beforeAll(async () => {
     stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production', VITE_FIREBASE_CONFIG: JSON.stringify(firebaseConfig), VITE_FIREBASE_VAPID_KEY: vapidKey },
   });
+  const dataDir = path.join(workDir, 'data');
+  cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: workDir, DATABASE_URL: '', STATIC_DIR: buildDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    env: onSchoolClock({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: buildDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -194,6 +197,7 @@ describe('phone push on the device', () => {
     'after sign-in, from the tap: permission, the token made by Firebase and sent to the school; a push while open is a toast and a sync; with no window a system notification; sign-out removes the token',
     async () => {
       const context = await browser!.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+      await putOnSchoolClock(context);
       const page = await context.newPage();
       const google = await standInForGoogle(context, page);
       const api: { method: string; path: string; body: unknown; status: number }[] = [];

@@ -1,15 +1,17 @@
 /**
  * Approving a registration in Chromium against the production build and the real server
- * (issue 5): a student registers on /register with an e-mail no record has, so the account waits;
- * its sign-in is refused with the pending message; the admin approves it on /admin/accounts,
- * linking it to a student record; the user then signs in to /student and sees that student's name.
+ *: a student registers on /register with an e-mail no record has, so the account waits;
+ * its sign-in is refused with the pending message; the admin, on a 360 px phone, sees the address
+ * was never confirmed, answers the warning that says what approving it means, and approves it on
+ * /admin/accounts, linking it to a student record; the user then signs in to /student and sees
+ * that student's name.
  */
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../contract/account';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import { accountsTexts } from '../../src/features/accounts/texts';
-import { en } from '../../src/i18n/en';
+import { en } from '../support/english';
 import { useBrowser } from './support/browser';
 import { greenvalley, uniqueEmail } from './support/demo';
 import { chooseSchool, dashboard, loginForm, pathOf, signIn, waitForPath } from './support/flows';
@@ -42,19 +44,19 @@ describe('pending registration', () => {
       await user.getByRole('link', { name: en.auth.registerLink, exact: true }).click();
       await waitForPath(user, '/register');
       await user.getByRole('heading', { level: 1, name: en.register.title, exact: true }).waitFor();
-      await user.getByText(en.register.subtitle(greenvalley.schoolName), { exact: true }).waitFor();
+      await user.getByText(en.register.subtitle({ school: greenvalley.schoolName }), { exact: true }).waitFor();
       await user.getByLabel(en.auth.emailLabel, { exact: true }).fill(email);
       await user.getByLabel(en.auth.passwordLabel, { exact: true }).fill(password);
       await user.getByLabel(en.register.confirmPasswordLabel, { exact: true }).fill(password);
       await user.getByLabel(en.register.roleLabel, { exact: true }).selectOption({ label: en.register.roles.student });
-      await user.getByRole('checkbox', { name: `${en.register.termsPrefix}${en.register.termsLink}` }).check();
+      await user.getByRole('checkbox', { name: en.register.terms({ link: en.register.termsLink }) }).check();
       await user.getByRole('button', { name: en.register.submit, exact: true }).click();
       // The e2e server mails codes (to its SMTP sink); without the code the school decides.
       await user.getByRole('button', { name: en.register.skipCode, exact: true }).click();
       await waitForPath(user, '/login', (params) => params.get('email') === email);
       expect(await accountOf(session.baseUrl, token, email)).toMatchObject({ status: 'pending', roleName: 'student', studentId: null });
 
-      await user.getByRole('heading', { level: 1, name: en.auth.welcomeTitle(greenvalley.schoolName), exact: true }).waitFor();
+      await user.getByRole('heading', { level: 1, name: en.auth.welcomeTitle({ school: greenvalley.schoolName }), exact: true }).waitFor();
       expect(await loginForm(user).email.inputValue()).toBe(email);
       await loginForm(user).submit.click();
       const pending = user.getByRole('alert').filter({ hasText: messages.auth.pendingApproval });
@@ -63,7 +65,9 @@ describe('pending registration', () => {
       expect(pathOf(user)).toBe('/login');
 
       // The admin approves it, choosing the student record it belongs to.
-      const adminPage = await session.newPage();
+      const phone = { width: 360, height: 740 };
+      const adminPage = await session.newPage(phone);
+      const scrollWidth = () => adminPage.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth);
       await signInAs(adminPage, admin);
       await waitForSynced(adminPage);
       await adminPage.goto('/admin/accounts');
@@ -71,7 +75,18 @@ describe('pending registration', () => {
       const row = pendingSection.getByRole('row').filter({ hasText: email });
       await row.waitFor();
       expect(await row.getByText(text.pending.noSuggestion, { exact: true }).isVisible()).toBe(true);
+      // The code was skipped: the address was never confirmed, and approving says what that means.
+      expect(await row.getByText(text.pending.confirmedNo, { exact: true }).isVisible()).toBe(true);
+      expect(await scrollWidth()).toBeLessThanOrEqual(phone.width);
       await row.getByRole('button', { name: text.pending.approveLabel(email), exact: true }).click();
+      const warning = adminPage.getByRole('alertdialog', { name: text.pending.unconfirmedTitle, exact: true });
+      await warning.waitFor();
+      expect(await warning.innerText()).toContain(text.pending.unconfirmedBody(email));
+      expect(await scrollWidth()).toBeLessThanOrEqual(phone.width);
+      const box = await warning.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+      await warning.getByRole('button', { name: text.pending.unconfirmedContinue, exact: true }).click();
       const dialog = adminPage.getByRole('dialog', { name: text.approve.title(email), exact: true });
       await dialog.waitFor();
       // Nothing chosen yet: approving asks for the record.
@@ -97,7 +112,7 @@ describe('pending registration', () => {
       await waitForPath(user, '/student');
       const board = dashboard(user, greenvalley.schoolName);
       await board.greeting.waitFor();
-      expect(await board.greeting.innerText()).toBe(en.dashboard.welcome(fullName));
+      expect(await board.greeting.innerText()).toBe(en.dashboard.welcome({ name: fullName }));
     },
     slow,
   );

@@ -1,6 +1,6 @@
 /**
  * An admission made offline in Chromium against the production build and the real server
- * (issue 5): the register shows it at once with "Pending" for its number; back online the school's
+ *: the register shows it at once with "Pending" for its number; back online the school's
  * number (YYYY-NNNN) replaces it without a reload, the school holds exactly one such admission, and
  * the student is on /admin/students with that admission id.
  */

@@ -1,5 +1,5 @@
 /**
- * A transfer certificate in Chromium against the production build and the real server (issue 5):
+ * A transfer certificate in Chromium against the production build and the real server:
  * issued online on /admin/records/printtc/{studentId}, the page shows the school's serial, the
  * school and the masked Aadhaar; Print calls window.print; on paper only the certificate shows,
  * on exactly one A4 page; offline, a reload of that certificate's page draws the same sheet from
@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { recordsTexts } from '../../src/features/records/texts';
-import { en } from '../../src/i18n/en';
+import { en } from '../support/english';
 import { useBrowser } from './support/browser';
 import { greenvalley } from './support/demo';
 import { classesOf, signInAs, syncStatus, waitForNothingWaiting, waitForServiceWorker, waitForSynced } from './support/offline';

@@ -1,5 +1,5 @@
 /**
- * Importing students in Chromium against the production build and the real server (issue 5): the
+ * Importing students in Chromium against the production build and the real server: the
  * CSV template from the upload panel has the spec's sixteen columns; a three-row file built on it
  * with one bad row is refused with that row, column and message, and nothing is written; the
  * corrected file imports all three, which then show in the list.

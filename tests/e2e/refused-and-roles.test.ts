@@ -1,5 +1,5 @@
 /**
- * Issue 9 in Chromium against the production build and the real server, as the demo teacher: a
+ * Refused changes and roles in Chromium against the production build and the real server, as the demo teacher: a
  * sheet the school refuses (the teacher lost the class while offline) stays readable in the sync
  * panel, with its class, each student's mark and the school's reason, through a reload, until
  * dismissed; and the dashboard and student list do not offer what the server refuses a teacher.
@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { en } from '../../src/i18n/en';
+import { en } from '../support/english';
+import { accountsTitles } from '../../src/features/accounts/texts';
+import { attendanceTitles } from '../../src/features/attendance/texts';
 import { syncTexts } from '../../src/sync-binding/texts';
 import { studentTexts } from '../../src/features/students/texts';
 import { useBrowser } from './support/browser';
@@ -54,7 +56,7 @@ describe('a refused change is never simply gone', () => {
         // Meanwhile the administrator takes the class away: the school will refuse the sheet.
         await api(session.baseUrl, 'PUT', paths.classes.classTeacher(klass.id), { token: adminToken, body: { teacherId: null } });
         await context.setOffline(false);
-        await syncStatus(page).locator('.sync-problem', { hasText: syncTexts.notAccepted(1) }).waitFor({ timeout: 60_000 });
+        await syncStatus(page).locator('.sync-problem', { hasText: syncTexts.notAccepted({ count: 1 }) }).waitFor({ timeout: 60_000 });
 
         const className = [klass.className, klass.classSection].filter(Boolean).join(' ');
         const expectReadable = async () => {
@@ -77,7 +79,7 @@ describe('a refused change is never simply gone', () => {
         await item.waitFor({ state: 'detached' });
         await page.reload();
         await waitForSynced(page);
-        expect(await syncStatus(page).textContent()).not.toContain(syncTexts.notAccepted(1));
+        expect(await syncStatus(page).textContent()).not.toContain(syncTexts.notAccepted({ count: 1 }));
       } finally {
         await api(session.baseUrl, 'PUT', paths.classes.classTeacher(klass.id), { token: adminToken, body: { teacherId } });
       }
@@ -92,12 +94,12 @@ describe('the demo teacher is not offered what the school refuses them', () => {
     async () => {
       const page = await (await session.newContext()).newPage();
       await signInAs(page, teacher);
-      await page.getByRole('link', { name: en.titles.markAttendance }).first().waitFor();
-      expect(await page.getByRole('link', { name: en.titles.accounts }).count()).toBe(0);
+      await page.getByRole('link', { name: attendanceTitles.markAttendance }).first().waitFor();
+      expect(await page.getByRole('link', { name: accountsTitles.accounts }).count()).toBe(0);
 
       const adminPage = await (await session.newContext()).newPage();
       await signInAs(adminPage, admin);
-      await adminPage.getByRole('link', { name: en.titles.accounts }).first().waitFor();
+      await adminPage.getByRole('link', { name: accountsTitles.accounts }).first().waitFor();
     },
     slow,
   );

@@ -1,5 +1,5 @@
 /**
- * Printing the timetable in Chromium (issue 12: "a class's week and a teacher's week on one A4
+ * Printing the timetable in Chromium ("a class's week and a teacher's week on one A4
  * landscape page"): the demo admin of the larger school (riverside) prints, from the print
  * stylesheet, the week of its busiest class (the most text in its cells), the week of the teacher
  * with the most periods and the demo teacher's week; each is exactly one page of A4 landscape

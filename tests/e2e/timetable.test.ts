@@ -1,6 +1,6 @@
 /**
  * Timetable and staff attendance in Chromium against the production build and the real server
- * (issue 12): the demo admin rebuilds IV B's Monday first period on /admin/timetable/add, is shown
+ *: the demo admin rebuilds IV B's Monday first period on /admin/timetable/add, is shown
  * the clash of a teacher busy in another class (named) before saving and saves a subject whose
  * teacher is free; the demo parent reads their IV B child's week offline after a reload; the
  * admin marks that day's teacher absent offline, syncs, gives one of the uncovered periods to a
@@ -14,7 +14,7 @@ import { type Period, timetableDayOf, type TimetableEntry, timetablePaths, type 
 import { teacherAttendanceTexts } from '../../src/features/teacher-attendance/texts';
 import { recordsKitTexts } from '../../src/kit/texts';
 import { timetableTexts as text } from '../../src/features/timetable/texts';
-import { t } from '../../src/i18n';
+import { timetableTitles } from '../../src/features/timetable/texts';
 import { useBrowser } from './support/browser';
 import { demoParent, demoUsername, greenvalley } from './support/demo';
 import { studentsOf } from './support/records';
@@ -76,7 +76,7 @@ describe('timetable', () => {
       await parentContext.setOffline(true);
       await parentPage.goto('/student/timetable').catch(() => undefined);
       await parentPage.reload();
-      await parentPage.getByRole('heading', { level: 1, name: t.titles.timetable }).waitFor();
+      await parentPage.getByRole('heading', { level: 1, name: timetableTitles.timetable }).waitFor();
       // The child in IV B (the other is in another class).
       const child = (await studentsOf(session.baseUrl, token)).find((row) => row.classId === ivB.id && demoParent(greenvalley).children.includes(`${row.firstName} ${row.lastName}`))!;
       await parentPage.getByLabel(recordsKitTexts.chooseChild, { exact: true }).selectOption(child.id);

@@ -1,5 +1,5 @@
 /**
- * A week offline, in Chromium against the production build and the real server (issue 15): the
+ * A week offline, in Chromium against the production build and the real server: the
  * demo teacher's browser has no network for a school week, the device clock moved day by day
  * (page clock). Each day she marks her classes and the app is reloaded (from the service worker).
  * On day 4 the school deploys a new build: the network comes back only long enough for the
@@ -14,13 +14,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { headers } from '../../contract/envelope';
 import { paths } from '../../contract/paths';
 import { isWorkingDay, type CalendarEntry } from '../../contract/working-days';
 import type { PushRequest, PushResponse } from '../../contract/sync-push';
 import { pwaTexts } from '../../src/pwa/texts';
 import { useBrowser } from './support/browser';
+import { e2eServer } from './support/server';
 import { demoPassword, greenvalley } from './support/demo';
 import { signIn } from './support/flows';
 import {
@@ -134,7 +135,7 @@ describe('a week offline', () => {
   it(
     'five days of sheets offline, an app update midweek, a token expiring on day 5: on day 7 every sheet reaches the school once',
     async () => {
-      const staticDir = inject('staticDir');
+      const staticDir = e2eServer().staticDir;
       const swPath = path.join(staticDir, 'sw.js');
       const originalSw = readFileSync(swPath, 'utf8');
       const teacherToken = await tokenOf(session.baseUrl, teacher);

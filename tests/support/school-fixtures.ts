@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RoleName } from '../../contract/roles';
 import type { Db } from '../../server/db/client';
-import { classSubjects, classes, parentChildren, schools, students, subjects, teachers, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/modules/auth/passwords';
+import { classSubjects, classes, parentChildren, schools, students, subjects, teachers, users } from '../../server/db/core-tables';
+import { hashPassword } from '../../server/module-kit/passwords';
 
 export const fixturePassword = 'Secret#2025';
 
@@ -25,7 +25,7 @@ export interface SchoolFixture {
 export interface FixtureOptions {
   schoolName?: string;
   /**
-   * Which classes the teacher may mark and edit (class-subjects/teaching.ts): 'both' (default)
+   * Which classes the teacher may mark and edit (module-kit/teaching.ts): 'both' (default)
    * class teacher of V-A and teaching Physics in VI-B; 'first' V-A only, for tests of the rule.
    */
   teacherClasses?: 'both' | 'first';

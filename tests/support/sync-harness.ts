@@ -9,10 +9,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { paths } from '../../contract/paths';
 import type { RoleName } from '../../contract/roles';
 import type { PullResponse } from '../../contract/sync';
-import { classes } from '../../server/db/schema';
+import { classes } from '../../server/db/core-tables';
 import { createConnectivity } from '../../sync/connectivity';
 import { openKakshaDb, type KakshaDb } from '../../sync/db';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../sync/engine';
+import { createSyncEngine, type SyncEngine as EngineOf, type SyncEngineOptions as EngineOptionsOf } from '../../sync/engine';
+import type { SyncModules } from '../../sync/module-kit';
+import type { SyncEngine, SyncEngineOptions } from '../../sync';
+import { syncModules } from '../../sync/modules';
 import { createInjectFetch, type InjectFetch } from './inject-fetch';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from './school-fixtures';
 import { buildApp } from '../../server/app';
@@ -32,6 +35,8 @@ export interface SyncHarness {
   signIn(role: RoleName): Promise<string>;
   username(role: RoleName): string;
   engine(role: RoleName, overrides?: Partial<SyncEngineOptions>): SyncEngine;
+  /** An engine of other modules than the app's (tests/fixtures/module adds one to them). */
+  engineOf<const M extends SyncModules>(role: RoleName, modules: M): EngineOf<M>;
   openDb(role: RoleName): KakshaDb;
   serverClasses(): Promise<{ id: string; className: string; classSection: string; rev: number }[]>;
   /** A new server process over the same database (in-memory state such as rate limits is lost). */
@@ -55,10 +60,44 @@ export async function createSyncHarness(server: TestApp): Promise<SyncHarness> {
   const indexedDB = new IDBFactory();
   const tokens = new Map<string, string>();
   const renewals = { allowed: true, count: 0 };
-  const engines: SyncEngine[] = [];
+  const engines: { close(): Promise<void> }[] = [];
   const dependencies = { indexedDB, IDBKeyRange };
 
   const username = (role: RoleName) => school.accounts[role].username;
+
+  function optionsFor<const M extends SyncModules>(role: RoleName, modules: M): EngineOptionsOf<M> {
+    return {
+      modules,
+      tenantId,
+      username: username(role),
+      getToken: (identity) => tokens.get(`${identity.tenantId}:${identity.username}`) ?? null,
+      renewToken: async (identity) => {
+        renewals.count += 1;
+        const key = `${identity.tenantId}:${identity.username}`;
+        const current = tokens.get(key);
+        if (!renewals.allowed || !current) return null;
+        const response = await net.fetch(paths.refresh, {
+          method: 'POST',
+          headers: { 'X-TenantID': identity.tenantId, Authorization: `Bearer ${current}` },
+        });
+        if (response.status !== 200) return null;
+        const token = ((await response.json()) as { data: { jwtToken: string } }).data.jwtToken;
+        tokens.set(key, token);
+        return token;
+      },
+      // Through `net` at call time, so a test may wrap or swap `net.fetch` after creating the engine.
+      fetch: (input, init) => net.fetch(input, init),
+      locks: null,
+      connectivity: createConnectivity(),
+      dexieDependencies: dependencies,
+      retry: { baseMs: 2, capMs: 20 },
+      pullIntervalMs: 3_600_000,
+      requestTimeoutMs: 10_000,
+      // One direct call per entry unless a test asks for batches (their requests are per entry);
+      // SYNC_PUSH_BATCH=<n> runs any engine test with batches of n.
+      pushBatch: { maxEntries: Number(process.env.SYNC_PUSH_BATCH || 1) },
+    };
+  }
 
   const harness: SyncHarness = {
     server,
@@ -75,42 +114,17 @@ export async function createSyncHarness(server: TestApp): Promise<SyncHarness> {
       return token;
     },
     engine(role, overrides = {}) {
-      const engine = createSyncEngine({
-        tenantId,
-        username: username(role),
-        getToken: (identity) => tokens.get(`${identity.tenantId}:${identity.username}`) ?? null,
-        renewToken: async (identity) => {
-          renewals.count += 1;
-          const key = `${identity.tenantId}:${identity.username}`;
-          const current = tokens.get(key);
-          if (!renewals.allowed || !current) return null;
-          const response = await net.fetch(paths.refresh, {
-            method: 'POST',
-            headers: { 'X-TenantID': identity.tenantId, Authorization: `Bearer ${current}` },
-          });
-          if (response.status !== 200) return null;
-          const token = ((await response.json()) as { data: { jwtToken: string } }).data.jwtToken;
-          tokens.set(key, token);
-          return token;
-        },
-        // Through `net` at call time, so a test may wrap or swap `net.fetch` after creating the engine.
-        fetch: (input, init) => net.fetch(input, init),
-        locks: null,
-        connectivity: createConnectivity(),
-        dexieDependencies: dependencies,
-        retry: { baseMs: 2, capMs: 20 },
-        pullIntervalMs: 3_600_000,
-        requestTimeoutMs: 10_000,
-        // One direct call per entry unless a test asks for batches (their requests are per entry);
-        // SYNC_PUSH_BATCH=<n> runs any engine test with batches of n.
-        pushBatch: { maxEntries: Number(process.env.SYNC_PUSH_BATCH || 1) },
-        ...overrides,
-      });
+      const engine = createSyncEngine({ ...optionsFor(role, syncModules), ...overrides });
+      engines.push(engine);
+      return engine;
+    },
+    engineOf(role, modules) {
+      const engine = createSyncEngine(optionsFor(role, modules));
       engines.push(engine);
       return engine;
     },
     openDb(role) {
-      return openKakshaDb(tenantId, username(role), { dependencies });
+      return openKakshaDb(tenantId, username(role), { modules: syncModules, dependencies });
     },
     async serverClasses() {
       return server.database.db
@@ -122,7 +136,7 @@ export async function createSyncHarness(server: TestApp): Promise<SyncHarness> {
       const base = configFromEnv({ DATA_DIR: '.tmp/test-data', STATIC_DIR: '' });
       const config = {
         ...base,
-        rateLimits: { ...base.rateLimits, signInPerIp: 10_000, signInPerUsername: 10_000, registerPerIp: 10_000 },
+        rateLimits: { ...base.rateLimits, signInPerIp: 10_000, signInPerUserAddress: 10_000, signInPerUsername: 10_000, registerPerIp: 10_000 },
       };
       const app = await buildApp({ db: server.database.db, coordination: server.database, config, jwtSecret: testJwtSecret, logger: false });
       await app.ready();

@@ -1,10 +1,18 @@
-/** Builds the real app over a fresh test database, with helpers to sign in and call it. */
+/**
+ * Builds the real app over a fresh test database, with helpers to sign in and call it. Attachment
+ * bytes go where the server puts them on that database (server/files/attachment-store.ts): on
+ * PGlite into files under a DATA_DIR of this app's own, removed on close.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { headers } from '../../contract/envelope';
 import { paths } from '../../contract/paths';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { configFromEnv, type RateLimitSettings, type ServerConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
+import { attachmentStoreKindFor } from '../../server/files/attachment-store';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -26,16 +34,21 @@ export async function createTestApp(
     config?: Partial<Omit<ServerConfig, 'rateLimits'>>;
     /** pino options for a test that reads the log (default: no log). */
     logger?: object;
+    /** The modules and synced entities served (default: the app's registries; tests/fixtures/module adds one). */
+    modules?: BuildOptions['modules'];
+    entities?: BuildOptions['entities'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const base = configFromEnv({ DATA_DIR: '.tmp/test-data', STATIC_DIR: '' });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-test-data-'));
+  const base = configFromEnv({ DATA_DIR: dataDir, STATIC_DIR: '' });
   const config = {
     ...base,
     tokenTtlSeconds: options.tokenTtlSeconds ?? base.tokenTtlSeconds,
     rateLimits: {
       ...base.rateLimits,
       signInPerIp: 10_000,
+      signInPerUserAddress: 10_000,
       signInPerUsername: 10_000,
       registerPerIp: 10_000,
       ...options.rateLimits,
@@ -47,12 +60,16 @@ export async function createTestApp(
   const app = await buildApp({
     db: database.db,
     coordination: database,
+    attachmentStore: attachmentStoreKindFor(database.kind),
     config,
     jwtSecret: testJwtSecret,
     logger: options.logger ?? false,
     checkResponses: true,
+    modules: options.modules,
+    entities: options.entities,
   }).catch(async (error: unknown) => {
     await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
   await app.ready();
@@ -79,6 +96,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

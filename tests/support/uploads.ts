@@ -4,6 +4,7 @@
  * (entries that lie about their size, bombs, corrupt directories).
  */
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
 import XLSX from 'xlsx';
 
@@ -44,6 +45,20 @@ export function multipart(
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * As multipart(), the body sent as a stream of two chunks that part right after the file's first
+ * `fileBytes` bytes. A size limit of exactly `fileBytes` then falls at a chunk's end, where the
+ * parser cuts the file without handing on another chunk: a file just over the limit went through
+ * cut short that way.
+ */
+export function multipartInTwoChunks(filename: string, data: Buffer, fileBytes: number): { payload: Readable; headers: Record<string, string> } {
+  const body = multipart(filename, data);
+  const fileStart = body.payload.indexOf(data.subarray(0, 64));
+  if (fileStart < 0) throw new Error('the file is not in the body');
+  const at = fileStart + fileBytes;
+  return { payload: Readable.from([body.payload.subarray(0, at), body.payload.subarray(at)], { objectMode: false }), headers: body.headers };
 }
 
 export interface ZipEntrySpec {

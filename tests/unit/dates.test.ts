@@ -1,6 +1,6 @@
 /** src/ui/dates.ts: the one Indian date format of the app, the same in every time zone. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { longDate, monthYear, shortDate, shortDateTime, timeOfDay } from '../../src/ui/dates';
+import { clockTime, longDate, monthYear, shortDate, shortDateTime, timeOfDay } from '../../src/ui/dates';
 
 const zones = ['UTC', 'Asia/Kolkata', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Tokyo'];
 const originalZone = process.env.TZ;
@@ -44,5 +44,18 @@ describe('timestamps', () => {
     expect(timeOfDay(Date.UTC(2025, 5, 22, 3, 30))).toBe('9:00 am');
     process.env.TZ = 'UTC';
     expect(shortDate('2025-06-22T20:00:00.000Z')).toBe('22/06/2025');
+  });
+});
+
+describe('times of day as stored (HH:MM)', () => {
+  it('writes them on the 12-hour clock, as timestamps are: 9:30 am, 5:00 pm', () => {
+    expect(clockTime('09:30')).toBe('9:30 am');
+    expect(clockTime('17:00')).toBe('5:00 pm');
+    expect(clockTime('20:00')).toBe('8:00 pm');
+    expect(clockTime('00:05')).toBe('12:05 am');
+    expect(clockTime('12:30')).toBe('12:30 pm');
+    expect(clockTime('12:30:00')).toBe('12:30 pm');
+    expect(clockTime('later')).toBe('later');
+    expect(clockTime('25:00')).toBe('25:00');
   });
 });

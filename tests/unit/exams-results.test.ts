@@ -122,6 +122,6 @@ describe('class figures and attendance', () => {
       { date: '2026-04-04', status: 'absent' as const },
       { date: '2026-08-01', status: 'present' as const },
     ];
-    expect(attendanceUpTo(rows, '2026-27', '2026-07-31')).toEqual({ present: 2, days: 3 });
+    expect(attendanceUpTo(rows, '2026-27', '2026-07-31')).toEqual({ present: 2, days: 3, from: '2026-04-01', until: '2026-07-31' });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeDues, lateWorkingDays } from '../../contract/fee-dues';
-import type { FeeConcession, FeeReceipt, FeeStructure } from '../../contract/fees';
+import { balanceAfter, balanceAsOf, computeDues, fineOf, fineRemovedByDate, lateWorkingDays, receiptFeeYear, type DuesSources } from '../../contract/fee-dues';
+import { earliestPaymentDate, type FeeConcession, type FeeReceipt, type FeeStructure } from '../../contract/fees';
 
 const structure = (fine: Pick<FeeStructure, 'fineKind' | 'fineAmount' | 'fineCap'>): FeeStructure => ({
   id: 's',
@@ -107,5 +107,73 @@ describe('late days and holidays', () => {
     expect(lateWorkingDays('2026-11-06', '2026-11-14')).toBe(7);
     expect(holidayLateDays([diwali, trip, exam], 2026)('2026-11-06', '2026-11-14')).toBe(3);
     expect(holidayLateDays([diwali, trip, exam], 2026, 'v-a')('2026-11-06', '2026-11-14')).toBe(2);
+  });
+});
+
+describe('a year’s receipts', () => {
+  const perDay = structure({ fineKind: 'perDay', fineAmount: 1_000, fineCap: 10_000 });
+  const dated = (paidOn: string, dueDate: string, extra: Partial<FeeReceipt> = {}) => ({
+    ...paid(paidOn, []),
+    items: [{ installmentId: 'x1', headId: 'tuition', headName: 'Tuition', label: 'Annual', dueDate, amount: 100_000 }],
+    ...extra,
+  });
+
+  it('tells a receipt’s year by its installments’ due dates, else the structure’s, else (a fine alone) its payment date', () => {
+    expect(receiptFeeYear(dated('2026-04-20', '2025-06-10'))).toBe(2025);
+    expect(receiptFeeYear(paid('2027-04-02', [['t1', 1]]), perDay)).toBe(2026);
+    expect(receiptFeeYear(paid('2026-03-31', []))).toBe(2025);
+    expect(receiptFeeYear(paid('2026-04-01', []))).toBe(2026);
+  });
+
+  it('never lets a fine paid for another year settle this year’s fines', () => {
+    const sources = (receipts: DuesSources['receipts']): DuesSources => ({ studentId: 'a', academicYear: 2026, structure: perDay, headNames, concessions: [], receipts, today: '2026-11-26' });
+    // Nothing of 2026-27 paid on 26/11/2026: every installment's fine at the ₹100 cap.
+    expect(fineOf(computeDues(sources([])))).toBe(30_000);
+    // Last year's installment with its ₹50 fine, paid in March 2026 and in April 2026; a fine alone paid on 31 March (last year's).
+    const lastYears = [dated('2026-03-20', '2025-06-10', { fine: 5_000 }), dated('2026-04-20', '2025-06-10', { fine: 5_000, fineWaived: 1_000 }), paid('2026-03-31', [], { fine: 2_000 })];
+    expect(fineOf(computeDues(sources(lastYears)))).toBe(30_000);
+    // A fine alone paid in this year settles this year's oldest fine.
+    const withThisYears = computeDues(sources([...lastYears, paid('2026-04-02', [], { fine: 2_000 })]));
+    expect(withThisYears.installments.map((line) => [line.installmentId, line.fine])).toEqual([
+      ['b1', 8_000],
+      ['t1', 10_000],
+      ['t2', 10_000],
+    ]);
+  });
+});
+
+describe('a payment’s date and what a receipt keeps', () => {
+  const perDay = structure({ fineKind: 'perDay', fineAmount: 1_000, fineCap: null });
+  const sources = (receipts: DuesSources['receipts'] = []): DuesSources => ({ studentId: 'a', academicYear: 2026, structure: perDay, headNames, concessions: [], receipts, today: '2026-06-20' });
+
+  it('takes as removed by an earlier date only the fine of what the payment clears', () => {
+    const term1 = { studentId: 'a', paidOn: '2026-06-12', items: [{ installmentId: 't1', amount: 1_000_000 }], fine: 0, fineWaived: 0 };
+    // Recorded on 20 June: term 1's fine to then is 9 working days (Sunday the 14th out); dated the 12th, 2.
+    expect(fineRemovedByDate(sources(), term1, '2026-06-20')).toBe(7_000);
+    // A part payment leaves the fine running: the date removes nothing.
+    expect(fineRemovedByDate(sources(), { ...term1, items: [{ installmentId: 't1', amount: 500_000 }] }, '2026-06-20')).toBe(0);
+    expect(fineRemovedByDate(sources(), { ...term1, paidOn: '2026-06-20' }, '2026-06-20')).toBe(0);
+    // Only what this payment clears: the bus fee's fine from the 12th to the 20th; term 1, cleared on the 12th already, keeps its ₹20.
+    expect(fineRemovedByDate(sources([paid('2026-06-12', [['t1', 1_000_000]])]), { ...term1, items: [{ installmentId: 'b1', amount: 333_333 }] }, '2026-06-20')).toBe(7_000);
+  });
+
+  it('works out the balance after a receipt as of its date: what fell due by then, and the rest of the year', () => {
+    const none = structure({ fineKind: 'none', fineAmount: 0, fineCap: null });
+    const base: DuesSources = { studentId: 'a', academicYear: 2026, structure: none, headNames, concessions: [], receipts: [], today: '2026-12-01' };
+    const later = paid('2026-11-20', [['t2', 1_000_000]]);
+    // Term 1 paid on 15 June (after its due date), the bus fee not: ₹3,333.33 due that day, the bus fee and term 2 left for the year.
+    const june = { studentId: 'a', paidOn: '2026-06-15', items: [{ installmentId: 't1', amount: 1_000_000 }], fine: 0, fineWaived: 0 };
+    expect(balanceAfter({ ...base, receipts: [later] }, june)).toEqual({ balanceDue: 333_333, yearBalance: 1_333_333 });
+    // The same as stored receipts: a receipt dated later is not counted.
+    expect(balanceAsOf({ ...base, receipts: [later, paid('2026-06-15', [['t1', 1_000_000]])] }, '2026-06-15')).toEqual({ balanceDue: 333_333, yearBalance: 1_333_333 });
+  });
+
+  it('dates a payment in the current or previous academic year, not before the school’s first year of fees', () => {
+    expect(earliestPaymentDate('2026-11-25', 2020)).toBe('2025-04-01');
+    expect(earliestPaymentDate('2026-11-25', 2026)).toBe('2026-04-01');
+    expect(earliestPaymentDate('2026-03-31', 2024)).toBe('2024-04-01');
+    // First fees next year: this year's payments are still taken (advance payments).
+    expect(earliestPaymentDate('2027-02-15', 2027)).toBe('2026-04-01');
+    expect(earliestPaymentDate('2026-11-25', null)).toBe('2025-04-01');
   });
 });

@@ -9,10 +9,11 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { syncEntities } from '../../contract/sync';
 import { createConnectivity, createSyncEngine, type SyncEngine } from '../../sync';
-import { databaseName, KakshaDb, mirrorTables, schemaHistory, schemaHistoryOf, type OutboxEntry } from '../../sync/db';
+import { databaseName, KakshaDb, schemaHistoryOf, type OutboxEntry } from '../../sync/db';
+import { mirrorTable } from '../../sync/mirror-table';
 import { syncTables } from '../../sync/mirror';
-import { defaultKinds, mirrorTableSpecs, syncModules } from '../../sync/modules';
-import { mirrorTable } from '../../sync/modules/module';
+import { defaultKinds, mirrorTables, mirrorTableSpecs, schemaHistory, syncModules } from '../../sync/modules';
+import { classesTable } from '../../sync/modules/classes';
 
 /** The steps released before the kit, as installed devices have them (never to change). */
 const released = [
@@ -54,7 +55,7 @@ describe('the store derived from the module list', () => {
     const tables = syncModules.flatMap((module) => module.tables.map((table) => table.name));
     expect([...mirrorTables]).toEqual(tables);
     for (const table of tables) expect(syncEntities).toContain(table);
-    const db = new KakshaDb('kit-tables', { dependencies: { indexedDB: new IDBFactory(), IDBKeyRange } });
+    const db = new KakshaDb('kit-tables', { modules: syncModules, dependencies: { indexedDB: new IDBFactory(), IDBKeyRange } });
     expect(syncTables(db).map((table) => table.name)).toEqual([...tables, 'outbox', 'rejected', 'conflicts', 'base', 'gone', 'meta']);
     db.close();
   });
@@ -69,7 +70,7 @@ describe('the store derived from the module list', () => {
     const indexedDB = new IDBFactory();
     const dependencies = { indexedDB, IDBKeyRange };
     const name = databaseName('kit-tenant', 'teacher');
-    const installed = new KakshaDb(name, { dependencies });
+    const installed = new KakshaDb(name, { modules: syncModules, dependencies });
     await installed.open();
     const entry: OutboxEntry = {
       id: 'e1',
@@ -88,7 +89,7 @@ describe('the store derived from the module list', () => {
       v: 1,
     };
     await installed.outbox.add({ ...entry });
-    await installed.classes.put({ id: 'c1', className: 'VI', classSection: 'A', rev: 0 });
+    await installed.tableOf(classesTable).put({ id: 'c1', className: 'VI', classSection: 'A', rev: 0 });
     installed.close();
 
     const next = schemaHistory.at(-1)!.version + 1;
@@ -104,7 +105,7 @@ describe('the store derived from the module list', () => {
     expect(upgraded.verno).toBe(next);
     expect(upgraded.mirrorTables).toContain('homework');
     expect((await upgraded.outbox.toArray()).map(({ seq: _seq, ...rest }) => rest)).toEqual([entry]);
-    expect(await upgraded.classes.get('c1')).toEqual({ id: 'c1', className: 'VI', classSection: 'A', rev: 0 });
+    expect(await upgraded.tableOf(classesTable).get('c1')).toEqual({ id: 'c1', className: 'VI', classSection: 'A', rev: 0 });
     await upgraded.tableOf(homework).put({ id: 'h1', classId: 'c1', dueDate: '2026-11-23', rev: 3 });
     expect(await upgraded.tableOf(homework).where('classId').equals('c1').count()).toBe(1);
     upgraded.close();
@@ -141,6 +142,7 @@ describe('mutate() typed by kind', () => {
     const token = `e30.${claims}.signature`;
     const fetch = async () => new Response(JSON.stringify({ success: true, message: 'ok', data: page }), { status: 200 });
     const engine = createSyncEngine({
+      modules: syncModules,
       tenantId: 'kit-tenant',
       username: 'teacher',
       getToken: () => token,
@@ -157,7 +159,7 @@ describe('mutate() typed by kind', () => {
     expect(engine.db.mirrorTables).not.toContain('homework');
     const report = await engine.syncNow();
     expect(report.pull?.status).toBe('done');
-    expect(await engine.db.classes.get('c1')).toMatchObject({ className: 'VI', rev: 6 });
+    expect(await engine.db.tableOf(classesTable).get('c1')).toMatchObject({ className: 'VI', rev: 6 });
     await engine.close();
   });
 });

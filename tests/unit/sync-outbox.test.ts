@@ -5,7 +5,7 @@
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSyncEngine, markAttendanceSheet, StorageFullError, type SyncEngine, type SyncEngineOptions } from '../../sync';
+import { createSyncEngine, StorageFullError, syncModules, type SyncEngine, type SyncEngineOptions } from '../../sync';
 import { createConnectivity } from '../../sync/connectivity';
 import { databaseName } from '../../sync/db';
 import { retryDelay } from '../../sync/backoff';
@@ -13,6 +13,8 @@ import type { MutationKind } from '../../sync/kinds/kind';
 import { claimEntry } from '../../sync/outbox';
 import { verdictFor } from '../../sync/pusher';
 import { uuidv7 } from '../../sync/uuid';
+import { attendanceTable } from '../../sync/modules/attendance';
+import { classesTable } from '../../sync/modules/classes';
 
 const classId = '0190a0b0-0000-7000-8000-00000000c1a5';
 const students = [1, 2, 3].map((i) => `0190a0b0-0000-7000-8000-00000000000${i}`);
@@ -20,6 +22,7 @@ const engines: SyncEngine[] = [];
 
 function offlineEngine(overrides: Partial<SyncEngineOptions> = {}, indexedDB = new IDBFactory()): SyncEngine {
   const engine = createSyncEngine({
+    modules: syncModules,
     tenantId: 'school-a',
     username: 'teacher@example.in',
     getToken: () => null,
@@ -41,12 +44,12 @@ afterEach(async () => {
 describe('mutate: mirror and outbox in one transaction', () => {
   it('writes the mirror rows and one outbox entry together', async () => {
     const engine = offlineEngine();
-    await markAttendanceSheet(engine, {
+    await engine.mutate('attendance.markSheet', {
       classId,
       date: '2025-06-02',
       entries: students.map((studentId) => ({ studentId, status: 'present' as const })),
     });
-    const rows = await engine.db.attendance.where('[classId+date]').equals([classId, '2025-06-02']).toArray();
+    const rows = await engine.db.tableOf(attendanceTable).where('[classId+date]').equals([classId, '2025-06-02']).toArray();
     expect(rows.map((row) => row.status)).toEqual(['present', 'present', 'present']);
     const entries = await engine.db.outbox.toArray();
     expect(entries).toHaveLength(1);
@@ -54,7 +57,7 @@ describe('mutate: mirror and outbox in one transaction', () => {
     // Each new record carries the id the device minted, the same as the mirror row's.
     const body = entries[0]!.body as { entries: { id?: string; studentId: string }[] };
     for (const entry of body.entries) {
-      expect((await engine.db.attendance.get([entry.studentId, '2025-06-02']))?.id).toBe(entry.id);
+      expect((await engine.db.tableOf(attendanceTable).get([entry.studentId, '2025-06-02']))?.id).toBe(entry.id);
     }
   });
 
@@ -66,14 +69,14 @@ describe('mutate: mirror and outbox in one transaction', () => {
         return { method: 'POST', path: '/api/x', body: input, refs: [`classes:${input.id}`] };
       },
       async apply(context, _body, ref) {
-        await context.db.classes.put({ id: ref.slice('classes:'.length), className: 'half', classSection: '', rev: 0 });
+        await context.db.tableOf(classesTable).put({ id: ref.slice('classes:'.length), className: 'half', classSection: '', rev: 0 });
         throw new Error('killed mid-write');
       },
       accepted: () => ({ upserts: [], deletes: [], conflicts: [] }),
     };
     const engine = offlineEngine({ kinds: [failing] });
     await expect(engine.mutate('classes.delete', { id: 'c1' })).rejects.toThrow('killed mid-write');
-    expect(await engine.db.classes.count()).toBe(0);
+    expect(await engine.db.tableOf(classesTable).count()).toBe(0);
     expect(await engine.db.outbox.count()).toBe(0);
     expect(await engine.db.base.count()).toBe(0);
   });
@@ -86,13 +89,13 @@ describe('mutate: mirror and outbox in one transaction', () => {
       scopes.push((args[1] as { name: string }[]).map((table) => table.name).sort());
       return transaction(...args);
     };
-    await markAttendanceSheet(engine, { classId, date: '2025-06-02', entries: [{ studentId: students[0]!, status: 'absent' }] });
-    await markAttendanceSheet(engine, { classId, date: '2025-06-02', entries: [{ studentId: students[1]!, status: 'late' }] });
+    await engine.mutate('attendance.markSheet', { classId, date: '2025-06-02', entries: [{ studentId: students[0]!, status: 'absent' }] });
+    await engine.mutate('attendance.markSheet', { classId, date: '2025-06-02', entries: [{ studentId: students[1]!, status: 'late' }] });
     expect(scopes).toEqual([
       ['attendance', 'base', 'outbox'],
       ['attendance', 'base', 'outbox'],
     ]);
-    expect((await engine.db.attendance.get([students[1]!, '2025-06-02']))?.status).toBe('late');
+    expect((await engine.db.tableOf(attendanceTable).get([students[1]!, '2025-06-02']))?.status).toBe('late');
     expect(await engine.db.outbox.count()).toBe(1);
   });
 
@@ -106,14 +109,14 @@ describe('mutate: mirror and outbox in one transaction', () => {
       },
       async apply(context, _body, ref) {
         const id = ref.slice('classes:'.length);
-        await context.db.classes.put({ id, className: 'IX', classSection: 'A', rev: 0 });
+        await context.db.tableOf(classesTable).put({ id, className: 'IX', classSection: 'A', rev: 0 });
         await context.db.mirror('students').put({ id: `of-${id}`, rev: 0 });
       },
       accepted: () => ({ upserts: [], deletes: [], conflicts: [] }),
     };
     const engine = offlineEngine({ kinds: [wider] });
     await engine.mutate('classes.delete', { id: 'c1' });
-    expect(await engine.db.classes.get('c1')).toMatchObject({ className: 'IX' });
+    expect(await engine.db.tableOf(classesTable).get('c1')).toMatchObject({ className: 'IX' });
     expect(await engine.db.mirror('students').get('of-c1')).toBeDefined();
     expect(await engine.db.outbox.count()).toBe(1);
     expect(await engine.db.base.count()).toBe(1);
@@ -126,7 +129,7 @@ describe('mutate: mirror and outbox in one transaction', () => {
         return { method: 'POST', path: '/api/x', body: input, refs: [`classes:${input.id}`] };
       },
       async apply(context, _body, ref) {
-        await context.db.classes.put({ id: ref.slice('classes:'.length), className: 'big', classSection: '', rev: 0 });
+        await context.db.tableOf(classesTable).put({ id: ref.slice('classes:'.length), className: 'big', classSection: '', rev: 0 });
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       },
       accepted: () => ({ upserts: [], deletes: [], conflicts: [] }),
@@ -138,10 +141,10 @@ describe('mutate: mirror and outbox in one transaction', () => {
     expect(error).toBeInstanceOf(StorageFullError);
     expect((error as Error).message).toMatch(/out of storage space/);
     expect(storageFull).toBe(true);
-    expect(await engine.db.classes.count()).toBe(0);
+    expect(await engine.db.tableOf(classesTable).count()).toBe(0);
     expect(await engine.db.outbox.count()).toBe(0);
     // The next successful write clears the state.
-    await markAttendanceSheet(engine, { classId, date: '2025-06-02', entries: [{ studentId: students[0]!, status: 'late' }] });
+    await engine.mutate('attendance.markSheet', { classId, date: '2025-06-02', entries: [{ studentId: students[0]!, status: 'late' }] });
     expect(storageFull).toBe(false);
     subscription.unsubscribe();
   });
@@ -154,15 +157,15 @@ describe('a whole sheet read by its day', () => {
     const [fromSchool, pending] = [six[0]!, six[1]!];
     const date = '2025-06-03';
     // Another class's mark the same day, and the school's version of one of ours.
-    await engine.db.attendance.bulkPut([
+    await engine.db.tableOf(attendanceTable).bulkPut([
       { id: '0190a0b0-0000-7000-8000-0000000000f1', studentId: students[0]!, classId: '0190a0b0-0000-7000-8000-00000000c1a6', date, status: 'late', remark: '', markedBy: 'x', markedAt: '', deviceMarkedAt: null, rev: 3 },
       { id: '0190a0b0-0000-7000-8000-0000000000f2', studentId: fromSchool, classId, date, status: 'present', remark: '', markedBy: 'x', markedAt: '', deviceMarkedAt: null, rev: 7 },
     ]);
-    await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: pending, status: 'late' }] });
+    await engine.mutate('attendance.markSheet', { classId, date, entries: [{ studentId: pending, status: 'late' }] });
     const [first] = await engine.db.outbox.toArray();
     const pendingId = (first!.body as { entries: { id?: string }[] }).entries[0]!.id;
 
-    await markAttendanceSheet(engine, { classId, date, entries: six.map((studentId) => ({ studentId, status: 'absent' as const })) });
+    await engine.mutate('attendance.markSheet', { classId, date, entries: six.map((studentId) => ({ studentId, status: 'absent' as const })) });
     const entries = await engine.db.outbox.toArray();
     expect(entries).toHaveLength(1);
     const body = entries[0]!.body as { entries: { id?: string; studentId: string; baseRev?: number }[] };
@@ -170,14 +173,14 @@ describe('a whole sheet read by its day', () => {
     expect(byStudent.get(fromSchool)).toEqual({ studentId: fromSchool, status: 'absent', remark: '', baseRev: 7 });
     expect(byStudent.get(pending)?.id).toBe(pendingId);
     for (const studentId of six) {
-      const row = await engine.db.attendance.get([studentId, date]);
+      const row = await engine.db.tableOf(attendanceTable).get([studentId, date]);
       expect(row?.status).toBe('absent');
       expect(row?.id).toBe(byStudent.get(studentId)?.id ?? '0190a0b0-0000-7000-8000-0000000000f2');
     }
     // The school's version is kept under the pending change; the new ones have none.
     expect((await engine.db.base.get(`attendance:${fromSchool}|${date}`))?.row).toMatchObject({ rev: 7, status: 'present' });
     expect((await engine.db.base.get(`attendance:${six[5]}|${date}`))?.row).toBeNull();
-    expect((await engine.db.attendance.get([students[0]!, date]))?.status).toBe('late');
+    expect((await engine.db.tableOf(attendanceTable).get([students[0]!, date]))?.status).toBe('late');
   });
 });
 
@@ -185,10 +188,10 @@ describe('coalescing one attendance sheet', () => {
   it('merges pending edits of the same class and date into the earliest entry, latest mark per student winning', async () => {
     const engine = offlineEngine();
     const date = '2025-06-03';
-    await markAttendanceSheet(engine, { classId, date, entries: students.map((studentId) => ({ studentId, status: 'present' as const })) });
+    await engine.mutate('attendance.markSheet', { classId, date, entries: students.map((studentId) => ({ studentId, status: 'present' as const })) });
     await engine.mutate('classes.create', { className: 'Between', classSection: '' });
-    await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: students[1]!, status: 'absent', remark: 'fever' }] });
-    const result = await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: students[2]!, status: 'late' }] });
+    await engine.mutate('attendance.markSheet', { classId, date, entries: [{ studentId: students[1]!, status: 'absent', remark: 'fever' }] });
+    const result = await engine.mutate('attendance.markSheet', { classId, date, entries: [{ studentId: students[2]!, status: 'late' }] });
     expect(result.coalesced).toBe(true);
     const entries = await engine.db.outbox.orderBy('seq').toArray();
     expect(entries.map((entry) => entry.kind)).toEqual(['attendance.markSheet', 'classes.create']);
@@ -199,20 +202,20 @@ describe('coalescing one attendance sheet', () => {
       ['late', ''],
     ]);
     expect(entries[0]!.id).toBe(result.entryId);
-    const rows = await engine.db.attendance.where('[classId+date]').equals([classId, date]).sortBy('studentId');
+    const rows = await engine.db.tableOf(attendanceTable).where('[classId+date]').equals([classId, date]).sortBy('studentId');
     expect(rows.map((row) => row.status)).toEqual(['present', 'absent', 'late']);
     // A different date is another sheet.
-    const other = await markAttendanceSheet(engine, { classId, date: '2025-06-04', entries: [{ studentId: students[0]!, status: 'leave' }] });
+    const other = await engine.mutate('attendance.markSheet', { classId, date: '2025-06-04', entries: [{ studentId: students[0]!, status: 'leave' }] });
     expect(other.coalesced).toBe(false);
   });
 
   it('4. never changes an entry that went out: the later edit becomes a new entry', async () => {
     const engine = offlineEngine();
     const date = '2025-06-05';
-    const first = await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: students[0]!, status: 'present' }] });
+    const first = await engine.mutate('attendance.markSheet', { classId, date, entries: [{ studentId: students[0]!, status: 'present' }] });
     const [entry] = await engine.db.outbox.toArray();
     await claimEntry(engine.db, entry!.seq!, Date.now());
-    const second = await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: students[0]!, status: 'absent' }] });
+    const second = await engine.mutate('attendance.markSheet', { classId, date, entries: [{ studentId: students[0]!, status: 'absent' }] });
     expect(second.coalesced).toBe(false);
     expect(second.entryId).not.toBe(first.entryId);
     const entries = await engine.db.outbox.orderBy('seq').toArray();
@@ -221,9 +224,9 @@ describe('coalescing one attendance sheet', () => {
     // Same record, same device-minted id in both.
     const ids = entries.map((e) => (e.body as { entries: { id?: string }[] }).entries[0]!.id);
     expect(ids[0]).toBe(ids[1]);
-    expect((await engine.db.attendance.get([students[0]!, date]))?.status).toBe('absent');
+    expect((await engine.db.tableOf(attendanceTable).get([students[0]!, date]))?.status).toBe('absent');
     // A third edit merges into the second (unsent) entry.
-    const third = await markAttendanceSheet(engine, { classId, date, entries: [{ studentId: students[0]!, status: 'late' }] });
+    const third = await engine.mutate('attendance.markSheet', { classId, date, entries: [{ studentId: students[0]!, status: 'late' }] });
     expect(third).toMatchObject({ coalesced: true, entryId: second.entryId });
   });
 
@@ -231,9 +234,9 @@ describe('coalescing one attendance sheet', () => {
     const engine = offlineEngine();
     const date = '2025-06-06';
     const newClass = '0190a0b0-0000-7000-8000-0000000c1a55';
-    await markAttendanceSheet(engine, { classId: newClass, date, entries: [{ studentId: students[0]!, status: 'present' }] });
+    await engine.mutate('attendance.markSheet', { classId: newClass, date, entries: [{ studentId: students[0]!, status: 'present' }] });
     const created = await engine.mutate('classes.create', { id: newClass, className: 'New', classSection: '' });
-    const later = await markAttendanceSheet(engine, { classId: newClass, date, entries: [{ studentId: students[1]!, status: 'absent' }] });
+    const later = await engine.mutate('attendance.markSheet', { classId: newClass, date, entries: [{ studentId: students[1]!, status: 'absent' }] });
     expect(later.coalesced).toBe(false);
     const entries = await engine.db.outbox.orderBy('seq').toArray();
     expect(entries.map((e) => e.kind)).toEqual(['attendance.markSheet', 'classes.create', 'attendance.markSheet']);
@@ -245,12 +248,12 @@ describe('one database per tenant and user', () => {
   it('7. another user on the same device opens another database and sees none of the first user\'s data', async () => {
     const indexedDB = new IDBFactory();
     const teacher = offlineEngine({}, indexedDB);
-    await markAttendanceSheet(teacher, { classId, date: '2025-06-07', entries: [{ studentId: students[0]!, status: 'absent' }] });
+    await teacher.mutate('attendance.markSheet', { classId, date: '2025-06-07', entries: [{ studentId: students[0]!, status: 'absent' }] });
     const admin = offlineEngine({ username: 'admin@example.in' }, indexedDB);
     const otherSchool = offlineEngine({ tenantId: 'school-b' }, indexedDB);
     expect(teacher.db.name).toBe(databaseName('school-a', 'teacher@example.in'));
     expect(admin.db.name).toBe('kaksha:school-a:admin@example.in');
-    expect(await admin.db.attendance.count()).toBe(0);
+    expect(await admin.db.tableOf(attendanceTable).count()).toBe(0);
     expect(await admin.pendingCount()).toBe(0);
     expect(await otherSchool.pendingCount()).toBe(0);
     expect(await teacher.pendingCount()).toBe(1);

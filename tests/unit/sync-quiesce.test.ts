@@ -4,7 +4,8 @@
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConnectivity, createSyncEngine, markAttendanceSheet, type SyncEngine } from '../../sync';
+import { createConnectivity, createSyncEngine, syncModules, type SyncEngine } from '../../sync';
+import { attendanceTable } from '../../sync/modules/attendance';
 
 const classId = '0197a000-0000-7000-8000-000000000001';
 const students = ['0197a000-0000-7000-8000-000000000011', '0197a000-0000-7000-8000-000000000012'];
@@ -14,6 +15,7 @@ afterEach(async () => engine?.close());
 
 function offlineEngine(): SyncEngine {
   return createSyncEngine({
+    modules: syncModules,
     tenantId: 'quiesce-school',
     username: 'teacher@quiesce.test',
     getToken: () => null,
@@ -29,7 +31,7 @@ describe('engine.quiesce()', () => {
     engine = offlineEngine();
     engine.start();
     let recorded = false;
-    const marking = markAttendanceSheet(engine, {
+    const marking = engine.mutate('attendance.markSheet', {
       classId,
       date: '2025-07-01',
       entries: students.map((studentId) => ({ studentId, status: 'absent' as const })),
@@ -41,7 +43,7 @@ describe('engine.quiesce()', () => {
     await engine.quiesce();
     expect(recorded).toBe(true);
     expect(await engine.db.outbox.count()).toBe(1);
-    expect(await engine.db.attendance.where('[classId+date]').equals([classId, '2025-07-01']).count()).toBe(2);
+    expect(await engine.db.tableOf(attendanceTable).where('[classId+date]').equals([classId, '2025-07-01']).count()).toBe(2);
     expect((await marking).coalesced).toBe(false);
     expect(await engine.syncNow()).toEqual({ status: 'stopped' });
   });
@@ -50,7 +52,7 @@ describe('engine.quiesce()', () => {
     engine = offlineEngine();
     engine.start();
     await engine.quiesce();
-    const result = await markAttendanceSheet(engine, {
+    const result = await engine.mutate('attendance.markSheet', {
       classId,
       date: '2025-07-02',
       entries: [{ studentId: students[0]!, status: 'late' }],

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { periodProblems } from '../../contract/timetable';
 import { buildRegister, markCode, shiftMonth } from '../../src/features/teacher-attendance/register';
 import { checkCell, dayOf, nextPeriod, openingDay, planDayCopy, uncoveredOn, weekDates, weekOf } from '../../src/features/timetable/grid';
-import { nextPeriodOf } from '../../src/kit/timetable-today';
+import { nextPeriodOf } from '../../src/features/admin/dashboard/timetable-today';
 import { teacherAttendanceId } from '../../sync/kinds/teacher-attendance';
 import type { TeacherAttendanceRow } from '../../sync/modules/teacher-attendance';
 import type { PeriodRow, SubstitutionRow, TimetableEntryRow } from '../../sync/modules/timetable';

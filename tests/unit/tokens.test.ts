@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TokenService } from '../../server/modules/auth/tokens';
+import { TokenService } from '../../server/tokens';
 
 const secret = 'a-test-secret-that-is-long-enough-for-hs256';
 const subject = { userId: 'u-1', username: 'teacher@school.in', role: 'teacher' as const, tenantId: 'greenvalley', tokenVersion: 3 };

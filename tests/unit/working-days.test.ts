@@ -8,6 +8,9 @@ import {
   isSunday,
   isWorkingDay,
   workingDays,
+  workingDaysBefore,
+  workingDaysFrom,
+  workingDaysSoFar,
   type CalendarEntry,
 } from '../../contract/working-days';
 
@@ -58,5 +61,26 @@ describe('working days', () => {
     expect(datesBetween('2026-12-05', '2026-12-01')).toEqual([]);
     expect(countWorkingDays('2026-12-05', '2026-12-01', [])).toBe(0);
     expect(datesBetween('2027-02-27', '2027-03-01')).toEqual(['2027-02-27', '2027-02-28', '2027-03-01']);
+  });
+});
+
+describe('the working days a screen or the seed counts', () => {
+  const diwali = holiday('2026-11-07', '2026-11-11');
+  const guruNanak = holiday('2026-11-24');
+
+  it('counts a month so far without its Sundays and holidays, and none of a month to come', () => {
+    // 1-25/11/2026: 25 days less Sundays 1, 8, 15, 22, less 7, 9, 10, 11 and 24.
+    expect(workingDaysSoFar('2026-11', '2026-11-25', [diwali, guruNanak])).toHaveLength(16);
+    expect(workingDaysSoFar('2026-11', '2026-11-25', [diwali, guruNanak])).not.toContain('2026-11-26');
+    // October 2026: 31 days, Sundays 4, 11, 18, 25.
+    expect(workingDaysSoFar('2026-10', '2026-11-25', [])).toHaveLength(27);
+    expect(workingDaysSoFar('2026-12', '2026-11-25', [])).toEqual([]);
+  });
+
+  it('counts back and forward over working days only', () => {
+    expect(workingDaysBefore('2026-11-25', 3, [diwali, guruNanak])).toEqual(['2026-11-20', '2026-11-21', '2026-11-23']);
+    expect(workingDaysBefore('2026-11-13', 4, [diwali])).toEqual(['2026-11-04', '2026-11-05', '2026-11-06', '2026-11-12']);
+    expect(workingDaysFrom('2026-11-07', 2, [diwali])).toEqual(['2026-11-12', '2026-11-13']);
+    expect(workingDaysFrom('2026-11-12', 1, [diwali])).toEqual(['2026-11-12']);
   });
 });

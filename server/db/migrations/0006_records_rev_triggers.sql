@@ -1,4 +1,4 @@
--- The records of issue 5 join sync/pull: their rev and txid come from the same trigger as every
+-- The school records join sync/pull: their rev and txid come from the same trigger as every
 -- other tenant-owned row (0001, 0004). The counters (admission_counters, certificate_counters)
 -- are server-private and never synced.
 CREATE TRIGGER subjects_rev BEFORE INSERT OR UPDATE ON subjects FOR EACH ROW EXECUTE FUNCTION kaksha_bump_rev();

@@ -81,7 +81,7 @@ CREATE INDEX "notification_revisions_notification_idx" ON "notification_revision
 CREATE INDEX "notifications_tenant_txid_idx" ON "notifications" USING btree ("tenant_id","txid","rev");--> statement-breakpoint
 CREATE INDEX "notifications_due_idx" ON "notifications" USING btree ("publish_at") WHERE not "notifications"."published";--> statement-breakpoint
 CREATE INDEX "push_outbox_due_idx" ON "push_outbox" USING btree ("due_at") WHERE "push_outbox"."sent_at" is null;--> statement-breakpoint
--- A user's one fcm_token becomes their first device (docs/decisions.md "Notifications and push (issue 11)").
+-- A user's one fcm_token becomes their first device (docs/decisions.md "Notifications and push").
 INSERT INTO "device_tokens" ("token", "tenant_id", "user_id")
 SELECT DISTINCT ON ("fcm_token") "fcm_token", "tenant_id", "id" FROM "users" WHERE "fcm_token" IS NOT NULL AND "fcm_token" <> '' ORDER BY "fcm_token", "updated_at" DESC;--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "fcm_token";

@@ -1,4 +1,4 @@
--- Issue 16: a notification's read figures in the admin's pull. One row per notification (its id),
+-- A notification's read figures in the admin's pull. One row per notification (its id),
 -- touched by triggers whenever the notification is written (made, changed, withdrawn: the row
 -- follows its deleted_at) and whenever a read mark is stored, so its rev moves and the next pull
 -- of the admins (and of the teacher who sent it) brings the counts; families never pull this table.

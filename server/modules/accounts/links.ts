@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { parentChildren, users } from '../../db/schema';
+import { parentChildren, users } from '../../db/core-tables';
 
 function same(a: string | null, b: string | null): boolean {
   return (a ?? '').toLowerCase() === (b ?? '').toLowerCase();

@@ -12,14 +12,15 @@ import { passwordProblems } from '../../../contract/password';
 import { paths, routeOf } from '../../../contract/paths';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
-import { users } from '../../db/schema';
+import { users } from '../../db/core-tables';
 import { AppError, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { ok, okList, okPage } from '../../module-kit/responses';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../module-kit/passwords';
+import { addressConfirmedColumn, registrationsColumn } from '../auth/registration-claims';
 import { clearResetCodes } from '../password/reset-codes';
 
 const idParams = z.object({ id: z.uuid(messages.accounts.notFound) });
@@ -49,6 +50,8 @@ const selection = {
   teacherId: users.teacherId,
   linkedName,
   createdAt: users.createdAt,
+  addressConfirmed: addressConfirmedColumn,
+  registrations: registrationsColumn,
 };
 
 type Filter = z.infer<typeof accountListQuerySchema>;

@@ -1,19 +1,21 @@
 /**
- * Pending registrations: an admin of the school lists them, approves one (linking it to its student,
- * teacher or children) or rejects it.
+ * Pending registrations: an admin of the school lists them (with whether each address was confirmed
+ * by its mailed code and how many registrations claimed it), approves one (linking it to its
+ * student, teacher or children; an unconfirmed one only with `unconfirmed: true`) or rejects it.
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { accountStatuses, approveAccountSchema, pendingAccountSchema } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
 import { paths, routeOf } from '../../../contract/paths';
-import { parentChildren, students, teachers, users } from '../../db/schema';
+import { parentChildren, students, teachers, users } from '../../db/core-tables';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { ok, okList } from '../../module-kit/responses';
+import { addressConfirmedColumn, dropClaims, registrationsColumn, reviewOf } from '../auth/registration-claims';
 
 const idParams = z.object({ id: z.uuid() });
 const adminOnly = { access: ['admin'] } as const;
@@ -24,7 +26,15 @@ const accountStatusAnswer = z.object({ id: z.string(), status: z.enum(accountSta
 export const accountRoutes: ZodPlugin = async (app) => {
   app.get(routeOf(paths.accounts.pending), { config: adminOnly, schema: { response: okList(pendingAccountSchema) } }, async (request, reply) => {
     const rows = await app.db
-      .select({ id: users.id, username: users.username, roleName: users.role, status: users.status, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        username: users.username,
+        roleName: users.role,
+        status: users.status,
+        createdAt: users.createdAt,
+        addressConfirmed: addressConfirmedColumn,
+        registrations: registrationsColumn,
+      })
       .from(users)
       .where(and(eq(users.tenantId, tenantOf(request).tenantId), eq(users.status, 'pending')))
       .orderBy(asc(users.createdAt));
@@ -38,7 +48,7 @@ export const accountRoutes: ZodPlugin = async (app) => {
     (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
-        const { studentId, teacherId, childStudentIds = [] } = request.body;
+        const { studentId, teacherId, childStudentIds = [], unconfirmed } = request.body;
         const [account] = await tx
           .select()
           .from(users)
@@ -48,6 +58,7 @@ export const accountRoutes: ZodPlugin = async (app) => {
         if (account.status !== 'pending') throw conflict(messages.accounts.notPending);
 
         const update: Partial<typeof users.$inferInsert> = { status: 'active' };
+        const childIds: string[] = [];
         if (account.role === 'student') {
           if (!studentId) throw badRequest(messages.accounts.chooseStudent);
           const [student] = await tx
@@ -77,12 +88,21 @@ export const accountRoutes: ZodPlugin = async (app) => {
               and(eq(students.tenantId, tenantId), inArray(students.id, childStudentIds), isNull(students.deletedAt)),
             );
           if (children.length !== new Set(childStudentIds).size) throw notFound(messages.accounts.studentNotFound);
+          childIds.push(...children.map((child) => child.id));
+        }
+        // Whoever registered an address never confirmed chose its password: approving hands them
+        // the account, so it takes the admin's explicit second step (after the links are sound).
+        if (!(await reviewOf(tx, tenantId, account.id)).addressConfirmed && unconfirmed !== true) {
+          throw conflict(messages.accounts.unconfirmedAddress, { unconfirmed: true });
+        }
+        if (childIds.length > 0) {
           await tx
             .insert(parentChildren)
-            .values(children.map((child) => ({ tenantId, userId: account.id, studentId: child.id })))
+            .values(childIds.map((studentId) => ({ tenantId, userId: account.id, studentId })))
             .onConflictDoNothing();
         }
         await tx.update(users).set(update).where(and(eq(users.tenantId, tenantId), eq(users.id, account.id)));
+        await dropClaims(tx, tenantId, account.id);
         return { message: messages.accounts.approved, data: { id: request.params.id, status: 'active' } };
       }),
   );

@@ -6,7 +6,8 @@ import type { Page, PageQuery } from '../../../contract/envelope';
 import type { School } from '../../../contract/school';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
-import { admissions, classes, students } from '../../db/schema';
+import { classes, students } from '../../db/core-tables';
+import { admissions } from './tables';
 import { studentRepository } from '../students/repository';
 
 const selection = {

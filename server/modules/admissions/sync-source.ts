@@ -1,6 +1,7 @@
 /** Admissions in the pull: staff only, the register and its nested student as GET /admissions/{id} returns them. */
 import { eq } from 'drizzle-orm';
-import { admissions, schools } from '../../db/schema';
+import { schools } from '../../db/core-tables';
+import { admissions } from './tables';
 import { byId, defineSyncSource } from '../../module-kit/sync-source';
 import { admissionRepository } from './repository';
 

@@ -1,22 +1,17 @@
-/** Calendar dates as the API carries them ('YYYY-MM-DD', 'YYYY-MM'), checked as real dates, in UTC. */
+/**
+ * Calendar dates as the API carries them ('YYYY-MM-DD', 'YYYY-MM'), checked as real dates by the
+ * one rule of contract/calendar-dates.ts, in UTC.
+ */
+import { isRealIsoDate, isRealIsoMonth } from '../../../contract/calendar-dates';
 
 const dayMs = 24 * 3600 * 1000;
 
-export function isRealDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 2000 || year > 2100) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export const isRealDate = isRealIsoDate;
 
 /** First and last day of a 'YYYY-MM' month, or undefined for anything else. */
 export function monthRange(month: string): { from: string; to: string } | undefined {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return undefined;
-  const [year, index] = [Number(match[1]), Number(match[2])];
-  if (index < 1 || index > 12 || year < 2000 || year > 2100) return undefined;
+  if (!isRealIsoMonth(month)) return undefined;
+  const [year, index] = month.split('-').map(Number) as [number, number];
   const last = new Date(Date.UTC(year, index, 0)).getUTCDate();
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }

@@ -1,12 +1,12 @@
 /**
- * Who may mark which class: the teaching rule of class-subjects/teaching.ts (admins any class, a
+ * Who may mark which class: the teaching rule of module-kit/teaching.ts (admins any class, a
  * teacher the classes they are class teacher of or teach a subject in; students and parents none).
  */
 import { messages } from '../../../contract/messages';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuthUser } from '../../types';
-import { canTeachClass } from '../class-subjects/teaching';
+import { canTeachClass } from '../../module-kit/teaching';
 
 export function canMarkClass(db: Db, user: AuthUser, classId: string): Promise<boolean> {
   return canTeachClass(db, user, classId);

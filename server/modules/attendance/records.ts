@@ -1,6 +1,6 @@
 /** How an attendance row travels: the contract's AttendanceRecord, for the routes and sync/pull alike. */
 import type { AttendanceRecord } from '../../../contract/attendance';
-import type { attendance } from '../../db/schema';
+import type { attendance } from './tables';
 
 export type AttendanceRow = typeof attendance.$inferSelect;
 

@@ -3,7 +3,8 @@ import { and, asc, between, desc, eq, inArray, isNotNull, isNull, sql } from 'dr
 import { anyOf } from '../../db/any-of';
 import { arrayParam, type PlainArrayType } from '../../db/array-param';
 import type { Db } from '../../db/client';
-import { attendance, classes, students } from '../../db/schema';
+import { classes, students } from '../../db/core-tables';
+import { attendance } from './tables';
 import type { AttendanceRow } from './records';
 
 export type NewAttendance = typeof attendance.$inferInsert;
@@ -76,16 +77,6 @@ export const attendanceRepository = {
       .from(students)
       .where(and(eq(students.tenantId, tenantId), inArray(students.id, ids)))
       .orderBy(...rollOrder);
-  },
-
-  /** Live records of these students on one date, locked for the rest of the transaction. */
-  lockLiveRecords(db: Db, tenantId: string, studentIds: string[], date: string): Promise<AttendanceRow[]> {
-    if (studentIds.length === 0) return Promise.resolve([]);
-    return db
-      .select()
-      .from(attendance)
-      .where(and(liveRecord(tenantId), inArray(attendance.studentId, studentIds), eq(attendance.date, date)))
-      .for('update');
   },
 
   /** The live records of these students on these dates (every pair of the two lists), locked. */

@@ -1,6 +1,6 @@
 /** Attendance in the pull: staff the school's, a family their own students' records. */
 import { inArray } from 'drizzle-orm';
-import { attendance } from '../../db/schema';
+import { attendance } from './tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
 import { toAttendanceRecord } from './records';
 

@@ -1,6 +1,6 @@
 /**
  * A parent account's name. Accounts carry no name, so it comes from the children's records
- * (fatherName, motherName), which the school keeps; docs/decisions.md, "Hardening (issue 9)".
+ * (fatherName, motherName), which the school keeps; docs/decisions.md, "Hardening".
  */
 export interface ParentNamesOfChild {
   fatherName: string | null;

@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { LoginProfile, ProfileModel, StudentProfile, TeacherProfile } from '../../../contract/auth';
 import type { School } from '../../../contract/school';
 import type { Db } from '../../db/client';
-import { classes, parentChildren, students, teachers, type users } from '../../db/schema';
+import { classes, parentChildren, students, teachers, type users } from '../../db/core-tables';
 import { parentNameOf } from './parent-name';
 
 type UserRow = typeof users.$inferSelect;

@@ -1,10 +1,11 @@
 /**
- * POST /Register and its code step (docs/decisions.md, "Hardening (issue 9)"). The register answer
+ * POST /Register and its code step (docs/decisions.md, "Hardening"). The register answer
  * depends only on the request and on whether this server can mail: never on whether the address
  * already has an account or is on a school record. Codes and mails go out after the answer, like
  * recovery's, so their time does not show either.
  */
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRequestSchema } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
@@ -23,7 +24,7 @@ import {
 } from '../../../contract/registration';
 import { roleFromCode, type RoleName } from '../../../contract/roles';
 import { paths, routeOf } from '../../../contract/paths';
-import { users } from '../../db/schema';
+import { users } from '../../db/core-tables';
 import { badRequest } from '../../errors';
 import { createMailer, type MailMessage } from '../../mail/mailer';
 import { tenantOf } from '../../plugins/access';
@@ -31,10 +32,11 @@ import { sendEnvelope } from '../../plugins/errors';
 import { FixedWindowLimiter, rateLimitBy } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { created, ok } from '../../module-kit/responses';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../../module-kit/passwords';
 import { linkConfirmedAccount, registerAccount } from './registration';
-import { confirmRegistrationCode, issueRegistrationCode } from './registration-codes';
-import { existingAccountMail, registrationCodeMail } from './registration-mail';
+import { claimableStatuses, claimByPassword, countRegistration, recordClaim, reviewOf } from './registration-claims';
+import { confirmRegistration, issueClaimCode, issueRegistrationCode } from './registration-codes';
+import { claimNoticeMail, existingAccountMail, registrationCodeMail } from './registration-mail';
 import { registrationLimit } from './sign-in-limits';
 
 const codeStep: RegistrationCodeStep = {
@@ -89,6 +91,22 @@ export const registrationRoutes: ZodPlugin = async (app) => {
     return result.issued ? registrationCodeMail(username, schoolName, role, result.code) : undefined;
   };
 
+  /** A competing claim's code, mailed to the address like any registration's. */
+  const claimCodeMail = async (claimId: string, schoolName: string, username: string, role: RoleName) => {
+    if (!mails) return undefined;
+    if (role === 'admin') return claimNoticeMail(username, schoolName);
+    const result = await issueClaimCode(app.db, app.keys.resetCode, claimId);
+    return result.issued ? registrationCodeMail(username, schoolName, role, result.code, { competing: true }) : undefined;
+  };
+
+  /** After the answer: keeps a registration competing with an unconfirmed account (its own hash, its own code). */
+  const claimAccount = async (tenantId: string, schoolName: string, userId: string, username: string, role: RoleName, passwordHash: string) => {
+    const claimId = await recordClaim(app.db, tenantId, userId, role, passwordHash, randomUUID());
+    if (claimId) return claimCodeMail(claimId, schoolName, username, role);
+    // Confirmed or settled meanwhile: like any other account.
+    return mails ? existingAccountMail(username, schoolName) : undefined;
+  };
+
   async function pendingAccount(tenantId: string, username: string, password: string) {
     const [user] = await app.db
       .select({ id: users.id, username: users.username, role: users.role, status: users.status, passwordHash: users.passwordHash })
@@ -96,6 +114,15 @@ export const registrationRoutes: ZodPlugin = async (app) => {
       .where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
     const passwordOk = await verifyPassword(user?.passwordHash, password);
     return user && passwordOk && user.status === 'pending' && user.role !== 'admin' ? user : undefined;
+  }
+
+  async function claimOf(tenantId: string, username: string, password: string) {
+    const [user] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.username, username), inArray(users.status, [...claimableStatuses])));
+    if (!user || (await reviewOf(app.db, tenantId, user.id)).addressConfirmed) return undefined;
+    return claimByPassword(app.db, tenantId, user.id, password);
   }
 
   app.post(
@@ -114,15 +141,22 @@ export const registrationRoutes: ZodPlugin = async (app) => {
 
       if (outcome.kind === 'created' && step) {
         afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, outcome.userId, username, role));
-      } else if (outcome.kind === 'existing' && mails) {
+      } else if (outcome.kind === 'existing') {
         // Registering again with the same password and role is the registrant coming back to the
-        // code step (a reload, a lost mail); anyone else only makes the owner get a notice.
-        const resumes = step && outcome.status === 'pending' && outcome.role === role && outcome.samePassword;
-        afterAnswer(request, async () =>
-          resumes
-            ? codeMail(school.tenantId, school.schoolName, outcome.userId, username, role)
-            : existingAccountMail(username, school.schoolName),
-        );
+        // code step (a reload, a lost mail). Anyone else's registration of an address never
+        // confirmed is kept as a claim with its own code (registration-claims.ts); of any other
+        // account it is counted (while pending) and only makes the owner get a notice.
+        const same = outcome.status === 'pending' && outcome.role === role && outcome.samePassword;
+        const claimable = !same && (claimableStatuses as readonly string[]).includes(outcome.status) && !outcome.addressConfirmed;
+        const { tenantId, schoolName } = school;
+        if (same && step) afterAnswer(request, () => codeMail(tenantId, schoolName, outcome.userId, username, role));
+        else if (claimable) afterAnswer(request, () => claimAccount(tenantId, schoolName, outcome.userId, username, role, outcome.passwordHash));
+        else if (!same) {
+          afterAnswer(request, async () => {
+            if (outcome.status === 'pending') await countRegistration(app.db, tenantId, outcome.userId);
+            return mails ? existingAccountMail(username, schoolName) : undefined;
+          });
+        }
       }
       const data: RegisterData = { status: 'pending', role, codeStep: step };
       return sendEnvelope(reply, 201, step ? messages.register.codeSent : messages.register.successPending, data);
@@ -135,11 +169,11 @@ export const registrationRoutes: ZodPlugin = async (app) => {
     async (request, reply) => {
       const school = tenantOf(request);
       const { username, password, code } = request.body;
-      // The password binds the code to this registration: an owner who got a code for someone
-      // else's registration of their address cannot activate that account from their own screen.
-      const account = await pendingAccount(school.tenantId, username, password);
-      const confirmed = account && (await confirmRegistrationCode(app.db, app.keys.resetCode, school.tenantId, account.id, code));
-      if (!account || !confirmed) throw badRequest(messages.otp.invalid);
+      // The password binds the code to its registration: an owner who got a code for someone
+      // else's registration of their address cannot activate that account from their own screen;
+      // their own registration's code makes the account theirs (registration-codes.ts).
+      const account = await confirmRegistration(app.db, app.keys.resetCode, school.tenantId, username, password, code);
+      if (!account) throw badRequest(messages.otp.invalid);
       const status = await linkConfirmedAccount(app.db, school.tenantId, account);
       request.log.info({ userId: account.id, status }, 'registration confirmed by mailed code');
       const data: ConfirmRegistrationData = { status };
@@ -156,6 +190,12 @@ export const registrationRoutes: ZodPlugin = async (app) => {
       const account = await pendingAccount(school.tenantId, username, password);
       if (account && mails) {
         afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, account.id, account.username, account.role));
+      } else if (mails) {
+        // Perhaps a competing claim's registrant: found by password after the answer (one check per claim).
+        afterAnswer(request, async () => {
+          const claim = await claimOf(school.tenantId, username, password);
+          return claim ? claimCodeMail(claim.id, school.schoolName, username, claim.role) : undefined;
+        });
       }
       return sendEnvelope(reply, 200, messages.register.codeResent, {
         expiresInSeconds: otpTtlSeconds,

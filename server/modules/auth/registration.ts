@@ -3,8 +3,10 @@
  * unlinked. The account links to the school's record (a student's own e-mail, the parents' e-mail on
  * their children's records, a teacher's e-mail) only when the registrant confirms the code mailed to
  * that address (registration-codes.ts); otherwise, and for every admin, an admin of the school
- * decides. Registering an address that already has an account at the school changes nothing, and
- * the caller cannot tell it from a new registration (docs/decisions.md, "Hardening (issue 9)").
+ * decides. Registering an address that already has an account at the school changes nothing of
+ * that account, and the caller cannot tell it from a new registration (docs/decisions.md,
+ * "Hardening"); when the account was never confirmed, the new registration is kept as a
+ * competing claim (registration-claims.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -12,15 +14,20 @@ import type { RegisterRequest } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
 import { roleFromCode, type RoleName } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { parentChildren, students, teachers, users } from '../../db/schema';
+import { parentChildren, students, teachers, users } from '../../db/core-tables';
 import { badRequest } from '../../errors';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../module-kit/passwords';
+import { recordNewRegistration, reviewOf } from './registration-claims';
 
-/** What happened, for the route to decide the mail; never part of the answer. */
+/** What happened, for the route to decide the mail and any claim; never part of the answer. */
 export type RegistrationOutcome =
   | { kind: 'created'; userId: string; role: RoleName }
-  /** The address has an account here; `samePassword` when the caller gave that account's password. */
-  | { kind: 'existing'; userId: string; role: RoleName; status: string; samePassword: boolean };
+  /**
+   * The address has an account here; `samePassword` when the caller gave that account's password,
+   * `addressConfirmed` when its mailed code ever confirmed it, `passwordHash` the given password's
+   * hash, for a competing claim (registration-claims.ts).
+   */
+  | { kind: 'existing'; userId: string; role: RoleName; status: string; samePassword: boolean; addressConfirmed: boolean; passwordHash: string };
 
 interface Links {
   studentId: string | null;
@@ -57,9 +64,10 @@ export async function linksFor(db: Db, tenantId: string, role: RoleName, email: 
 }
 
 /**
- * Creates a pending, unlinked account, or finds the existing one and leaves it as it is. Both paths
- * spend one argon2 computation (a new hash, or checking the given password against the stored
- * one), so the time taken does not tell them apart either.
+ * Creates a pending, unlinked account, or finds the existing one and leaves it as it is. Every path
+ * spends the same two argon2 computations: the given password is hashed (the new account's hash, or
+ * a competing claim's: registration-claims.ts) and checked (against the stored hash, or a dummy
+ * one), so neither the time taken nor the work left after the answer tells them apart.
  */
 export async function registerAccount(db: Db, tenantId: string, request: RegisterRequest): Promise<RegistrationOutcome> {
   const role = roleFromCode(request.role.id);
@@ -73,29 +81,36 @@ export async function registerAccount(db: Db, tenantId: string, request: Registe
       .where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
     return row;
   };
-  const existingOutcome = async (row: NonNullable<Awaited<ReturnType<typeof findExisting>>>, checkPassword: boolean) => ({
+  const passwordHash = await hashPassword(password);
+  const existingOutcome = async (row: NonNullable<Awaited<ReturnType<typeof findExisting>>>) => ({
     kind: 'existing' as const,
     userId: row.id,
     role: row.role,
     status: row.status,
-    samePassword: checkPassword && (await verifyPassword(row.passwordHash, password)),
+    samePassword: await verifyPassword(row.passwordHash, password),
+    addressConfirmed: (await reviewOf(db, tenantId, row.id)).addressConfirmed,
+    passwordHash,
   });
 
   const existing = await findExisting();
-  if (existing) return existingOutcome(existing, true);
+  if (existing) return existingOutcome(existing);
 
-  const passwordHash = await hashPassword(password);
+  // The check the existing path makes, against nothing.
+  await verifyPassword(undefined, password);
   const id = randomUUID();
   const inserted = await db
     .insert(users)
     .values({ id, tenantId, username, passwordHash, role, status: 'pending' })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (inserted.length > 0) return { kind: 'created', userId: id, role };
-  // A registration of the same address won the race; the hash above already spent the time.
+  if (inserted.length > 0) {
+    await recordNewRegistration(db, tenantId, id);
+    return { kind: 'created', userId: id, role };
+  }
+  // A registration of the same address won the race.
   const winner = await findExisting();
   if (!winner) throw new Error('registration: conflicting account vanished');
-  return existingOutcome(winner, false);
+  return existingOutcome(winner);
 }
 
 /**

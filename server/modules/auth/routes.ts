@@ -1,19 +1,20 @@
 /** Sign-in, session renewal, registration (registration-routes.ts) and the device push token (spec section 7). */
-import { z } from 'zod';
 import { and, eq, sql } from 'drizzle-orm';
-import { fcmTokenRemoveSchema, fcmTokenRequestSchema, loginDataSchema, loginRequestSchema } from '../../../contract/auth';
+import { fcmTokenRemoveSchema, fcmTokenRequestSchema, loginDataSchema, loginRequestSchema, refreshDataSchema } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
 import { paths, routeOf } from '../../../contract/paths';
-import { deviceTokens, users } from '../../db/schema';
+import { users } from '../../db/core-tables';
+import { deviceTokens } from '../notifications/tables';
 import { AppError, forbidden, unauthorized } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { ok, okEmpty } from '../../module-kit/responses';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../../module-kit/passwords';
+import { languageRoutes } from './language-routes';
 import { buildLoginProfile } from './profile';
 import { registrationRoutes } from './registration-routes';
-import { signInLimits } from './sign-in-limits';
+import { schoolSignInFailures, signInLimits } from './sign-in-limits';
 
 const statusMessages = {
   pending: messages.auth.pendingApproval,
@@ -22,6 +23,7 @@ const statusMessages = {
 } as const;
 
 export const authRoutes: ZodPlugin = async (app) => {
+  const countFailure = schoolSignInFailures(app);
   app.post(
     routeOf(paths.authUser),
     {
@@ -32,12 +34,14 @@ export const authRoutes: ZodPlugin = async (app) => {
     async (request, reply) => {
       const school = tenantOf(request);
       const { username, password } = request.body;
+      const attempt = await countFailure(request, reply);
       const [user] = await app.db
         .select()
         .from(users)
         .where(and(eq(users.tenantId, school.tenantId), eq(users.username, username)));
       const passwordOk = await verifyPassword(user?.passwordHash, password);
       if (!user || !passwordOk) throw new AppError(401, messages.auth.badCredentials);
+      await attempt.forgive();
       if (user.status !== 'active') throw new AppError(403, statusMessages[user.status], { status: user.status });
 
       const profile = await buildLoginProfile(app.db, school, user);
@@ -48,15 +52,15 @@ export const authRoutes: ZodPlugin = async (app) => {
         tenantId: school.tenantId,
         tokenVersion: user.tokenVersion,
       });
-      return sendEnvelope(reply, 200, messages.auth.loginSuccessServer, { jwtToken, profile });
+      return sendEnvelope(reply, 200, messages.auth.loginSuccessServer, { jwtToken, profile, language: user.language });
     },
   );
 
   // Not a write of school data: a repeat simply issues another token.
-  app.post(routeOf(paths.refresh), { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { response: ok(z.object({ jwtToken: z.string() })) } }, async (request, reply) => {
+  app.post(routeOf(paths.refresh), { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { response: ok(refreshDataSchema) } }, async (request, reply) => {
     const user = userOf(request);
     const [row] = await app.db
-      .select({ tokenVersion: users.tokenVersion })
+      .select({ tokenVersion: users.tokenVersion, language: users.language })
       .from(users)
       .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
     if (!row) throw unauthorized();
@@ -67,17 +71,18 @@ export const authRoutes: ZodPlugin = async (app) => {
       tenantId: user.tenantId,
       tokenVersion: row.tokenVersion,
     });
-    return sendEnvelope(reply, 200, messages.auth.refreshed, { jwtToken });
+    return sendEnvelope(reply, 200, messages.auth.refreshed, { jwtToken, language: row.language });
   });
 
   // Registration and its code step: registration-routes.ts.
   await app.register(registrationRoutes);
+  await app.register(languageRoutes);
 
   app.post(
     routeOf(paths.updateFcmToken),
     // Idempotent by nature (registers this device's token), and not school data. One row per
     // device: a token registered again by another user moves to them (docs/decisions.md
-    // "Notifications and push (issue 11)").
+    // "Notifications and push").
     { config: { access: 'signedIn', idempotency: 'exempt' }, schema: { response: okEmpty, body: fcmTokenRequestSchema } },
     async (request, reply) => {
       const user = userOf(request);

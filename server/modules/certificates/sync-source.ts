@@ -1,7 +1,7 @@
 /** Certificates in the pull: staff only, with the frozen print data (a reprint offline shows the same page). */
-import { certificates } from '../../db/schema';
+import { certificates } from './tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
-import { toCertificate } from './routes';
+import { toCertificate } from './repository';
 
 export const certificatesSyncSource = defineSyncSource({
   entity: 'certificates',

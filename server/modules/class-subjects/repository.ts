@@ -5,7 +5,7 @@ import type { ClassSubject, ClassSubjectSearchColumn } from '../../../contract/c
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
-import { classSubjects, classes, subjects, teachers } from '../../db/schema';
+import { classSubjects, classes, subjects, teachers } from '../../db/core-tables';
 
 const teacherName = sql<string | null>`case when ${teachers.id} is null then null else ${teachers.firstName} || ' ' || ${teachers.lastName} end`;
 

@@ -21,7 +21,7 @@ import { classSchema } from '../../../contract/class';
 import { uniqueViolation } from '../../db/errors';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
 import { searchableColumn } from '../../db/paging';
-import { classSubjects, classes } from '../../db/schema';
+import { classSubjects, classes } from '../../db/core-tables';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -30,7 +30,7 @@ import type { ZodPlugin } from '../../plugins/zod-validation';
 import { lostUpdate } from '../../module-kit/conflicts';
 import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
 import { missingReferences, classSubjectRepository as repo } from './repository';
-import { teacherClassIds } from './teaching';
+import { teacherClassIds } from '../../module-kit/teaching';
 
 const staff = { access: staffRoles } as const;
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;

@@ -3,7 +3,7 @@
  * mappings of their classes (a parent sees which teacher teaches what).
  */
 import { inArray } from 'drizzle-orm';
-import { classSubjects } from '../../db/schema';
+import { classSubjects } from '../../db/core-tables';
 import { byId, defineSyncSource } from '../../module-kit/sync-source';
 import { classSubjectRepository } from './repository';
 

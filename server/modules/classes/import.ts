@@ -9,9 +9,8 @@ import { classUploadHeaders, classUploadRequiredHeaders } from '../../../contrac
 import type { ImportIssue } from '../../../contract/imports';
 import { messages } from '../../../contract/messages';
 import { classKey, splitClassAndSection } from '../../../contract/record-formats';
-import { classes } from '../../db/schema';
-import type { Importer } from '../imports/importer';
-import { DuplicateFinder } from '../imports/table';
+import { classes } from '../../db/core-tables';
+import { DuplicateFinder, type Importer } from '../../module-kit/importer';
 
 export const classImporter: Importer = {
   entity: 'classes',

@@ -6,7 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { escapeLike, toPage, totalCount } from '../../db/paging';
 import { preparedOn } from '../../db/prepared';
-import { classes } from '../../db/schema';
+import { classes, students } from '../../db/core-tables';
 
 const selection = {
   id: classes.id,
@@ -100,6 +100,15 @@ export const classRepository = {
       .where(and(live(tenantId), eq(classes.id, id)))
       .returning({ id: classes.id });
     return deleted.length > 0;
+  },
+
+  /** How many live students the class has. */
+  async enrolledCount(db: Db, tenantId: string, classId: string): Promise<number> {
+    const [enrolled] = await db
+      .select({ value: count() })
+      .from(students)
+      .where(and(eq(students.tenantId, tenantId), eq(students.classId, classId), isNull(students.deletedAt)));
+    return enrolled?.value ?? 0;
   },
 
   async nameTaken(db: Db, tenantId: string, className: string, classSection: string, exceptId?: string) {

@@ -1,6 +1,6 @@
 /** Classes in the pull: staff every class of the school, a family their children's classes. */
 import { inArray } from 'drizzle-orm';
-import { classes } from '../../db/schema';
+import { classes } from '../../db/core-tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
 
 export const classesSyncSource = defineSyncSource({

@@ -5,7 +5,7 @@ import { contactConstraints, type ContactedClient, type ContactRequest } from '.
 import { messages } from '../../../contract/messages';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { contactedClients } from '../../db/schema';
+import { contactedClients } from './tables';
 import { conflict } from '../../errors';
 
 type Row = typeof contactedClients.$inferSelect;

@@ -1,5 +1,5 @@
 /**
- * New events and changes tell their audience (issue 11): a published notification from the one
+ * New events and changes tell their audience (docs/decisions.md "Events and holidays"): a published notification from the one
  * who made the change to the event's audience (inbox by the pull, phone by the push queue of
  * notifications/push-outbox.ts), written in the event's own transaction so it goes exactly when the
  * change does. Events already over are not announced; an edit is announced when what people plan
@@ -10,7 +10,7 @@ import type { SchoolEvent } from '../../../contract/events';
 import type { Audience } from '../../../contract/notifications';
 import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications } from '../notifications/tables';
 import { audienceColumns } from '../../module-kit/audience';
 import { queuePushes } from '../notifications/push-outbox';
 import { eventMessages } from '../../../contract/events';

@@ -1,10 +1,10 @@
 /** Data access for the school calendar; every function takes the tenant. */
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { EventKind, EventSearchColumn, SchoolEvent } from '../../../contract/events';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
-import { events } from '../../db/schema';
+import { events } from './tables';
 import { audienceReaches, audienceViewerOf } from '../../module-kit/audience';
 import type { SyncScope } from '../../module-kit/scope';
 
@@ -102,6 +102,15 @@ export const eventRepository = {
   async byIds(db: Db, tenantId: string, ids: string[]): Promise<SchoolEvent[]> {
     if (ids.length === 0) return [];
     return (await db.select(selection).from(events).where(and(live(tenantId), inArray(events.id, ids)))).map(toRecord);
+  },
+  async insert(db: Db, row: typeof events.$inferInsert): Promise<void> {
+    await db.insert(events).values(row);
+  },
+  async update(db: Db, tenantId: string, id: string, values: Partial<typeof events.$inferInsert>): Promise<void> {
+    await db.update(events).set(values).where(and(live(tenantId), eq(events.id, id)));
+  },
+  async softDelete(db: Db, tenantId: string, id: string): Promise<void> {
+    await db.update(events).set({ deletedAt: sql`now()` }).where(and(eq(events.tenantId, tenantId), eq(events.id, id)));
   },
   /** Locks the live row for a change. */
   async lock(db: Db, tenantId: string, id: string): Promise<SchoolEvent | undefined> {

@@ -3,7 +3,7 @@
  * to them (repository.ts visibleTo: the audience rule of module-kit/audience.ts). A deleted event's
  * tombstone leaves every device that holds it.
  */
-import { events } from '../../db/schema';
+import { events } from './tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
 import { toRecord, visibleTo } from './repository';
 

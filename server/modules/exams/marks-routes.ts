@@ -1,6 +1,6 @@
 /**
  * Marks entry: one grid per exam, class and subject, written cell by cell under the subject-level
- * teaching rule (class-subjects/teaching.ts canTeachSubject). Two people writing one grid never
+ * teaching rule (module-kit/teaching.ts canTeachSubject). Two people writing one grid never
  * conflict on different cells; on the same cell the later write wins and the earlier value goes to
  * marks_history. Once the class's results are published a write needs a reason, which the history
  * keeps, and the class's results are computed again.
@@ -21,7 +21,7 @@ import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { ok, okList } from '../../module-kit/responses';
-import { canTeachSubject } from '../class-subjects/teaching';
+import { canTeachSubject } from '../../module-kit/teaching';
 import { storeResults } from './publish';
 import { classStudentIds, examRepository, gridMarks, markRecord } from './repository';
 

@@ -6,7 +6,7 @@ import { cbseGradingScale, type Exam, type ExamSearchColumn, type GradingScale, 
 import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
-import { students } from '../../db/schema';
+import { students } from '../../db/core-tables';
 import { exams, gradingScales, marks, results } from './tables';
 import type { SyncScope } from '../../module-kit/scope';
 

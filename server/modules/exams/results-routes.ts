@@ -9,7 +9,7 @@ import { remarkInputSchema, resultListQuerySchema, resultMessages, resultPaths }
 import { messages } from '../../../contract/messages';
 import { routeOf } from '../../../contract/paths';
 import { staffRoles } from '../../../contract/roles';
-import { classes } from '../../db/schema';
+import { classes } from '../../db/core-tables';
 import { results } from './tables';
 import { AppError, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';

@@ -1,5 +1,5 @@
 /**
- * Exams (docs/decisions.md "Exams (issue 13)"): admins add and change them (the schedule of a
+ * Exams (docs/decisions.md "Exams, marks, results and report cards"): admins add and change them (the schedule of a
  * class whose results are published is fixed); every signed-in user reads what their scope covers
  * (staff the school's, a family the exams their classes sit). The school's grading scale is copied
  * into an exam when it is added. Publishing a class computes its results and locks its marks.
@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { searchableColumn } from '../../db/paging';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
-import { classSubjects, classes, subjects } from '../../db/schema';
+import { classSubjects, classes, subjects } from '../../db/core-tables';
 import { exams, gradingScales, marks } from './tables';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { revColumns } from '../../db/columns';
-import { classes, schools, students, subjects, users } from '../../db/schema';
+import { classes, schools, students, subjects, users } from '../../db/core-tables';
 
 /** The school's grading scale (contract/exams.ts); copied into each exam when it is added. */
 export const gradingScales = pgTable(

@@ -4,7 +4,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { classes, students } from '../../db/schema';
+import { classes, students } from '../../db/core-tables';
 import { AppError } from '../../errors';
 import { canSeeStudent, scopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';

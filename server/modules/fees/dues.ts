@@ -1,12 +1,18 @@
-/** Students' dues from the database through the shared calculator (contract/fee-dues.ts). */
+/**
+ * Students' dues from the database through the shared calculator (contract/fee-dues.ts). The
+ * sources of one academic year are read once: the calculator counts that year's receipts only
+ * (`receiptFeeYear`), and a receipt being issued works its checks and fixed figures out of them.
+ */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { computeDues, holidayLateDays } from '../../../contract/fee-dues';
+import { computeDues, holidayLateDays, type DuesSources } from '../../../contract/fee-dues';
 import type { StudentDues } from '../../../contract/fees';
 import type { Db } from '../../db/client';
-import { events, students } from '../../db/schema';
+import { students } from '../../db/core-tables';
+import { events } from '../events/tables';
 import { feeRepository } from './repository';
 
-export async function duesOfStudents(db: Db, tenantId: string, studentIds: string[], academicYear: number, today: string): Promise<StudentDues[]> {
+/** Each student's sources of the year, all but the day they are worked out for. */
+export async function duesSourcesOf(db: Db, tenantId: string, studentIds: string[], academicYear: number): Promise<Omit<DuesSources, 'today'>[]> {
   if (studentIds.length === 0) return [];
   const rows = await db
     .select({ id: students.id, classId: students.classId })
@@ -26,16 +32,17 @@ export async function duesOfStudents(db: Db, tenantId: string, studentIds: strin
   ).map((row) => ({ kind: row.kind, startDate: row.startDate, endDate: row.endDate, audience: { kind: row.audienceKind, classIds: row.classIds } }));
   const lateDaysOf = new Map(classIds.map((classId) => [classId, holidayLateDays(holidays, academicYear, classId)]));
   const byClass = new Map(structures.map((structure) => [structure.classId, structure]));
-  return rows.map((row) =>
-    computeDues({
-      studentId: row.id,
-      academicYear,
-      structure: row.classId ? byClass.get(row.classId) : undefined,
-      headNames,
-      concessions,
-      receipts,
-      today,
-      lateDays: row.classId ? lateDaysOf.get(row.classId) : undefined,
-    }),
-  );
+  return rows.map((row) => ({
+    studentId: row.id,
+    academicYear,
+    structure: row.classId ? byClass.get(row.classId) : undefined,
+    headNames,
+    concessions: concessions.filter((one) => one.studentId === row.id),
+    receipts: receipts.filter((one) => one.studentId === row.id),
+    lateDays: row.classId ? lateDaysOf.get(row.classId) : undefined,
+  }));
+}
+
+export async function duesOfStudents(db: Db, tenantId: string, studentIds: string[], academicYear: number, today: string): Promise<StudentDues[]> {
+  return (await duesSourcesOf(db, tenantId, studentIds, academicYear)).map((sources) => computeDues({ ...sources, today }));
 }

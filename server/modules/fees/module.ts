@@ -2,13 +2,15 @@
 import { feeConcessionPaths, feeHeadPaths, feePaths, feeStructurePaths } from '../../../contract/fees';
 import { defineModule } from '../../module-kit/module';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import { feeConcessionRoutes } from './concession-routes';
+import { feeHeadRoutes } from './head-routes';
 import { feeReceiptRoutes } from './receipt-routes';
-import { feeSetupRoutes } from './setup-routes';
+import { feeStructureRoutes } from './structure-routes';
 import { feeConcessionsSyncSource, feeHeadsSyncSource, feeReceiptsSyncSource, feeStructuresSyncSource } from './sync-source';
 
+/** The set-up (heads, structures, concessions), then collection and dues. */
 const feeRoutes: ZodPlugin = async (app, options) => {
-  await feeSetupRoutes.call(app, app, options);
-  await feeReceiptRoutes.call(app, app, options);
+  for (const routes of [feeHeadRoutes, feeStructureRoutes, feeConcessionRoutes, feeReceiptRoutes]) await routes.call(app, app, options);
 };
 
 export const feesModule = defineModule({

@@ -8,15 +8,13 @@ import { academicYearOf } from '../../../contract/admission';
 import { formatRupees } from '../../../contract/money';
 import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
-import { parentChildren, students, users } from '../../db/schema';
+import { parentChildren, students, users } from '../../db/core-tables';
 import { notifyPeople } from '../notifications/to-people';
 import { duesOfStudents } from './dues';
-import { feeMessages } from '../../../contract/fees';
+import { feeMessages, indianDate } from '../../../contract/fees';
 
 /** Where the notification opens: the family's fees. */
 export const feesLink = '/student/fees';
-
-const shortIndian = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 export async function remindDefaulters(tx: Db, tenantId: string, senderId: string, classId: string): Promise<number> {
   const today = todayIso();
@@ -42,7 +40,7 @@ export async function remindDefaulters(tx: Db, tenantId: string, senderId: strin
     const student = inClass.find((row) => row.id === one.studentId)!;
     const since = one.installments.find((line) => line.dueDate <= today && line.outstanding > 0)?.dueDate ?? today;
     const name = `${student.firstName} ${student.lastName}`.trim();
-    return [{ userIds, title: feeMessages.reminderTitle, message: feeMessages.reminderMessage(name, formatRupees(one.overdue), shortIndian(since)) }];
+    return [{ userIds, title: feeMessages.reminderTitle, message: feeMessages.reminderMessage(name, formatRupees(one.overdue), indianDate(since)) }];
   });
   return (await notifyPeople(tx, tenantId, notices, feesLink, senderId)).length;
 }

@@ -1,14 +1,15 @@
 /**
- * The fees module's tables (migration 0016): fee settings, heads, class structures and
+ * The fees module's tables (migration 0016; a receipt's recorded day, back-dated fine and balances
+ * 0022): fee settings, heads, class structures and
  * their installments, concessions, and receipts with their items and per-year counters. Only this
  * module reads them.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { revColumns } from '../../db/columns';
-import { classes, schools, students, users } from '../../db/schema';
+import { classes, schools, students, users } from '../../db/core-tables';
 
-/** Fees (issue 14): a school's receipt number format, UPI id for the receipt's QR code, and whether teachers may read fees. */
+/** Fees (docs/decisions.md "Fees"): a school's receipt number format, UPI id for the receipt's QR code, and whether teachers may read fees. */
 export const feeSettings = pgTable('fee_settings', {
   tenantId: text('tenant_id')
     .primaryKey()
@@ -60,6 +61,10 @@ export const feeStructures = pgTable(
   (t) => [
     unique('fee_structures_tenant_id_key').on(t.tenantId, t.id),
     foreignKey({ name: 'fee_structures_class_fk', columns: [t.tenantId, t.classId], foreignColumns: [classes.tenantId, classes.id] }),
+    check(
+      'fee_structures_fine_check',
+      sql`${t.fineKind} in ('none', 'perDay', 'flat') and ${t.fineAmount} >= 0 and (${t.fineCap} is null or ${t.fineCap} >= 0)`,
+    ),
     uniqueIndex('fee_structures_tenant_class_year_idx')
       .on(t.tenantId, t.classId, t.academicYear)
       .where(sql`${t.deletedAt} IS NULL`),
@@ -86,6 +91,8 @@ export const feeInstallments = pgTable(
     unique('fee_installments_tenant_id_key').on(t.tenantId, t.id),
     foreignKey({ name: 'fee_installments_structure_fk', columns: [t.tenantId, t.structureId], foreignColumns: [feeStructures.tenantId, feeStructures.id] }),
     foreignKey({ name: 'fee_installments_head_fk', columns: [t.tenantId, t.headId], foreignColumns: [feeHeads.tenantId, feeHeads.id] }),
+    check('fee_installments_amount_check', sql`${t.amount} >= 0`),
+    check('fee_installments_frequency_check', sql`${t.frequency} in ('monthly', 'quarterly', 'termly', 'once')`),
     index('fee_installments_structure_idx').on(t.tenantId, t.structureId, t.position),
     index('fee_installments_head_idx').on(t.tenantId, t.headId),
   ],
@@ -110,6 +117,10 @@ export const feeConcessions = pgTable(
   (t) => [
     unique('fee_concessions_tenant_id_key').on(t.tenantId, t.id),
     foreignKey({ name: 'fee_concessions_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
+    check(
+      'fee_concessions_value_check',
+      sql`(${t.percent} is null) <> (${t.amount} is null) and (${t.percent} is null or ${t.percent} between 1 and 100) and (${t.amount} is null or ${t.amount} > 0)`,
+    ),
     index('fee_concessions_tenant_student_idx').on(t.tenantId, t.studentId, t.academicYear),
     index('fee_concessions_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
   ],
@@ -152,6 +163,13 @@ export const feeReceipts = pgTable(
     fineWaived: bigint('fine_waived', { mode: 'number' }).notNull().default(0),
     waiverReason: text('waiver_reason'),
     total: bigint('total', { mode: 'number' }).notNull(),
+    /** The day the receipt was made (on the device when made offline); paid_on before it is back-dated by received_by. */
+    recordedOn: date('recorded_on', { mode: 'string' }).notNull(),
+    /** The late fine the earlier paid_on removed, waived for waiver_reason. */
+    backdatedFine: bigint('backdated_fine', { mode: 'number' }).notNull().default(0),
+    /** The year's standing after this receipt as of paid_on, fixed at issue; null on receipts from before 0022. */
+    balanceDue: bigint('balance_due', { mode: 'number' }),
+    yearBalance: bigint('year_balance', { mode: 'number' }),
     remark: text('remark'),
     status: text('status', { enum: ['paid', 'cancelled'] })
       .notNull()
@@ -172,6 +190,13 @@ export const feeReceipts = pgTable(
     foreignKey({ name: 'fee_receipts_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
     foreignKey({ name: 'fee_receipts_received_by_fk', columns: [t.tenantId, t.receivedBy], foreignColumns: [users.tenantId, users.id] }),
     foreignKey({ name: 'fee_receipts_cancelled_by_fk', columns: [t.tenantId, t.cancelledBy], foreignColumns: [users.tenantId, users.id] }),
+    check('fee_receipts_amounts_check', sql`${t.fine} >= 0 and ${t.fineWaived} >= 0 and ${t.total} >= 0`),
+    check(
+      'fee_receipts_recorded_check',
+      sql`${t.paidOn} <= ${t.recordedOn} and ${t.backdatedFine} >= 0 and (${t.balanceDue} is null or ${t.balanceDue} >= 0) and (${t.yearBalance} is null or ${t.yearBalance} >= 0)`,
+    ),
+    check('fee_receipts_mode_check', sql`${t.mode} in ('cash', 'upi', 'cheque', 'bankTransfer')`),
+    check('fee_receipts_status_check', sql`${t.status} in ('paid', 'cancelled')`),
     index('fee_receipts_tenant_student_idx').on(t.tenantId, t.studentId, t.paidOn),
     index('fee_receipts_tenant_paid_on_idx').on(t.tenantId, t.paidOn),
     index('fee_receipts_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
@@ -194,6 +219,7 @@ export const feeReceiptItems = pgTable(
     unique('fee_receipt_items_receipt_installment_key').on(t.tenantId, t.receiptId, t.installmentId),
     foreignKey({ name: 'fee_receipt_items_receipt_fk', columns: [t.tenantId, t.receiptId], foreignColumns: [feeReceipts.tenantId, feeReceipts.id] }),
     foreignKey({ name: 'fee_receipt_items_installment_fk', columns: [t.tenantId, t.installmentId], foreignColumns: [feeInstallments.tenantId, feeInstallments.id] }),
+    check('fee_receipt_items_amount_check', sql`${t.amount} > 0`),
     index('fee_receipt_items_receipt_idx').on(t.tenantId, t.receiptId),
     index('fee_receipt_items_installment_idx').on(t.tenantId, t.installmentId),
   ],

@@ -1,15 +1,16 @@
 /**
- * What an attached file really is, from its bytes, never its name (docs/decisions.md "Homework
- * (issue 10)"): PDF, PNG, JPEG, WebP, GIF by their signatures; .docx/.xlsx/.pptx as a zip with
+ * What an attached file really is, from its bytes, never its name (docs/decisions.md "Homework"):
+ * PDF, PNG, JPEG, WebP, GIF by their signatures; .docx/.xlsx/.pptx as a zip with
  * [Content_Types].xml and the format's main part; .odt as a zip whose first entry names its type;
  * .doc/.xls/.ppt as an OLE compound file holding the format's main stream; plain text as UTF-8
  * without control characters. A zip goes through module-kit/zip-check.ts (as the spreadsheet
  * import's does), so a document that lies about its size is refused before anyone opens it. A file that is also
  * something else (a zip hidden behind a PDF or an image, HTML in an image's header) is refused.
  */
+import { open, readFile } from 'node:fs/promises';
 import { type AttachmentType, attachmentTypes, homeworkMessages } from '../../../contract/homework';
 import { AppError } from '../../errors';
-import { endOfCentralDirectory, entryBytes, readZipDirectory, verifyZipEntries, type ZipLimits, type ZipRefusals } from '../../module-kit/zip-check';
+import { endOfCentralDirectory, endRecordReach, entryBytes, readZipDirectory, verifyZipEntries, type ZipLimits, type ZipRefusals } from '../../module-kit/zip-check';
 
 export const attachmentZipLimits: ZipLimits = { maxEntries: 2_000, maxUnpackedBytes: 100 * 1024 * 1024, maxEntryRatio: 250 };
 
@@ -67,12 +68,22 @@ function isPlainText(data: Buffer): boolean {
 /** Markup a browser would act on, in the head of a file that claims to be an image or a PDF. */
 const markupInHead = /<\s*(script|html|body|svg|iframe|object|embed|!doctype)\b/i;
 
-function singleType(data: Buffer): AttachmentType | 'zip' | 'cfb' | undefined {
+/** A PDF or an image, by the signature its first bytes carry. */
+function signedType(data: Buffer): AttachmentType | undefined {
   if (startsWith(data, '%PDF-')) return 'application/pdf';
   if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(data, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(data, 'GIF87a') || startsWith(data, 'GIF89a')) return 'image/gif';
   if (startsWith(data, 'RIFF') && startsWith(data, 'WEBP', 8)) return 'image/webp';
+  return undefined;
+}
+
+const headBytes = 1024;
+const hasMarkupInHead = (data: Buffer) => markupInHead.test(data.toString('latin1', 0, Math.min(data.length, headBytes)));
+
+function singleType(data: Buffer): AttachmentType | 'zip' | 'cfb' | undefined {
+  const signed = signedType(data);
+  if (signed) return signed;
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
   if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'cfb';
   if (isPlainText(data)) return 'text/plain';
@@ -88,8 +99,34 @@ export async function detectAttachmentType(data: Buffer, limits: ZipLimits = att
   // Anything else that a zip reader would also open is two files in one.
   if (endOfCentralDirectory(data) !== undefined) throw wrongType();
   if (kind === 'cfb') return compoundDocumentType(data);
-  if (kind !== 'text/plain' && markupInHead.test(data.toString('latin1', 0, Math.min(data.length, 1024)))) throw wrongType();
+  if (kind !== 'text/plain' && hasMarkupInHead(data)) throw wrongType();
   return kind;
+}
+
+/**
+ * detectAttachmentType of a received file, with the same answers. A PDF or an image, most of what
+ * is attached and the largest, is judged by its first kilobyte and the last 64 KiB (where a zip's end
+ * record would be), without reading its megabytes into memory; anything else is read whole.
+ */
+export async function detectAttachmentFileType(file: string, size: number, limits: ZipLimits = attachmentZipLimits): Promise<AttachmentType> {
+  if (size > 0) {
+    const handle = await open(file, 'r');
+    try {
+      const head = Buffer.alloc(Math.min(size, headBytes));
+      await handle.read(head, 0, head.length, 0);
+      const signed = signedType(head);
+      if (signed) {
+        const tailStart = Math.max(0, size - endRecordReach);
+        const tail = Buffer.alloc(size - tailStart);
+        await handle.read(tail, 0, tail.length, tailStart);
+        if (endOfCentralDirectory(tail, tailStart) !== undefined || hasMarkupInHead(head)) throw wrongType();
+        return signed;
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+  return detectAttachmentType(await readFile(file), limits);
 }
 
 /**

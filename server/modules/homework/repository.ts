@@ -1,10 +1,11 @@
-/** Data access for homework, its attachments' metadata and the done marks; every function takes the tenant. */
+/** Data access for homework, its attachments and the done marks; every function takes the tenant. */
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Homework, HomeworkAttachment, HomeworkDone, HomeworkSearchColumn } from '../../../contract/homework';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
-import { classSubjects } from '../../db/schema';
+import { classSubjects, classes, students, subjects } from '../../db/core-tables';
 import { homework, homeworkAttachments, homeworkDone } from './tables';
 import type { SyncScope } from '../../module-kit/scope';
 
@@ -118,6 +119,56 @@ export const homeworkRepository = {
   async touch(db: Db, tenantId: string, id: string): Promise<void> {
     await db.update(homework).set({ updatedAt: sql`now()` }).where(and(live(tenantId), eq(homework.id, id)));
   },
+  async insert(db: Db, row: typeof homework.$inferInsert): Promise<void> {
+    await db.insert(homework).values(row);
+  },
+  async update(db: Db, tenantId: string, id: string, values: Partial<typeof homework.$inferInsert>): Promise<void> {
+    await db.update(homework).set(values).where(and(live(tenantId), eq(homework.id, id)));
+  },
+  /**
+   * Tombstones the homework: its files go at once, its done marks as tombstones, so devices drop
+   * them. Answers the digests of the removed files, for the attachment store to release.
+   */
+  async softDelete(db: Db, tenantId: string, id: string): Promise<string[]> {
+    const removed = await db
+      .delete(homeworkAttachments)
+      .where(and(eq(homeworkAttachments.tenantId, tenantId), eq(homeworkAttachments.homeworkId, id)))
+      .returning({ sha256: homeworkAttachments.sha256 });
+    await db
+      .update(homeworkDone)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(homeworkDone.tenantId, tenantId), eq(homeworkDone.homeworkId, id), isNull(homeworkDone.deletedAt)));
+    await db.update(homework).set({ deletedAt: sql`now()` }).where(and(eq(homework.tenantId, tenantId), eq(homework.id, id)));
+    return [...new Set(removed.map((row) => row.sha256))];
+  },
+  async addAttachment(db: Db, row: typeof homeworkAttachments.$inferInsert): Promise<void> {
+    await db.insert(homeworkAttachments).values(row);
+  },
+  /** An attached file's row: what its download sends besides the bytes, and the digest that finds them. */
+  async attachmentFile(db: Db, tenantId: string, homeworkId: string, attachmentId: string) {
+    const [file] = await db
+      .select({ fileName: homeworkAttachments.fileName, contentType: homeworkAttachments.contentType, size: homeworkAttachments.size, sha256: homeworkAttachments.sha256 })
+      .from(homeworkAttachments)
+      .where(and(eq(homeworkAttachments.tenantId, tenantId), eq(homeworkAttachments.homeworkId, homeworkId), eq(homeworkAttachments.id, attachmentId)));
+    return file;
+  },
+  /** Deletes one attached file's row; answers its digest, or undefined when the homework has no such file. */
+  async removeAttachment(db: Db, tenantId: string, homeworkId: string, attachmentId: string): Promise<string | undefined> {
+    const [deleted] = await db
+      .delete(homeworkAttachments)
+      .where(and(eq(homeworkAttachments.tenantId, tenantId), eq(homeworkAttachments.homeworkId, homeworkId), eq(homeworkAttachments.id, attachmentId)))
+      .returning({ sha256: homeworkAttachments.sha256 });
+    return deleted?.sha256;
+  },
+  /** Whether any attachment of the school (of any homework) names these bytes. */
+  async digestInUse(db: Db, tenantId: string, sha256: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: homeworkAttachments.id })
+      .from(homeworkAttachments)
+      .where(and(eq(homeworkAttachments.tenantId, tenantId), eq(homeworkAttachments.sha256, sha256)))
+      .limit(1);
+    return row !== undefined;
+  },
   async attachmentCount(db: Db, tenantId: string, homeworkId: string): Promise<number> {
     const [row] = await db
       .select({ value: count() })
@@ -126,6 +177,28 @@ export const homeworkRepository = {
     return row?.value ?? 0;
   },
 };
+
+/** Whether the class and the subject are live records of the school. */
+export async function liveClassAndSubject(db: Db, tenantId: string, classId: string, subjectId: string): Promise<{ klass: boolean; subject: boolean }> {
+  const [klass] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.tenantId, tenantId), eq(classes.id, classId), isNull(classes.deletedAt)));
+  const [subject] = await db
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.tenantId, tenantId), eq(subjects.id, subjectId), isNull(subjects.deletedAt)));
+  return { klass: klass !== undefined, subject: subject !== undefined };
+}
+
+/** The class of a live student of the school (undefined: no such student, or no class). */
+export async function classOfStudent(db: Db, tenantId: string, studentId: string): Promise<string | null | undefined> {
+  const [student] = await db
+    .select({ classId: students.classId })
+    .from(students)
+    .where(and(eq(students.tenantId, tenantId), eq(students.id, studentId), isNull(students.deletedAt)));
+  return student?.classId;
+}
 
 /** Whether the class takes the subject (a live class-subject mapping). */
 export async function classTakesSubject(db: Db, tenantId: string, classId: string, subjectId: string): Promise<boolean> {
@@ -159,6 +232,18 @@ export function doneRecord(row: { id: string; homeworkId: string; studentId: str
 }
 
 export const homeworkDoneRepository = {
+  /** One row per homework and student; the same mark again changes nothing (no new rev). */
+  async mark(db: Db, row: { tenantId: string; homeworkId: string; studentId: string; done: boolean; markedBy: string }): Promise<void> {
+    const { done, markedBy } = row;
+    await db
+      .insert(homeworkDone)
+      .values({ id: randomUUID(), ...row, doneAt: done ? sql`now()` : null })
+      .onConflictDoUpdate({
+        target: [homeworkDone.tenantId, homeworkDone.homeworkId, homeworkDone.studentId],
+        set: { done, doneAt: done ? sql`now()` : null, markedBy, deletedAt: null },
+        setWhere: sql`${homeworkDone.done} is distinct from excluded.done or ${homeworkDone.deletedAt} is not null`,
+      });
+  },
   async one(db: Db, tenantId: string, homeworkId: string, studentId: string): Promise<HomeworkDone | undefined> {
     const [row] = await db
       .select(doneSelection)

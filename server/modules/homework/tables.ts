@@ -1,11 +1,11 @@
 /**
  * Homework's tables (migration 0010 creates them). A module keeps its Drizzle tables in its own
- * folder as `tables.ts`; drizzle.config.ts reads every module's beside server/db/schema.ts.
+ * folder as `tables.ts`; drizzle.config.ts reads every module's (docs/adding-a-module.md).
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { bytea, contentRevColumn, revColumns } from '../../db/columns';
-import { classes, schools, students, subjects, users } from '../../db/schema';
+import { contentRevColumn, revColumns } from '../../db/columns';
+import { classes, schools, students, subjects, users } from '../../db/core-tables';
 
 /** Homework given to a class for a subject (server/modules/homework). */
 export const homework = pgTable(
@@ -38,7 +38,9 @@ export const homework = pgTable(
 );
 
 /**
- * A homework's files, bytes in the database so every server process serves them. Immutable: an
+ * A homework's files: their names, types, sizes and digests. The bytes are in the attachment store
+ * (server/files/attachment-store.ts), found by tenant and `sha256`, once for every attachment of the
+ * school with the same content (migration 0022 moved them out of this table). Immutable: an
  * attachment is added or removed, never changed; its metadata travels inside the homework record.
  */
 export const homeworkAttachments = pgTable(
@@ -53,7 +55,6 @@ export const homeworkAttachments = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
-    data: bytea('data').notNull(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,6 +65,8 @@ export const homeworkAttachments = pgTable(
       foreignColumns: [homework.tenantId, homework.id],
     }),
     index('homework_attachments_homework_idx').on(t.tenantId, t.homeworkId, t.createdAt),
+    // Whether a school's bytes are still named by an attachment, asked when one is removed.
+    index('homework_attachments_digest_idx').on(t.tenantId, t.sha256),
   ],
 );
 

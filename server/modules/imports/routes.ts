@@ -1,9 +1,10 @@
 /**
- * Bulk upload of classes, students and teachers (POST /api/{entity}/upload, multipart field `file`)
- * and their templates (GET /api/{entity}/upload/template?format=xlsx|csv). Multipart parsing is
- * registered in this plugin only, with tight limits: one file, a few small fields. The file goes
- * through the sandbox (sandbox.ts), then one transaction checks every row and writes all or
- * nothing (importer.ts). Admins upload; staff may download templates.
+ * Bulk upload of what the modules offer to import (their descriptors' `importers`: classes,
+ * students and teachers; POST /api/{entity}/upload, multipart field `file`) and the templates
+ * (GET /api/{entity}/upload/template?format=xlsx|csv). Multipart parsing is registered in this
+ * plugin only, with tight limits: one file, a few small fields. The file goes through the sandbox
+ * (sandbox.ts), then one transaction checks every row and writes all or nothing (the importer's
+ * `run`, module-kit/importer.ts). Admins upload; staff may download templates.
  *
  * Idempotency: exempt. An import is idempotent by nature (the same file again changes nothing) and
  * its body is a file the idempotency hash does not cover.
@@ -28,11 +29,8 @@ import { tenantOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
+import type { Importer } from '../../module-kit/importer';
 import { ok } from '../../module-kit/responses';
-import { classImporter } from '../classes/import';
-import { studentImporter } from '../students/import';
-import { teacherImporter } from '../teachers/import';
-import type { Importer } from './importer';
 import { defaultImportLimits, type ImportLimits } from './limits';
 import { buildWorkbook, parseUpload } from './sandbox';
 import { readTable } from './table';
@@ -50,8 +48,6 @@ const fieldErrorsSchema = z.object({ fieldErrors: z.record(z.string(), z.array(z
 /** The template is a file (.xlsx or .csv), not an envelope. */
 const templateFileAnswer = { 200: z.string().meta({ description: 'The template file: .xlsx or .csv, as asked.', format: 'binary' }) };
 
-export const importers: readonly Importer[] = [classImporter, studentImporter, teacherImporter];
-
 function tooLarge(limits: ImportLimits) {
   return new AppError(413, messages.imports.tooLarge(Math.round(limits.maxFileBytes / 1024 / 1024)));
 }
@@ -67,6 +63,9 @@ async function receiveFile(request: FastifyRequest, limits: ImportLimits): Promi
         continue;
       }
       const data = await part.toBuffer();
+      // The parser stops at the limit and marks the file truncated; toBuffer misses a cut in the
+      // last chunk, so a file just over the limit would arrive cut short (a CSV missing its last rows).
+      if (part.file.truncated || data.length > limits.maxFileBytes) throw tooLarge(limits);
       if (data.length === 0) throw new AppError(400, messages.imports.selectFile);
       return { filename: part.filename ?? '', data };
     }
@@ -133,7 +132,7 @@ export const importRoutes: ZodPlugin = async (app) => {
 
   const templates = new Map<string, Buffer>();
 
-  for (const importer of importers) {
+  for (const importer of app.importers) {
     app.post(routeOf(paths[importer.entity].upload), { config: { access: ['admin'], idempotency: 'exempt' }, schema: { response: { ...ok(importResultSchema), 400: envelopeSchema(z.union([importRejectionSchema, fieldErrorsSchema]).nullable()) } } }, (request, reply) =>
       upload(importer, request, reply, limits),
     );

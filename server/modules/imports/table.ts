@@ -3,11 +3,11 @@
  * matched (ignoring case and spaces) against the columns an entity accepts. Every problem becomes
  * an issue with the spreadsheet row and the column, so the report can point at the exact cell.
  */
-import type { z } from 'zod';
 import type { ImportIssue } from '../../../contract/imports';
 import { messages } from '../../../contract/messages';
 import { AppError } from '../../errors';
 import { isUnstorableText } from '../../plugins/input-guards';
+import type { Table } from '../../module-kit/importer';
 import type { SheetRow } from './sandbox';
 
 export interface TableSpec {
@@ -15,19 +15,6 @@ export interface TableSpec {
   columns: readonly string[];
   required: readonly string[];
   maxCellLength: number;
-}
-
-export interface TableRow {
-  /** The spreadsheet row number (the header is usually row 1). */
-  row: number;
-  /** Cell text by column name; only the file's columns are present. No prototype: keys are data. */
-  values: Record<string, string>;
-}
-
-export interface Table {
-  columns: Set<string>;
-  rows: TableRow[];
-  issues: ImportIssue[];
 }
 
 function columnLetter(index: number): string {
@@ -85,33 +72,4 @@ export function readTable(sheet: SheetRow[], spec: TableSpec): Table {
     return { row: line.r, values };
   });
   return { columns, rows, issues };
-}
-
-/** Parses one row with a zod schema; its problems become issues of that row. */
-export function parseRow<T extends z.ZodType>(schema: T, row: TableRow, issues: ImportIssue[]): z.output<T> | undefined {
-  const result = schema.safeParse(row.values);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    issues.push({ row: row.row, column: String(issue.path[0] ?? ''), message: issue.message });
-  }
-  return undefined;
-}
-
-/** Reports the second and later rows with the same key. */
-export class DuplicateFinder {
-  private readonly seen = new Map<string, number>();
-  constructor(
-    private readonly column: string,
-    private readonly label: string,
-  ) {}
-
-  check(key: string, row: number, issues: ImportIssue[]): boolean {
-    const first = this.seen.get(key);
-    if (first !== undefined) {
-      issues.push({ row, column: this.column, message: messages.imports.duplicateInFile(this.label, first) });
-      return false;
-    }
-    this.seen.set(key, row);
-    return true;
-  }
 }

@@ -1,5 +1,5 @@
 /**
- * Absence alerts (docs/decisions.md "Absence alerts (issue 11)"): a student marked absent or late
+ * Absence alerts (docs/decisions.md "Absence alerts"): a student marked absent or late
  * is told to each linked, active parent as a notification addressed to them (inbox by the pull,
  * phone by the push queue), once per student and date (the absence_alerts key) whatever is
  * re-sent or edited; a mark corrected to present or leave afterwards sends one short correction.
@@ -13,7 +13,8 @@ import { anyOf } from '../../db/any-of';
 import { arrayParam } from '../../db/array-param';
 import { queryRows } from '../../db/rows';
 import type { Db } from '../../db/client';
-import { absenceAlerts, classes, notifications, parentChildren, schools, students, users } from '../../db/schema';
+import { classes, parentChildren, schools, students, users } from '../../db/core-tables';
+import { absenceAlerts, notifications } from './tables';
 import { dropUnsentPushes } from './push-outbox';
 import { notifyPeople, type PersonalNotice } from './to-people';
 

@@ -1,5 +1,5 @@
 /**
- * Who a notification reaches (docs/decisions.md "Notifications and push (issue 11)"): the kit's
+ * Who a notification reaches (docs/decisions.md "Notifications and push"): the kit's
  * audience rule (server/module-kit/audience.ts) over the notifications table, an SQL predicate over
  * a viewer that resolving an audience to users (push fan-out, read counts) and the pull's and
  * `mine`'s scope all use. Whole school: everyone; roles: staff (admins and teachers), students,
@@ -7,7 +7,8 @@
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { users } from '../../db/core-tables';
+import { notifications } from './tables';
 import { audienceReaches, type AudienceViewer } from '../../module-kit/audience';
 
 const column = (name: string) => sql.raw(`"notifications"."${name}"`);

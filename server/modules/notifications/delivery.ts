@@ -1,5 +1,5 @@
 /**
- * The delivery loop (docs/decisions.md "Notifications and push (issue 11)"): publishes scheduled
+ * The delivery loop (docs/decisions.md "Notifications and push"): publishes scheduled
  * notifications when due, then sends the queued pushes that are due, one process at a time (an
  * advisory lock, server/db/client.ts runExclusive). A write only queues; sending happens here,
  * after the write's transaction, so it never delays the request. A row is marked sent right after
@@ -9,7 +9,7 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { deviceTokens, notifications, pushOutbox } from '../../db/schema';
+import { deviceTokens, notifications, pushOutbox } from './tables';
 import { FcmClient, type SendOutcome } from './fcm-client';
 import { notificationRepository } from './repository';
 

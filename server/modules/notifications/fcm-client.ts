@@ -1,5 +1,5 @@
 /**
- * FCM HTTP v1 (docs/decisions.md "Notifications and push (issue 11)"): an OAuth2 access token from
+ * FCM HTTP v1 (docs/decisions.md "Notifications and push"): an OAuth2 access token from
  * the service account key's `token_uri` (a JWT bearer assertion signed RS256 with the key's
  * private key), cached until shortly before it expires, and one `messages:send` per device token.
  * Each answer is sorted into what the queue does next: sent, retry later, or drop the token.

@@ -1,5 +1,5 @@
 /**
- * The push queue's writes (docs/decisions.md "Notifications and push (issue 11)"): made inside the
+ * The push queue's writes (docs/decisions.md "Notifications and push"): made inside the
  * notification's own transaction, one row per notification and registered device of its audience
  * at that time, due at its publish time. The unique (notification, token) key means a device is
  * queued once per notification, whatever is re-sent or edited.
@@ -7,7 +7,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
-import { deviceTokens, notifications, pushOutbox, users } from '../../db/schema';
+import { users } from '../../db/core-tables';
+import { deviceTokens, notifications, pushOutbox } from './tables';
 import { reaches, userRowViewer } from './audience';
 
 /**

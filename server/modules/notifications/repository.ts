@@ -12,7 +12,7 @@ import type {
 } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
-import { notificationReads, notificationRevisions, notifications } from '../../db/schema';
+import { notificationReads, notificationRevisions, notifications } from './tables';
 import type { SyncScope } from '../../module-kit/scope';
 import { audienceViewerOf } from '../../module-kit/audience';
 import { audienceSizeOfRow, outer, reaches } from './audience';

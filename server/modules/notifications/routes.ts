@@ -1,6 +1,6 @@
 /**
- * Notifications (docs/decisions.md "Notifications and push (issue 11)"): admins send to any
- * audience; teachers only to classes they teach (class-subjects/teaching.ts). Staff read what they
+ * Notifications (docs/decisions.md "Notifications and push"): admins send to any
+ * audience; teachers only to classes they teach (module-kit/teaching.ts). Staff read what they
  * may see with read figures; every signed-in user reads their own (`mine`) and marks them read.
  * Editing keeps the earlier version; deleting leaves a tombstone the pull carries to every device.
  * A write queues its pushes in its own transaction (push-outbox.ts); the sender sends them later.
@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { searchableColumn } from '../../db/paging';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
-import { notifications } from '../../db/schema';
+import { notifications } from './tables';
 import { AppError, notFound } from '../../errors';
 import { userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -27,7 +27,7 @@ import { created, ok, okDeleted, okList, okPage } from '../../module-kit/respons
 import { assertAudienceOfSchool, audienceColumns, normalAudience } from '../../module-kit/audience';
 import { scopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
-import { assertCanTeachClasses } from '../class-subjects/teaching';
+import { assertCanTeachClasses } from '../../module-kit/teaching';
 import { registerDelivery } from './delivery';
 import { dropUnsentPushes, queuePushes } from './push-outbox';
 import { notificationRepository as repo } from './repository';

@@ -6,7 +6,7 @@
  * never pull them, so nobody's read marks but their own reach a family's device.
  */
 import { eq, sql } from 'drizzle-orm';
-import { notificationCounts, notificationReads, notifications } from '../../db/schema';
+import { notificationCounts, notificationReads, notifications } from './tables';
 import { byId, defineSyncSource, eachRow } from '../../module-kit/sync-source';
 import { notificationRepository, readRecord, visibleTo } from './repository';
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications } from './tables';
 import { queuePushes } from './push-outbox';
 
 export interface PersonalNotice {

@@ -1,7 +1,7 @@
 /** Who is calling an operator route: a valid operator token whose session version still holds. */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { operators } from '../../db/schema';
+import { operators } from './tables';
 import { unauthorized } from '../../errors';
 import type { OperatorUser } from '../../types';
 import { verifyOperatorToken } from './tokens';

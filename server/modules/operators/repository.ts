@@ -2,14 +2,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { operators } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { operators } from './tables';
+import { hashPassword } from '../../module-kit/passwords';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
 export async function findOperator(db: Db, username: string): Promise<OperatorRow | undefined> {
   const [row] = await db.select().from(operators).where(eq(operators.username, username));
   return row;
+}
+
+export async function noteSignIn(db: Db, operatorId: string): Promise<void> {
+  await db.update(operators).set({ lastSignInAt: new Date() }).where(eq(operators.id, operatorId));
 }
 
 /** Creates the operator, or with `replace` sets a new password and ends the old sessions. */

@@ -9,7 +9,7 @@ import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { otpLength, otpMaxTries, otpResendCooldownSeconds, otpTtlSeconds } from '../../../contract/password';
 import type { Db } from '../../db/client';
-import { passwordResetCodes } from '../../db/schema';
+import { passwordResetCodes } from './tables';
 
 /** How long a verified code's reset token may be used to set the new password. */
 export const resetTokenTtlSeconds = 10 * 60;

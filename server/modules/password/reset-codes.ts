@@ -2,7 +2,7 @@
  * The database work of account recovery, the same whether or not the address has an active account:
  * every step runs the same statements in the same order (an address without an account matches no
  * row) and computes the same HMACs, so neither an answer nor its time says whether an account
- * exists (docs/decisions.md, "Hardening (issue 9)").
+ * exists (docs/decisions.md, "Hardening").
  *
  * A 4-digit code falls to one guess in 10,000, so each account has a budget of wrong guesses: every
  * wrong entry against a live code counts, and once an account has `resetGuessBudget` of them since
@@ -16,7 +16,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { otpLength, otpMaxTries, otpResendCooldownSeconds, otpTtlSeconds } from '../../../contract/password';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { passwordResetCodes, users } from '../../db/schema';
+import { users } from '../../db/core-tables';
+import { passwordResetCodes } from './tables';
 import { codeHash, resetTokenHash, resetTokenTtlSeconds, sameHex } from './codes';
 
 /**

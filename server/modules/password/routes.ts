@@ -23,7 +23,7 @@ import {
   verifyOtpDataSchema,
   verifyOtpRequestSchema,
 } from '../../../contract/password';
-import { users } from '../../db/schema';
+import { users } from '../../db/core-tables';
 import { AppError, ValidationFailed, badRequest, unauthorized } from '../../errors';
 import { createMailer, type MailMessage } from '../../mail/mailer';
 import { tenantOf, userOf } from '../../plugins/access';
@@ -31,7 +31,7 @@ import { sendEnvelope } from '../../plugins/errors';
 import { FixedWindowLimiter, rateLimitBy } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { ok, okEmpty } from '../../module-kit/responses';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../../module-kit/passwords';
 import { resetTokenTtlSeconds } from './codes';
 import { resetCodeMail } from './mail';
 import { clearResetCodes, consumeResetRecord, findResetRecord, issueResetCode, verifyResetCode } from './reset-codes';
@@ -75,7 +75,7 @@ function addressOf(request: FastifyRequest): string {
 }
 
 export const passwordRoutes: ZodPlugin = async (app) => {
-  const { resetPerIp, resetPerAddress, resetWindowMs, signInPerUsername, windowMs } = app.config.rateLimits;
+  const { resetPerIp, resetPerAddress, resetWindowMs, signInPerUserAddress, windowMs } = app.config.rateLimits;
   const limiter = (name: string, max: number, window: number) => new FixedWindowLimiter(name, { max, windowMs: window });
   // Each recovery step counts on its own, as it always has.
   const recoveryLimits = (step: string) =>
@@ -86,8 +86,9 @@ export const passwordRoutes: ZodPlugin = async (app) => {
       ],
       messages.recovery.tooManyRequests,
     );
+  // One signed-in user guessing their current password: the bound of one user's failures from one address.
   const changeLimit = rateLimitBy(
-    [{ limiter: limiter('change-password:user', signInPerUsername, windowMs), key: (request) => `${request.tenant?.tenantId}:${request.user?.id}` }],
+    [{ limiter: limiter('change-password:user', signInPerUserAddress, windowMs), key: (request) => `${request.tenant?.tenantId}:${request.user?.id}` }],
     () => messages.password.tooManyAttempts,
   );
 

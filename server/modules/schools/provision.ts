@@ -11,9 +11,9 @@ import { passwordProblems } from '../../../contract/password';
 import { defaultTenantId, tenantIdSchema } from '../../../contract/school';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { schools, teachers, users } from '../../db/schema';
+import { schools, teachers, users } from '../../db/core-tables';
 import { AppError, badRequest, conflict } from '../../errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../module-kit/passwords';
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || undefined);
 

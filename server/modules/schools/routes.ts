@@ -2,7 +2,7 @@
  * The tenant registry as clients see it: the public list for school selection (tenant id and name
  * of each school, nothing more), the signed-in caller's own school, and the admin's edit of their
  * own school's certificate details (address, phone, e-mail). No answer to a signed-in user names
- * another school (docs/decisions.md, "Hardening (issue 9)").
+ * another school (docs/decisions.md, "Hardening").
  */
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { messages } from '../../../contract/messages';
 import { schoolDetailsInputSchema, schoolDetailsSchema, schoolListEntrySchema, schoolSchema, schoolSettingsInputSchema } from '../../../contract/school';
 import { paths, routeOf } from '../../../contract/paths';
-import { schools } from '../../db/schema';
+import { schools } from '../../db/core-tables';
 import { forbidden, notFound } from '../../errors';
 import { tenantOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';

@@ -13,11 +13,11 @@ import { messages } from '../../../contract/messages';
 import { classKey, requiredText, splitClassAndSection } from '../../../contract/record-formats';
 import { studentDetailsShape, studentUploadHeaders, studentUploadOptionalHeaders, studentUploadRequiredHeaders } from '../../../contract/student';
 import type { Db } from '../../db/client';
-import { classes, students } from '../../db/schema';
+import { classes, students } from '../../db/core-tables';
 import { linkNewStudents, linkStudentAccounts } from '../accounts/links';
-import type { Importer } from '../imports/importer';
-import { DuplicateFinder, parseRow } from '../imports/table';
+import { DuplicateFinder, type Importer, parseRow } from '../../module-kit/importer';
 import type { StudentFields } from './repository';
+import { classLabel } from '../../../contract/class-label';
 
 const { classId: _classId, ...personShape } = studentDetailsShape;
 const rowSchema = z.object({ admissionId: requiredText('Admission ID', 40), ...personShape });
@@ -94,8 +94,7 @@ export const studentImporter: Importer = {
         issues.push({ row: row.row, column: 'className', message: messages.records.fields.required('Class name') });
       } else {
         classId = classIds.get(classKey(written.className, written.classSection));
-        const label = written.classSection ? `${written.className}-${written.classSection}` : written.className;
-        if (!classId) issues.push({ row: row.row, column: 'className', message: messages.imports.classNotFound(label) });
+        if (!classId) issues.push({ row: row.row, column: 'className', message: messages.imports.classNotFound(classLabel(written.className, written.classSection)) });
       }
       const schoolName = (row.values.schoolName ?? '').trim();
       if (schoolName && schoolName.toLowerCase() !== school.schoolName.trim().toLowerCase()) {

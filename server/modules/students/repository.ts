@@ -6,7 +6,7 @@ import type { Student, StudentSearchColumn, StudentValues } from '../../../contr
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { preparedOn } from '../../db/prepared';
-import { classes, students } from '../../db/schema';
+import { classes, students } from '../../db/core-tables';
 
 export type StudentRow = typeof students.$inferSelect;
 /** What a write sets: every field of the input, the admission id included. */

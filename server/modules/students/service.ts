@@ -10,12 +10,12 @@ import type { Student } from '../../../contract/student';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
-import { students } from '../../db/schema';
+import { students } from '../../db/core-tables';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthUser } from '../../types';
 import { linkStudentAccounts, unlinkDeletedStudent } from '../accounts/links';
-import { assertCanTeachClasses } from '../class-subjects/teaching';
-import { liveClass, studentRepository as repo, type StudentFields } from './repository';
+import { assertCanTeachClasses } from '../../module-kit/teaching';
+import { liveClass, studentRepository as repo, type StudentFields, type StudentRow } from './repository';
 
 async function checkClass(tx: Db, tenantId: string, classId: string | null): Promise<void> {
   if (classId && !(await liveClass(tx, tenantId, classId))) {
@@ -78,10 +78,15 @@ export async function updateStudent(
   return updated;
 }
 
-export async function deleteStudent(tx: Db, school: School, user: AuthUser, id: string): Promise<void> {
-  const current = await repo.rowForUpdate(tx, school.tenantId, id);
-  if (!current) throw notFound(messages.students.notFound);
-  await assertCanTeachClasses(tx, user, [current.classId], messages.students.notYourClass);
-  await repo.softDelete(tx, school.tenantId, id);
-  await unlinkDeletedStudent(tx, school.tenantId, id);
+/** The live student, once the user may change them: a teacher only students of the classes they teach. */
+export async function changeableStudent(tx: Db, user: AuthUser, id: string): Promise<StudentRow | undefined> {
+  const current = await repo.rowForUpdate(tx, user.tenantId, id);
+  if (current) await assertCanTeachClasses(tx, user, [current.classId], messages.students.notYourClass);
+  return current;
+}
+
+/** Tombstones the student and unlinks the accounts linked to them (accounts/links.ts). */
+export async function deleteStudent(tx: Db, tenantId: string, id: string): Promise<void> {
+  await repo.softDelete(tx, tenantId, id);
+  await unlinkDeletedStudent(tx, tenantId, id);
 }

@@ -3,7 +3,7 @@
  * className and section come from the class record, so a renamed class leaves no stale copies.
  */
 import { inArray } from 'drizzle-orm';
-import { students } from '../../db/schema';
+import { students } from '../../db/core-tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
 
 export const studentsSyncSource = defineSyncSource({

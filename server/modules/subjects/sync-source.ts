@@ -5,7 +5,7 @@
  * may see it.
  */
 import { inArray, sql } from 'drizzle-orm';
-import { classSubjects, subjects } from '../../db/schema';
+import { classSubjects, subjects } from '../../db/core-tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
 
 export const subjectsSyncSource = defineSyncSource({

@@ -17,14 +17,13 @@ import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import { queryRows } from '../../db/rows';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { SyncEntity } from '../../../contract/sync';
 import type { Db } from '../../db/client';
 import type { SyncScope } from '../../module-kit/scope';
 import type { SyncSource } from '../../module-kit/sync-source';
 import type { Position } from './cursor';
 
 export interface ChangeRow {
-  entity: SyncEntity;
+  entity: string;
   id: string;
   rev: number;
   txid: string;
@@ -146,4 +145,31 @@ export async function readPage(
     }
   }
   return { changes, hasMore: positions.length > changes.length };
+}
+
+/**
+ * How many live records of each entity a pull from an empty cursor will bring: the scope's rows
+ * below the fence (what a device shows as the first sync's "what is left"). Rows written while
+ * that pull runs come on top. One query: a count per source, summed by entity.
+ */
+export async function recordsInScope(db: Db, sources: readonly SyncSource[], scope: SyncScope, tenantId: string, fence: string): Promise<Record<string, number>> {
+  const parts = sources.flatMap((src, index) => {
+    const scoped = src.where(scope);
+    if (scoped === 'none') return [];
+    const t = src.table;
+    const query = db
+      .select({ source: sql<number>`${index}::int`.as('source'), count: sql<number>`count(*)::int`.as('count') })
+      .from(t as PgTable)
+      .where(and(eq(t.tenantId, tenantId), scoped, isNull(t.deletedAt), sql`${t.txid} < ${fence}::xid8`));
+    return [sql`(${query})`];
+  });
+  const counts: Record<string, number> = {};
+  for (const src of sources) counts[src.entity] ??= 0;
+  if (parts.length === 0) return counts;
+  const rows = await queryRows<{ source: number; count: number }>(db, sql.join(parts, sql` union all `));
+  for (const row of rows) {
+    const entity = sources[Number(row.source)]!.entity;
+    counts[entity] = (counts[entity] ?? 0) + Number(row.count);
+  }
+  return counts;
 }

@@ -23,7 +23,12 @@ export interface Cursor {
   fingerprint: string;
 }
 
-const decimal = z.string().regex(/^\d{1,20}$/);
+/** The largest xid8 (an unsigned 64-bit number): a position beyond it was never issued. */
+const largestXid8 = 2n ** 64n - 1n;
+const decimal = z
+  .string()
+  .regex(/^\d{1,20}$/)
+  .refine((value) => BigInt(value) <= largestXid8);
 const wireSchema = z.object({
   v: z.literal(cursorVersion),
   x: decimal,

@@ -13,12 +13,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { PullResponse, SyncChange } from '../../../contract/sync';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { syncHorizons } from '../../db/schema';
+import { syncHorizons } from './tables';
 import type { AuthUser } from '../../types';
 import { comparePositions, decodeCursor, encodeCursor, startPosition, type Cursor, type Position } from './cursor';
 import { scopeOf } from '../../module-kit/scope';
 import type { SyncSource } from '../../module-kit/sync-source';
-import { readPage } from './changes';
+import { readPage, recordsInScope } from './changes';
 
 const resetAnswer: PullResponse = { changes: [], cursor: '', hasMore: true, reset: true };
 
@@ -68,8 +68,10 @@ export function pull(
       } else {
         const decoded = decodeCursor(rawCursor);
         if (!decoded || decoded.fingerprint !== scope.fingerprint) return resetAnswer;
-        // A cursor from the future (the database was restored from a backup): start over.
+        // A cursor from the future (the database was restored from a backup, or the cursor was
+        // forged): start over.
         if (BigInt(decoded.position.txid) > BigInt(next)) return resetAnswer;
+        if (decoded.initialFence !== null && BigInt(decoded.initialFence) > BigInt(next)) return resetAnswer;
         const horizon = await purgedThrough(tx, user.tenantId);
         if (horizon !== undefined && BigInt(decoded.position.txid) <= BigInt(horizon)) return resetAnswer;
         cursor = decoded;
@@ -101,11 +103,14 @@ export function pull(
         if (comparePositions(atFence, position) > 0) position = atFence;
       }
       const initialFence = skipBefore && BigInt(position.txid) < BigInt(skipBefore) ? skipBefore : null;
+      // A pull from empty says what it will bring, so a device can show what is left of it.
+      const expected = rawCursor === '' && hasMore ? await recordsInScope(tx, sources, scope, user.tenantId, fence) : undefined;
       return {
         changes,
         cursor: encodeCursor({ position, initialFence, fingerprint: scope.fingerprint }),
         hasMore,
         reset: false,
+        ...(expected ? { expected } : {}),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -1,6 +1,6 @@
 /** Sync: the pull endpoint of docs/api.md "Sync" (writes go through the ordinary resource paths). */
 import { messages } from '../../../contract/messages';
-import { pullQuerySchema, pullResponseSchema } from '../../../contract/sync';
+import { pullQuerySchema, pullResponseSchemaOf } from '../../../contract/sync';
 import { paths, routeOf } from '../../../contract/paths';
 import { userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -11,7 +11,9 @@ import { pushRoutes } from './push';
 
 export const syncRoutes: ZodPlugin = async (app) => {
   await app.register(pushRoutes);
-  app.get(routeOf(paths.sync.pull), { config: { access: 'signedIn' }, schema: { response: ok(pullResponseSchema), querystring: pullQuerySchema } }, async (request, reply) => {
+  // The answer names the entities this server was built with (app.ts `entities`).
+  const response = ok(pullResponseSchemaOf(app.syncedEntities));
+  app.get(routeOf(paths.sync.pull), { config: { access: 'signedIn' }, schema: { response, querystring: pullQuerySchema } }, async (request, reply) => {
     const { cursor, limit } = request.query;
     const page = await pull(app.db, app.syncSources, userOf(request), cursor, limit);
     reply.header('Cache-Control', 'no-store');

@@ -2,7 +2,9 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { TeacherAttendance } from '../../../contract/teacher-attendance';
 import type { Db } from '../../db/client';
-import { events, teacherAttendance, teachers } from '../../db/schema';
+import { teachers } from '../../db/core-tables';
+import { events } from '../events/tables';
+import { teacherAttendance } from './tables';
 
 export type TeacherAttendanceRow = typeof teacherAttendance.$inferSelect;
 export type NewTeacherAttendance = typeof teacherAttendance.$inferInsert;
@@ -48,12 +50,13 @@ export const teacherAttendanceRepository = {
       .where(and(eq(teachers.tenantId, tenantId), inArray(teachers.id, ids), isNull(teachers.deletedAt)));
     return new Set(rows.map((row) => row.id));
   },
-  lockLive(db: Db, tenantId: string, teacherIds: string[], date: string): Promise<TeacherAttendanceRow[]> {
-    if (teacherIds.length === 0) return Promise.resolve([]);
+  /** The live records of these teachers on these dates, locked for the rest of the transaction. */
+  lockLive(db: Db, tenantId: string, teacherIds: string[], dates: string[]): Promise<TeacherAttendanceRow[]> {
+    if (teacherIds.length === 0 || dates.length === 0) return Promise.resolve([]);
     return db
       .select()
       .from(teacherAttendance)
-      .where(and(live(tenantId), inArray(teacherAttendance.teacherId, teacherIds), eq(teacherAttendance.date, date)))
+      .where(and(live(tenantId), inArray(teacherAttendance.teacherId, teacherIds), inArray(teacherAttendance.date, dates)))
       .for('update');
   },
   async latestTombstone(db: Db, tenantId: string, teacherId: string, date: string): Promise<TeacherAttendanceRow | undefined> {

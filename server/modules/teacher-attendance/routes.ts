@@ -1,5 +1,5 @@
 /**
- * Staff attendance (docs/decisions.md "Teacher attendance (issue 12)"): admins mark a date's sheet
+ * Staff attendance (docs/decisions.md "Timetable and teacher attendance"): admins mark a date's sheet
  * and read anyone's; a teacher reads their own rows only. Writes go through runWrite
  * (Idempotency-Key), so a sheet sent twice is applied once.
  */

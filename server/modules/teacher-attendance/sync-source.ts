@@ -3,7 +3,8 @@
  * (their month in /admin/profile); families none.
  */
 import { eq, sql } from 'drizzle-orm';
-import { teacherAttendance, users } from '../../db/schema';
+import { users } from '../../db/core-tables';
+import { teacherAttendance } from './tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
 import { toTeacherAttendance } from './repository';
 

@@ -10,10 +10,9 @@ import type { ImportIssue } from '../../../contract/imports';
 import { messages } from '../../../contract/messages';
 import { requiredText } from '../../../contract/record-formats';
 import { teacherInputSchema, teacherUploadHeaders, teacherUploadRequiredHeaders } from '../../../contract/teacher';
-import { teachers } from '../../db/schema';
+import { teachers } from '../../db/core-tables';
 import { linkTeacherAccount } from '../accounts/links';
-import type { Importer } from '../imports/importer';
-import { DuplicateFinder, parseRow } from '../imports/table';
+import { DuplicateFinder, type Importer, parseRow } from '../../module-kit/importer';
 import type { TeacherFields } from './repository';
 
 const rowSchema = teacherInputSchema.omit({ id: true, baseRev: true }).extend({ employeeId: requiredText('Employee ID', 40) });

@@ -6,7 +6,7 @@ import type { Teacher, TeacherSearchColumn, TeacherValues } from '../../../contr
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { preparedOn } from '../../db/prepared';
-import { classSubjects, classes, teachers } from '../../db/schema';
+import { classSubjects, classes, teachers } from '../../db/core-tables';
 
 export type TeacherFields = Omit<TeacherValues, 'id' | 'baseRev'>;
 export type TeacherRow = typeof teachers.$inferSelect;

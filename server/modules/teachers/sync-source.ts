@@ -1,5 +1,5 @@
 /** Teachers in the pull: staff only (students and parents never receive them). */
-import { teachers } from '../../db/schema';
+import { teachers } from '../../db/core-tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
 
 export const teachersSyncSource = defineSyncSource({

@@ -12,7 +12,7 @@ import { messages } from '../../../contract/messages';
 import { routeOf } from '../../../contract/paths';
 import type { ConflictNotice } from '../../../contract/revisions';
 import { dayNames, type Period, periodsAnswerSchema, type PeriodsBase, periodSchema, periodsInputCheckedSchema, subjectLimitSchema, subjectLimitsInputSchema, type TimetableDay, timetableMessages, timetablePaths } from '../../../contract/timetable';
-import { subjects } from '../../db/schema';
+import { subjects } from '../../db/core-tables';
 import { timetablePeriods, timetableSubjectLimits } from './tables';
 import { AppError, badRequest } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';

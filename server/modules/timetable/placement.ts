@@ -1,5 +1,5 @@
 /**
- * Whether an entry may stand where it is put (docs/decisions.md "Timetable (issue 12)"): the class,
+ * Whether an entry may stand where it is put (docs/decisions.md "Timetable and teacher attendance"): the class,
  * a teaching period and the subject are this school's and live, the class takes the subject, the
  * teacher (the mapping's when none is given) is live, and nobody is double-booked
  * (contract/timetable-clashes.ts, the same rule the device runs). A clash is a 409 naming the
@@ -9,7 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { messages } from '../../../contract/messages';
 import { findClash, weeklyCount } from '../../../contract/timetable-clashes';
 import type { Db } from '../../db/client';
-import { classSubjects, classes, subjects } from '../../db/schema';
+import { classSubjects, classes, subjects } from '../../db/core-tables';
 import { AppError, badRequest } from '../../errors';
 import { timetableRepository as repo } from './repository';
 import { timetableMessages } from '../../../contract/timetable';

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Period, SubjectLimit, Substitution, TimetableEntry } from '../../../contract/timetable';
 import type { Db } from '../../db/client';
-import { classes, subjects, teachers } from '../../db/schema';
+import { classes, subjects, teachers } from '../../db/core-tables';
 import { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from './tables';
 import type { SyncScope } from '../../module-kit/scope';
 

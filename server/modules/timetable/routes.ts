@@ -1,5 +1,5 @@
 /**
- * Timetable entries (docs/decisions.md "Timetable (issue 12)"): every signed-in user reads what
+ * Timetable entries (docs/decisions.md "Timetable and teacher attendance"): every signed-in user reads what
  * their scope covers (staff the school's, a family their classes'); admins place, move and remove
  * entries. Each write holds the school's timetable lock, checks the placement (placement.ts) and
  * answers a clash with 409 naming the other class.

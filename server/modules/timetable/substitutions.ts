@@ -13,7 +13,7 @@ import { substitutionInputSchema, substitutionSchema, timetableDayOf, timetableM
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { assertRecordIdFree } from '../../db/record-ids';
-import { teacherAttendance } from '../../db/schema';
+import { teacherAttendance } from '../teacher-attendance/tables';
 import { timetableSubstitutions } from './tables';
 import { AppError, badRequest, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
@@ -22,7 +22,6 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { created, ok, okDeleted } from '../../module-kit/responses';
 import { timetableRepository as repo } from './repository';
-import { teacherAttendanceMessages } from '../../../contract/teacher-attendance';
 
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
 
@@ -71,7 +70,6 @@ async function uncovered(db: Db, tenantId: string, date: string): Promise<Uncove
 export const substitutionRoutes: ZodPlugin = async (app) => {
   app.get(routeOf(timetablePaths.uncovered), { config: { access: staffRoles }, schema: { response: ok(uncoveredSchema), querystring: uncoveredQuerySchema } }, async (request, reply) => {
     const { date } = request.query;
-    if (Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw badRequest(teacherAttendanceMessages.invalidDate, { fieldErrors: { date: [teacherAttendanceMessages.invalidDate] } });
     return sendEnvelope(reply, 200, messages.common.ok, await uncovered(app.db, tenantOf(request).tenantId, date));
   });
 

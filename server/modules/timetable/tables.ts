@@ -3,9 +3,9 @@
  * subject limits and the day's substitutions. Only this module reads them.
  */
 import { sql } from 'drizzle-orm';
-import { date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, pgTable, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { revColumns } from '../../db/columns';
-import { classes, schools, subjects, teachers, users } from '../../db/schema';
+import { classes, schools, subjects, teachers, users } from '../../db/core-tables';
 
 /** The bell schedule: periods per working day (1 Monday ... 6 Saturday), teaching or break (0013). */
 export const timetablePeriods = pgTable(
@@ -15,8 +15,8 @@ export const timetablePeriods = pgTable(
     tenantId: text('tenant_id')
       .notNull()
       .references(() => schools.tenantId),
-    day: integer('day').notNull(),
-    position: integer('position').notNull(),
+    day: smallint('day').notNull(),
+    position: smallint('position').notNull(),
     name: text('name').notNull(),
     /** HH:MM, 24-hour. */
     startTime: text('start_time').notNull(),
@@ -24,7 +24,16 @@ export const timetablePeriods = pgTable(
     kind: text('kind', { enum: ['teaching', 'break'] }).notNull(),
     ...revColumns,
   },
-  (t) => [unique('timetable_periods_tenant_id_key').on(t.tenantId, t.id), index('timetable_periods_tenant_txid_idx').on(t.tenantId, t.txid, t.rev)],
+  (t) => [
+    unique('timetable_periods_tenant_id_key').on(t.tenantId, t.id),
+    check('timetable_periods_day_check', sql`${t.day} between 1 and 6`),
+    check('timetable_periods_kind_check', sql`${t.kind} in ('teaching', 'break')`),
+    check(
+      'timetable_periods_times_check',
+      sql`${t.startTime} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.endTime} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.endTime} > ${t.startTime}`,
+    ),
+    index('timetable_periods_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
 );
 
 /** One class's subject in one period; one live entry per class, teacher and room in a period. */
@@ -71,11 +80,12 @@ export const timetableSubjectLimits = pgTable(
       .notNull()
       .references(() => schools.tenantId),
     subjectId: uuid('subject_id').notNull(),
-    perWeek: integer('per_week').notNull(),
+    perWeek: smallint('per_week').notNull(),
     ...revColumns,
   },
   (t) => [
     foreignKey({ name: 'timetable_subject_limits_subject_fk', columns: [t.tenantId, t.subjectId], foreignColumns: [subjects.tenantId, subjects.id] }),
+    check('timetable_subject_limits_per_week_check', sql`${t.perWeek} between 1 and 60`),
     uniqueIndex('timetable_subject_limits_subject_key').on(t.tenantId, t.subjectId).where(sql`${t.deletedAt} is null`),
     index('timetable_subject_limits_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
   ],

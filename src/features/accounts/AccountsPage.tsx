@@ -11,11 +11,11 @@ import { accountStatuses, type AccountStatus } from '../../../contract/auth';
 import type { Account } from '../../../contract/account';
 import { messages } from '../../../contract/messages';
 import { roleNames, type RoleName } from '../../../contract/roles';
-import { roleLabel, t } from '../../i18n';
+import { roleLabel } from '../../i18n';
 import { adminHome } from '../../navigation/sections';
 import { useSessionSnapshot } from '../../session/use-session';
 import { PageHeader } from '../../ui/PageHeader';
-import type { Column } from '../../kit/columns';
+import type { Column } from '../../ui/columns';
 import { ConfirmDialog } from '../../kit/ConfirmDialog';
 import { ExportCsvButton } from '../../kit/ExportCsvButton';
 import { Pager } from '../../kit/paging';
@@ -32,7 +32,7 @@ import {
 } from './accounts-service';
 import { ApproveDialog } from './ApproveDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
-import { accountsTexts as text } from './texts';
+import { accountsTexts as text, accountsTitles } from './texts';
 import { useOnline } from '../../kit/use-online';
 import { useServerLoad } from './use-server-load';
 import './accounts.css';
@@ -48,9 +48,23 @@ const baseColumns: Column<Account>[] = [
 ];
 const registered: Column<Account> = { key: 'registered', header: text.fields.registered, text: (row) => shortDate(row.createdAt) ?? '' };
 
+const confirmedText = (row: Account) =>
+  [row.addressConfirmed ? text.pending.confirmedYes : text.pending.confirmedNo, ...(row.registrations > 1 ? [text.pending.registrations(row.registrations)] : [])].join(', ');
+
 const pendingColumns: Column<Account>[] = [
   ...baseColumns,
   registered,
+  {
+    key: 'confirmed',
+    header: text.fields.confirmed,
+    text: confirmedText,
+    cell: (row) => (
+      <span className="acc-confirmed" data-confirmed={row.addressConfirmed}>
+        {row.addressConfirmed ? text.pending.confirmedYes : text.pending.confirmedNo}
+        {row.registrations > 1 && <span className="acc-claims">{text.pending.registrations(row.registrations)}</span>}
+      </span>
+    ),
+  },
   {
     key: 'suggested',
     header: text.pending.suggested,
@@ -62,6 +76,8 @@ const pendingColumns: Column<Account>[] = [
 function PendingSection({ online, reloadKey, onDone }: { online: boolean | undefined; reloadKey: number; onDone: (outcome: Outcome) => void }) {
   const pending = useServerLoad((signal) => fetchPending(signal), `pending|${reloadKey}`, online);
   const [approving, setApproving] = useState<Account | null>(null);
+  /** An address never confirmed, whose warning is shown before the approval dialog. */
+  const [warning, setWarning] = useState<Account | null>(null);
   const [rejecting, setRejecting] = useState<Account | null>(null);
   const [busy, setBusy] = useState(false);
   const [rejectError, setRejectError] = useState('');
@@ -95,7 +111,13 @@ function PendingSection({ online, reloadKey, onDone }: { online: boolean | undef
           emptyText={text.pending.none}
           actions={(row) => (
             <div className="acc-actions">
-              <button type="button" className="btn btn-primary" aria-label={text.pending.approveLabel(row.username)} disabled={!canAct} onClick={() => setApproving(row)}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                aria-label={text.pending.approveLabel(row.username)}
+                disabled={!canAct}
+                onClick={() => (row.addressConfirmed ? setApproving(row) : setWarning(row))}
+              >
                 {text.pending.approve}
               </button>
               <button
@@ -114,6 +136,25 @@ function PendingSection({ online, reloadKey, onDone }: { online: boolean | undef
           )}
         />
       )}
+      <ConfirmDialog
+        open={warning !== null}
+        title={text.pending.unconfirmedTitle}
+        confirmLabel={text.pending.unconfirmedContinue}
+        busy={!canAct}
+        onConfirm={() => {
+          setApproving(warning);
+          setWarning(null);
+        }}
+        onCancel={() => setWarning(null)}
+      >
+        {warning && (
+          <>
+            <p>{text.pending.unconfirmedBody(warning.username)}</p>
+            {warning.registrations > 1 && <p>{text.pending.unconfirmedClaims(warning.registrations)}</p>}
+            <p>{text.pending.unconfirmedAdvice}</p>
+          </>
+        )}
+      </ConfirmDialog>
       <ApproveDialog
         account={approving}
         online={canAct}
@@ -378,7 +419,7 @@ export default function AccountsPage() {
   if (session?.role !== 'admin') {
     return (
       <main className="page accounts-page">
-        <PageHeader title={t.titles.accounts} backTo={adminHome} />
+        <PageHeader title={accountsTitles.accounts} backTo={adminHome} />
         <p className="alert alert-info" role="status">
           {text.adminOnly}
         </p>
@@ -394,7 +435,7 @@ export default function AccountsPage() {
 
   return (
     <main className="page accounts-page">
-      <PageHeader title={t.titles.accounts} backTo={adminHome} />
+      <PageHeader title={accountsTitles.accounts} backTo={adminHome} />
       {known === false && (
         <p className="alert alert-warning" role="status">
           {text.offline}

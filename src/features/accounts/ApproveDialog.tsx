@@ -2,7 +2,8 @@
  * Approving a registration links the account to its record: a student account to its student, a
  * teacher to their teacher record (an admin optionally), a parent to one or more children. The
  * link the server found at registration (or the record with the account's e-mail) is chosen to
- * begin with; nothing is sent until the choice the role needs is made.
+ * begin with; nothing is sent until the choice the role needs is made. An address never confirmed
+ * by its code comes here only past the page's warning, and is sent as such.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Account } from '../../../contract/account';
@@ -15,20 +16,22 @@ import { AccountDialog, AccountDialogButtons, type AccountDialogProps, type Acco
 import { approveAccount } from './accounts-service';
 import { RecordPicker, suggestedIds, type PickerKind } from './RecordPicker';
 import { accountsTexts as text } from './texts';
+import { studentsTable } from '../../../sync/modules/students';
+import { teachersTable } from '../../../sync/modules/teachers';
 
 async function suggestionsFor(db: KakshaDb, account: Account): Promise<string[]> {
   switch (account.roleName) {
     case 'student':
-      return account.studentId ? [account.studentId] : suggestedIds(await db.students.toArray(), 'emailId', account.username);
+      return account.studentId ? [account.studentId] : suggestedIds(await db.tableOf(studentsTable).toArray(), 'emailId', account.username);
     case 'parent':
-      return suggestedIds(await db.students.toArray(), 'parentEmail', account.username);
+      return suggestedIds(await db.tableOf(studentsTable).toArray(), 'parentEmail', account.username);
     case 'teacher':
     case 'admin':
-      return account.teacherId ? [account.teacherId] : suggestedIds(await db.teachers.toArray(), 'emailId', account.username);
+      return account.teacherId ? [account.teacherId] : suggestedIds(await db.tableOf(teachersTable).toArray(), 'emailId', account.username);
   }
 }
 
-function bodyFor(account: Account, selected: readonly string[]): ApproveAccount | string {
+function linksFor(account: Account, selected: readonly string[]): ApproveAccount | string {
   const [first] = selected;
   switch (account.roleName) {
     case 'student':
@@ -40,6 +43,16 @@ function bodyFor(account: Account, selected: readonly string[]): ApproveAccount 
     case 'parent':
       return selected.length > 0 ? { childStudentIds: [...selected] } : messages.accounts.chooseChildren;
   }
+}
+
+/**
+ * The approval the server is sent. An address never confirmed reaches this dialog only after the
+ * admin answered the warning (AccountsPage), which is what `unconfirmed: true` says.
+ */
+function bodyFor(account: Account, selected: readonly string[]): ApproveAccount | string {
+  const links = linksFor(account, selected);
+  if (typeof links === 'string' || account.addressConfirmed) return links;
+  return { ...links, unconfirmed: true };
 }
 
 function ApproveForm({ account, online, onDone, onClose }: AccountFormProps) {
@@ -75,6 +88,7 @@ function ApproveForm({ account, online, onDone, onClose }: AccountFormProps) {
       <p>
         {text.approve.intro[account.roleName]} ({roleLabel(account.roleName)})
       </p>
+      {!account.addressConfirmed && <p className="alert alert-warning">{text.approve.unconfirmedNote}</p>}
       <form id={formId} noValidate onSubmit={submit} aria-busy={busy}>
         <RecordPicker
           kind={kind}

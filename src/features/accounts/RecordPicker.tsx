@@ -11,6 +11,9 @@ import { TextField } from '../../ui/fields';
 import { normalizeText } from '../../kit/search';
 import { classWithSection } from '../../kit/profile-rows';
 import { accountsTexts as text } from './texts';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { studentsTable } from '../../../sync/modules/students';
+import { classesTable } from '../../../sync/modules/classes';
 
 export type PickerKind = 'student' | 'teacher';
 
@@ -39,8 +42,8 @@ function teacherChoice(row: TeacherRow): Choice {
 }
 
 async function choicesOf(db: KakshaDb, kind: PickerKind): Promise<Choice[]> {
-  if (kind === 'teacher') return (await db.teachers.toArray()).map(teacherChoice);
-  const [students, classes] = await Promise.all([db.students.toArray(), db.classes.toArray()]);
+  if (kind === 'teacher') return (await db.tableOf(teachersTable).toArray()).map(teacherChoice);
+  const [students, classes] = await Promise.all([db.tableOf(studentsTable).toArray(), db.tableOf(classesTable).toArray()]);
   const byId = new Map(classes.map((row) => [row.id, row]));
   return students.map((row) => studentChoice(row, byId));
 }

@@ -3,36 +3,23 @@
  * registrations, the paged account list, approve, reject, reset password, deactivate, reactivate.
  * Passwords travel only in JSON bodies, never in a URL.
  */
-import { accountStatuses, type AccountStatus, type ApproveAccount } from '../../../contract/auth';
-import type { Account, AccountListQuery } from '../../../contract/account';
-import type { Page } from '../../../contract/envelope';
+import type { ApproveAccount } from '../../../contract/auth';
+import { accountSchema, type Account, type AccountListQuery } from '../../../contract/account';
+import { pageSchema, type Page } from '../../../contract/envelope';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
-import { roleNames, type RoleName } from '../../../contract/roles';
 import { isApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
-import { isRecord } from '../../session/profile';
 
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const accountListSchema = accountSchema.array();
+const accountPageSchema = pageSchema(accountSchema);
 
-function toAccount(value: unknown): Account | null {
-  if (!isRecord(value)) return null;
-  const { id, username, roleName, status, createdAt } = value;
-  if (typeof id !== 'string' || typeof username !== 'string' || typeof createdAt !== 'string') return null;
-  if (!roleNames.includes(roleName as RoleName) || !accountStatuses.includes(status as AccountStatus)) return null;
-  return {
-    id,
-    username,
-    roleName: roleName as RoleName,
-    status: status as AccountStatus,
-    studentId: str(value.studentId),
-    teacherId: str(value.teacherId),
-    linkedName: str(value.linkedName),
-    createdAt,
-  };
+/** An answer as the contract says the server gives it; anything else is a failed load. */
+function parsed<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, value: unknown): T {
+  const answer = schema.safeParse(value);
+  if (!answer.success) throw new Error(messages.network.unexpected);
+  return answer.data;
 }
-
-const accounts = (value: unknown): Account[] => (Array.isArray(value) ? value.flatMap((row) => toAccount(row) ?? []) : []);
 
 /**
  * The registrations waiting for approval, with the link the server found for each at registration
@@ -42,7 +29,7 @@ const accounts = (value: unknown): Account[] => (Array.isArray(value) ? value.fl
 export async function fetchPending(signal?: AbortSignal): Promise<Account[]> {
   const response = await apiRequest('GET', paths.accounts.all, { searchParams: { status: 'pending' }, signal });
   // Oldest first, as the pending list orders them: whoever waited longest is approved first.
-  return accounts(response.data).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.username.localeCompare(b.username));
+  return parsed(accountListSchema, response.data).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.username.localeCompare(b.username));
 }
 
 export type AccountFilter = Pick<AccountListQuery, 'search' | 'role' | 'status'>;
@@ -53,15 +40,7 @@ export async function fetchAccountPage(page: number, size: number, filter: Accou
   if (filter.role) searchParams.role = filter.role;
   if (filter.status) searchParams.status = filter.status;
   const response = await apiRequest('GET', paths.accounts.page, { searchParams, signal });
-  const data = isRecord(response.data) ? response.data : {};
-  const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
-  return {
-    content: accounts(data.content),
-    page: number(data.page, page),
-    size: number(data.size, size),
-    totalElements: number(data.totalElements, 0),
-    totalPages: number(data.totalPages, 0),
-  };
+  return parsed(accountPageSchema, response.data);
 }
 
 export type Outcome = { ok: true; message: string } | { ok: false; message: string };

@@ -1,4 +1,10 @@
 /** English texts of /admin/accounts (our own; the server's answers come from contract/messages.ts). */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const accountsTitles = {
+  accounts: 'Account approvals',
+};
+
 export const accountsTexts = {
   adminOnly: 'Only the school administrator manages accounts.',
   offline: 'You are offline. Accounts are managed on the server: connect to the internet to see or change them. Nothing you typed is lost.',
@@ -10,6 +16,7 @@ export const accountsTexts = {
     status: 'Status',
     linked: 'Linked to',
     registered: 'Registered',
+    confirmed: 'E-mail confirmed',
   },
   statuses: { active: 'Active', pending: 'Waiting for approval', rejected: 'Rejected', inactive: 'Deactivated' },
   pending: {
@@ -25,6 +32,16 @@ export const accountsTexts = {
     rejectTitle: 'Reject this registration?',
     rejectBody: (username: string) => `${username} will not be able to sign in. They can register again later if this was a mistake.`,
     rejectConfirm: 'Reject registration',
+    confirmedYes: 'Yes, with the e-mailed code',
+    confirmedNo: 'No',
+    registrations: (count: number) => `${count} registrations of this address`,
+    unconfirmedTitle: 'This address was never confirmed',
+    unconfirmedBody: (username: string) =>
+      `This address was never confirmed: anyone could have registered it. Nobody entered the code we e-mailed to ${username}, so whoever registered it chose its password, and approving gives them the account and everything it can see.`,
+    unconfirmedClaims: (count: number) => `${count} registrations claimed this address; approving gives the account to the first of them.`,
+    unconfirmedAdvice:
+      'Approve it only if you know the person who registered it owns this address (ask them in person or by phone). If in doubt, reject it: the owner can register again and confirm with the code we e-mail.',
+    unconfirmedContinue: 'Approve anyway',
   },
   approve: {
     title: (username: string) => `Approve ${username}`,
@@ -41,6 +58,7 @@ export const accountsTexts = {
     more: (shown: number, total: number) => `Showing ${shown} of ${total} matches. Type more to narrow the list.`,
     chosenChildren: (count: number) => `${count} child${count === 1 ? '' : 'ren'} chosen`,
     suggestedTag: 'suggested',
+    unconfirmedNote: 'Not confirmed by e-mail: you are approving it on what you know of this person.',
     submit: 'Approve account',
     submitting: 'Approving…',
     cancel: 'Cancel',

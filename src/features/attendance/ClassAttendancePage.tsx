@@ -9,7 +9,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { attendanceStatuses } from '../../../contract/attendance';
-import { countWorkingDays, holidayOn, isSunday } from '../../../contract/working-days';
+import { holidayOn, isSunday, workingDaysSoFar } from '../../../contract/working-days';
 import { readHolidays } from '../../kit/events-week';
 import type { AttendanceRow, StudentRow } from '../../../sync';
 import { t } from '../../i18n';
@@ -21,7 +21,7 @@ import { ClassPicker } from './ClassPicker';
 import { MonthChart } from './MonthChart';
 import { MonthNav } from './MonthNav';
 import { classList, classMonth, classStudents } from './queries';
-import { attendanceTexts as text } from './texts';
+import { attendanceTexts as text, attendanceTitles } from './texts';
 import './attendance.css';
 
 const threshold = 75;
@@ -65,13 +65,13 @@ export default function ClassAttendancePage() {
       const off = holidayOn(day, holidays ?? [], classId)?.title ?? (isSunday(day) ? text.sunday : undefined);
       return { date: day, percentage: rows ? totalsOf(rows).percentage : null, off };
     });
-    const lastDay = monthDates(month).at(-1)!;
-    const now = today();
-    const workingDays = month > monthOf(now) ? 0 : countWorkingDays(`${month}-01`, lastDay < now ? lastDay : now, holidays ?? [], classId);
+    const open = workingDaysSoFar(month, today(), holidays ?? [], classId);
+    // Marks on a day off (saved "anyway") stay in the table; the count beside the working days is of working days.
+    const markedDays = open.filter((day) => byDate.has(day)).length;
     const known = new Set(ready.students.map((student) => student.id));
     // A student who left the class keeps their marks of this month in the table.
     const extra = [...byStudent.keys()].filter((id) => !known.has(id));
-    return { byDate, byStudent, days, month: totalsOf(ready.records), markedDays: byDate.size, workingDays, extra };
+    return { byDate, byStudent, days, month: totalsOf(ready.records), markedDays, workingDays: open.length, extra };
   }, [ready, month, holidays, classId]);
 
   const choose = (next: { classId?: string; date?: string }) => {
@@ -88,7 +88,7 @@ export default function ClassAttendancePage() {
 
   return (
     <main className="page att-page">
-      <PageHeader title={t.titles.attendance} backTo="/admin" />
+      <PageHeader title={attendanceTitles.attendance} backTo="/admin" />
       {classes === undefined && <p className="loading-label">{text.loadingMirror}</p>}
       {classes?.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}
       {classes && classes.length > 0 && (
@@ -121,7 +121,7 @@ export default function ClassAttendancePage() {
               )}
             </div>
             {dayRows.length === 0 ? (
-              <p className="att-empty">{text.report.dayNotMarked}</p>
+              <p className="att-empty">{date > today() ? text.report.dayToCome : text.report.dayNotMarked}</p>
             ) : (
               <>
                 <p className="att-figure">
@@ -158,7 +158,7 @@ export default function ClassAttendancePage() {
               <h2 id="att-month-heading">{text.report.monthHeading(formatMonth(month))}</h2>
               <MonthNav onShift={(by) => choose({ date: shiftDate(date, by) })} />
             </div>
-            {summary.markedDays === 0 ? (
+            {summary.byDate.size === 0 ? (
               <p className="att-empty">{text.report.monthNotMarked}</p>
             ) : (
               <>

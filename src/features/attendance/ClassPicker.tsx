@@ -2,9 +2,10 @@
 import { useId } from 'react';
 import type { ClassRow } from '../../../sync';
 import { attendanceTexts as text } from './texts';
+import { classLabel as labelOf } from '../../../contract/class-label';
 
 export function classLabel(row: Pick<ClassRow, 'className' | 'classSection'>): string {
-  return [row.className, row.classSection].filter(Boolean).join(' ');
+  return labelOf(row.className, row.classSection);
 }
 
 export function ClassPicker({

@@ -2,7 +2,10 @@
  * /admin/mark-attendance: pick a class and a date (today by default), everyone is present until
  * changed, one tap per student, mark everyone, remarks, Save. Saving is one engine mutation for the
  * class and date (the outbox merges later saves of the same sheet while they wait), so it works the
- * same offline; the sheet says whether it has reached the school. Class and date live in the
+ * same offline; the sheet says whether it has reached the school. Only the marks she touched are
+ * hers: the others go as the sheet started them (marks nobody chose), and a mark the school already
+ * has stands over those. A mark of hers the school kept another over shows both on its row, and
+ * she chooses (choices.ts). Class and date live in the
  * address, so a reload (online or not) comes back to the same sheet. A teacher is offered only the
  * classes they may mark (the server's canMarkClass, attendance/permissions.ts), so nothing is saved
  * offline that the school would refuse. On a Sunday or a holiday of the class (the events on the
@@ -14,7 +17,7 @@ import { toast } from 'sonner';
 import { attendanceStatuses, type AttendanceStatus } from '../../../contract/attendance';
 import { messages } from '../../../contract/messages';
 import { holidayOn, isSunday } from '../../../contract/working-days';
-import { markAttendanceSheet, StorageFullError, type AttendanceRow, type StudentRow } from '../../../sync';
+import { StorageFullError, type AttendanceRow, type StudentRow } from '../../../sync';
 import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -26,9 +29,10 @@ import { longDate } from '../../ui/dates';
 import { isIsoDate, today, totalsOf } from './attendance-math';
 import { ClassPicker } from './ClassPicker';
 import { MarkRow, type Mark } from './MarkRow';
+import { choicesOf, keepSchools, keepYours, type MarkChoice } from './choices';
 import { classList, classStudents, sheetView } from './queries';
 import { SheetStatus } from './SheetStatus';
-import { attendanceTexts as text } from './texts';
+import { attendanceTexts as text, attendanceTitles } from './texts';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import './attendance.css';
 
@@ -112,15 +116,18 @@ export default function MarkAttendancePage() {
   );
   const edited = useMemo(() => [...edits.keys()].filter(isEdited).length, [edits, isEdited]);
   const totals = totalsOf((students ?? []).map((student) => markOf(student.id)));
-  const conflictByStudent = useMemo(() => {
-    const kept = new Map<string, AttendanceStatus | null>();
-    for (const conflict of view?.conflicts ?? []) {
-      const yours = conflict.yours as { studentId?: string };
-      const keptRecord = conflict.kept as { status?: AttendanceStatus } | null;
-      if (yours.studentId) kept.set(yours.studentId, keptRecord?.status ?? null);
-    }
-    return kept;
-  }, [view]);
+  // Marks she chose that met other marks at the school: both on the student's row, and she chooses.
+  const choices = useMemo(() => choicesOf(view?.conflicts ?? []), [view]);
+  // The notices the rows show (a student no longer in the class keeps the sheet's own notice).
+  const onRows = useMemo(() => new Set((students ?? []).map((student) => student.id).filter((id) => choices.has(id))), [students, choices]);
+  const choose = useCallback(
+    (choice: MarkChoice, keep: 'yours' | 'school') => {
+      if (!engine || !classId) return;
+      const done = keep === 'yours' ? keepYours(engine, classId, date, choice) : keepSchools(engine, choice);
+      done.catch((caught: unknown) => setError(caught instanceof StorageFullError ? caught.message : messages.network.unexpected));
+    },
+    [engine, classId, date],
+  );
 
   const guard = useUnsavedGuard(edited > 0 && !saving);
 
@@ -160,7 +167,7 @@ export default function MarkAttendancePage() {
       saved: current.key === sheetKey ? current.saved : new Map(),
     }));
 
-  const choose = (next: { classId?: string; date?: string }) => {
+  const chooseSheet = (next: { classId?: string; date?: string }) => {
     const search = new URLSearchParams(params);
     if (next.classId !== undefined) search.set('classId', next.classId);
     if (next.date !== undefined) search.set('date', next.date);
@@ -184,12 +191,14 @@ export default function MarkAttendancePage() {
     // length (docs/decisions.md, "One frame from tap to disk").
     const slow = setTimeout(() => setSaving(true), savingShownAfterMs);
     try {
-      await markAttendanceSheet(engine, {
+      await engine.mutate('attendance.markSheet', {
         classId,
         date,
+        // A student she did not touch is sent as the sheet started them, a mark nobody chose: where
+        // the school already has a mark, the school's stands without a notice.
         entries: changed.map((student) => {
           const mark = markOf(student.id);
-          return { studentId: student.id, status: mark.status, remark: mark.remark.trim() };
+          return { studentId: student.id, status: mark.status, remark: mark.remark.trim(), ...(edits.has(student.id) ? {} : { assumed: true }) };
         }),
       });
       setDraft((current) => (current.key === sheetKey ? { ...current, saved: new Map(current.marks) } : current));
@@ -206,7 +215,7 @@ export default function MarkAttendancePage() {
   const loading = !engine || classes === undefined;
   return (
     <main className="page att-page">
-      <PageHeader title={t.titles.markAttendance} backTo="/admin/attendance" />
+      <PageHeader title={attendanceTitles.markAttendance} backTo="/admin/attendance" />
       {loading && <p className="loading-label">{text.loadingMirror}</p>}
       {!loading && classes.length === 0 && (
         <p className="alert alert-info">{allClasses && allClasses.length > 0 ? text.noTaughtClasses : text.noClasses}</p>
@@ -218,7 +227,7 @@ export default function MarkAttendancePage() {
       )}
       {!loading && classes.length > 0 && (
         <section className="panel att-controls" aria-label={text.controlsLabel}>
-          <ClassPicker classes={classes} value={classId} onChange={(id) => choose({ classId: id })} />
+          <ClassPicker classes={classes} value={classId} onChange={(id) => chooseSheet({ classId: id })} />
           <div className="field att-field">
             <label className="field-label" htmlFor="att-date">
               {text.dateLabel}
@@ -229,13 +238,13 @@ export default function MarkAttendancePage() {
               type="date"
               max={maxDate}
               value={date}
-              onChange={(event) => isIsoDate(event.target.value) && choose({ date: event.target.value })}
+              onChange={(event) => isIsoDate(event.target.value) && chooseSheet({ date: event.target.value })}
             />
           </div>
         </section>
       )}
       {!loading && classes.length > 0 && !classId && !notMarkable && <p className="att-hint">{text.chooseClassHint}</p>}
-      {classId && view && <SheetStatus view={view} engine={engine} />}
+      {classId && view && <SheetStatus view={view} engine={engine} onRows={onRows} />}
       {future && <p className="alert alert-warning">{text.futureDate}</p>}
       {!future && offDay && <p className="alert alert-warning">{text.offDay(longDate(date) ?? date, offDay)}</p>}
       {classId && students && students.length === 0 && <p className="alert alert-info">{text.noStudents}</p>}
@@ -263,7 +272,7 @@ export default function MarkAttendancePage() {
               </button>
             ))}
           </div>
-          <ul className="mark-list" aria-label={t.titles.markAttendance}>
+          <ul className="mark-list" aria-label={attendanceTitles.markAttendance}>
             {students.map((student) => (
               <MarkRow
                 key={`${sheetKey}|${student.id}`}
@@ -272,7 +281,8 @@ export default function MarkAttendancePage() {
                 roll={typeof student.rollNumber === 'string' || typeof student.rollNumber === 'number' ? String(student.rollNumber) : null}
                 mark={markOf(student.id)}
                 edited={isEdited(student.id)}
-                keptElsewhere={conflictByStudent.get(student.id)}
+                choice={choices.get(student.id)}
+                onChoose={choose}
                 onChange={setMark}
               />
             ))}

@@ -5,6 +5,7 @@
 import { memo, useId, useState } from 'react';
 import { attendanceStatuses, type AttendanceStatus } from '../../../contract/attendance';
 import { t } from '../../i18n';
+import type { MarkChoice } from './choices';
 import { attendanceTexts as text } from './texts';
 
 export interface Mark {
@@ -19,24 +20,49 @@ export interface MarkRowProps {
   mark: Mark;
   /** Differs from what is saved on the device. */
   edited: boolean;
-  /** The school kept another version of this student's mark (its status). */
-  keptElsewhere?: AttendanceStatus | null;
+  /** The school kept another mark over the one she chose: both are shown and she chooses. */
+  choice?: MarkChoice;
+  onChoose?: (choice: MarkChoice, keep: 'yours' | 'school') => void;
   onChange: (studentId: string, mark: Mark) => void;
 }
 
-export const MarkRow = memo(function MarkRow({ studentId, name, roll, mark, edited, keptElsewhere, onChange }: MarkRowProps) {
+const status = (value: AttendanceStatus) => t.attendanceStatus[value];
+
+/** Both marks of a student and the two ways out, on the student's own row. */
+function BothMarks({ name, choice, onChoose }: { name: string; choice: MarkChoice; onChoose?: MarkRowProps['onChoose'] }) {
+  const headingId = useId();
+  return (
+    <div className="mark-both" role="group" aria-labelledby={headingId}>
+      <p id={headingId} className="mark-both-heading">
+        {text.sheet.both(name)}
+      </p>
+      <p className="mark-both-versions">
+        <span>{choice.school ? text.sheet.school(status(choice.school.status), choice.school.remark) : text.sheet.schoolDeleted}</span>
+        <span>{text.sheet.yours(status(choice.yours.status), choice.yours.remark)}</span>
+      </p>
+      <div className="mark-both-actions">
+        <button type="button" className="btn btn-primary" onClick={() => onChoose?.(choice, 'yours')}>
+          {text.sheet.keepYours(status(choice.yours.status))}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => onChoose?.(choice, 'school')}>
+          {choice.school ? text.sheet.keepSchools(status(choice.school.status)) : text.sheet.keepDeleted}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export const MarkRow = memo(function MarkRow({ studentId, name, roll, mark, edited, choice, onChoose, onChange }: MarkRowProps) {
   const id = useId();
   const [remarkOpen, setRemarkOpen] = useState(mark.remark !== '');
   const remarkId = `${id}-remark`;
   return (
-    <li className="mark-row" data-status={mark.status} data-edited={edited || undefined} data-student={studentId}>
+    <li className="mark-row" data-status={mark.status} data-edited={edited || undefined} data-student={studentId} data-choose={choice ? true : undefined}>
       <div className="mark-who">
         {roll && <span className="mark-roll" aria-label={text.roll(roll)}>{roll}</span>}
         <span className="mark-name">{name}</span>
-        {keptElsewhere && (
-          <span className="mark-conflict">{text.sheet.keptElsewhere(t.attendanceStatus[keptElsewhere])}</span>
-        )}
       </div>
+      {choice && <BothMarks name={name} choice={choice} onChoose={onChoose} />}
       <fieldset className="mark-choice">
         <legend className="visually-hidden">{text.statusFor(name)}</legend>
         {attendanceStatuses.map((status) => (

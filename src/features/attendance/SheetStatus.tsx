@@ -1,9 +1,9 @@
 /**
  * Whether this class's sheet for this date has reached the school: not marked yet, saved on the
- * device and waiting, reached the school; plus the school's refusal and "changed elsewhere"
- * notices, each dismissable. A polite live region, so a screen reader hears it arrive.
+ * device and waiting, reached the school, or marks of hers that met other marks at the school and
+ * wait for her choice (on their rows); plus the school's refusal, dismissable. A polite live region, so a screen reader hears it arrive.
  */
-import type { SyncEngine } from '../../../sync';
+import type { ConflictRow, SyncEngine } from '../../../sync';
 import type { SheetView } from './queries';
 import { attendanceTexts as text } from './texts';
 
@@ -15,15 +15,30 @@ export function sheetStateOf(view: SheetView): SheetState {
   return [...view.records.values()].every((record) => record.rev > 0) ? 'synced' : 'pending';
 }
 
-export function SheetStatus({ view, engine }: { view: SheetView; engine: SyncEngine | null }) {
-  const state = sheetStateOf(view);
-  const label = state === 'pending' ? text.sheet.pending : state === 'synced' ? text.sheet.synced : text.sheet.unmarked;
+/** A notice's student (the mark the device sent). */
+function studentOf(conflict: ConflictRow): string | undefined {
+  const yours = conflict.yours as { studentId?: unknown } | null;
+  return typeof yours?.studentId === 'string' ? yours.studentId : undefined;
+}
+
+/**
+ * `onRows`: the students whose rows show both marks for her to choose (MarkRow); while any does,
+ * the sheet says so rather than "Reached the school". Other notices (a student no longer listed)
+ * stay here, dismissable.
+ */
+export function SheetStatus({ view, engine, onRows }: { view: SheetView; engine: SyncEngine | null; onRows: ReadonlySet<string> }) {
+  const choosing = onRows.size;
+  const state = choosing > 0 ? 'choose' : sheetStateOf(view);
+  const label =
+    state === 'choose' ? text.sheet.chooseState(choosing) : state === 'pending' ? text.sheet.pending : state === 'synced' ? text.sheet.synced : text.sheet.unmarked;
+  const others = view.conflicts.filter((conflict) => !onRows.has(studentOf(conflict) ?? ''));
   return (
     <div className="sheet-status-area">
       <p className="sheet-status" data-state={state} role="status" aria-live="polite">
         <span className="sheet-status-icon" aria-hidden="true" />
         {label}
       </p>
+      {choosing > 0 && <p className="alert alert-warning sheet-alert">{text.sheet.choose(choosing)}</p>}
       {view.rejected && (
         <div className="alert alert-error sheet-alert" role="alert">
           <p>{text.sheet.rejected(view.rejected.message)}</p>
@@ -32,14 +47,14 @@ export function SheetStatus({ view, engine }: { view: SheetView; engine: SyncEng
           </button>
         </div>
       )}
-      {view.conflicts.length > 0 && (
+      {others.length > 0 && (
         <div className="alert alert-warning sheet-alert">
-          <p>{text.sheet.changedElsewhere(view.conflicts.length)}</p>
+          <p>{text.sheet.changedElsewhere(others.length)}</p>
           <button
             type="button"
             className="btn btn-secondary"
             onClick={() => {
-              for (const conflict of view.conflicts) if (conflict.seq !== undefined) void engine?.dismissConflict(conflict.seq);
+              for (const conflict of others) if (conflict.seq !== undefined) void engine?.dismissConflict(conflict.seq);
             }}
           >
             {text.sheet.dismiss}

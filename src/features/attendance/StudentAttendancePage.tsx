@@ -8,7 +8,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { attendanceStatuses } from '../../../contract/attendance';
-import { countWorkingDays, holidayOn, isSunday } from '../../../contract/working-days';
+import { holidayOn, isSunday, workingDaysSoFar } from '../../../contract/working-days';
 import type { EventRow } from '../../../sync/modules/events';
 import { ChildChooser, useChosenStudent } from '../../kit/ChildChooser';
 import { readHolidays } from '../../kit/events-week';
@@ -19,7 +19,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { calendarWeeks, formatDay, formatMonth, formatPercentage, isMonth, monthDates, monthOf, shiftMonth, today, totalsOf } from './attendance-math';
 import { MonthNav } from './MonthNav';
 import { allStudents, studentMonth } from './queries';
-import { attendanceTexts as text } from './texts';
+import { attendanceTexts as text, attendanceTitles } from './texts';
 import './attendance.css';
 
 /** Why a day of the month is not a working day for a class: a holiday's title, or Sunday. */
@@ -55,9 +55,11 @@ function MonthCalendar({ month, records, off }: { month: string; records: Readon
               if (!day) return <td key={`pad-${index}`} className="att-cal-pad" />;
               const record = records.get(day);
               const offDay = record ? undefined : off.get(day);
-              const status = record ? t.attendanceStatus[record.status] : (offDay ?? text.student.notMarked);
+              // A day still to come is not "not marked": it has not happened.
+              const coming = !record && !offDay && day > now;
+              const status = record ? t.attendanceStatus[record.status] : (offDay ?? (coming ? text.student.toCome : text.student.notMarked));
               return (
-                <td key={day} data-status={record?.status ?? (offDay ? 'off' : 'none')} data-today={day === now || undefined}>
+                <td key={day} data-status={record?.status ?? (offDay ? 'off' : coming ? 'future' : 'none')} data-today={day === now || undefined}>
                   <span className="att-cal-day" aria-hidden="true">
                     {Number(day.slice(8))}
                   </span>
@@ -102,9 +104,8 @@ export default function StudentAttendancePage() {
   const totals = totalsOf(rows ?? []);
   const holidays = useMirrorQuery(readHolidays, []);
   const off = daysOff(month, holidays ?? [], student?.classId);
-  const now = today();
-  const lastDay = monthDates(month).at(-1)!;
-  const worked = month > monthOf(now) ? 0 : countWorkingDays(`${month}-01`, lastDay < now ? lastDay : now, holidays ?? [], student?.classId ?? undefined);
+  const open = workingDaysSoFar(month, today(), holidays ?? [], student?.classId ?? undefined);
+  const markedDays = (rows ?? []).filter((row) => open.includes(row.date)).length;
 
   const chooseMonth = (next: string) => {
     const search = new URLSearchParams(params);
@@ -114,7 +115,7 @@ export default function StudentAttendancePage() {
 
   return (
     <main className="page att-page">
-      <PageHeader title={t.titles.attendance} backTo="/student" />
+      <PageHeader title={attendanceTitles.attendance} backTo="/student" />
       {students === undefined && <p className="loading-label">{text.loadingMirror}</p>}
       {students?.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={students} student={student} className="att-controls" />
@@ -130,7 +131,7 @@ export default function StudentAttendancePage() {
           <p className="att-figure">
             <span className="att-figure-value">{formatPercentage(totals.percentage)}</span>{' '}
             <span className="att-figure-label">
-              {text.student.monthPercentage} · {text.report.markedDays(totals.total)} · {text.student.workingDays(worked)}
+              {text.student.monthPercentage} · {text.report.markedDays(markedDays)} · {text.student.workingDays(open.length)}
             </span>
           </p>
           <p className="att-counts">

@@ -3,21 +3,25 @@
  * a class's students, a sheet's records and whether it has reached the school, a month of a class
  * or of one student. Each runs inside useMirrorQuery, so screens follow every change live.
  */
-import { isSheetPending, type AttendanceRow, type ConflictRow, type KakshaDb, type RejectedEntry, type StudentRow } from '../../../sync';
+import type { AttendanceRow, ConflictRow, KakshaDb, RejectedEntry, StudentRow } from '../../../sync';
+import { sheetCoalesceKey } from '../../../sync/kinds/attendance';
 import { compareClasses, compareStudents, monthDates } from './attendance-math';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { attendanceTable } from '../../../sync/modules/attendance';
 
 const markSheetKind = 'attendance.markSheet';
 
 export async function classList(db: KakshaDb) {
-  return (await db.classes.toArray()).sort(compareClasses);
+  return (await db.tableOf(classesTable).toArray()).sort(compareClasses);
 }
 
 export async function classStudents(db: KakshaDb, classId: string): Promise<StudentRow[]> {
-  return (await db.students.where('classId').equals(classId).toArray()).sort(compareStudents);
+  return (await db.tableOf(studentsTable).where('classId').equals(classId).toArray()).sort(compareStudents);
 }
 
 export async function allStudents(db: KakshaDb): Promise<StudentRow[]> {
-  return (await db.students.toArray()).sort(compareStudents);
+  return (await db.tableOf(studentsTable).toArray()).sort(compareStudents);
 }
 
 export interface SheetView {
@@ -35,8 +39,8 @@ function bodyOf(value: unknown): { classId?: unknown; date?: unknown } {
 }
 
 export async function sheetView(db: KakshaDb, classId: string, date: string): Promise<SheetView> {
-  const rows = await db.attendance.where('[classId+date]').equals([classId, date]).toArray();
-  const pending = await isSheetPending(db, classId, date);
+  const rows = await db.tableOf(attendanceTable).where('[classId+date]').equals([classId, date]).toArray();
+  const pending = (await db.outbox.where('coalesceKey').equals(sheetCoalesceKey(classId, date)).count()) > 0;
   const rejected = (await db.rejected.orderBy('rejectedAt').toArray()).filter((entry) => {
     const body = bodyOf(entry.body);
     return entry.kind === markSheetKind && body.classId === classId && body.date === date;
@@ -56,7 +60,7 @@ export async function sheetView(db: KakshaDb, classId: string, date: string): Pr
 /** A class's records of one month, by date. */
 export async function classMonth(db: KakshaDb, classId: string, month: string): Promise<AttendanceRow[]> {
   const dates = monthDates(month);
-  return db.attendance
+  return db.tableOf(attendanceTable)
     .where('[classId+date]')
     .between([classId, dates[0]!], [classId, dates[dates.length - 1]!], true, true)
     .toArray();
@@ -65,7 +69,7 @@ export async function classMonth(db: KakshaDb, classId: string, month: string): 
 /** One student's records of one month (the mirror's key is [studentId+date]). */
 export async function studentMonth(db: KakshaDb, studentId: string, month: string): Promise<AttendanceRow[]> {
   const dates = monthDates(month);
-  return db.attendance
+  return db.tableOf(attendanceTable)
     .where('[studentId+date]')
     .between([studentId, dates[0]!], [studentId, dates[dates.length - 1]!], true, true)
     .toArray();

@@ -2,7 +2,19 @@
  * English texts of the attendance screens (our own design; the spec shows none). Status names are
  * shared with the sync panel and live in src/i18n (t.attendanceStatus).
  */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const attendanceTitles = {
+  attendance: 'Attendance',
+  markAttendance: 'Mark attendance',
+};
+
 export const attendanceTexts = {
+  /** The sync panel's words for attendance sheets (changes.ts). */
+  changes: {
+    sheet: (className: string, date: string, students: number) =>
+      `Attendance · ${className} · ${date} · ${students} student${students === 1 ? '' : 's'}`,
+  },
   classLabel: 'Class',
   dateLabel: 'Date',
   monthLabel: 'Month',
@@ -39,8 +51,18 @@ export const attendanceTexts = {
     rejected: (message: string) => `Not accepted by the school: ${message}`,
     changedElsewhere: (count: number) =>
       `${count} mark${count === 1 ? ' was' : 's were'} changed elsewhere; the school kept the other version.`,
-    keptElsewhere: (status: string) => `Changed elsewhere: the school kept ${status.toLowerCase()}`,
     dismiss: 'Dismiss',
+    /** Marks she chose that met other marks at the school: she chooses on the rows. */
+    choose: (count: number) =>
+      `The school already has ${count === 1 ? 'another mark for 1 student' : `other marks for ${count} students`} you marked. Choose which to keep on ${count === 1 ? 'that row' : 'those rows'}.`,
+    chooseState: (count: number) => `${count} mark${count === 1 ? '' : 's'} to choose`,
+    both: (name: string) => `Two marks for ${name}`,
+    school: (status: string, remark: string) => `At the school: ${status}${remark ? ` (${remark})` : ''}`,
+    schoolDeleted: 'At the school: deleted',
+    yours: (status: string, remark: string) => `Yours: ${status}${remark ? ` (${remark})` : ''}`,
+    keepYours: (status: string) => `Keep yours: ${status}`,
+    keepSchools: (status: string) => `Keep the school’s: ${status}`,
+    keepDeleted: 'Keep it deleted',
   },
   futureDate: 'You cannot mark attendance for a future date.',
   offDay: (date: string, what: string) => `${date} is not a working day: ${what}.`,
@@ -54,6 +76,7 @@ export const attendanceTexts = {
     monthHeading: (month: string) => `Month: ${month}`,
     notMarked: 'Not marked',
     dayNotMarked: 'No attendance marked for this day.',
+    dayToCome: 'This day has not come yet.',
     monthNotMarked: 'No attendance marked in this month.',
     classPercentage: 'Attendance this month',
     dayPercentage: 'Attendance this day',
@@ -74,6 +97,7 @@ export const attendanceTexts = {
     calendar: (month: string) => `Attendance calendar, ${month}`,
     weekdays: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
     notMarked: 'not marked',
+    toCome: 'to come',
     legend: 'Legend',
     remark: (text: string) => `Remark: ${text}`,
     offShort: 'H',

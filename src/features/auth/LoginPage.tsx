@@ -7,12 +7,14 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '../../../contract/messages';
-import { t } from '../../i18n';
+import { say, t, useLanguage } from '../../i18n';
+import { adoptAccountLanguage } from '../../i18n/account-language';
 import { loginRedirectPath } from '../../session/login-redirect';
 import { currentSchool } from '../../session/session-rules';
 import { sessionStore } from '../../session/session-store';
 import { PasswordField, TextField } from '../../ui/fields';
 import { BackIcon } from '../../ui/icons';
+import { LanguagePicker } from '../../ui/LanguagePicker';
 import { LoadingFallback } from '../../ui/LoadingFallback';
 import { signIn } from './login-service';
 import { stripPasswordParam } from './password-query';
@@ -23,6 +25,7 @@ import './auth.css';
 export const postLoginDelayMs = 500;
 
 export default function LoginPage() {
+  const language = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -58,10 +61,10 @@ export default function LoginPage() {
 
   useEffect(() => {
     document.title = `${t.auth.signIn} · ${messages.ui.productName}`;
-  }, []);
+  }, [language]);
 
   const noSchool = school === null;
-  const heading = t.auth.welcomeTitle(school?.schoolName || messages.ui.productName);
+  const heading = t.auth.welcomeTitle({ school: school?.schoolName || messages.ui.productName });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,7 +86,9 @@ export default function LoginPage() {
       setBusy(false);
       return;
     }
-    toast.success(messages.login.success);
+    // The account's language from now on, or this device's for an account that never chose one.
+    void adoptAccountLanguage(outcome.language);
+    toast.success(say(messages.login.success));
     redirectTimer.current = window.setTimeout(() => {
       navigate(loginRedirectPath(session.role, action), { replace: true });
     }, postLoginDelayMs);
@@ -99,13 +104,14 @@ export default function LoginPage() {
             <BackIcon />
           </Link>
           <span className="auth-brand">{messages.ui.productName}</span>
+          <LanguagePicker className="auth-language" />
         </div>
         <h1>{heading}</h1>
         <p className="auth-subtitle">{t.auth.loginSubtitle}</p>
 
         {noSchool && (
           <div className="alert alert-warning auth-school-prompt" role="status">
-            <p>{messages.login.schoolRequired}</p>
+            <p>{say(messages.login.schoolRequired)}</p>
             <Link to="/school-selection" className="btn btn-primary">
               {t.auth.chooseSchool}
             </Link>
@@ -114,7 +120,7 @@ export default function LoginPage() {
         {action === 'deleteAccount' && !noSchool && <p className="alert alert-info">{t.auth.deleteAccountNote}</p>}
         {formError && (
           <p className="alert alert-error" role="alert">
-            {formError}
+            {say(formError)}
           </p>
         )}
 
@@ -128,7 +134,7 @@ export default function LoginPage() {
             placeholder={t.auth.emailPlaceholder}
             value={email}
             disabled={noSchool}
-            error={errors.email}
+            error={errors.email && say(errors.email)}
             onChange={(event) => {
               setEmail(event.target.value);
               if (errors.email) setErrors(({ email: _cleared, ...rest }) => rest);
@@ -140,7 +146,7 @@ export default function LoginPage() {
             autoComplete="current-password"
             value={password}
             disabled={noSchool}
-            error={errors.password}
+            error={errors.password && say(errors.password)}
             onChange={(event) => {
               setPassword(event.target.value);
               if (errors.password) setErrors(({ password: _cleared, ...rest }) => rest);

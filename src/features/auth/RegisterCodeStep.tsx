@@ -1,5 +1,5 @@
 /**
- * /register's second step (docs/decisions.md, "Hardening (issue 9)"): the code the server mailed to
+ * /register's second step (docs/decisions.md, "Hardening"): the code the server mailed to
  * the address, with Resend after the cooldown and a way to skip and wait for the school. The server
  * answers every failed code alike ('Invalid OTP. Please try again.'); like /otp, this step knows when
  * its code was sent and how many were wrong, so it can say "expired" or "too many tries" itself.
@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../../contract/messages';
 import type { RegistrationCodeStep } from '../../../contract/registration-rules';
-import { t } from '../../i18n';
+import { say, t, useLanguage } from '../../i18n';
 import { codeStatus, resendWaitSeconds, type RecoveryState } from '../../kit/recovery-state';
 import { confirmRegistration, resendRegistrationCode } from './register-service';
 import './RegisterCodeStep.css';
@@ -32,6 +32,7 @@ function useNow(intervalMs: number): number {
 }
 
 export function RegisterCodeStep({ email, password, step, sentMessage, onFinished }: Props) {
+  const language = useLanguage();
   // The recovery screen's clock: when the code was sent and how many wrong entries since.
   const [code, setCode] = useState<RecoveryState>(() => ({ email, tenantId: '', sentAt: Date.now(), wrongTries: 0 }));
   const [codesSent, setCodesSent] = useState(1);
@@ -45,6 +46,9 @@ export function RegisterCodeStep({ email, password, step, sentMessage, onFinishe
 
   useEffect(() => {
     document.title = `${t.register.codeTitle} · ${messages.ui.productName}`;
+  }, [language]);
+
+  useEffect(() => {
     input.current?.focus();
   }, []);
 
@@ -108,21 +112,21 @@ export function RegisterCodeStep({ email, password, step, sentMessage, onFinishe
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const resendLabel =
-    busy === 'resend' ? t.register.resendingCode : wait > 0 && canResend ? t.register.resendCodeIn(wait) : t.register.resendCode;
+    busy === 'resend' ? t.register.resendingCode : wait > 0 && canResend ? t.register.resendCodeIn({ seconds: wait }) : t.register.resendCode;
 
   return (
     <>
       <h1>{t.register.codeTitle}</h1>
-      <p className="auth-subtitle register-code-subtitle">{t.register.codeSubtitle(email)}</p>
+      <p className="auth-subtitle register-code-subtitle">{t.register.codeSubtitle({ email })}</p>
       {notice && (
         <p className="alert alert-info" role="status">
-          {notice}
+          {say(notice)}
         </p>
       )}
       <form noValidate onSubmit={confirm} aria-busy={busy === 'confirm'}>
         <div className="field">
           <label className="field-label" htmlFor={inputId}>
-            {t.register.codeLabel(step.length)}
+            {t.register.codeLabel({ digits: step.length })}
           </label>
           <input
             ref={input}
@@ -144,11 +148,11 @@ export function RegisterCodeStep({ email, password, step, sentMessage, onFinishe
             }}
           />
           <p className="field-hint" id={hintId}>
-            {t.register.codeHint(Math.round(step.expiresInSeconds / 60))}
+            {t.register.codeHint({ minutes: Math.round(step.expiresInSeconds / 60) })}
           </p>
           {error && (
             <p className="field-error" id={errorId} role="alert">
-              {error}
+              {say(error)}
             </p>
           )}
         </div>

@@ -11,11 +11,12 @@ import { toast } from 'sonner';
 import { messages } from '../../../contract/messages';
 import type { RegistrationCodeStep } from '../../../contract/registration-rules';
 import { roleCodes, type RoleName } from '../../../contract/roles';
-import { t } from '../../i18n';
+import { around, say, t, useLanguage } from '../../i18n';
 import { currentSchool } from '../../session/session-rules';
 import { sessionStore } from '../../session/session-store';
 import { PasswordField, TextField } from '../../ui/fields';
 import { BackIcon } from '../../ui/icons';
+import { LanguagePicker } from '../../ui/LanguagePicker';
 import { RegisterCodeStep } from './RegisterCodeStep';
 import { register } from './register-service';
 import {
@@ -37,6 +38,7 @@ const roleOptions: readonly RoleName[] = ['student', 'teacher', 'admin', 'parent
 const emptyForm: RegisterInput = { email: '', password: '', confirmPassword: '', role: '', termsAccepted: false };
 
 export default function RegisterPage() {
+  const language = useLanguage();
   const navigate = useNavigate();
   const [school] = useState(() => currentSchool(sessionStore.stores));
   const [form, setForm] = useState<RegisterInput>(emptyForm);
@@ -50,11 +52,11 @@ export default function RegisterPage() {
 
   useEffect(() => {
     document.title = `${t.register.title} · ${messages.ui.productName}`;
-  }, []);
+  }, [language]);
 
   useEffect(() => {
     if (school) return undefined;
-    toast.error(messages.login.schoolRequired, { id: 'register-no-school' });
+    toast.error(say(messages.login.schoolRequired), { id: 'register-no-school' });
     const id = window.setTimeout(() => navigate('/school-selection'), missingSchoolDelayMs);
     return () => window.clearTimeout(id);
   }, [school, navigate]);
@@ -93,12 +95,13 @@ export default function RegisterPage() {
 
   /** Registration is over: the message, then /login with e-mail and password after 1000 ms. */
   const finish = (message: string) => {
-    toast.success(message);
+    toast.success(say(message));
     const query = new URLSearchParams({ email: form.email.trim(), password: form.password });
     timer.current = window.setTimeout(() => navigate(`/login?${query.toString()}`), postRegisterDelayMs);
   };
 
   const mismatch = passwordMismatch(form.password, form.confirmPassword);
+  const [termsBefore, termsAfter] = around(t.register.terms);
   const disabled = !school;
 
   return (
@@ -109,6 +112,7 @@ export default function RegisterPage() {
             <BackIcon />
           </Link>
           <span className="auth-brand">{messages.ui.productName}</span>
+          <LanguagePicker className="auth-language" />
         </div>
         {codeStep ? (
           <RegisterCodeStep
@@ -121,15 +125,15 @@ export default function RegisterPage() {
         ) : (
           <>
             <h1>{t.register.title}</h1>
-            {school?.schoolName && <p className="auth-subtitle">{t.register.subtitle(school.schoolName)}</p>}
+            {school?.schoolName && <p className="auth-subtitle">{t.register.subtitle({ school: school.schoolName })}</p>}
             {!school && (
               <p className="alert alert-error" role="alert">
-                {messages.login.schoolRequired}
+                {say(messages.login.schoolRequired)}
               </p>
             )}
             {formError && school && (
               <p className="alert alert-error" role="alert">
-                {formError}
+                {say(formError)}
               </p>
             )}
             <form noValidate onSubmit={submit} aria-busy={submitting}>
@@ -142,7 +146,7 @@ export default function RegisterPage() {
                 placeholder={t.auth.emailPlaceholder}
                 value={form.email}
                 disabled={disabled}
-                error={errors.email}
+                error={errors.email && say(errors.email)}
                 onChange={(event) => update('email', event.target.value, 'email')}
               />
               <PasswordField
@@ -152,7 +156,7 @@ export default function RegisterPage() {
                 value={form.password}
                 disabled={disabled}
                 hint={t.register.passwordHint}
-                error={errors.password}
+                error={errors.password && say(errors.password)}
                 onChange={(event) => update('password', event.target.value, 'password')}
               />
               <PasswordField
@@ -161,7 +165,7 @@ export default function RegisterPage() {
                 autoComplete="new-password"
                 value={form.confirmPassword}
                 disabled={disabled}
-                error={errors.confirmPassword ?? mismatch}
+                error={say(errors.confirmPassword ?? mismatch ?? '') || undefined}
                 onChange={(event) => update('confirmPassword', event.target.value, 'confirmPassword')}
               />
               <div className="field">
@@ -187,7 +191,7 @@ export default function RegisterPage() {
                 </select>
                 {errors.role && (
                   <p className="field-error" id={`${roleId}-error`}>
-                    {errors.role}
+                    {say(errors.role)}
                   </p>
                 )}
               </div>
@@ -204,15 +208,16 @@ export default function RegisterPage() {
                     onChange={(event) => update('termsAccepted', event.target.checked, 'terms')}
                   />
                   <label htmlFor={termsId}>
-                    {t.register.termsPrefix}
+                    {termsBefore}
                     <Link to="/terms-of-service" target="_blank" rel="noopener">
                       {t.register.termsLink}
                     </Link>
+                    {termsAfter}
                   </label>
                 </div>
                 {errors.terms && (
                   <p className="field-error" id={`${termsId}-error`}>
-                    {errors.terms}
+                    {say(errors.terms)}
                   </p>
                 )}
               </div>

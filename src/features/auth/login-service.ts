@@ -1,25 +1,14 @@
 /**
- * Sign-in call and its outcome rules (spec sections 5 and 8). Success needs a 2xx status with
- * `success: true`, a data object with `jwtToken` and `profile`, and a student or teacher entry.
+ * Sign-in call and its outcome rules (spec sections 5 and 8): the answer is read by login-answer.ts,
+ * loaded with the request; a refused sign-in is told in the server's or the catalogue's words.
  */
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
 import { isApiError } from '../../api/api-error';
-import { apiRequest, type ApiResponse } from '../../api/client';
-import { hasProfileEntry, isRecord } from '../../session/profile';
+import { apiRequest } from '../../api/client';
+import type { LoginOutcome } from './login-answer';
 
-export type LoginOutcome = { ok: true; token: string; profile: unknown } | { ok: false; message: string };
-
-/** Interprets a 2xx answer of POST /api/authUser. */
-export function interpretLoginResponse(response: Pick<ApiResponse, 'success' | 'message' | 'data'>): LoginOutcome {
-  if (response.success !== true) return { ok: false, message: response.message || messages.login.failed };
-  const { data } = response;
-  if (!isRecord(data) || typeof data.jwtToken !== 'string' || !data.jwtToken || !isRecord(data.profile)) {
-    return { ok: false, message: messages.login.invalidResponse };
-  }
-  if (!hasProfileEntry(data.profile)) return { ok: false, message: messages.login.invalidProfile };
-  return { ok: true, token: data.jwtToken, profile: data.profile };
-}
+export type { LoginOutcome } from './login-answer';
 
 /** Server messages about the account's state, shown as they are. */
 const accountStateMessages: readonly string[] = [
@@ -47,10 +36,10 @@ export function loginFailureMessage(error: unknown): string {
 
 export async function signIn(username: string, password: string): Promise<LoginOutcome> {
   try {
-    const response = await apiRequest('POST', paths.authUser, {
-      json: { username: username.trim(), password },
-      auth: false,
-    });
+    const [response, { interpretLoginResponse }] = await Promise.all([
+      apiRequest('POST', paths.authUser, { json: { username: username.trim(), password }, auth: false }),
+      import('./login-answer'),
+    ]);
     return interpretLoginResponse(response);
   } catch (error) {
     return { ok: false, message: loginFailureMessage(error) };

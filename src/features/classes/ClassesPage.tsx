@@ -9,8 +9,7 @@
 import { useMemo, useState } from 'react';
 import { messages } from '../../../contract/messages';
 import type { ClassInput } from '../../../contract/class';
-import { createClass, deleteClass, updateClass, type ClassRow } from '../../../sync';
-import { t } from '../../i18n';
+import type { ClassRow } from '../../../sync';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -37,7 +36,10 @@ import {
 } from '../../kit';
 import { ClassFormDialog } from './ClassFormDialog';
 import { useTaughtClassIds } from '../../kit/taught-classes';
-import { classesTexts as text } from './texts';
+import { classesTexts as text, classesTitles } from './texts';
+import { classesTable } from '../../../sync/modules/classes';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { studentsTable } from '../../../sync/modules/students';
 
 export interface ClassView extends ClassRow {
   /** "VI A": what the delete question and its outcome name. */
@@ -72,9 +74,9 @@ export default function ClassesPage() {
   const access = useStaffAccess();
   const report = useWriteReport();
   const [notice, setNotice] = useNotice();
-  const classes = useMirrorQuery((db) => db.classes.orderBy('className').toArray(), []);
-  const teachers = useMirrorQuery((db) => db.teachers.toArray(), []);
-  const studentClassIds = useMirrorQuery((db) => db.students.orderBy('classId').keys(), []);
+  const classes = useMirrorQuery((db) => db.tableOf(classesTable).orderBy('className').toArray(), []);
+  const teachers = useMirrorQuery((db) => db.tableOf(teachersTable).toArray(), []);
+  const studentClassIds = useMirrorQuery((db) => db.tableOf(studentsTable).orderBy('classId').keys(), []);
   const taught = useTaughtClassIds(access.isTeacher ? access.teacherId : null);
 
   const rows = useMemo<ClassView[]>(() => {
@@ -99,7 +101,7 @@ export default function ClassesPage() {
   const paging = usePaging(found.rows, 20, `${filtering ? filter : ''}|${column}|${filtering ? '' : query}`);
   const [editing, setEditing] = useState<{ row: ClassRow | null } | null>(null);
   const removal = useConfirmedDelete<ClassView>({
-    remove: engine ? (row) => deleteClass(engine, row.id) : null,
+    remove: engine ? (row) => engine.mutate('classes.delete', { id: row.id }) : null,
     deleted: messages.classes.deleted,
     cancelled: recordsKitTexts.confirm.deletionCancelled,
     failed: (_row, reason) => reason,
@@ -113,8 +115,8 @@ export default function ClassesPage() {
   const save = async (input: ClassInput, editing: ClassRow | null): Promise<boolean> => {
     if (!engine) return false;
     setNotice(null);
-    if (editing) return report.attempt(() => updateClass(engine, { ...input, id: editing.id }), messages.classes.updated, messages.classes.updateFailed);
-    return report.attempt(() => createClass(engine, input), messages.classes.added, messages.classes.addFailed);
+    if (editing) return report.attempt(() => engine.mutate('classes.update', { ...input, id: editing.id }), messages.classes.updated, messages.classes.updateFailed);
+    return report.attempt(() => engine.mutate('classes.create', input), messages.classes.added, messages.classes.addFailed);
   };
 
   const loading = classes === undefined;
@@ -123,7 +125,7 @@ export default function ClassesPage() {
   return (
     <main className="page records-page">
       <PageHeader
-        title={t.titles.classes}
+        title={classesTitles.classes}
         backTo="/admin"
         right={
           <button type="button" className="btn btn-primary" disabled={!engine} onClick={() => setEditing({ row: null })}>

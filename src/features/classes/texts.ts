@@ -1,5 +1,18 @@
 /** English texts of the classes screen (our own design; the spec's strings are in contract/messages). */
+import { classLabel } from '../../../contract/class-label';
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const classesTitles = {
+  classes: 'Classes',
+};
+
 export const classesTexts = {
+  /** The sync panel's lines for classes waiting or refused (changes.ts). */
+  changes: {
+    created: (name: string) => `New class ${name}`,
+    updated: (name: string) => `Class ${name} changed`,
+    deleted: (name: string) => `Class ${name} deleted`,
+  },
   caption: 'Classes',
   className: 'Class',
   classSection: 'Section',
@@ -29,5 +42,5 @@ export const classesTexts = {
   deleteQuestion: (name: string) => `Delete class ${name}? This cannot be undone.`,
   uploadHeading: 'Upload classes',
   noEngine: 'Sign in again to change classes on this device.',
-  fullName: (className: string, classSection: string) => (classSection ? `${className} ${classSection}` : className),
+  fullName: (className: string, classSection: string) => classLabel(className, classSection),
 };

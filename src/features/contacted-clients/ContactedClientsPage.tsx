@@ -8,7 +8,8 @@ import type { ContactedClient } from '../../../contract/contact';
 import type { OperatorSession } from '../../../contract/operator';
 import { messages } from '../../../contract/messages';
 import { PageHeader } from '../../ui/PageHeader';
-import { contactRequestsCsv, downloadCsv } from './contacted-clients-csv';
+import { saveFile } from '../../ui/csv';
+import { contactRequestsCsv } from './contacted-clients-csv';
 import { ContactedClientsTable } from './ContactedClientsTable';
 import { listContactRequests, OperatorApiError, setContacted } from './operator-api';
 import { loadOperatorSession, saveOperatorSession } from './operator-session';
@@ -93,7 +94,7 @@ export default function ContactedClientsPage() {
     setExporting(true);
     try {
       const csv = await contactRequestsCsv(shown);
-      downloadCsv(csv, `kaksha-demo-requests-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveFile(csv, `kaksha-demo-requests-${new Date().toISOString().slice(0, 10)}.csv`);
     } finally {
       setExporting(false);
     }

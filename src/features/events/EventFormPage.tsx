@@ -8,7 +8,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type EventInput, eventInputSchema, type EventKind, eventKinds, eventMessages } from '../../../contract/events';
 import { audienceRoles, type AudienceRole } from '../../../contract/notifications';
-import { t } from '../../i18n';
 import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useRecordForm, useStaffAccess, useWriteReport } from '../../kit';
 import { fieldErrors } from '../../kit/form-errors';
 import { useChangeableClassIds } from '../../kit/taught-classes';
@@ -19,7 +18,7 @@ import { useSessionSnapshot } from '../../session/use-session';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { classLabel, mayChange, readEventsMirror, todayIso, type EventsMirror } from './queries';
-import { eventsTexts as text } from './texts';
+import { eventsTexts as text, eventsTitles } from './texts';
 import './events.css';
 
 type Field = 'kind' | 'title' | 'description' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'audience';
@@ -44,7 +43,7 @@ export default function EventFormPage() {
 function Frame({ editing, children }: { editing: boolean; children: React.ReactNode }) {
   return (
     <main className="page records-page ev-page">
-      <PageHeader title={editing ? t.titles.editEvent : t.titles.addEvent} backTo="/admin/events" />
+      <PageHeader title={editing ? eventsTitles.editEvent : eventsTitles.addEvent} backTo="/admin/events" />
       {children}
     </main>
   );

@@ -7,7 +7,6 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type EventKind, eventKinds, eventMessages } from '../../../contract/events';
 import type { EventRow } from '../../../sync/modules/events';
-import { t } from '../../i18n';
 import {
   DeleteConfirmDialog,
   EditRemoveButtons,
@@ -31,7 +30,7 @@ import { SelectField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { MonthCalendar } from './MonthCalendar';
 import { audienceLabel, compareEvents, dateLabel, mayChange, readEventsMirror, timeLabel, todayIso } from './queries';
-import { eventsTexts as text } from './texts';
+import { eventsTexts as text, eventsTitles } from './texts';
 import './events.css';
 
 export interface EventView extends EventRow {
@@ -100,7 +99,7 @@ export default function EventsPage() {
   return (
     <main className="page records-page ev-page">
       <PageHeader
-        title={t.titles.events}
+        title={eventsTitles.events}
         backTo="/admin"
         right={
           <Link className="btn btn-primary" to="/admin/events/add">

@@ -6,7 +6,6 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { t } from '../../i18n';
 import { MirrorStatus } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -14,14 +13,15 @@ import { PageHeader } from '../../ui/PageHeader';
 import type { KakshaDb } from '../../../sync';
 import { MonthCalendar } from './MonthCalendar';
 import { audienceLabel, dateLabel, eventsBetween, readEventsMirror, timeLabel, todayIso } from './queries';
-import { eventsTexts as text } from './texts';
+import { eventsTexts as text, eventsTitles } from './texts';
 import './events.css';
+import { studentsTable } from '../../../sync/modules/students';
 
 /** How far ahead the list looks. */
 const upcomingDays = 60;
 
 async function readFamilyCalendar(db: KakshaDb) {
-  const [mirror, students] = await Promise.all([readEventsMirror(db), db.students.toArray()]);
+  const [mirror, students] = await Promise.all([readEventsMirror(db), db.tableOf(studentsTable).toArray()]);
   const children = students
     .filter((row): row is typeof row & { classId: string } => typeof row.classId === 'string' && row.classId !== '')
     .map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}`.trim(), classId: row.classId }))
@@ -49,7 +49,7 @@ export default function StudentEventsPage() {
 
   return (
     <main className="page ev-page">
-      <PageHeader title={t.titles.events} backTo="/student" />
+      <PageHeader title={eventsTitles.events} backTo="/student" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && classesDiffer && (
         <div className="panel ev-filters">

@@ -1,27 +1,29 @@
-/** The events feature's descriptor: its pages and the sync panel's words for its changes (src/kit/feature.ts). */
+/** The school calendar: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { adminHome, studentHome } from '../../navigation/sections';
-import { syncTexts } from '../../sync-binding/texts';
-import { eventsTexts as text } from './texts';
+import { eventsTitles as titles } from './texts';
 
 const EventsPage = lazy(() => import('./EventsPage'));
 const EventFormPage = lazy(() => import('./EventFormPage'));
 const StudentEventsPage = lazy(() => import('./StudentEventsPage'));
 
-const title = (body: Record<string, unknown>) => (typeof body.title === 'string' ? body.title : '');
+const icon = (
+  <>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 10h18" />
+    <path d="M8 14h2v2H8Z" />
+  </>
+);
 
 export const eventsFeature = defineFeature({
   name: 'events',
-  pages: {
-    [`${adminHome}/events`]: <EventsPage />,
-    [`${adminHome}/events/add`]: <EventFormPage />,
-    [`${adminHome}/events/edit/:eventId`]: <EventFormPage />,
-    [`${studentHome}/events`]: <StudentEventsPage />,
+  sections: {
+    admin: [
+      { needs: ['events', 'classes'], path: '/events', title: titles.events, page: <EventsPage />, tile: { icon, order: 140 } },
+      { needs: ['events', 'classes'], path: '/events/add', title: titles.addEvent, back: '/events', page: <EventFormPage /> },
+      { needs: ['events', 'classes'], path: '/events/edit/:eventId', title: titles.editEvent, back: '/events', page: <EventFormPage /> },
+    ],
+    student: [{ needs: ['events', 'students', 'classes'], path: '/events', title: titles.events, page: <StudentEventsPage />, tile: { icon, order: 80 } }],
   },
-  changes: {
-    'events.create': (body) => syncTexts.describe.recordCreate(text.changes.entity, title(body)),
-    'events.update': (body) => syncTexts.describe.recordUpdate(text.changes.entity, title(body)),
-    'events.delete': () => syncTexts.describe.recordDelete(text.changes.entity),
-  },
+  changes: () => import('./changes'),
 });

@@ -9,8 +9,9 @@ import type { SchoolEvent } from '../../../contract/events';
 import { closes, datesBetween, isSunday } from '../../../contract/working-days';
 import type { ClassRow, KakshaDb } from '../../../sync';
 import { eventsTable, type EventRow } from '../../../sync/modules/events';
-import { shortDate } from '../../ui/dates';
+import { clockTime, shortDate } from '../../ui/dates';
 import { eventsTexts as text } from './texts';
+import { classesTable } from '../../../sync/modules/classes';
 
 export interface EventsMirror {
   events: EventRow[];
@@ -18,7 +19,7 @@ export interface EventsMirror {
 }
 
 export async function readEventsMirror(db: KakshaDb): Promise<EventsMirror> {
-  const [events, classes] = await Promise.all([db.tableOf(eventsTable).toArray(), db.classes.toArray()]);
+  const [events, classes] = await Promise.all([db.tableOf(eventsTable).toArray(), db.tableOf(classesTable).toArray()]);
   return { events, classes: classes.sort(compareClasses) };
 }
 
@@ -45,7 +46,7 @@ export function dateLabel(row: Pick<EventRow, 'startDate' | 'endDate'>): string 
 }
 
 export function timeLabel(row: Pick<EventRow, 'startTime' | 'endTime'>): string {
-  return row.startTime ? text.timeRange(row.startTime, row.endTime) : text.allDay;
+  return row.startTime ? text.timeRange(clockTime(row.startTime), row.endTime ? clockTime(row.endTime) : null) : text.allDay;
 }
 
 /** Calendar order: by start date, all-day first, then by time and title. */

@@ -1,8 +1,15 @@
 /** English texts of the calendar screens (the school's answers are in contract/messages.ts). */
 import type { EventKind } from '../../../contract/events';
 
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const eventsTitles = {
+  events: 'Events',
+  addEvent: 'Add event',
+  editEvent: 'Edit event',
+};
+
 export const eventsTexts = {
-  /** The sync panel's lines for the events' waiting or refused changes (feature.tsx). */
+  /** The sync panel's lines for the events' waiting or refused changes (changes.ts). */
   changes: { entity: 'Event' },
   kinds: { event: 'Event', holiday: 'Holiday', exam: 'Exam', meeting: 'Meeting', other: 'Other' } satisfies Record<EventKind, string>,
   columns: { date: 'Date', title: 'Title', kind: 'Kind', audience: 'For', time: 'Time' },

@@ -1,7 +1,8 @@
 /**
- * A class's results of an exam: per subject the average, highest and pass share, the overall grade
- * distribution as a bar chart, and a CSV of every student's result. Published results when the
- * class is published; otherwise the same computation over the marks entered so far, marked as such.
+ * A class's results of an exam: per subject the average, highest and pass share (a card each on a
+ * phone), the overall grade distribution as a bar chart, and a CSV of every student's result.
+ * Published results when the class is published; otherwise the same computation over the marks
+ * entered so far, marked as such.
  */
 import { useMemo } from 'react';
 import { computeResults, type ComputedResult } from '../../../contract/exam-results';
@@ -9,6 +10,7 @@ import { cbseGradingScale, type Paper } from '../../../contract/exams';
 import type { StudentRow, SubjectRow } from '../../../sync';
 import type { ExamRow, MarkRow, ResultRow } from '../../../sync/modules/exams';
 import { ExportCsvButton, type Column } from '../../kit';
+import { stackCell, stackRowHeader, stackTable } from '../../kit/stacked-table';
 import { fullName, rollText } from './queries';
 import { gradeDistribution, subjectFigures } from './stats';
 import { examTexts as text } from './texts';
@@ -69,23 +71,39 @@ export function ClassResults({ exam, className, papers, students, marks, publish
       <p>
         {text.results.students(rows.length)} · {text.results.passed(passed, rows.length)}
       </p>
-      <table className="ex-table">
+      <table className={`ex-table ${stackTable.className}`} {...stackTable.table}>
         <caption>{text.results.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{text.results.subject}</th>
-            <th scope="col" className="ex-num">{text.results.average}</th>
-            <th scope="col" className="ex-num">{text.results.highest}</th>
-            <th scope="col" className="ex-num">{text.results.passPercent}</th>
+        <thead {...stackTable.rowgroup}>
+          <tr {...stackTable.row}>
+            <th scope="col" {...stackTable.columnheader}>
+              {text.results.subject}
+            </th>
+            <th scope="col" className="ex-num" {...stackTable.columnheader}>
+              {text.results.average}
+            </th>
+            <th scope="col" className="ex-num" {...stackTable.columnheader}>
+              {text.results.highest}
+            </th>
+            <th scope="col" className="ex-num" {...stackTable.columnheader}>
+              {text.results.passPercent}
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody {...stackTable.rowgroup}>
           {figures.map((figure) => (
-            <tr key={figure.subjectId}>
-              <th scope="row">{subjectName(figure.subjectId)}</th>
-              <td className="ex-num">{figure.average ?? '–'}</td>
-              <td className="ex-num">{figure.highest ?? '–'}</td>
-              <td className="ex-num">{figure.passPercent === null ? '–' : `${figure.passPercent}%`}</td>
+            <tr key={figure.subjectId} {...stackTable.row}>
+              <th scope="row" {...stackRowHeader()}>
+                {subjectName(figure.subjectId)}
+              </th>
+              <td className="ex-num" {...stackCell(text.results.average)}>
+                {figure.average ?? '–'}
+              </td>
+              <td className="ex-num" {...stackCell(text.results.highest)}>
+                {figure.highest ?? '–'}
+              </td>
+              <td className="ex-num" {...stackCell(text.results.passPercent)}>
+                {figure.passPercent === null ? '–' : `${figure.passPercent}%`}
+              </td>
             </tr>
           ))}
         </tbody>

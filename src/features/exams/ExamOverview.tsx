@@ -8,12 +8,13 @@ import { marksTable } from '../../../sync/modules/exams';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import type { ExamsMirror } from './queries';
 import { examTexts as text } from './texts';
+import { studentsTable } from '../../../sync/modules/students';
 
 export function ExamOverview({ exam, mirror }: { exam: ExamRow; mirror: ExamsMirror }) {
   const data = useMirrorQuery(
     async (db) => ({
       marks: await db.tableOf(marksTable).where('[examId+classId+subjectId]').between([exam.id, '', ''], [exam.id, '\uffff', '\uffff']).toArray(),
-      students: await db.students.where('classId').anyOf(exam.classIds).toArray(),
+      students: await db.tableOf(studentsTable).where('classId').anyOf(exam.classIds).toArray(),
     }),
     [exam.id, exam.classIds.join(',')],
   );

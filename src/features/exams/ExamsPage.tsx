@@ -6,11 +6,11 @@
  */
 import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { t } from '../../i18n';
 import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
+import { stackCell, stackRowHeader, stackTable } from '../../kit/stacked-table';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { shortDate } from '../../ui/dates';
+import { clockTime, shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { ClassResults } from './ClassResults';
 import { ExamForm } from './ExamForm';
@@ -18,7 +18,7 @@ import { ExamOverview } from './ExamOverview';
 import { GradingScalePanel } from './GradingScalePanel';
 import { MarksGrid } from './MarksGrid';
 import { classLabel, classMarks, classResults, classStudents, firstDate, lastDate, mayEnter, readExamsMirror, type ExamsMirror } from './queries';
-import { examTexts as text } from './texts';
+import { examTexts as text, examTitles } from './texts';
 import './exams.css';
 import { examMessages } from '../../../contract/exams';
 
@@ -40,7 +40,7 @@ export default function ExamsPage() {
 
   return (
     <main className="page ex-page">
-      <PageHeader title={t.titles.exams} backTo={exam ? '/admin/exams' : '/admin'} />
+      <PageHeader title={examTitles.exams} backTo={exam ? '/admin/exams' : '/admin'} />
       {body}
     </main>
   );
@@ -62,27 +62,39 @@ function ExamList({ mirror, isAdmin }: { mirror: ExamsMirror; isAdmin: boolean }
       {mirror.exams.length === 0 ? (
         <p className="panel">{text.empty}</p>
       ) : (
-        <table className="ex-table">
+        <table className={`ex-table ${stackTable.className}`} {...stackTable.table}>
           <caption>{text.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{text.columns.name}</th>
-              <th scope="col">{text.columns.term}</th>
-              <th scope="col">{text.columns.year}</th>
-              <th scope="col">{text.columns.dates}</th>
-              <th scope="col" className="ex-num">{text.columns.published}</th>
+          <thead {...stackTable.rowgroup}>
+            <tr {...stackTable.row}>
+              <th scope="col" {...stackTable.columnheader}>
+                {text.columns.name}
+              </th>
+              <th scope="col" {...stackTable.columnheader}>
+                {text.columns.term}
+              </th>
+              <th scope="col" {...stackTable.columnheader}>
+                {text.columns.year}
+              </th>
+              <th scope="col" {...stackTable.columnheader}>
+                {text.columns.dates}
+              </th>
+              <th scope="col" className="ex-num" {...stackTable.columnheader}>
+                {text.columns.published}
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody {...stackTable.rowgroup}>
             {mirror.exams.map((exam) => (
-              <tr key={exam.id}>
-                <th scope="row">
+              <tr key={exam.id} {...stackTable.row}>
+                <th scope="row" {...stackRowHeader()}>
                   <Link to={`?exam=${exam.id}`}>{exam.name}</Link>
                 </th>
-                <td>{exam.term}</td>
-                <td>{exam.academicYear}</td>
-                <td>{exam.schedule.length > 0 ? `${shortDate(firstDate(exam))} – ${shortDate(lastDate(exam))}` : '–'}</td>
-                <td className="ex-num">{text.publishedOf(Object.keys(exam.published ?? {}).length, exam.classIds.length)}</td>
+                <td {...stackCell(text.columns.term)}>{exam.term}</td>
+                <td {...stackCell(text.columns.year)}>{exam.academicYear}</td>
+                <td {...stackCell(text.columns.dates)}>{exam.schedule.length > 0 ? `${shortDate(firstDate(exam))} – ${shortDate(lastDate(exam))}` : '–'}</td>
+                <td className="ex-num" {...stackCell(text.columns.published)}>
+                  {text.publishedOf(Object.keys(exam.published ?? {}).length, exam.classIds.length)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -180,36 +192,48 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
       {data && klass && (
         <section className="panel" aria-labelledby="ex-progress-heading">
           <h2 id="ex-progress-heading">{text.progress.heading}</h2>
-          <table className="ex-table">
+          <table className={`ex-table ${stackTable.className}`} {...stackTable.table}>
             <caption>{text.progress.caption(`${exam.name}, ${classLabel(klass)}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{text.progress.subject}</th>
-                <th scope="col">{text.columns.dates}</th>
-                <th scope="col">{text.progress.teacher}</th>
-                <th scope="col" className="ex-num">{text.progress.entered}</th>
-                <th scope="col">{text.progress.state}</th>
-                <th scope="col">
+            <thead {...stackTable.rowgroup}>
+              <tr {...stackTable.row}>
+                <th scope="col" {...stackTable.columnheader}>
+                  {text.progress.subject}
+                </th>
+                <th scope="col" {...stackTable.columnheader}>
+                  {text.columns.dates}
+                </th>
+                <th scope="col" {...stackTable.columnheader}>
+                  {text.progress.teacher}
+                </th>
+                <th scope="col" className="ex-num" {...stackTable.columnheader}>
+                  {text.progress.entered}
+                </th>
+                <th scope="col" {...stackTable.columnheader}>
+                  {text.progress.state}
+                </th>
+                <th scope="col" {...stackTable.columnheader}>
                   <span className="visually-hidden">{text.progress.enter}</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody {...stackTable.rowgroup}>
               {progress.map((row) => {
                 const name = subjectName(row.paper.subjectId);
                 const writable = mayEnter(access, mirror.classes, mirror.mapping, classId, row.paper.subjectId);
                 return (
-                  <tr key={row.paper.subjectId}>
-                    <th scope="row">{name}</th>
-                    <td>
-                      {shortDate(row.paper.date)} {row.paper.startTime}
+                  <tr key={row.paper.subjectId} {...stackTable.row}>
+                    <th scope="row" {...stackRowHeader()}>
+                      {name}
+                    </th>
+                    <td {...stackCell(text.columns.dates)}>
+                      {shortDate(row.paper.date)} {clockTime(row.paper.startTime)}
                     </td>
-                    <td>{row.teacher ?? text.progress.noTeacher}</td>
-                    <td className="ex-num">
+                    <td {...stackCell(text.progress.teacher)}>{row.teacher ?? text.progress.noTeacher}</td>
+                    <td className="ex-num" {...stackCell(text.progress.entered)}>
                       {row.entered}/{studentCount}
                     </td>
-                    <td>{row.complete ? text.progress.complete : text.progress.incomplete}</td>
-                    <td>
+                    <td {...stackCell(text.progress.state)}>{row.complete ? text.progress.complete : text.progress.incomplete}</td>
+                    <td className="ex-enter" role="cell">
                       <Link to={`?exam=${examId}&class=${classId}&subject=${row.paper.subjectId}`} aria-label={text.progress.enterLabel(name, classLabel(klass))}>
                         {writable ? text.progress.enter : text.progress.view}
                       </Link>

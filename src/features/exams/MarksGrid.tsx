@@ -6,7 +6,8 @@
  * Enter leaves the last student, when focus leaves the grid, and when the grid closes or the page is
  * hidden: one outbox write, one sync and one re-read of the grid per pause instead of per cell, so
  * a keystroke never waits behind them (docs/decisions.md "Exams"). A grid typed offline reaches the
- * school when the device is back online.
+ * school when the device is back online. A paper whose date has not come says so, and its cells
+ * open only after the person confirms they mean to enter marks before it.
  */
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Paper } from '../../../contract/exams';
@@ -18,6 +19,8 @@ import type { ExamRow } from '../../../sync/modules/exams';
 import { marksTable } from '../../../sync/modules/exams';
 import { cbseGradingScale, markMessages } from '../../../contract/exams';
 import type { CellInput } from '../../../sync/kinds/exams';
+import { isoToday } from '../../kit/dashboard-day';
+import { shortDate } from '../../ui/dates';
 import { cellText, parseCell } from './cells';
 import { classStudents, fullName, rollText } from './queries';
 import { examTexts as text } from './texts';
@@ -114,8 +117,14 @@ const GridRow = memo(function GridRow({ student, index, savedText, writable, gra
   );
 });
 
-export function MarksGrid({ exam, paper, subjectName, className, writable }: MarksGridProps) {
+export function MarksGrid({ exam, paper, subjectName, className, writable: mayWrite }: MarksGridProps) {
   const engine = useSyncEngine();
+  // Marks of a paper whose day has not come are taken only once the person has said they mean it.
+  const paperKey = `${exam.id}|${paper.classId}|${paper.subjectId}`;
+  const early = paper.date > isoToday();
+  const [earlyFor, setEarlyFor] = useState<string | null>(null);
+  const waitingForYes = mayWrite && early && earlyFor !== paperKey;
+  const writable = mayWrite && !waitingForYes;
   const report = useWriteReport();
   const scale = exam.grading ?? cbseGradingScale;
   const locked = Boolean(exam.published?.[paper.classId]);
@@ -241,7 +250,17 @@ export function MarksGrid({ exam, paper, subjectName, className, writable }: Mar
       <p className="ex-hint" aria-live="polite">
         {text.grid.filled(filled, students.length)}
       </p>
-      {!writable && <p className="alert alert-info">{text.grid.notYours}</p>}
+      {!mayWrite && <p className="alert alert-info">{text.grid.notYours}</p>}
+      {mayWrite && early && (
+        <div className="alert alert-warning ex-early" role={waitingForYes ? 'alert' : undefined}>
+          <p>{text.grid.early(subjectName, className, shortDate(paper.date) ?? paper.date)}</p>
+          {waitingForYes && (
+            <button type="button" className="btn btn-secondary" onClick={() => setEarlyFor(paperKey)}>
+              {text.grid.enterEarly}
+            </button>
+          )}
+        </div>
+      )}
       {writable && locked && (
         <div className="field">
           <p className="alert alert-info">{text.grid.locked}</p>

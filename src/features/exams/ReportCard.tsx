@@ -6,6 +6,7 @@
  */
 import type { SubjectResult } from '../../../contract/exam-results';
 import type { StudentRow } from '../../../sync';
+import { shortDate } from '../../ui/dates';
 import { examTexts as text } from './texts';
 
 export interface CardColumn {
@@ -36,7 +37,7 @@ export interface ReportCardData {
   grade: string;
   result: 'pass' | 'fail' | null;
   rank: number | null;
-  attendance: { present: number; days: number } | null;
+  attendance: { present: number; days: number; from: string; until: string } | null;
   remark: string;
   note?: string;
 }
@@ -164,7 +165,7 @@ export function ReportCard({ data }: { data: ReportCardData }) {
         {data.attendance && (
           <div>
             <dt>{text.card.attendance}</dt>
-            <dd>{text.card.attendanceDays(data.attendance.present, data.attendance.days)}</dd>
+            <dd>{text.card.attendanceDays(data.attendance.present, data.attendance.days, shortDate(data.attendance.from) ?? '', shortDate(data.attendance.until) ?? '')}</dd>
           </div>
         )}
       </dl>

@@ -7,7 +7,6 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { t } from '../../i18n';
 import { MirrorStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -18,9 +17,10 @@ import { useSchoolCopy } from '../../kit/school-copy';
 import { cardSchool, examCard, termCard } from './cards';
 import { ReportCard, type ReportCardData } from './ReportCard';
 import { classLabel, classStudents, fullName, readExamsMirror } from './queries';
-import { examTexts as text } from './texts';
+import { examTexts as text, examTitles } from './texts';
 import './exams.css';
 import { resultMessages } from '../../../contract/exams';
+import { attendanceTable } from '../../../sync/modules/attendance';
 
 const termPrefix = 'term:';
 
@@ -54,7 +54,7 @@ export default function ReportCardsPage() {
     async (db) => {
       const students = await classStudents(db, classId);
       const results = (await db.tableOf(resultsTable).where('examId').anyOf(examIds ? examIds.split(',') : []).toArray()).filter((row) => row.classId === classId);
-      const attendance = await db.attendance.where('[classId+date]').between([classId, ''], [classId, '\uffff']).toArray();
+      const attendance = await db.tableOf(attendanceTable).where('[classId+date]').between([classId, ''], [classId, '\uffff']).toArray();
       return { students, results, attendance };
     },
     [classId, examIds],
@@ -95,7 +95,7 @@ export default function ReportCardsPage() {
 
   return (
     <main className="page ex-page rc-screen">
-      <PageHeader title={t.titles.reportCards} backTo="/admin" />
+      <PageHeader title={examTitles.reportCards} backTo="/admin" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && (
         <div className="panel ex-form-row rc-controls">

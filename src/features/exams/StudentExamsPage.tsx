@@ -2,17 +2,17 @@
  * /student/exams: the exam schedule of the student's class (or the chosen child's), coming papers
  * first, from the mirror: after one sync it opens offline.
  */
-import { t } from '../../i18n';
 import { MirrorStatus } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
-import { shortDate } from '../../ui/dates';
+import { clockTime, shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { todayIso } from '../../../contract/record-formats';
 import { readFamilyExams } from './family';
 import { firstDate, lastDate } from './queries';
 import { ChildChooser, useChosenStudent } from '../../kit/ChildChooser';
-import { examTexts as text } from './texts';
+import { stackCell, stackRowHeader, stackTable } from '../../kit/stacked-table';
+import { examTexts as text, examTitles } from './texts';
 import './exams.css';
 
 export default function StudentExamsPage() {
@@ -32,7 +32,7 @@ export default function StudentExamsPage() {
 
   return (
     <main className="page ex-page">
-      <PageHeader title={t.titles.exams} backTo="/student" />
+      <PageHeader title={examTitles.exams} backTo="/student" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && !student && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={mirror?.students} student={student} />
@@ -42,28 +42,38 @@ export default function StudentExamsPage() {
           <h2 id={`ex-${exam.id}`}>
             {exam.name} <span className="ex-hint">({lastDate(exam) < today ? text.student.past : text.student.upcoming})</span>
           </h2>
-          <table className="ex-table">
+          <table className={`ex-table ${stackTable.className}`} {...stackTable.table}>
             <caption className="visually-hidden">{exam.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{text.form.date}</th>
-                <th scope="col">{text.form.subject}</th>
-                <th scope="col">{text.form.startTime}</th>
-                <th scope="col">{text.form.maxMarks}</th>
+            <thead {...stackTable.rowgroup}>
+              <tr {...stackTable.row}>
+                <th scope="col" {...stackTable.columnheader}>
+                  {text.form.date}
+                </th>
+                <th scope="col" {...stackTable.columnheader}>
+                  {text.form.subject}
+                </th>
+                <th scope="col" {...stackTable.columnheader}>
+                  {text.form.startTime}
+                </th>
+                <th scope="col" {...stackTable.columnheader}>
+                  {text.form.maxMarks}
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody {...stackTable.rowgroup}>
               {exam.schedule
                 .filter((paper) => paper.classId === classId)
                 .sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime))
                 .map((paper) => (
-                  <tr key={paper.subjectId} data-past={paper.date < today || undefined}>
-                    <td>{shortDate(paper.date)}</td>
-                    <th scope="row">{subjectName(paper.subjectId)}</th>
-                    <td>
-                      {paper.startTime} ({paper.durationMinutes} min)
+                  <tr key={paper.subjectId} data-past={paper.date < today || undefined} {...stackTable.row}>
+                    <td {...stackCell(text.form.date)}>{shortDate(paper.date)}</td>
+                    <th scope="row" {...stackRowHeader(text.form.subject)}>
+                      {subjectName(paper.subjectId)}
+                    </th>
+                    <td {...stackCell(text.form.startTime)}>
+                      {clockTime(paper.startTime)} ({paper.durationMinutes} min)
                     </td>
-                    <td>{paper.gradedOnly ? text.student.graded : paper.maxMarks}</td>
+                    <td {...stackCell(text.form.maxMarks)}>{paper.gradedOnly ? text.student.graded : paper.maxMarks}</td>
                   </tr>
                 ))}
             </tbody>

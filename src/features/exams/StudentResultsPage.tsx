@@ -4,7 +4,6 @@
  * device, so the page shows nothing else; after one sync it opens offline.
  */
 import { useState } from 'react';
-import { t } from '../../i18n';
 import { MirrorStatus } from '../../kit';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -16,7 +15,7 @@ import { readFamilyExams } from './family';
 import { classLabel, firstDate } from './queries';
 import { ReportCard } from './ReportCard';
 import { ChildChooser, useChosenStudent } from '../../kit/ChildChooser';
-import { examTexts as text } from './texts';
+import { examTexts as text, examTitles } from './texts';
 import './exams.css';
 
 export default function StudentResultsPage() {
@@ -39,7 +38,7 @@ export default function StudentResultsPage() {
 
   return (
     <main className="page ex-page rc-screen" data-printing={printing ?? undefined}>
-      <PageHeader title={t.titles.results} backTo="/student" />
+      <PageHeader title={examTitles.results} backTo="/student" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && !student && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={mirror?.students} student={student} />

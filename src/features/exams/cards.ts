@@ -13,11 +13,15 @@ import type { CardSchool, ReportCardData } from './ReportCard';
 import { lastDate, rollText } from './queries';
 import { examTexts as text } from './texts';
 
-export function attendanceUpTo(rows: readonly Pick<AttendanceRow, 'date' | 'status'>[], academicYear: string, until: string): { present: number; days: number } | null {
+export function attendanceUpTo(
+  rows: readonly Pick<AttendanceRow, 'date' | 'status'>[],
+  academicYear: string,
+  until: string,
+): { present: number; days: number; from: string; until: string } | null {
   const from = `${academicYear.slice(0, 4)}-04-01`;
   const counted = rows.filter((row) => row.date >= from && row.date <= until);
   if (counted.length === 0) return null;
-  return { present: counted.filter((row) => row.status === 'present' || row.status === 'late').length, days: counted.length };
+  return { present: counted.filter((row) => row.status === 'present' || row.status === 'late').length, days: counted.length, from, until };
 }
 
 /**

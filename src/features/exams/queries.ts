@@ -1,11 +1,17 @@
 /**
  * What the exams screens read from the mirror, and who may enter a grid's marks (the server's rule,
- * class-subjects/teaching.ts canTeachSubject: an admin any; a teacher the class's class teacher or
+ * server/module-kit/teaching.ts canTeachSubject: an admin any; a teacher the class's class teacher or
  * the subject's teacher in it).
  */
 import { compareClasses } from '../../../contract/class-order';
 import type { ClassRow, ClassSubjectRow, KakshaDb, StudentRow, SubjectRow, TeacherRow } from '../../../sync';
 import { examsTable, marksTable, resultsTable, type ExamRow, type MarkRow, type ResultRow } from '../../../sync/modules/exams';
+import { classesTable } from '../../../sync/modules/classes';
+import { subjectsTable } from '../../../sync/modules/subjects';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { studentsTable } from '../../../sync/modules/students';
+import { classLabel as labelOf } from '../../../contract/class-label';
 
 export interface ExamsMirror {
   exams: ExamRow[];
@@ -18,10 +24,10 @@ export interface ExamsMirror {
 export async function readExamsMirror(db: KakshaDb): Promise<ExamsMirror> {
   const [exams, classes, subjects, mapping, teachers] = await Promise.all([
     db.tableOf(examsTable).toArray(),
-    db.classes.toArray(),
-    db.subjects.toArray(),
-    db.classSubjects.toArray(),
-    db.teachers.toArray(),
+    db.tableOf(classesTable).toArray(),
+    db.tableOf(subjectsTable).toArray(),
+    db.tableOf(classSubjectsTable).toArray(),
+    db.tableOf(teachersTable).toArray(),
   ]);
   exams.sort((a, b) => b.academicYear.localeCompare(a.academicYear) || firstDate(a).localeCompare(firstDate(b)) || a.name.localeCompare(b.name));
   classes.sort(compareClasses);
@@ -38,7 +44,7 @@ export function lastDate(exam: Pick<ExamRow, 'schedule'>): string {
 
 /** One class's students (live on the device) in roll order, then by name. */
 export async function classStudents(db: KakshaDb, classId: string): Promise<StudentRow[]> {
-  const rows = await db.students.where('classId').equals(classId).toArray();
+  const rows = await db.tableOf(studentsTable).where('classId').equals(classId).toArray();
   return rows.sort((a, b) => rollOf(a) - rollOf(b) || fullName(a).localeCompare(fullName(b)));
 }
 
@@ -69,4 +75,4 @@ export function mayEnter(access: EnterAccess, classes: readonly ClassRow[], mapp
   return mapping.some((row) => row.classId === classId && row.subjectId === subjectId && row.teacherId === access.teacherId);
 }
 
-export const classLabel = (row: Pick<ClassRow, 'className' | 'classSection'> | undefined) => (row ? `${row.className} ${row.classSection}`.trim() : '');
+export const classLabel = (row: Pick<ClassRow, 'className' | 'classSection'> | undefined) => (row ? labelOf(row.className, row.classSection) : '');

@@ -1,6 +1,14 @@
 /** English texts of the exams, marks, report card and results screens (the school's answers are in contract/messages.ts). */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const examTitles = {
+  exams: 'Exams',
+  reportCards: 'Report cards',
+  results: 'Results',
+};
+
 export const examTexts = {
-  /** The sync panel's lines for exams' waiting or refused changes (feature.tsx). */
+  /** The sync panel's lines for exams' waiting or refused changes (changes.ts). */
   changes: {
     entity: 'Exam',
     marksSheet: (students: number) => `Marks · ${students} student${students === 1 ? '' : 's'}`,
@@ -69,6 +77,9 @@ export const examTexts = {
     allStudents: 'All students',
     position: (at: number, of: number) => `Student ${at} of ${of}`,
     filled: (done: number, of: number) => `${done} of ${of} entered`,
+    early: (subject: string, className: string, date: string) =>
+      `The ${subject} paper of ${className} is on ${date}: that day has not come yet. Enter marks now only if the paper has already been written.`,
+    enterEarly: 'Enter marks anyway',
   },
   results: {
     heading: (className: string) => `Results of ${className}`,
@@ -129,7 +140,9 @@ export const examTexts = {
     fail: 'Needs improvement',
     rank: 'Rank in class',
     attendance: 'Attendance',
-    attendanceDays: (present: number, days: number) => `${present} of ${days} days`,
+    /** What the figure counts: days the school marked the student, present or late, in the year up to the exam. */
+    attendanceDays: (present: number, days: number, from: string, until: string) =>
+      `Present ${present} of the ${days} school days marked from ${from} to ${until} (late counts as present)`,
     remark: 'Class teacher’s remark',
     classTeacher: 'Class teacher',
     principal: 'Principal',

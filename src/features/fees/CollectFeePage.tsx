@@ -1,23 +1,27 @@
 /**
  * /admin/addfee: the counter. Find a student in the device's copy (name or admission ID), see their
- * dues, tick the installments being paid (part payments allowed), the mode with its reference, the
- * fine received or waived with a reason. Written to the device through the outbox, so it works
- * offline: the receipt opens at once showing Pending until the school gives it its number.
+ * dues (what is owed now and since when, the year's outstanding split into overdue and not yet
+ * due), tick the installments being paid (part payments allowed), the mode with its reference, the
+ * fine received or waived with a reason. A payment dated before today is back-dated: a late fine
+ * the earlier date removes is shown and needs a reason, as the school requires (contract/fee-dues.ts
+ * `fineRemovedByDate`). Written to the device through the outbox, so it works offline: the receipt
+ * opens at once, provisional, until the school gives it its number.
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { principalLeft } from '../../../contract/fee-dues';
-import { feeMessages, type PaymentMode, paymentModeNames, paymentModes } from '../../../contract/fees';
+import { duesWith, fineOf, fineRemovedByDate, principalLeft } from '../../../contract/fee-dues';
+import { earliestPaymentDate, feeMessages, indianDate, type PaymentMode, paymentModeNames, paymentModes } from '../../../contract/fees';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
-import { t } from '../../i18n';
 import { LoadingStatus, normalizeText, useWriteReport } from '../../kit';
+import { standingLines } from '../../kit/fee-standing';
+import { stackCell, stackRowHeader, stackTable } from '../../kit/stacked-table';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { classLabel, duesOf, hasStructure, readFeeMirror, studentName, todayIso, type FeeMirror } from './queries';
-import { feeTexts as text } from './texts';
+import { classLabel, duesOf, duesSourcesOf, firstFeeYear, hasStructure, readFeeMirror, studentName, todayIso, type FeeMirror } from './queries';
+import { feeTexts as text, feeTitles } from './texts';
 import './fees.css';
 
 export default function CollectFeePage() {
@@ -25,7 +29,7 @@ export default function CollectFeePage() {
   const [studentId, setStudentId] = useState<string | null>(null);
   return (
     <main className="page fee-page">
-      <PageHeader title={t.titles.addFee} backTo="/admin/fee" />
+      <PageHeader title={feeTitles.addFee} backTo="/admin/fee" />
       {!mirror && <LoadingStatus text={text.loading} />}
       {mirror && !studentId && <StudentFinder mirror={mirror} onChoose={setStudentId} />}
       {mirror && studentId && <PaymentForm key={studentId} mirror={mirror} studentId={studentId} onChange={() => setStudentId(null)} />}
@@ -78,6 +82,7 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
   const dues = useMemo(() => duesOf(mirror, studentId, today), [mirror, studentId, today]);
   const open = dues.installments.filter((line) => principalLeft(line) > 0);
   const fineDue = dues.installments.reduce((sum, line) => sum + line.fine, 0);
+  const lines = standingLines(dues, today);
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
     Object.fromEntries(open.map((line) => [line.installmentId, { chosen: line.dueDate <= today, amount: rupeesInput(principalLeft(line)) }])),
   );
@@ -98,16 +103,31 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
   const finePaise = parseRupees(fine || '0');
   const waivedPaise = parseRupees(fineWaived || '0');
   const total = items.reduce((sum, item) => sum + (item.amount ?? 0), finePaise ?? 0);
+  const earliest = earliestPaymentDate(today, firstFeeYear(mirror));
+  // A date the school takes, before today, with amounts that read: back-dated.
+  const backdated = (date: string) => date >= earliest && date < today && items.every((item) => item.amount !== undefined && item.amount > 0);
+  const draft = { studentId, paidOn, items: items.map((item) => ({ installmentId: item.line.installmentId, amount: item.amount ?? 0 })), fine: 0, fineWaived: 0 };
+  const sources = duesSourcesOf(mirror, studentId, today);
+  // The fine the earlier date removes, and the fine left to take as of that date.
+  const removed = backdated(paidOn) ? fineRemovedByDate(sources, draft, today) : 0;
+  const fineDueOn = (date: string) => (backdated(date) ? fineOf(duesWith(sources, { ...draft, paidOn: date }, today)) : fineDue);
+  const fineDueDated = fineDueOn(paidOn);
+  const changeDate = (date: string) => {
+    setPaidOn(date);
+    setFine(rupeesInput(fineDueOn(date)));
+  };
 
   const problem = (): string | undefined => {
     if (items.some((item) => item.amount === undefined || item.amount <= 0) || finePaise === undefined || waivedPaise === undefined) return text.collect.badAmount;
     for (const item of items) if ((item.amount ?? 0) > principalLeft(item.line)) return feeMessages.overpaid(`${item.line.head} ${item.line.label}`);
     if (items.length === 0 && !finePaise) return text.collect.nothingChosen;
-    if ((finePaise ?? 0) + (waivedPaise ?? 0) > fineDue) return feeMessages.fineTooMuch;
+    if (paidOn > today) return feeMessages.paidOnFuture;
+    if (paidOn < earliest) return feeMessages.paidOnTooEarly(indianDate(earliest));
+    if ((finePaise ?? 0) + (waivedPaise ?? 0) > fineDueDated) return feeMessages.fineTooMuch;
     if ((waivedPaise ?? 0) > 0 && !waiverReason.trim()) return feeMessages.waiverReason;
+    if (removed > 0 && !waiverReason.trim()) return feeMessages.backdatedReason(formatRupees(removed), indianDate(paidOn));
     if (mode === 'cheque' && (!reference.trim() || !bank.trim())) return feeMessages.chequeDetails;
     if ((mode === 'upi' || mode === 'bankTransfer') && !reference.trim()) return feeMessages.referenceNeeded;
-    if (paidOn > today) return feeMessages.paidOnFuture;
     return undefined;
   };
 
@@ -153,34 +173,52 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
         <h2 id={`${formId}-dues`}>{text.collect.duesHeading}</h2>
         {!hasStructure(mirror, student.classId, today) && <p>{text.collect.noStructure}</p>}
         {hasStructure(mirror, student.classId, today) && open.length === 0 && <p>{text.collect.nothingDue}</p>}
+        {hasStructure(mirror, student.classId, today) && (
+          <div className="fee-standing">
+            <p className="fee-next">{lines.owedNow}</p>
+            {lines.year && <p>{lines.year}</p>}
+          </div>
+        )}
         {open.length > 0 && (
           <div className="fee-table-wrap">
-            <table className="fee-table">
-              <thead>
-                <tr>
-                  <th scope="col">{text.columns.pay}</th>
-                  <th scope="col">{text.columns.head}</th>
-                  <th scope="col">{text.columns.dueDate}</th>
-                  <th scope="col" className="fee-num">
+            <table className={`fee-table ${stackTable.className}`} {...stackTable.table} aria-labelledby={`${formId}-dues`}>
+              <thead {...stackTable.rowgroup}>
+                <tr {...stackTable.row}>
+                  <th scope="col" {...stackTable.columnheader}>
+                    {text.columns.pay}
+                  </th>
+                  <th scope="col" {...stackTable.columnheader}>
+                    {text.columns.head}
+                  </th>
+                  <th scope="col" {...stackTable.columnheader}>
+                    {text.columns.dueDate}
+                  </th>
+                  <th scope="col" className="fee-num" {...stackTable.columnheader}>
                     {text.columns.outstanding}
                   </th>
-                  <th scope="col">{text.columns.amount}</th>
+                  <th scope="col" {...stackTable.columnheader}>
+                    {text.columns.amount}
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody {...stackTable.rowgroup}>
                 {open.map((line) => {
                   const what = `${line.head} ${line.label}`;
                   const choice = choices[line.installmentId] ?? { chosen: false, amount: '' };
                   const set = (next: Partial<Choice>) => setChoices((current) => ({ ...current, [line.installmentId]: { ...choice, ...next } }));
                   return (
-                    <tr key={line.installmentId} data-overdue={line.dueDate < today || undefined}>
-                      <td>
+                    <tr key={line.installmentId} data-overdue={line.dueDate < today || undefined} {...stackTable.row}>
+                      <td className="fee-pay" {...stackCell(text.columns.pay)}>
                         <input type="checkbox" aria-label={text.collect.payThis(what)} checked={choice.chosen} onChange={(event) => set({ chosen: event.target.checked })} />
                       </td>
-                      <td>{what}</td>
-                      <td>{shortDate(line.dueDate)}</td>
-                      <td className="fee-num">{formatRupees(principalLeft(line))}</td>
-                      <td>
+                      <th scope="row" {...stackRowHeader()}>
+                        {what}
+                      </th>
+                      <td {...stackCell(text.columns.dueDate)}>{shortDate(line.dueDate)}</td>
+                      <td className="fee-num" {...stackCell(text.columns.outstanding)}>
+                        {formatRupees(principalLeft(line))}
+                      </td>
+                      <td {...stackCell(text.columns.amount)}>
                         <input
                           className="field-input fee-amount"
                           inputMode="decimal"
@@ -200,7 +238,12 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
       </section>
       <section className="panel fee-payment" aria-labelledby={`${formId}-payment`}>
         <h2 id={`${formId}-payment`}>{text.collect.payment}</h2>
-        <TextField label={text.collect.paidOn} type="date" value={paidOn} max={today} onChange={(event) => setPaidOn(event.target.value)} />
+        <TextField label={text.collect.paidOn} type="date" value={paidOn} min={earliest} max={today} onChange={(event) => changeDate(event.target.value)} />
+        {removed > 0 && (
+          <p className="fee-backdated" role="status">
+            {text.collect.backdated(formatRupees(removed), shortDate(paidOn) ?? paidOn)}
+          </p>
+        )}
         <SelectField label={text.collect.mode} value={mode} onChange={(event) => setMode(event.target.value as PaymentMode)}>
           {paymentModes.map((value) => (
             <option key={value} value={value}>
@@ -212,10 +255,12 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
         {mode === 'cheque' && <TextField label={text.collect.bank} value={bank} onChange={(event) => setBank(event.target.value)} />}
         {fineDue > 0 && (
           <>
-            <p>{text.collect.fineDue(formatRupees(fineDue))}</p>
+            <p>{text.collect.fineDue(formatRupees(fineDueDated))}</p>
             <TextField label={text.collect.finePaid} inputMode="decimal" value={fine} onChange={(event) => setFine(event.target.value)} />
             <TextField label={text.collect.fineWaived} inputMode="decimal" value={fineWaived} onChange={(event) => setFineWaived(event.target.value)} />
-            {(parseRupees(fineWaived || '0') ?? 0) > 0 && <TextField label={text.collect.waiverReason} value={waiverReason} onChange={(event) => setWaiverReason(event.target.value)} />}
+            {((parseRupees(fineWaived || '0') ?? 0) > 0 || removed > 0) && (
+              <TextField label={text.collect.waiverReason} value={waiverReason} onChange={(event) => setWaiverReason(event.target.value)} />
+            )}
           </>
         )}
         <TextField label={text.collect.remark} value={remark} onChange={(event) => setRemark(event.target.value)} />

@@ -8,7 +8,6 @@ import { useNavigate, useParams } from 'react-router';
 import { feeMessages, type PaymentMode, paymentModeNames, paymentModes } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
-import { t } from '../../i18n';
 import { LoadingStatus, RecordPageMessage, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -17,7 +16,7 @@ import { shortDate } from '../../ui/dates';
 import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { readFeeMirror, receiptNumberOf } from './queries';
-import { feeTexts as text } from './texts';
+import { feeTexts as text, feeTitles } from './texts';
 import './fees.css';
 
 export default function CorrectReceiptPage() {
@@ -26,7 +25,7 @@ export default function CorrectReceiptPage() {
   const receipt = mirror?.receipts.find((row) => row.id === receiptId);
   return (
     <main className="page fee-page">
-      <PageHeader title={t.titles.editFee} backTo="/admin/fee" />
+      <PageHeader title={feeTitles.editFee} backTo="/admin/fee" />
       {!mirror && <LoadingStatus text={text.loading} />}
       {mirror && !receipt && <RecordPageMessage tone="error" text={text.receipt.notFound} backTo="/admin/fee" backLabel={text.receipt.back} />}
       {receipt && receipt.status === 'cancelled' && <RecordPageMessage tone="error" text={text.correct.alreadyCancelled} backTo="/admin/fee" backLabel={text.receipt.back} />}
@@ -75,6 +74,9 @@ function CorrectionForm({ receipt }: { receipt: FeeReceiptRow }) {
                 bank: mode === 'cheque' ? bank.trim() : undefined,
                 items: items.map((item) => ({ installmentId: item.installmentId, amount: item.amount ?? 0 })),
                 fine: finePaise ?? 0,
+                // The payment restated: its waiver, and the reason a back-dated one needs, go with it.
+                fineWaived: receipt.fineWaived,
+                waiverReason: receipt.waiverReason ?? undefined,
                 remark: receipt.remark ?? undefined,
               },
             }

@@ -7,10 +7,10 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { feeMessages, feePaths, type PaymentMode, paymentModeNames, paymentModes, type ReceiptStatus, receiptStatuses } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
+import { duesStanding } from '../../../contract/fee-dues';
 import { formatRupees } from '../../../contract/money';
 import { ApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
-import { t } from '../../i18n';
 import { ExportCsvButton, LoadingStatus, PagerFor, RecordTable, SearchBar, useSearchedPages, useStaffAccess, useWriteReport, type Column } from '../../kit';
 import { useOnline } from '../../kit/use-online';
 import { adminHome } from '../../navigation/sections';
@@ -21,7 +21,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import type { FeeReceiptRow } from '../../../sync/modules/fees';
 import { FeeSetup } from './FeeSetup';
 import { classDues, classLabel, collectionByMode, compareReceipts, hasStructure, readFeeMirror, receiptNumberOf, todayIso, type ClassDuesRow, type FeeMirror } from './queries';
-import { feeTexts as text } from './texts';
+import { feeTexts as text, feeTitles } from './texts';
 import './fees.css';
 
 const all = 'all';
@@ -43,7 +43,7 @@ export default function FeeRegisterPage() {
   return (
     <main className="page fee-page">
       <PageHeader
-        title={t.titles.fees}
+        title={feeTitles.fees}
         backTo={adminHome}
         right={
           isAdmin ? (
@@ -114,13 +114,14 @@ function Register({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) 
         <ExportCsvButton filename={text.register.csvName} columns={columns} rows={found.rows} />
       </div>
       <RecordTable
+        stackOnPhone
         busy={found.stale}
         caption={text.register.heading}
         captionHidden
         columns={columns}
         rows={paging.pageRows}
         getRowId={(row) => row.id}
-        emptyText={mirror.receipts.length === 0 ? text.register.empty : text.register.noMatch}
+        emptyText={mirror.receipts.length === 0 ? (isAdmin ? text.register.empty : text.register.officeOnly) : text.register.noMatch}
         actionsHeader={text.columns.actions}
         actions={(row) => (
           <span className="fee-actions">
@@ -189,17 +190,19 @@ function DayClosing({ mirror }: { mirror: FeeMirror }) {
 
 type DuesRow = ClassDuesRow;
 
-const duesColumns: Column<DuesRow>[] = [
-  { key: 'name', header: text.columns.student, text: (row) => row.name },
-  { key: 'admissionId', header: text.columns.admissionId, text: (row) => row.admissionId },
-  { key: 'overdue', header: text.columns.overdue, text: (row) => formatRupees(row.dues.overdue), className: 'fee-num' },
-  { key: 'total', header: text.columns.total, text: (row) => formatRupees(row.dues.totalOutstanding), className: 'fee-num' },
-  {
-    key: 'next',
-    header: text.columns.nextDue,
-    text: (row) => (row.dues.nextDue ? `${shortDate(row.dues.nextDue.dueDate)}: ${formatRupees(row.dues.nextDue.amount)}` : ''),
-  },
-];
+/** A class's dues as of today: what each student owes now and since when, and what is still to come. */
+function duesColumnsOn(today: string): Column<DuesRow>[] {
+  const standing = (row: DuesRow) => duesStanding(row.dues, today);
+  return [
+    { key: 'name', header: text.columns.student, text: (row) => row.name },
+    { key: 'admissionId', header: text.columns.admissionId, text: (row) => row.admissionId },
+    { key: 'since', header: text.columns.overdueSince, text: (row) => shortDate(standing(row).owedSince ?? '') ?? '' },
+    { key: 'overdue', header: text.columns.overdue, text: (row) => formatRupees(row.dues.overdue), className: 'fee-num' },
+    { key: 'fine', header: text.columns.overdueFine, text: (row) => formatRupees(standing(row).owedFine), className: 'fee-num' },
+    { key: 'notYetDue', header: text.columns.notYetDue, text: (row) => formatRupees(standing(row).notYetDue), className: 'fee-num' },
+    { key: 'total', header: text.columns.total, text: (row) => formatRupees(row.dues.totalOutstanding), className: 'fee-num' },
+  ];
+}
 
 function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) {
   const online = useOnline() !== false;
@@ -209,6 +212,7 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
   const [onlyOverdue, setOnlyOverdue] = useState(true);
   const today = todayIso();
   const rows = useMemo(() => classDues(mirror, classId, today, onlyOverdue), [mirror, classId, onlyOverdue, today]);
+  const duesColumns = useMemo(() => duesColumnsOn(today), [today]);
   const label = classLabel(mirror.classes, classId);
   const remind = async () => {
     setReminding(true);
@@ -245,7 +249,7 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
       </div>
       {classId && !hasStructure(mirror, classId, today) && <p>{text.defaulters.noStructure}</p>}
       {classId && hasStructure(mirror, classId, today) && (
-        <RecordTable caption={text.defaulters.caption(label)} columns={duesColumns} rows={rows} getRowId={(row) => row.id} emptyText={text.defaulters.empty} />
+        <RecordTable stackOnPhone caption={text.defaulters.caption(label)} columns={duesColumns} rows={rows} getRowId={(row) => row.id} emptyText={text.defaulters.empty} />
       )}
     </section>
   );

@@ -2,23 +2,26 @@
  * /admin/fees/details/{receiptId} and /student/fees/details/{receiptId}: one receipt to print, on
  * A5 or on an 80 mm thermal roll, from the device's copy (so it prints offline): school, number
  * (Pending until the school gives it), date, student, class, admission ID, heads paid with their
- * installments, the amount in figures and in words (lakh, crore), mode, balance due, received by,
- * and a UPI QR code for the balance when the school has set its UPI id (kept on the device too).
+ * installments, the amount in figures and in words (lakh, crore), mode, and what was true when it
+ * was issued: the balance of its year after it as of its date and who received the money (stored
+ * with the receipt, docs/decisions.md "Fees"), and a UPI QR code for that balance when the school
+ * has set its UPI id (kept on the device too). Until the school numbers it, it says on screen and
+ * on paper that it is provisional.
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { academicYearLabel } from '../../../contract/admission';
+import { receiptFeeYear } from '../../../contract/fee-dues';
 import { paymentModeNames } from '../../../contract/fees';
 import { formatRupees, rupeesInWords } from '../../../contract/money';
-import { t } from '../../i18n';
 import { LoadingStatus, RecordPageMessage } from '../../kit';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
-import { duesOf, readFeeMirror, receiptNumberOf } from './queries';
+import { readFeeMirror, receiptNumberOf } from './queries';
 import { readFeePayee, useRefreshFeePayee } from './receipt-payee';
-import { feeTexts as text } from './texts';
+import { feeTexts as text, feeTitles } from './texts';
 import { UpiQr } from './UpiQr';
 import './fees.css';
 
@@ -34,11 +37,13 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
   const back = area === 'admin' ? '/admin/fee' : '/student/fees';
   const receipt = mirror?.receipts.find((row) => row.id === receiptId);
   const schoolName = session?.profile?.schoolName ?? '';
-  const balance = mirror && receipt ? duesOf(mirror, receipt.studentId).totalOutstanding : 0;
+  // Fixed at issue; a receipt from before balances were kept (or an old copy on this device) has none.
+  const balanceDue = receipt?.balanceDue ?? null;
+  const yearBalance = receipt?.yearBalance ?? null;
 
   return (
     <main className="page print-page fee-print-page">
-      <PageHeader title={t.titles.feeDetails} backTo={back} />
+      <PageHeader title={feeTitles.feeDetails} backTo={back} />
       {!mirror && <LoadingStatus text={text.loading} />}
       {mirror && !receipt && <RecordPageMessage tone="error" text={text.receipt.notFound} backTo={back} backLabel={text.receipt.back} />}
       {mirror && receipt && (
@@ -62,11 +67,16 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
             )}
           </div>
           {!receipt.receiptNumber && <p className="alert alert-info no-print">{text.pendingNote}</p>}
-          <article className={`fee-receipt fee-receipt-${layout}`} aria-label={text.receipt.title} data-status={receipt.status}>
+          <article className={`fee-receipt fee-receipt-${layout}`} aria-label={text.receipt.title} data-status={receipt.status} data-provisional={!receipt.receiptNumber || undefined}>
             <header className="fee-receipt-head">
               <h2>{schoolName}</h2>
               <p className="fee-receipt-title">{text.receipt.title}</p>
             </header>
+            {!receipt.receiptNumber && (
+              <p className="fee-receipt-provisional" role="note">
+                <strong>{text.receipt.provisionalMark}</strong> {text.receipt.provisional}
+              </p>
+            )}
             {receipt.status === 'cancelled' && <p className="fee-receipt-cancelled">{text.receipt.cancelled(receipt.cancelReason ?? '')}</p>}
             <dl className="fee-receipt-facts">
               <div>
@@ -134,6 +144,7 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
               {rupeesInWords(receipt.total)}
             </p>
             {receipt.fineWaived > 0 && <p>{text.receipt.fineWaived(formatRupees(receipt.fineWaived), receipt.waiverReason ?? '')}</p>}
+            {receipt.backdatedFine !== undefined && receipt.backdatedFine > 0 && <p>{text.receipt.backdatedFine(formatRupees(receipt.backdatedFine), receipt.waiverReason ?? '')}</p>}
             <dl className="fee-receipt-facts">
               <div>
                 <dt>{text.receipt.mode}</dt>
@@ -152,13 +163,25 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
                 </div>
               )}
               <div>
-                <dt>{text.receipt.balance}</dt>
-                <dd>{formatRupees(balance)}</dd>
+                <dt>{text.receipt.balanceDue(shortDate(receipt.paidOn) ?? receipt.paidOn)}</dt>
+                <dd>{balanceDue !== null ? formatRupees(balanceDue) : receipt.receiptNumber ? text.receipt.balanceUnknown : text.receipt.balancePending}</dd>
               </div>
+              {yearBalance !== null && (
+                <div>
+                  <dt>{text.receipt.yearBalance(academicYearLabel(receiptFeeYear(receipt)))}</dt>
+                  <dd>{formatRupees(yearBalance)}</dd>
+                </div>
+              )}
               <div>
                 <dt>{text.receipt.receivedBy}</dt>
                 <dd>{receipt.receivedBy}</dd>
               </div>
+              {receipt.recordedOn !== undefined && receipt.paidOn < receipt.recordedOn && (
+                <div>
+                  <dt>{text.receipt.recordedOn}</dt>
+                  <dd>{text.receipt.recorded(shortDate(receipt.recordedOn) ?? receipt.recordedOn, receipt.receivedBy)}</dd>
+                </div>
+              )}
               {receipt.replaces && (
                 <div>
                   <dt>{text.receipt.replaces}</dt>
@@ -172,11 +195,11 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
                 </div>
               )}
             </dl>
-            {payee?.upiId && balance > 0 && receipt.status !== 'cancelled' && (
+            {payee?.upiId && yearBalance !== null && yearBalance > 0 && receipt.status !== 'cancelled' && (
               <UpiQr
                 vpa={payee.upiId}
                 payeeName={payee.payeeName || schoolName}
-                amount={balance}
+                amount={yearBalance}
                 note={text.receipt.upiNote(receipt.studentName, receiptNumberOf(receipt))}
               />
             )}

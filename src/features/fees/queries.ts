@@ -5,12 +5,15 @@
  */
 import { academicYearOf } from '../../../contract/admission';
 import { compareClasses } from '../../../contract/class-order';
-import { computeDues, holidayLateDays } from '../../../contract/fee-dues';
-import { paymentModes, type FeeConcession, type FeeHead, type FeeStructure, type PaymentMode, type StudentDues } from '../../../contract/fees';
+import { computeDues, holidayLateDays, type DuesSources } from '../../../contract/fee-dues';
+import { schoolTodayIso } from '../../../contract/record-formats';
+import { paymentModes, type FeeConcession, type FeeHead, type FeeStructure, type InstallmentDue, type PaymentMode, type StudentDues } from '../../../contract/fees';
 import type { ClassRow, KakshaDb, StudentRow } from '../../../sync';
 import { eventsTable, type EventRow } from '../../../sync/modules/events';
 import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../sync/modules/fees';
 import { feeTexts as text } from './texts';
+import { studentsTable } from '../../../sync/modules/students';
+import { classesTable } from '../../../sync/modules/classes';
 
 export interface FeeMirror {
   heads: FeeHead[];
@@ -29,17 +32,19 @@ export async function readFeeMirror(db: KakshaDb): Promise<FeeMirror> {
     db.tableOf(feeStructuresTable).toArray(),
     db.tableOf(feeConcessionsTable).toArray(),
     db.tableOf(feeReceiptsTable).toArray(),
-    db.students.toArray(),
-    db.classes.toArray(),
+    db.tableOf(studentsTable).toArray(),
+    db.tableOf(classesTable).toArray(),
     db.tableOf(eventsTable).where('kind').equals('holiday').toArray(),
   ]);
   return { heads, structures, concessions, receipts, students, classes: [...classes].sort(compareClasses), holidays };
 }
 
-/** The device's calendar date, YYYY-MM-DD. */
+/**
+ * The school's day, YYYY-MM-DD (India's, as the server dates payments and counts fines), whatever
+ * the device's time zone.
+ */
 export function todayIso(now: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return schoolTodayIso(now);
 }
 
 export const receiptNumberOf = (row: Pick<FeeReceiptRow, 'receiptNumber'>): string => row.receiptNumber ?? text.pending;
@@ -89,6 +94,11 @@ function indexOf(mirror: FeeMirror): MirrorIndex {
 
 /** A student's dues this academic year from the device's copy (pending receipts count as paid). */
 export function duesOf(mirror: FeeMirror, studentId: string, today: string = todayIso()): StudentDues {
+  return computeDues(duesSourcesOf(mirror, studentId, today));
+}
+
+/** What the shared calculator reads for a student's dues this academic year, from the device's copy. */
+export function duesSourcesOf(mirror: FeeMirror, studentId: string, today: string = todayIso()): DuesSources {
   const index = indexOf(mirror);
   const student = index.students.get(studentId);
   const academicYear = academicYearOf(today);
@@ -97,7 +107,7 @@ export function duesOf(mirror: FeeMirror, studentId: string, today: string = tod
   const lateKey = `${academicYear}|${classId ?? ''}`;
   let lateDays = index.lateDays.get(lateKey);
   if (!lateDays) index.lateDays.set(lateKey, (lateDays = holidayLateDays(mirror.holidays, academicYear, classId)));
-  return computeDues({
+  return {
     studentId,
     academicYear,
     structure,
@@ -106,7 +116,12 @@ export function duesOf(mirror: FeeMirror, studentId: string, today: string = tod
     receipts: index.receipts.get(studentId) ?? [],
     today,
     lateDays,
-  });
+  };
+}
+
+/** The first academic year the school has fees for, as the device knows it (contract/fees.ts `earliestPaymentDate`). */
+export function firstFeeYear(mirror: FeeMirror): number | null {
+  return mirror.structures.reduce<number | null>((first, row) => (first === null || row.academicYear < first ? row.academicYear : first), null);
 }
 
 export interface ClassDuesRow {
@@ -152,4 +167,12 @@ export function collectionByMode(receipts: readonly FeeReceiptRow[], day: string
 export function compareReceipts(a: FeeReceiptRow, b: FeeReceiptRow): number {
   if ((a.receiptSeq === null) !== (b.receiptSeq === null)) return a.receiptSeq === null ? -1 : 1;
   return b.academicYear - a.academicYear || (b.receiptSeq ?? 0) - (a.receiptSeq ?? 0) || b.createdAt.localeCompare(a.createdAt);
+}
+
+export type InstallmentState = 'paid' | 'overdue' | 'dueToday' | 'notYetDue';
+
+/** Where an installment stands today: paid in full (fine too), late, due today, or still to come. */
+export function installmentState(line: Pick<InstallmentDue, 'dueDate' | 'outstanding'>, today: string): InstallmentState {
+  if (line.outstanding === 0) return 'paid';
+  return line.dueDate < today ? 'overdue' : line.dueDate === today ? 'dueToday' : 'notYetDue';
 }

@@ -1,6 +1,15 @@
 /** The fee screens' words (messages from the school come from contract/messages.ts). */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const feeTitles = {
+  fees: 'Fees',
+  addFee: 'Collect fee',
+  editFee: 'Edit fee receipt',
+  feeDetails: 'Fee receipt',
+};
+
 export const feeTexts = {
-  /** The sync panel's lines for the fees' waiting or refused changes (feature.tsx). */
+  /** The sync panel's lines for the fees' waiting or refused changes (changes.ts). */
   changes: {
     head: 'Fee head',
     concession: 'Concession',
@@ -32,7 +41,12 @@ export const feeTexts = {
     total: 'Total for the year',
     nextDue: 'Next due',
     pay: 'Pay now',
+    state: 'Status',
+    overdueSince: 'Overdue since',
+    overdueFine: 'Of which fine',
+    notYetDue: 'Not yet due',
   },
+  installmentStates: { paid: 'Paid', overdue: 'Overdue', dueToday: 'Due today', notYetDue: 'Not yet due' },
   statuses: { paid: 'Paid', cancelled: 'Cancelled' },
   register: {
     heading: 'Receipt register',
@@ -43,6 +57,8 @@ export const feeTexts = {
     status: 'Status',
     all: 'All',
     empty: 'No receipts yet.',
+    // Teachers hold no receipts on their devices (server/modules/fees/sync-source.ts).
+    officeOnly: 'Fee receipts are kept by the school office: this is the office’s screen. Ask the office about a student’s fees.',
     noMatch: 'No receipt matches.',
     csvName: 'receipts',
     view: 'View',
@@ -89,6 +105,7 @@ export const feeTexts = {
     finePaid: 'Fine received (₹)',
     fineWaived: 'Fine waived (₹)',
     waiverReason: 'Reason for waiving',
+    backdated: (amount: string, date: string) => `Dated ${date}: the late fine of ${amount} that ran since then is waived. Give the reason below.`,
     remark: 'Remark',
     total: (amount: string) => `Total to receive: ${amount}`,
     submit: 'Take payment',
@@ -114,8 +131,16 @@ export const feeTexts = {
     mode: 'Payment mode',
     reference: 'Reference',
     bank: 'Bank',
-    balance: 'Balance due',
+    balanceDue: (date: string) => `Balance due on ${date}`,
+    yearBalance: (year: string) => `Still to pay for ${year}`,
+    balanceUnknown: 'Not recorded: this receipt was issued before receipts kept their balance.',
+    balancePending: 'Given by the school with the receipt’s number.',
     receivedBy: 'Received by',
+    recordedOn: 'Back-dated',
+    recorded: (date: string, name: string) => `Recorded on ${date} by ${name}`,
+    backdatedFine: (amount: string, reason: string) => `Late fine of ${amount} removed by the earlier payment date, waived: ${reason}`,
+    provisionalMark: 'PROVISIONAL',
+    provisional: 'This receipt is not numbered yet. The school gives it its number when it reaches the school; keep this copy until then.',
     cancelled: (reason: string) => `CANCELLED: ${reason}`,
     replacedBy: 'Replaced by receipt',
     replaces: 'Issued in place of receipt',
@@ -198,9 +223,6 @@ export const feeTexts = {
   },
   family: {
     noStudent: 'No student is linked to this account yet.',
-    nextDue: (date: string, amount: string) => `Next due on ${date}: ${amount}`,
-    allPaid: 'All fees due so far are paid.',
-    outstanding: (amount: string) => `Outstanding this year: ${amount}`,
     duesHeading: 'Dues',
     receiptsHeading: 'Paid receipts',
     noReceipts: 'No receipts yet.',

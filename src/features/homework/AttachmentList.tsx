@@ -1,22 +1,19 @@
 /**
  * A homework's attachments: each opens as a blob URL (fetched with the user's token, or from the
- * device when kept), and can be kept on the device on purpose; a kept or once-opened file opens
- * offline.
+ * device when kept), and can be kept on the device on purpose; a kept, once-opened or fetched-ahead
+ * file opens offline, and offline one that is not on the device says so before it is tapped.
  */
 import { useEffect, useState } from 'react';
 import type { HomeworkAttachment } from '../../../contract/homework';
 import { useOnline } from '../../kit/use-online';
 import { useSyncEngine } from '../../sync-binding/hooks';
+import { readKeptList } from '../../sync-binding/kept-files';
+import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { sizeLabel } from '../../sync-binding/keep-policy';
 import { attachmentBlob, AttachmentUnavailable, isKeptOffline } from './attachments';
 import { homeworkTexts as text } from './texts';
 
-function sizeLabel(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-function AttachmentItem({ homeworkId, attachment }: { homeworkId: string; attachment: HomeworkAttachment }) {
+function AttachmentItem({ homeworkId, date, attachment }: { homeworkId: string; date: string; attachment: HomeworkAttachment }) {
   const online = useOnline() ?? true;
   const engine = useSyncEngine();
   const [kept, setKept] = useState<boolean | undefined>(undefined);
@@ -24,6 +21,8 @@ function AttachmentItem({ homeworkId, attachment }: { homeworkId: string; attach
   const [problem, setProblem] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
 
+  // Asked again whenever the kept files change (a parent's files arrive ahead, the space runs out).
+  const keptList = useMirrorQuery(async (db) => (await readKeptList(db)).map((file) => file.path).join('|'), []);
   useEffect(() => {
     if (!engine) return undefined;
     let live = true;
@@ -31,15 +30,15 @@ function AttachmentItem({ homeworkId, attachment }: { homeworkId: string; attach
     return () => {
       live = false;
     };
-  }, [engine, homeworkId, attachment.id]);
+  }, [engine, homeworkId, attachment.id, keptList]);
 
-  const fetchFile = async (): Promise<Blob | null> => {
+  const fetchFile = async (reason: 'opened' | 'kept'): Promise<Blob | null> => {
     if (!engine) return null;
     setBusy(true);
     setProblem(null);
     try {
-      const blob = await attachmentBlob(engine, homeworkId, attachment);
-      setKept(true);
+      const { blob, kept: stays } = await attachmentBlob(engine, homeworkId, attachment, date, reason);
+      setKept(stays);
       return blob;
     } catch (caught) {
       setProblem(!online ? text.student.notOffline : caught instanceof AttachmentUnavailable ? caught.message : text.student.openFailed);
@@ -50,7 +49,7 @@ function AttachmentItem({ homeworkId, attachment }: { homeworkId: string; attach
   };
 
   const open = async () => {
-    const blob = await fetchFile();
+    const blob = await fetchFile('opened');
     if (!blob) return;
     const url = URL.createObjectURL(new Blob([blob], { type: attachment.contentType }));
     setLink(url);
@@ -69,7 +68,7 @@ function AttachmentItem({ homeworkId, attachment }: { homeworkId: string; attach
         {kept ? (
           <span className="hw-kept">{text.student.keptOffline}</span>
         ) : (
-          <button type="button" className="btn btn-secondary" aria-label={text.student.keepLabel(attachment.fileName)} disabled={busy || kept === undefined} onClick={() => void fetchFile()}>
+          <button type="button" className="btn btn-secondary" aria-label={text.student.keepLabel(attachment.fileName)} disabled={busy || kept === undefined} onClick={() => void fetchFile('kept')}>
             {text.student.keepOffline}
           </button>
         )}
@@ -79,23 +78,28 @@ function AttachmentItem({ homeworkId, attachment }: { homeworkId: string; attach
           {attachment.fileName}
         </a>
       )}
-      {problem && (
+      {problem ? (
         <p className="alert alert-error" role="alert">
           {problem}
         </p>
+      ) : (
+        // Said before the tap: offline, a file never opened online cannot open.
+        !online &&
+        kept === false && <p className="hw-not-here">{text.student.notOffline}</p>
       )}
     </li>
   );
 }
 
-export function AttachmentList({ homeworkId, attachments }: { homeworkId: string; attachments: readonly HomeworkAttachment[] }) {
+/** `date`: the homework's (assigned) date, by which older kept files go first when space runs out. */
+export function AttachmentList({ homeworkId, date, attachments }: { homeworkId: string; date: string; attachments: readonly HomeworkAttachment[] }) {
   if (attachments.length === 0) return null;
   return (
     <div className="hw-attachments">
       <h3>{text.student.attachments}</h3>
       <ul>
         {attachments.map((attachment) => (
-          <AttachmentItem key={attachment.id} homeworkId={homeworkId} attachment={attachment} />
+          <AttachmentItem key={attachment.id} homeworkId={homeworkId} date={date} attachment={attachment} />
         ))}
       </ul>
     </div>

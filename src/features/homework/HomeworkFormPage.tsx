@@ -8,7 +8,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { attachmentTypes, homeworkInputSchema, homeworkMessages, maxAttachmentBytes, maxAttachmentsPerHomework } from '../../../contract/homework';
-import { t } from '../../i18n';
 import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useRecordForm, useStaffAccess, useWriteReport } from '../../kit';
 import { sendWaitingFiles, useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -16,7 +15,7 @@ import { SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { queueHomeworkFiles } from './attachments';
 import { classesToGive, mayGive, readHomeworkMirror, todayIso, type HomeworkMirror } from './queries';
-import { homeworkTexts as text } from './texts';
+import { homeworkTexts as text, homeworkTitles } from './texts';
 import './homework.css';
 
 type Field = 'classId' | 'subjectId' | 'title' | 'description' | 'assignedDate' | 'dueDate';
@@ -51,7 +50,7 @@ export default function HomeworkFormPage() {
 function Frame({ editing, children }: { editing: boolean; children: React.ReactNode }) {
   return (
     <main className="page records-page hw-page">
-      <PageHeader title={editing ? text.form.editTitle : t.titles.addHomework} backTo="/admin/homework" />
+      <PageHeader title={editing ? text.form.editTitle : homeworkTitles.addHomework} backTo="/admin/homework" />
       {children}
     </main>
   );

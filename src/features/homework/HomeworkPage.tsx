@@ -9,7 +9,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { compareClasses } from '../../../contract/class-order';
 import type { ClassRow } from '../../../sync';
 import type { HomeworkRow } from '../../../sync/modules/homework';
-import { t } from '../../i18n';
 import {
   DeleteConfirmDialog,
   EditRemoveButtons,
@@ -31,7 +30,7 @@ import { SelectField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { AttachmentList } from './AttachmentList';
 import { doneKeys, mayGive, readHomeworkMirror } from './queries';
-import { homeworkTexts as text } from './texts';
+import { homeworkTexts as text, homeworkTitles } from './texts';
 import './homework.css';
 import { homeworkMessages } from '../../../contract/homework';
 
@@ -111,7 +110,7 @@ export default function HomeworkPage() {
   return (
     <main className="page records-page hw-page">
       <PageHeader
-        title={t.titles.homework}
+        title={homeworkTitles.homework}
         backTo="/admin"
         right={
           <Link className="btn btn-primary" to="/admin/homework/add">
@@ -194,7 +193,7 @@ function HomeworkDetails({ row, onClose, fromLink = false }: { row: HomeworkView
         {row.className} · {row.subjectName} · {text.student.given(shortDate(row.assignedDate) ?? '')} · {text.student.due(shortDate(row.dueDate) ?? '')}
       </p>
       {row.description && <p className="hw-description">{row.description}</p>}
-      <AttachmentList homeworkId={row.id} attachments={row.attachments ?? []} />
+      <AttachmentList homeworkId={row.id} date={row.assignedDate} attachments={row.attachments ?? []} />
       <h3>
         {text.doneBy} ({text.doneCount(row.doneNames.length, row.classSize)})
       </h3>

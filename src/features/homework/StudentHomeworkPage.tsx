@@ -3,19 +3,22 @@
  * child (the child switcher as on /student/attendance), due soon first and overdue marked, each
  * with its done mark, which the student or the parent ticks (through the outbox, so offline too).
  * Read from the mirror, which holds only this family's classes' homework, so it opens offline
- * after one sync; attachments open offline once opened or kept.
+ * after one sync; attachments open offline once opened or kept, and a parent's device holds the
+ * files of the last four weeks ahead of their opening (keep-family-files.ts).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { StudentRow } from '../../../sync';
-import { t } from '../../i18n';
 import { ChildChooser, MirrorStatus, useChosenStudent, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
+import { useOnline } from '../../kit/use-online';
+import { useSessionSnapshot } from '../../session/use-session';
 import { AttachmentList } from './AttachmentList';
+import { keepFamilyFiles } from './keep-family-files';
 import { compareForStudent, doneKeys, dueState, readHomeworkMirror, todayIso } from './queries';
-import { homeworkTexts as text } from './texts';
+import { homeworkTexts as text, homeworkTitles } from './texts';
 import './homework.css';
 import { homeworkMessages } from '../../../contract/homework';
 
@@ -23,6 +26,12 @@ const fullName = (row: StudentRow) => `${row.firstName} ${row.lastName}`.trim();
 
 export default function StudentHomeworkPage() {
   const engine = useSyncEngine();
+  const online = useOnline();
+  const role = useSessionSnapshot().session?.role;
+  // A parent's files of the last four weeks come ahead while the screen is open online too.
+  useEffect(() => {
+    if (engine && online) keepFamilyFiles(engine.db, role).catch(() => undefined);
+  }, [engine, online, role]);
   const report = useWriteReport();
   const mirror = useMirrorQuery(readHomeworkMirror, []);
   const students = useMemo(() => [...(mirror?.students ?? [])].sort((a, b) => fullName(a).localeCompare(fullName(b))), [mirror]);
@@ -57,7 +66,7 @@ export default function StudentHomeworkPage() {
 
   return (
     <main className="page hw-page">
-      <PageHeader title={t.titles.homework} backTo="/student" />
+      <PageHeader title={homeworkTitles.homework} backTo="/student" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && students.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={students} student={student} className="hw-controls" />
@@ -81,7 +90,7 @@ export default function StudentHomeworkPage() {
                     {row.subjectName} · {text.student.due(shortDate(row.dueDate) ?? '')} · {text.student.given(shortDate(row.assignedDate) ?? '')}
                   </p>
                   {row.description && <p className="hw-description">{row.description}</p>}
-                  <AttachmentList homeworkId={row.id} attachments={row.attachments ?? []} />
+                  <AttachmentList homeworkId={row.id} date={row.assignedDate} attachments={row.attachments ?? []} />
                   <label className="hw-done">
                     <input type="checkbox" checked={row.done} disabled={!engine} aria-label={text.student.markDone(row.title)} onChange={(event) => void toggle(row.id, event.target.checked)} />{' '}
                     {text.student.done}

@@ -1,28 +1,28 @@
-/** The homework feature's descriptor: its pages and the sync panel's words for its changes (src/kit/feature.ts). */
+/** Homework: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { adminHome, studentHome } from '../../navigation/sections';
-import { syncTexts } from '../../sync-binding/texts';
-import { homeworkTexts as text } from './texts';
+import { homeworkTitles as titles } from './texts';
 
 const HomeworkPage = lazy(() => import('./HomeworkPage'));
 const HomeworkFormPage = lazy(() => import('./HomeworkFormPage'));
 const StudentHomeworkPage = lazy(() => import('./StudentHomeworkPage'));
 
-const title = (body: Record<string, unknown>) => (typeof body.title === 'string' ? body.title : '');
+const icon = (
+  <>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+  </>
+);
 
 export const homeworkFeature = defineFeature({
   name: 'homework',
-  pages: {
-    [`${adminHome}/homework`]: <HomeworkPage />,
-    [`${adminHome}/homework/add`]: <HomeworkFormPage />,
-    [`${studentHome}/homework`]: <StudentHomeworkPage />,
+  sections: {
+    admin: [
+      { needs: ['homework', 'homeworkDone', 'classes', 'students', 'subjects', 'classSubjects'], path: '/homework', title: titles.homework, page: <HomeworkPage />, tile: { icon, order: 100 } },
+      { needs: ['homework', 'classes', 'subjects', 'classSubjects'], path: '/homework/add', title: titles.addHomework, back: '/homework', page: <HomeworkFormPage /> },
+    ],
+    student: [{ needs: ['homework', 'homeworkDone', 'students', 'classes', 'subjects'], path: '/homework', title: titles.homework, page: <StudentHomeworkPage />, tile: { icon, order: 20 } }],
   },
-  changes: {
-    'homework.create': (body) => syncTexts.describe.recordCreate(text.changes.entity, title(body)),
-    'homework.update': (body) => syncTexts.describe.recordUpdate(text.changes.entity, title(body)),
-    'homework.delete': () => syncTexts.describe.recordDelete(text.changes.entity),
-    'homework.done': (body) => text.changes.done(body.done === true),
-    'homework.removeAttachment': (body) => text.changes.attachmentRemoved(String(body.fileName ?? ''), title(body)),
-  },
+  changes: () => import('./changes'),
+  keep: (db, _tenantId, role) => import('./keep-family-files').then(({ keepFamilyFiles }) => keepFamilyFiles(db, role)),
 });

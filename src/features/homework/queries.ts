@@ -7,6 +7,10 @@
 import { compareClasses } from '../../../contract/class-order';
 import type { ClassRow, ClassSubjectRow, KakshaDb, StudentRow, SubjectRow } from '../../../sync';
 import { homeworkDoneTable, homeworkTable, type HomeworkDoneRow, type HomeworkRow } from '../../../sync/modules/homework';
+import { classesTable } from '../../../sync/modules/classes';
+import { subjectsTable } from '../../../sync/modules/subjects';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { studentsTable } from '../../../sync/modules/students';
 
 export interface GiverAccess {
   isAdmin: boolean;
@@ -79,10 +83,10 @@ export async function readHomeworkMirror(db: KakshaDb): Promise<HomeworkMirror> 
   const [homework, done, classes, subjects, mapping, students] = await Promise.all([
     db.tableOf(homeworkTable).toArray(),
     db.tableOf(homeworkDoneTable).toArray(),
-    db.classes.toArray(),
-    db.subjects.toArray(),
-    db.classSubjects.toArray(),
-    db.students.toArray(),
+    db.tableOf(classesTable).toArray(),
+    db.tableOf(subjectsTable).toArray(),
+    db.tableOf(classSubjectsTable).toArray(),
+    db.tableOf(studentsTable).toArray(),
   ]);
   return { homework, done, classes, subjects, mapping, students };
 }

@@ -1,6 +1,13 @@
 /** English texts of the homework screens (the school's answers are homeworkMessages in contract/homework.ts). */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const homeworkTitles = {
+  homework: 'Homework',
+  addHomework: 'Add homework',
+};
+
 export const homeworkTexts = {
-  /** The sync panel's lines for homework's waiting or refused changes (feature.tsx). */
+  /** The sync panel's lines for homework's waiting or refused changes (changes.ts). */
   changes: {
     entity: 'Homework',
     done: (done: boolean) => (done ? 'Homework marked done' : 'Homework marked not done'),
@@ -83,7 +90,7 @@ export const homeworkTexts = {
     keepOffline: 'Keep offline',
     keptOffline: 'Kept on this device',
     keepLabel: (name: string) => `Keep ${name} on this device`,
-    notOffline: 'This file is not on this device yet. Open it once while online.',
+    notOffline: 'Not on this device yet: open it once online',
     openFailed: 'The file could not be opened.',
     given: (date: string) => `Given ${date}`,
   },

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { validateContactForm, type ContactFormErrors, type ContactFormInput } from '../../../contract/contact-rules';
 import { contactLimits } from '../../../contract/contact-rules';
+import { say } from '../../i18n/catalogs';
 import { FieldMessages, TextField } from '../../ui/fields';
 import { emptyContactForm, loadDraft, saveDraft, sendContactRequest } from './contact-service';
 import { CheckIcon, MailIcon, PhoneIcon } from './icons';
@@ -93,7 +94,7 @@ export function ContactSection({ texts }: { texts: LandingTexts }) {
             <form noValidate onSubmit={submit} aria-busy={submitting} aria-describedby={submitting ? messageId : undefined}>
               {state.kind === 'error' && (
                 <p className="alert alert-error" role="alert">
-                  {state.message}
+                  {say(state.message)}
                 </p>
               )}
               <TextField
@@ -103,7 +104,7 @@ export function ContactSection({ texts }: { texts: LandingTexts }) {
                 required
                 maxLength={contactLimits.fullName}
                 value={values.clientFullName}
-                error={errors.clientFullName}
+                error={errors.clientFullName && say(errors.clientFullName)}
                 onChange={(event) => update('clientFullName')(event.target.value)}
               />
               <TextField
@@ -115,7 +116,7 @@ export function ContactSection({ texts }: { texts: LandingTexts }) {
                 required
                 maxLength={contactLimits.email}
                 value={values.clientEmail}
-                error={errors.clientEmail}
+                error={errors.clientEmail && say(errors.clientEmail)}
                 onChange={(event) => update('clientEmail')(event.target.value)}
               />
               <TextField
@@ -127,7 +128,7 @@ export function ContactSection({ texts }: { texts: LandingTexts }) {
                 maxLength={contactLimits.phone}
                 hint={copy.phoneHint}
                 value={values.clientPhone}
-                error={errors.clientPhone}
+                error={errors.clientPhone && say(errors.clientPhone)}
                 onChange={(event) => update('clientPhone')(event.target.value)}
               />
               <TextField
@@ -137,7 +138,7 @@ export function ContactSection({ texts }: { texts: LandingTexts }) {
                 required
                 maxLength={contactLimits.institute}
                 value={values.instituteName}
-                error={errors.instituteName}
+                error={errors.instituteName && say(errors.instituteName)}
                 onChange={(event) => update('instituteName')(event.target.value)}
               />
               <TextArea
@@ -146,7 +147,7 @@ export function ContactSection({ texts }: { texts: LandingTexts }) {
                 placeholder={copy.messagePlaceholder}
                 maxLength={contactLimits.message}
                 value={values.message}
-                error={errors.message}
+                error={errors.message && say(errors.message)}
                 onChange={update('message')}
               />
               <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>

@@ -1,9 +1,10 @@
 /**
  * The public landing page, / and /home (spec section 2): hero, features, benefits, how it works,
  * about, contact form, FAQ and testimonials, in that order, under the navbar and above the footer.
- * Texts come from ./texts by language (English fallback); nothing here loads signed-in areas.
+ * Texts come from ./texts in the chosen language (docs/i18n.md); nothing here loads signed-in areas.
  */
 import { useEffect, useState } from 'react';
+import { useLanguage } from '../../i18n/language';
 import { Benefits } from './Benefits';
 import { ContactSection } from './ContactSection';
 import { Faq } from './Faq';
@@ -11,13 +12,13 @@ import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { About, Features, Hero, HowItWorks } from './StaticSections';
 import { Testimonials } from './Testimonials';
-import { landingTexts, supportedLanguage } from './texts';
+import { landingTexts } from './texts';
 import { useDocumentMeta, useSmoothScrolling } from './use-page-effects';
 import './landing.css';
 
 export default function LandingPage() {
-  const [language, setLanguage] = useState(() => supportedLanguage(typeof navigator === 'undefined' ? 'en' : navigator.language));
-  const texts = landingTexts(language);
+  const language = useLanguage();
+  const texts = landingTexts();
   useDocumentMeta(texts.meta.title, texts.meta.description, language);
   useSmoothScrolling();
 
@@ -32,7 +33,7 @@ export default function LandingPage() {
       <a className="lp-skip" href="#main">
         {texts.skipToContent}
       </a>
-      <Navbar texts={texts} language={language} onLanguageChange={setLanguage} />
+      <Navbar texts={texts} language={language} />
       <main id="main" tabIndex={-1}>
         <Hero texts={texts} />
         <Features texts={texts} />

@@ -8,6 +8,7 @@ import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { CloseIcon, KakshaMark, MenuIcon } from './icons';
 import { LanguageButton } from './LanguageButton';
+import type { LanguageCode } from '../../../contract/languages';
 import type { LandingTexts } from './texts';
 import { useScrolledPast, useScrollLock } from './use-page-effects';
 
@@ -18,11 +19,10 @@ export const sectionAnchors = ['features', 'benefits', 'about', 'contact', 'test
 
 interface Props {
   texts: LandingTexts;
-  language: string;
-  onLanguageChange: (language: string) => void;
+  language: LanguageCode;
 }
 
-export function Navbar({ texts, language, onLanguageChange }: Props) {
+export function Navbar({ texts, language }: Props) {
   const solid = useScrolledPast(solidAfterPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -88,7 +88,7 @@ export function Navbar({ texts, language, onLanguageChange }: Props) {
           <ul>{anchorLinks()}</ul>
         </nav>
         <div className="lp-nav-actions">
-          <LanguageButton texts={texts} language={language} onChange={onLanguageChange} />
+          <LanguageButton texts={texts} language={language} />
           <Link to="/school-selection" className="lp-nav-text-link">
             {texts.nav.chooseSchool}
           </Link>
@@ -126,7 +126,7 @@ export function Navbar({ texts, language, onLanguageChange }: Props) {
             <ul className="lp-menu-links">{anchorLinks(() => closeMenu(false))}</ul>
           </nav>
           <div className="lp-menu-actions">
-            <LanguageButton texts={texts} language={language} onChange={onLanguageChange} />
+            <LanguageButton texts={texts} language={language} />
             <Link to="/school-selection" className="btn btn-secondary btn-block">
               {texts.nav.chooseSchool}
             </Link>

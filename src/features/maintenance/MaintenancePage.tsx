@@ -11,7 +11,7 @@ import { paths } from '../../../contract/paths';
 import { online$ } from '../../../sync/connectivity';
 import { isApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
-import { t } from '../../i18n';
+import { t, useLanguage } from '../../i18n';
 import { areaHomePath } from '../../session/login-redirect';
 import { useSessionSnapshot } from '../../session/use-session';
 import { returnPathOf } from './return-path';
@@ -30,6 +30,7 @@ async function serverAnswers(signal?: AbortSignal): Promise<boolean> {
 }
 
 export default function MaintenancePage() {
+  const language = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
   const { session } = useSessionSnapshot();
@@ -46,7 +47,7 @@ export default function MaintenancePage() {
 
   useEffect(() => {
     document.title = `${t.maintenance.title} · ${messages.ui.productName}`;
-  }, []);
+  }, [language]);
 
   useEffect(() => {
     const controller = new AbortController();

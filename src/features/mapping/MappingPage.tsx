@@ -6,18 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../contract/messages';
-import {
-  createClassSubject,
-  deleteClassSubject,
-  setClassTeacher,
-  updateClassSubject,
-  type ClassRow,
-  type ClassSubjectRow,
-  type MutationResult,
-  type SubjectRow,
-  type TeacherRow,
-} from '../../../sync';
-import { t } from '../../i18n';
+import type { ClassRow, ClassSubjectRow, MutationResult, SubjectRow, TeacherRow } from '../../../sync';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -35,8 +24,12 @@ import {
   useWriteReport,
   type Column,
 } from '../../kit';
-import { mappingTexts as text } from './texts';
+import { mappingTexts as text, mappingTitles } from './texts';
 import './mapping.css';
+import { classesTable } from '../../../sync/modules/classes';
+import { subjectsTable } from '../../../sync/modules/subjects';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
 
 interface MappingView extends ClassSubjectRow {
   /** The subject's name: what the remove question and its outcome name. */
@@ -99,13 +92,13 @@ export default function MappingPage() {
   const [params, setParams] = useSearchParams();
   const classId = params.get('classId') ?? '';
 
-  const classes = useMirrorQuery((db) => db.classes.toArray().then((rows) => rows.sort(compareClasses)), []);
-  const subjects = useMirrorQuery((db) => db.subjects.orderBy('subjectName').toArray(), []);
+  const classes = useMirrorQuery((db) => db.tableOf(classesTable).toArray().then((rows) => rows.sort(compareClasses)), []);
+  const subjects = useMirrorQuery((db) => db.tableOf(subjectsTable).orderBy('subjectName').toArray(), []);
   const teachers = useMirrorQuery(
-    (db) => db.teachers.toArray().then((rows) => rows.sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`))),
+    (db) => db.tableOf(teachersTable).toArray().then((rows) => rows.sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`))),
     [],
   );
-  const mapped = useMirrorQuery((db) => (classId ? db.classSubjects.where('classId').equals(classId).toArray() : []), [classId]);
+  const mapped = useMirrorQuery((db) => (classId ? db.tableOf(classSubjectsTable).where('classId').equals(classId).toArray() : []), [classId]);
   const chosen = classes?.find((row) => row.id === classId);
 
   const subjectById = useMemo(() => new Map((subjects ?? []).map((row) => [row.id, row])), [subjects]);
@@ -139,7 +132,7 @@ export default function MappingPage() {
   const [newSubject, setNewSubject] = useState('');
   const [newTeacher, setNewTeacher] = useState('');
   const removal = useConfirmedDelete<MappingView>({
-    remove: engine ? (row) => deleteClassSubject(engine, row.id) : null,
+    remove: engine ? (row) => engine.mutate('classSubjects.delete', { id: row.id }) : null,
     deleted: messages.classSubjects.deleted,
     cancelled: recordsKitTexts.confirm.deletionCancelled,
     failed: (_row, reason) => reason,
@@ -165,13 +158,13 @@ export default function MappingPage() {
   const saveClassTeacher = () => {
     if (!engine || !chosen) return;
     const teacherId = classTeacherValue || null;
-    void write(() => setClassTeacher(engine, chosen.id, teacherId), teacherId ? messages.classSubjects.classTeacherSet : messages.classSubjects.classTeacherCleared);
+    void write(() => engine.mutate('classes.setClassTeacher', { classId: chosen.id, teacherId }), teacherId ? messages.classSubjects.classTeacherSet : messages.classSubjects.classTeacherCleared);
   };
 
   const addSubject = async () => {
     if (!engine || !chosen || !newSubject || !available.some((row) => row.id === newSubject)) return;
     const done = await write(
-      () => createClassSubject(engine, { classId: chosen.id, subjectId: newSubject, teacherId: newTeacher || null }),
+      () => engine.mutate('classSubjects.create', { classId: chosen.id, subjectId: newSubject, teacherId: newTeacher || null }),
       messages.classSubjects.added,
     );
     if (done) {
@@ -196,7 +189,7 @@ export default function MappingPage() {
             teachers={teachers ?? []}
             disabled={!engine}
             onSave={(teacherId) =>
-              void write(() => updateClassSubject(engine!, { id: row.id, classId: row.classId, subjectId: row.subjectId, teacherId }), messages.classSubjects.updated)
+              void write(() => engine!.mutate('classSubjects.update', { id: row.id, classId: row.classId, subjectId: row.subjectId, teacherId }), messages.classSubjects.updated)
             }
           />
         ) : (
@@ -209,7 +202,7 @@ export default function MappingPage() {
   const classTeacher = chosen?.classTeacherId ? teacherById.get(chosen.classTeacherId) : undefined;
   return (
     <main className="page records-page map-page">
-      <PageHeader title={t.titles.mapping} backTo="/admin" />
+      <PageHeader title={mappingTitles.mapping} backTo="/admin" />
       <MirrorStatus engine={engine} loaded={!loading} text={text} />
       <NoticeArea notice={notice} />
       {!loading && classes.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}

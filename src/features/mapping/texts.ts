@@ -1,5 +1,17 @@
 /** English texts of the class-subject mapping screen (our own design). */
+import { classLabel } from '../../../contract/class-label';
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const mappingTitles = {
+  mapping: 'Class subjects',
+};
+
 export const mappingTexts = {
+  /** The sync panel's lines for the mapping's and class teachers' changes (changes.ts). */
+  changes: {
+    entity: 'Class subject',
+    classTeacher: (className: string) => `Class teacher of ${className}`,
+  },
   classLabel: 'Class',
   chooseClass: 'Choose a class',
   chooseClassHint: 'Choose a class to see its subjects, who teaches each, and its class teacher.',
@@ -32,7 +44,7 @@ export const mappingTexts = {
   noSubjects: 'No subjects yet. Add them on the Subjects page first.',
   readOnly: 'Only an administrator can change the class mapping.',
   noEngine: 'Sign in again to change the mapping on this device.',
-  fullName: (className: string, classSection: string) => (classSection ? `${className} ${classSection}` : className),
+  fullName: (className: string, classSection: string) => classLabel(className, classSection),
   teacherName: (first: string, last: string, employeeId: string | null) =>
     `${`${first} ${last}`.trim()}${employeeId ? ` (${employeeId})` : ''}`,
 };

@@ -12,11 +12,10 @@ import { compareClasses } from '../../../contract/class-order';
 import { type AudienceKind, audienceKinds, type AudienceRole, audienceRoles, notificationInputSchema, notificationMessages } from '../../../contract/notifications';
 import type { ClassRow } from '../../../sync';
 import type { NotificationRow } from '../../../sync/modules/notifications';
-import { t } from '../../i18n';
 import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, fieldErrors, useRecordForm, useStaffAccess, useWriteReport } from '../../kit';
 import { useChangeableClassIds } from '../../kit/taught-classes';
 import { useOnline } from '../../kit/use-online';
-import { adminSections, studentSections, type Section } from '../../navigation/sections';
+import { sectionTitle, tileSections, useSections, type AreaName, type Section } from '../../navigation/sections';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields';
@@ -26,7 +25,7 @@ import { classLabel, isoFromLocal, localInputValue, mayChange, readNotifications
 import type { Account } from '../../../contract/account';
 import { History } from './History';
 import { accountName, fetchAccounts, useSchoolFetch, type Fetched } from './school-reads';
-import { notificationTexts as text } from './texts';
+import { notificationTexts as text, notificationTitles } from './texts';
 import './notifications.css';
 
 type Field = 'title' | 'message' | 'link' | 'audienceKind' | 'when' | 'publishAt';
@@ -34,11 +33,9 @@ type ErrorField = Field | 'audience';
 
 const backTo = '/admin/notifications';
 
-/** The screens a notification may open: every dashboard section without a parameter. */
-const screens = (sections: readonly Section[]) => sections.filter((section) => section.tile && !section.path.includes(':'));
-const studentScreens = screens(studentSections);
-const staffScreens = screens(adminSections);
-const knownScreens = new Set([...studentScreens, ...staffScreens].map((section) => section.path));
+/** The screens a notification may open: an area's own dashboard tiles without a parameter. */
+const screensOf = (sections: readonly Section[], area: AreaName) =>
+  tileSections(sections, area).filter((section) => section.area === area && !section.path.includes(':'));
 
 export default function NotificationFormPage() {
   const mirror = useMirrorQuery(readNotificationsMirror, []);
@@ -59,7 +56,7 @@ export default function NotificationFormPage() {
 function Frame({ editing, children }: { editing: boolean; children: ReactNode }) {
   return (
     <main className="page records-page nt-page">
-      <PageHeader title={editing ? t.titles.editNotification : t.titles.addNotification} backTo={backTo} />
+      <PageHeader title={editing ? notificationTitles.editNotification : notificationTitles.addNotification} backTo={backTo} />
       {children}
     </main>
   );
@@ -73,6 +70,10 @@ function NotificationForm({ mirror, editing }: { mirror: NotificationsMirror; ed
   const report = useWriteReport();
   const navigate = useNavigate();
   const changeable = useChangeableClassIds();
+  const sections = useSections();
+  const studentScreens = screensOf(sections, 'student');
+  const staffScreens = screensOf(sections, 'admin');
+  const knownScreens = new Set([...studentScreens, ...staffScreens].map((section) => section.path));
   const form = useRecordForm<Field>(() => ({
     title: editing?.title ?? '',
     message: editing?.message ?? '',
@@ -146,10 +147,10 @@ function NotificationForm({ mirror, editing }: { mirror: NotificationsMirror; ed
     }, text.form.failed);
   };
 
-  const linkOptions = (sections: readonly Section[]) =>
-    sections.map((section) => (
+  const linkOptions = (screens: readonly Section[]) =>
+    screens.map((section) => (
       <option key={section.path} value={section.path}>
-        {t.titles[section.title]}
+        {sectionTitle(section)}
       </option>
     ));
 

@@ -8,7 +8,6 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { NotificationRow } from '../../../sync/modules/notifications';
-import { t } from '../../i18n';
 import {
   DeleteConfirmDialog,
   EditRemoveButtons,
@@ -33,7 +32,7 @@ import { Inbox } from './Inbox';
 import { useMyUserId } from './me';
 import { audienceText, mayChange, newestFirst, readIds, readNotificationsMirror } from './queries';
 import { accountName, fetchAccounts, fetchReadFigures, useSchoolFetch, type ReadFigures } from './school-reads';
-import { notificationTexts as text } from './texts';
+import { notificationTexts as text, notificationTitles } from './texts';
 import './notifications.css';
 import { notificationMessages } from '../../../contract/notifications';
 
@@ -116,7 +115,7 @@ export default function NotificationsPage() {
   return (
     <main className="page records-page nt-page">
       <PageHeader
-        title={t.titles.notifications}
+        title={notificationTitles.notifications}
         backTo="/admin"
         right={
           <Link className="btn btn-primary" to="/admin/addnotification">
@@ -137,6 +136,7 @@ export default function NotificationsPage() {
             busy={found.stale}
             caption={text.caption}
             captionHidden
+            stackOnPhone
             columns={columns}
             rows={paging.pageRows}
             getRowId={(row) => row.id}

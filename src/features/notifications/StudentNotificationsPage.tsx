@@ -4,7 +4,6 @@
  * the mirror, which holds only what reaches this user, so it opens offline after one sync.
  */
 import { useMemo } from 'react';
-import { t } from '../../i18n';
 import { MirrorStatus } from '../../kit';
 import { useUnreadCount } from '../../kit/notifications-unread';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -12,7 +11,7 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { Inbox } from './Inbox';
 import { newestFirst, readIds, readNotificationsMirror } from './queries';
-import { notificationTexts as text } from './texts';
+import { notificationTexts as text, notificationTitles } from './texts';
 import './notifications.css';
 
 export default function StudentNotificationsPage() {
@@ -24,7 +23,7 @@ export default function StudentNotificationsPage() {
 
   return (
     <main className="page nt-page">
-      <PageHeader title={t.titles.notifications} backTo="/student" />
+      <PageHeader title={notificationTitles.notifications} backTo="/student" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && (
         <section aria-labelledby="nt-inbox">

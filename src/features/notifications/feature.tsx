@@ -1,28 +1,28 @@
-/** The notifications feature's descriptor: its pages and the sync panel's words for its changes (src/kit/feature.ts). */
+/** Notifications: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { adminHome, studentHome } from '../../navigation/sections';
-import { syncTexts } from '../../sync-binding/texts';
-import { notificationTexts as text } from './texts';
+import { notificationTitles as titles } from './texts';
 
 const NotificationsPage = lazy(() => import('./NotificationsPage'));
 const NotificationFormPage = lazy(() => import('./NotificationFormPage'));
 const StudentNotificationsPage = lazy(() => import('./StudentNotificationsPage'));
 
-const title = (body: Record<string, unknown>) => (typeof body.title === 'string' ? body.title : '');
+const icon = (
+  <>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+  </>
+);
 
 export const notificationsFeature = defineFeature({
   name: 'notifications',
-  pages: {
-    [`${adminHome}/notifications`]: <NotificationsPage />,
-    [`${adminHome}/addnotification`]: <NotificationFormPage />,
-    [`${adminHome}/editnotification/:notificationId`]: <NotificationFormPage />,
-    [`${studentHome}/notifications`]: <StudentNotificationsPage />,
+  sections: {
+    admin: [
+      { needs: ['notifications', 'notificationCounts', 'classes'], path: '/notifications', title: titles.notifications, page: <NotificationsPage />, tile: { icon, order: 110 } },
+      { needs: ['notifications', 'classes'], path: '/addnotification', title: titles.addNotification, back: '/notifications', page: <NotificationFormPage /> },
+      { needs: ['notifications', 'classes'], path: '/editnotification/:notificationId', title: titles.editNotification, back: '/notifications', page: <NotificationFormPage /> },
+    ],
+    student: [{ needs: ['notifications', 'notificationReads'], path: '/notifications', title: titles.notifications, page: <StudentNotificationsPage />, tile: { icon, order: 70 } }],
   },
-  changes: {
-    'notifications.create': (body) => syncTexts.describe.recordCreate(text.changes.entity, title(body)),
-    'notifications.update': (body) => syncTexts.describe.recordUpdate(text.changes.entity, title(body)),
-    'notifications.delete': () => syncTexts.describe.recordDelete(text.changes.entity),
-    'notifications.read': () => text.changes.read,
-  },
+  changes: () => import('./changes'),
 });

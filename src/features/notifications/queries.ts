@@ -8,6 +8,7 @@ import type { Audience } from '../../../contract/notifications';
 import type { ClassRow, KakshaDb } from '../../../sync';
 import { notificationReadsTable, notificationsTable, type NotificationReadRow, type NotificationRow } from '../../../sync/modules/notifications';
 import { notificationTexts as text } from './texts';
+import { classesTable } from '../../../sync/modules/classes';
 
 export interface NotificationsMirror {
   notifications: NotificationRow[];
@@ -19,7 +20,7 @@ export async function readNotificationsMirror(db: KakshaDb): Promise<Notificatio
   const [notifications, reads, classes] = await Promise.all([
     db.tableOf(notificationsTable).toArray(),
     db.tableOf(notificationReadsTable).toArray(),
-    db.classes.toArray(),
+    db.tableOf(classesTable).toArray(),
   ]);
   return { notifications, reads, classes };
 }

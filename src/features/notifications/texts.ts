@@ -1,6 +1,14 @@
 /** English texts of the notification screens (the school's answers are in contract/messages.ts). */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const notificationTitles = {
+  notifications: 'Notifications',
+  addNotification: 'New notification',
+  editNotification: 'Edit notification',
+};
+
 export const notificationTexts = {
-  /** The sync panel's lines for the notifications' waiting or refused changes (feature.tsx). */
+  /** The sync panel's lines for the notifications' waiting or refused changes (changes.ts). */
   changes: { entity: 'Notification', read: 'Notification marked read' },
   loading: 'Reading this device’s copy…',
   noEngine: 'Sign in again to read notifications on this device.',

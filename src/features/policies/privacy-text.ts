@@ -13,7 +13,7 @@ export const privacyPolicy: PolicyDocument = {
       id: 'data',
       heading: 'What a school keeps in Kaksha',
       list: [
-        'Accounts: the e-mail address used to sign in, the role (administrator, teacher, student or parent), the school, and whether the account is active. Passwords are stored only as salted argon2id hashes; nobody at Kaksha or at the school can read them.',
+        'Accounts: the e-mail address used to sign in, the role (administrator, teacher, student or parent), the school, whether the account is active, and the language the person chose to read Kaksha in. Passwords are stored only as salted argon2id hashes; nobody at Kaksha or at the school can read them.',
         'Student records: name, admission and roll numbers, class and section, date of birth, gender, parents’ names and e-mail address, phone numbers, address, and the Aadhaar and APAAR ids where the school records them.',
         'Teacher records: employee id, name, contact details, date of birth, gender and subjects.',
         'School activity: attendance, homework, notices, fee receipts, events, timetables, exams, marks and report cards.',
@@ -39,7 +39,7 @@ export const privacyPolicy: PolicyDocument = {
       heading: 'Offline copies on your device',
       paragraphs: [
         'So that Kaksha keeps working without a connection, the app keeps a copy of the records you are allowed to see in your browser’s storage on that device, together with any changes you made that have not reached the school yet. These changes are sent to the school’s server, in order and once each, as soon as the device is online again.',
-        'Signing out removes from the device your sign-in token, your username and profile, the record of your last push token and the school you chose, so the app can no longer show anything or send anything in your name. If changes are still waiting to be sent, Kaksha tells you before you sign out; they stay on the device and are sent the next time you sign in there. The offline copy is kept for that school and account until then, except the homework files kept for reading offline, which signing out deletes.',
+        'Signing out removes from the device your sign-in token, your username and profile, the record of your last push token and the school you chose, so the app can no longer show anything or send anything in your name. The language chosen on the device stays, so the sign-in page keeps it. If changes are still waiting to be sent, Kaksha tells you before you sign out; they stay on the device and are sent the next time you sign in there. The offline copy is kept for that school and account until then, except the homework files kept for reading offline, which signing out deletes.',
         'On a shared or borrowed device, sign out when you are done and clear this site’s data in the browser’s settings: that deletes every copy Kaksha stored on the device. Anyone who can unlock your device can read what the browser stores, so keep a screen lock on devices you use for Kaksha.',
       ],
     },

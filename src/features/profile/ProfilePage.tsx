@@ -16,19 +16,22 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { settingsPath } from '../../navigation/sections';
 import { ProfileList } from '../../kit/ProfileList';
-import { StaffMonthPanel } from '../../kit/StaffMonth';
+import { StaffMonthPanel } from './StaffMonth';
 import { profileView, type MirrorPart } from './profile-view';
-import { profileTexts as text } from './texts';
+import { profileTexts as text, profileTitles } from './texts';
 import '../../kit/profile.css';
+import { studentsTable } from '../../../sync/modules/students';
+import { classesTable } from '../../../sync/modules/classes';
+import { teachersTable } from '../../../sync/modules/teachers';
 
 /** Only what this user's profile needs: a staff mirror holds the whole school. */
 async function readMirror(db: KakshaDb, role: string | undefined, profile: ProfileData | null): Promise<MirrorPart> {
   if (role === 'student' || role === 'parent') {
-    const [students, classes] = await Promise.all([db.students.toArray(), db.classes.toArray()]);
+    const [students, classes] = await Promise.all([db.tableOf(studentsTable).toArray(), db.tableOf(classesTable).toArray()]);
     return { students, classes, teachers: [] };
   }
   const teacherId = teacherIdOf(profile);
-  const teacher = teacherId ? await db.teachers.get(teacherId) : undefined;
+  const teacher = teacherId ? await db.tableOf(teachersTable).get(teacherId) : undefined;
   return { students: [], classes: [], teachers: teacher ? [teacher] : [] };
 }
 
@@ -37,7 +40,7 @@ export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
   const role = session?.role;
   const profile = session?.profile ?? null;
   const mirror = useMirrorQuery((db) => readMirror(db, role, profile), [role, profile]);
-  const title = area === 'admin' ? t.titles.adminProfile : t.titles.studentProfile;
+  const title = profileTitles.profile;
   const view = session && profile ? profileView(role, profile, session.username, mirror) : null;
 
   return (

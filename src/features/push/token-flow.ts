@@ -2,7 +2,7 @@
  * The device's push token, from permission to the school (spec sections 4 and 8; docs/decisions.md
  * "Phone push on the device"): permission is asked only from the user's tap, never on load; once
  * granted, the token is read at every sign-in and sent when it differs from the last one sent
- * (send-device-token.ts). Removal at sign-out is src/session/device-token.ts.
+ * (send-device-token.ts). Removal at sign-out is src/api/device-token.ts.
  */
 import type { DeviceMessaging } from './device-messaging';
 import { sendDeviceToken, type SendResult } from './send-device-token';

@@ -7,20 +7,24 @@
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
 import type { PrintData } from '../../../contract/certificate';
 import { messages } from '../../../contract/messages';
-import { longDate } from '../../ui/dates';
+import { shortDate } from '../../ui/dates';
 import { recordsTexts } from './texts';
+import { classLabel } from '../../../contract/class-label';
 
 const text = recordsTexts.sheet;
 const field = text.field;
 
-/** Dates as the certificate writes them, in words: 1 July 2025 (src/ui/dates.ts). */
+/**
+ * Dates as the certificate writes them, in words: 1 July 2025 (src/ui/dates.ts). The printed page
+ * keeps the spec's one date format (numeric day, full month name, numeric year; docs/decisions.md
+ * "One date format"); the screens around it write 01/07/2025.
+ */
 export function printDate(iso: string | null | undefined): string {
-  return longDate(iso) ?? text.notGiven;
+  return shortDate(iso) ?? text.notGiven;
 }
 
 function classOf(student: PrintData['student']): string | null {
-  const name = [student.className, student.classSection].filter(Boolean).join(' ');
-  return name || null;
+  return classLabel(student.className, student.classSection) || null;
 }
 
 const shown = (value: string | null | undefined) => (value && value.trim() !== '' ? value : text.notGiven);

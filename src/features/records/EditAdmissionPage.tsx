@@ -6,8 +6,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../contract/messages';
-import { updateAdmission } from '../../../sync';
-import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
@@ -16,7 +14,7 @@ import { LoadingStatus, mutationErrorMessage, useWriteReport } from '../../kit';
 import { AdmissionForm, valuesOf } from './AdmissionForm';
 import { registerPath } from './links';
 import { classOptions, findEntry } from './queries';
-import { recordsTexts } from './texts';
+import { recordsTexts, recordsTitles } from './texts';
 import './records.css';
 
 const text = recordsTexts.edit;
@@ -39,7 +37,7 @@ export default function EditAdmissionPage() {
   const classes = (allClasses ?? []).filter((row) => mayChangeClassOf(changeable, row.id) || row.id === currentClass);
   return (
     <main className="page rec-page">
-      <PageHeader title={t.titles.editAdmission} backTo={registerPath} />
+      <PageHeader title={recordsTitles.editAdmission} backTo={registerPath} />
       {loading && <LoadingStatus text={recordsTexts.loadingMirror} />}
       {!loading && entry === null && (
         <div className="panel panel-plain" role="alert">
@@ -78,7 +76,7 @@ export default function EditAdmissionPage() {
             onSubmit={async (changes) => {
               setFailure(null);
               try {
-                report.saved(messages.admissions.updated, await updateAdmission(engine, { ...changes, id: entry.admission.id }));
+                report.saved(messages.admissions.updated, await engine.mutate('admissions.update', { ...changes, id: entry.admission.id }));
                 await navigate(registerPath);
               } catch (caught) {
                 setFailure(mutationErrorMessage(caught));

@@ -5,8 +5,6 @@
  */
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { admitStudent } from '../../../sync';
-import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
@@ -16,7 +14,7 @@ import { LoadingStatus, mutationErrorMessage } from '../../kit';
 import { AdmissionForm, blankValues } from './AdmissionForm';
 import { addedPath, registerPath } from './links';
 import { classOptions } from './queries';
-import { recordsTexts } from './texts';
+import { recordsTexts, recordsTitles } from './texts';
 import './records.css';
 
 export default function NewAdmissionPage() {
@@ -33,7 +31,7 @@ export default function NewAdmissionPage() {
 
   return (
     <main className="page rec-page">
-      <PageHeader title={t.titles.newAdmission} backTo={registerPath} />
+      <PageHeader title={recordsTitles.newAdmission} backTo={registerPath} />
       {!engine || classes === undefined ? (
         <LoadingStatus text={recordsTexts.loadingMirror} />
       ) : changeable !== null && classes.length === 0 ? (
@@ -50,7 +48,7 @@ export default function NewAdmissionPage() {
           onSubmit={async (input) => {
             setFailure(null);
             try {
-              const saved = await admitStudent(engine, input);
+              const saved = await engine.mutate('admissions.create', input);
               const id = typeof saved.result === 'string' ? saved.result : '';
               await navigate(id ? addedPath(id) : registerPath);
             } catch (caught) {

@@ -17,13 +17,14 @@ import {
 } from '../../../contract/certificate';
 import { messages } from '../../../contract/messages';
 import { todayIso } from '../../../contract/record-formats';
-import { issueCertificate, type CertificateRow } from '../../../sync';
+import type { CertificateRow } from '../../../sync';
 import { useSyncEngine, useSyncState } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { TextAreaField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { issuesByField, LoadingStatus, mutationErrorMessage, useFocusFirstError } from '../../kit';
+import { issuesByField, LoadingStatus, mutationErrorMessage, useFocusFirstError, useStaffAccess } from '../../kit';
 import { shortDate } from '../../ui/dates';
+import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classes';
 import { CertificateSheet } from './CertificateSheet';
 import { registerPath } from './links';
 import { classLabel, fullName, studentCertificates } from './queries';
@@ -79,7 +80,7 @@ function IssueForm({ kind, studentId, onIssued }: { kind: CertificateKind; stude
     setSaving(true);
     setFailure(null);
     try {
-      const result = await issueCertificate(engine, { ...(parsed.data as object), kind, studentId });
+      const result = await engine.mutate('certificates.issue', { ...(parsed.data as object), kind, studentId });
       setValues({ ...emptyValues, issueDate: todayIso() });
       onIssued(typeof result.result === 'string' ? result.result : null);
     } catch (caught) {
@@ -224,6 +225,10 @@ export default function PrintCertificatePage({ kind }: { kind: CertificateKind }
   };
 
   const person = view?.student ?? view?.admission?.student ?? null;
+  // A teacher issues for the students of her classes only; the server refuses the rest (server/modules/certificates/issue.ts).
+  const { isTeacher } = useStaffAccess();
+  const changeable = useChangeableClassIds();
+  const mayIssue = !isTeacher || mayChangeClassOf(changeable, view?.student?.classId ?? view?.admission?.classId);
   const name = fullName(person);
   const details = person
     ? [classLabel(person.className, person.classSection), typeof person.admissionId === 'string' ? person.admissionId : '']
@@ -254,7 +259,8 @@ export default function PrintCertificatePage({ kind }: { kind: CertificateKind }
           )}
           <IssuedList certificates={view.certificates} selectedId={chosen?.id} onSelect={select} />
           {chosen && <Preview certificate={chosen} justIssued={chosen.id === justIssued} />}
-          {person && (
+          {person && isTeacher && changeable !== undefined && !mayIssue && <p className="alert alert-info no-print">{text.notYourStudent}</p>}
+          {person && mayIssue && (
             <IssueForm
               kind={kind}
               studentId={studentId}

@@ -10,8 +10,6 @@ import { Link, useSearchParams } from 'react-router';
 import { academicYearLabel, academicYearOf, admissionStatuses, type AdmissionStatus } from '../../../contract/admission';
 import { messages } from '../../../contract/messages';
 import { todayIso } from '../../../contract/record-formats';
-import { cancelAdmission } from '../../../sync';
-import { t } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine, useSyncState } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -36,7 +34,7 @@ import { CertificateRegister } from './CertificateRegister';
 import { editPath, newAdmissionPath, printPath } from './links';
 import { entryKey, registerEntries, type RegisterEntry } from './queries';
 import { SearchAndExport } from './SearchAndExport';
-import { recordsTexts } from './texts';
+import { recordsTexts, recordsTitles } from './texts';
 import './records.css';
 
 const text = recordsTexts.register;
@@ -120,22 +118,27 @@ function RowActions({
           {text.edit}
         </Link>
       )}
-      <Link className="btn btn-secondary" to={printPath('bonafide', admission.studentId)} title={messages.certificates.titles.bonafide}>
-        {text.printBonafide}
-        <span className="visually-hidden"> {messages.certificates.titles.bonafide}</span>
-      </Link>
-      <Link className="btn btn-secondary" to={printPath('transfer', admission.studentId)} title={messages.certificates.titles.transfer}>
-        {text.printTc}
-        <span className="visually-hidden"> {messages.certificates.titles.transfer}</span>
-      </Link>
-      <Link
-        className="btn btn-secondary"
-        to={printPath('studentDetails', admission.studentId)}
-        title={messages.certificates.titles.studentDetails}
-      >
-        {text.printStudentDetails}
-        <span className="visually-hidden"> {messages.certificates.titles.studentDetails}</span>
-      </Link>
+      {/* Certificates only for a student she may change: the server refuses the rest (server/modules/certificates/issue.ts). */}
+      {mayEdit && (
+        <>
+          <Link className="btn btn-secondary" to={printPath('bonafide', admission.studentId)} title={messages.certificates.titles.bonafide}>
+            {text.printBonafide}
+            <span className="visually-hidden"> {messages.certificates.titles.bonafide}</span>
+          </Link>
+          <Link className="btn btn-secondary" to={printPath('transfer', admission.studentId)} title={messages.certificates.titles.transfer}>
+            {text.printTc}
+            <span className="visually-hidden"> {messages.certificates.titles.transfer}</span>
+          </Link>
+          <Link
+            className="btn btn-secondary"
+            to={printPath('studentDetails', admission.studentId)}
+            title={messages.certificates.titles.studentDetails}
+          >
+            {text.printStudentDetails}
+            <span className="visually-hidden"> {messages.certificates.titles.studentDetails}</span>
+          </Link>
+        </>
+      )}
       {isAdmin && admission.status !== 'cancelled' && (
         <button type="button" className="btn btn-danger" onClick={() => onCancel(entry)}>
           {text.cancel}
@@ -184,7 +187,7 @@ export default function RecordsPage() {
     setBusy(true);
     setNotice(null);
     try {
-      report.saved(messages.admissions.cancelled, await cancelAdmission(engine, cancelling.admission.id));
+      report.saved(messages.admissions.cancelled, await engine.mutate('admissions.cancel', { id: cancelling.admission.id }));
       setCancelling(null);
     } catch (error) {
       setCancelling(null);
@@ -198,7 +201,7 @@ export default function RecordsPage() {
   return (
     <main className="page rec-page">
       <PageHeader
-        title={t.titles.records}
+        title={recordsTitles.records}
         backTo={adminHome}
         right={
           mayAdmit ? (

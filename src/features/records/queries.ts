@@ -8,6 +8,10 @@ import { academicYearOf } from '../../../contract/admission';
 import type { CertificateKind } from '../../../contract/certificate';
 import type { AdmissionRow, CertificateRow, ClassRow, KakshaDb, StudentRow } from '../../../sync';
 import { compareClasses } from '../../../contract/class-order';
+import { studentsTable } from '../../../sync/modules/students';
+import { classesTable } from '../../../sync/modules/classes';
+import { admissionsTable, certificatesTable } from '../../../sync/modules/records';
+import { classLabel } from '../../../contract/class-label';
 
 export interface RegisterEntry {
   admission: AdmissionRow;
@@ -26,14 +30,12 @@ export function fullName(person: { firstName?: unknown; lastName?: unknown } | n
   return [text(person?.firstName), text(person?.lastName)].filter(Boolean).join(' ');
 }
 
-export function classLabel(name: unknown, section: unknown): string {
-  return [text(name), text(section)].filter(Boolean).join(' ');
-}
+export { classLabel };
 
 function studentOf(admission: AdmissionRow, students: Map<string, StudentRow>): StudentRow | null {
   const mirrored = students.get(admission.studentId);
   if (mirrored) return mirrored;
-  return admission.student ? (admission.student as unknown as StudentRow) : null;
+  return admission.student ?? null;
 }
 
 function entryClass(admission: AdmissionRow, student: StudentRow | null, classes: Map<string, ClassRow>): string {
@@ -73,7 +75,7 @@ export function compareEntries(a: AdmissionRow, b: AdmissionRow): number {
 }
 
 async function lookups(db: KakshaDb, studentIds: string[]) {
-  const [students, classes] = await Promise.all([db.students.bulkGet(studentIds), db.classes.toArray()]);
+  const [students, classes] = await Promise.all([db.tableOf(studentsTable).bulkGet(studentIds), db.tableOf(classesTable).toArray()]);
   return {
     students: new Map(students.filter((row): row is StudentRow => row !== undefined).map((row) => [row.id, row])),
     classes: new Map(classes.map((row) => [row.id, row])),
@@ -81,7 +83,7 @@ async function lookups(db: KakshaDb, studentIds: string[]) {
 }
 
 export async function registerEntries(db: KakshaDb): Promise<RegisterEntry[]> {
-  const admissions = await db.admissions.toArray();
+  const admissions = await db.tableOf(admissionsTable).toArray();
   const { students, classes } = await lookups(db, [...new Set(admissions.map((row) => row.studentId))]);
   return admissions.sort(compareEntries).map((admission) => {
     const student = studentOf(admission, students);
@@ -97,7 +99,7 @@ export async function registerEntries(db: KakshaDb): Promise<RegisterEntry[]> {
 
 /** `key` is an admission number ("2025-0042") or, for an entry still waiting for one, its id. */
 export async function findEntry(db: KakshaDb, key: string): Promise<RegisterEntry | null> {
-  const admission = (await db.admissions.where('admissionNumber').equals(key).first()) ?? (await db.admissions.get(key));
+  const admission = (await db.tableOf(admissionsTable).where('admissionNumber').equals(key).first()) ?? (await db.tableOf(admissionsTable).get(key));
   if (!admission) return null;
   const { students, classes } = await lookups(db, [admission.studentId]);
   const student = studentOf(admission, students);
@@ -115,7 +117,7 @@ export function compareCertificates(a: CertificateRow, b: CertificateRow): numbe
 }
 
 export async function certificateRegister(db: KakshaDb): Promise<CertificateRow[]> {
-  return (await db.certificates.toArray()).sort(compareCertificates);
+  return (await db.tableOf(certificatesTable).toArray()).sort(compareCertificates);
 }
 
 export interface StudentCertificates {
@@ -127,9 +129,9 @@ export interface StudentCertificates {
 
 export async function studentCertificates(db: KakshaDb, studentId: string, kind: CertificateKind): Promise<StudentCertificates> {
   const [student, admissions, certificates] = await Promise.all([
-    db.students.get(studentId),
-    db.admissions.where('studentId').equals(studentId).toArray(),
-    db.certificates.where('studentId').equals(studentId).toArray(),
+    db.tableOf(studentsTable).get(studentId),
+    db.tableOf(admissionsTable).where('studentId').equals(studentId).toArray(),
+    db.tableOf(certificatesTable).where('studentId').equals(studentId).toArray(),
   ]);
   return {
     student: student ?? null,
@@ -139,5 +141,5 @@ export async function studentCertificates(db: KakshaDb, studentId: string, kind:
 }
 
 export async function classOptions(db: KakshaDb): Promise<ClassRow[]> {
-  return (await db.classes.toArray()).sort(compareClasses);
+  return (await db.tableOf(classesTable).toArray()).sort(compareClasses);
 }

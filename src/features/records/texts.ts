@@ -2,7 +2,25 @@
  * English texts of the records screens (our own wording; the spec shows none). Titles of the
  * certificates, the register's messages and every field's error come from contract/messages.ts.
  */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const recordsTitles = {
+  records: 'Admission records',
+  newAdmission: 'New admission',
+  editAdmission: 'Edit admission',
+  printBonafide: 'Bonafide certificate',
+  printTc: 'Transfer certificate',
+  printStudentDetails: 'Student details',
+};
+
 export const recordsTexts = {
+  /** The sync panel's lines for admissions and certificates (changes.ts). */
+  changes: {
+    admit: (name: string) => `New admission${name ? ` · ${name}` : ''}`,
+    admissionUpdate: (name: string) => `Admission${name ? ` of ${name}` : ''} changed`,
+    admissionCancel: 'Admission cancelled',
+    certificate: (title: string) => `${title} issued`,
+  },
   loadingMirror: 'Reading this device’s copy…',
   register: {
     heading: 'Admission register',
@@ -103,6 +121,7 @@ export const recordsTexts = {
     issue: 'Issue certificate',
     issuing: 'Issuing…',
     tcNote: 'Issuing a transfer certificate marks the admission as withdrawn.',
+    notYourStudent: 'Certificates for this student are issued by the office or by a teacher of their class.',
     print: 'Print',
     show: 'Show',
     showing: 'Shown below',

@@ -12,16 +12,17 @@ import { TextField } from '../../ui/fields';
 import { RecoveryCard } from './RecoveryCard';
 import { loadRecovery, saveRecovery } from '../../kit/recovery-state';
 import { requestCode } from './recovery-service';
+import { say, useLanguage } from '../../i18n';
 import { recoveryTexts as text } from './recovery-texts';
 
 export default function ForgotPasswordPage() {
+  useLanguage();
   const navigate = useNavigate();
   const [school] = useState(() => currentSchool(sessionStore.stores));
   const [email, setEmail] = useState(() => loadRecovery(school?.tenantId)?.email ?? '');
   const [error, setError] = useState('');
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
-  const schoolName = school?.schoolName || 'your school';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,7 +43,7 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <RecoveryCard title={text.forgotTitle} subtitle={text.forgotSubtitle(schoolName)} backTo="/login" backLabel={text.backToLogin}>
+    <RecoveryCard title={text.forgotTitle} subtitle={school?.schoolName ? text.forgotSubtitle({ school: school.schoolName }) : text.forgotSubtitleAnySchool} backTo="/login" backLabel={text.backToLogin}>
       {!school && (
         <div className="alert alert-warning recovery-school-prompt" role="status">
           <p>{text.noSchool}</p>
@@ -53,7 +54,7 @@ export default function ForgotPasswordPage() {
       )}
       {formError && (
         <p className="alert alert-error" role="alert">
-          {formError}
+          {say(formError)}
         </p>
       )}
       <form noValidate onSubmit={submit} aria-busy={busy}>
@@ -66,7 +67,7 @@ export default function ForgotPasswordPage() {
           placeholder={text.emailPlaceholder}
           value={email}
           disabled={!school}
-          error={error}
+          error={error && say(error)}
           onChange={(event) => {
             setEmail(event.target.value);
             if (error) setError('');

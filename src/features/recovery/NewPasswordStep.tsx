@@ -11,6 +11,7 @@ import { PasswordField } from '../../ui/fields';
 import { PasswordChecklist } from './PasswordChecklist';
 import { saveRecovery } from '../../kit/recovery-state';
 import { resetPassword } from './recovery-service';
+import { say, useLanguage } from '../../i18n';
 import { recoveryTexts as text } from './recovery-texts';
 
 interface Props {
@@ -21,6 +22,7 @@ interface Props {
 }
 
 export function NewPasswordStep({ email, resetToken, onExpired }: Props) {
+  useLanguage();
   const navigate = useNavigate();
   const rulesId = useId();
   const [password, setPassword] = useState('');
@@ -46,7 +48,7 @@ export function NewPasswordStep({ email, resetToken, onExpired }: Props) {
     setBusy(false);
     if (outcome.ok) {
       saveRecovery(null);
-      toast.success(outcome.data.message);
+      toast.success(say(outcome.data.message));
       navigate(`/login?email=${encodeURIComponent(email)}`, { replace: true });
       return;
     }
@@ -62,7 +64,7 @@ export function NewPasswordStep({ email, resetToken, onExpired }: Props) {
       <p className="recovery-subtitle">{text.newPasswordSubtitle}</p>
       {formError && (
         <p className="alert alert-error" role="alert">
-          {formError}
+          {say(formError)}
         </p>
       )}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -71,7 +73,7 @@ export function NewPasswordStep({ email, resetToken, onExpired }: Props) {
         name="newPassword"
         autoComplete="new-password"
         value={password}
-        error={errors.password}
+        error={errors.password && say(errors.password)}
         aria-describedby={rulesId}
         onChange={(event) => {
           setPassword(event.target.value);
@@ -84,7 +86,7 @@ export function NewPasswordStep({ email, resetToken, onExpired }: Props) {
         name="confirmPassword"
         autoComplete="new-password"
         value={confirm}
-        error={errors.confirm ?? (mismatch ? messages.register.mismatch : undefined)}
+        error={say(errors.confirm ?? (mismatch ? messages.register.mismatch : '')) || undefined}
         onChange={(event) => {
           setConfirm(event.target.value);
           if (errors.confirm) setErrors(({ confirm: _cleared, ...rest }) => rest);

@@ -14,6 +14,7 @@ import { NewPasswordStep } from './NewPasswordStep';
 import { RecoveryCard } from './RecoveryCard';
 import { codeStatus, loadRecovery, resendWaitSeconds, saveRecovery, type RecoveryState } from '../../kit/recovery-state';
 import { requestCode, verifyCode } from './recovery-service';
+import { say, useLanguage } from '../../i18n';
 import { recoveryTexts as text } from './recovery-texts';
 
 function useNow(intervalMs: number): number {
@@ -25,7 +26,11 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
+/** The notice after a resend is our own words, read when shown (the others are the server's). */
+const resentNotice = '\u0000resent';
+
 export default function OtpPage() {
+  useLanguage();
   const [school] = useState(() => currentSchool(sessionStore.stores));
   const [state, setState] = useState<RecoveryState | null>(() => loadRecovery(school?.tenantId));
   const [otp, setOtp] = useState('');
@@ -107,17 +112,17 @@ export default function OtpPage() {
     }
     update({ ...state, sentAt: Date.now(), wrongTries: 0 });
     setOtp('');
-    setNotice(text.resent);
+    setNotice(resentNotice);
   };
 
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
 
   return (
-    <RecoveryCard title={text.otpTitle} subtitle={text.otpSubtitle(state.email)} backTo="/forgotpassword" backLabel={text.wrongAddress}>
+    <RecoveryCard title={text.otpTitle} subtitle={text.otpSubtitle({ email: state.email })} backTo="/forgotpassword" backLabel={text.wrongAddress}>
       {notice && (
         <p className="alert alert-info" role="status">
-          {notice}
+          {notice === resentNotice ? text.resent : say(notice)}
         </p>
       )}
       <form noValidate onSubmit={verify} aria-busy={busy !== null}>
@@ -147,7 +152,7 @@ export default function OtpPage() {
           </p>
           {error && (
             <p className="field-error" id={errorId} role="alert">
-              {error}
+              {say(error)}
             </p>
           )}
         </div>
@@ -157,7 +162,7 @@ export default function OtpPage() {
       </form>
       <div className="recovery-resend">
         <button type="button" className="btn btn-secondary btn-block" onClick={resend} disabled={busy !== null || wait > 0}>
-          {busy === 'resend' ? text.resending : wait > 0 ? text.resendIn(wait) : text.resend}
+          {busy === 'resend' ? text.resending : wait > 0 ? text.resendIn({ seconds: wait }) : text.resend}
         </button>
       </div>
       <p className="recovery-links">

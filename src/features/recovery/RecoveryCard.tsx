@@ -2,6 +2,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../contract/messages';
+import { useLanguage } from '../../i18n';
 import { BackIcon } from '../../ui/icons';
 import './recovery.css';
 
@@ -14,6 +15,7 @@ interface Props {
 }
 
 export function RecoveryCard({ title, subtitle, backTo, backLabel, children }: Props) {
+  useLanguage();
   useEffect(() => {
     document.title = `${title} · ${messages.ui.productName}`;
   }, [title]);

@@ -6,10 +6,11 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../contract/messages';
 import type { SchoolListEntry } from '../../../contract/school';
-import { t } from '../../i18n';
+import { say, t, useLanguage } from '../../i18n';
 import { chooseSchool, currentSchool } from '../../session/session-rules';
 import { sessionStore } from '../../session/session-store';
 import { SchoolIcon, SearchIcon } from '../../ui/icons';
+import { LanguagePicker } from '../../ui/LanguagePicker';
 import { LoadingFallback } from '../../ui/LoadingFallback';
 import { PageHeader } from '../../ui/PageHeader';
 import { fetchSchools, filterSchools } from './schools-service';
@@ -18,6 +19,7 @@ import './school-selection.css';
 type LoadState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; schools: SchoolListEntry[] };
 
 export default function SchoolSelectionPage() {
+  useLanguage();
   const navigate = useNavigate();
   const searchId = useId();
   const legendId = useId();
@@ -51,14 +53,14 @@ export default function SchoolSelectionPage() {
 
   return (
     <main className="page school-page">
-      <PageHeader title={t.schoolSelection.title} backTo="/home" />
+      <PageHeader title={t.schoolSelection.title} backTo="/home" right={<LanguagePicker />} />
       <p className="school-intro">{t.schoolSelection.subtitle}</p>
 
       {state.kind === 'loading' && <LoadingFallback />}
 
       {state.kind === 'failed' && (
         <div className="alert alert-error" role="alert">
-          <p>{messages.schools.loadFailed}</p>
+          <p>{say(messages.schools.loadFailed)}</p>
           <button type="button" className="btn btn-secondary" onClick={() => window.location.reload()}>
             {t.common.retry}
           </button>
@@ -83,11 +85,11 @@ export default function SchoolSelectionPage() {
             <SearchIcon />
           </div>
           <p className="school-count" role="status">
-            {shown.length > 0 ? t.schoolSelection.count(shown.length, schools.length) : ''}
+            {shown.length > 0 ? shown.length === schools.length ? t.schoolSelection.countAll({ total: schools.length }) : t.schoolSelection.countSome({ shown: shown.length, total: schools.length }) : ''}
           </p>
           {shown.length === 0 ? (
             <p className="school-empty" role="status">
-              {messages.schools.noneFound}
+              {say(messages.schools.noneFound)}
             </p>
           ) : (
             <fieldset className="school-list" aria-labelledby={legendId}>
@@ -118,7 +120,7 @@ export default function SchoolSelectionPage() {
 
       <div className="school-actionbar">
         <button type="button" className="btn btn-primary" disabled={!chosen} onClick={signIn}>
-          {chosen ? t.schoolSelection.signInTo(chosen.schoolName) : messages.schools.selectToSignIn}
+          {chosen ? t.schoolSelection.signInTo({ school: chosen.schoolName }) : say(messages.schools.selectToSignIn)}
         </button>
       </div>
     </main>

@@ -3,19 +3,22 @@ import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
 import type { SchoolListEntry } from '../../../contract/school';
 import { apiRequest } from '../../api/client';
-import { isRecord } from '../../session/profile';
 
-/** tenantId and schoolName (spec section 7); entries without them are left out. */
-export function isSchoolListEntry(value: unknown): value is SchoolListEntry {
-  if (!isRecord(value)) return false;
-  return typeof value.tenantId === 'string' && value.tenantId !== '' && typeof value.schoolName === 'string';
-}
-
+/**
+ * tenantId and schoolName (spec section 7), read with the contract's schema; entries without them
+ * are left out. The schema loads with the list, so the page itself carries no schema library.
+ */
 export async function fetchSchools(signal?: AbortSignal): Promise<SchoolListEntry[]> {
   try {
-    const response = await apiRequest('GET', paths.schools.all, { tenant: false, auth: false, signal });
+    const [response, { schoolListEntrySchema }] = await Promise.all([
+      apiRequest('GET', paths.schools.all, { tenant: false, auth: false, signal }),
+      import('../../../contract/school'),
+    ]);
     if (response.success === false || !Array.isArray(response.data)) throw new Error('Unexpected school list');
-    return response.data.flatMap((entry: unknown) => (isSchoolListEntry(entry) ? [entry] : []));
+    return response.data.flatMap((entry: unknown) => {
+      const school = schoolListEntrySchema.safeParse(entry);
+      return school.success && school.data.tenantId !== '' ? [school.data] : [];
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error(messages.schools.fetchFailed, error);

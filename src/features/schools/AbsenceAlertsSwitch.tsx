@@ -1,4 +1,4 @@
-/** The admin's switch for absence alerts (issue 11). */
+/** The admin's switch for absence alerts. */
 import { SchoolSwitch, type SchoolSwitchProps } from './SchoolSwitch';
 import { schoolsTexts as text } from './texts';
 

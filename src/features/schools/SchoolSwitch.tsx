@@ -1,6 +1,6 @@
 /**
- * One of the admin's switches for their school (absence alerts, issue 11; show ranks on report
- * cards, issue 13): flipped, it is saved at once on the server (PUT /api/schools/settings/{tenantId},
+ * One of the admin's switches for their school (absence alerts; show ranks on report
+ * cards): flipped, it is saved at once on the server (PUT /api/schools/settings/{tenantId},
  * only that switch sent); while saving, and offline, it waits.
  */
 import { useId, useState } from 'react';

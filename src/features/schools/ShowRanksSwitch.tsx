@@ -1,4 +1,4 @@
-/** The admin's switch for ranks on report cards (issue 13); the cards read it from the device's copy of the school. */
+/** The admin's switch for ranks on report cards; the cards read it from the device's copy of the school. */
 import { SchoolSwitch, type SchoolSwitchProps } from './SchoolSwitch';
 import { schoolsTexts as text } from './texts';
 

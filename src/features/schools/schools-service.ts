@@ -1,29 +1,15 @@
 /** /admin/schools talks to the server directly: the signed-in school's details and their edit. */
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
-import type { SchoolDetails, SchoolDetailsInput, SchoolSettingsInput } from '../../../contract/school';
+import { schoolDetailsSchema, type SchoolDetails, type SchoolDetailsInput, type SchoolSettingsInput } from '../../../contract/school';
 import { apiRequest } from '../../api/client';
 import { isApiError } from '../../api/api-error';
-import { isRecord } from '../../session/profile';
 
-const orNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
+/** The school as the contract says the server answers it; anything else is a failed load. */
 function schoolDetails(value: unknown): SchoolDetails {
-  if (!isRecord(value)) throw new Error(messages.schools.loadFailed);
-  const { tenantId, schoolName, schoolId } = value;
-  if (typeof tenantId !== 'string' || !tenantId || typeof schoolName !== 'string' || typeof schoolId !== 'string') {
-    throw new Error(messages.schools.loadFailed);
-  }
-  return {
-    tenantId,
-    schoolName,
-    schoolId,
-    address: orNull(value.address),
-    phoneNumber: orNull(value.phoneNumber),
-    email: orNull(value.email),
-    absenceAlerts: value.absenceAlerts !== false,
-    showRanks: value.showRanks !== false,
-  };
+  const school = schoolDetailsSchema.safeParse(value);
+  if (!school.success || !school.data.tenantId) throw new Error(messages.schools.loadFailed);
+  return school.data;
 }
 
 export async function fetchSchool(tenantId: string, signal?: AbortSignal): Promise<SchoolDetails> {

@@ -1,4 +1,10 @@
 /** English texts of /admin/schools (our own; the spec shows none). */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const schoolsTitles = {
+  schools: 'School details',
+};
+
 export const schoolsTexts = {
   yourSchool: 'Your school',
   certificateNote: 'The address, phone and e-mail are printed on the certificates this school issues.',

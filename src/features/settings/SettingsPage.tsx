@@ -1,22 +1,25 @@
 /**
- * /settings (spec section 2), for all four roles: the stored profile, Change Password, the Delete
- * Account modal (opened directly by ?action=deleteAccount) and Logout. States: loading, error,
- * no data, loaded.
+ * /settings (spec section 2), for all four roles: the stored profile, the files kept on this device
+ * and the space given them, Change Password, the Delete Account modal (opened directly by
+ * ?action=deleteAccount), the language (kept on the device and the account, docs/i18n.md) and
+ * Logout. States: loading, error, no data, loaded.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../contract/messages';
-import { roleLabel, t } from '../../i18n';
+import { roleLabel, say, t, useLanguage } from '../../i18n';
 import { areaHomePath, deleteAccountAction } from '../../session/login-redirect';
 import { displayName, parentDisplayName, type ProfileData } from '../../session/profile';
 import { readStoredProfile } from '../../session/session-rules';
 import { sessionStore } from '../../session/session-store';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSignOut } from '../../sync-binding/use-sign-out';
+import { LanguagePicker } from '../../ui/LanguagePicker';
 import { LoadingFallback } from '../../ui/LoadingFallback';
 import { PageHeader } from '../../ui/PageHeader';
 import { ChangePasswordDialog } from './change-password/ChangePasswordDialog';
 import { DeleteAccountModal } from './DeleteAccountModal';
+import { KeptFilesPanel } from './KeptFilesPanel';
 import { childrenRows, isParentProfile, parentProfileRows, profileRows } from '../../kit/profile-rows';
 import { ProfileList } from '../../kit/ProfileList';
 import '../../kit/profile.css';
@@ -39,6 +42,7 @@ function loadProfile(): ProfileState {
 }
 
 export default function SettingsPage() {
+  useLanguage();
   const navigate = useNavigate();
   const { session } = useSessionSnapshot();
   const [params, setParams] = useSearchParams();
@@ -82,7 +86,7 @@ export default function SettingsPage() {
         {state.kind === 'error' && (
           <div className="settings-state">
             <p className="alert alert-error" role="alert">
-              {state.message}
+              {say(state.message)}
             </p>
             <button type="button" className="btn btn-secondary" onClick={confirmSignOut}>
               {t.settings.loginAgain}
@@ -92,7 +96,7 @@ export default function SettingsPage() {
         {state.kind === 'noData' && (
           <div className="settings-state">
             <p className="alert alert-info" role="status">
-              {messages.settings.noData}
+              {say(messages.settings.noData)}
             </p>
             <button type="button" className="btn btn-secondary" onClick={confirmSignOut}>
               {t.settings.loginAgain}
@@ -121,6 +125,14 @@ export default function SettingsPage() {
           )}
         </section>
       )}
+
+      <KeptFilesPanel role={role} />
+
+      <section className="panel settings-panel" aria-labelledby="settings-language">
+        <h2 id="settings-language">{t.settings.languageHeading}</h2>
+        <LanguagePicker className="settings-language" />
+        <p className="field-hint">{t.settings.languageHint}</p>
+      </section>
 
       <section className="panel settings-panel" aria-labelledby="settings-account">
         <h2 id="settings-account">{t.settings.accountHeading}</h2>

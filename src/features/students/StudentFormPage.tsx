@@ -9,8 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { messages } from '../../../contract/messages';
 import { todayIso } from '../../../contract/record-formats';
 import { studentInputSchema } from '../../../contract/student';
-import { createStudent, updateStudent, type ClassRow, type StudentRow } from '../../../sync';
-import { t } from '../../i18n';
+import type { ClassRow, StudentRow } from '../../../sync';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { SelectField } from '../../ui/fields';
@@ -18,8 +17,10 @@ import { PageHeader } from '../../ui/PageHeader';
 import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useRecordForm, useWriteReport } from '../../kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, classList } from './queries';
-import { studentTexts as text } from './texts';
+import { studentTexts as text, studentTitles } from './texts';
 import './students.css';
+import { studentsTable } from '../../../sync/modules/students';
+import { admissionsTable } from '../../../sync/modules/records';
 
 export const studentsPath = '/admin/students';
 
@@ -57,14 +58,14 @@ export default function StudentFormPage() {
   const engine = useSyncEngine();
   const found = useMirrorQuery(
     async (db) => {
-      const row = id ? ((await db.students.get(id)) ?? null) : null;
-      const pending = row && !row.admissionId ? await db.admissions.where('studentId').equals(row.id).filter((admission) => admission.admissionNumber === null).count() : 0;
+      const row = id ? ((await db.tableOf(studentsTable).get(id)) ?? null) : null;
+      const pending = row && !row.admissionId ? await db.tableOf(admissionsTable).where('studentId').equals(row.id).filter((admission) => admission.admissionNumber === null).count() : 0;
       return { id, row, admissionPending: pending > 0 };
     },
     [id],
   );
   const classes = useMirrorQuery(classList, []);
-  const title = id ? t.titles.editStudent : t.titles.addStudent;
+  const title = id ? studentTitles.editStudent : studentTitles.addStudent;
 
   const row = found && found.id === id ? found.row : undefined;
   const loading = !engine || classes === undefined || row === undefined;
@@ -99,7 +100,7 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
       return;
     }
     await run(async () => {
-      const result = student ? await updateStudent(engine, { ...input, id: student.id }) : await createStudent(engine, input);
+      const result = student ? await engine.mutate('students.update', { ...input, id: student.id }) : await engine.mutate('students.create', input);
       report.saved(student ? messages.students.updated : messages.students.added, result);
       await navigate(studentsPath);
     }, messages.students.operationFailed);

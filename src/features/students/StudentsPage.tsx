@@ -9,8 +9,6 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '../../../contract/messages';
 import { studentSearchColumns, type StudentSearchColumn } from '../../../contract/student';
-import { deleteStudent } from '../../../sync';
-import { t } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
@@ -32,7 +30,7 @@ import {
 } from '../../kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, studentList, type StudentView } from './queries';
-import { studentTexts as text } from './texts';
+import { studentTexts as text, studentTitles } from './texts';
 import './students.css';
 
 const allClasses = '';
@@ -93,7 +91,7 @@ export default function StudentsPage() {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [notice, setNotice] = useNotice();
   const removal = useConfirmedDelete<StudentView>({
-    remove: engine ? (student) => deleteStudent(engine, student.id) : null,
+    remove: engine ? (student) => engine.mutate('students.delete', { id: student.id }) : null,
     deleted: messages.students.deleted,
     cancelled: messages.students.deletionCancelled,
     failed: (student, reason) => messages.students.deleteFailed(student.name, reason),
@@ -161,7 +159,7 @@ export default function StudentsPage() {
   const caption = filtered && students ? text.captionFiltered(found.rows.length, students.length) : text.caption;
   return (
     <main className="page st-page">
-      <PageHeader title={t.titles.students} backTo="/admin" />
+      <PageHeader title={studentTitles.students} backTo="/admin" />
       {loading && <LoadingStatus text={text.loading} />}
       {!loading && (
         <>

@@ -6,13 +6,19 @@
 import { maskAadhaar } from '../../../contract/certificate';
 import { compareClasses } from '../../../contract/class-order';
 import type { ClassRow, KakshaDb, StudentRow } from '../../../sync';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { admissionsTable } from '../../../sync/modules/records';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { classLabel as labelOf } from '../../../contract/class-label';
 
 export function classLabel(row: Pick<ClassRow, 'className' | 'classSection'>): string {
-  return [row.className, row.classSection].filter(Boolean).join(' ');
+  return labelOf(row.className, row.classSection);
 }
 
 export async function classList(db: KakshaDb): Promise<ClassRow[]> {
-  return (await db.classes.toArray()).sort(compareClasses);
+  return (await db.tableOf(classesTable).toArray()).sort(compareClasses);
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -69,8 +75,8 @@ export interface StudentList {
 export async function studentList(db: KakshaDb, schoolName: string): Promise<StudentList> {
   const [classes, rows, admissions] = await Promise.all([
     classList(db),
-    db.students.toArray(),
-    db.admissions.filter((admission) => admission.admissionNumber === null).toArray(),
+    db.tableOf(studentsTable).toArray(),
+    db.tableOf(admissionsTable).filter((admission) => admission.admissionNumber === null).toArray(),
   ]);
   const classById = new Map(classes.map((row) => [row.id, row]));
   const classIndex = new Map(classes.map((row, index) => [row.id, index]));
@@ -115,13 +121,13 @@ export async function studentList(db: KakshaDb, schoolName: string): Promise<Stu
 export async function taughtClassIds(db: KakshaDb, teacherId: string | null, username: string): Promise<Set<string>> {
   let id = teacherId;
   if (!id) {
-    const byEmail = await db.teachers.where('emailId').equals(username.toLowerCase()).first();
+    const byEmail = await db.tableOf(teachersTable).where('emailId').equals(username.toLowerCase()).first();
     id = byEmail?.id ?? null;
   }
   if (!id) return new Set();
   const [led, taught] = await Promise.all([
-    db.classes.where('classTeacherId').equals(id).toArray(),
-    db.classSubjects.where('teacherId').equals(id).toArray(),
+    db.tableOf(classesTable).where('classTeacherId').equals(id).toArray(),
+    db.tableOf(classSubjectsTable).where('teacherId').equals(id).toArray(),
   ]);
   return new Set([...led.map((row) => row.id), ...taught.map((row) => row.classId)]);
 }

@@ -2,7 +2,17 @@
  * English texts of the student screens (our own; the spec's strings are in contract/messages.ts:
  * the selection rules, deletion answers and the records' success messages).
  */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const studentTitles = {
+  students: 'Students',
+  addStudent: 'Add student',
+  editStudent: 'Edit student',
+};
+
 export const studentTexts = {
+  /** The sync panel's lines for students' changes (changes.ts). */
+  changes: { entity: 'Student' },
   columns: {
     admissionId: 'Admission ID',
     name: 'Name',

@@ -6,8 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { messages } from '../../../contract/messages';
-import { createSubject, deleteSubject, updateSubject, type SubjectRow } from '../../../sync';
-import { t } from '../../i18n';
+import type { SubjectRow } from '../../../sync';
 import { PageHeader } from '../../ui/PageHeader';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -29,7 +28,9 @@ import {
   type Column,
 } from '../../kit';
 import { SubjectFormDialog, type SubjectValues } from './SubjectFormDialog';
-import { subjectsTexts as text } from './texts';
+import { subjectsTexts as text, subjectsTitles } from './texts';
+import { subjectsTable } from '../../../sync/modules/subjects';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
 
 interface SubjectView extends SubjectRow {
   /** What the delete question and its outcome name. */
@@ -54,8 +55,8 @@ export default function SubjectsPage() {
   const { isAdmin } = useStaffAccess();
   const report = useWriteReport();
   const [notice, setNotice] = useNotice();
-  const subjects = useMirrorQuery((db) => db.subjects.orderBy('subjectName').toArray(), []);
-  const mappedSubjectIds = useMirrorQuery((db) => db.classSubjects.toArray().then((rows) => rows.map((row) => row.subjectId)), []);
+  const subjects = useMirrorQuery((db) => db.tableOf(subjectsTable).orderBy('subjectName').toArray(), []);
+  const mappedSubjectIds = useMirrorQuery((db) => db.tableOf(classSubjectsTable).toArray().then((rows) => rows.map((row) => row.subjectId)), []);
 
   const rows = useMemo<SubjectView[]>(() => {
     const counts = new Map<string, number>();
@@ -68,7 +69,7 @@ export default function SubjectsPage() {
   const { query, found, paging, searchBar } = useSearchedPages(rows, searchColumns);
   const [editing, setEditing] = useState<{ row: SubjectRow | null } | null>(null);
   const removal = useConfirmedDelete<SubjectView>({
-    remove: engine ? (row) => deleteSubject(engine, row.id) : null,
+    remove: engine ? (row) => engine.mutate('subjects.delete', { id: row.id }) : null,
     deleted: messages.subjects.deleted,
     cancelled: recordsKitTexts.confirm.deletionCancelled,
     failed: (_row, reason) => reason,
@@ -79,8 +80,8 @@ export default function SubjectsPage() {
   const save = async (values: SubjectValues, editing: SubjectRow | null): Promise<boolean> => {
     if (!engine) return false;
     setNotice(null);
-    if (editing) return report.attempt(() => updateSubject(engine, { ...values, id: editing.id }), messages.subjects.updated);
-    return report.attempt(() => createSubject(engine, values), messages.subjects.added);
+    if (editing) return report.attempt(() => engine.mutate('subjects.update', { ...values, id: editing.id }), messages.subjects.updated);
+    return report.attempt(() => engine.mutate('subjects.create', values), messages.subjects.added);
   };
 
   const loading = subjects === undefined;
@@ -88,7 +89,7 @@ export default function SubjectsPage() {
   return (
     <main className="page records-page">
       <PageHeader
-        title={t.titles.subjects}
+        title={subjectsTitles.subjects}
         backTo="/admin"
         right={
           isAdmin ? (

@@ -1,5 +1,13 @@
 /** English texts of the subjects screen (our own design; the spec's strings are in contract/messages). */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const subjectsTitles = {
+  subjects: 'Subjects',
+};
+
 export const subjectsTexts = {
+  /** The sync panel's lines for subjects' changes (changes.ts). */
+  changes: { entity: 'Subject' },
   caption: 'Subjects',
   subjectName: 'Subject',
   subjectCode: 'Code',

@@ -7,7 +7,6 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { monthOfMonthYear, monthYearOf } from '../../../contract/teacher-attendance';
-import { t } from '../../i18n';
 import { MirrorStatus, recordsCsv, saveFile, useStaffAccess, type Column } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -15,7 +14,7 @@ import { monthYear as monthName, shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { readStaffMirror, todayIso } from './queries';
 import { buildRegister, markCode, shiftMonth } from './register';
-import { teacherAttendanceTexts as text } from './texts';
+import { teacherAttendanceTexts as text, teacherAttendanceTitles } from './texts';
 import './teacher-attendance.css';
 
 type Row = ReturnType<typeof buildRegister>['teachers'][number];
@@ -60,7 +59,7 @@ export default function MonthlyRegisterPage() {
     saveFile(await recordsCsv(columns, register.teachers), `staff-register-${monthYear}.csv`);
   };
 
-  const title = t.titles.teacherAttendanceMonthly;
+  const title = teacherAttendanceTitles.teacherAttendanceMonthly;
   return (
     <main className="page ta-page ta-register-page">
       <PageHeader title={title} backTo="/admin/teacher-attendance" />

@@ -1,21 +1,22 @@
 /**
  * /admin/teacher-attendance: an admin marks the staff of a date, everyone present until changed,
  * one tap per status (present, absent, half day, leave with its type), a remark; saved as one sheet
- * through the outbox, so offline too, and sent once (conflicts go to the sync panel's history).
+ * through the outbox, so offline too, and sent once. Only the marks she changed and the unmarked
+ * teachers go (these as marks nobody chose, which the school's own marks overrule); a changed mark
+ * the school kept another over is in the sync panel's "changed elsewhere".
  * A teacher is pointed to the monthly register, where they see their own month.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type LeaveType, leaveTypes, monthYearOf, teacherAttendanceMessages, type TeacherStatus, teacherStatuses } from '../../../contract/teacher-attendance';
 import { holidayOn, isSunday } from '../../../contract/working-days';
-import { t } from '../../i18n';
 import { MirrorStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { readStaffMirror, todayIso } from './queries';
-import { teacherAttendanceTexts as text } from './texts';
+import { teacherAttendanceTexts as text, teacherAttendanceTitles } from './texts';
 import './teacher-attendance.css';
 
 interface Mark {
@@ -58,13 +59,18 @@ export default function TeacherAttendancePage() {
 
   const save = async () => {
     if (!engine || !mirror) return;
-    const entries = mirror.teachers.map((row) => ({ teacherId: row.id, ...markOf(row.id), remark: markOf(row.id).remark.trim() }));
+    // What she changed, and the teachers with no mark yet as the sheet starts them (present): a
+    // mark nobody chose, which a mark the school already has overrules without a notice.
+    const entries = mirror.teachers
+      .filter((row) => draft[row.id] || !stored[row.id])
+      .map((row) => ({ teacherId: row.id, ...markOf(row.id), remark: markOf(row.id).remark.trim(), ...(draft[row.id] ? {} : { assumed: true }) }));
+    if (entries.length === 0) return;
     if (await report.attempt(() => engine.mutate('teacherAttendance.markSheet', { date, entries }), teacherAttendanceMessages.saved)) setDraft({});
   };
 
   return (
     <main className="page ta-page">
-      <PageHeader title={t.titles.teacherAttendance} backTo="/admin" />
+      <PageHeader title={teacherAttendanceTitles.teacherAttendance} backTo="/admin" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && (
         <>

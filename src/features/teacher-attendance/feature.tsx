@@ -1,19 +1,32 @@
-/** The staff attendance feature's descriptor: its pages and the sync panel's words for its changes (src/kit/feature.ts). */
+/** Staff attendance: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { adminHome } from '../../navigation/sections';
-import { teacherAttendanceTexts as text } from './texts';
+import { teacherAttendanceTitles as titles } from './texts';
 
 const TeacherAttendancePage = lazy(() => import('./TeacherAttendancePage'));
 const MonthlyRegisterPage = lazy(() => import('./MonthlyRegisterPage'));
 
+const icon = (
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5 1.6 0 3 .5 4.2 1.4" />
+    <path d="m15 18 2 2 4-4" />
+  </>
+);
+
 export const teacherAttendanceFeature = defineFeature({
   name: 'teacher-attendance',
-  pages: {
-    [`${adminHome}/teacher-attendance`]: <TeacherAttendancePage />,
-    [`${adminHome}/teacher-attendance/monthly/:monthYear`]: <MonthlyRegisterPage />,
+  sections: {
+    admin: [
+      { needs: ['teachers', 'teacherAttendance', 'events'], path: '/teacher-attendance', title: titles.teacherAttendance, page: <TeacherAttendancePage />, tile: { icon, order: 70 } },
+      {
+        needs: ['teachers', 'teacherAttendance', 'events'],
+        path: '/teacher-attendance/monthly/:monthYear',
+        title: titles.teacherAttendanceMonthly,
+        back: '/teacher-attendance',
+        page: <MonthlyRegisterPage />,
+      },
+    ],
   },
-  changes: {
-    'teacherAttendance.markSheet': (body) => text.changes.staffSheet(String(body.date ?? ''), Array.isArray(body.entries) ? body.entries.length : 0),
-  },
+  changes: () => import('./changes'),
 });

@@ -2,6 +2,7 @@
 import type { KakshaDb, TeacherRow } from '../../../sync';
 import { eventsTable, type EventRow } from '../../../sync/modules/events';
 import { teacherAttendanceTable, type TeacherAttendanceRow } from '../../../sync/modules/teacher-attendance';
+import { teachersTable } from '../../../sync/modules/teachers';
 
 export interface StaffMirror {
   teachers: TeacherRow[];
@@ -10,7 +11,7 @@ export interface StaffMirror {
 }
 
 export async function readStaffMirror(db: KakshaDb): Promise<StaffMirror> {
-  const [teachers, marks, events] = await Promise.all([db.teachers.toArray(), db.tableOf(teacherAttendanceTable).toArray(), db.tableOf(eventsTable).toArray()]);
+  const [teachers, marks, events] = await Promise.all([db.tableOf(teachersTable).toArray(), db.tableOf(teacherAttendanceTable).toArray(), db.tableOf(eventsTable).toArray()]);
   return {
     teachers: [...teachers].sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`)),
     marks,

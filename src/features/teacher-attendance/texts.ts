@@ -1,6 +1,13 @@
 /** English texts of the staff attendance screens (the school's answers are in contract/messages.ts). */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const teacherAttendanceTitles = {
+  teacherAttendance: 'Teacher attendance',
+  teacherAttendanceMonthly: 'Monthly teacher attendance',
+};
+
 export const teacherAttendanceTexts = {
-  /** The sync panel's line for a staff attendance sheet waiting or refused (feature.tsx). */
+  /** The sync panel's line for a staff attendance sheet waiting or refused (changes.ts). */
   changes: {
     staffSheet: (date: string, teachers: number) => `Staff attendance · ${date} · ${teachers} teacher${teachers === 1 ? '' : 's'}`,
   },

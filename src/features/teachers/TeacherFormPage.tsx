@@ -8,15 +8,15 @@ import { useNavigate, useParams } from 'react-router';
 import { messages } from '../../../contract/messages';
 import { todayIso } from '../../../contract/record-formats';
 import { teacherInputSchema } from '../../../contract/teacher';
-import { createTeacher, updateTeacher, type TeacherRow } from '../../../sync';
-import { t } from '../../i18n';
+import type { TeacherRow } from '../../../sync';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useRecordForm, useWriteReport } from '../../kit';
-import { teacherTexts as text } from './texts';
+import { teacherTexts as text, teacherTitles } from './texts';
 import './teachers.css';
+import { teachersTable } from '../../../sync/modules/teachers';
 
 export const teachersPath = '/admin/teachers';
 
@@ -37,8 +37,8 @@ export default function TeacherFormPage() {
   const { teacherId } = useParams();
   const engine = useSyncEngine();
   const isAdmin = useSessionSnapshot().session?.role === 'admin';
-  const found = useMirrorQuery(async (db) => ({ teacherId, row: teacherId ? ((await db.teachers.get(teacherId)) ?? null) : null }), [teacherId]);
-  const title = teacherId ? t.titles.editTeacher : t.titles.addTeacher;
+  const found = useMirrorQuery(async (db) => ({ teacherId, row: teacherId ? ((await db.tableOf(teachersTable).get(teacherId)) ?? null) : null }), [teacherId]);
+  const title = teacherId ? teacherTitles.editTeacher : teacherTitles.addTeacher;
 
   const row = found && found.teacherId === teacherId ? found.row : undefined;
   const loading = !engine || row === undefined;
@@ -67,7 +67,7 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
     const input = check(teacherInputSchema);
     if (!input) return;
     await run(async () => {
-      const result = teacher ? await updateTeacher(engine, { ...input, id: teacher.id }) : await createTeacher(engine, input);
+      const result = teacher ? await engine.mutate('teachers.update', { ...input, id: teacher.id }) : await engine.mutate('teachers.create', input);
       report.saved(teacher ? messages.teachers.updated : messages.teachers.added, result);
       await navigate(teachersPath);
     }, messages.students.operationFailed);

@@ -8,8 +8,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../contract/messages';
 import { teacherSearchColumns, type TeacherSearchColumn } from '../../../contract/teacher';
-import { deleteTeacher } from '../../../sync';
-import { t } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -31,7 +29,7 @@ import {
   searchColumnsOf,
 } from '../../kit';
 import { teacherList, type TeacherView } from './queries';
-import { teacherTexts as text } from './texts';
+import { teacherTexts as text, teacherTitles } from './texts';
 import './teachers.css';
 
 const classesText = (row: TeacherView) => row.classes.map((item) => (item.classTeacher ? text.classTeacherOf(item.label) : item.label)).join(', ');
@@ -77,7 +75,7 @@ export default function TeachersPage() {
   const teachers = useMirrorQuery(teacherList, []);
   const [notice, setNotice] = useNotice();
   const removal = useConfirmedDelete<TeacherView>({
-    remove: engine ? (teacher) => deleteTeacher(engine, teacher.id) : null,
+    remove: engine ? (teacher) => engine.mutate('teachers.delete', { id: teacher.id }) : null,
     deleted: messages.teachers.deleted,
     cancelled: text.deletionCancelled,
     failed: (teacher, reason) => text.deleteFailed(teacher.name, reason),
@@ -91,7 +89,7 @@ export default function TeachersPage() {
   const loading = !engine || teachers === undefined;
   return (
     <main className="page tc-page">
-      <PageHeader title={t.titles.teachers} backTo="/admin" />
+      <PageHeader title={teacherTitles.teachers} backTo="/admin" />
       {loading && <LoadingStatus text={text.loading} />}
       {!loading && (
         <>

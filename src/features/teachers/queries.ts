@@ -4,9 +4,13 @@
  */
 import { compareClasses } from '../../../contract/class-order';
 import type { ClassRow, KakshaDb, TeacherRow } from '../../../sync';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { classesTable } from '../../../sync/modules/classes';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { classLabel as labelOf } from '../../../contract/class-label';
 
 export function classLabel(row: Pick<ClassRow, 'className' | 'classSection'>): string {
-  return [row.className, row.classSection].filter(Boolean).join(' ');
+  return labelOf(row.className, row.classSection);
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -31,7 +35,7 @@ export interface TeacherView {
 }
 
 export async function teacherList(db: KakshaDb): Promise<TeacherView[]> {
-  const [teachers, classes, classSubjects] = await Promise.all([db.teachers.toArray(), db.classes.toArray(), db.classSubjects.toArray()]);
+  const [teachers, classes, classSubjects] = await Promise.all([db.tableOf(teachersTable).toArray(), db.tableOf(classesTable).toArray(), db.tableOf(classSubjectsTable).toArray()]);
   classes.sort(compareClasses);
   const byTeacher = new Map<string, Map<string, TaughtClass>>();
   const taught = (teacherId: string) => {

@@ -1,5 +1,15 @@
 /** English texts of the teacher screens (our own; the records' answers are in contract/messages.ts). */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const teacherTitles = {
+  teachers: 'Teachers',
+  addTeacher: 'Add teacher',
+  editTeacher: 'Edit teacher',
+};
+
 export const teacherTexts = {
+  /** The sync panel's lines for teachers' changes (changes.ts). */
+  changes: { entity: 'Teacher' },
   columns: {
     employeeId: 'Employee ID',
     name: 'Name',

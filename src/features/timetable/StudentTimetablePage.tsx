@@ -6,14 +6,13 @@
 import { useMemo, useState } from 'react';
 import type { TimetableDay } from '../../../contract/timetable';
 import type { StudentRow } from '../../../sync';
-import { t } from '../../i18n';
 import { ChildChooser, MirrorStatus, useChosenStudent } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { openingDay, weekDates, weekOf } from './grid';
 import { namesOf, readTimetableMirror, todayIso } from './queries';
-import { timetableTexts as text } from './texts';
+import { timetableTexts as text, timetableTitles } from './texts';
 import { WeekGrid } from './WeekGrid';
 import './timetable.css';
 
@@ -35,7 +34,7 @@ export default function StudentTimetablePage() {
 
   return (
     <main className="page tt-page">
-      <PageHeader title={t.titles.timetable} backTo="/student" />
+      <PageHeader title={timetableTitles.timetable} backTo="/student" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && students.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={students} student={student} className="tt-controls no-print" />

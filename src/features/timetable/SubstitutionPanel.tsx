@@ -9,7 +9,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
-import { shortDate } from '../../ui/dates';
+import { clockTime, shortDate } from '../../ui/dates';
 import { uncoveredOn } from './grid';
 import { todayIso, type Names, type TimetableMirror } from './queries';
 import { timetableTexts as text } from './texts';
@@ -78,7 +78,7 @@ export function SubstitutionPanel({ mirror, names, canAssign, target }: { mirror
               return (
                 <tr key={entry.id} data-entry={entry.id} data-uncovered={!substitution || undefined}>
                   <th scope="row">
-                    {period.name} · {period.startTime}
+                    {period.name} · {clockTime(period.startTime)}
                   </th>
                   <td>{names.classes.get(entry.classId)}</td>
                   <td>{names.subjects.get(entry.subjectId)}</td>

@@ -8,15 +8,15 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { dayNames, type TimetableDay, timetableMessages } from '../../../contract/timetable';
-import { t } from '../../i18n';
 import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { checkCell, daysWithPeriods, periodsOfDay } from './grid';
 import { classLabel, namesOf, readTimetableMirror, teacherLabel } from './queries';
-import { timetableTexts as text } from './texts';
+import { timetableTexts as text, timetableTitles } from './texts';
 import './timetable.css';
+import { clockTime } from '../../ui/dates';
 
 interface Draft {
   classId: string;
@@ -55,7 +55,7 @@ export default function TimetableFormPage() {
   const names = useMemo(() => (mirror ? namesOf(mirror) : null), [mirror]);
   if (!engine) return <main className="page tt-page"><p className="alert alert-info">{text.noEngine}</p></main>;
   if (!mirror || !names) return <main className="page tt-page"><LoadingStatus text={text.loading} /></main>;
-  const title = id ? t.titles.editTimetable : t.titles.addTimetable;
+  const title = id ? timetableTitles.editTimetable : timetableTitles.addTimetable;
   if (!access.isAdmin) {
     return (
       <main className="page tt-page">
@@ -152,7 +152,7 @@ export default function TimetableFormPage() {
             <option value="">{text.form.choose}</option>
             {teaching.map((period) => (
               <option key={period.id} value={period.id}>
-                {period.name} · {period.startTime}–{period.endTime}
+                {period.name} · {clockTime(period.startTime)}–{clockTime(period.endTime)}
               </option>
             ))}
           </select>

@@ -7,7 +7,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dayNames, type TimetableDay, timetableDayOf, timetableMessages } from '../../../contract/timetable';
-import { t } from '../../i18n';
 import { MirrorStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -16,9 +15,10 @@ import { dayOf, nextPeriod, openingDay, planDayCopy, weekDates, weekOf, type Cel
 import { PeriodsEditor } from './PeriodsEditor';
 import { classLabel, namesOf, nowTime, readTimetableMirror, teacherLabel, todayIso } from './queries';
 import { SubstitutionPanel } from './SubstitutionPanel';
-import { timetableTexts as text } from './texts';
+import { timetableTexts as text, timetableTitles } from './texts';
 import { WeekGrid } from './WeekGrid';
 import './timetable.css';
+import { clockTime } from '../../ui/dates';
 
 type View = 'class' | 'teacher';
 
@@ -77,7 +77,7 @@ export default function TimetablePage() {
 
   return (
     <main className="page tt-page">
-      <PageHeader title={t.titles.timetable} backTo="/admin" />
+      <PageHeader title={timetableTitles.timetable} backTo="/admin" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && names && (
         <>
@@ -130,7 +130,7 @@ export default function TimetablePage() {
 
           {next?.entry && (
             <p className="alert alert-info" role="status">
-              {text.nextPeriod(next.period.name, names.subjects.get(next.entry.subjectId) ?? '', next.period.startTime)}
+              {text.nextPeriod(next.period.name, names.subjects.get(next.entry.subjectId) ?? '', clockTime(next.period.startTime))}
             </p>
           )}
           {mirror.periods.length === 0 && <p className="alert alert-info">{text.noPeriods}</p>}

@@ -8,6 +8,7 @@ import { dayNames, type TimetableDay } from '../../../contract/timetable';
 import type { Cell, DayColumn } from './grid';
 import type { Names } from './queries';
 import { timetableTexts as text } from './texts';
+import { clockTime } from '../../ui/dates';
 
 export interface WeekGridProps {
   columns: DayColumn[];
@@ -60,7 +61,7 @@ function CellContent({ cell, names, show, day, onCell }: { cell: Cell; names: Na
   );
 }
 
-const time = (cell: Cell) => `${cell.period.startTime}–${cell.period.endTime}`;
+const time = (cell: Cell) => `${clockTime(cell.period.startTime)}–${clockTime(cell.period.endTime)}`;
 
 export function WeekGrid({ columns, names, show, owner, day, onDay, onCell }: WeekGridProps) {
   const switchId = useId();

@@ -1,28 +1,28 @@
-/** The timetable feature's descriptor: its pages and the sync panel's words for its changes (src/kit/feature.ts). */
+/** The timetable: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { adminHome, studentHome } from '../../navigation/sections';
-import { syncTexts } from '../../sync-binding/texts';
-import { timetableTexts as text } from './texts';
+import { timetableTitles as titles } from './texts';
 
 const TimetablePage = lazy(() => import('./TimetablePage'));
 const TimetableFormPage = lazy(() => import('./TimetableFormPage'));
 const StudentTimetablePage = lazy(() => import('./StudentTimetablePage'));
 
+const icon = (
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>
+);
+
 export const timetableFeature = defineFeature({
   name: 'timetable',
-  pages: {
-    [`${adminHome}/timetable`]: <TimetablePage />,
-    [`${adminHome}/timetable/add`]: <TimetableFormPage />,
-    [`${adminHome}/timetable/edit/:id`]: <TimetableFormPage />,
-    [`${studentHome}/timetable`]: <StudentTimetablePage />,
+  sections: {
+    admin: [
+      { needs: ['timetablePeriods', 'timetable', 'timetableLimits', 'timetableSubstitutions', 'classes', 'subjects', 'classSubjects', 'teachers', 'teacherAttendance'], path: '/timetable', title: titles.timetable, page: <TimetablePage />, tile: { icon, order: 130 } },
+      { needs: ['timetablePeriods', 'timetable', 'timetableLimits', 'classes', 'subjects', 'classSubjects', 'teachers'], path: '/timetable/add', title: titles.addTimetable, back: '/timetable', page: <TimetableFormPage /> },
+      { needs: ['timetablePeriods', 'timetable', 'timetableLimits', 'classes', 'subjects', 'classSubjects', 'teachers'], path: '/timetable/edit/:id', title: titles.editTimetable, back: '/timetable', page: <TimetableFormPage /> },
+    ],
+    student: [{ needs: ['timetablePeriods', 'timetable', 'timetableSubstitutions', 'students', 'classes', 'subjects', 'classSubjects', 'teachers'], path: '/timetable', title: titles.timetable, page: <StudentTimetablePage />, tile: { icon, order: 40 } }],
   },
-  changes: {
-    'timetable.create': () => syncTexts.describe.recordCreate(text.changes.entry, ''),
-    'timetable.update': () => syncTexts.describe.recordUpdate(text.changes.entry, ''),
-    'timetable.delete': () => syncTexts.describe.recordDelete(text.changes.entry),
-    'timetableSubstitutions.create': () => syncTexts.describe.recordCreate(text.changes.substitution, ''),
-    'timetableSubstitutions.delete': () => syncTexts.describe.recordDelete(text.changes.substitution),
-    'timetablePeriods.replace': () => syncTexts.describe.recordUpdate(text.changes.periods, ''),
-  },
+  changes: () => import('./changes'),
 });

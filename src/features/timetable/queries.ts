@@ -12,6 +12,11 @@ import {
   type SubstitutionRow,
   type TimetableEntryRow,
 } from '../../../sync/modules/timetable';
+import { classesTable } from '../../../sync/modules/classes';
+import { subjectsTable } from '../../../sync/modules/subjects';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { studentsTable } from '../../../sync/modules/students';
 
 export interface TimetableMirror {
   periods: PeriodRow[];
@@ -33,11 +38,11 @@ export async function readTimetableMirror(db: KakshaDb): Promise<TimetableMirror
     db.tableOf(subjectLimitsTable).toArray(),
     db.tableOf(substitutionsTable).toArray(),
     db.tableOf(teacherAttendanceTable).toArray(),
-    db.classes.toArray(),
-    db.subjects.toArray(),
-    db.teachers.toArray(),
-    db.classSubjects.toArray(),
-    db.students.toArray(),
+    db.tableOf(classesTable).toArray(),
+    db.tableOf(subjectsTable).toArray(),
+    db.tableOf(teachersTable).toArray(),
+    db.tableOf(classSubjectsTable).toArray(),
+    db.tableOf(studentsTable).toArray(),
   ]);
   return { periods, entries, limits, substitutions, marks, classes: [...classes].sort(compareClasses), subjects, teachers, mapping, students };
 }

@@ -1,6 +1,14 @@
 /** English texts of the timetable screens (the school's answers are in contract/messages.ts). */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const timetableTitles = {
+  timetable: 'Timetable',
+  addTimetable: 'Add timetable',
+  editTimetable: 'Edit timetable',
+};
+
 export const timetableTexts = {
-  /** The sync panel's lines for the timetable's waiting or refused changes (feature.tsx). */
+  /** The sync panel's lines for the timetable's waiting or refused changes (changes.ts). */
   changes: { entry: 'Timetable entry', substitution: 'Substitution', periods: 'Bell schedule' },
   loading: 'Reading this device’s copy…',
   noEngine: 'Sign in again to read the timetable on this device.',

@@ -1,10 +1,16 @@
-/** Headless Debian Chromium through playwright-core, one fresh context (empty storage) per test. */
+/**
+ * Headless Debian Chromium through playwright-core: one browser per test worker (the e2e project
+ * does not isolate files, so this module's browser outlives a file), one fresh context (empty
+ * storage) per test.
+ */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterEach } from 'vitest';
+import { e2eServer } from './server';
+import { putOnSchoolClock } from './school-clock-env';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-const flags = [
+const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -14,42 +20,51 @@ const flags = [
   '--disable-sync',
 ];
 
+let shared: Promise<Browser> | undefined;
+
+/** The worker's browser, started on first use (and again if it went away). */
+function workerBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags }).then((browser) => {
+    browser.once('disconnected', () => {
+      shared = undefined;
+    });
+    return browser;
+  });
+  return shared;
+}
+
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  /** The browser's language (navigator.languages), which the app starts in (docs/i18n.md). */
+  locale?: string;
+}
+
 export interface BrowserSession {
   baseUrl: string;
-  browser(): Browser;
-  /** A new page in a new, empty browser context (viewport 1280×800 unless given). */
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
-  newContext(options?: { width?: number; height?: number }): Promise<BrowserContext>;
+  /** A new page in a new, empty browser context (viewport 1280×800, browser language en-US, unless given). */
+  newPage(options?: ContextOptions): Promise<Page>;
+  newContext(options?: ContextOptions): Promise<BrowserContext>;
 }
 
 export function useBrowser(): BrowserSession {
-  let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = e2eServer();
 
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: flags });
-  });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)));
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
-  const newContext = async ({ width = 1280, height = 800 } = {}) => {
-    if (!browser) throw new Error('browser not started');
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+  const newContext = async ({ width = 1280, height = 800, locale = 'en-US' }: ContextOptions = {}) => {
+    const browser = await workerBrowser();
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale });
     contexts.push(context);
+    await putOnSchoolClock(context);
     return context;
   };
 
   return {
     baseUrl,
-    browser: () => {
-      if (!browser) throw new Error('browser not started');
-      return browser;
-    },
     newContext,
     async newPage(options) {
       return (await newContext(options)).newPage();

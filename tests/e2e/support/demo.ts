@@ -22,6 +22,12 @@ function definition(tenantId: string): SchoolDefinition {
 export const greenvalley: DemoSchool = { tenantId: 'greenvalley', schoolName: definition('greenvalley').schoolName };
 export const riverside: DemoSchool = { tenantId: 'riverside', schoolName: definition('riverside').schoolName };
 
+/** The school office's phone and e-mail as the seed records them (GET /schools/{id}). */
+export function demoOffice(school: DemoSchool): { phoneNumber: string; email: string } {
+  const { phoneNumber, email } = definition(school.tenantId);
+  return { phoneNumber, email };
+}
+
 /** The full name of the person behind a demo account; a parent's is the demo child's name. */
 export function demoPersonName(school: DemoSchool, role: RoleName): string {
   const { demo } = definition(school.tenantId);

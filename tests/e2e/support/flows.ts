@@ -3,7 +3,7 @@
  * check the layout. Every step goes through what a user sees (roles, labels, texts).
  */
 import type { Page } from 'playwright-core';
-import { en } from '../../../src/i18n/en';
+import { en } from '../../support/english';
 
 /** The path of the page's current address, e.g. '/login'. */
 export function pathOf(page: Page): string {
@@ -19,9 +19,9 @@ export async function waitForPath(page: Page, path: string, search?: (params: UR
 export async function chooseSchool(page: Page, schoolName: string): Promise<void> {
   if (pathOf(page) !== '/school-selection') await page.goto('/school-selection');
   await page.getByRole('radio', { name: schoolName, exact: true }).check();
-  await page.getByRole('button', { name: en.schoolSelection.signInTo(schoolName), exact: true }).click();
+  await page.getByRole('button', { name: en.schoolSelection.signInTo({ school: schoolName }), exact: true }).click();
   await waitForPath(page, '/login');
-  await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle(schoolName), exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle({ school: schoolName }), exact: true }).waitFor();
 }
 
 /** The /login form's fields and submit button. */

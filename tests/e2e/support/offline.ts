@@ -1,5 +1,5 @@
 /**
- * Helpers of the offline end-to-end tests (issue 3): the demo school through the API (Node fetch,
+ * Helpers of the offline end-to-end tests: the demo school through the API (Node fetch,
  * never the browser), the service worker taking control, the marking sheet as a teacher uses it,
  * and a log of the attendance writes the browser sent with their Idempotency-Keys.
  */
@@ -9,7 +9,7 @@ import type { AttendanceSheet } from '../../../contract/attendance';
 import type { AttendanceStatus } from '../../../contract/attendance';
 import { headers } from '../../../contract/headers';
 import { paths } from '../../../contract/paths';
-import { en } from '../../../src/i18n/en';
+import { en } from '../../support/english';
 import { attendanceTexts } from '../../../src/features/attendance/texts';
 import { syncTexts } from '../../../src/sync-binding/texts';
 import { demoPassword, demoUsername, greenvalley, type DemoSchool } from './demo';
@@ -78,7 +78,7 @@ export async function waitForSynced(page: Page, timeout = 150_000): Promise<void
 }
 
 export async function waitForNothingWaiting(page: Page, timeout = 30_000): Promise<void> {
-  await syncStatus(page).getByText(syncTexts.waiting(0), { exact: true }).waitFor({ timeout });
+  await syncStatus(page).getByText(syncTexts.waiting({ count: 0 }), { exact: true }).waitFor({ timeout });
 }
 
 /** Signs in at the demo school and waits for the area dashboard. */

@@ -1,21 +1,15 @@
 /** Helpers of the public-site end-to-end tests: the mail folder, accounts made through the API. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
 import type { SinkMessage } from '../../support/smtp-sink';
 import { demoSchool } from './public-site-accounts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    mailDir: string;
-  }
-}
+import { e2eServer } from './server';
 
 export { demoSchool, e2eOperator } from './public-site-accounts';
 
 /** Waits for a mail to `to` that arrived after `since` (ms) and returns it. */
 export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<SinkMessage> {
-  const dir = inject('mailDir');
+  const dir = e2eServer().mailDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of readdirSync(dir).sort().reverse()) {
@@ -61,6 +55,7 @@ export async function createActiveAccount(baseUrl: string, label: string, passwo
   const pending = (await api(baseUrl, 'GET', '/api/accounts/pending', undefined, jwtToken)) as { id: string; username: string }[];
   const account = pending.find((item) => item.username === email);
   if (!account) throw new Error('registered account not pending');
-  await api(baseUrl, 'POST', `/api/accounts/${account.id}/approve`, {}, jwtToken);
+  // An administrator registration gets no mailed code, so the admin takes the second, explicit step.
+  await api(baseUrl, 'POST', `/api/accounts/${account.id}/approve`, { unconfirmed: true }, jwtToken);
   return { email, password };
 }

@@ -1,5 +1,5 @@
 /**
- * Helpers of the school-records end-to-end tests (issue 5): the school's admissions, students and
+ * Helpers of the school-records end-to-end tests: the school's admissions, students and
  * certificates through the API (Node fetch, never the browser), records each test makes for
  * itself with unique names, and the register and student list as the screens show them.
  */

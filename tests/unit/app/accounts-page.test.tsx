@@ -5,7 +5,6 @@
  * body only, the admin's own row cannot be acted on, a teacher is told who manages accounts, and
  * offline the actions wait while typed input stays.
  */
-import './reset-storage';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../contract/account';
@@ -17,6 +16,9 @@ import { accountsTexts } from '../../../src/features/accounts/texts';
 import { recordsKitTexts } from '../../../src/kit/texts';
 import { button, byLabel, click, renderRoute, settle, type, type Rendered } from './dom';
 import { fakeServer, ok, screenHarness, signInStorage, until, type Call, type Reply } from './records-harness';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { teachersTable } from '../../../sync/modules/teachers';
 
 let view: Rendered | undefined;
 const harness = screenHarness('accounts');
@@ -29,6 +31,7 @@ const ids = {
   studentAccount: '0197c000-0000-7000-8000-0000000000a1',
   parentAccount: '0197c000-0000-7000-8000-0000000000a2',
   teacherAccount: '0197c000-0000-7000-8000-0000000000a3',
+  claimedAccount: '0197c000-0000-7000-8000-0000000000a4',
   admin: '0197c000-0000-7000-8000-0000000000b1',
   teacher: '0197c000-0000-7000-8000-0000000000b2',
   old: '0197c000-0000-7000-8000-0000000000b3',
@@ -43,6 +46,8 @@ const account = (id: string, username: string, roleName: Account['roleName'], st
   teacherId: null,
   linkedName,
   createdAt: '2025-06-22T09:30:00.000Z',
+  addressConfirmed: true,
+  registrations: 1,
 });
 
 // As the account list answers them (by username); the page shows whoever waited longest first.
@@ -50,6 +55,8 @@ const pending = [
   { ...account(ids.parentAccount, 'kumar.family@mail.in', 'parent', 'pending', 'Anita Kumar, Kiran Kumar'), createdAt: '2025-06-22T10:00:00.000Z' },
   { ...account(ids.teacherAccount, 'new.teacher@school.in', 'teacher', 'pending'), createdAt: '2025-06-23T08:00:00.000Z' },
   account(ids.studentAccount, 'ravi@pupil.in', 'student', 'pending'),
+  // Registered twice and never confirmed with its code: approving it takes the warning first.
+  { ...account(ids.claimedAccount, 'claimed.teacher@school.in', 'teacher', 'pending'), createdAt: '2025-06-24T08:00:00.000Z', addressConfirmed: false, registrations: 2 },
 ];
 const everyone = [
   account(ids.admin, 'admin@kaksha.demo', 'admin', 'active'),
@@ -74,7 +81,7 @@ const signIn = (role: 'ADMIN' | 'TEACHER') => signInStorage(role);
 async function engineWithMirror(online: boolean) {
   const connectivity = createConnectivity({ online });
   const engine: SyncEngine = await harness.engine('ADMIN', { engine: { connectivity } });
-  await engine.db.classes.put({ id: 'class-6b', className: 'VI', classSection: 'B', rev: 1 });
+  await engine.db.tableOf(classesTable).put({ id: 'class-6b', className: 'VI', classSection: 'B', rev: 1 });
   const student = (id: string, firstName: string, admissionId: string, extra: Record<string, unknown> = {}) => ({
     id,
     firstName,
@@ -86,12 +93,12 @@ async function engineWithMirror(online: boolean) {
     rev: 1,
     ...extra,
   });
-  await engine.db.students.bulkPut([
+  await engine.db.tableOf(studentsTable).bulkPut([
     student(ids.ravi, 'Ravi', 'GV-2025-007'),
     student(ids.anita, 'Anita', 'GV-2021-011', { parentEmail: 'Kumar.Family@mail.in' }),
     student(ids.kiran, 'Kiran', 'GV-2023-020', { parentEmail: 'kumar.family@mail.in' }),
   ]);
-  await engine.db.teachers.put({ id: ids.teacherRecord, employeeId: 'EMP-77', firstName: 'Nisha', lastName: 'Rao', emailId: 'new.teacher@school.in', rev: 1 });
+  await engine.db.tableOf(teachersTable).put({ id: ids.teacherRecord, employeeId: 'EMP-77', firstName: 'Nisha', lastName: 'Rao', emailId: 'new.teacher@school.in', rev: 1 });
   return { engine, connectivity };
 }
 
@@ -112,7 +119,10 @@ describe('/admin/accounts', () => {
     await engineWithMirror(true);
     await openPage();
     const pendingRows = Array.from(view!.container.querySelectorAll('section[aria-labelledby="acc-pending"] tbody tr')).map((row) => row.textContent);
-    expect(pendingRows.map((row) => row?.split('@')[0])).toEqual(['ravi', 'kumar.family', 'new.teacher']);
+    expect(pendingRows.map((row) => row?.split('@')[0])).toEqual(['ravi', 'kumar.family', 'new.teacher', 'claimed.teacher']);
+    expect(pendingRows[0]).toContain(accountsTexts.pending.confirmedYes);
+    expect(pendingRows[3]).toContain(accountsTexts.pending.confirmedNo);
+    expect(pendingRows[3]).toContain(accountsTexts.pending.registrations(2));
     expect(pendingRows[1]).toContain('kumar.family@mail.in');
     expect(pendingRows[1]).toContain('Anita Kumar, Kiran Kumar');
     expect(pendingRows[1]).toContain('22/06/2025');
@@ -176,7 +186,7 @@ describe('/admin/accounts', () => {
     await until(() => dialog()?.querySelectorAll('input[type="radio"]').length === 1, 'the search');
     const ravi = dialog()!.querySelector<HTMLInputElement>('input[type="radio"]')!;
     expect(ravi.closest('label')?.textContent).toContain('Ravi Kumar');
-    expect(ravi.closest('label')?.textContent).toContain('VI - B');
+    expect(ravi.closest('label')?.textContent).toContain('VI B');
     await click(ravi);
     await click(button(document.body, accountsTexts.approve.submit));
     await until(() => outcome() === messages.accounts.approved, 'the approved message');
@@ -210,6 +220,44 @@ describe('/admin/accounts', () => {
     await until(() => posts(calls).length === 1, 'the approval');
     expect(JSON.parse(posts(calls)[0]!.body)).toEqual({ teacherId: ids.teacherRecord });
     await until(() => dialog()?.textContent?.includes(messages.accounts.notPending) === true, 'the refusal');
+  });
+
+  it('approves an address never confirmed only past a warning that says what it means, and sends it as unconfirmed', async () => {
+    signIn('ADMIN');
+    const calls = fakeServer(
+      accountRoutes({
+        [`POST ${paths.accounts.approve(ids.claimedAccount)}`]: () => ok({ id: ids.claimedAccount, status: 'active' }, messages.accounts.approved),
+      }),
+    );
+    await engineWithMirror(true);
+    await openPage();
+    const approveClaimed = () => click(byAria(accountsTexts.pending.approveLabel('claimed.teacher@school.in'))!);
+
+    await approveClaimed();
+    const warning = document.querySelector<HTMLElement>('[role="alertdialog"]');
+    expect(warning?.textContent).toContain(accountsTexts.pending.unconfirmedTitle);
+    expect(warning?.textContent).toContain('This address was never confirmed: anyone could have registered it.');
+    expect(warning?.textContent).toContain(accountsTexts.pending.unconfirmedBody('claimed.teacher@school.in'));
+    expect(warning?.textContent).toContain(accountsTexts.pending.unconfirmedClaims(2));
+    expect(warning?.textContent).toContain(accountsTexts.pending.unconfirmedAdvice);
+    // The safe answer has the focus; cancelling sends nothing and opens nothing.
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    await click(button(document.body, 'Cancel'));
+    expect(dialog()).toBeNull();
+    expect(posts(calls)).toEqual([]);
+
+    await approveClaimed();
+    await click(button(document.body, accountsTexts.pending.unconfirmedContinue));
+    await until(() => dialog()?.getAttribute('role') === 'dialog', 'the approval dialog');
+    expect(dialog()?.textContent).toContain(accountsTexts.approve.unconfirmedNote);
+    await type(byLabel(document.body, accountsTexts.approve.searchTeachers), 'EMP-77');
+    await until(() => dialog()?.querySelectorAll('input[type="radio"]').length === 1, 'the teacher record');
+    await click(dialog()!.querySelector<HTMLInputElement>('input[type="radio"]')!);
+    await click(button(document.body, accountsTexts.approve.submit));
+    await until(() => outcome() === messages.accounts.approved, 'the approved message');
+    expect(posts(calls).map((call) => [call.url.pathname, JSON.parse(call.body)])).toEqual([
+      [paths.accounts.approve(ids.claimedAccount), { teacherId: ids.teacherRecord, unconfirmed: true }],
+    ]);
   });
 
   it('rejects only after confirming', async () => {

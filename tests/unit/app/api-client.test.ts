@@ -1,4 +1,3 @@
-import './reset-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { messages } from '../../../contract/messages';

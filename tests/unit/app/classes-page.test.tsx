@@ -3,7 +3,6 @@
  * page 0, search by column and off under the class filter, the form's errors, add / edit / delete
  * as outbox entries with the mirror changed at once, and a teacher's actions limited to their classes.
  */
-import './reset-storage';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { romanClassNames } from '../../../contract/record-formats';
@@ -12,8 +11,12 @@ import ClassesPage from '../../../src/features/classes/ClassesPage';
 import { classesTexts } from '../../../src/features/classes/texts';
 import { recordsKitTexts } from '../../../src/kit';
 import { AppToaster } from '../../../src/ui/AppToaster';
-import { button, byLabel, click, renderRoute, settle, submit, type, type Rendered } from './dom';
+import { button, byLabel, click, meanwhile, renderRoute, settle, submit, type, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { teachersTable } from '../../../sync/modules/teachers';
 
 let view: Rendered | undefined;
 const harness = screenHarness('classes');
@@ -70,9 +73,9 @@ describe('/admin/classes', () => {
     const engine = await signedInEngine();
     const classes = schoolClasses(45);
     classes[0] = { ...classes[0]!, classTeacherId: teacherId } as (typeof classes)[number];
-    await engine.db.classes.bulkPut(classes);
-    await engine.db.teachers.put({ id: teacherId, employeeId: 'T1', firstName: 'Meera', lastName: 'Nair', emailId: null, rev: 1 });
-    await engine.db.students.bulkPut(
+    await engine.db.tableOf(classesTable).bulkPut(classes);
+    await engine.db.tableOf(teachersTable).put({ id: teacherId, employeeId: 'T1', firstName: 'Meera', lastName: 'Nair', emailId: null, rev: 1 });
+    await engine.db.tableOf(studentsTable).bulkPut(
       [1, 2, 3].map((n) => ({ id: id(500 + n), classId: id(1), admissionId: null, firstName: `S${n}`, lastName: 'K', rev: 1 })),
     );
     await open(engine);
@@ -96,7 +99,7 @@ describe('/admin/classes', () => {
 
   it('searches by column, and the class filter turns search off', async () => {
     const engine = await signedInEngine();
-    await engine.db.classes.bulkPut(schoolClasses(45));
+    await engine.db.tableOf(classesTable).bulkPut(schoolClasses(45));
     await open(engine);
     await until(() => names().length === 20, 'the list');
 
@@ -146,7 +149,7 @@ describe('/admin/classes', () => {
 
   it('an invalid form shows the spec message and the field error, and writes nothing', async () => {
     const engine = await signedInEngine();
-    await engine.db.classes.put({ id: id(1), className: 'VI', classSection: 'A', rev: 1 });
+    await engine.db.tableOf(classesTable).put({ id: id(1), className: 'VI', classSection: 'A', rev: 1 });
     await open(engine);
     await click(button(view!.container, classesTexts.add));
     const form = dialog()!.querySelector('form')!;
@@ -161,8 +164,8 @@ describe('/admin/classes', () => {
     await type(byLabel(dialog()!, classesTexts.classSection), 'a');
     await submit(form);
     expect(dialog()!.textContent).toContain(messages.classes.duplicate);
-    expect(await engine.db.outbox.count()).toBe(0);
-    expect(await engine.db.classes.count()).toBe(1);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
+    expect(await meanwhile(() => engine.db.tableOf(classesTable).count())).toBe(1);
   });
 
   it('adds and edits a class: the mirror shows it at once and the outbox holds the change', async () => {
@@ -175,7 +178,7 @@ describe('/admin/classes', () => {
     await submit(dialog()!.querySelector('form')!);
     await until(() => names().includes('VII B'), 'the new class');
     expect(dialog()).toBeNull();
-    const [created] = await engine.db.outbox.toArray();
+    const [created] = await meanwhile(() => engine.db.outbox.toArray());
     expect(created).toMatchObject({ kind: 'classes.create', method: 'POST', body: { className: 'VII', classSection: 'B' } });
     // Offline: the spec's message with the note that it waits on this device.
     await until(() => document.body.textContent?.includes(messages.classes.added) === true, 'the toast');
@@ -186,17 +189,17 @@ describe('/admin/classes', () => {
     await type(byLabel(dialog()!, classesTexts.classSection), 'C');
     await submit(dialog()!.querySelector('form')!);
     await until(() => names().includes('VII C'), 'the edited class');
-    const stored = await engine.db.classes.toArray();
+    const stored = await meanwhile(() => engine.db.tableOf(classesTable).toArray());
     expect(stored.map((row) => `${row.className} ${row.classSection}`)).toEqual(['VII C']);
   });
 
   it('deletes only after confirmation: the row leaves the mirror and an outbox entry waits', async () => {
     const engine = await signedInEngine();
-    await engine.db.classes.bulkPut([
+    await engine.db.tableOf(classesTable).bulkPut([
       { id: id(1), className: 'VI', classSection: 'A', rev: 1 },
       { id: id(2), className: 'VI', classSection: 'B', rev: 1 },
     ]);
-    await engine.db.students.put({ id: id(501), classId: id(2), admissionId: null, firstName: 'Asha', lastName: 'K', rev: 1 });
+    await engine.db.tableOf(studentsTable).put({ id: id(501), classId: id(2), admissionId: null, firstName: 'Asha', lastName: 'K', rev: 1 });
     await open(engine);
     await until(() => names().length === 2, 'the list');
 
@@ -205,8 +208,8 @@ describe('/admin/classes', () => {
     expect(dialog()!.textContent).toContain(classesTexts.deleteQuestion('VI A'));
     expect(document.activeElement?.textContent).toBe(recordsKitTexts.confirm.cancel);
     await click(button(dialog()!, recordsKitTexts.confirm.cancel));
-    expect(await engine.db.classes.count()).toBe(2);
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.tableOf(classesTable).count())).toBe(2);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
     // The list's notice (announced) says so, in the spec's words.
     expect(notice()).toBe('Deletion cancelled.');
 
@@ -218,13 +221,13 @@ describe('/admin/classes', () => {
     full.mockRestore();
     expect(dialog()).toBeNull();
     expect(names()).toHaveLength(2);
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await click(deleteA);
     await click(button(dialog()!, classesTexts.remove));
     await until(() => names().length === 1, 'the row to go');
-    expect(await engine.db.classes.get(id(1))).toBeUndefined();
-    const [entry] = await engine.db.outbox.toArray();
+    expect(await meanwhile(() => engine.db.tableOf(classesTable).get(id(1)))).toBeUndefined();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({ kind: 'classes.delete', method: 'DELETE' });
     expect(entry!.path).toContain(id(1));
     // The spec's message stays in the notice and toasts too (section 8: class calls toast).
@@ -239,13 +242,13 @@ describe('/admin/classes', () => {
 
   it('a teacher may add classes but change only the classes they teach; no upload', async () => {
     const engine = await signedInEngine('TEACHER');
-    await engine.db.classes.bulkPut([
+    await engine.db.tableOf(classesTable).bulkPut([
       { id: id(1), className: 'VI', classSection: 'A', rev: 1, classTeacherId: teacherId },
       { id: id(2), className: 'VI', classSection: 'B', rev: 1, classTeacherId: null },
       { id: id(3), className: 'VII', classSection: 'A', rev: 1, classTeacherId: null },
     ]);
     // Teaching a subject in VII A makes it theirs too.
-    await engine.db.classSubjects.put({
+    await engine.db.tableOf(classSubjectsTable).put({
       id: id(700),
       classId: id(3),
       subjectId: id(800),

@@ -1,12 +1,11 @@
 /**
- * The family dashboard (issue 16) over a hand-built mirror: per child, today's attendance (marked,
+ * The family dashboard over a hand-built mirror: per child, today's attendance (marked,
  * a class holiday, a Sunday, not marked yet), homework due from today with not done first, the
  * next fee due after a part payment, the latest published result and the next paper of the
  * child's class. Then /student over a real engine offline: a parent with two children sees each
  * child's day, every line opening its screen for that child.
  */
-import './reset-storage';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeeStructure } from '../../../contract/fees';
 import type { AttendanceRow } from '../../../sync';
 import type { EventRow } from '../../../sync/modules/events';
@@ -15,10 +14,16 @@ import { examsTable, resultsTable, type ExamRow, type ResultRow } from '../../..
 import { feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../sync/modules/fees';
 import { homeworkDoneTable, homeworkTable, type HomeworkRow } from '../../../sync/modules/homework';
 import StudentDashboardPage from '../../../src/features/student/dashboard/StudentDashboardPage';
-import { childDays, dayMarkOf, duesOfChild, homeworkDueFrom, latestResultOf, nextPaperOf, type FamilyMirror } from '../../../src/features/student/dashboard/child-day';
-import { isoToday } from '../../../src/kit/dashboard-day';
+import { childDays, dayMarkOf, duesOfChild, latestResultOf, nextPaperOf, type FamilyMirror } from '../../../src/features/student/dashboard/child-day';
+import { familyHomework, familyWeekCounts } from '../../../src/kit/homework-week';
+import { recordsKitTexts } from '../../../src/kit/texts';
 import { renderRoute, type Rendered } from './dom';
+import { onDay } from '../../support/fixed-day';
 import { screenHarness, signInStorage, until } from './records-harness';
+import { attendanceTable } from '../../../sync/modules/attendance';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { subjectsTable } from '../../../sync/modules/subjects';
 
 const harness = screenHarness('family');
 let view: Rendered | undefined;
@@ -135,21 +140,27 @@ describe('a child’s day', () => {
     expect(dayMarkOf({ attendance, events }, students[0]!, '2026-11-26')).toEqual({ kind: 'notMarked' });
   });
 
-  it('puts homework not done first, then the soonest; past and other classes’ left out', () => {
+  it('lists the school week’s homework and earlier homework not done, not done first; next week’s and other classes’ left out', () => {
+    // Saturday 28 November: the week is Monday 23 to Sunday 29.
     const rows = [
       homework(1, { dueDate: '2026-11-26' }),
       homework(2, { dueDate: '2026-11-28' }),
-      homework(3, { dueDate: '2026-11-27' }),
-      homework(4, { dueDate: '2026-11-24' }),
-      homework(5, { dueDate: '2026-11-26', classId: viB }),
+      homework(3, { dueDate: '2026-11-29' }),
+      homework(4, { dueDate: '2026-11-20', title: 'Worksheet' }),
+      homework(5, { dueDate: '2026-11-19' }),
+      homework(6, { dueDate: '2026-11-30' }),
+      homework(7, { dueDate: '2026-11-26', classId: viB }),
     ];
-    const done = [{ id: 'm', homeworkId: id(401), studentId: asha, done: true, doneAt: null, rev: 1 }];
-    const due = homeworkDueFrom({ homework: rows, done }, students[0]!, '2026-11-25');
-    expect(due.map((one) => [one.row.id, one.done])).toEqual([
-      [id(403), false],
-      [id(402), false],
-      [id(401), true],
+    const done = [id(401), id(405)].map((homeworkId) => ({ id: `m${homeworkId}`, homeworkId, studentId: asha, done: true, doneAt: null, rev: 1 }));
+    const items = familyHomework(rows, done, students[0]!, '2026-11-28');
+    expect(items.map((one) => [one.row.id, one.done, one.overdue])).toEqual([
+      [id(404), false, true],
+      [id(402), false, false],
+      [id(403), false, false],
+      [id(401), true, false],
     ]);
+    // The tile counts what the list shows: three of this week's, three not done, one of them overdue.
+    expect(familyWeekCounts(items, '2026-11-28')).toEqual({ dueThisWeek: 3, notDone: 3, overdue: 1 });
   });
 
   it('gives the next fee due after a part payment, and none without the class’s structure', () => {
@@ -173,7 +184,8 @@ describe('a child’s day', () => {
     expect(nextPaperOf({ exams }, vA, '2026-11-25', '08:30')).toMatchObject({ date: '2026-11-25', startTime: '09:00' });
     expect(nextPaperOf({ exams }, vA, '2026-11-25', '09:30')).toMatchObject({ date: '2026-11-27', startTime: '10:00' });
     expect(nextPaperOf({ exams }, vA, '2026-11-28', '09:30')).toBeNull();
-    expect(childDays({ ...empty, exams, results }, new Date(2026, 10, 25, 8, 0)).map((child) => [child.student.firstName, child.nextPaper?.date])).toEqual([
+    // 8 am at the school (2:30 UTC), whatever the device's time zone.
+    expect(childDays({ ...empty, exams, results }, new Date('2026-11-25T02:30:00Z')).map((child) => [child.student.firstName, child.nextPaper?.date])).toEqual([
       ['Asha', '2026-11-25'],
       ['Ravi', '2026-11-26'],
     ]);
@@ -181,18 +193,21 @@ describe('a child’s day', () => {
 });
 
 describe('/student', () => {
+  // A Wednesday of the 2026-27 year: a school day, so a child not marked yet is said to be.
+  const today = '2026-11-25';
+  const year = 2026;
+  onDay(today);
+
   it('shows a parent each child’s day from the device, offline, each line opening the child’s screen', async () => {
     signInStorage('PARENT', { profile: { username: 'parent@kaksha.demo', userType: 'PARENT' } });
     const engine = await harness.engine('PARENT');
-    const today = isoToday();
-    const year = Number(today.slice(5, 7)) >= 4 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
-    await engine.db.classes.bulkPut([
+    await engine.db.tableOf(classesTable).bulkPut([
       { id: vA, className: 'V', classSection: 'A', classTeacherId: null, rev: 1 },
       { id: viB, className: 'VI', classSection: 'B', classTeacherId: null, rev: 1 },
     ]);
-    await engine.db.students.bulkPut(students);
-    await engine.db.subjects.put({ id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 });
-    await engine.db.attendance.put(mark(1, asha, vA, today, 'late'));
+    await engine.db.tableOf(studentsTable).bulkPut(students);
+    await engine.db.tableOf(subjectsTable).put({ id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 });
+    await engine.db.tableOf(attendanceTable).put(mark(1, asha, vA, today, 'late'));
     await engine.db.tableOf(homeworkTable).bulkPut([homework(1, { dueDate: today, title: 'Fractions' }), homework(2, { dueDate: today, title: 'Decimals' })]);
     await engine.db.tableOf(homeworkDoneTable).put({ id: id(990), homeworkId: id(402), studentId: asha, done: true, doneAt: null, rev: 1 });
     await engine.db.tableOf(feeHeadsTable).put({ id: tuition, name: 'Tuition', description: null, rev: 1 });
@@ -205,23 +220,70 @@ describe('/student', () => {
     await until(() => view!.container.querySelectorAll('.child-day').length === 2, 'both children');
     const card = (name: string) => Array.from(view!.container.querySelectorAll<HTMLElement>('.glance-panel')).find((one) => one.querySelector('h3')?.textContent?.startsWith(name))!;
     const asha_ = card('Asha Rao');
-    expect(asha_.querySelector('h3')!.textContent).toBe('Asha Rao · V - A');
+    expect(asha_.querySelector('h3')!.textContent).toBe('Asha Rao · V A');
     const lines = Array.from(asha_.querySelectorAll<HTMLAnchorElement>('a')).map((a) => [a.textContent, a.getAttribute('href')]);
     const due = new Intl.DateTimeFormat('en-GB').format(new Date(`${year + 1}-03-01T00:00:00`));
     expect(lines).toEqual([
       ['Late', `/student/attendance?studentId=${asha}`],
       [expect.stringMatching(/^Mathematics · Fractions, due .* \(not done\)$/), `/student/homework?studentId=${asha}`],
       [expect.stringMatching(/^Mathematics · Decimals, due .* \(done\)$/), `/student/homework?studentId=${asha}`],
-      [`Next due ${due}: ₹12,499.50`, `/student/fees?studentId=${asha}`],
+      [`Nothing overdue. Next due on ${due}: ₹12,499.50`, `/student/fees?studentId=${asha}`],
       ['Unit test 1: 72.5%, grade B1 (pass)', `/student/results?studentId=${asha}`],
       ['No exam paper ahead', `/student/exams?studentId=${asha}`],
     ]);
-    expect(asha_.textContent).toContain('₹27,499.50 outstanding this year');
+    expect(asha_.textContent).toContain('Outstanding this year: ₹27,499.50, none of it due yet');
     const ravi_ = card('Ravi Rao');
     expect(ravi_.textContent).toContain('No fees set for this class on this device');
-    expect(ravi_.textContent).toContain('Nothing due');
-    expect(ravi_.textContent).toContain(new Date(`${today}T00:00:00Z`).getUTCDay() === 0 ? 'Sunday, no school' : 'Not marked yet');
+    expect(ravi_.textContent).toContain('Nothing due this week');
+    expect(ravi_.textContent).toContain('Not marked yet');
     expect(view!.container.textContent).toContain('Sports day');
     await until(() => view!.container.textContent?.includes('All read') === true, 'the unread line');
+  });
+});
+
+describe('/student on a Saturday evening', () => {
+  // 8 pm in India on Saturday 28 November (14:30 UTC): the week is Monday 23 to Sunday 29.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T14:30:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts on its tile what each child’s card lists: the week’s homework and an overdue worksheet, not next week’s', async () => {
+    signInStorage('PARENT', { profile: { username: 'parent@kaksha.demo', userType: 'PARENT' } });
+    const engine = await harness.engine('PARENT');
+    await engine.db.tableOf(classesTable).bulkPut([
+      { id: vA, className: 'V', classSection: 'A', classTeacherId: null, rev: 1 },
+      { id: viB, className: 'VI', classSection: 'B', classTeacherId: null, rev: 1 },
+    ]);
+    await engine.db.tableOf(studentsTable).bulkPut(students);
+    await engine.db.tableOf(subjectsTable).put({ id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 });
+    await engine.db.tableOf(homeworkTable).bulkPut([
+      homework(1, { dueDate: '2026-11-28', title: 'Fractions' }),
+      homework(2, { dueDate: '2026-11-27', title: 'Decimals' }),
+      homework(3, { dueDate: '2026-11-20', title: 'Worksheet 16' }),
+      homework(4, { dueDate: '2026-11-18', title: 'Old essay' }),
+      homework(5, { dueDate: '2026-11-30', title: 'Next week' }),
+    ]);
+    await engine.db.tableOf(homeworkDoneTable).bulkPut(
+      [id(402), id(404)].map((homeworkId) => ({ id: `m${homeworkId}`, homeworkId, studentId: asha, done: true, doneAt: null, rev: 1 })),
+    );
+    view = await harness.show(renderRoute('/student', <StudentDashboardPage />, '/student'));
+    await until(() => view!.container.querySelectorAll('.child-day').length === 2, 'both children');
+    const card = Array.from(view!.container.querySelectorAll<HTMLElement>('.glance-panel')).find((one) => one.querySelector('h3')?.textContent?.startsWith('Asha'))!;
+    const listed = Array.from(card.querySelectorAll('.glance-list li')).map((li) => li.textContent ?? '');
+    expect(listed).toEqual([
+      expect.stringMatching(/^Mathematics · Worksheet 16, due 20\/11\/2026 \(overdue, not done\)$/),
+      expect.stringMatching(/^Mathematics · Fractions, due 28\/11\/2026 \(not done\)$/),
+      expect.stringMatching(/^Mathematics · Decimals, due 27\/11\/2026 \(done\)$/),
+    ]);
+    const tile = () => view!.container.querySelector('a[href="/student/homework"] .tile-detail')?.textContent;
+    await until(() => tile() !== undefined, 'the homework tile');
+    // Two of this week's (Friday's and Saturday's), two not done as the card lists them, one of them overdue.
+    expect(tile()).toBe(recordsKitTexts.familyHomeworkTile(2, 2, 1));
+    expect(tile()).toBe('2 due this week · 2 not done, 1 of them overdue');
+    expect(listed.filter((line) => line.includes('not done)'))).toHaveLength(2);
   });
 });

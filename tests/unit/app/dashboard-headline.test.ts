@@ -1,12 +1,12 @@
 /** The dashboards' greeting: a parent by their own name, their children named (not the first child as the parent). */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
+import type { LoginProfile } from '../../../contract/auth';
 import { headlineOf } from '../../../src/navigation/dashboard-tiles';
 import { saveLogin } from '../../../src/session/session-rules';
 import { memoryStore } from '../../../src/session/storage-keys';
 import { nowMs, studentEntry, teacherEntry, tokenFor } from './helpers';
 
-function sessionOf(role: string, profile: object) {
+function sessionOf(role: string, profile: LoginProfile) {
   const stores = { local: memoryStore(), session: memoryStore({ currentTenantId: 'greenvalley' }) };
   const result = saveLogin(stores, { username: `${role.toLowerCase()}@kaksha.demo`, token: tokenFor(role), profile }, nowMs);
   if (!result.ok) throw new Error('sign-in not stored');

@@ -2,10 +2,11 @@
  * The admin and teacher dashboard: a teacher gets no tile of a screen the server refuses them
  * (Account approvals: every /accounts route is admin-only); an admin gets every tile.
  */
-import './reset-storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashboardPage';
-import { t } from '../../../src/i18n';
+import { accountsTitles } from '../../../src/features/accounts/texts';
+import { attendanceTitles } from '../../../src/features/attendance/texts';
+import { studentTitles } from '../../../src/features/students/texts';
 import { sessionStore } from '../../../src/session/session-store';
 import { renderRoute, type Rendered } from './dom';
 import { teacherEntry } from './helpers';
@@ -29,13 +30,13 @@ async function dashboardAs(role: 'ADMIN' | 'TEACHER') {
 describe('/admin dashboard tiles', () => {
   it('a teacher gets no Account approvals tile, and keeps the screens they may use', async () => {
     await dashboardAs('TEACHER');
-    expect(tiles().some((label) => label.includes(t.titles.markAttendance))).toBe(true);
-    expect(tiles().some((label) => label.includes(t.titles.students))).toBe(true);
-    expect(tiles().some((label) => label.includes(t.titles.accounts))).toBe(false);
+    expect(tiles().some((label) => label.includes(attendanceTitles.markAttendance))).toBe(true);
+    expect(tiles().some((label) => label.includes(studentTitles.students))).toBe(true);
+    expect(tiles().some((label) => label.includes(accountsTitles.accounts))).toBe(false);
   });
 
   it('an admin gets the Account approvals tile', async () => {
     await dashboardAs('ADMIN');
-    expect(tiles().some((label) => label.includes(t.titles.accounts))).toBe(true);
+    expect(tiles().some((label) => label.includes(accountsTitles.accounts))).toBe(true);
   });
 });

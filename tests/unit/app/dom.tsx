@@ -1,10 +1,14 @@
-/** Rendering helpers for the page tests: a memory router in happy-dom, typing and clicking. */
+/** Rendering helpers for the page tests: a memory router in happy-dom with the app's sections, typing and clicking. */
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { features } from '../../../src/app/features';
+import { SectionsContext, sectionsOf } from '../../../src/navigation/sections';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
+const sections = sectionsOf(features);
 
 function Elsewhere() {
   const location = useLocation();
@@ -26,7 +30,13 @@ export async function renderRoutes(routes: RouteObject[], url: string, before = 
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  await act(async () => root.render(<RouterProvider router={router} />));
+  await act(async () =>
+    root.render(
+      <SectionsContext.Provider value={sections}>
+        <RouterProvider router={router} />
+      </SectionsContext.Provider>,
+    ),
+  );
   return {
     router,
     container,
@@ -98,4 +108,30 @@ export async function settle(ms = 0): Promise<void> {
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, ms));
   });
+}
+
+/**
+ * Polls `condition` every 10 ms (about 3 s in all) and fails naming `what` when it never holds.
+ * Each look runs inside act(): a condition that reads the device's database lets the screens'
+ * queries answer meanwhile, and their updates are applied before the test reads the screen.
+ */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, tries = 300): Promise<void> {
+  for (let i = 0; i < tries; i += 1) {
+    let held = false;
+    await act(async () => {
+      held = await condition();
+      if (!held) await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    if (held) return;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * Awaits `work` (a read of the device's database, a write as another device would) inside act():
+ * the screens still mounted may answer meanwhile (a live query, the sync state), and their updates
+ * are applied before the test reads the screen again.
+ */
+export function meanwhile<T>(work: () => Promise<T>): Promise<T> {
+  return act(work);
 }

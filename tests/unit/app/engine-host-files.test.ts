@@ -7,7 +7,7 @@
  * Node's Blob, which FormData here accepts, as a browser's does its own.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createConnectivity, createSyncEngine, openKakshaDb, type SyncEngineOptions } from '../../../sync';
+import { createConnectivity, createSyncEngine, openKakshaDb, syncModules, type SyncEngineOptions } from '../../../sync';
 import { createEngineHost, type EngineHost } from '../../../src/sync-binding/engine-host';
 import { fileQueueOf, queueFiles } from '../../../src/sync-binding/file-queue';
 import { fakeSessionSource } from './sync-session';
@@ -26,7 +26,7 @@ describe('the engine host and waiting files', () => {
     const tenantId = 'host-files-school';
     const username = 'files@host.test';
     // Before the reload: the homework reached the school (rev 7); its file waits on the device.
-    const db = openKakshaDb(tenantId, username);
+    const db = openKakshaDb(tenantId, username, { modules: syncModules });
     await db.mirror('homework').put({ id: homeworkId, classId: 'c', subjectId: 's', title: 'Read', description: '', assignedDate: '2026-11-23', dueDate: '2026-11-27', rev: 7 });
     const [fileId] = await queueFiles({ db }, { table: 'homework', recordId: homeworkId, uploadPath: homeworkPaths.attachments(homeworkId) }, [
       new File(['%PDF-1.4 sheet'], 'sheet.pdf'),
@@ -40,7 +40,7 @@ describe('the engine host and waiting files', () => {
     );
     host = createEngineHost({
       fetch: fetch as unknown as typeof globalThis.fetch,
-      load: async () => ({ createSyncEngine: (options: SyncEngineOptions) => createSyncEngine(options), requestPersistentStorage: async () => 'persisted' as const }),
+      load: async () => ({ createSyncEngine: (options: SyncEngineOptions) => createSyncEngine(options), syncModules, requestPersistentStorage: async () => 'persisted' as const }),
       fileOptions: { locks: null },
     });
     const source = fakeSessionSource();

@@ -5,11 +5,12 @@
  * sync. Real engines over fake-indexeddb, offline, so nothing is sent.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createConnectivity, createSyncEngine, markAttendanceSheet, openKakshaDb, type SyncEngine, type SyncEngineOptions } from '../../../sync';
+import { createConnectivity, createSyncEngine, openKakshaDb, syncModules, type SyncEngine, type SyncEngineOptions } from '../../../sync';
 import type { Session } from '../../../src/session/session-rules';
 import { createEngineHost, identityOf, type EngineHost } from '../../../src/sync-binding/engine-host';
 import { makeToken } from './helpers';
 import { fakeSessionSource } from './sync-session';
+import { attendanceTable } from '../../../sync/modules/attendance';
 
 const classId = '0197a000-0000-7000-8000-0000000000c1';
 const studentId = '0197a000-0000-7000-8000-0000000000d1';
@@ -45,6 +46,7 @@ function harness(): Harness {
         created.push({ options, engine });
         return engine;
       },
+      syncModules,
       requestPersistentStorage: persist,
     }),
   });
@@ -64,12 +66,12 @@ describe('engine host', () => {
     expect(engine?.username).toBe('teacher@host.test');
     expect(engine?.tenantId).toBe(h.tenantId);
     expect(engine?.db.name).toBe(`kaksha:${h.tenantId}:teacher@host.test`);
-    await markAttendanceSheet(engine!, { classId, date: '2025-07-01', entries: [{ studentId, status: 'absent' }] });
+    await engine!.mutate('attendance.markSheet', { classId, date: '2025-07-01', entries: [{ studentId, status: 'absent' }] });
 
     h.source.signOut();
     await h.host.settled();
     expect(h.host.current()).toBeNull();
-    const db = openKakshaDb(h.tenantId, 'teacher@host.test');
+    const db = openKakshaDb(h.tenantId, 'teacher@host.test', { modules: syncModules });
     expect(await db.outbox.count()).toBe(1);
     db.close();
   });
@@ -78,14 +80,14 @@ describe('engine host', () => {
     const h = harness();
     h.source.signIn('TEACHER', 'first@host.test', h.tenantId);
     await h.host.settled();
-    await markAttendanceSheet(h.host.current()!, { classId, date: '2025-07-02', entries: [{ studentId, status: 'late' }] });
+    await h.host.current()!.mutate('attendance.markSheet', { classId, date: '2025-07-02', entries: [{ studentId, status: 'late' }] });
 
     h.source.signIn('ADMIN', 'second@host.test', h.tenantId);
     await h.host.settled();
     const second = h.host.current()!;
     expect(second.username).toBe('second@host.test');
     expect(await second.db.outbox.count()).toBe(0);
-    expect(await second.db.attendance.count()).toBe(0);
+    expect(await second.db.tableOf(attendanceTable).count()).toBe(0);
     expect(h.created).toHaveLength(2);
     // The first engine was closed before the second opened.
     expect(h.created[0]!.engine.db.isOpen()).toBe(false);
@@ -109,6 +111,10 @@ describe('engine host', () => {
 
     h.fetch.mockResolvedValueOnce(new Response('{}', { status: 401 }));
     expect(await options.renewToken(identity)).toBeNull();
+    // A 200 that is not the contract's answer (contract/auth.ts refreshDataSchema) renews nothing.
+    h.fetch.mockResolvedValueOnce(new Response(JSON.stringify({ success: true, message: 'ok', data: { jwtToken: 42 } }), { status: 200 }));
+    expect(await options.renewToken(identity)).toBeNull();
+    expect(h.source.replaced).toEqual([renewed]);
     h.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(options.renewToken(identity)).rejects.toThrow('Failed to fetch');
   });

@@ -1,9 +1,9 @@
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { messageForFailure } from '../../../contract/error-catalogue';
 import { messages } from '../../../contract/messages';
 import { ApiError } from '../../../src/api/api-error';
-import { interpretLoginResponse, loginFailureMessage } from '../../../src/features/auth/login-service';
+import { interpretLoginResponse } from '../../../src/features/auth/login-answer';
+import { loginFailureMessage } from '../../../src/features/auth/login-service';
 import { interpretRegisterResponse, registerFailureMessage } from '../../../src/features/auth/register-service';
 import { studentEntry, teacherEntry } from './helpers';
 
@@ -76,6 +76,12 @@ describe('login response (spec sections 5 and 8)', () => {
     expect(interpretLoginResponse({ success: true, message: undefined, data: { profile } })).toEqual(invalid);
     expect(interpretLoginResponse({ success: true, message: undefined, data: { jwtToken: '', profile } })).toEqual(invalid);
     expect(interpretLoginResponse({ success: true, message: undefined, data: { jwtToken: 'jwt' } })).toEqual(invalid);
+    // A profile the contract does not describe (contract/auth.ts loginDataSchema) is no profile.
+    expect(interpretLoginResponse({ success: true, message: undefined, data: { jwtToken: 'jwt', profile: { students: ['not an object'], teachers: [] } } })).toEqual(invalid);
+    expect(interpretLoginResponse({ success: true, message: undefined, data: { jwtToken: 'jwt', profile: { teachers: [teacherEntry()] } } })).toEqual(invalid);
+    expect(
+      interpretLoginResponse({ success: true, message: undefined, data: { jwtToken: 'jwt', profile: { students: [], teachers: [{ ...teacherEntry(), teacherId: 42 }] } } }),
+    ).toEqual(invalid);
   });
 
   it('a profile without a student or teacher entry is invalid profile data', () => {

@@ -6,7 +6,6 @@
  * /student/events shows the family's month and what is coming up, holidays badged; the dashboard
  * tile counts this week's events.
  */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import type { SyncEngine } from '../../../sync';
 import { eventsTable, type EventRow } from '../../../sync/modules/events';
@@ -19,13 +18,21 @@ import StudentDashboardPage from '../../../src/features/student/dashboard/Studen
 import { eventsTileText, upcomingThisWeek } from '../../../src/kit/events-week';
 import { weekOf } from '../../../src/kit/homework-week';
 import { AppToaster } from '../../../src/ui/AppToaster';
-import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
+import { byLabel, click, meanwhile, renderRoute, submit, type, type Rendered } from './dom';
+import { onDay } from '../../support/fixed-day';
 import { screenHarness, signInStorage, until } from './records-harness';
 import { notificationMessages } from '../../../contract/notifications';
 import { eventMessages } from '../../../contract/events';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { subjectsTable } from '../../../sync/modules/subjects';
 
 let view: Rendered | undefined;
 const harness = screenHarness('events');
+// A Wednesday: the week to Sunday holds a few days ahead and the days around fall in two months.
+const today = '2026-11-25';
+onDay(today);
 
 const id = (n: number) => `0197e000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const teacherId = id(900);
@@ -59,15 +66,15 @@ function event(n: number, fields: Partial<EventRow>): EventRow {
 
 /** II B: the teacher teaches Maths there; III A is not hers. Asha is in II B. */
 async function seedSchool(engine: SyncEngine) {
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: iiB, className: 'II', classSection: 'B', classTeacherId: null, rev: 1 },
     { id: iiiA, className: 'III', classSection: 'A', classTeacherId: null, rev: 1 },
   ]);
-  await engine.db.subjects.bulkPut([{ id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 }]);
-  await engine.db.classSubjects.bulkPut([
+  await engine.db.tableOf(subjectsTable).bulkPut([{ id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 }]);
+  await engine.db.tableOf(classSubjectsTable).bulkPut([
     { id: id(50), classId: iiB, subjectId: maths, teacherId, className: '', classSection: '', subjectName: '', teacherName: null, rev: 1 },
   ]);
-  await engine.db.students.bulkPut([{ id: asha, classId: iiB, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rev: 1 }]);
+  await engine.db.tableOf(studentsTable).bulkPut([{ id: asha, classId: iiB, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rev: 1 }]);
 }
 
 async function show(path: string, element: React.ReactElement, url = path) {
@@ -111,7 +118,7 @@ describe('/admin/events', () => {
     await engine.db.tableOf(eventsTable).bulkPut([
       event(1, { title: 'Sports day', startDate: shiftDays(3), endDate: shiftDays(3), startTime: '08:00', endTime: '13:00' }),
       event(2, { title: 'Class quiz', startDate: shiftDays(1), endDate: shiftDays(1), audience: toClasses(iiB), createdBy: undefined }),
-      event(3, { kind: 'holiday', title: 'Holiday today', startDate: todayIso(), endDate: shiftDays(1) }),
+      event(3, { kind: 'holiday', title: 'Holiday today', startDate: today, endDate: shiftDays(1) }),
       event(4, { title: 'Old fair', startDate: shiftDays(-30), endDate: shiftDays(-30) }),
       event(5, { title: 'III A trip', audience: toClasses(iiiA), createdBy: undefined }),
     ]);
@@ -121,7 +128,7 @@ describe('/admin/events', () => {
     const titles = Array.from(view!.container.querySelectorAll('table:not(.ev-grid) tbody tr')).map((row) => row.textContent ?? '');
     expect(titles.findIndex((row) => row.includes('Holiday today'))).toBeLessThan(titles.findIndex((row) => row.includes('Sports day')));
     expect(titles.some((row) => row.includes('Old fair'))).toBe(false);
-    expect(rowOf('Sports day')!.textContent).toContain('08:00 to 13:00');
+    expect(rowOf('Sports day')!.textContent).toContain('8:00 am to 1:00 pm');
     expect(rowOf('Class quiz')!.textContent).toContain('II B');
     expect(rowOf('Sports day')!.textContent).toContain(text.audience.school);
 
@@ -149,8 +156,8 @@ describe('/admin/events', () => {
     await click(labelled(text.removeLabel('Picnic'))!);
     await click(Array.from(document.querySelectorAll('button')).find((button) => button.textContent === text.remove && !button.getAttribute('aria-label'))!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the delete in the outbox');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'events.delete', method: 'DELETE' });
-    expect(await engine.db.tableOf(eventsTable).get(id(101))).toBeUndefined();
+    expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'events.delete', method: 'DELETE' });
+    expect(await meanwhile(() => engine.db.tableOf(eventsTable).get(id(101)))).toBeUndefined();
   });
 });
 
@@ -167,7 +174,7 @@ describe('/admin/events/add', () => {
     await type(byLabel(view!.container, text.form.endDate), '2026-12-09');
     await submit(view!.container.querySelector('form')!);
     await until(() => view!.container.textContent?.includes(eventMessages.endBeforeStart) ?? false, 'the date error');
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await type(byLabel(view!.container, text.form.endDate), '');
     const classesChoice = Array.from(view!.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')).find((input) => input.value === 'classes')!;
@@ -177,14 +184,14 @@ describe('/admin/events/add', () => {
     await click(Array.from(view!.container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')).find((input) => input.parentElement?.textContent?.includes('II B'))!);
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({
       kind: 'events.create',
       method: 'POST',
       body: { kind: 'event', title: 'Science fair', startDate: '2026-12-10', endDate: '2026-12-10', audience: { kind: 'classes', classIds: [iiB] } },
     });
     const eventId = (entry!.body as { id: string }).id;
-    expect(await engine.db.tableOf(eventsTable).get(eventId)).toMatchObject({ title: 'Science fair', rev: 0 });
+    expect(await meanwhile(() => engine.db.tableOf(eventsTable).get(eventId))).toMatchObject({ title: 'Science fair', rev: 0 });
   });
 
   it('offers a teacher no holiday and only her classes; editing keeps the event’s values', async () => {
@@ -204,7 +211,7 @@ describe('/admin/events/add', () => {
     await type(byLabel(view!.container, text.form.title), 'Class quiz (maths)');
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the update');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'events.update', method: 'PUT', body: { title: 'Class quiz (maths)', startTime: '10:00' } });
+    expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'events.update', method: 'PUT', body: { title: 'Class quiz (maths)', startTime: '10:00' } });
   });
 });
 
@@ -235,7 +242,7 @@ describe('/student/events for a parent of children in two classes', () => {
     signInStorage('PARENT', { profile: { username: 'parent@kaksha.demo', userType: 'PARENT' } });
     const engine = await harness.engine('PARENT');
     await seedSchool(engine);
-    await engine.db.students.put({ id: id(22), classId: iiiA, admissionId: 'A2', firstName: 'Ravi', lastName: 'Rao', rev: 1 });
+    await engine.db.tableOf(studentsTable).put({ id: id(22), classId: iiiA, admissionId: 'A2', firstName: 'Ravi', lastName: 'Rao', rev: 1 });
     await engine.db.tableOf(eventsTable).bulkPut([
       event(1, { title: 'II B play', audience: toClasses(iiB) }),
       event(2, { title: 'III A trip', startDate: shiftDays(3), endDate: shiftDays(3), audience: toClasses(iiiA) }),
@@ -254,7 +261,7 @@ describe('/student/events for a parent of children in two classes', () => {
 describe('the events tile', () => {
   it('counts the events from today to Sunday', async () => {
     const { to } = weekOf();
-    const today = todayIso();
+    expect(to).toBe('2026-11-29');
     expect(upcomingThisWeek([{ startDate: today, endDate: today }, { startDate: to, endDate: to }, { startDate: shiftDays(-3), endDate: shiftDays(-1) }, { startDate: shiftDays(8), endDate: shiftDays(8) }])).toBe(2);
     expect(eventsTileText(0)).toBe('Nothing this week');
     expect(eventsTileText(1)).toBe('1 this week');

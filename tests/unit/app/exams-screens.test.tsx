@@ -7,7 +7,6 @@
  * device's copy, without ranks when the school turned them off; /student/results shows a parent the
  * chosen child's published result only; /student/exams the child's class's schedule.
  */
-import './reset-storage';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { cbseGradingScale, markMessages } from '../../../contract/exams';
@@ -22,8 +21,14 @@ import { keepSchoolCopy } from '../../../src/kit/school-copy';
 import StudentExamsPage from '../../../src/features/exams/StudentExamsPage';
 import StudentResultsPage from '../../../src/features/exams/StudentResultsPage';
 import { examTexts as text } from '../../../src/features/exams/texts';
-import { renderRoute, type, type Rendered } from './dom';
+import { button, click, meanwhile, renderRoute, type, type Rendered } from './dom';
+import { onDay } from '../../support/fixed-day';
 import { screenHarness, signInStorage, until } from './records-harness';
+import { studentsTable } from '../../../sync/modules/students';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { classesTable } from '../../../sync/modules/classes';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { subjectsTable } from '../../../sync/modules/subjects';
 
 let view: Rendered | undefined;
 const harness = screenHarness('exams');
@@ -53,11 +58,11 @@ const exam: ExamRow = {
 };
 
 async function seedSchool(engine: SyncEngine) {
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: iiB, className: 'II', classSection: 'B', classTeacherId: null, rev: 1 },
     { id: iiiA, className: 'III', classSection: 'A', classTeacherId: null, rev: 1 },
   ]);
-  await engine.db.subjects.bulkPut([
+  await engine.db.tableOf(subjectsTable).bulkPut([
     { id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 },
     { id: art, subjectName: 'Art & Craft', subjectCode: null, rev: 1 },
   ]);
@@ -72,8 +77,8 @@ async function seedSchool(engine: SyncEngine) {
     teacherName: null,
     rev: 1,
   });
-  await engine.db.classSubjects.bulkPut([pair(1, iiB, maths, teacherId), pair(2, iiB, art, null), pair(3, iiiA, maths, null)]);
-  await engine.db.students.bulkPut([
+  await engine.db.tableOf(classSubjectsTable).bulkPut([pair(1, iiB, maths, teacherId), pair(2, iiB, art, null), pair(3, iiiA, maths, null)]);
+  await engine.db.tableOf(studentsTable).bulkPut([
     { id: asha, classId: iiB, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rollNumber: '1', rev: 1 },
     { id: ravi, classId: iiB, admissionId: 'A2', firstName: 'Ravi', lastName: 'Kumar', rollNumber: '2', rev: 1 },
     { id: meena, classId: iiiA, admissionId: 'A3', firstName: 'Meena', lastName: 'Das', rollNumber: '1', rev: 1 },
@@ -116,6 +121,9 @@ const keyDown = async (element: HTMLElement, key: string) => {
 };
 
 describe('/admin/exams marks entry', () => {
+  // After every paper of the exam: the grids open at once (a paper still to come asks first, below).
+  onDay('2026-08-10');
+
   it('takes a class’s marks from the keyboard, refuses a value over the maximum in place, and keeps the cells on the device', async () => {
     signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
     const engine = await harness.engine('TEACHER');
@@ -131,22 +139,22 @@ describe('/admin/exams marks entry', () => {
     await keyDown(ashaCell, 'Enter');
     expect(document.activeElement).toBe(raviCell);
     // Held on the page while typing goes on; the pause sends it.
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
     await until(async () => (await engine.db.tableOf(marksTable).count()) === 1, 'the first cell');
 
     await type(raviCell, '45');
     await keyDown(raviCell, 'Enter');
     await until(() => raviCell.getAttribute('aria-invalid') === 'true', 'the refusal');
     expect(view!.container.textContent).toContain(markMessages.outOfRange(40));
-    expect(await engine.db.tableOf(marksTable).count()).toBe(1);
+    expect(await meanwhile(() => engine.db.tableOf(marksTable).count())).toBe(1);
 
     await type(raviCell, 'ab');
     await keyDown(raviCell, 'Enter');
     await until(async () => (await engine.db.tableOf(marksTable).count()) === 2, 'the second cell');
-    const cells = await engine.db.tableOf(marksTable).toArray();
+    const cells = await meanwhile(() => engine.db.tableOf(marksTable).toArray());
     expect(cells.map((cell) => [cell.studentId, cell.marks, cell.absent]).sort()).toEqual([[ravi, null, true], [asha, 35.5, false]].sort());
     // One sheet waits in the outbox for both cells.
-    const waiting = await engine.db.outbox.toArray();
+    const waiting = await meanwhile(() => engine.db.outbox.toArray());
     expect(waiting).toHaveLength(1);
     expect(waiting[0]!.path).toBe('/api/marks/mark-sheet');
   });
@@ -158,13 +166,13 @@ describe('/admin/exams marks entry', () => {
     await engine.db.tableOf(examsTable).put(exam);
     await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
     await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel('Asha Rao')}"]`) !== null, 'the grid');
-    const marks = () => engine.db.tableOf(marksTable).toArray();
+    const marks = () => meanwhile(() => engine.db.tableOf(marksTable).toArray());
 
     const ashaCell = cellOf(text.grid.cellLabel('Asha Rao'));
     ashaCell.focus();
     await type(ashaCell, '12');
     await keyDown(ashaCell, 'Enter');
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
     // From here the typing pause never ends, so only leaving or closing the grid can send.
     const realSetTimeout = globalThis.setTimeout;
     const pauses = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((handler: () => void, ms?: number) =>
@@ -182,7 +190,7 @@ describe('/admin/exams marks entry', () => {
       pauses.mockRestore();
     }
     expect((await marks()).map((cell) => [cell.studentId, cell.marks, cell.exempt]).sort()).toEqual([[asha, 12, false], [ravi, null, true]].sort());
-    expect(await engine.db.outbox.count()).toBe(1);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
   });
 
   it('shows a teacher a grid she does not teach read-only', async () => {
@@ -197,12 +205,54 @@ describe('/admin/exams marks entry', () => {
   });
 });
 
+describe('/admin/exams marks entry before the paper\'s day', () => {
+  // The day before II B's Mathematics paper (20/07/2026).
+  onDay('2026-07-19');
+
+  it('warns that the paper\'s day has not come and takes marks only after she confirms', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
+    const engine = await harness.engine('TEACHER');
+    await seedSchool(engine);
+    await engine.db.tableOf(examsTable).put(exam);
+    await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
+    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel('Asha Rao')}"]`) !== null, 'the grid');
+    const warning = view!.container.querySelector('[role="alert"]');
+    expect(warning?.textContent).toContain(text.grid.early('Mathematics', 'II B', '20/07/2026'));
+    expect(cellOf(text.grid.cellLabel('Asha Rao')).disabled).toBe(true);
+    expect(cellOf(text.grid.cellLabel('Ravi Kumar')).disabled).toBe(true);
+
+    await click(button(view!.container, text.grid.enterEarly));
+    const ashaCell = cellOf(text.grid.cellLabel('Asha Rao'));
+    expect(ashaCell.disabled).toBe(false);
+    // Still said, no longer asked.
+    expect(view!.container.textContent).toContain(text.grid.early('Mathematics', 'II B', '20/07/2026'));
+    expect(view!.container.querySelector('.ex-early button')).toBeNull();
+    ashaCell.focus();
+    await type(ashaCell, '31');
+    await keyDown(ashaCell, 'Enter');
+    await until(async () => (await engine.db.tableOf(marksTable).count()) === 1, 'the mark entered');
+    expect((await meanwhile(() => engine.db.tableOf(marksTable).toArray()))[0]).toMatchObject({ studentId: asha, marks: 31 });
+  });
+
+  it('opens a paper whose day has come at once, without asking', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
+    const engine = await harness.engine('TEACHER');
+    await seedSchool(engine);
+    // Mathematics a week earlier: written already.
+    await engine.db.tableOf(examsTable).put({ ...exam, schedule: exam.schedule.map((paper) => (paper.subjectId === maths ? { ...paper, date: '2026-07-12' } : paper)) });
+    await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
+    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel('Asha Rao')}"]`) !== null, 'the grid');
+    expect(view!.container.textContent).not.toContain(text.grid.enterEarly);
+    expect(cellOf(text.grid.cellLabel('Asha Rao')).disabled).toBe(false);
+  });
+});
+
 describe('/admin/exams for the admin', () => {
   it('says how many grids are complete over all classes and whose are not finished', async () => {
     signInStorage('ADMIN', { profile: { username: 'admin@kaksha.demo', userType: 'ADMIN' } });
     const engine = await harness.engine('ADMIN');
     await seedSchool(engine);
-    await engine.db.teachers.put({ id: teacherId, employeeId: 'E1', firstName: 'Meera', lastName: 'Nair', emailId: null, rev: 1 });
+    await engine.db.tableOf(teachersTable).put({ id: teacherId, employeeId: 'E1', firstName: 'Meera', lastName: 'Nair', emailId: null, rev: 1 });
     await engine.db.tableOf(examsTable).put(exam);
     const cell = (n: number, studentId: string, subjectId: string, value: { marks?: number; grade?: string }) => ({
       id: id(700 + n), examId, classId: iiB, subjectId, studentId, marks: value.marks ?? null, grade: value.grade ?? null, absent: false, exempt: false, enteredBy: null, rev: 2,

@@ -5,7 +5,6 @@
  * amount in words; /admin/fee lists the register (Pending first), the day's collection by mode and
  * the defaulters of a class; /student/fees shows a parent's child's next due and receipts.
  */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { academicYearOf } from '../../../contract/admission';
 import type { FeeStructure } from '../../../contract/fees';
@@ -16,25 +15,30 @@ import CollectFeePage from '../../../src/features/fees/CollectFeePage';
 import FeeRegisterPage from '../../../src/features/fees/FeeRegisterPage';
 import ReceiptPage from '../../../src/features/fees/ReceiptPage';
 import StudentFeesPage from '../../../src/features/fees/StudentFeesPage';
-import { collectionByMode, todayIso } from '../../../src/features/fees/queries';
+import { collectionByMode } from '../../../src/features/fees/queries';
 import { feePayeeKey } from '../../../src/features/fees/receipt-payee';
 import { upiQrDataUrl } from '../../../src/features/fees/UpiQr';
 import { draftsOf, structureBody, usualDueDates, withFrequency } from '../../../src/features/fees/structure-drafts';
 import { feeTexts as text } from '../../../src/features/fees/texts';
 import { recordsKitTexts } from '../../../src/kit/texts';
 import { AppToaster } from '../../../src/ui/AppToaster';
-import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
+import { byLabel, click, meanwhile, renderRoute, submit, type, type Rendered } from './dom';
+import { onDay } from '../../support/fixed-day';
 import { screenHarness, until } from './records-harness';
-import { feeMessages } from '../../../contract/fees';
+import { feeMessages, officeCashier } from '../../../contract/fees';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
 
 let view: Rendered | undefined;
 const harness = screenHarness('fees');
+// A day of the 2026-27 year after the second and third quarters fell due (10 July, 10 October), before the fourth (10 January).
+const today = '2026-11-25';
+onDay(today);
 
 const id = (n: number) => `0197d000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const [vA, vB] = [id(1), id(2)];
 const [asha, ravi, meena] = [id(21), id(22), id(23)];
 const tuition = id(31);
-const today = todayIso();
 const year = academicYearOf(today);
 const quarter = (n: number) => id(40 + n);
 
@@ -85,18 +89,22 @@ const receipt = (n: number, fields: Partial<FeeReceiptRow>): FeeReceiptRow => ({
   cancelReason: null,
   replacedBy: null,
   replaces: null,
-  receivedBy: 'admin@kaksha.demo',
+  receivedBy: 'Meena Iyer',
   createdAt: '2026-04-05T05:00:00.000Z',
+  recordedOn: `${year}-04-05`,
+  backdatedFine: 0,
+  balanceDue: null,
+  yearBalance: null,
   rev: 5,
   ...fields,
 });
 
 async function seedSchool(engine: SyncEngine) {
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: vA, className: 'V', classSection: 'A', classTeacherId: null, rev: 1 },
     { id: vB, className: 'V', classSection: 'B', classTeacherId: null, rev: 1 },
   ]);
-  await engine.db.students.bulkPut([
+  await engine.db.tableOf(studentsTable).bulkPut([
     { id: asha, classId: vA, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rev: 1 },
     { id: ravi, classId: vA, admissionId: 'A2', firstName: 'Ravi', lastName: 'Kumar', rev: 1 },
     { id: meena, classId: vB, admissionId: 'A3', firstName: 'Meena', lastName: 'Das', rev: 1 },
@@ -118,6 +126,12 @@ async function show(path: string, element: React.ReactElement, url = path) {
   );
 }
 
+/** The value of a receipt's fact by its term (undefined when the receipt does not show it). */
+const factOf = (term: string) =>
+  Array.from(view!.container.querySelectorAll('.fee-receipt dt'))
+    .find((dt) => dt.textContent === term)
+    ?.nextElementSibling?.textContent ?? undefined;
+
 const labelled = (label: string) => view!.container.querySelector<HTMLElement>(`[aria-label="${label}"]`);
 
 describe('/admin/addfee', () => {
@@ -133,31 +147,68 @@ describe('/admin/addfee', () => {
     await click(found[0]!);
     await until(() => view!.container.querySelector('.fee-table') !== null, 'the dues');
 
-    // The first quarter is paid; the three left are offered, those already due ticked.
+    // What she owes now and since when, and what comes later in the year, above the installments.
+    const standing = view!.container.querySelector('.fee-standing')?.textContent ?? '';
+    expect(standing).toContain(`Overdue since 10/07/${year}: ₹25,000.00`);
+    expect(standing).toContain('Outstanding this year: ₹37,500.00 (₹25,000.00 overdue, ₹12,500.00 not yet due)');
+    // The first quarter is paid; the three left are offered, those already due (the second and third) ticked.
     const rows = Array.from(view!.container.querySelectorAll('.fee-table tbody tr'));
     expect(rows.map((row) => row.textContent?.includes('Tuition Quarter 1'))).toEqual([false, false, false]);
     expect(rows).toHaveLength(3);
-    const q2 = labelled(text.collect.payThis('Tuition Quarter 2')) as HTMLInputElement;
-    expect(q2.checked).toBe(today >= `${year}-07-10`);
-    if (!q2.checked) await click(q2);
-    const q3 = labelled(text.collect.payThis('Tuition Quarter 3')) as HTMLInputElement;
-    if (q3.checked) await click(q3);
-    const q4 = labelled(text.collect.payThis('Tuition Quarter 4')) as HTMLInputElement;
-    if (q4.checked) await click(q4);
+    const ticked = (label: string) => (labelled(text.collect.payThis(label)) as HTMLInputElement).checked;
+    expect(['Tuition Quarter 2', 'Tuition Quarter 3', 'Tuition Quarter 4'].map(ticked)).toEqual([true, true, false]);
+    // This payment is towards the second quarter only.
+    await click(labelled(text.collect.payThis('Tuition Quarter 3'))!);
+    expect(['Tuition Quarter 2', 'Tuition Quarter 3', 'Tuition Quarter 4'].map(ticked)).toEqual([true, false, false]);
     await type(labelled(text.collect.amountLabel('Tuition Quarter 2')) as HTMLInputElement, '5,000.50');
     await type(byLabel<HTMLSelectElement>(view!.container, text.collect.mode), 'upi');
     await submit(view!.container.querySelector('form')!);
     expect(view!.container.querySelector('[role="alert"]')?.textContent).toBe(feeMessages.referenceNeeded);
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await type(byLabel(view!.container, text.collect.reference.upi), 'UPI-4512');
     expect(view!.container.querySelector('.fee-total')?.textContent).toBe(text.collect.total('₹5,000.50'));
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({ kind: 'feeReceipts.create', method: 'POST', body: { studentId: asha, mode: 'upi', reference: 'UPI-4512', items: [{ installmentId: quarter(1), amount: 500_050 }], fine: 0 } });
-    const saved = await engine.db.tableOf(feeReceiptsTable).get((entry!.body as { id: string }).id);
+    const saved = await meanwhile(() => engine.db.tableOf(feeReceiptsTable).get((entry!.body as { id: string }).id));
     expect(saved).toMatchObject({ receiptNumber: null, total: 500_050, studentName: 'Asha Rao', className: 'V A' });
+    // The day it was made travels with it; the device works out what the school will fix: after it,
+    // ₹7,499.50 of the second quarter and the third (due 10 October) are due, the fourth to come.
+    expect(entry!.body).toMatchObject({ recordedOn: today });
+    expect(saved).toMatchObject({ recordedOn: today, paidOn: today, backdatedFine: 0, balanceDue: 749_950 + 1_250_000, yearBalance: 749_950 + 2_500_000, receivedBy: officeCashier });
+  });
+});
+
+describe('/admin/addfee, back-dated', () => {
+  it('shows the fine an earlier payment date removes and asks for the reason before saving, as the school will', async () => {
+    const engine = await harness.engine('ADMIN', { storage: {} });
+    await seedSchool(engine);
+    // V A with a fine of ₹10 a working day late, no cap; the first quarter paid.
+    await engine.db.tableOf(feeStructuresTable).put({ ...structure(vA, id(35)), fineKind: 'perDay', fineAmount: 1_000 });
+    await engine.db.tableOf(feeReceiptsTable).put(receipt(1, {}));
+    await show('/admin/addfee', <CollectFeePage />);
+    await until(() => view!.container.querySelector('input[type="search"]') !== null, 'the finder');
+    await type(byLabel(view!.container, text.collect.searchLabel), 'asha');
+    await click(view!.container.querySelector<HTMLButtonElement>('.fee-found-btn')!);
+    await until(() => view!.container.querySelector('.fee-table') !== null, 'the dues');
+    // The third quarter alone, paid on Monday 12 October: its fine stops at ₹10 instead of ₹390 today.
+    await click(labelled(text.collect.payThis('Tuition Quarter 2'))!);
+    await type(byLabel(view!.container, text.collect.paidOn), '2026-10-12');
+    expect(view!.container.querySelector('.fee-backdated')?.textContent).toBe(text.collect.backdated('₹380.00', '12/10/2026'));
+    // The fine left to take as of that date: the second quarter's 118 working days and the third's one.
+    expect(view!.container.textContent).toContain(text.collect.fineDue('₹1,190.00'));
+    expect(byLabel(view!.container, text.collect.finePaid).value).toBe('1190');
+    await submit(view!.container.querySelector('form')!);
+    expect(view!.container.querySelector('[role="alert"]')?.textContent).toBe(feeMessages.backdatedReason('₹380.00', '12/10/2026'));
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
+
+    await type(byLabel(view!.container, text.collect.waiverReason), 'Cheque of 12/10 entered late');
+    await submit(view!.container.querySelector('form')!);
+    await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
+    expect(entry!.body).toMatchObject({ paidOn: '2026-10-12', recordedOn: today, waiverReason: 'Cheque of 12/10 entered late', fine: 119_000, items: [{ installmentId: quarter(2), amount: 1_250_000 }] });
   });
 });
 
@@ -175,41 +226,90 @@ describe('/admin/fees/details/:receiptId', () => {
     expect(sheet.textContent).toContain('Rupees Twelve Thousand Five Hundred and Fifty Paise Only');
     expect(sheet.textContent).toContain('Asha Rao');
     expect(view!.container.textContent).toContain(text.pendingNote);
+    // Provisional on the receipt itself, so on paper too (the note above is for the screen only).
+    expect(sheet.getAttribute('data-provisional')).toBe('true');
+    const mark = sheet.querySelector('.fee-receipt-provisional');
+    expect(mark?.textContent).toBe(`${text.receipt.provisionalMark} ${text.receipt.provisional}`);
+    expect(mark?.closest('.no-print')).toBeNull();
+    // A copy made on this device without its figures (an app from before they were kept) waits for the school's.
+    expect(factOf(text.receipt.balanceDue('05/04/2026'))).toBe(text.receipt.balancePending);
     await click(view!.container.querySelector<HTMLInputElement>('input[name="fee-layout"][value="thermal"]')!);
     expect(view!.container.querySelector('.fee-receipt')!.classList.contains('fee-receipt-thermal')).toBe(true);
     expect(view!.container.querySelector('.fee-upi')).toBeNull();
   });
 
-  it('prints a UPI QR code for the balance when the school has set its UPI id, and none when nothing is left to pay', async () => {
+  it('prints a UPI QR code for the balance the receipt was issued with, and none when nothing was left to pay', async () => {
     const engine = await harness.engine('ADMIN', { storage: { schoolName: 'Green Valley School' } });
     await seedSchool(engine);
     await engine.db.meta.put({ key: feePayeeKey, value: { upiId: 'greenvalley@sbi', payeeName: null } });
-    const paid = receipt(1, {});
+    const paid = receipt(1, { balanceDue: 0, yearBalance: 3_750_000 });
     await engine.db.tableOf(feeReceiptsTable).put(paid);
     await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${paid.id}`);
     await until(() => view!.container.querySelector('.fee-upi-qr') !== null, 'the UPI QR code');
-    // Three quarters of ₹12,500 left; no payee name set, so the school's name (the header's) is the payee.
+    // Three quarters of ₹12,500 left when it was issued; no payee name set, so the school's name (the header's) is the payee.
     const link = `upi://pay?pa=greenvalley%40sbi&pn=Green%20Valley%20Public%20School&am=37500.00&cu=INR&tn=${encodeURIComponent(`Fees Asha Rao after ${paid.receiptNumber}`)}`;
     const qr = view!.container.querySelector<HTMLImageElement>('.fee-upi-qr')!;
     expect(view!.container.querySelector('.fee-upi figcaption')?.textContent).toBe(text.receipt.upiLabel('₹37,500.00', 'greenvalley@sbi'));
     expect(qr.alt).toBe(text.receipt.upiQrAlt('₹37,500.00'));
     expect(qr.getAttribute('src')).toBe(await upiQrDataUrl(link));
 
-    // Every quarter paid: no balance, no QR code.
-    await engine.db.tableOf(feeReceiptsTable).put(
-      receipt(2, {
-        total: 3_750_000,
-        items: [1, 2, 3].map((n) => ({ installmentId: quarter(n), headId: tuition, headName: 'Tuition', label: `Quarter ${n + 1}`, dueDate: `${year}-07-10`, amount: 1_250_000 })),
-      }),
-    );
-    await until(() => view!.container.querySelector('.fee-upi') === null, 'the QR code gone with the balance');
-    expect(view!.container.querySelector('.fee-receipt')!.textContent).toContain('₹0.00');
+    // Every quarter paid later: the receipt still says what it said when issued.
+    const rest = receipt(2, {
+      paidOn: `${year}-10-01`,
+      total: 3_750_000,
+      items: [1, 2, 3].map((n) => ({ installmentId: quarter(n), headId: tuition, headName: 'Tuition', label: `Quarter ${n + 1}`, dueDate: `${year}-07-10`, amount: 1_250_000 })),
+      balanceDue: 0,
+      yearBalance: 0,
+    });
+    await meanwhile(() => engine.db.tableOf(feeReceiptsTable).put(rest));
+    await meanwhile(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(view!.container.querySelector('.fee-upi-qr')?.getAttribute('src')).toBe(await upiQrDataUrl(link));
 
     // No UPI id on the device: no QR code even with a balance.
-    await engine.db.tableOf(feeReceiptsTable).delete(receipt(2, {}).id);
-    await until(() => view!.container.querySelector('.fee-upi-qr') !== null, 'the QR code back with the balance');
-    await engine.db.meta.delete(feePayeeKey);
+    await meanwhile(() => engine.db.meta.delete(feePayeeKey));
     await until(() => view!.container.querySelector('.fee-upi') === null, 'no QR code without a UPI id');
+
+    // The receipt that left nothing to pay: ₹0.00, no QR code.
+    await engine.db.meta.put({ key: feePayeeKey, value: { upiId: 'greenvalley@sbi', payeeName: null } });
+    await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${rest.id}`);
+    await until(() => view!.container.querySelector('.fee-receipt') !== null, 'the second receipt');
+    expect(factOf(text.receipt.balanceDue('01/10/2026'))).toBe('₹0.00');
+    expect(factOf(text.receipt.yearBalance('2026-27'))).toBe('₹0.00');
+    expect(view!.container.querySelector('.fee-upi')).toBeNull();
+  });
+
+  it('shows what was fixed when it was issued: the balance as of its date, the cashier’s name, who back-dated it; an older receipt says it has no balance', async () => {
+    const engine = await harness.engine('ADMIN', { storage: { schoolName: 'Green Valley School' } });
+    await seedSchool(engine);
+    const backdated = receipt(1, {
+      paidOn: `${year}-04-09`,
+      recordedOn: `${year}-04-20`,
+      receivedBy: 'Lakshmi Rao',
+      backdatedFine: 5_000,
+      waiverReason: 'Cheque of 09/04 entered late',
+      balanceDue: 0,
+      yearBalance: 3_750_000,
+    });
+    await engine.db.tableOf(feeReceiptsTable).put(backdated);
+    await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${backdated.id}`);
+    await until(() => view!.container.querySelector('.fee-receipt') !== null, 'the receipt');
+    const sheet = view!.container.querySelector('.fee-receipt')!;
+    expect(factOf(text.receipt.balanceDue('09/04/2026'))).toBe('₹0.00');
+    expect(factOf(text.receipt.yearBalance('2026-27'))).toBe('₹37,500.00');
+    expect(factOf(text.receipt.receivedBy)).toBe('Lakshmi Rao');
+    expect(factOf(text.receipt.recordedOn)).toBe(text.receipt.recorded('20/04/2026', 'Lakshmi Rao'));
+    expect(sheet.textContent).toContain(text.receipt.backdatedFine('₹50.00', 'Cheque of 09/04 entered late'));
+    expect(sheet.querySelector('.fee-receipt-provisional')).toBeNull();
+    expect(sheet.hasAttribute('data-provisional')).toBe(false);
+
+    // A receipt the school sent before receipts kept their balance (no figures, no recorded day).
+    const { balanceDue: _due, yearBalance: _rest, recordedOn: _day, backdatedFine: _fine, ...older } = receipt(2, {});
+    await engine.db.tableOf(feeReceiptsTable).put(older);
+    await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${older.id}`);
+    await until(() => view!.container.querySelector('.fee-receipt') !== null, 'the older receipt');
+    expect(factOf(text.receipt.balanceDue('05/04/2026'))).toBe(text.receipt.balanceUnknown);
+    expect(factOf(text.receipt.yearBalance('2026-27'))).toBeUndefined();
+    expect(factOf(text.receipt.recordedOn)).toBeUndefined();
   });
 });
 
@@ -232,7 +332,7 @@ describe('/admin/fee', () => {
     // Cash: two receipts of ₹12,500 (the cancelled one left out), UPI: one of ₹3,000.
     const closing = view!.container.querySelector('[aria-labelledby="fee-closing"] table');
     expect(closing?.querySelector('tfoot')?.textContent).toContain('₹28,000.00');
-    expect(collectionByMode(await engine.db.tableOf(feeReceiptsTable).toArray(), today)).toEqual([
+    expect(collectionByMode(await meanwhile(() => engine.db.tableOf(feeReceiptsTable).toArray()), today)).toEqual([
       { mode: 'cash', count: 2, total: 2_500_000 },
       { mode: 'upi', count: 1, total: 300_000 },
       { mode: 'cheque', count: 0, total: 0 },
@@ -243,23 +343,48 @@ describe('/admin/fee', () => {
     const table = Array.from(view!.container.querySelectorAll('table')).find((one) => one.querySelector('caption')?.textContent === text.defaulters.caption('V A'));
     expect(table).toBeDefined();
     const names = Array.from(table!.querySelectorAll('tbody tr')).map((row) => row.textContent ?? '');
-    // Ravi paid nothing towards his quarters; Asha paid the first.
-    if (today >= `${year}-07-10`) expect(names[0]).toContain('Ravi Kumar');
+    // Ravi paid nothing towards his quarters; Asha paid the first (both owe the second and third).
+    expect(names).toHaveLength(2);
+    expect(names[0]).toContain('Ravi Kumar');
+    expect(names[1]).toContain('Asha Rao');
+    // Each row says since when and how much is owed now, and what is not yet due.
+    const cellsOf = (row: Element) => Object.fromEntries(Array.from(row.querySelectorAll('td')).map((cell) => [cell.getAttribute('data-label'), cell.textContent]));
+    expect(cellsOf(table!.querySelectorAll('tbody tr')[0]!)).toEqual({
+      [text.columns.admissionId]: 'A2',
+      [text.columns.overdueSince]: `10/04/${year}`,
+      [text.columns.overdue]: '₹37,500.00',
+      [text.columns.overdueFine]: '₹0.00',
+      [text.columns.notYetDue]: '₹12,500.00',
+      [text.columns.total]: '₹50,000.00',
+    });
+    expect(cellsOf(table!.querySelectorAll('tbody tr')[1]!)).toMatchObject({ [text.columns.overdueSince]: `10/07/${year}`, [text.columns.overdue]: '₹25,000.00' });
   });
 });
 
 describe('/student/fees', () => {
-  it('shows a parent the chosen child’s next due and paid receipts from the device', async () => {
+  it('shows a parent what the chosen child owes now and later, each installment’s state, and the paid receipts', async () => {
     const engine = await harness.engine('PARENT', { storage: {} });
     await seedSchool(engine);
-    await engine.db.students.delete(ravi);
+    await engine.db.tableOf(studentsTable).delete(ravi);
     await engine.db.tableOf(feeReceiptsTable).put(receipt(1, {}));
     await show('/student/fees', <StudentFeesPage />, `/student/fees?studentId=${asha}`);
     await until(() => view!.container.querySelector('.fee-summary') !== null, 'the summary');
     const summary = view!.container.querySelector('.fee-summary')!.textContent ?? '';
     expect(summary).toContain('Asha Rao');
-    expect(summary).toContain(text.family.nextDue(`10/07/${year}`, '₹12,500.00'));
-    expect(summary).toContain(text.family.outstanding('₹37,500.00'));
+    // Quarter 1 paid; quarters 2 and 3 fell due on 10 July and 10 October; quarter 4 comes in January.
+    expect(summary).toContain(`Overdue since 10/07/${year}: ₹25,000.00`);
+    expect(summary).toContain('Outstanding this year: ₹37,500.00 (₹25,000.00 overdue, ₹12,500.00 not yet due)');
+    expect(summary).not.toContain('Next due');
+    const states = Array.from(view!.container.querySelectorAll('[aria-labelledby="fee-family-dues"] tbody tr')).map((row) => [
+      row.querySelector('th')?.textContent,
+      row.querySelector(`[data-label="${text.columns.state}"]`)?.textContent,
+    ]);
+    expect(states).toEqual([
+      ['Tuition Quarter 1', text.installmentStates.paid],
+      ['Tuition Quarter 2', text.installmentStates.overdue],
+      ['Tuition Quarter 3', text.installmentStates.overdue],
+      ['Tuition Quarter 4', text.installmentStates.notYetDue],
+    ]);
     const link = labelled(text.family.open(receipt(1, {}).receiptNumber!));
     expect(link?.getAttribute('href')).toBe(`/student/fees/details/${id(101)}`);
     await type(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.chooseChild), meena);
@@ -277,7 +402,7 @@ describe('fee set-up on /admin/fee', () => {
     await type(byLabel(view!.container, text.setup.newHead), 'Laboratory');
     await submit(view!.container.querySelector<HTMLFormElement>('#fee-setup ~ form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the head in the outbox');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'feeHeads.create', body: { name: 'Laboratory' } });
+    expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'feeHeads.create', body: { name: 'Laboratory' } });
     await until(() => (view!.container.querySelector('#fee-setup')?.parentElement?.textContent ?? '').includes('Laboratory'), 'the new head');
 
     await type(byLabel<HTMLSelectElement>(view!.container, text.setup.chooseClass), vA);
@@ -293,7 +418,7 @@ describe('fee set-up on /admin/fee', () => {
     await type(byLabel(concession, text.concessions.percent), '10');
     await submit(concession);
     await until(async () => (await engine.db.outbox.count()) === 2, 'the concession in the outbox');
-    expect((await engine.db.outbox.toArray())[1]).toMatchObject({ kind: 'feeConcessions.create', body: { studentId: asha, academicYear: year, kind: 'sibling', headIds: [tuition], percent: 10, amount: null } });
+    expect((await meanwhile(() => engine.db.outbox.toArray()))[1]).toMatchObject({ kind: 'feeConcessions.create', body: { studentId: asha, academicYear: year, kind: 'sibling', headIds: [tuition], percent: 10, amount: null } });
     await until(() => (view!.container.querySelector('[aria-labelledby="fee-concessions"]')?.textContent ?? '').includes('Asha Rao · Sibling · 10%'), 'the concession listed');
     const settings = view!.container.querySelector('[aria-labelledby="fee-settings-heading"]')!;
     expect(settings.textContent).toContain(text.settings.offline);
@@ -316,9 +441,9 @@ describe('fee set-up on /admin/fee', () => {
     await type(byLabel(renaming, text.setup.newName('Tuition')), 'Tuition and library');
     await submit(renaming);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the new name in the outbox');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'feeHeads.update', method: 'PUT', body: { id: tuition, name: 'Tuition and library', description: null, baseRev: 1 } });
+    expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'feeHeads.update', method: 'PUT', body: { id: tuition, name: 'Tuition and library', description: null, baseRev: 1 } });
     await until(() => labelled(text.setup.rename('Tuition and library')) !== null, 'the head renamed on the device');
-    expect((await engine.db.tableOf(feeHeadsTable).get(tuition))?.name).toBe('Tuition and library');
+    expect((await meanwhile(() => engine.db.tableOf(feeHeadsTable).get(tuition)))?.name).toBe('Tuition and library');
 
     await type(byLabel<HTMLSelectElement>(view!.container, text.setup.chooseClass), vA);
     await until(() => labelled(text.concessions.edit('Asha Rao')) !== null, 'the concession listed');
@@ -331,13 +456,13 @@ describe('fee set-up on /admin/fee', () => {
     await type(byLabel(editing, text.concessions.percent), '25');
     await submit(editing);
     await until(async () => (await engine.db.outbox.count()) === 2, 'the changed concession in the outbox');
-    expect((await engine.db.outbox.toArray())[1]).toMatchObject({
+    expect((await meanwhile(() => engine.db.outbox.toArray()))[1]).toMatchObject({
       kind: 'feeConcessions.update',
       method: 'PUT',
       body: { id: id(90), studentId: asha, academicYear: year, kind: 'sibling', headIds: [tuition], percent: 25, amount: null, reason: 'Sister in VI', baseRev: 3 },
     });
     await until(() => (view!.container.querySelector('[aria-labelledby="fee-concessions"]')?.textContent ?? '').includes('Asha Rao · Sibling · 25%'), 'the concession changed in place');
-    expect(await engine.db.tableOf(feeConcessionsTable).count()).toBe(1);
+    expect(await meanwhile(() => engine.db.tableOf(feeConcessionsTable).count())).toBe(1);
     // Back to adding.
     expect(view!.container.querySelector(`form[aria-label="${text.concessions.add}"]`)).not.toBeNull();
   });

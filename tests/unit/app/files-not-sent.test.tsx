@@ -3,14 +3,13 @@
  * each file the school refused with its message, a copy to save and Dismiss, which deletes it
  * from the device.
  */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { fileQueueOf, type QueuedFile } from '../../../src/sync-binding/file-queue';
 import { FilesNotSent } from '../../../src/sync-binding/FilesNotSent';
 import { SyncBar } from '../../../src/sync-binding/SyncBar';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { syncTexts } from '../../../src/sync-binding/texts';
-import { click, renderRoute } from './dom';
+import { click, meanwhile, renderRoute } from './dom';
 import { screenHarness, until } from './records-harness';
 import { homeworkPaths, homeworkMessages } from '../../../contract/homework';
 
@@ -33,12 +32,12 @@ describe('files not sent', () => {
     await fileQueueOf(engine).files.put(refused);
     const view = await screens.show(renderRoute('/admin', <FilesNotSent files={{ waiting: 2, refused: [refused] }} engine={engine} />, '/admin'));
     const section = view.container.querySelector('section')!;
-    expect(section.querySelector('h3')?.textContent).toBe(syncTexts.panel.filesHeading(1));
-    expect(section.textContent).toContain(syncTexts.panel.filesWaiting(2));
-    expect(section.textContent).toContain(syncTexts.panel.fileRefused('worksheet.exe.pdf'));
+    expect(section.querySelector('h3')?.textContent).toBe(syncTexts.panel.filesHeading({ refused: 1 }));
+    expect(section.textContent).toContain(syncTexts.panel.filesWaiting({ count: 2 }));
+    expect(section.textContent).toContain(syncTexts.panel.fileRefused({ name: 'worksheet.exe.pdf' }));
     expect(section.textContent).toContain(homeworkMessages.attachmentWrongType);
-    expect(section.querySelector(`[aria-label="${syncTexts.panel.saveFile('worksheet.exe.pdf')}"]`)).not.toBeNull();
-    await click(section.querySelector<HTMLElement>(`[aria-label="${syncTexts.panel.dismissFile('worksheet.exe.pdf')}"]`)!);
+    expect(section.querySelector(`[aria-label="${syncTexts.panel.saveFile({ name: 'worksheet.exe.pdf' })}"]`)).not.toBeNull();
+    await click(section.querySelector<HTMLElement>(`[aria-label="${syncTexts.panel.dismissFile({ name: 'worksheet.exe.pdf' })}"]`)!);
     await until(async () => (await fileQueueOf(engine).files.count()) === 0, 'the file dismissed');
   });
 
@@ -49,7 +48,8 @@ describe('files not sent', () => {
   });
 
   it('tells a file refused while the app is open at once, and counts it in the bar', async () => {
-    const engine = await screens.engine('TEACHER');
+    // No pull completes here: a completed pull would run the file sender again meanwhile.
+    const engine = await screens.engine('TEACHER', { arrived: false });
     const old: QueuedFile = {
       id: '0197a000-0000-7000-8000-0000000000f3',
       table: 'homework',
@@ -71,11 +71,11 @@ describe('files not sent', () => {
         '/admin',
       ),
     );
-    await until(() => view.container.textContent?.includes(syncTexts.filesNotSent(1)) === true, 'the bar counts the refused file');
+    await until(() => view.container.textContent?.includes(syncTexts.filesNotSent({ count: 1 })) === true, 'the bar counts the refused file');
     // Refused before the app opened: counted, not toasted.
-    expect(document.body.textContent).not.toContain(syncTexts.fileRefused('old.pdf', homeworkMessages.attachmentWrongType));
-    await fileQueueOf(engine).files.put({ ...old, id: '0197a000-0000-7000-8000-0000000000f4', fileName: 'scan.pdf', refused: { status: 413, message: homeworkMessages.attachmentTooLarge(10), at: 3 } });
-    await until(() => document.body.textContent?.includes(syncTexts.fileRefused('scan.pdf', homeworkMessages.attachmentTooLarge(10))) === true, 'the toast');
-    expect(view.container.textContent).toContain(syncTexts.filesNotSent(2));
+    expect(document.body.textContent).not.toContain(syncTexts.fileRefused({ name: 'old.pdf', reason: homeworkMessages.attachmentWrongType }));
+    await meanwhile(() => fileQueueOf(engine).files.put({ ...old, id: '0197a000-0000-7000-8000-0000000000f4', fileName: 'scan.pdf', refused: { status: 413, message: homeworkMessages.attachmentTooLarge(10), at: 3 } }));
+    await until(() => document.body.textContent?.includes(syncTexts.fileRefused({ name: 'scan.pdf', reason: homeworkMessages.attachmentTooLarge(10) })) === true, 'the toast');
+    expect(view.container.textContent).toContain(syncTexts.filesNotSent({ count: 2 }));
   });
 });

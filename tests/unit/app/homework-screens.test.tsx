@@ -6,7 +6,7 @@
  * a parent's chosen child's homework, due soon first and overdue marked, and ticks it done through
  * the outbox. The tile figures count this week's homework and its students' marks not done.
  */
-import './reset-storage';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { SyncEngine } from '../../../sync';
 import { homeworkDoneTable, homeworkTable, type HomeworkRow } from '../../../sync/modules/homework';
@@ -14,16 +14,24 @@ import HomeworkFormPage from '../../../src/features/homework/HomeworkFormPage';
 import HomeworkPage from '../../../src/features/homework/HomeworkPage';
 import StudentHomeworkPage from '../../../src/features/homework/StudentHomeworkPage';
 import StudentDashboardPage from '../../../src/features/student/dashboard/StudentDashboardPage';
+import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashboardPage';
 import { recordsKitTexts } from '../../../src/kit';
 import { fileQueueOf } from '../../../src/sync-binding/file-queue';
 import { compareForStudent, todayIso, weekCounts, weekOf } from '../../../src/features/homework/queries';
 import { homeworkTexts as text } from '../../../src/features/homework/texts';
 import { AppToaster } from '../../../src/ui/AppToaster';
-import { byLabel, click, renderRoute, settle, submit, type, type Rendered } from './dom';
+import { byLabel, click, meanwhile, renderRoute, submit, type, type Rendered } from './dom';
+import { onDay } from '../../support/fixed-day';
 import { screenHarness, signInStorage, until } from './records-harness';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { subjectsTable } from '../../../sync/modules/subjects';
 
 let view: Rendered | undefined;
 const harness = screenHarness('homework');
+// A Wednesday: the week (Monday 23 to Sunday 29 November) has days behind and ahead of it.
+onDay('2026-11-25');
 
 const id = (n: number) => `0197d000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const teacherId = id(900);
@@ -54,11 +62,11 @@ function homework(n: number, fields: Partial<HomeworkRow>): HomeworkRow {
 
 /** II B takes Maths (taught by the teacher) and English (someone else); III A takes English only. */
 async function seedSchool(engine: SyncEngine) {
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: iiB, className: 'II', classSection: 'B', classTeacherId: null, rev: 1 },
     { id: iiiA, className: 'III', classSection: 'A', classTeacherId: null, rev: 1 },
   ]);
-  await engine.db.subjects.bulkPut([
+  await engine.db.tableOf(subjectsTable).bulkPut([
     { id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 },
     { id: english, subjectName: 'English', subjectCode: null, rev: 1 },
   ]);
@@ -73,8 +81,8 @@ async function seedSchool(engine: SyncEngine) {
     teacherName: null,
     rev: 1,
   });
-  await engine.db.classSubjects.bulkPut([pair(1, iiB, maths, teacherId), pair(2, iiB, english, null), pair(3, iiiA, english, null)]);
-  await engine.db.students.bulkPut([
+  await engine.db.tableOf(classSubjectsTable).bulkPut([pair(1, iiB, maths, teacherId), pair(2, iiB, english, null), pair(3, iiiA, english, null)]);
+  await engine.db.tableOf(studentsTable).bulkPut([
     { id: asha, classId: iiB, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rev: 1 },
     { id: ravi, classId: iiB, admissionId: 'A2', firstName: 'Ravi', lastName: 'Kumar', rev: 1 },
     { id: meena, classId: iiiA, admissionId: 'A3', firstName: 'Meena', lastName: 'Das', rev: 1 },
@@ -152,7 +160,7 @@ describe('/admin/homework/add', () => {
 
     await submit(view!.container.querySelector('form')!);
     expect(view!.container.textContent).toContain('Title');
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await type(subjectSelect, maths);
     await type(byLabel(view!.container, text.form.title), 'Tables of 8');
@@ -162,18 +170,23 @@ describe('/admin/homework/add', () => {
     const fileInput = byLabel(view!.container, text.form.attachments);
     const pdf = new File(['%PDF-1.4 sheet'], 'sheet.pdf', { type: 'application/pdf' });
     Object.defineProperty(fileInput, 'files', { value: [pdf], configurable: true });
-    fileInput.dispatchEvent(new Event('change', { bubbles: true }));
-    await settle();
+    // The file is chosen as a tap would: inside act, so the form shows it before the test reads.
+    await act(async () => {
+      fileInput.dispatchEvent(new Event('change', { bubbles: true }));
+    });
     expect(view!.container.querySelector('.hw-chosen')?.textContent).toContain('sheet.pdf');
 
     await submit(view!.container.querySelector('form')!);
-    await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
-    const [entry] = await engine.db.outbox.toArray();
+    // Saved: the form goes back to the list once the homework and its file are on the device.
+    await until(() => view!.router.state.location.pathname === '/admin/homework', 'the list');
+    const outbox = await meanwhile(() => engine.db.outbox.toArray());
+    expect(outbox).toHaveLength(1);
+    const [entry] = outbox;
     expect(entry).toMatchObject({ kind: 'homework.create', method: 'POST', body: { classId: iiB, subjectId: maths, title: 'Tables of 8', dueDate: due } });
     const homeworkId = (entry!.body as { id: string }).id;
-    expect(await engine.db.tableOf(homeworkTable).get(homeworkId)).toMatchObject({ title: 'Tables of 8', rev: 0 });
+    expect(await meanwhile(() => engine.db.tableOf(homeworkTable).get(homeworkId))).toMatchObject({ title: 'Tables of 8', rev: 0 });
     // Offline, the file waits for its homework.
-    const queued = await fileQueueOf(engine).files.toArray();
+    const queued = await meanwhile(() => fileQueueOf(engine).files.toArray());
     expect(queued).toMatchObject([{ table: 'homework', recordId: homeworkId, fileName: 'sheet.pdf' }]);
   });
 });
@@ -200,7 +213,7 @@ describe('/admin/homework/add?edit=', () => {
     expect(view!.container.querySelector('.hw-attached ul')?.textContent).not.toContain('sheet.pdf');
     expect(view!.container.querySelector('.hw-removed')?.textContent).toContain(text.form.removedOnSave(1));
     // Nothing changes on the device before Save.
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
     await click(labelled(text.form.removeFile('answers.png'))!);
     await click(Array.from(view!.container.querySelectorAll('button')).find((button) => button.textContent === text.form.keepRemoved)!);
     expect(view!.container.querySelector('.hw-attached ul')?.textContent).toContain('sheet.pdf');
@@ -208,12 +221,12 @@ describe('/admin/homework/add?edit=', () => {
 
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 2, 'the outbox entries');
-    const entries = await engine.db.outbox.orderBy('seq').toArray();
+    const entries = await meanwhile(() => engine.db.outbox.orderBy('seq').toArray());
     expect(entries.map((entry) => [entry.kind, entry.method, entry.path])).toEqual([
       ['homework.update', 'PUT', `/api/homework/update/${given.id}`],
       ['homework.removeAttachment', 'DELETE', `/api/homework/${given.id}/attachments/${id(301)}`],
     ]);
-    expect((await engine.db.tableOf(homeworkTable).get(given.id))?.attachments?.map((file) => file.fileName)).toEqual(['answers.png']);
+    expect((await meanwhile(() => engine.db.tableOf(homeworkTable).get(given.id)))?.attachments?.map((file) => file.fileName)).toEqual(['answers.png']);
   });
 });
 
@@ -222,7 +235,7 @@ describe('/student/homework', () => {
     signInStorage('PARENT', { profile: { username: 'parent@kaksha.demo', userType: 'PARENT' } });
     const engine = await harness.engine('PARENT');
     await seedSchool(engine);
-    await engine.db.students.delete(ravi);
+    await engine.db.tableOf(studentsTable).delete(ravi);
     await engine.db.tableOf(homeworkTable).bulkPut([
       homework(1, { title: 'Later', dueDate: shiftDays(3) }),
       homework(2, { title: 'Overdue one', dueDate: shiftDays(-2) }),
@@ -241,7 +254,7 @@ describe('/student/homework', () => {
     // Ticked at once, before the mark is written to the device.
     expect((labelled(text.student.markDone('Tomorrow')) as HTMLInputElement).checked).toBe(true);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the done mark');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'homework.done', body: { homeworkId: id(103), studentId: asha, done: true } });
+    expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'homework.done', body: { homeworkId: id(103), studentId: asha, done: true } });
     await until(() => (labelled(text.student.markDone('Tomorrow')) as HTMLInputElement).checked, 'the ticked box');
 
     await type(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.chooseChild), meena);
@@ -250,7 +263,7 @@ describe('/student/homework', () => {
 });
 
 describe('the homework tile', () => {
-  it('shows this week’s homework of the family’s classes and the marks not done', async () => {
+  it('counts each child’s week as the family cards list it: this week’s homework, and what is not done with the overdue', async () => {
     signInStorage('PARENT', { profile: { username: 'parent@kaksha.demo', userType: 'PARENT' } });
     const engine = await harness.engine('PARENT');
     await seedSchool(engine);
@@ -262,9 +275,31 @@ describe('the homework tile', () => {
     ]);
     await engine.db.tableOf(homeworkDoneTable).put({ id: id(300), homeworkId: id(101), studentId: asha, done: true, doneAt: null, rev: 1 });
     await show('/student', <StudentDashboardPage />);
-    // II B has Asha (done) and Ravi; III A has Meena.
-    const expected = recordsKitTexts.homeworkTile(2, 2);
+    // Wednesday: II B has Asha (Monday's done, the one of last week not) and Ravi (neither done, both
+    // overdue); III A has Meena (Sunday's, not done). Per child: 3 due this week, 4 not done, 3 overdue.
+    const expected = recordsKitTexts.familyHomeworkTile(3, 4, 3);
     await until(() => view!.container.querySelector('.tile-detail')?.textContent === expected, 'the tile figures');
+  });
+});
+
+describe('the teacher’s homework tile', () => {
+  it('counts her classes only, not the school’s', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
+    const engine = await harness.engine('TEACHER');
+    await seedSchool(engine);
+    const { from, to } = weekOf();
+    // II B (hers: she teaches its Maths) has two due this week, one done by Asha; III A (not hers) one.
+    await engine.db.tableOf(homeworkTable).bulkPut([
+      homework(1, { dueDate: from }),
+      homework(2, { dueDate: to, subjectId: english }),
+      homework(3, { dueDate: to, classId: iiiA, subjectId: english }),
+    ]);
+    await engine.db.tableOf(homeworkDoneTable).put({ id: id(301), homeworkId: id(101), studentId: asha, done: true, doneAt: null, rev: 1 });
+    await show('/admin', <AdminDashboardPage />);
+    const tile = () => view!.container.querySelector('a[href="/admin/homework"] .tile-detail')?.textContent;
+    await until(() => tile() !== undefined, 'the tile figures');
+    // II B: 2 due, Asha and Ravi on each, Asha done one: 3 not done. The school's would be 3 due, 4 not done.
+    expect(tile()).toBe(recordsKitTexts.homeworkTile(2, 3));
   });
 });
 

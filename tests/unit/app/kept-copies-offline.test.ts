@@ -4,10 +4,9 @@
  * during such a refresh the user stays where they are (a teacher halfway through a sheet is not sent
  * to /maintenance) and the kept copy stays as it was.
  */
-import './reset-storage';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SchoolDetails } from '../../../contract/school';
-import { openKakshaDb } from '../../../sync';
+import { openKakshaDb, syncModules } from '../../../sync';
 import { unreachable$ } from '../../../src/api/api-events';
 import { keepFeePayee, readFeePayee, refreshFeePayee } from '../../../src/features/fees/receipt-payee';
 import { keepSchoolCopy, readSchoolCopy, refreshSchoolCopy } from '../../../src/kit/school-copy';
@@ -29,7 +28,7 @@ afterEach(() => {
 
 describe('kept copies refreshed while the network drops', () => {
   it('report no answer as background (no trip to /maintenance) and keep the copies as they were', async () => {
-    const db = openKakshaDb('greenvalley', 'teacher@kaksha.demo');
+    const db = openKakshaDb('greenvalley', 'teacher@kaksha.demo', { modules: syncModules });
     await keepSchoolCopy(db, school);
     await keepFeePayee(db, { upiId: 'greenvalley@upi', payeeName: 'Green Valley Public School' });
     vi.stubGlobal(

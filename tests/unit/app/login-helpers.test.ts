@@ -1,4 +1,3 @@
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { stripPasswordParam } from '../../../src/features/auth/password-query';

@@ -1,10 +1,9 @@
-import './reset-storage';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import LoginPage from '../../../src/features/auth/LoginPage';
 import { sessionStore } from '../../../src/session/session-store';
-import { byLabel, button, renderRoute, settle, stubApi, submit, type, type Rendered } from './dom';
+import { byLabel, button, renderRoute, settle, stubApi, submit, type, until, type Rendered } from './dom';
 import { liveTokenFor, studentEntry, teacherEntry } from './helpers';
 
 let view: Rendered | undefined;
@@ -92,7 +91,8 @@ describe('/login', () => {
     await type(byLabel(view.container, 'Email'), 'teacher@kaksha.demo');
     await type(byLabel(view.container, 'Password'), 'Demo@1234');
     await submit(view.container.querySelector('form')!);
-    await settle(50);
+    // The answer is read by login-answer.ts, loaded with the request.
+    await until(() => localStorage.getItem('username') !== null, 'the sign-in stored');
     expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ username: 'teacher@kaksha.demo', password: 'Demo@1234' });
     expect(localStorage.getItem('username')).toBe('teacher@kaksha.demo');
     expect(JSON.parse(localStorage.getItem('userProfile') ?? '{}').teacherId).toBe('tea-1');
@@ -112,6 +112,7 @@ describe('/login', () => {
     view = await renderRoute('/login', <LoginPage />, '/login?action=deleteAccount&email=student%40kaksha.demo');
     await type(byLabel(view.container, 'Password'), 'Demo@1234');
     await submit(view.container.querySelector('form')!);
+    await until(() => localStorage.getItem('jwtToken') !== null, 'the sign-in stored');
     await settle(600);
     expect(`${view.router.state.location.pathname}${view.router.state.location.search}`).toBe('/settings?action=deleteAccount');
   });

@@ -1,4 +1,4 @@
-import './reset-storage';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MaintenancePage from '../../../src/features/maintenance/MaintenancePage';
 import { returnPathOf } from '../../../src/features/maintenance/return-path';
@@ -19,8 +19,9 @@ afterEach(() => {
 
 async function openMaintenance(from: string) {
   view = await renderRoutes([{ path: '/maintenance', element: <MaintenancePage /> }], '/home');
-  await view.router.navigate('/maintenance', { state: { from } });
-  await settle();
+  const { router } = view;
+  // The router's update renders the page: inside act, as for a tap.
+  await act(() => router.navigate('/maintenance', { state: { from } }));
   return view;
 }
 

@@ -3,7 +3,6 @@
  * the mirror; adding a subject, changing its teacher, removing it and setting or clearing the class
  * teacher each change the mirror at once and wait in the outbox; teachers read only.
  */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
@@ -12,8 +11,12 @@ import MappingPage from '../../../src/features/mapping/MappingPage';
 import { mappingTexts } from '../../../src/features/mapping/texts';
 import { recordsKitTexts } from '../../../src/kit';
 import { AppToaster } from '../../../src/ui/AppToaster';
-import { button, byLabel, click, renderRoute, type, type Rendered } from './dom';
+import { button, byLabel, click, meanwhile, renderRoute, type, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { classesTable } from '../../../sync/modules/classes';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { subjectsTable } from '../../../sync/modules/subjects';
 
 let view: Rendered | undefined;
 const harness = screenHarness('mapping');
@@ -29,20 +32,20 @@ const ravi = id(22);
 async function signedInEngine(role: 'ADMIN' | 'TEACHER' = 'ADMIN'): Promise<SyncEngine> {
   signInStorage(role, { profile: { username: `${role.toLowerCase()}@kaksha.demo`, userType: role, teacherId: meera } });
   const engine = await harness.engine(role);
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: classVI, className: 'VI', classSection: 'A', rev: 1, classTeacherId: meera },
     { id: id(2), className: 'VII', classSection: 'A', rev: 1 },
   ]);
-  await engine.db.subjects.bulkPut([
+  await engine.db.tableOf(subjectsTable).bulkPut([
     { id: hindi, subjectName: 'Hindi', subjectCode: '002', rev: 1 },
     { id: maths, subjectName: 'Mathematics', subjectCode: '041', rev: 1 },
     { id: science, subjectName: 'Science', subjectCode: null, rev: 1 },
   ]);
-  await engine.db.teachers.bulkPut([
+  await engine.db.tableOf(teachersTable).bulkPut([
     { id: meera, employeeId: 'T1', firstName: 'Meera', lastName: 'Nair', emailId: null, rev: 1 },
     { id: ravi, employeeId: 'T2', firstName: 'Ravi', lastName: 'Kumar', emailId: null, rev: 1 },
   ]);
-  await engine.db.classSubjects.put({
+  await engine.db.tableOf(classSubjectsTable).put({
     id: id(31),
     classId: classVI,
     subjectId: hindi,
@@ -60,7 +63,7 @@ const subjectNames = () => Array.from(view!.container.querySelectorAll('tbody th
 const notice = () => view!.container.querySelector('[aria-live="assertive"]')?.textContent ?? '';
 const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
 const labelled = <T extends HTMLElement>(label: string) => view!.container.querySelector<T>(`[aria-label="${label}"]`);
-const outbox = (engine: SyncEngine) => engine.db.outbox.orderBy('seq').toArray();
+const outbox = (engine: SyncEngine) => meanwhile(() => engine.db.outbox.orderBy('seq').toArray());
 
 async function open(url = `/admin/mapping?classId=${classVI}`) {
   view = await harness.show(
@@ -100,7 +103,7 @@ describe('/admin/mapping', () => {
     await type(byLabel<HTMLSelectElement>(view!.container, mappingTexts.addTeacher), ravi);
     await click(button(view!.container, mappingTexts.add));
     await until(() => subjectNames().includes('Mathematics'), 'the new mapping');
-    const created = (await engine.db.classSubjects.where('classId').equals(classVI).toArray()).find((row) => row.subjectId === maths);
+    const created = (await meanwhile(() => engine.db.tableOf(classSubjectsTable).where('classId').equals(classVI).toArray())).find((row) => row.subjectId === maths);
     expect(created).toMatchObject({ teacherId: ravi, subjectName: 'Mathematics', className: 'VI' });
     let entries = await outbox(engine);
     expect(entries.at(-1)).toMatchObject({ kind: 'classSubjects.create', method: 'POST', body: { classId: classVI, subjectId: maths, teacherId: ravi } });
@@ -112,7 +115,7 @@ describe('/admin/mapping', () => {
     await type(hindiTeacher, ravi);
     expect(saveHindi.disabled).toBe(false);
     await click(saveHindi);
-    await until(async () => (await engine.db.classSubjects.get(id(31)))?.teacherId === ravi, 'the teacher change');
+    await until(async () => (await engine.db.tableOf(classSubjectsTable).get(id(31)))?.teacherId === ravi, 'the teacher change');
     entries = await outbox(engine);
     expect(entries.at(-1)).toMatchObject({ kind: 'classSubjects.update', method: 'PUT', path: paths.classSubjects.update(id(31)) });
 
@@ -125,7 +128,7 @@ describe('/admin/mapping', () => {
     await click(button(dialog()!, mappingTexts.remove));
     await until(() => !subjectNames().includes('Hindi'), 'the removal');
     expect(notice()).toBe(messages.classSubjects.deleted);
-    expect(await engine.db.classSubjects.get(id(31))).toBeUndefined();
+    expect(await meanwhile(() => engine.db.tableOf(classSubjectsTable).get(id(31)))).toBeUndefined();
     entries = await outbox(engine);
     expect(entries.at(-1)).toMatchObject({ kind: 'classSubjects.delete', method: 'DELETE' });
   });
@@ -137,13 +140,13 @@ describe('/admin/mapping', () => {
     await until(() => view!.container.querySelector<HTMLSelectElement>('#map-class-teacher-select')?.value === meera, 'the class teacher');
     await type(select(), ravi);
     await click(button(view!.container, mappingTexts.saveClassTeacher));
-    await until(async () => (await engine.db.classes.get(classVI))?.classTeacherId === ravi, 'the new class teacher');
+    await until(async () => (await engine.db.tableOf(classesTable).get(classVI))?.classTeacherId === ravi, 'the new class teacher');
     expect((await outbox(engine)).at(-1)).toMatchObject({ kind: 'classes.setClassTeacher', method: 'PUT', body: { teacherId: ravi } });
     await until(() => document.body.textContent?.includes(messages.classSubjects.classTeacherSet) === true, 'the toast');
 
     await type(select(), '');
     await click(button(view!.container, mappingTexts.saveClassTeacher));
-    await until(async () => (await engine.db.classes.get(classVI))?.classTeacherId === null, 'the cleared class teacher');
+    await until(async () => (await engine.db.tableOf(classesTable).get(classVI))?.classTeacherId === null, 'the cleared class teacher');
     expect((await outbox(engine)).at(-1)).toMatchObject({ kind: 'classes.setClassTeacher', body: { teacherId: null } });
     await until(() => document.body.textContent?.includes(messages.classSubjects.classTeacherCleared) === true, 'the toast');
   });
@@ -158,6 +161,6 @@ describe('/admin/mapping', () => {
     expect(labelled(mappingTexts.removeLabel('Hindi'))).toBeNull();
     expect(() => button(view!.container, mappingTexts.add)).toThrow();
     expect(() => button(view!.container, mappingTexts.saveClassTeacher)).toThrow();
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
   });
 });

@@ -5,7 +5,6 @@
  * the same rows, and sign-out asks while a change waits. A teacher is offered only the classes they
  * may mark (class teacher, or a subject in the mapping); an admin every class.
  */
-import './reset-storage';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
@@ -20,10 +19,14 @@ import SettingsPage from '../../../src/features/settings/SettingsPage';
 import { sessionStore } from '../../../src/session/session-store';
 import { engineHost } from '../../../src/sync-binding/engine-host';
 import { syncTexts } from '../../../src/sync-binding/texts';
-import { button, click, renderRoute, settle, type, type Rendered } from './dom';
+import { button, click, meanwhile, renderRoute, settle, type, until, type Rendered } from './dom';
 import { liveTokenFor, teacherEntry } from './helpers';
 import { signInStorage } from './records-harness';
 import { fakeSessionSource } from './sync-session';
+import { attendanceTable } from '../../../sync/modules/attendance';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
 
 const classId = '0197b000-0000-7000-8000-0000000000c1';
 const subjectClassId = '0197b000-0000-7000-8000-0000000000c2';
@@ -49,22 +52,14 @@ async function signedInEngine(role: 'TEACHER' | 'ADMIN' = 'TEACHER'): Promise<Sy
   await engineHost.settled();
   const engine = engineHost.current()!;
   // The teacher is class teacher of VI A and teaches a subject in VII B; VIII C is someone else's.
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: classId, className: 'VI', classSection: 'A', classTeacherId: teacherId, rev: 1 },
     { id: subjectClassId, className: 'VII', classSection: 'B', classTeacherId: null, rev: 1 },
     { id: otherClassId, className: 'VIII', classSection: 'C', classTeacherId: null, rev: 1 },
   ]);
-  await engine.db.classSubjects.put({ id: 'cs-1', classId: subjectClassId, subjectId: 'sub-1', teacherId, rev: 1 } as never);
-  await engine.db.students.bulkPut(students.map((student) => ({ ...student, classId, admissionId: null, rev: 1 })));
+  await engine.db.tableOf(classSubjectsTable).put({ id: 'cs-1', classId: subjectClassId, subjectId: 'sub-1', teacherId, rev: 1 } as never);
+  await engine.db.tableOf(studentsTable).bulkPut(students.map((student) => ({ ...student, classId, admissionId: null, rev: 1 })));
   return engine;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const rows = () => Array.from(view!.container.querySelectorAll<HTMLLIElement>('li.mark-row'));
@@ -95,9 +90,10 @@ describe('/admin/mark-attendance', () => {
     await click(radio(rows()[1]!, 'Absent'));
     expect(view.container.textContent).toContain(attendanceTexts.unsaved(1));
     await click(button(view.container, attendanceTexts.save));
-    await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
-    const [entry] = await engine.db.outbox.toArray();
-    const body = entry!.body as MarkSheet;
+    await until(() => statusText().includes(attendanceTexts.sheet.pending), 'the pending status');
+    const outbox = await meanwhile(() => engine.db.outbox.toArray());
+    expect(outbox).toHaveLength(1);
+    const body = outbox[0]!.body as MarkSheet;
     expect(body.classId).toBe(classId);
     expect(body.date).toBe(date);
     expect(Object.fromEntries(body.entries.map((e) => [e.studentId, e.status]))).toEqual({
@@ -105,21 +101,26 @@ describe('/admin/mark-attendance', () => {
       [students[2]!.id]: 'absent',
       [students[0]!.id]: 'present',
     });
-    await until(() => statusText().includes(attendanceTexts.sheet.pending), 'the pending status');
+    // Only the mark she touched is hers; the others are the sheet's start, which the school's marks overrule.
+    expect(Object.fromEntries(body.entries.map((e) => [e.studentId, e.assumed ?? false]))).toEqual({
+      [students[1]!.id]: true,
+      [students[2]!.id]: false,
+      [students[0]!.id]: true,
+    });
 
     // A second save of the same sheet, still waiting: it joins the same entry.
     await click(radio(rows()[2]!, 'Late'));
     await click(button(view.container, attendanceTexts.saveChanges));
     await until(async () => ((await engine.db.outbox.toArray())[0]?.body as MarkSheet).entries.some((e) => e.status === 'late'), 'the merge');
-    expect(await engine.db.outbox.count()).toBe(1);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
     expect(radio(rows()[2]!, 'Late').checked).toBe(true);
 
     // The school's answer arrives (rows with revs, nothing waiting): the sheet has reached it.
     await act(async () => {
-      await engine.db.transaction('rw', engine.db.outbox, engine.db.attendance, engine.db.base, async () => {
+      await engine.db.transaction('rw', engine.db.outbox, engine.db.tableOf(attendanceTable), engine.db.base, async () => {
         await engine.db.outbox.clear();
         await engine.db.base.clear();
-        await engine.db.attendance.toCollection().modify((row) => {
+        await engine.db.tableOf(attendanceTable).toCollection().modify((row) => {
           row.rev = 40;
         });
       });
@@ -128,10 +129,55 @@ describe('/admin/mark-attendance', () => {
 
     // A later pull changes a mark (another teacher): the sheet shows the mirror, not the old tap.
     await act(async () => {
-      await engine.db.attendance.update([students[0]!.id, date], { status: 'leave', rev: 41 });
+      await engine.db.tableOf(attendanceTable).update([students[0]!.id, date], { status: 'leave', rev: 41 });
     });
     await until(() => radio(rows()[2]!, 'Leave').checked, 'the pulled mark');
     expect(view.container.textContent).not.toContain(attendanceTexts.unsaved(1));
+  });
+
+  it('shows both marks on the row when the school kept another over hers, and she chooses', async () => {
+    const engine = await signedInEngine();
+    const kept = (studentId: string, status: 'present' | 'absent', rev: number) => ({
+      id: `${studentId}-${date}`,
+      studentId,
+      classId,
+      date,
+      status,
+      remark: '',
+      markedBy: 'admin',
+      markedAt: '',
+      deviceMarkedAt: null,
+      rev,
+    });
+    const yours = (studentId: string, status: 'absent' | 'late') => ({ studentId, classId, date, status, remark: 'bus late', baseRev: null, deviceMarkedAt: null });
+    // What the push left: the school's marks on the device, and a notice for each mark she chose.
+    await engine.db.tableOf(attendanceTable).bulkPut(students.map((student) => kept(student.id, 'present', 50)));
+    await engine.db.conflicts.bulkAdd([
+      { entryId: 'e1', entity: 'attendance', recordId: `${students[1]!.id}-${date}`, kept: kept(students[1]!.id, 'present', 50), yours: yours(students[1]!.id, 'absent'), message: messages.attendance.changedElsewhere, at: 1 },
+      { entryId: 'e1', entity: 'attendance', recordId: `${students[2]!.id}-${date}`, kept: kept(students[2]!.id, 'present', 50), yours: yours(students[2]!.id, 'late'), message: messages.attendance.changedElsewhere, at: 1 },
+    ]);
+    view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?classId=${classId}&date=${date}`);
+    await until(() => rows().length === 3 && view!.container.querySelectorAll('.mark-both').length === 2, 'both marks on two rows');
+    expect(statusText()).toBe(attendanceTexts.sheet.chooseState(2));
+    expect(statusText()).not.toContain(attendanceTexts.sheet.synced);
+    const arjun = rows()[0]!;
+    expect(arjun.querySelector('.mark-both')?.textContent).toContain(attendanceTexts.sheet.school('Present', ''));
+    expect(arjun.querySelector('.mark-both')?.textContent).toContain(attendanceTexts.sheet.yours('Absent', 'bus late'));
+    expect(radio(arjun, 'Present').checked).toBe(true);
+
+    // Arjun: hers goes to the school again, based on the school's version she was shown.
+    await click(button(arjun, attendanceTexts.sheet.keepYours('Absent')));
+    await until(async () => (await engine.db.outbox.count()) === 1 && rows()[0]!.querySelector('.mark-both') === null, 'her mark sent');
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
+    expect((entry!.body as MarkSheet).entries).toEqual([{ studentId: students[1]!.id, status: 'absent', remark: 'bus late', baseRev: 50 }]);
+    await until(() => radio(rows()[0]!, 'Absent').checked, 'her mark shown');
+
+    // Bina: the school's stays; nothing more goes out and the notice goes.
+    await click(button(rows()[1]!, attendanceTexts.sheet.keepSchools('Present')));
+    await until(async () => (await engine.db.conflicts.count()) === 0, 'the notices gone');
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
+    await until(() => view!.container.querySelector('.mark-both') === null && statusText() === attendanceTexts.sheet.pending, 'no choice left');
+    expect(radio(rows()[1]!, 'Present').checked).toBe(true);
   });
 
   it('the class report and the student calendar read the same marks', async () => {
@@ -148,7 +194,7 @@ describe('/admin/mark-attendance', () => {
       deviceMarkedAt: null,
       rev: 7,
     });
-    await engine.db.attendance.bulkPut([
+    await engine.db.tableOf(attendanceTable).bulkPut([
       mark(students[1]!.id, '2025-07-01', 'present'),
       mark(students[2]!.id, '2025-07-01', 'absent'),
       mark(students[0]!.id, '2025-07-01', 'late'),
@@ -192,8 +238,8 @@ describe('which classes are offered', () => {
 
   it('a teacher with no class is told so; an admin is offered every class', async () => {
     const engine = await signedInEngine('TEACHER');
-    await engine.db.classes.update(classId, { classTeacherId: null });
-    await engine.db.classSubjects.clear();
+    await engine.db.tableOf(classesTable).update(classId, { classTeacherId: null });
+    await engine.db.tableOf(classSubjectsTable).clear();
     view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?date=${date}`);
     await until(() => view!.container.textContent?.includes(attendanceTexts.noTaughtClasses) === true, 'the no-class notice');
     expect(view.container.querySelector('select')).toBeNull();
@@ -246,7 +292,7 @@ describe('sign-out with changes waiting', () => {
     await click(button(dialog()!, syncTexts.signOut.signOutAnyway));
     await until(() => view!.container.querySelector('[data-testid="elsewhere"]')?.textContent === '/login', 'the login page');
     expect(sessionStore.current()).toBeNull();
-    expect(await engine.db.outbox.count()).toBe(1);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
   });
 });
 
@@ -275,7 +321,7 @@ describe('marking on a day off', () => {
     await until(() => document.body.textContent?.includes(attendanceTexts.offDayTitle) ?? false, 'the question');
     expect(document.body.textContent).toContain(attendanceTexts.offDayQuestion('1 July 2025', 'Foundation day', 'VI A'));
     await click(button(document.body, 'Cancel'));
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await click(button(view.container, attendanceTexts.save));
     await until(() => document.body.textContent?.includes(attendanceTexts.offDayTitle) ?? false, 'the question again');

@@ -7,7 +7,6 @@
  * another sent; /student/notifications shows a family's inbox, unread marked, and opening one
  * marks it read on the device; the dashboard tile counts the unread ones.
  */
-import './reset-storage';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../contract/paths';
@@ -23,10 +22,11 @@ import { unreadBellLabel, unreadTileText } from '../../../src/kit/notifications-
 import { sessionStore } from '../../../src/session/session-store';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { shortDateTime } from '../../../src/ui/dates';
-import { byLabel, click, renderRoute, submit, type, type Rendered } from './dom';
+import { byLabel, click, meanwhile, renderRoute, submit, type, type Rendered } from './dom';
 import { makeToken } from './helpers';
 import { fakeServer, ok, screenHarness, signInStorage, until } from './records-harness';
 import { notificationPaths } from '../../../contract/notifications';
+import { classesTable } from '../../../sync/modules/classes';
 
 let view: Rendered | undefined;
 const harness = screenHarness('notifications');
@@ -66,7 +66,7 @@ function notification(n: number, fields: Partial<NotificationRow>): Notification
 }
 
 async function seedClasses(engine: SyncEngine) {
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: iiB, className: 'II', classSection: 'B', classTeacherId: teacherId, rev: 1 },
     { id: iiiA, className: 'III', classSection: 'A', classTeacherId: null, rev: 1 },
   ]);
@@ -134,7 +134,7 @@ describe('/admin/notifications', () => {
     const dialog = document.querySelector('[role="dialog"], [role="alertdialog"]')!;
     await click(Array.from(dialog.querySelectorAll('button')).find((button) => button.textContent === text.withdraw)!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the withdrawal');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'notifications.delete', method: 'DELETE', path: notificationPaths.remove(id(101)) });
+    expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'notifications.delete', method: 'DELETE', path: notificationPaths.remove(id(101)) });
     await until(() => rowOf('Sports day') === undefined, 'the row gone');
   });
 
@@ -147,7 +147,7 @@ describe('/admin/notifications', () => {
           { ...notification(2, { title: 'Staff meeting' }), audienceSize: 0, readCount: 0 },
         ]),
       [`GET ${paths.accounts.all}`]: () =>
-        ok([{ id: otherStaff, username: 'meera@school.in', roleName: 'teacher', status: 'active', studentId: null, teacherId, linkedName: 'Meera Nair', createdAt: '2026-06-01T00:00:00Z' }]),
+        ok([{ id: otherStaff, username: 'meera@school.in', roleName: 'teacher', status: 'active', studentId: null, teacherId, linkedName: 'Meera Nair', createdAt: '2026-06-01T00:00:00Z', addressConfirmed: true, registrations: 1 }]),
     });
     const engine = await harness.engine('ADMIN', { engine: { connectivity: createConnectivity({ online: true }) } });
     await engine.db.tableOf(notificationsTable).bulkPut([notification(1, { title: 'Sports day' }), notification(2, { title: 'Staff meeting' })]);
@@ -173,7 +173,7 @@ describe('/admin/addnotification', () => {
     await submit(view!.container.querySelector('form')!);
     expect(view!.container.textContent).toContain('Title');
     expect(view!.container.querySelector('#nt-audience-error')?.textContent).toBeTruthy();
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await type(byLabel(view!.container, text.form.title), 'Science fair');
     await typeArea(byLabel<HTMLTextAreaElement>(view!.container, text.form.message), 'Bring your model on Friday.');
@@ -181,14 +181,14 @@ describe('/admin/addnotification', () => {
     await click(checkbox('II B')!);
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({
       kind: 'notifications.create',
       method: 'POST',
       body: { title: 'Science fair', message: 'Bring your model on Friday.', link: '/student/homework', audience: { kind: 'classes', classIds: [iiB] } },
     });
     const notificationId = (entry!.body as { id: string }).id;
-    expect(await engine.db.tableOf(notificationsTable).get(notificationId)).toMatchObject({ title: 'Science fair', published: true, rev: 0 });
+    expect(await meanwhile(() => engine.db.tableOf(notificationsTable).get(notificationId))).toMatchObject({ title: 'Science fair', published: true, rev: 0 });
   });
 
   it('lets an admin schedule one for parents; a time in the past is refused', async () => {
@@ -205,7 +205,7 @@ describe('/admin/addnotification', () => {
     await type(byLabel(view!.container, text.form.publishAt), '2020-01-01T09:00');
     await submit(view!.container.querySelector('form')!);
     expect(view!.container.textContent).toContain(text.form.publishInPast);
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     const next = new Date(Date.now() + 2 * 86_400_000);
     const pad = (value: number) => String(value).padStart(2, '0');
@@ -213,10 +213,10 @@ describe('/admin/addnotification', () => {
     await type(byLabel(view!.container, text.form.publishAt), local);
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({ kind: 'notifications.create', body: { audience: { kind: 'roles', roles: ['parents'] }, publishAt: new Date(local).toISOString() } });
     const notificationId = (entry!.body as { id: string }).id;
-    expect(await engine.db.tableOf(notificationsTable).get(notificationId)).toMatchObject({ published: false, publishAt: new Date(local).toISOString() });
+    expect(await meanwhile(() => engine.db.tableOf(notificationsTable).get(notificationId))).toMatchObject({ published: false, publishAt: new Date(local).toISOString() });
   });
 });
 
@@ -237,7 +237,7 @@ describe('/admin/editnotification/:notificationId', () => {
     await type(byLabel(view!.container, text.form.title), 'Sports day moved');
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'notifications.update', method: 'PUT', path: notificationPaths.update(id(101)), body: { title: 'Sports day moved' } });
+    expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'notifications.update', method: 'PUT', path: notificationPaths.update(id(101)), body: { title: 'Sports day moved' } });
   });
 
   it('online, shows an admin the earlier versions the school kept, with who changed them', async () => {
@@ -249,7 +249,7 @@ describe('/admin/editnotification/:notificationId', () => {
           { rev: 3, editedBy: me, editedAt: '2026-11-21T04:30:00.000Z', version: notification(1, { title: 'Sports day', message: 'Second text.', rev: 3 }) },
         ]),
       [`GET ${paths.accounts.all}`]: () =>
-        ok([{ id: otherStaff, username: 'meera@school.in', roleName: 'teacher', status: 'active', studentId: null, teacherId, linkedName: 'Meera Nair', createdAt: '2026-06-01T00:00:00Z' }]),
+        ok([{ id: otherStaff, username: 'meera@school.in', roleName: 'teacher', status: 'active', studentId: null, teacherId, linkedName: 'Meera Nair', createdAt: '2026-06-01T00:00:00Z', addressConfirmed: true, registrations: 1 }]),
     });
     const engine = await harness.engine('ADMIN', { engine: { connectivity: createConnectivity({ online: true }) } });
     await engine.db.tableOf(notificationsTable).put(notification(1, { title: 'Sports day moved' }));
@@ -297,13 +297,13 @@ describe('/student/notifications', () => {
     // Read at once on the screen.
     expect(cards()[0]!.hasAttribute('data-unread')).toBe(false);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the read mark');
-    expect((await engine.db.outbox.toArray())[0]).toMatchObject({ kind: 'notifications.read', method: 'POST', path: notificationPaths.read(id(101)) });
+    expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'notifications.read', method: 'POST', path: notificationPaths.read(id(101)) });
     await until(() => view!.container.textContent?.includes(text.family.unreadCount(1)) === true, 'one unread');
 
     // Opened again: no second mark.
     await click(labelled(text.family.openLabel('Science fair'))!);
     await click(labelled(text.family.openLabel('Science fair'))!);
-    expect(await engine.db.outbox.count()).toBe(1);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
   });
 });
 

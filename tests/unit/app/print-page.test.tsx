@@ -5,7 +5,6 @@
  * serial and the masked Aadhaar. A reprint shows the frozen page even after the student's record
  * changed. The issue form's messages are shown at their fields.
  */
-import './reset-storage';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PrintData } from '../../../contract/certificate';
@@ -14,9 +13,12 @@ import { paths } from '../../../contract/paths';
 import { createConnectivity, type CertificateRow } from '../../../sync';
 import PrintCertificatePage from '../../../src/features/records/PrintCertificatePage';
 import { recordsTexts } from '../../../src/features/records/texts';
-import { byLabel, button, click, renderRoutes, submit, type, type Rendered } from './dom';
+import { button, byLabel, click, meanwhile, renderRoutes, submit, type, type Rendered } from './dom';
 import { printData } from './print-fixture';
 import { screenHarness, until } from './records-harness';
+import { certificatesTable } from '../../../sync/modules/records';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
 
 const classId = '0197b000-0000-7000-8000-0000000000c1';
 const studentId = '0197b000-0000-7000-8000-0000000000a1';
@@ -36,8 +38,8 @@ async function signedInEngine(fetchImpl?: (input: string, init: RequestInit) => 
   const engine = await harness.engine('ADMIN', {
     engine: { connectivity, pullIntervalMs: 3_600_000, ...(fetchImpl ? { fetch: fetchImpl, baseUrl: 'http://school.test' } : {}) },
   });
-  await engine.db.classes.put({ id: classId, className: 'VI', classSection: 'A', rev: 1 });
-  await engine.db.students.put({
+  await engine.db.tableOf(classesTable).put({ id: classId, className: 'VI', classSection: 'A', rev: 1 });
+  await engine.db.tableOf(studentsTable).put({
     id: studentId,
     classId,
     admissionId: '2025-0042',
@@ -98,7 +100,7 @@ describe('/admin/records/printbonafide/:id', () => {
     await type(byLabel(view.container, text.purpose), 'passport application');
     await submit(view.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the issue entry');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry!.path).toBe(paths.certificates.issue('bonafide', studentId));
     expect((entry!.body as { purpose: string }).purpose).toBe('passport application');
 
@@ -149,7 +151,7 @@ describe('a refused issue', () => {
     await until(() => view!.container.textContent?.includes(text.refused(messages.certificates.studentNotFound)) === true, 'the refusal');
     expect(issuedItems()).toHaveLength(0);
     expect(view.container.textContent).toContain(text.noneIssued);
-    expect(await engine.db.certificates.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.tableOf(certificatesTable).count())).toBe(0);
   });
 });
 
@@ -170,12 +172,12 @@ describe('/admin/records/printtc/:id', () => {
     });
     const older = '0197b000-0000-7000-8000-000000003001';
     const newer = '0197b000-0000-7000-8000-000000003002';
-    await engine.db.certificates.bulkPut([
+    await engine.db.tableOf(certificatesTable).bulkPut([
       row(older, 'TC-0003', '2025-07-14', { ...frozen('transfer', 'TC-0003'), details: { reasonForLeaving: 'Family moved to Nagpur', conduct: 'Good' } }),
       row(newer, 'TC-0009', '2025-09-01', { ...frozen('transfer', 'TC-0009', { fullName: 'Arjun R. Iyer' }), issueDate: '2025-09-01' }),
     ]);
     // The student's record changed since: the printed page does not follow it.
-    await engine.db.students.update(studentId, { firstName: 'Arjuna', rev: 7 });
+    await engine.db.tableOf(studentsTable).update(studentId, { firstName: 'Arjuna', rev: 7 });
 
     view = await harness.show(renderRoutes(printRoutes, `/admin/records/printtc/${studentId}?certificate=${older}`));
     await until(() => view!.container.querySelector('.cert-sheet') !== null, 'the sheet');
@@ -204,6 +206,35 @@ describe('/admin/records/printtc/:id', () => {
     expect(conduct.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(errorId!)?.textContent).toBe(messages.records.fields.tooLong('Conduct', 100));
     expect(document.activeElement).toBe(conduct);
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
+  });
+});
+
+describe('a teacher and the certificates of a student outside her classes', () => {
+  const teacherId = '0197b000-0000-7000-8000-0000000000e1';
+  const otherClassId = '0197b000-0000-7000-8000-0000000000c2';
+  const otherStudentId = '0197b000-0000-7000-8000-0000000000a2';
+
+  it('offers no issue form (transfer certificate included) for another class’s student, and offers it for her own', async () => {
+    const engine = await harness.engine('TEACHER', { storage: { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } } });
+    await engine.db.tableOf(classesTable).bulkPut([
+      { id: classId, className: 'VI', classSection: 'A', classTeacherId: teacherId, rev: 1 },
+      { id: otherClassId, className: 'VII', classSection: 'B', classTeacherId: null, rev: 1 },
+    ]);
+    await engine.db.tableOf(studentsTable).bulkPut([
+      { id: studentId, classId, admissionId: '2025-0042', firstName: 'Arjun', lastName: 'Iyer', rev: 3 },
+      { id: otherStudentId, classId: otherClassId, admissionId: '2025-0043', firstName: 'Bina', lastName: 'Das', rev: 3 },
+    ]);
+    for (const path of ['printtc', 'printbonafide']) {
+      view = await harness.show(renderRoutes(printRoutes, `/admin/records/${path}/${otherStudentId}`));
+      await until(() => view!.container.textContent?.includes(text.notYourStudent) === true, 'the office note');
+      expect(view.container.querySelector('form')).toBeNull();
+      expect(view.container.textContent).not.toContain(text.issue);
+      view.unmount();
+    }
+    view = await harness.show(renderRoutes(printRoutes, `/admin/records/printtc/${studentId}`));
+    await until(() => view!.container.querySelector('form') !== null, 'the issue form for her own student');
+    expect(button(view.container, text.issue)).toBeDefined();
+    expect(view.container.textContent).not.toContain(text.notYourStudent);
   });
 });

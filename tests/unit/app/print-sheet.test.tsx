@@ -47,13 +47,13 @@ describe('CertificateSheet', () => {
     expect(textContent).toContain('office@greenvalley.test');
     expect(textContent).toContain('GVPS-01');
     expect(page.querySelector('.cert-serial')?.textContent).toBe('BC-0007');
-    expect(page.querySelector('.cert-date')?.textContent).toBe('14 July 2025');
+    expect(page.querySelector('.cert-date')?.textContent).toBe('14/07/2025');
     expect(page.querySelector('h2.cert-title')?.textContent).toBe(messages.certificates.titles.bonafide);
     expect(textContent).toContain('Arjun Iyer');
     expect(textContent).toContain('son of Ravi Iyer and Lakshmi Iyer');
     expect(textContent).toContain(recordsTexts.sheet.studying('VI A', '2025-26'));
-    expect(textContent).toContain(recordsTexts.sheet.admitted('2025-0042', '3 April 2025'));
-    expect(textContent).toContain(recordsTexts.sheet.born('9 March 2014'));
+    expect(textContent).toContain(recordsTexts.sheet.admitted('2025-0042', '03/04/2025'));
+    expect(textContent).toContain(recordsTexts.sheet.born('09/03/2014'));
     expect(textContent).toContain(recordsTexts.sheet.purpose('passport application'));
     expect(cell(page, recordsTexts.sheet.field.aadhaar)).toBe('XXXX XXXX 1234');
     expect(cell(page, recordsTexts.sheet.field.apaarId)).toBe('123456789012');
@@ -82,16 +82,16 @@ describe('CertificateSheet', () => {
     const f = recordsTexts.sheet.field;
     expect(page.querySelector('h2.cert-title')?.textContent).toBe(messages.certificates.titles.transfer);
     expect(page.querySelector('.cert-serial')?.textContent).toBe('TC-0003');
-    expect(page.querySelector('.cert-date')?.textContent).toBe('31 March 2026');
+    expect(page.querySelector('.cert-date')?.textContent).toBe('31/03/2026');
     expect(cell(page, f.name)).toBe('Arjun Iyer');
     expect(cell(page, f.fatherName)).toBe('Ravi Iyer');
     expect(cell(page, f.motherName)).toBe('Lakshmi Iyer');
-    expect(cell(page, f.dateOfBirth)).toBe('9 March 2014');
+    expect(cell(page, f.dateOfBirth)).toBe('09/03/2014');
     expect(cell(page, f.gender)).toBe('Male');
     expect(cell(page, f.admissionId)).toBe('2025-0042');
-    expect(cell(page, f.admissionDate)).toBe('3 April 2025');
+    expect(cell(page, f.admissionDate)).toBe('03/04/2025');
     expect(cell(page, f.classLastStudied)).toBe('VI A');
-    expect(cell(page, f.leavingDate)).toBe('30 March 2026');
+    expect(cell(page, f.leavingDate)).toBe('30/03/2026');
     expect(cell(page, f.reasonForLeaving)).toBe('Family moved to Nagpur');
     expect(cell(page, f.conduct)).toBe('Good');
     expect(cell(page, f.promotion)).toBe('Promoted to class VII');
@@ -131,8 +131,8 @@ describe('CertificateSheet', () => {
     expect(second).toBe(first);
   });
 
-  it('prints dates in words, day first (23 November 2026 on certificates)', () => {
-    expect(printDate('2025-04-03')).toBe('3 April 2025');
+  it('prints dates as the school writes them on every screen, dd/mm/yyyy', () => {
+    expect(printDate('2025-04-03')).toBe('03/04/2025');
     expect(printDate(null)).toBe(recordsTexts.sheet.notGiven);
   });
 });

@@ -3,7 +3,6 @@
  * with the user's own record from the mirror (offline engine, fake-indexeddb) laid over it; a
  * parent sees each child with class; a link goes to /settings for the password.
  */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import type { StudentProfile } from '../../../contract/auth';
 import ProfilePage from '../../../src/features/profile/ProfilePage';
@@ -11,6 +10,9 @@ import { profileTexts } from '../../../src/features/profile/texts';
 import { renderRoute, settle, type Rendered } from './dom';
 import { studentEntry, teacherEntry } from './helpers';
 import { screenHarness, signInStorage, until } from './records-harness';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { teachersTable } from '../../../sync/modules/teachers';
 
 let view: Rendered | undefined;
 const harness = screenHarness('profile');
@@ -38,7 +40,7 @@ describe('profile screens', () => {
   it('a teacher: employee id, no student fields, the teacher record from the mirror over the stored profile', async () => {
     signInStorage('TEACHER', { profile: teacherEntry() });
     const engine = await harness.engine('TEACHER');
-    await engine.db.teachers.put({
+    await engine.db.tableOf(teachersTable).put({
       id: 'tea-1',
       employeeId: 'EMP-042',
       firstName: 'Rahul',
@@ -59,7 +61,7 @@ describe('profile screens', () => {
       'Employee ID: EMP-042',
       'Phone: 9000000001',
       'Address: 4 Lake View, Pune',
-      'Date of birth: 30 November 1985',
+      'Date of birth: 30/11/1985',
       'Gender: Male',
     ]);
     expect(view.container.querySelector('h1')?.textContent).toBe('My profile');
@@ -71,22 +73,22 @@ describe('profile screens', () => {
   it('a student: admission id, roll number and class with section from the own record and class in the mirror', async () => {
     signInStorage('STUDENT', { profile: studentEntry() });
     const engine = await harness.engine('STUDENT');
-    await engine.db.classes.put({ id: 'class-6b', className: 'VI', classSection: 'B', rev: 1 });
-    await engine.db.students.put(
+    await engine.db.tableOf(classesTable).put({ id: 'class-6b', className: 'VI', classSection: 'B', rev: 1 });
+    await engine.db.tableOf(studentsTable).put(
       student('stu-1', 'Ananya', 'class-6b', { rollNumber: '12', phoneNumber: '9876500000', address: '12 MG Road, Pune', dateOfBirth: '2014-03-09', gender: 'Female', admissionId: 'GV-2019-001' }),
     );
     view = await harness.show(renderRoute('/student/profile', <ProfilePage area="student" />, '/student/profile'));
-    await until(() => rows().includes('Class: VI - B'), 'the mirror’s class');
+    await until(() => rows().includes('Class: VI B'), 'the mirror’s class');
     expect(rows()).toEqual([
       'Name: Ananya Sharma',
       'Email: student@kaksha.demo',
       'Admission ID: GV-2019-001',
       'Roll number: 12',
-      'Class: VI - B',
+      'Class: VI B',
       'School: Green Valley Public School',
       'Phone: 9876500000',
       'Address: 12 MG Road, Pune',
-      'Date of birth: 9 March 2014',
+      'Date of birth: 09/03/2014',
       'Gender: Female',
     ]);
     expect(view.container.textContent).not.toContain('Employee ID');
@@ -98,7 +100,7 @@ describe('profile screens', () => {
     await harness.engine('STUDENT');
     view = await harness.show(renderRoute('/student/profile', <ProfilePage area="student" />, '/student/profile'));
     await settle(20);
-    expect(rows()).toContain('Class: Class 5 - A');
+    expect(rows()).toContain('Class: Class 5 A');
     expect(rows()).toContain('Roll number: 7');
     expect(rows()).toContain('Admission ID: GV-2019-001');
   });
@@ -107,11 +109,11 @@ describe('profile screens', () => {
     const firstChild: StudentProfile = studentEntry({ userType: 'PARENT', username: 'parent@kaksha.demo' });
     signInStorage('PARENT', { profile: { ...firstChild, parentProfile: { name: 'Prakash and Shruti Kulkarni' } } });
     const engine = await harness.engine('PARENT');
-    await engine.db.classes.bulkPut([
+    await engine.db.tableOf(classesTable).bulkPut([
       { id: 'class-5a', className: 'Class 5', classSection: 'A', rev: 1 },
       { id: 'class-2c', className: 'Class 2', classSection: 'C', rev: 1 },
     ]);
-    await engine.db.students.bulkPut([
+    await engine.db.tableOf(studentsTable).bulkPut([
       student('stu-2', 'Vihaan', 'class-2c', { admissionId: 'GV-2023-014', rollNumber: '3' }),
       student('stu-1', 'Ananya', 'class-5a', { admissionId: 'GV-2019-001', rollNumber: '7' }),
     ]);
@@ -120,8 +122,8 @@ describe('profile screens', () => {
     expect(rows()).toEqual(['Name: Prakash and Shruti Kulkarni', 'Email: parent@kaksha.demo', 'School: Green Valley Public School']);
     const children = Array.from(view.container.querySelectorAll('.profile-child'));
     expect(children.map((child) => child.querySelector('h3')?.textContent)).toEqual(['Ananya Sharma', 'Vihaan Sharma']);
-    expect(rows(children[0]!.querySelector('dl'))).toEqual(['Admission ID: GV-2019-001', 'Roll number: 7', 'Class: Class 5 - A']);
-    expect(rows(children[1]!.querySelector('dl'))).toEqual(['Admission ID: GV-2023-014', 'Roll number: 3', 'Class: Class 2 - C']);
+    expect(rows(children[0]!.querySelector('dl'))).toEqual(['Admission ID: GV-2019-001', 'Roll number: 7', 'Class: Class 5 A']);
+    expect(rows(children[1]!.querySelector('dl'))).toEqual(['Admission ID: GV-2023-014', 'Roll number: 3', 'Class: Class 2 C']);
     expect(view.container.textContent).toContain(profileTexts.childrenHeading);
   });
 });

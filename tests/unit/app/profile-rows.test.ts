@@ -1,4 +1,3 @@
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { classWithSection, deletionMailto, profileRows } from '../../../src/kit/profile-rows';
 import { studentEntry, teacherEntry } from './helpers';
@@ -10,11 +9,11 @@ describe('settings profile rows (spec section 2)', () => {
       { field: 'email', value: 'student@kaksha.demo' },
       { field: 'admissionId', value: 'GV-2019-001' },
       { field: 'rollNumber', value: '7' },
-      { field: 'classSection', value: 'Class 5 - A' },
+      { field: 'classSection', value: 'Class 5 A' },
       { field: 'school', value: 'Green Valley Public School' },
       { field: 'phone', value: '9876543210' },
       { field: 'address', value: '12 MG Road, Pune' },
-      { field: 'dateOfBirth', value: '9 March 2014' },
+      { field: 'dateOfBirth', value: '09/03/2014' },
       { field: 'gender', value: 'Female' },
     ]);
   });
@@ -41,7 +40,7 @@ describe('settings profile rows (spec section 2)', () => {
   });
 
   it('joins class and section', () => {
-    expect(classWithSection('Class 10', 'B')).toBe('Class 10 - B');
+    expect(classWithSection('Class 10', 'B')).toBe('Class 10 B');
     expect(classWithSection('Class 10', '')).toBe('Class 10');
     expect(classWithSection(null, 'B')).toBeNull();
   });

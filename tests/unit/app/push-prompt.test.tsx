@@ -5,7 +5,6 @@
  * granted the token goes to the school without a card; a message arriving while the app is open
  * becomes a toast and a sync; a tapped notification's screen opens.
  */
-import './reset-storage';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../contract/paths';

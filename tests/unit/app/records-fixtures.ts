@@ -1,8 +1,18 @@
 /** Admission register rows for the records screen tests: admission `n` of class VI A, admitted in June 2025. */
 import { academicYearLabel } from '../../../contract/admission';
+import { studentSchema, type Student } from '../../../contract/student';
 import type { AdmissionRow } from '../../../sync';
 
 export const classId = '0197b000-0000-7000-8000-0000000000c1';
+
+/**
+ * A student as a fake school answers a write of it: every field of the contract's record (the
+ * device reads answers with it), those not given null.
+ */
+export function studentAnswer(fields: Record<string, unknown>): Student {
+  const none = Object.fromEntries(Object.keys(studentSchema.shape).map((field) => [field, null]));
+  return studentSchema.parse({ ...none, ...fields });
+}
 
 export function admission(n: number, overrides: Partial<AdmissionRow> = {}): AdmissionRow {
   const year = overrides.admissionYear ?? 2025;

@@ -4,7 +4,6 @@
  * edit page opens an entry by its number or, while it waits for one, by its id, saves one PUT,
  * keeps the date in the number's academic year, and says when the entry is not there.
  */
-import './reset-storage';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
@@ -14,9 +13,12 @@ import EditAdmissionPage from '../../../src/features/records/EditAdmissionPage';
 import NewAdmissionPage from '../../../src/features/records/NewAdmissionPage';
 import RecordsPage from '../../../src/features/records/RecordsPage';
 import { recordsTexts } from '../../../src/features/records/texts';
-import { byLabel, click, renderRoutes, submit, type, type Rendered } from './dom';
+import { byLabel, click, meanwhile, renderRoutes, submit, type, type Rendered } from './dom';
 import { admission, classId } from './records-fixtures';
 import { screenHarness, until } from './records-harness';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { admissionsTable } from '../../../sync/modules/records';
 
 const f = messages.records.fields;
 const form = recordsTexts.form;
@@ -45,9 +47,9 @@ const pending: AdmissionRow = {
 
 async function signedInEngine() {
   const engine = await harness.engine('ADMIN', { storage: {} });
-  await engine.db.classes.put({ id: classId, className: 'VI', classSection: 'A', rev: 1 });
-  await engine.db.admissions.bulkPut([numbered, pending]);
-  await engine.db.students.bulkPut([
+  await engine.db.tableOf(classesTable).put({ id: classId, className: 'VI', classSection: 'A', rev: 1 });
+  await engine.db.tableOf(admissionsTable).bulkPut([numbered, pending]);
+  await engine.db.tableOf(studentsTable).bulkPut([
     {
       id: numbered.studentId,
       classId,
@@ -105,7 +107,7 @@ describe('/admin/records/newadmission validation', () => {
     expect(errorAt(field(form.lastName))).toBeNull();
     expect(document.activeElement).toBe(field(form.firstName));
     expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(form.fixErrors(5));
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     // Corrected, the same form saves: the messages go and one admission is recorded.
     await type(field(form.firstName), 'Farah');
@@ -115,7 +117,7 @@ describe('/admin/records/newadmission validation', () => {
     await type(field(form.apaarId), '');
     await submit(view.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the admission');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry!.path).toBe(paths.admissions.create);
     expect((entry!.body as { student: { parentEmail: string } }).student.parentEmail).toBe('parent@example.in');
   });
@@ -139,13 +141,13 @@ describe('/admin/records/edit/:admissionNumber', () => {
     await type(field(form.admissionDate), '2026-05-01');
     await submit(view.container.querySelector('form')!);
     expect(errorAt(field(form.admissionDate))).toBe(messages.admissions.dateOutsideYear('2025-26'));
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await type(field(form.admissionDate), '2026-03-31');
     await typeInto(byLabel<HTMLTextAreaElement>(view.container, form.remarks), 'Sibling in class IX');
     await submit(view.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the update');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry!.method).toBe('PUT');
     expect(entry!.path).toBe(paths.admissions.update(numbered.id));
     expect(entry!.body).toMatchObject({ admissionDate: '2026-03-31', remarks: 'Sibling in class IX', student: { firstName: 'Arjun' } });

@@ -5,20 +5,14 @@
  */
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createConnectivity, type SyncEngine, type SyncEngineOptions } from '../../../sync';
+import { metaKeys } from '../../../sync/db';
 import { sessionStore } from '../../../src/session/session-store';
 import { engineHost } from '../../../src/sync-binding/engine-host';
-import { settle, type Rendered } from './dom';
+import type { Rendered } from './dom';
 import { liveTokenFor, teacherEntry } from './helpers';
 import { fakeSessionSource } from './sync-session';
 
-/** Polls `condition` every 10 ms (about 3 s in all) and fails naming `what` when it never holds. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, tries = 300): Promise<void> {
-  for (let i = 0; i < tries; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+export { until } from './dom';
 
 export interface StoredSignIn {
   /** userProfile as stored at login; a teacher's profile entry with this username by default. */
@@ -67,6 +61,17 @@ export interface EngineSignIn {
   /** Also sign the screens in as this engine's user and school (profile defaults as in signInStorage). */
   storage?: Omit<StoredSignIn, 'username' | 'tenantId'> & { profile?: object | ((username: string) => object) };
   engine?: Partial<SyncEngineOptions>;
+  /**
+   * The tests fill the mirror by hand, standing for what a pull brought: by default the store says
+   * a pull has completed, so the screens do not wait for a first sync (src/kit/WaitForFirstSync.tsx).
+   * False: the device's first sync has not completed.
+   */
+  arrived?: boolean;
+}
+
+/** Marks an engine's store as a completed pull leaves it: the school's records have arrived. */
+export async function markArrived(engine: SyncEngine): Promise<void> {
+  await engine.db.meta.put({ key: metaKeys.lastSyncAt, value: Date.now() });
 }
 
 /**
@@ -99,7 +104,7 @@ export function screenHarness(name: string) {
     /** Unmounts the screens and stops the engine, as a reload would, before signing in again. */
     close,
     /** A signed-in engine, offline unless `engine.connectivity` says otherwise. */
-    async engine(role = 'ADMIN', { storage, engine: options = {} }: EngineSignIn = {}): Promise<SyncEngine> {
+    async engine(role = 'ADMIN', { storage, engine: options = {}, arrived = true }: EngineSignIn = {}): Promise<SyncEngine> {
       counter += 1;
       const username = `${name}-${counter}@kaksha.test`;
       const tenantId = `${name}-school-${counter}`;
@@ -111,7 +116,9 @@ export function screenHarness(name: string) {
       unbind = engineHost.bind(source, { connectivity: createConnectivity({ online: false }), locks: null, ...options });
       source.signIn(role, username, tenantId);
       await engineHost.settled();
-      return engineHost.current()!;
+      const engine = engineHost.current()!;
+      if (arrived) await markArrived(engine);
+      return engine;
     },
     /** Keeps a rendered screen for the cleanup after the test. */
     async show(rendering: Promise<Rendered>): Promise<Rendered> {

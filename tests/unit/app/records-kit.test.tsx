@@ -4,7 +4,6 @@
  * escaped), the upload panel's progress and its per-row report, the confirm dialog's focus, and
  * what a mirror page shows before its records are there.
  */
-import './reset-storage';
 import { act, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
@@ -336,6 +335,14 @@ describe('readUploadAnswer', () => {
     });
     expect(readUploadAnswer('classes', 403, '')).toEqual({ kind: 'failed', message: messages.status[403] });
     expect(readUploadAnswer('classes', 200, '{"success":false}')).toEqual({ kind: 'failed', message: messages.classes.uploadServerFailure });
+  });
+
+  it('takes no answer the contract does not describe for an import (contract/imports.ts)', () => {
+    expect(readUploadAnswer('students', 200, '{"success":true,"message":"Done","data":{"totalRows":"2"}}')).toEqual({ kind: 'failed', message: messages.network.unexpected });
+    expect(readUploadAnswer('classes', 200, '{"success":true,"message":"Done","data":{}}')).toEqual({ kind: 'failed', message: messages.classes.uploadServerFailure });
+    expect(readUploadAnswer('teachers', 200, '{"success":true,"data":null}')).toEqual({ kind: 'failed', message: messages.network.unexpected });
+    // A refusal without its row report is told as the status says.
+    expect(readUploadAnswer('classes', 400, '{"success":false,"message":"Bad file.","data":{"errors":"many"}}')).toEqual({ kind: 'failed', message: 'Bad file.' });
   });
 });
 

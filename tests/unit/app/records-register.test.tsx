@@ -4,7 +4,6 @@
  * number by itself once the (fake) school answers, cancelling (admins only, after a question), and
  * the certificate issue register with its reprint links.
  */
-import './reset-storage';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
@@ -13,10 +12,13 @@ import { createConnectivity, StorageFullError, type AdmissionRow, type Certifica
 import NewAdmissionPage from '../../../src/features/records/NewAdmissionPage';
 import RecordsPage from '../../../src/features/records/RecordsPage';
 import { recordsTexts } from '../../../src/features/records/texts';
-import { byLabel, button, click, renderRoutes, submit, type, type Rendered } from './dom';
+import { button, byLabel, click, meanwhile, renderRoutes, submit, type, type Rendered } from './dom';
 import { teacherEntry } from './helpers';
-import { admission, classId } from './records-fixtures';
+import { admission, classId, studentAnswer } from './records-fixtures';
 import { screenHarness, until } from './records-harness';
+import { admissionsTable, certificatesTable } from '../../../sync/modules/records';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
 
 const otherClassId = '0197b000-0000-7000-8000-0000000000c2';
 
@@ -34,7 +36,7 @@ async function signedInEngine(role: 'ADMIN' | 'TEACHER', options: { fetch?: type
     storage: { profile: (username) => teacherEntry({ username }) },
     engine: { connectivity, pullIntervalMs: 3_600_000, ...(options.fetch ? { fetch: options.fetch as never, baseUrl: 'http://school.test' } : {}) },
   });
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: classId, className: 'VI', classSection: 'A', rev: 1 },
     { id: otherClassId, className: 'VII', classSection: 'B', rev: 1 },
   ]);
@@ -60,8 +62,8 @@ describe('/admin/records register', () => {
       admission(3, { classId: otherClassId, className: 'VII', classSection: 'B' }),
       admission(4, { admissionYear: 2024, admissionDate: '2024-07-01', admissionNumber: '2024-0004', status: 'cancelled' }),
     ];
-    await setup.engine.db.admissions.bulkPut(rows);
-    await setup.engine.db.students.bulkPut([
+    await setup.engine.db.tableOf(admissionsTable).bulkPut(rows);
+    await setup.engine.db.tableOf(studentsTable).bulkPut([
       student(rows[0]!, 'Arjun', 'Iyer'),
       student(rows[1]!, 'Bina', 'Das'),
       student(rows[2]!, 'Chitra', 'Rao'),
@@ -110,7 +112,7 @@ describe('/admin/records register', () => {
     expect(dialog()!.textContent).toContain(recordsTexts.register.cancelQuestion('2025-0001', 'Arjun Iyer'));
     await click(button(dialog()!, recordsTexts.register.cancelKeep));
     expect(dialog()).toBeNull();
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     // The device is full: nothing is written, and the register's notice (announced) says why.
     const full = vi.spyOn(engine, 'mutate').mockRejectedValueOnce(new StorageFullError());
@@ -118,12 +120,12 @@ describe('/admin/records register', () => {
     await click(button(dialog()!, recordsTexts.register.cancelConfirm));
     await until(() => view!.container.querySelector('[aria-live="assertive"]')?.textContent === messages.sync.storageFull, 'the failure');
     full.mockRestore();
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await click(button(registerRows().find((row) => row.textContent?.includes('Arjun'))!, recordsTexts.register.cancel));
     await click(button(dialog()!, recordsTexts.register.cancelConfirm));
     await until(async () => (await engine.db.outbox.count()) === 1, 'the cancel entry');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry!.method).toBe('DELETE');
     expect(entry!.path).toBe(paths.admissions.remove(admission(1).id));
     await until(
@@ -139,13 +141,22 @@ describe('/admin/records register', () => {
   it('a teacher sees no cancel button, and Edit only on admissions of the classes they teach', async () => {
     const { engine } = await seeded('TEACHER');
     // The signed-in teacher (teacherEntry: tea-1) is class teacher of VI A, not of VII B.
-    await engine.db.classes.update(classId, { classTeacherId: 'tea-1' });
+    await engine.db.tableOf(classesTable).update(classId, { classTeacherId: 'tea-1' });
     view = await harness.show(renderRoutes(registerRoutes, '/admin/records'));
     await until(() => registerRows().length === 4 && editLinks().length === 3, 'the register with the teacher’s edit links');
     expect(view.container.querySelectorAll('button.btn-danger')).toHaveLength(0);
     const rowsWithEdit = registerRows().filter((row) => Array.from(row.querySelectorAll('a')).some((a) => a.textContent === recordsTexts.register.edit));
     expect(rowsWithEdit.map((row) => row.querySelectorAll('td')[1]?.textContent).sort()).toEqual(['Arjun Iyer', 'Bina Das', 'Dev Shah']);
     expect(newAdmission()).toBeDefined();
+    // Certificates (the transfer certificate included) only where she may edit: the server refuses the rest.
+    const certificateLinks = (label: string) =>
+      registerRows()
+        .filter((row) => Array.from(row.querySelectorAll('a')).some((a) => a.textContent?.startsWith(label)))
+        .map((row) => row.querySelectorAll('td')[1]?.textContent)
+        .sort();
+    for (const label of [recordsTexts.register.printBonafide, recordsTexts.register.printTc, recordsTexts.register.printStudentDetails]) {
+      expect(certificateLinks(label)).toEqual(['Arjun Iyer', 'Bina Das', 'Dev Shah']);
+    }
   });
 
   it('a teacher with no class gets neither New admission nor Edit; an admin gets both on every row', async () => {
@@ -165,7 +176,7 @@ describe('/admin/records register', () => {
 
   it('a teacher admits only to the classes they teach', async () => {
     const { engine } = await seeded('TEACHER');
-    await engine.db.classes.update(otherClassId, { classTeacherId: 'tea-1' });
+    await engine.db.tableOf(classesTable).update(otherClassId, { classTeacherId: 'tea-1' });
     view = await harness.show(renderRoutes(registerRoutes, '/admin/records/newadmission'));
     await until(() => view!.container.querySelector('form') !== null, 'the admission form');
     const select = view.container.querySelector<HTMLSelectElement>('select[name="student.classId"]')!;
@@ -188,7 +199,7 @@ describe('/admin/records register', () => {
       rev: 4,
       ...overrides,
     });
-    await engine.db.certificates.bulkPut([
+    await engine.db.tableOf(certificatesTable).bulkPut([
       issued('0197b000-0000-7000-8000-000000003001', {}),
       issued('0197b000-0000-7000-8000-000000003002', { kind: 'bonafide', serial: null, serialNumber: null, issueDate: '2025-08-02', rev: 0 }),
     ]);
@@ -217,11 +228,11 @@ describe('/admin/records/newadmission', () => {
       requests.push({ method: init?.method ?? 'GET', path: url.pathname, body });
       const reply = (status: number, data: unknown) =>
         new Response(JSON.stringify({ success: true, data, message: '' }), { status, headers: { 'Content-Type': 'application/json' } });
-      if (url.pathname === paths.sync.pull) return reply(200, { changes: [], cursor: 'c1', hasMore: false });
+      if (url.pathname === paths.sync.pull) return reply(200, { changes: [], cursor: 'c1', hasMore: false, reset: false });
       if (url.pathname === paths.admissions.create && body) {
         answered = true;
         const sent = body as { id: string; admissionDate: string | null; previousSchool: string | null; student: Record<string, unknown> };
-        const studentRecord = { ...sent.student, admissionId: '2025-0042', className: 'VI', classSection: 'A', rev: 31 };
+        const studentRecord = studentAnswer({ ...sent.student, admissionId: '2025-0042', className: 'VI', classSection: 'A', schoolName: 'Green Valley Public School', rev: 31 });
         const numbered = admission(42, {
           id: sent.id,
           admissionDate: sent.admissionDate ?? '2025-06-15',
@@ -253,7 +264,7 @@ describe('/admin/records/newadmission', () => {
     expect(row.textContent).toContain('Esha Kulkarni');
     expect(row.textContent).toContain('VI A');
     expect(view.container.textContent).toContain(recordsTexts.form.savedPending);
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry!.path).toBe(paths.admissions.create);
     expect((entry!.body as { student: { phoneNumber: string } }).student.phoneNumber).toBe('9876543210');
     expect(requests).toHaveLength(0);
@@ -266,8 +277,8 @@ describe('/admin/records/newadmission', () => {
     await until(() => answered && numbers()[0] === '2025-0042', 'the number');
     expect(view.container.textContent).toContain(messages.admissions.added('2025-0042'));
     expect(view.container.textContent).not.toContain(messages.admissions.pendingNumber);
-    expect(await engine.db.outbox.count()).toBe(0);
-    expect((await engine.db.students.toArray())[0]?.admissionId).toBe('2025-0042');
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
+    expect((await meanwhile(() => engine.db.tableOf(studentsTable).toArray()))[0]?.admissionId).toBe('2025-0042');
   });
 
   it('a new admission the school refuses leaves the register and the page says why', async () => {
@@ -292,6 +303,6 @@ describe('/admin/records/newadmission', () => {
     });
     await until(() => view!.container.textContent?.includes(recordsTexts.register.refused(refusal)) === true, 'the refusal');
     expect(registerRows()[0]?.textContent).toBe(recordsTexts.register.empty);
-    expect(await engine.db.admissions.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.tableOf(admissionsTable).count())).toBe(0);
   });
 });

@@ -1,4 +1,3 @@
-import './reset-storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staffRoles } from '../../../contract/roles';
 import { RequireAuth } from '../../../src/app/RequireAuth';

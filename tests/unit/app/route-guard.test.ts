@@ -1,4 +1,3 @@
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { familyRoles, roleNames, staffRoles } from '../../../contract/roles';
 import { decideAccess } from '../../../src/app/route-guard';

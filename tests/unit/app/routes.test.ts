@@ -1,12 +1,14 @@
-import './reset-storage';
-import { isValidElement } from 'react';
+import { isValidElement, type ReactElement } from 'react';
 import { matchRoutes, Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { familyRoles, roleNames, staffRoles, type RoleName } from '../../../contract/roles';
 import { RequireAuth } from '../../../src/app/RequireAuth';
-import { featurePages, features } from '../../../src/app/features';
+import { features } from '../../../src/app/features';
 import { routes } from '../../../src/app/routes';
-import { adminSections, studentSections } from '../../../src/navigation/sections';
+import { sectionsOf } from '../../../src/navigation/sections';
+import { WaitForFirstSync } from '../../../src/kit/WaitForFirstSync';
+
+const sections = sectionsOf(features);
 
 const publicPaths = [
   '/',
@@ -128,18 +130,36 @@ describe('route table (spec section 2)', () => {
     if (isValidElement<{ to: string; replace?: boolean }>(element)) expect(element.props).toMatchObject({ to: '/home', replace: true });
   });
 
-  it('gives every section of both areas a page, and takes each feature’s pages for its own sections', () => {
-    const sections = [...adminSections, ...studentSections];
+  it("routes every feature's pages to the elements the feature declares, each path once", () => {
     for (const section of sections) {
       const leaf = (matchRoutes(routes, section.path) ?? []).at(-1)?.route;
       expect(leaf?.path, section.path).toBe(section.path);
       expect(isValidElement(leaf?.element), section.path).toBe(true);
+      // A page that reads the school's records waits for them to arrive (src/kit/WaitForFirstSync.tsx).
+      const element = leaf?.element as ReactElement<{ children?: unknown; needs?: unknown }> | undefined;
+      if (section.needs) {
+        expect(element?.type, section.path).toBe(WaitForFirstSync);
+        expect(element?.props.needs, section.path).toBe(section.needs);
+        expect(element?.props.children, section.path).toBe(section.page);
+      } else {
+        expect(element, section.path).toBe(section.page);
+      }
     }
     for (const feature of features) {
-      for (const path of Object.keys(feature.pages)) {
-        expect(sections.map((section) => section.path), `${feature.name}: ${path}`).toContain(path);
-        expect((matchRoutes(routes, path) ?? []).at(-1)?.route.element).toBe(featurePages[path]);
-      }
+      for (const section of sectionsOf([feature])) expect(sections, `${feature.name}: ${section.path}`).toContainEqual(section);
+    }
+    expect(new Set(sections.map((section) => section.path)).size).toBe(sections.length);
+  });
+
+  it('every page waits for the school\'s records but the dashboards (whose figures wait in place), settings and the schools page (read from the server)', () => {
+    expect(sections.filter((section) => !section.needs).map((section) => section.path).sort()).toEqual(['/admin', '/admin/schools', '/settings', '/student']);
+  });
+
+  it('every path of the signed-in areas in spec section 2 is a section of a feature', () => {
+    const templates = sections.map((section) => section.path);
+    for (const path of [...adminPaths, ...studentPaths, '/settings']) {
+      const leaf = (matchRoutes(routes, path) ?? []).at(-1)?.route;
+      expect(templates, path).toContain(leaf?.path);
     }
   });
 });

@@ -1,9 +1,8 @@
-import './reset-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import SchoolSelectionPage from '../../../src/features/school-selection/SchoolSelectionPage';
 import { sessionStore } from '../../../src/session/session-store';
-import { button, click, renderRoute, settle, stubApi, type, type Rendered } from './dom';
+import { button, click, renderRoute, settle, stubApi, type, until, type Rendered } from './dom';
 
 let view: Rendered | undefined;
 
@@ -30,9 +29,8 @@ describe('/school-selection', () => {
   it('lists the schools, searches case-insensitively, and says when none match', async () => {
     const requests = stubApi({ '/api/schools/all': { status: 200, body: { success: true, message: 'ok', data: schools } } });
     view = await renderRoute('/school-selection', <SchoolSelectionPage />, '/school-selection');
-    await settle(10);
+    await until(() => radios(view!.container).length === 2, 'the school list');
     expect(requests).toHaveLength(1);
-    expect(radios(view.container)).toHaveLength(2);
     const search = view.container.querySelector<HTMLInputElement>('input[type="search"]')!;
     await type(search, 'RIVER');
     expect(radios(view.container).map((r) => r.value)).toEqual(['riverside']);
@@ -44,7 +42,7 @@ describe('/school-selection', () => {
   it('labels the button with the chosen school, stores the choice and goes to /login', async () => {
     stubApi({ '/api/schools/all': { status: 200, body: { success: true, message: 'ok', data: schools } } });
     view = await renderRoute('/school-selection', <SchoolSelectionPage />, '/school-selection');
-    await settle(10);
+    await until(() => radios(view!.container).length === 2, 'the school list');
     expect(button(view.container, messages.schools.selectToSignIn).disabled).toBe(true);
     await click(radios(view.container)[1]!);
     const signIn = button(view.container, /Riverside High School/);

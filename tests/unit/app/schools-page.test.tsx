@@ -3,7 +3,6 @@
  * edit checks phone and e-mail before sending, sends JSON to PUT /schools/update/{tenantId} and
  * shows the answer; an admin switches absence alerts and report-card ranks (PUT /schools/settings/{tenantId}); a teacher reads only; offline the Save button waits and the typing stays.
  */
-import './reset-storage';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
@@ -20,7 +19,8 @@ const harness = screenHarness('schools');
 
 const green = { tenantId: 'greenvalley', schoolName: 'Green Valley Public School', schoolId: 'GV-01' };
 const river = { tenantId: 'riverside', schoolName: 'Riverside High School', schoolId: 'RH-01' };
-const details = { ...green, address: '12 MG Road, Pune', phoneNumber: '2026123456', email: 'office@greenvalley.in' };
+// As GET /schools/{id} answers (contract/school.ts schoolDetailsSchema): the screen reads it with that schema.
+const details = { ...green, address: '12 MG Road, Pune', phoneNumber: '2026123456', email: 'office@greenvalley.in', absenceAlerts: true, showRanks: true };
 
 const signIn = (role: string, profile: object = teacherEntry()) => signInStorage(role, { profile });
 
@@ -33,7 +33,7 @@ describe('/admin/schools', () => {
     const calls = fakeServer({
       [`GET ${paths.schools.one('greenvalley')}`]: () => ok(details),
       [`GET ${paths.schools.all}`]: () => ok([green, river]),
-      [`PUT ${paths.schools.update('greenvalley')}`]: (call) => ok({ ...green, ...JSON.parse(call.body), phoneNumber: '9876543210' }, messages.schools.updated),
+      [`PUT ${paths.schools.update('greenvalley')}`]: (call) => ok({ ...details, ...JSON.parse(call.body), phoneNumber: '9876543210' }, messages.schools.updated),
     });
     view = await harness.show(renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools'));
     await until(() => textOf().includes('12 MG Road, Pune'), 'the school');

@@ -1,4 +1,3 @@
-import './reset-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '../../../src/api/api-error';
 import { sendDeviceToken } from '../../../src/features/push/send-device-token';

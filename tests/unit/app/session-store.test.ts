@@ -1,4 +1,3 @@
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../src/session/session-store';
 import { memoryStore } from '../../../src/session/storage-keys';

@@ -1,4 +1,3 @@
-import './reset-storage';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
@@ -7,7 +6,23 @@ import SettingsPage from '../../../src/features/settings/SettingsPage';
 import { sessionStore } from '../../../src/session/session-store';
 import { button, click, renderRoute, type Rendered } from './dom';
 import { liveTokenFor, studentEntry, teacherEntry } from './helpers';
-import { fakeServer, ok, until } from './records-harness';
+import { fakeServer, ok, screenHarness, until } from './records-harness';
+import { keepSchoolCopy } from '../../../src/kit/school-copy';
+import type { SchoolDetails } from '../../../contract/school';
+import { en } from '../../support/english';
+
+const screens = screenHarness('settings');
+
+const school: SchoolDetails = {
+  tenantId: 'greenvalley',
+  schoolName: 'Green Valley Public School',
+  schoolId: 'GVPS',
+  address: '12 MG Road, Pune',
+  phoneNumber: '+91 98765 43210',
+  email: 'office@greenvalley.test',
+  absenceAlerts: true,
+  showRanks: true,
+};
 
 let view: Rendered | undefined;
 
@@ -38,7 +53,7 @@ describe('/settings', () => {
     signIn('STUDENT', studentEntry());
     view = await renderRoute('/settings', <SettingsPage />, '/settings');
     const text = view.container.textContent ?? '';
-    for (const value of ['Ananya Sharma', 'student@kaksha.demo', 'GV-2019-001', 'Class 5 - A', 'Green Valley Public School', '9 March 2014', 'Female']) {
+    for (const value of ['Ananya Sharma', 'student@kaksha.demo', 'GV-2019-001', 'Class 5 A', 'Green Valley Public School', '09/03/2014', 'Female']) {
       expect(text).toContain(value);
     }
     expect(view.container.querySelector('header a')?.getAttribute('href')).toBe('/student');
@@ -68,20 +83,37 @@ describe('/settings', () => {
     expect(view.container.textContent).toContain(messages.settings.localLoadFailed);
   });
 
-  it('opens the delete-account modal from ?action=deleteAccount; Got It closes it and drops the action', async () => {
-    signIn('STUDENT', studentEntry());
+  it('opens the delete-account modal from ?action=deleteAccount with the school office\'s own contact; Got It closes it and drops the action', async () => {
+    const engine = await screens.engine('STUDENT', { storage: { profile: studentEntry() } });
+    await keepSchoolCopy(engine.db, { ...school, tenantId: engine.tenantId });
     view = await renderRoute('/settings', <SettingsPage />, '/settings?action=deleteAccount');
+    await until(() => dialog()?.textContent?.includes('Green Valley Public School office') ?? false, 'the school office');
     const modal = dialog();
     expect(modal?.textContent).toContain('Delete your account');
+    expect(modal?.textContent).not.toContain('placeholder');
+    expect(modal?.querySelector('a[href="mailto:office@greenvalley.test"]')?.textContent).toBe('office@greenvalley.test');
+    expect(modal?.querySelector('a[href="tel:+919876543210"]')?.textContent).toBe('+91 98765 43210');
     const mail = modal?.querySelector<HTMLAnchorElement>('a.btn')?.getAttribute('href') ?? '';
-    expect(mail.startsWith('mailto:')).toBe(true);
+    expect(mail.startsWith('mailto:office@greenvalley.test?')).toBe(true);
     const body = decodeURIComponent(mail.split('body=')[1] ?? '');
     expect(body).toContain('Name: Ananya Sharma');
-    expect(body).toContain('User ID: student@kaksha.demo');
+    expect(body).toContain(`User ID: ${engine.username}`);
     expect(body).toContain('Role: Student');
     await click(button(document.body, 'Got it'));
     expect(dialog()).toBeNull();
     expect(view.router.state.location.search).toBe('');
+  });
+
+  it('before the device has the school\'s details, or when the school gave none, says to ask at the office and offers no address', async () => {
+    const engine = await screens.engine('STUDENT', { storage: { profile: studentEntry() } });
+    view = await renderRoute('/settings', <SettingsPage />, '/settings?action=deleteAccount');
+    await until(() => dialog()?.textContent?.includes(en.deleteAccount.contactUnknown) ?? false, 'the office unknown');
+    expect(dialog()?.querySelector('a')).toBeNull();
+
+    await act(() => keepSchoolCopy(engine.db, { ...school, tenantId: engine.tenantId, email: null, phoneNumber: '  ' }));
+    await until(() => dialog()?.textContent?.includes(en.deleteAccount.contactMissing) ?? false, 'no contact given');
+    expect(dialog()?.textContent).toContain('Green Valley Public School office');
+    expect(dialog()?.querySelector('a')).toBeNull();
   });
 
   it('the modal closes on Escape and on a click outside, and gives focus back', async () => {
@@ -108,6 +140,7 @@ describe('/settings', () => {
   });
 
   it('a parent: their own name, e-mail and school, then each child with class (not the first child as the parent)', async () => {
+    await keepSchoolCopy((await screens.engine('PARENT')).db, school);
     sessionStorage.setItem('currentTenantId', 'greenvalley');
     sessionStore.login({
       username: 'parent@kaksha.demo',
@@ -137,11 +170,12 @@ describe('/settings', () => {
     const children = view.container.querySelector('section[aria-labelledby="settings-children"]');
     expect(children?.querySelector('h2')?.textContent).toBe('Your children');
     expect(Array.from(children?.querySelectorAll('h3') ?? []).map((h) => h.textContent)).toEqual(['Ananya Sharma', 'Vihaan Sharma']);
-    expect(rowsOf(lists[1])).toEqual(['Admission ID: GV-2019-001', 'Roll number: 7', 'Class: Class 5 - A']);
-    expect(rowsOf(lists[2])).toEqual(['Admission ID: GV-2023-014', 'Roll number: 3', 'Class: II - C']);
+    expect(rowsOf(lists[1])).toEqual(['Admission ID: GV-2019-001', 'Roll number: 7', 'Class: Class 5 A']);
+    expect(rowsOf(lists[2])).toEqual(['Admission ID: GV-2023-014', 'Roll number: 3', 'Class: II C']);
     expect(view.container.querySelector('header a')?.getAttribute('href')).toBe('/student');
 
     await click(button(view.container, 'Delete account'));
+    await until(() => dialog()?.querySelector('a.btn') != null, 'the e-mail button');
     const body = decodeURIComponent(dialog()?.querySelector<HTMLAnchorElement>('a.btn')?.getAttribute('href')?.split('body=')[1] ?? '');
     expect(body).toContain('Name: Prakash and Shruti Kulkarni');
     expect(body).toContain('Role: Parent');

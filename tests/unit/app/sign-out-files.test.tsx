@@ -4,7 +4,6 @@
  * attached files still waiting to be sent count in the question and stay on the device with the
  * outbox, to go when the same user signs in again.
  */
-import './reset-storage';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { homeworkTable } from '../../../sync/modules/homework';

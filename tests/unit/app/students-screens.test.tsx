@@ -6,7 +6,6 @@
  * field errors at the fields, a create and an edit land in the mirror and the outbox, an unknown
  * id says "Student not found.", and a teacher gets no upload.
  */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { verhoeffCheckDigit } from '../../../contract/indian-ids';
 import { messages } from '../../../contract/messages';
@@ -16,9 +15,13 @@ import StudentFormPage from '../../../src/features/students/StudentFormPage';
 import StudentsPage from '../../../src/features/students/StudentsPage';
 import { recordsKitTexts } from '../../../src/kit/texts';
 import { studentTexts } from '../../../src/features/students/texts';
-import { button, byLabel, click, renderRoutes, settle, submit, type, type Rendered } from './dom';
+import { button, byLabel, click, meanwhile, renderRoutes, settle, submit, type, type Rendered } from './dom';
 import { teacherEntry } from './helpers';
+import { studentAnswer } from './records-fixtures';
 import { screenHarness, until } from './records-harness';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { admissionsTable } from '../../../sync/modules/records';
 
 const classVI = '0197b000-0000-7000-8000-0000000000c1';
 const classVII = '0197b000-0000-7000-8000-0000000000c2';
@@ -54,13 +57,13 @@ async function signedIn(role: 'ADMIN' | 'TEACHER', options: Partial<SyncEngineOp
     storage: { schoolName, profile: (username) => teacherEntry({ username, userType: role, teacherId }) },
     engine: options,
   });
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: classVII, className: 'VII', classSection: 'A', classTeacherId: null, rev: 1 },
     { id: classVI, className: 'VI', classSection: 'A', classTeacherId: teacherId, rev: 1 },
   ]);
-  await engine.db.students.bulkPut([chitra, bina, arjun]);
+  await engine.db.tableOf(studentsTable).bulkPut([chitra, bina, arjun]);
   // Chitra's admission was recorded on this device and waits for the school's number.
-  await engine.db.admissions.put({
+  await engine.db.tableOf(admissionsTable).put({
     id: '0197b000-0000-7000-8000-0000000000d1',
     studentId: chitra.id,
     admissionNumber: null,
@@ -163,16 +166,16 @@ describe('/admin/students list', () => {
     await click(button(dialog()!, studentTexts.cancel));
     expect(dialog()).toBeNull();
     expect(notice()).toBe(messages.students.deletionCancelled);
-    expect(await engine.db.students.get(bina.id)).toBeDefined();
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.tableOf(studentsTable).get(bina.id))).toBeDefined();
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await click(button(container(), studentTexts.remove));
     await until(() => dialog() !== null, 'the question again');
     await click(button(dialog()!, studentTexts.confirmDelete));
     await until(() => bodyRows().length === 2, 'the row to go');
     expect(names()).toEqual(['Arjun Iyer', 'Chitra Rao']);
-    expect(await engine.db.students.get(bina.id)).toBeUndefined();
-    const [entry] = await engine.db.outbox.toArray();
+    expect(await meanwhile(() => engine.db.tableOf(studentsTable).get(bina.id))).toBeUndefined();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({ kind: 'students.delete', method: 'DELETE', path: paths.students.remove(bina.id) });
     expect(notice()).toBe(messages.students.deleted);
   });
@@ -240,12 +243,12 @@ describe('/admin/students list', () => {
     ]);
     await click(refused.querySelectorAll('button')[0]!);
     await until(() => container().querySelectorAll('.rk-rejected li').length === 1, 'the dismissal');
-    expect(await engine.db.rejected.count()).toBe(1);
+    expect(await meanwhile(() => engine.db.rejected.count())).toBe(1);
   });
 
   it('pages 20 at a time from page 0', async () => {
     const engine = await signedIn('ADMIN');
-    await engine.db.students.bulkPut(
+    await engine.db.tableOf(studentsTable).bulkPut(
       Array.from({ length: 22 }, (_, index) => ({
         id: studentId(100 + index),
         admissionId: `2025-${String(100 + index).padStart(4, '0')}`,
@@ -292,7 +295,7 @@ describe('/admin/students list', () => {
     await until(() => bodyRows().length === 3 && actions().includes(studentTexts.add), 'the teacher’s actions');
     expect(actions()).toEqual(expect.arrayContaining([studentTexts.add, studentTexts.edit, studentTexts.remove]));
 
-    await engine.db.classes.update(classVI, { classTeacherId: null });
+    await meanwhile(() => engine.db.tableOf(classesTable).update(classVI, { classTeacherId: null }));
     await until(() => !actions().includes(studentTexts.add), 'the actions gone');
     expect(actions()).not.toContain(studentTexts.edit);
     expect(actions()).not.toContain(studentTexts.remove);
@@ -324,8 +327,8 @@ describe('/admin/students form', () => {
     expect(container().querySelector('[role="alert"]')?.textContent).toBe(studentTexts.form.fixErrors(4));
     await settle(20);
     expect(document.activeElement).toBe(byLabel(container(), studentTexts.form.firstName));
-    expect(await engine.db.outbox.count()).toBe(0);
-    expect(await engine.db.students.count()).toBe(3);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
+    expect(await meanwhile(() => engine.db.tableOf(studentsTable).count())).toBe(3);
 
     // Correcting a field clears its error.
     await type(byLabel(container(), studentTexts.form.firstName), 'Divya');
@@ -346,10 +349,10 @@ describe('/admin/students form', () => {
     await submit(container().querySelector('form')!);
 
     await until(() => location() === '/admin/students', 'the list');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({ kind: 'students.create', method: 'POST', path: paths.students.create });
     const id = (entry!.body as { id: string }).id;
-    const stored = await engine.db.students.get(id);
+    const stored = await meanwhile(() => engine.db.tableOf(studentsTable).get(id));
     expect(stored).toMatchObject({
       firstName: 'Divya',
       lastName: 'Menon',
@@ -373,10 +376,10 @@ describe('/admin/students form', () => {
     await type(byLabel(container(), studentTexts.form.rollNumber), '11');
     await submit(container().querySelector('form')!);
     await until(() => location() === '/admin/students', 'the list');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({ kind: 'students.update', method: 'PUT', path: paths.students.update(arjun.id) });
     expect(entry!.body).toMatchObject({ baseRev: 3, rollNumber: '11', firstName: 'Arjun', admissionId: '2025-0001' });
-    expect(await engine.db.students.get(arjun.id)).toMatchObject({ rollNumber: '11', fatherName: 'Ravi Iyer' });
+    expect(await meanwhile(() => engine.db.tableOf(studentsTable).get(arjun.id))).toMatchObject({ rollNumber: '11', fatherName: 'Ravi Iyer' });
     view!.unmount();
 
     await open(`/admin/students/edit/${studentId(999)}`);
@@ -402,7 +405,7 @@ describe('/admin/students form', () => {
     await type(byLabel(container(), studentTexts.form.firstName), 'Esha');
     await submit(container().querySelector('form')!);
     await until(() => container().textContent?.includes(messages.students.notYourClass) === true, 'the class rule');
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
   });
 
   it('a student added offline reaches the school once online, and the mirror takes the school\'s version', async () => {
@@ -414,7 +417,7 @@ describe('/admin/students form', () => {
       const url = new URL(input, 'http://school.test');
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
       requests.push({ method: init.method ?? 'GET', path: url.pathname, key: new Headers(init.headers).get('Idempotency-Key'), body });
-      if (url.pathname === paths.students.create) return reply({ ...body, admissionId: 'GV-77', schoolName, rev: 42 }, 201);
+      if (url.pathname === paths.students.create) return reply(studentAnswer({ ...body, admissionId: 'GV-77', schoolName, rev: 42 }), 201);
       if (url.pathname.endsWith('/sync/pull')) return reply({ changes: [], cursor: 'c1', hasMore: false, reset: false });
       return new Response(JSON.stringify({ success: false, message: 'not here', data: null }), { status: 404 });
     };
@@ -428,17 +431,20 @@ describe('/admin/students form', () => {
     await submit(container().querySelector('form')!);
     await until(() => location() === '/admin/students', 'the list');
     await until(() => names().includes('Farah Khan'), 'the new row');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(requests).toHaveLength(0);
 
-    connectivity.setOnline(true);
-    await engine.syncNow();
+    // Back online: the sync's answers reach the list, as they would on the phone.
+    await meanwhile(async () => {
+      connectivity.setOnline(true);
+      await engine.syncNow();
+    });
     const creates = requests.filter((request) => request.path === paths.students.create);
     expect(creates).toHaveLength(1);
     expect(creates[0]).toMatchObject({ method: 'POST', key: entry!.id, body: { firstName: 'Farah', lastName: 'Khan', classId: classVI } });
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
     const id = (entry!.body as { id: string }).id;
-    expect(await engine.db.students.get(id)).toMatchObject({ admissionId: 'GV-77', rev: 42 });
+    expect(await meanwhile(() => engine.db.tableOf(studentsTable).get(id))).toMatchObject({ admissionId: 'GV-77', rev: 42 });
     await until(() => bodyRows().some((row) => row.textContent?.includes('GV-77') === true), 'the school\'s admission id');
   });
 });

@@ -3,7 +3,6 @@
  * code, the form's errors, add and delete as outbox entries, a mapped subject's delete refused from
  * the mirror, the school's later refusal shown, and teachers reading only.
  */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import type { SyncEngine } from '../../../sync';
@@ -11,8 +10,10 @@ import { recordsKitTexts } from '../../../src/kit';
 import SubjectsPage from '../../../src/features/subjects/SubjectsPage';
 import { subjectsTexts } from '../../../src/features/subjects/texts';
 import { AppToaster } from '../../../src/ui/AppToaster';
-import { button, byLabel, click, renderRoute, settle, submit, type, type Rendered } from './dom';
+import { button, byLabel, click, meanwhile, renderRoute, settle, submit, type, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { subjectsTable } from '../../../sync/modules/subjects';
 
 let view: Rendered | undefined;
 const harness = screenHarness('subjects');
@@ -46,7 +47,7 @@ async function open() {
 describe('/admin/subjects', () => {
   it('pages 20 from page 0 and searches by code', async () => {
     const engine = await signedInEngine();
-    await engine.db.subjects.bulkPut(
+    await engine.db.tableOf(subjectsTable).bulkPut(
       Array.from({ length: 25 }, (_, n) => ({ id: id(n + 1), subjectName: `Subject ${String(n + 1).padStart(2, '0')}`, subjectCode: `C${n + 1}`, rev: 1 })),
     );
     await open();
@@ -62,7 +63,7 @@ describe('/admin/subjects', () => {
 
   it('checks the form, adds a subject on this device, and refuses a duplicate name', async () => {
     const engine = await signedInEngine();
-    await engine.db.subjects.put({ id: id(1), subjectName: 'Hindi', subjectCode: null, rev: 1 });
+    await engine.db.tableOf(subjectsTable).put({ id: id(1), subjectName: 'Hindi', subjectCode: null, rev: 1 });
     await open();
     await click(button(view!.container, subjectsTexts.add));
     await submit(dialog()!.querySelector('form')!);
@@ -72,13 +73,13 @@ describe('/admin/subjects', () => {
     await type(byLabel(dialog()!, subjectsTexts.subjectName), ' hindi ');
     await submit(dialog()!.querySelector('form')!);
     expect(dialog()!.textContent).toContain(messages.subjects.duplicate);
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await type(byLabel(dialog()!, subjectsTexts.subjectName), 'Mathematics');
     await type(byLabel(dialog()!, subjectsTexts.subjectCode), '041');
     await submit(dialog()!.querySelector('form')!);
     await until(() => names().includes('Mathematics'), 'the new subject');
-    const [entry] = await engine.db.outbox.toArray();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({ kind: 'subjects.create', method: 'POST' });
     expect(entry!.body).toMatchObject({ subjectName: 'Mathematics', subjectCode: '041' });
     await until(() => document.body.textContent?.includes(messages.subjects.added) === true, 'the toast');
@@ -86,11 +87,11 @@ describe('/admin/subjects', () => {
 
   it('refuses to delete a subject still mapped, deletes one that is not, and shows the school refusing', async () => {
     const engine = await signedInEngine();
-    await engine.db.subjects.bulkPut([
+    await engine.db.tableOf(subjectsTable).bulkPut([
       { id: id(1), subjectName: 'Hindi', subjectCode: null, rev: 1 },
       { id: id(2), subjectName: 'Sanskrit', subjectCode: null, rev: 1 },
     ]);
-    await engine.db.classSubjects.bulkPut(
+    await engine.db.tableOf(classSubjectsTable).bulkPut(
       [10, 11].map((n) => ({ id: id(n), classId: id(100 + n), subjectId: id(1), teacherId: null, className: 'VI', classSection: String(n), subjectName: 'Hindi', teacherName: null, rev: 1 })),
     );
     await open();
@@ -105,29 +106,31 @@ describe('/admin/subjects', () => {
     await click(labelled(subjectsTexts.removeLabel('Sanskrit'))!);
     await click(button(dialog()!, subjectsTexts.remove));
     await until(() => names().length === 1, 'the row to go');
-    expect(await engine.db.subjects.get(id(2))).toBeUndefined();
-    const [entry] = await engine.db.outbox.toArray();
+    expect(await meanwhile(() => engine.db.tableOf(subjectsTable).get(id(2)))).toBeUndefined();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({ kind: 'subjects.delete', method: 'DELETE' });
     expect(notice()).toBe(messages.subjects.deleted);
 
     // The school refuses the delete (a class on another device took the subject meanwhile).
-    await engine.db.rejected.put({
-      id: entry!.id,
-      kind: entry!.kind,
-      method: entry!.method,
-      path: entry!.path,
-      body: entry!.body,
-      createdAt: Date.now(),
-      rejectedAt: Date.now(),
-      status: 409,
-      message: messages.subjects.stillMapped(1),
-    });
+    await meanwhile(() =>
+      engine.db.rejected.put({
+        id: entry!.id,
+        kind: entry!.kind,
+        method: entry!.method,
+        path: entry!.path,
+        body: entry!.body,
+        createdAt: Date.now(),
+        rejectedAt: Date.now(),
+        status: 409,
+        message: messages.subjects.stillMapped(1),
+      }),
+    );
     await until(() => document.body.textContent?.includes(messages.subjects.stillMapped(1)) === true, 'the refusal');
   });
 
   it('teachers read: no add, edit or delete', async () => {
     const engine = await signedInEngine('TEACHER');
-    await engine.db.subjects.put({ id: id(1), subjectName: 'Hindi', subjectCode: null, rev: 1 });
+    await engine.db.tableOf(subjectsTable).put({ id: id(1), subjectName: 'Hindi', subjectCode: null, rev: 1 });
     await open();
     await until(() => names().length === 1, 'the list');
     expect(view!.container.textContent).toContain(subjectsTexts.readOnly);

@@ -3,7 +3,6 @@
  * count, the last sync, the not-accepted and changed-elsewhere counts, and alerts for a full disk
  * and for a session that must be renewed.
  */
-import './reset-storage';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import type { SyncState } from '../../../sync';
@@ -42,14 +41,14 @@ describe('sync indicator', () => {
     expect(status(container).getAttribute('aria-live')).toBe('polite');
     expect(status(container).getAttribute('aria-label')).toBe(syncTexts.regionLabel);
     expect(status(container).textContent).toContain(syncTexts.online);
-    expect(status(container).textContent).toContain(syncTexts.waiting(0));
+    expect(status(container).textContent).toContain(syncTexts.waiting({ count: 0 }));
     expect(container.querySelector('.sync-last')?.textContent).toMatch(/^Synced /);
     expect(container.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('counts the attached files the school refused among the problems', async () => {
     view = await renderRoute('/admin', <SyncBarView state={base} onSignInAgain={vi.fn()} filesNotSent={2} />, '/admin');
-    expect(status(view.container).textContent).toContain(syncTexts.filesNotSent(2));
+    expect(status(view.container).textContent).toContain(syncTexts.filesNotSent({ count: 2 }));
     expect(view.container.querySelector('.sync-bar')?.getAttribute('data-attention')).toBe('true');
   });
 
@@ -59,9 +58,9 @@ describe('sync indicator', () => {
     const container = await render({ online: false, pendingCount: 3, rejected, conflicts });
     const text = status(container).textContent ?? '';
     expect(text).toContain(syncTexts.offline);
-    expect(text).toContain(syncTexts.waiting(3));
-    expect(text).toContain(syncTexts.notAccepted(1));
-    expect(text).toContain(syncTexts.changedElsewhere(1));
+    expect(text).toContain(syncTexts.waiting({ count: 3 }));
+    expect(text).toContain(syncTexts.notAccepted({ count: 1 }));
+    expect(text).toContain(syncTexts.changedElsewhere({ count: 1 }));
     expect(container.querySelector('.sync-last')?.textContent).toBe(syncTexts.neverSynced);
   });
 

@@ -1,13 +1,15 @@
 /** The sync panel names every waiting or refused change in the words of the screen that made it. */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
-import '../../../src/app/features';
-import { describeEntry } from '../../../src/sync-binding/describe';
-import { syncTexts } from '../../../src/sync-binding/texts';
+import '../../../src/app/routes';
+import { recordsTexts } from '../../../src/features/records/texts';
+import { describeEntry, loadChangeWords } from '../../../src/sync-binding/describe';
 import type { ClassRow } from '../../../sync';
 
 const classes = new Map<string, ClassRow>([['c1', { id: 'c1', className: 'VI', classSection: 'A', rev: 3 }]]);
 const entry = (kind: string, body: unknown, path = '/api/x') => describeEntry({ kind, path, body }, classes);
+
+beforeAll(() => loadChangeWords());
 
 describe('describing a change', () => {
   it('names students, teachers and subjects by what was typed', () => {
@@ -21,7 +23,7 @@ describe('describing a change', () => {
   it('names admissions by the student, certificates by their title, class teachers by the class', () => {
     expect(entry('admissions.create', { student: { firstName: 'Diya', lastName: 'Nair' } })).toBe('New admission · Diya Nair');
     expect(entry('admissions.update', { student: { firstName: 'Diya', lastName: '' } })).toBe('Admission of Diya changed');
-    expect(entry('admissions.cancel', undefined)).toBe(syncTexts.describe.admissionCancel);
+    expect(entry('admissions.cancel', undefined)).toBe(recordsTexts.changes.admissionCancel);
     expect(entry('certificates.issue', { kind: 'transfer', studentId: 's1' })).toBe(`${messages.certificates.titles.transfer} issued`);
     expect(entry('classes.setClassTeacher', { classId: 'c1', teacherId: null })).toBe('Class teacher of VI A');
   });

@@ -4,9 +4,8 @@
  * student's mark; a record's fields; for a delete, the record it was about) with the school's
  * reason; the list is copied as text and exported as JSON and CSV; only Dismiss removes an entry.
  */
-import './reset-storage';
-// The features' own words for their changes, as the app registers them.
-import '../../../src/app/features';
+// The features' own words for their changes, registered with the app's routes.
+import '../../../src/app/routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { createConnectivity, defaultKinds, type RejectedEntry, type SyncEngine } from '../../../sync';
@@ -15,8 +14,12 @@ import { engineHost } from '../../../src/sync-binding/engine-host';
 import { useSyncState } from '../../../src/sync-binding/hooks';
 import SyncPanel from '../../../src/sync-binding/SyncPanel';
 import { syncTexts } from '../../../src/sync-binding/texts';
-import { button, click, renderRoute, settle, type Rendered } from './dom';
+import { button, click, meanwhile, renderRoute, until, type Rendered } from './dom';
 import { fakeSessionSource } from './sync-session';
+import { classesTable } from '../../../sync/modules/classes';
+import { studentsTable } from '../../../sync/modules/students';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { subjectsTable } from '../../../sync/modules/subjects';
 
 const id = (n: number) => `0197b000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const classId = id(1);
@@ -35,13 +38,13 @@ async function signedInEngine(): Promise<SyncEngine> {
   source.signIn('ADMIN', `panel-${Date.now()}@kaksha.test`, `panel-school-${Date.now()}`);
   await engineHost.settled();
   const engine = engineHost.current()!;
-  await engine.db.classes.put({ id: classId, className: 'VI', classSection: 'A', classTeacherId: null, rev: 1 });
-  await engine.db.students.bulkPut([
+  await engine.db.tableOf(classesTable).put({ id: classId, className: 'VI', classSection: 'A', classTeacherId: null, rev: 1 });
+  await engine.db.tableOf(studentsTable).bulkPut([
     { id: arjun, firstName: 'Arjun', lastName: 'Iyer', classId, admissionId: null, rollNumber: '1', rev: 1 },
     { id: bina, firstName: 'Bina', lastName: 'Das', classId, admissionId: null, rollNumber: '2', rev: 1 },
   ] as never);
-  await engine.db.teachers.put({ id: teacherId, firstName: 'Meera', lastName: 'Nair', rev: 1 } as never);
-  await engine.db.subjects.put({ id: subjectId, subjectName: 'Physics', subjectCode: 'PHY', rev: 1 });
+  await engine.db.tableOf(teachersTable).put({ id: teacherId, firstName: 'Meera', lastName: 'Nair', rev: 1 } as never);
+  await engine.db.tableOf(subjectsTable).put({ id: subjectId, subjectName: 'Physics', subjectCode: 'PHY', rev: 1 });
   return engine;
 }
 
@@ -270,7 +273,7 @@ const fixtures: Fixture[] = [
       base: [{ id: id(51), rev: 4 }],
       seen: '[]',
     },
-    shows: ['Bell schedule changed', 'Periods', 'Monday: Period 1 08:00–08:40, Assembly 08:40–09:00'],
+    shows: ['Bell schedule changed', 'Periods', 'Monday: Period 1 8:00 am–8:40 am, Assembly 8:40 am–9:00 am'],
   },
   {
     kind: 'teacherAttendance.markSheet',
@@ -304,14 +307,6 @@ function LivePanel() {
 }
 
 const items = () => Array.from(document.body.querySelectorAll<HTMLLIElement>('li.sync-refused'));
-
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (await condition()) return;
-    await settle(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 beforeEach(() => sessionStore.start());
 
@@ -405,7 +400,7 @@ describe('sync panel: not accepted by the school', () => {
     await click(first.querySelector<HTMLButtonElement>('button.sync-dismiss')!);
     await until(() => items().length === fixtures.length - 1, 'the dismissal');
     expect(items().some((li) => li.textContent?.includes('New class VII B'))).toBe(false);
-    expect(await engine.db.rejected.count()).toBe(fixtures.length - 1);
-    expect(await engine.db.rejected.get('entry-1')).toBeUndefined();
+    expect(await meanwhile(() => engine.db.rejected.count())).toBe(fixtures.length - 1);
+    expect(await meanwhile(() => engine.db.rejected.get('entry-1'))).toBeUndefined();
   });
 });

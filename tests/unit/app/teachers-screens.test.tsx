@@ -5,7 +5,6 @@
  * and an edit in the mirror and the outbox, an unknown id not found, and a teacher sees the list
  * without any write button.
  */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { paths } from '../../../contract/paths';
@@ -13,9 +12,12 @@ import type { SyncEngine } from '../../../sync';
 import TeacherFormPage from '../../../src/features/teachers/TeacherFormPage';
 import TeachersPage from '../../../src/features/teachers/TeachersPage';
 import { teacherTexts } from '../../../src/features/teachers/texts';
-import { button, byLabel, click, renderRoutes, submit, type, type Rendered } from './dom';
+import { button, byLabel, click, meanwhile, renderRoutes, submit, type, type Rendered } from './dom';
 import { teacherEntry } from './helpers';
 import { screenHarness, until } from './records-harness';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { classesTable } from '../../../sync/modules/classes';
+import { teachersTable } from '../../../sync/modules/teachers';
 
 const id = (n: number) => `0197b000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const classVI = id(901);
@@ -29,12 +31,12 @@ const harness = screenHarness('teachers');
 
 async function signedIn(role: 'ADMIN' | 'TEACHER'): Promise<SyncEngine> {
   const engine = await harness.engine(role, { storage: { profile: (username) => teacherEntry({ username, userType: role, teacherId: meera.id }) } });
-  await engine.db.teachers.bulkPut([ravi, meera]);
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(teachersTable).bulkPut([ravi, meera]);
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: classVII, className: 'VII', classSection: 'B', classTeacherId: null, rev: 1 },
     { id: classVI, className: 'VI', classSection: 'A', classTeacherId: meera.id, rev: 1 },
   ]);
-  await engine.db.classSubjects.bulkPut([
+  await engine.db.tableOf(classSubjectsTable).bulkPut([
     { id: id(701), classId: classVII, subjectId: maths, teacherId: meera.id, className: 'VII', classSection: 'B', subjectName: 'Maths', teacherName: 'Meera Nair', rev: 1 },
     { id: id(702), classId: classVI, subjectId: maths, teacherId: meera.id, className: 'VI', classSection: 'A', subjectName: 'Maths', teacherName: 'Meera Nair', rev: 1 },
   ]);
@@ -87,14 +89,14 @@ describe('/admin/teachers list', () => {
     await click(button(dialog()!, teacherTexts.cancel));
     expect(dialog()).toBeNull();
     expect(container().textContent).toContain(teacherTexts.deletionCancelled);
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await click(deleteRavi());
     await until(() => dialog() !== null, 'the question again');
     await click(button(dialog()!, teacherTexts.confirmDelete));
     await until(() => bodyRows().length === 1, 'the row to go');
-    expect(await engine.db.teachers.get(ravi.id)).toBeUndefined();
-    const [entry] = await engine.db.outbox.toArray();
+    expect(await meanwhile(() => engine.db.tableOf(teachersTable).get(ravi.id))).toBeUndefined();
+    const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect(entry).toMatchObject({ kind: 'teachers.delete', method: 'DELETE', path: paths.teachers.remove(ravi.id) });
     expect(container().textContent).toContain(messages.teachers.deleted);
   });
@@ -134,7 +136,7 @@ describe('/admin/teachers form', () => {
     expect(errorOf(teacherTexts.form.emailId)).toBe(messages.records.fields.email('Email ID'));
     expect(errorOf(teacherTexts.form.phoneNumber)).toBe(messages.records.fields.mobile('Phone number'));
     expect(container().querySelector('[role="alert"]')?.textContent).toBe(teacherTexts.form.fixErrors(3));
-    expect(await engine.db.outbox.count()).toBe(0);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
   });
 
   it('a new teacher lands in the mirror and the outbox; an edit too; an unknown id is not found', async () => {
@@ -148,10 +150,10 @@ describe('/admin/teachers form', () => {
     await type(byLabel(container(), teacherTexts.form.subjects), 'English');
     await submit(container().querySelector('form')!);
     await until(() => location() === '/admin/teachers', 'the list');
-    const [created] = await engine.db.outbox.toArray();
+    const [created] = await meanwhile(() => engine.db.outbox.toArray());
     expect(created).toMatchObject({ kind: 'teachers.create', method: 'POST', path: paths.teachers.create });
     const newId = (created!.body as { id: string }).id;
-    expect(await engine.db.teachers.get(newId)).toMatchObject({ employeeId: 'EMP-003', firstName: 'Sita', lastName: 'Pillai', emailId: 'sita.pillai@school.in', subjects: 'English' });
+    expect(await meanwhile(() => engine.db.tableOf(teachersTable).get(newId))).toMatchObject({ employeeId: 'EMP-003', firstName: 'Sita', lastName: 'Pillai', emailId: 'sita.pillai@school.in', subjects: 'English' });
     await until(() => bodyRows().length === 3, 'the new row');
     view!.unmount();
 
@@ -161,10 +163,10 @@ describe('/admin/teachers form', () => {
     await type(byLabel(container(), teacherTexts.form.phoneNumber), '9876500002');
     await submit(container().querySelector('form')!);
     await until(() => location() === '/admin/teachers', 'the list again');
-    const entries = await engine.db.outbox.toArray();
+    const entries = await meanwhile(() => engine.db.outbox.toArray());
     expect(entries[1]).toMatchObject({ kind: 'teachers.update', method: 'PUT', path: paths.teachers.update(ravi.id) });
     expect(entries[1]!.body).toMatchObject({ baseRev: 6, phoneNumber: '9876500002', employeeId: 'EMP-002' });
-    expect(await engine.db.teachers.get(ravi.id)).toMatchObject({ phoneNumber: '9876500002', subjects: 'Science, EVS' });
+    expect(await meanwhile(() => engine.db.tableOf(teachersTable).get(ravi.id))).toMatchObject({ phoneNumber: '9876500002', subjects: 'Science, EVS' });
     view!.unmount();
 
     await open(`/admin/teachers/edit/${id(999)}`);

@@ -3,14 +3,13 @@
  * opens on the periods of the device's copy, a change saved offline is on the device at once as one
  * waiting change and the editor says so; a refusal from the school shows in the editor.
  */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { replacePeriodsKindName } from '../../../sync/kinds/timetable';
 import { periodsTable, type PeriodRow } from '../../../sync/modules/timetable';
 import TimetablePage from '../../../src/features/timetable/TimetablePage';
 import { timetableTexts as text } from '../../../src/features/timetable/texts';
 import { AppToaster } from '../../../src/ui/AppToaster';
-import { click, renderRoute, type, type Rendered } from './dom';
+import { click, meanwhile, renderRoute, type, type Rendered } from './dom';
 import { screenHarness, signInStorage, until } from './records-harness';
 
 let view: Rendered | undefined;
@@ -54,14 +53,14 @@ describe('the bell schedule editor', () => {
     await type(input('Period 2 Ends')!, '09:30');
     await click(button(text.periods.save)!);
     await until(async () => (await engine.db.tableOf(periodsTable).get(id(102)))?.endTime === '09:30', 'the new end on the device');
-    expect(await engine.db.tableOf(periodsTable).get(id(102))).toMatchObject({ endTime: '09:30', rev: 3 });
-    const waiting = await engine.db.outbox.toArray();
+    expect(await meanwhile(() => engine.db.tableOf(periodsTable).get(id(102)))).toMatchObject({ endTime: '09:30', rev: 3 });
+    const waiting = await meanwhile(() => engine.db.outbox.toArray());
     expect(waiting.map((entry) => entry.kind)).toEqual([replacePeriodsKindName]);
     expect(waiting[0]!.body).toMatchObject({ base: expect.arrayContaining([{ id: id(101), rev: 3 }, { id: id(102), rev: 3 }]) });
     await until(() => view!.container.textContent?.includes(text.periods.waiting) === true, 'the waiting state');
 
     // A refusal from the school shows in the editor.
-    await engine.db.rejected.add({ id: 'refused-1', kind: replacePeriodsKindName, method: 'PUT', path: '/api/timetable/periods', body: waiting[0]!.body, createdAt: 1, rejectedAt: 2, status: 409, message: 'Period 2 on Monday has timetable entries.' });
+    await meanwhile(() => engine.db.rejected.add({ id: 'refused-1', kind: replacePeriodsKindName, method: 'PUT', path: '/api/timetable/periods', body: waiting[0]!.body, createdAt: 1, rejectedAt: 2, status: 409, message: 'Period 2 on Monday has timetable entries.' }));
     await until(() => view!.container.querySelector('[role="alert"]')?.textContent?.includes('Period 2 on Monday has timetable entries.') === true, 'the refusal');
   });
 });

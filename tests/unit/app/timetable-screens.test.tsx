@@ -5,7 +5,6 @@
  * phone does, one day at a time with a day switcher; /admin/teacher-attendance starts everyone
  * present and writes one sheet with the teacher marked on leave.
  */
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import type { SyncEngine } from '../../../sync';
 import { teacherAttendanceTable } from '../../../sync/modules/teacher-attendance';
@@ -16,9 +15,15 @@ import StudentTimetablePage from '../../../src/features/timetable/StudentTimetab
 import TimetableFormPage from '../../../src/features/timetable/TimetableFormPage';
 import TimetablePage from '../../../src/features/timetable/TimetablePage';
 import { AppToaster } from '../../../src/ui/AppToaster';
-import { byLabel, click, renderRoute, type, type Rendered } from './dom';
+import { byLabel, click, meanwhile, renderRoute, type, type Rendered } from './dom';
+import { onDay } from '../../support/fixed-day';
 import { screenHarness, signInStorage, until } from './records-harness';
 import { timetableMessages } from '../../../contract/timetable';
+import { studentsTable } from '../../../sync/modules/students';
+import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { classesTable } from '../../../sync/modules/classes';
+import { teachersTable } from '../../../sync/modules/teachers';
+import { subjectsTable } from '../../../sync/modules/subjects';
 
 let view: Rendered | undefined;
 const harness = screenHarness('timetable');
@@ -41,19 +46,19 @@ const period = (n: number, day: number, position: number, kind: 'teaching' | 'br
 });
 
 async function seedSchool(engine: SyncEngine) {
-  await engine.db.classes.bulkPut([
+  await engine.db.tableOf(classesTable).bulkPut([
     { id: iiB, className: 'II', classSection: 'B', classTeacherId: null, rev: 1 },
     { id: iiiA, className: 'III', classSection: 'A', classTeacherId: null, rev: 1 },
   ]);
-  await engine.db.subjects.bulkPut([
+  await engine.db.tableOf(subjectsTable).bulkPut([
     { id: maths, subjectName: 'Mathematics', subjectCode: null, rev: 1 },
     { id: english, subjectName: 'English', subjectCode: null, rev: 1 },
   ]);
-  await engine.db.teachers.bulkPut([
+  await engine.db.tableOf(teachersTable).bulkPut([
     { id: ravi, firstName: 'Ravi', lastName: 'Kumar', employeeId: 'EMP-02', rev: 1 },
     { id: meera, firstName: 'Meera', lastName: 'Nair', employeeId: 'EMP-01', rev: 1 },
   ] as never);
-  await engine.db.classSubjects.bulkPut([
+  await engine.db.tableOf(classSubjectsTable).bulkPut([
     { id: id(50), classId: iiB, subjectId: maths, teacherId: ravi, className: 'II', classSection: 'B', subjectName: 'Mathematics', teacherName: 'Ravi Kumar', rev: 1 },
     { id: id(51), classId: iiiA, subjectId: maths, teacherId: ravi, className: 'III', classSection: 'A', subjectName: 'Mathematics', teacherName: 'Ravi Kumar', rev: 1 },
     { id: id(52), classId: iiiA, subjectId: english, teacherId: meera, className: 'III', classSection: 'A', subjectName: 'English', teacherName: 'Meera Nair', rev: 1 },
@@ -112,7 +117,7 @@ describe('/admin/timetable/add', () => {
     await click(save);
     const placed = await found(async () => (await engine.db.tableOf(timetableTable).where('classId').equals(iiiA).toArray())[0], 'the entry on the device');
     expect(placed).toMatchObject({ periodId: id(102), subjectId: maths, teacherId: ravi, rev: 0 });
-    expect(await engine.db.outbox.count()).toBe(1);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
   });
 });
 
@@ -137,7 +142,7 @@ describe('/student/timetable', () => {
     signInStorage('STUDENT');
     const engine = await harness.engine('STUDENT');
     await seedSchool(engine);
-    await engine.db.students.bulkPut([{ id: asha, classId: iiB, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rev: 1 }]);
+    await engine.db.tableOf(studentsTable).bulkPut([{ id: asha, classId: iiB, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rev: 1 }]);
     await show('/student/timetable', <StudentTimetablePage />);
     const week = await found(() => view!.container.querySelector('table.tt-week'), 'the week');
     expect(Array.from(week.querySelectorAll('thead th')).map((cell) => cell.textContent)).toEqual(['Period', 'Monday', 'Tuesday']);
@@ -175,17 +180,19 @@ describe('/admin/teacher-attendance', () => {
       [ravi, 'leave', 'sick'],
       [meera, 'present', null],
     ]);
-    expect(await engine.db.outbox.count()).toBe(1);
+    expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
   });
 });
 
 describe('/admin/profile of a teacher', () => {
+  // This month is November 2026.
+  onDay('2026-11-25');
+
   it('shows their own attendance this month with a link to the register', async () => {
     signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId: ravi } });
     const engine = await harness.engine('TEACHER');
     await seedSchool(engine);
-    const now = new Date();
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    const today = '2026-11-25';
     await engine.db.tableOf(teacherAttendanceTable).bulkPut([
       { id: id(700), teacherId: ravi, date: today, status: 'absent', leaveType: null, remark: '', markedBy: id(800), markedAt: '', deviceMarkedAt: null, rev: 1 },
       { id: id(701), teacherId: meera, date: today, status: 'leave', leaveType: 'sick', remark: '', markedBy: id(800), markedAt: '', deviceMarkedAt: null, rev: 1 },
@@ -193,6 +200,6 @@ describe('/admin/profile of a teacher', () => {
     await show('/admin/profile', <ProfilePage area="admin" />);
     const panel = await found(() => view!.container.querySelector('[aria-labelledby="profile-staff-month"]'), 'the month');
     expect(panel.textContent).toContain('Absent 1 · half days 0 · leave 0');
-    expect(panel.querySelector('a')!.getAttribute('href')).toBe(`/admin/teacher-attendance/monthly/${today.slice(5, 7)}-${today.slice(0, 4)}`);
+    expect(panel.querySelector('a')!.getAttribute('href')).toBe('/admin/teacher-attendance/monthly/11-2026');
   });
 });

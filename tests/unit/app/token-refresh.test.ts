@@ -1,4 +1,3 @@
-import './reset-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshTokenIfNeeded } from '../../../src/app/token-refresh';
 import { sessionStore } from '../../../src/session/session-store';
@@ -38,6 +37,15 @@ describe('token renewal', () => {
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/auth/refresh']);
     expect(localStorage.getItem('jwtToken')).toBe(renewed);
     expect(sessionStore.getSnapshot().session?.token).toBe(renewed);
+  });
+
+  it('keeps the old token when the answer is not as the contract says (contract/auth.ts refreshDataSchema)', async () => {
+    const old = liveTokenFor('STUDENT', { expiresInSec: day });
+    signIn(old);
+    const requests = stubApi({ '/api/auth/refresh': { status: 200, body: { success: true, message: 'Session renewed.', data: { token: 'elsewhere' } } } });
+    await refreshTokenIfNeeded(clock);
+    expect(requests).toHaveLength(1);
+    expect(localStorage.getItem('jwtToken')).toBe(old);
   });
 
   it('leaves a token with more than two days alone', async () => {

@@ -1,4 +1,3 @@
-import './reset-storage';
 import { describe, expect, it } from 'vitest';
 import { isTokenValid, readToken, refreshWindowMs, shouldRefreshToken } from '../../../src/session/token';
 import { makeToken, nowMs, nowSec, tokenFor } from './helpers';

@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { AsOf } from '../../../kit/AsOf';
+import { useArrived, WaitForFirstSync } from '../../../kit/WaitForFirstSync';
 import { AttendancePanel } from './AttendancePanel';
 import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { FeesPanel } from './FeesPanel';
@@ -14,8 +15,12 @@ import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
 import { attendanceToday, feesToday, homeworkDueOn, readToday, staffToday } from './today';
 import '../../../ui/glance.css';
 
+/** What the school's day at a glance is made of: no figure shows before these have arrived. */
+const adminGlanceNeeds = ['classes', 'students', 'attendance', 'teachers', 'teacherAttendance', 'feeReceipts', 'homework', 'events', 'notifications', 'timetable'] as const;
+
 export function AdminGlance() {
   const today = isoToday();
+  const arrived = useArrived();
   const mirror = useMirrorQuery((db) => readToday(db, today), [today]);
   const notices = useMirrorQuery((db) => readLastNotice(db, new Date().toISOString()), []);
   const notice = useMemo(() => notices && lastNoticeReads(notices.notifications, notices.counts, new Date().toISOString()), [notices]);
@@ -37,20 +42,22 @@ export function AdminGlance() {
           <h2 id="glance-heading">{dashboardTexts.todayHeading}</h2>
           <AsOf />
         </div>
-        {!mirror || !figures ? (
-          <p role="status">{dashboardTexts.loading}</p>
-        ) : (
-          <div className="glance-grid">
-            <AttendancePanel figures={figures.attendance} today={today} />
-            <StaffPanel figures={figures.staff} mirror={mirror} today={today} />
-            <FeesPanel figures={figures.fees} />
-            <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
-            <EventsPanel events={figures.events} to="/admin/events" />
-            {notices && <NoticePanel figures={notice ?? null} />}
-          </div>
-        )}
+        <WaitForFirstSync needs={adminGlanceNeeds}>
+          {!mirror || !figures ? (
+            <p role="status">{dashboardTexts.loading}</p>
+          ) : (
+            <div className="glance-grid">
+              <AttendancePanel figures={figures.attendance} today={today} />
+              <StaffPanel figures={figures.staff} mirror={mirror} today={today} />
+              <FeesPanel figures={figures.fees} />
+              <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
+              <EventsPanel events={figures.events} to="/admin/events" />
+              {notices && <NoticePanel figures={notice ?? null} />}
+            </div>
+          )}
+        </WaitForFirstSync>
       </section>
-      {figures && <TrendsPanel today={today} />}
+      {figures && arrived && <TrendsPanel today={today} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { classWithSection } from '../../../kit/profile-rows';
 import { teacherDayTexts as text } from './texts';
 import type { MyPeriod } from './teacher-day';
 import type { TodayMirror } from './today';
+import { clockTime } from '../../../ui/dates';
 
 export function PeriodsPanel({ periods, mirror, today }: { periods: readonly MyPeriod[]; mirror: Pick<TodayMirror, 'classes' | 'subjects'>; today: string }) {
   const className = (id: string) => {
@@ -19,7 +20,7 @@ export function PeriodsPanel({ periods, mirror, today }: { periods: readonly MyP
         <ol className="glance-list">
           {periods.map(({ period, entry, substitute }) => (
             <li key={`${entry.id}-${substitute}`}>
-              {text.line(period.startTime, period.name, mirror.subjects.find((row) => row.id === entry.subjectId)?.subjectName ?? '')}{' '}
+              {text.line(clockTime(period.startTime), period.name, mirror.subjects.find((row) => row.id === entry.subjectId)?.subjectName ?? '')}{' '}
               <Link to={`/admin/mark-attendance?classId=${entry.classId}&date=${today}`}>{className(entry.classId)}</Link>
               {substitute && <span className="glance-note"> {text.substitute}</span>}
             </li>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { classWithSection } from '../../../kit/profile-rows';
 import { dashboardTexts } from './texts';
 import type { StaffToday, TodayMirror } from './today';
+import { clockTime } from '../../../ui/dates';
 
 const text = dashboardTexts.staff;
 
@@ -48,7 +49,7 @@ export function StaffPanel({ figures, mirror, today }: { figures: StaffToday; mi
             <ul className="glance-list" aria-labelledby="glance-uncovered">
               {figures.uncovered.map(({ period, entry }) => (
                 <li key={entry.id}>
-                  <Link to={substitutePicker(today, entry)}>{text.uncoveredLine(period.name, period.startTime, className(entry.classId), subjectName(entry.subjectId))}</Link>
+                  <Link to={substitutePicker(today, entry)}>{text.uncoveredLine(period.name, clockTime(period.startTime), className(entry.classId), subjectName(entry.subjectId))}</Link>
                 </li>
               ))}
             </ul>

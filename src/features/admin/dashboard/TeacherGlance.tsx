@@ -4,6 +4,7 @@ import { useStaffAccess } from '../../../kit/access';
 import { classIdsTaughtBy } from '../../../kit/taught-classes';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { AsOf } from '../../../kit/AsOf';
+import { WaitForFirstSync } from '../../../kit/WaitForFirstSync';
 import { AttendancePanel } from './AttendancePanel';
 import { PeriodsPanel } from './PeriodsPanel';
 import { periodsToday, sheetsWaiting } from './teacher-day';
@@ -14,6 +15,9 @@ import { dashboardTexts } from './texts';
 import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
 import { attendanceToday, homeworkDueOn, readToday } from './today';
 import '../../../ui/glance.css';
+
+/** Her classes' day: "no classes are assigned to you" is only said once these have arrived. */
+const teacherGlanceNeeds = ['classes', 'classSubjects', 'students', 'attendance', 'timetable', 'homework', 'homeworkDone', 'marks', 'events'] as const;
 
 export function TeacherGlance() {
   const today = isoToday();
@@ -46,19 +50,21 @@ export function TeacherGlance() {
         <h2 id="glance-heading">{dashboardTexts.teacher.heading}</h2>
         <AsOf />
       </div>
-      {!mirror || !figures ? (
-        <p role="status">{dashboardTexts.loading}</p>
-      ) : mirror.mine.size === 0 ? (
-        <p>{dashboardTexts.teacher.noClasses}</p>
-      ) : (
-        <div className="glance-grid">
-          <PeriodsPanel periods={figures.periods} mirror={mirror} today={today} />
-          <AttendancePanel figures={figures.attendance} today={today} waiting={figures.waiting.length} />
-          <WorkPanel homework={figures.toCheck} grids={figures.grids} classes={mirror.classes} subjects={mirror.subjects} />
-          <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
-          <EventsPanel events={figures.events} to="/admin/events" />
-        </div>
-      )}
+      <WaitForFirstSync needs={teacherGlanceNeeds}>
+        {!mirror || !figures ? (
+          <p role="status">{dashboardTexts.loading}</p>
+        ) : mirror.mine.size === 0 ? (
+          <p>{dashboardTexts.teacher.noClasses}</p>
+        ) : (
+          <div className="glance-grid">
+            <PeriodsPanel periods={figures.periods} mirror={mirror} today={today} />
+            <AttendancePanel figures={figures.attendance} today={today} waiting={figures.waiting.length} />
+            <WorkPanel homework={figures.toCheck} grids={figures.grids} classes={mirror.classes} subjects={mirror.subjects} />
+            <HomeworkDuePanel homework={figures.homework} classes={mirror.classes} subjects={mirror.subjects} to="/admin/homework" />
+            <EventsPanel events={figures.events} to="/admin/events" />
+          </div>
+        )}
+      </WaitForFirstSync>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The read rate of the last notification sent (issue 16), from the mirror: the newest published
+ * The read rate of the last notification sent, from the mirror: the newest published
  * notification and its read figures as the staff pull last brought them (notificationCounts,
  * moved on the school's side by each first read). Without figures yet (sent on this device and not
  * pulled back) it says so rather than 0.

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's year figures (issue 16), from the mirror: fees collected against what
+ * The admin dashboard's year figures, from the mirror: fees collected against what
  * fell due by today this academic year (the server's dues calculator, contract/fee-dues.ts, per
  * student), and the last published exam's pass percentage and average per class.
  */
@@ -11,6 +11,8 @@ import type { ClassRow, KakshaDb, StudentRow } from '../../../../sync';
 import { eventsTable, type EventRow } from '../../../../sync/modules/events';
 import { examsTable, resultsTable, type ExamRow, type ResultRow } from '../../../../sync/modules/exams';
 import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../../sync/modules/fees';
+import { studentsTable } from '../../../../sync/modules/students';
+import { classesTable } from '../../../../sync/modules/classes';
 
 function groupBy<R>(rows: readonly R[], key: (row: R) => string): Map<string, R[]> {
   const groups = new Map<string, R[]>();
@@ -113,8 +115,8 @@ export interface Standing {
 
 export async function readStanding(db: KakshaDb, today: string): Promise<Standing> {
   const [students, classes, heads, structures, concessions, receipts, events, exams, results] = await Promise.all([
-    db.students.toArray(),
-    db.classes.toArray(),
+    db.tableOf(studentsTable).toArray(),
+    db.tableOf(classesTable).toArray(),
     db.tableOf(feeHeadsTable).toArray(),
     db.tableOf(feeStructuresTable).toArray(),
     db.tableOf(feeConcessionsTable).toArray(),

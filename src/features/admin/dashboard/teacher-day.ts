@@ -1,5 +1,5 @@
 /**
- * A teacher's periods today (issue 16 "My day"), from the mirror: her own entries of today's
+ * A teacher's periods today ("My day"), from the mirror: her own entries of today's
  * teaching periods unless someone covers them, and the periods she covers as a substitute, in
  * time order, each with its class so the dashboard offers the class to mark.
  */

@@ -1,5 +1,5 @@
 /**
- * A teacher's work waiting (issue 16 "My day"), from the mirror: the homework of the subjects she
+ * A teacher's work waiting ("My day"), from the mirror: the homework of the subjects she
  * teaches that fell due in the last week (today included) with how many of the class marked it
  * done, and the marks grids of hers (her class-subject papers of exams not yet published for that
  * class, written by today) that still have empty cells. Her subjects are the class-subject
@@ -9,6 +9,7 @@ import { compareClasses } from '../../../../contract/class-order';
 import type { ClassRow, ClassSubjectRow, KakshaDb, StudentRow } from '../../../../sync';
 import { examsTable, marksTable, type ExamRow, type MarkRow } from '../../../../sync/modules/exams';
 import { homeworkDoneTable, homeworkTable, type HomeworkDoneRow, type HomeworkRow } from '../../../../sync/modules/homework';
+import { classSubjectsTable } from '../../../../sync/modules/class-subjects';
 
 /** A YYYY-MM-DD day moved by `days` (calendar days, UTC arithmetic so no clock shift). */
 export function addDays(day: string, days: number): string {
@@ -103,7 +104,7 @@ export function gridsToFinish(mirror: Pick<TeacherWorkMirror, 'exams' | 'marks' 
 
 /** What the two figures read: the homework of the week and its done marks, the open exams and their marks of her subjects. */
 export async function readTeacherWork(db: KakshaDb, teacherId: string, today: string): Promise<Omit<TeacherWorkMirror, 'students' | 'classes'>> {
-  const mapping = await db.classSubjects.where('teacherId').equals(teacherId).toArray();
+  const mapping = await db.tableOf(classSubjectsTable).where('teacherId').equals(teacherId).toArray();
   const homework = await db.tableOf(homeworkTable).where('dueDate').between(addDays(today, -checkDays), today, false, true).toArray();
   const done = homework.length > 0 ? await db.tableOf(homeworkDoneTable).where('homeworkId').anyOf(homework.map((row) => row.id)).toArray() : [];
   const exams = (await db.tableOf(examsTable).toArray()).filter((exam) => exam.schedule.some((paper) => !exam.published?.[paper.classId]));

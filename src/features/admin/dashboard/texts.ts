@@ -1,4 +1,4 @@
-/** The dashboards' figures in the school's words (issue 16). */
+/** The dashboards' figures in the school's words. */
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export const dashboardTexts = {

@@ -1,5 +1,5 @@
 /**
- * The principal's "today at a glance" (issue 16), computed on the device from the mirror so the
+ * The principal's "today at a glance", computed on the device from the mirror so the
  * dashboard opens offline: students present, absent and not yet marked, the classes not yet
  * marked, teachers absent and the periods nobody covers, fees collected by mode, homework due and
  * the week's events. Days off come from contract/working-days.ts: a class closed by a holiday (or
@@ -14,6 +14,11 @@ import { feeReceiptsTable, type FeeReceiptRow } from '../../../../sync/modules/f
 import { homeworkTable, type HomeworkRow } from '../../../../sync/modules/homework';
 import { teacherAttendanceTable, type TeacherAttendanceRow } from '../../../../sync/modules/teacher-attendance';
 import { periodsTable, substitutionsTable, timetableTable, type PeriodRow, type SubstitutionRow, type TimetableEntryRow } from '../../../../sync/modules/timetable';
+import { classesTable } from '../../../../sync/modules/classes';
+import { studentsTable } from '../../../../sync/modules/students';
+import { attendanceTable } from '../../../../sync/modules/attendance';
+import { teachersTable } from '../../../../sync/modules/teachers';
+import { subjectsTable } from '../../../../sync/modules/subjects';
 
 export interface AttendanceToday {
   present: number;
@@ -145,10 +150,10 @@ export interface TodayMirror {
 /** What the glance reads: today's rows only where the table has a date index. */
 export async function readToday(db: KakshaDb, today: string): Promise<TodayMirror> {
   const [classes, students, attendance, teachers, teacherAttendance, periods, entries, substitutions, receipts, homework, events, subjects] = await Promise.all([
-    db.classes.toArray(),
-    db.students.toArray(),
-    db.attendance.where('date').equals(today).toArray(),
-    db.teachers.toArray(),
+    db.tableOf(classesTable).toArray(),
+    db.tableOf(studentsTable).toArray(),
+    db.tableOf(attendanceTable).where('date').equals(today).toArray(),
+    db.tableOf(teachersTable).toArray(),
     db.tableOf(teacherAttendanceTable).where('date').equals(today).toArray(),
     db.tableOf(periodsTable).toArray(),
     db.tableOf(timetableTable).toArray(),
@@ -156,7 +161,7 @@ export async function readToday(db: KakshaDb, today: string): Promise<TodayMirro
     db.tableOf(feeReceiptsTable).where('paidOn').equals(today).toArray(),
     db.tableOf(homeworkTable).where('dueDate').equals(today).toArray(),
     db.tableOf(eventsTable).toArray(),
-    db.subjects.toArray(),
+    db.tableOf(subjectsTable).toArray(),
   ]);
   return { classes, students, attendance, teachers, teacherAttendance, periods, entries, substitutions, receipts, homework, events, subjects };
 }

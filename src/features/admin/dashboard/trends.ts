@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's attendance trends (issue 16), from the mirror: the school's attendance
+ * The admin dashboard's attendance trends, from the mirror: the school's attendance
  * percentage on each of the last 30 working days (Sundays and school-wide holidays out,
  * contract/working-days.ts) and each class's percentage this month, lowest first. Late counts as
  * present; a day or class with no marks has no percentage (not 0%).
@@ -8,6 +8,8 @@ import { compareClasses } from '../../../../contract/class-order';
 import { workingDays } from '../../../../contract/working-days';
 import type { AttendanceRow, ClassRow, KakshaDb } from '../../../../sync';
 import { eventsTable, type EventRow } from '../../../../sync/modules/events';
+import { classesTable } from '../../../../sync/modules/classes';
+import { attendanceTable } from '../../../../sync/modules/attendance';
 
 export const trendDays = 30;
 
@@ -95,7 +97,7 @@ export async function readTrends(db: KakshaDb, today: string): Promise<Trends> {
   const days = lastWorkingDays(today, events);
   const monthStart = `${today.slice(0, 8)}01`;
   const from = days[0] && days[0] < monthStart ? days[0] : monthStart;
-  const [classes, attendance] = await Promise.all([db.classes.toArray(), db.attendance.where('date').between(from, today, true, true).toArray()]);
+  const [classes, attendance] = await Promise.all([db.tableOf(classesTable).toArray(), db.tableOf(attendanceTable).where('date').between(from, today, true, true).toArray()]);
   return { daily: dailyShares(attendance, days), classes: classShares({ classes, attendance, events }, today) };
 }
 

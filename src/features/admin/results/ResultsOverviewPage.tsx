@@ -7,16 +7,18 @@
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { Column } from '../../../kit/columns';
+import type { Column } from '../../../ui/columns';
 import { ExportCsvButton } from '../../../kit/ExportCsvButton';
 import { classWithSection } from '../../../kit/profile-rows';
-import { t } from '../../../i18n';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../../ui/PageHeader';
 import { examsTable, resultsTable } from '../../../../sync/modules/exams';
 import { acrossExams, examsOfYear, publishedExams, schoolResults, type AcrossExams, type ClassLine } from './school-results';
-import { resultsTexts as text } from './texts';
+import { resultsTexts as text, resultsTitles } from './texts';
 import '../../../ui/glance.css';
+import { classesTable } from '../../../../sync/modules/classes';
+import { subjectsTable } from '../../../../sync/modules/subjects';
+import { studentsTable } from '../../../../sync/modules/students';
 
 const nameOf = (klass: ClassLine['klass']) => classWithSection(klass.className, klass.classSection) ?? klass.className;
 
@@ -33,9 +35,9 @@ export default function ResultsOverviewPage() {
     const [exams, results, classes, subjects, students] = await Promise.all([
       db.tableOf(examsTable).toArray(),
       db.tableOf(resultsTable).toArray(),
-      db.classes.toArray(),
-      db.subjects.toArray(),
-      db.students.toArray(),
+      db.tableOf(classesTable).toArray(),
+      db.tableOf(subjectsTable).toArray(),
+      db.tableOf(studentsTable).toArray(),
     ]);
     return { exams: publishedExams(exams), results, classes, subjects, students };
   }, []);
@@ -61,7 +63,7 @@ export default function ResultsOverviewPage() {
 
   return (
     <main className="page">
-      <PageHeader title={t.titles.results} backTo="/admin" />
+      <PageHeader title={resultsTitles.results} backTo="/admin" />
       {!mirror ? null : !figures ? (
         <p className="panel">{text.noExam}</p>
       ) : (

@@ -1,5 +1,5 @@
 /**
- * /admin/results (issue 16): the school's results from the mirror's published results, for one
+ * /admin/results: the school's results from the mirror's published results, for one
  * exam or all of a year's exams together: pass percentage and average per class (lowest pass
  * first) and per subject, the school's toppers (over several exams: by their average) and how many
  * results got each grade; and each class across the year's exams side by side.

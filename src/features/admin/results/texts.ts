@@ -1,4 +1,10 @@
-/** /admin/results in the school's words (issue 16). */
+/** /admin/results in the school's words. */
+
+/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
+export const resultsTitles = {
+  results: 'Results',
+};
+
 export const resultsTexts = {
   exam: 'Exam',
   noExam: 'No exam has published results on this device yet.',

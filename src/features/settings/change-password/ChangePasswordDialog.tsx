@@ -11,24 +11,15 @@ import { messages } from '../../../../contract/messages';
 import { passwordChecklist, passwordProblems } from '../../../../contract/password-rules';
 import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
+import { say, useLanguage } from '../../../i18n';
+import { accountTexts } from '../../../kit/account-texts';
 import { PasswordField } from '../../../ui/fields';
 import { Modal } from '../../../ui/Modal';
 import { changePassword } from './change-password-service';
 import './change-password.css';
 
-export const changePasswordTexts = {
-  title: 'Change password',
-  intro: 'Changing your password signs you out on every other device. This one stays signed in.',
-  current: 'Current password',
-  next: 'New password',
-  confirm: 'Confirm new password',
-  rulesTitle: 'Your new password needs',
-  met: 'done',
-  notMet: 'not yet',
-  save: 'Change password',
-  saving: 'Saving...',
-  cancel: 'Cancel',
-};
+/** The dialog's texts: the `changePassword` messages of the account catalog (src/kit/account-texts.ts). */
+export const changePasswordTexts = accountTexts.changePassword;
 
 interface Errors {
   currentPassword?: string;
@@ -37,6 +28,7 @@ interface Errors {
 }
 
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+  useLanguage();
   const { session } = useSessionSnapshot();
   const email = session?.username ?? '';
   const formId = useId();
@@ -68,7 +60,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     setBusy(false);
     if (outcome.ok) {
       sessionStore.replaceToken(outcome.token);
-      toast.success(outcome.message);
+      toast.success(say(outcome.message));
       onClose();
       return;
     }
@@ -81,7 +73,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       <p>{text.intro}</p>
       {formError && (
         <p className="alert alert-error" role="alert">
-          {formError}
+          {say(formError)}
         </p>
       )}
       <form id={formId} noValidate onSubmit={submit} aria-busy={busy}>
@@ -92,7 +84,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           autoComplete="current-password"
           data-autofocus
           value={current}
-          error={errors.currentPassword}
+          error={errors.currentPassword && say(errors.currentPassword)}
           onChange={(event) => {
             setCurrent(event.target.value);
             clear('currentPassword');
@@ -104,7 +96,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           autoComplete="new-password"
           aria-describedby={rulesId}
           value={next}
-          error={errors.newPassword}
+          error={errors.newPassword && say(errors.newPassword)}
           onChange={(event) => {
             setNext(event.target.value);
             clear('newPassword');
@@ -115,7 +107,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           <ul>
             {passwordChecklist(next, context).map((rule) => (
               <li key={rule.id} className={rule.met ? 'is-met' : undefined} data-rule={rule.id} data-met={rule.met}>
-                <span aria-hidden="true">{rule.met ? '✓' : '•'}</span> {rule.label}
+                <span aria-hidden="true">{rule.met ? '✓' : '•'}</span> {say(rule.label)}
                 <span className="visually-hidden"> ({rule.met ? text.met : text.notMet})</span>
               </li>
             ))}
@@ -126,7 +118,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           name="confirmPassword"
           autoComplete="new-password"
           value={confirm}
-          error={errors.confirm ?? (confirm && confirm !== next ? messages.register.mismatch : undefined)}
+          error={say(errors.confirm ?? (confirm && confirm !== next ? messages.register.mismatch : '')) || undefined}
           onChange={(event) => {
             setConfirm(event.target.value);
             clear('confirm');
@@ -146,6 +138,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
 }
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useLanguage();
   return (
     <Modal open={open} title={changePasswordTexts.title} onClose={onClose}>
       <ChangePasswordForm onClose={onClose} />

@@ -1,8 +1,8 @@
 /** One child's day on the family dashboard: each line opens its screen for this child. */
 import { Link } from 'react-router';
-import { formatRupees } from '../../../../contract/money';
 import type { SubjectRow } from '../../../../sync';
-import { shortDate } from '../../../ui/dates';
+import { standingLines } from '../../../kit/fee-standing';
+import { clockTime, shortDate } from '../../../ui/dates';
 import type { ChildDay } from './child-day';
 import { childDayTexts as text } from './texts';
 
@@ -22,6 +22,7 @@ export function ChildCard({ child, subjects, className }: { child: ChildDay; sub
   const attendance = attendanceLine(child.today);
   const subjectName = (id: string) => subjects.find((row) => row.id === id)?.subjectName ?? '';
   const hidden = child.homework.length - shownHomework;
+  const fees = child.dues ? standingLines(child.dues, child.day) : null;
   return (
     <section className="panel glance-panel" aria-labelledby={headingId}>
       <h3 id={headingId}>
@@ -42,10 +43,11 @@ export function ChildCard({ child, subjects, className }: { child: ChildDay; sub
               <Link to={of('homework')}>{text.noHomework}</Link>
             ) : (
               <ul className="glance-list">
-                {child.homework.slice(0, shownHomework).map(({ row, done }) => (
-                  <li key={row.id}>
+                {child.homework.slice(0, shownHomework).map(({ row, done, overdue }) => (
+                  <li key={row.id} className={overdue ? 'glance-alert' : undefined}>
                     <Link to={of('homework')}>
-                      {[subjectName(row.subjectId), row.title].filter(Boolean).join(' · ')}, {text.dueOn(shortDate(row.dueDate) ?? row.dueDate)} ({done ? text.done : text.notDone})
+                      {[subjectName(row.subjectId), row.title].filter(Boolean).join(' · ')}, {text.dueOn(shortDate(row.dueDate) ?? row.dueDate)} (
+                      {done ? text.done : overdue ? text.overdue : text.notDone})
                     </Link>
                   </li>
                 ))}
@@ -58,17 +60,11 @@ export function ChildCard({ child, subjects, className }: { child: ChildDay; sub
             )}
           </dd>
         </div>
-        <div className={child.dues && child.dues.overdue > 0 ? 'glance-alert' : undefined}>
+        <div className={fees?.owing ? 'glance-alert' : undefined}>
           <dt>{text.fees}</dt>
           <dd>
-            <Link to={of('fees')}>
-              {!child.dues
-                ? text.noFees
-                : child.dues.nextDue
-                  ? text.nextDue(shortDate(child.dues.nextDue.dueDate) ?? '', formatRupees(child.dues.nextDue.amount))
-                  : text.allPaid}
-            </Link>
-            {child.dues && child.dues.totalOutstanding > 0 && <span className="glance-note"> {text.outstanding(formatRupees(child.dues.totalOutstanding))}</span>}
+            <Link to={of('fees')}>{fees ? fees.owedNow : text.noFees}</Link>
+            {fees?.year && <span className="glance-note"> {fees.year}</span>}
           </dd>
         </div>
         <div>
@@ -91,7 +87,7 @@ export function ChildCard({ child, subjects, className }: { child: ChildDay; sub
           <dd>
             <Link to={of('exams')}>
               {child.nextPaper
-                ? text.paperLine(child.nextPaper.exam.name, subjectName(child.nextPaper.subjectId), shortDate(child.nextPaper.date) ?? '', child.nextPaper.startTime)
+                ? text.paperLine(child.nextPaper.exam.name, subjectName(child.nextPaper.subjectId), shortDate(child.nextPaper.date) ?? '', clockTime(child.nextPaper.startTime))
                 : text.noExam}
             </Link>
           </dd>

@@ -1,23 +1,22 @@
 /** /student: the student and parent dashboard (spec section 2). */
 import { t } from '../../../i18n';
 import { headlineOf, tilesOf } from '../../../navigation/dashboard-tiles';
-import { studentSections } from '../../../navigation/sections';
+import { useSections } from '../../../navigation/sections';
 import { currentSchool } from '../../../session/session-rules';
 import { sessionStore } from '../../../session/session-store';
 import { useSessionSnapshot } from '../../../session/use-session';
 import { AreaDashboard } from '../../../ui/AreaDashboard';
 import { useEventsTile } from '../../../kit/events-week';
-import { useHomeworkTile } from '../../../kit/homework-week';
+import { useFamilyHomeworkTile } from '../../../kit/homework-week';
 import { useUnreadCount, withUnreadTile } from '../../../kit/notifications-unread';
 import { UnreadBell } from '../../../kit/UnreadBell';
 import { FamilyGlance } from './FamilyGlance';
 
-const tiles = tilesOf(studentSections);
-
 export default function StudentDashboardPage() {
   const { session } = useSessionSnapshot();
   const unread = useUnreadCount();
-  const shown = withUnreadTile(useEventsTile(useHomeworkTile(tiles, '/student/homework'), '/student/events'), '/student/notifications', unread);
+  const tiles = tilesOf(useSections(), 'student', session?.role);
+  const shown = withUnreadTile(useEventsTile(useFamilyHomeworkTile(tiles, '/student/homework'), '/student/events'), '/student/notifications', unread);
   const headline = headlineOf(session, currentSchool(sessionStore.stores)?.schoolName ?? null);
   return (
     <AreaDashboard title={t.dashboard.studentTitle} tiles={shown} headerExtra={<UnreadBell to="/student/notifications" count={unread} />} {...headline}>

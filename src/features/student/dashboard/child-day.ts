@@ -1,27 +1,30 @@
 /**
- * The family dashboard's figures per child (issue 16), from the device's mirror (a family's holds
+ * The family dashboard's figures per child, from the device's mirror (a family's holds
  * only its own children): today's attendance (a holiday or Sunday says so, a class with no sheet
- * yet is "not marked"), homework due from today (not done first, then soonest), the next fee due
- * and its amount (contract/fee-dues.ts, the server's calculator), the latest published result and
+ * yet is "not marked"), the school week's homework and earlier homework not done (not done first,
+ * then soonest; the homework tile counts the same list), the year's dues (contract/fee-dues.ts, the
+ * server's calculator), the latest published result and
  * the next exam paper of the child's class.
  */
 import { academicYearOf } from '../../../../contract/admission';
 import { computeDues, holidayLateDays } from '../../../../contract/fee-dues';
 import type { AttendanceStatus } from '../../../../contract/attendance';
 import type { FeeConcession, FeeHead, FeeStructure, StudentDues } from '../../../../contract/fees';
+import { schoolClockNow, schoolTodayIso } from '../../../../contract/record-formats';
 import { holidayOn, isSunday } from '../../../../contract/working-days';
 import type { AttendanceRow, KakshaDb, StudentRow, SubjectRow } from '../../../../sync';
 import { eventsTable, type EventRow } from '../../../../sync/modules/events';
 import { examsTable, resultsTable, type ExamRow, type ResultRow } from '../../../../sync/modules/exams';
 import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../../sync/modules/fees';
 import { homeworkDoneTable, homeworkTable, type HomeworkDoneRow, type HomeworkRow } from '../../../../sync/modules/homework';
+import { studentsTable } from '../../../../sync/modules/students';
+import { subjectsTable } from '../../../../sync/modules/subjects';
+import { attendanceTable } from '../../../../sync/modules/attendance';
+import { familyHomework, type FamilyHomeworkItem } from '../../../kit/homework-week';
 
 export type DayMark = { kind: 'marked'; status: AttendanceStatus } | { kind: 'holiday'; title: string } | { kind: 'sunday' } | { kind: 'notMarked' };
 
-export interface DueHomework {
-  row: HomeworkRow;
-  done: boolean;
-}
+export type DueHomework = FamilyHomeworkItem<HomeworkRow>;
 
 export interface NextPaper {
   exam: ExamRow;
@@ -32,7 +35,10 @@ export interface NextPaper {
 
 export interface ChildDay {
   student: StudentRow;
+  /** The school's day the figures are as of, YYYY-MM-DD. */
+  day: string;
   today: DayMark;
+  /** This school week's homework and earlier not done (src/kit/homework-week.ts `familyHomework`). */
   homework: DueHomework[];
   /** Null when the child's class has no fee structure this year on the device. */
   dues: StudentDues | null;
@@ -62,15 +68,6 @@ export function dayMarkOf(mirror: Pick<FamilyMirror, 'attendance' | 'events'>, s
   if (holiday) return { kind: 'holiday', title: holiday.title };
   if (isSunday(today)) return { kind: 'sunday' };
   return { kind: 'notMarked' };
-}
-
-/** Homework of the child's class due today or later: not done first, then by due date. */
-export function homeworkDueFrom(mirror: Pick<FamilyMirror, 'homework' | 'done'>, student: Pick<StudentRow, 'id' | 'classId'>, today: string): DueHomework[] {
-  const done = new Set(mirror.done.filter((mark) => mark.studentId === student.id && mark.done).map((mark) => mark.homeworkId));
-  return mirror.homework
-    .filter((row) => row.classId === student.classId && row.dueDate >= today)
-    .map((row) => ({ row, done: done.has(row.id) }))
-    .sort((a, b) => Number(a.done) - Number(b.done) || a.row.dueDate.localeCompare(b.row.dueDate) || a.row.title.localeCompare(b.row.title));
 }
 
 export function duesOfChild(mirror: FamilyMirror, student: Pick<StudentRow, 'id' | 'classId'>, today: string): StudentDues | null {
@@ -104,17 +101,17 @@ export function nextPaperOf(mirror: Pick<FamilyMirror, 'exams'>, classId: string
   return papers[0] ?? null;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
+/** Each child's day as of the school's day and time (India's, whatever the device's time zone). */
 export function childDays(mirror: FamilyMirror, now: Date = new Date()): ChildDay[] {
-  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  const time = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+  const today = schoolTodayIso(now);
+  const time = schoolClockNow(now);
   return [...mirror.students]
     .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`))
     .map((student) => ({
       student,
+      day: today,
       today: dayMarkOf(mirror, student, today),
-      homework: homeworkDueFrom(mirror, student, today),
+      homework: familyHomework(mirror.homework, mirror.done, student, today),
       dues: duesOfChild(mirror, student, today),
       latestResult: latestResultOf(mirror, student.id),
       nextPaper: nextPaperOf(mirror, student.classId, today, time),
@@ -124,9 +121,9 @@ export function childDays(mirror: FamilyMirror, now: Date = new Date()): ChildDa
 /** A family's device holds its children only; attendance is read for `today` alone. */
 export async function readFamily(db: KakshaDb, today: string): Promise<FamilyMirror> {
   const [students, subjects, attendance, events, homework, done, heads, structures, concessions, receipts, exams, results] = await Promise.all([
-    db.students.toArray(),
-    db.subjects.toArray(),
-    db.attendance.where('date').equals(today).toArray(),
+    db.tableOf(studentsTable).toArray(),
+    db.tableOf(subjectsTable).toArray(),
+    db.tableOf(attendanceTable).where('date').equals(today).toArray(),
     db.tableOf(eventsTable).toArray(),
     db.tableOf(homeworkTable).toArray(),
     db.tableOf(homeworkDoneTable).toArray(),

@@ -1,4 +1,4 @@
-/** The family dashboard's words (issue 16). */
+/** The family dashboard's words. */
 import type { AttendanceStatus } from '../../../../contract/attendance';
 
 export const childDayTexts = {
@@ -10,17 +10,15 @@ export const childDayTexts = {
   notMarked: 'Not marked yet',
   holiday: (title: string) => `Holiday: ${title}`,
   sunday: 'Sunday, no school',
-  homework: 'Homework due',
-  noHomework: 'Nothing due',
+  homework: 'Homework: this week and overdue',
+  noHomework: 'Nothing due this week',
   done: 'done',
   notDone: 'not done',
+  overdue: 'overdue, not done',
   dueOn: (date: string) => `due ${date}`,
   homeworkMore: (count: number) => `and ${count} more`,
   fees: 'Fees',
   noFees: 'No fees set for this class on this device',
-  allPaid: 'All paid',
-  nextDue: (date: string, amount: string) => `Next due ${date}: ${amount}`,
-  outstanding: (amount: string) => `${amount} outstanding this year`,
   result: 'Latest result',
   noResult: 'No result published yet',
   resultLine: (exam: string, percent: string, grade: string, outcome: string) => `${exam}: ${percent}%, grade ${grade} (${outcome})`,

@@ -1,0 +1,9 @@
+/** The sync panel's words for a staff attendance sheet (src/sync-binding/describe.ts). */
+import { defineChanges } from '../../sync-binding/describe';
+import { teacherAttendanceTexts as text } from './texts';
+
+export default defineChanges({
+  lines: {
+    'teacherAttendance.markSheet': (body) => text.changes.staffSheet(String(body.date ?? ''), Array.isArray(body.entries) ? body.entries.length : 0),
+  },
+});

@@ -1,0 +1,85 @@
+/**
+ * The catalogs of the one Lingui instance (docs/i18n.md): English's `app` catalog is in the entry
+ * (the first page needs it); the other areas' English comes with the chunk that shows them
+ * (`loadEnglish`: the landing page, the sync indicator, the account screens); Hindi and Marathi
+ * are lazy chunks loaded only when that language is chosen (every area at once, with the index
+ * that recognises the spec's English messages, server-messages.ts).
+ */
+import { setupI18n, type Messages } from '@lingui/core';
+import { fallbackLanguage, type LanguageCode } from '../../contract/languages';
+import { messages as englishApp } from './locales/en/app.po';
+
+/**
+ * The Intl locale each language formats with: Indian grouping and Latin digits in all three
+ * (Marathi's own default is Devanagari digits and thousands grouping: ₹12,345,678.50).
+ */
+export const formatLocales: Record<LanguageCode, string> = {
+  en: 'en-IN',
+  hi: 'hi-IN-u-nu-latn',
+  mr: 'mr-IN-u-nu-latn',
+};
+
+export const i18n = setupI18n();
+i18n.load(fallbackLanguage, englishApp);
+i18n.activate(fallbackLanguage, [formatLocales.en]);
+
+type Catalogs = Promise<{ messages: Messages }[]>;
+
+/** Each language but English: its areas, compiled from src/i18n/locales/{language}/*.po at build. */
+const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
+  hi: () =>
+    Promise.all([
+      import('./locales/hi/app.po'),
+      import('./locales/hi/sync.po'),
+      import('./locales/hi/account.po'),
+      import('./locales/hi/landing.po'),
+      import('./locales/hi/messages.po'),
+    ]),
+  mr: () =>
+    Promise.all([
+      import('./locales/mr/app.po'),
+      import('./locales/mr/sync.po'),
+      import('./locales/mr/account.po'),
+      import('./locales/mr/landing.po'),
+      import('./locales/mr/messages.po'),
+    ]),
+};
+
+const loaded = new Map<LanguageCode, Promise<void>>([['en', Promise.resolve()]]);
+
+/** Loads a language's catalogs (once; a failed load may be tried again). */
+export function loadCatalogs(language: LanguageCode): Promise<void> {
+  const known = loaded.get(language);
+  if (known) return known;
+  const load = async () => {
+    const [catalogs, serverMessages] = await Promise.all([lazyCatalogs[language as Exclude<LanguageCode, 'en'>](), import('./server-messages')]);
+    for (const catalog of catalogs) i18n.load(language, catalog.messages);
+    await serverMessages.loadServerMessageIndex();
+    translateServerMessage = serverMessages.translateServerMessage;
+  };
+  const pending = load().catch((error: unknown) => {
+    loaded.delete(language);
+    throw error;
+  });
+  loaded.set(language, pending);
+  return pending;
+}
+
+let translateServerMessage: ((text: string) => string) | undefined;
+
+/**
+ * One of the spec's English messages (contract/messages.ts, a server answer's message) in the
+ * active language; any other text as it is. English shows them exactly as the spec writes them.
+ */
+export function say(text: string): string {
+  return i18n.locale === 'en' || !translateServerMessage ? text : translateServerMessage(text);
+}
+
+/** Adds an area's English messages (at the import of the module that shows them). */
+export function loadEnglish(messages: Messages): void {
+  i18n.load(fallbackLanguage, messages);
+}
+
+export function activateCatalogs(language: LanguageCode): void {
+  i18n.activate(language, [formatLocales[language]]);
+}

@@ -1,0 +1,191 @@
+/**
+ * English, Hindi and Marathi in Chromium (docs/i18n.md): the landing page, school selection,
+ * sign-in, registration and password recovery in Hindi and Marathi show no English word but the
+ * few the list below allows; the app starts in the browser's language; switching on a half-filled
+ * form keeps what was typed and does not reload; the choice survives a reload offline; a choice
+ * made before signing in reaches the account, a fresh browser that signs in shows it, and a choice
+ * in settings reaches the account too; an English page never downloads the Devanagari font.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { LanguageCode } from '../../contract/languages';
+import { languageNames } from '../../contract/languages';
+import { paths } from '../../contract/paths';
+import { site } from '../../src/features/landing/site';
+import { specMessageIn, textsIn } from '../support/catalog-texts';
+import { useBrowser } from './support/browser';
+import { demoSchoolDefinitions } from '../../server/seed/schools';
+import { waitForServiceWorker } from './support/offline';
+import { createActiveAccount, demoSchool } from './support/public-site';
+
+const session = useBrowser();
+
+/**
+ * What may stay in Latin letters on a Hindi or Marathi page, and why:
+ * - Kaksha: the product's name, a name in every language.
+ * - the schools' names: what a school typed (the demo schools are named in English).
+ * - English, in the language menu: each language is named in its own script, so a reader finds theirs.
+ * - the company's postal address: written as the post reads it (site.ts; a placeholder until launch).
+ * - e-mail addresses and file extensions (.xlsx, .xls): addresses and format names, not words.
+ */
+const allowedPhrases = ['Kaksha', ...demoSchoolDefinitions.map((school) => school.schoolName), languageNames.en, site.address];
+const notWords = [/[\w.+-]+@[\w.-]+\.\w+/g, /\.xlsx?\b/g];
+
+/** The Latin-letter words on screen that the list above does not allow. */
+async function englishOnScreen(page: Page): Promise<string[]> {
+  let text = await page.evaluate(() => document.body.innerText);
+  for (const pattern of notWords) text = text.replace(pattern, ' ');
+  // innerText is as shown, after CSS text-transform (a label may show KAKSHA).
+  for (const phrase of [...allowedPhrases].sort((a, b) => b.length - a.length)) {
+    text = text.replace(new RegExp(phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' ');
+  }
+  return text.match(/[A-Za-z]{2,}/g) ?? [];
+}
+
+async function expectNoEnglish(page: Page, where: string) {
+  expect(await englishOnScreen(page), `English words on ${where}`).toEqual([]);
+}
+
+describe.each(['hi', 'mr'] as const)('the public pages in %s', (language: LanguageCode) => {
+  const text = textsIn(language);
+
+  it("start in the browser's language and show no English word but the allowed ones", async () => {
+    const page = await session.newPage({ locale: language === 'hi' ? 'hi-IN' : 'mr-IN' });
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1, name: text('landing.hero.title'), exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+    await expectNoEnglish(page, `/home (${language})`);
+
+    await page.goto('/school-selection');
+    await page.getByRole('radio', { name: demoSchool.schoolName, exact: true }).check();
+    await expectNoEnglish(page, `/school-selection (${language})`);
+    await page.getByRole('button', { name: text('schoolSelection.signInTo', { school: demoSchool.schoolName }), exact: true }).click();
+
+    await page.getByRole('heading', { level: 1, name: text('auth.welcomeTitle', { school: demoSchool.schoolName }), exact: true }).waitFor();
+    await page.getByRole('button', { name: text('auth.signIn'), exact: true }).click();
+    await page.getByText(specMessageIn(language, 'login.usernameRequired'), { exact: true }).waitFor();
+    await expectNoEnglish(page, `/login with its validation messages (${language})`);
+
+    await page.getByRole('link', { name: text('auth.registerLink'), exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: text('register.title'), exact: true }).waitFor();
+    await expectNoEnglish(page, `/register (${language})`);
+
+    await page.goto('/forgotpassword');
+    await page.getByRole('heading', { level: 1, name: text('recovery.forgotTitle'), exact: true }).waitFor();
+    await expectNoEnglish(page, `/forgotpassword (${language})`);
+  });
+});
+
+describe('switching the language', () => {
+  it('keeps a half-filled sign-in form and does not reload the page', async () => {
+    const hi = textsIn('hi');
+    const mr = textsIn('mr');
+    const page = await session.newPage();
+    await page.goto('/school-selection');
+    await page.getByRole('radio', { name: demoSchool.schoolName, exact: true }).check();
+    await page.getByRole('button', { name: textsIn('en')('schoolSelection.signInTo', { school: demoSchool.schoolName }), exact: true }).click();
+    const email = page.getByLabel(textsIn('en')('auth.emailLabel'), { exact: true });
+    await email.fill('asha.k@example.in');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await page.getByLabel(textsIn('en')('language.label'), { exact: true }).selectOption('hi');
+    await page.getByRole('heading', { level: 1, name: hi('auth.welcomeTitle', { school: demoSchool.schoolName }), exact: true }).waitFor();
+    expect(await page.getByLabel(hi('auth.emailLabel'), { exact: true }).inputValue()).toBe('asha.k@example.in');
+
+    await page.getByLabel(hi('language.label'), { exact: true }).selectOption('mr');
+    await page.getByRole('button', { name: mr('auth.signIn'), exact: true }).waitFor();
+    expect(await page.getByLabel(mr('auth.emailLabel'), { exact: true }).inputValue()).toBe('asha.k@example.in');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('mr');
+  });
+
+  it('keeps the choice on the device: a reload offline shows the same language', async () => {
+    const mr = textsIn('mr');
+    const context = await session.newContext();
+    const page = await context.newPage();
+    await page.goto('/home');
+    await waitForServiceWorker(page);
+    await page.getByRole('button', { name: textsIn('en')('language.button', { name: languageNames.en }) }).click();
+    await page.getByRole('menuitemradio', { name: languageNames.mr }).click();
+    await page.getByRole('heading', { level: 1, name: mr('landing.hero.title'), exact: true }).waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: mr('landing.hero.title'), exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('mr');
+    await context.setOffline(false);
+  });
+});
+
+describe('the language on the account', () => {
+  it('is taken from the device at the first sign-in, and a fresh browser that signs in shows it', async () => {
+    const account = await createActiveAccount(session.baseUrl, 'language');
+    const hi = textsIn('hi');
+
+    const phone = await session.newPage();
+    await phone.goto('/home');
+    await phone.getByRole('button', { name: textsIn('en')('language.button', { name: languageNames.en }) }).click();
+    await phone.getByRole('menuitemradio', { name: languageNames.hi }).click();
+    await phone.getByRole('heading', { level: 1, name: hi('landing.hero.title'), exact: true }).waitFor();
+    await phone.goto('/school-selection');
+    await phone.getByRole('radio', { name: demoSchool.schoolName, exact: true }).check();
+    await phone.getByRole('button', { name: hi('schoolSelection.signInTo', { school: demoSchool.schoolName }), exact: true }).click();
+    await phone.getByLabel(hi('auth.emailLabel'), { exact: true }).fill(account.email);
+    await phone.getByLabel(hi('auth.passwordLabel'), { exact: true }).fill(account.password);
+    await phone.getByRole('button', { name: hi('auth.signIn'), exact: true }).click();
+    await phone.waitForURL((url) => url.pathname === '/admin');
+    await phone.getByRole('heading', { level: 1, name: hi('dashboard.adminTitle'), exact: true }).waitFor();
+    await expect.poll(() => accountLanguage(account), { timeout: 15_000 }).toBe('hi');
+
+    const tablet = await session.newPage();
+    await tablet.goto('/school-selection');
+    const en = textsIn('en');
+    await tablet.getByRole('radio', { name: demoSchool.schoolName, exact: true }).check();
+    await tablet.getByRole('button', { name: en('schoolSelection.signInTo', { school: demoSchool.schoolName }), exact: true }).click();
+    await tablet.getByLabel(en('auth.emailLabel'), { exact: true }).fill(account.email);
+    await tablet.getByLabel(en('auth.passwordLabel'), { exact: true }).fill(account.password);
+    await tablet.getByRole('button', { name: en('auth.signIn'), exact: true }).click();
+    await tablet.waitForURL((url) => url.pathname === '/admin');
+    await tablet.getByRole('heading', { level: 1, name: hi('dashboard.adminTitle'), exact: true }).waitFor();
+    expect(await tablet.evaluate(() => document.documentElement.lang)).toBe('hi');
+    expect(await tablet.evaluate(() => localStorage.getItem('kakshaLanguage'))).toBe('hi');
+
+    // Chosen again in settings, on the tablet: the account follows.
+    const mr = textsIn('mr');
+    await tablet.goto('/settings');
+    await tablet.getByRole('combobox', { name: hi('language.label'), exact: true }).selectOption('mr');
+    await tablet.getByRole('heading', { level: 1, name: mr('settings.title'), exact: true }).waitFor();
+    await expect.poll(() => accountLanguage(account), { timeout: 15_000 }).toBe('mr');
+  });
+
+  /** What a sign-in answers as the account's language. */
+  async function accountLanguage(account: { email: string; password: string }): Promise<string | null> {
+    const response = await fetch(`${session.baseUrl}${paths.authUser}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-TenantID': demoSchool.tenantId },
+      body: JSON.stringify({ username: account.email, password: account.password }),
+    });
+    const body = (await response.json()) as { data: { language: string | null } };
+    return body.data.language;
+  }
+});
+
+describe('the Devanagari font', () => {
+  it('is never downloaded by an English page', async () => {
+    const page = await session.newPage();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (/devanagari/i.test(request.url())) fonts.push(request.url());
+    });
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1, name: textsIn('en')('landing.hero.title'), exact: true }).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    // The whole page laid out, footer included, and every font it asked for settled.
+    await page.evaluate(async () => {
+      window.scrollTo(0, document.body.scrollHeight);
+      await document.fonts.ready;
+    });
+    expect(await page.evaluate(() => [...document.fonts].filter((font) => font.family.includes('Devanagari')).map((font) => font.status))).not.toContain('loaded');
+    expect(fonts).toEqual([]);
+  });
+});

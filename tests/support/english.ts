@@ -1,0 +1,10 @@
+/**
+ * The app's English texts as tests read them (docs/i18n.md): `en.auth.signIn`, with every area of
+ * the catalogs loaded as the screens that show them load it. The device starts in English.
+ */
+import '../../src/features/landing/texts';
+import '../../src/kit/account-texts';
+import '../../src/sync-binding/texts';
+
+export { listOf } from '../../src/i18n/formats';
+export { t as en } from '../../src/i18n/translate';

@@ -1,0 +1,121 @@
+/**
+ * The catalogs as files (docs/i18n.md): every id in every language and nowhere else, every message
+ * compiling with the same placeholders as its English, translations that are not English left in
+ * place, the English each translator sees beside a translation up to date, and the generated types
+ * what the English catalogs make. The spec's messages (messages.po) write in English exactly what
+ * contract/messages.ts writes, so recognising a server's answer by its text finds the right one.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import { languageCodes } from '../../../contract/languages';
+import { messages } from '../../../contract/messages';
+import { catalogAreas, englishNote, literalTextOf, placeholdersOf, readCatalog, root } from '../../../scripts/i18n/catalog-files';
+import { messageTypesSource } from '../../../scripts/i18n/message-types';
+import { contractSamples, contractMessageAt } from './contract-samples';
+
+const translations = languageCodes.filter((language) => language !== 'en');
+
+describe.each(catalogAreas)('the %s catalogs', (area) => {
+  const english = readCatalog('en', area);
+  const englishById = new Map(english.map((entry) => [entry.id, entry.text]));
+
+  it('have unique ids, each a dotted path, with an English text', () => {
+    expect(english.length).toBeGreaterThan(10);
+    expect(new Set(english.map((entry) => entry.id)).size).toBe(english.length);
+    for (const { id, text } of english) {
+      expect(id, id).toMatch(/^[A-Za-z0-9]+(\.[A-Za-z0-9]+)+$/);
+      expect(text.trim(), id).not.toBe('');
+    }
+  });
+
+  it.each(translations)('have every id in %s and no other', (language) => {
+    const ids = readCatalog(language, area).map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual([...englishById.keys()].sort());
+  });
+
+  it.each(languageCodes)('compile in %s with the same placeholders as in English', (language) => {
+    for (const { id, text } of readCatalog(language, area)) {
+      expect(text.trim(), `${language} ${id} is empty`).not.toBe('');
+      expect(() => compileMessageOrThrow(text), `${language} ${id}`).not.toThrow();
+      expect([...placeholdersOf(text).keys()].sort(), `${language} ${id}`).toEqual([...placeholdersOf(englishById.get(id)!).keys()].sort());
+    }
+  });
+
+  it.each(translations)('show %s translators the English as it stands now', (language) => {
+    for (const { id, notes } of readCatalog(language, area)) {
+      expect(notes, `${language} ${id}`).toContain(englishNote(englishById.get(id)!));
+    }
+  });
+});
+
+describe('the Hindi and Marathi catalogs', () => {
+  const latinWords = /[A-Za-z]{4,}/g;
+  // Words that stay in Latin letters in every language: the product's name, formats and standards.
+  const keptInLatin = new Set(['Kaksha', 'JSON', 'UUID', 'Idempotency', 'multipart', 'form', 'data', 'file', 'xlsx', 'kaksha', 'asvikrit', 'asvikrut', 'example', 'tumhi']);
+
+  it.each(translations)('are written in Devanagari, not English left untranslated (%s)', (language) => {
+    for (const area of catalogAreas) {
+      for (const { id, text } of readCatalog(language, area)) {
+        const english = (literalTextOf(text).match(latinWords) ?? []).filter((word) => !keptInLatin.has(word));
+        expect(english, `${language} ${area} ${id}: ${text}`).toEqual([]);
+      }
+    }
+  });
+
+  it.each(translations)('translate one English sentence one way wherever it appears (%s)', (language) => {
+    const seen = new Map<string, { id: string; text: string }>();
+    for (const area of catalogAreas) {
+      const translated = new Map(readCatalog(language, area).map((entry) => [entry.id, entry.text]));
+      for (const { id, text } of readCatalog('en', area)) {
+        const mine = translated.get(id)!;
+        const before = seen.get(text);
+        if (before && area === 'messages') expect(mine, `${id} and ${before.id}: "${text}"`).toBe(before.text);
+        if (area === 'messages') seen.set(text, { id, text: mine });
+      }
+    }
+  });
+});
+
+describe('the spec messages catalog (messages.po)', () => {
+  const english = new Map(readCatalog('en', 'messages').map((entry) => [entry.id, entry.text]));
+
+  it('holds every message of contract/messages.ts under its path, and nothing else', () => {
+    const paths: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (typeof node === 'string' || typeof node === 'function') paths.push(at);
+      else for (const [key, value] of Object.entries(node as object)) walk(value, at ? `${at}.${key}` : key);
+    };
+    walk(messages, '');
+    expect([...english.keys()].sort()).toEqual(paths.sort());
+  });
+
+  it('writes each constant message exactly as contract/messages.ts does', () => {
+    for (const [id, text] of english) {
+      const message = contractMessageAt(id);
+      if (typeof message === 'string') expect(compileMessageOrThrow(text).join(''), id).toBe(message);
+    }
+  });
+
+  it('has a sample for every message with values, and writes each exactly as contract/messages.ts does', async () => {
+    const { i18n, setupEnglishMessages } = await import('./english-messages');
+    setupEnglishMessages();
+    for (const [id, message] of english) {
+      if (typeof contractMessageAt(id) !== 'function') continue;
+      const samples = contractSamples[id];
+      expect(samples, `no sample for ${id}`).toBeDefined();
+      for (const { args, values } of samples!) {
+        const expected = (contractMessageAt(id) as (...parts: unknown[]) => string)(...args);
+        expect(i18n._(id, values), `${id} ${JSON.stringify(args)}: ${message}`).toBe(expected);
+      }
+    }
+  });
+});
+
+describe('src/i18n/message-types.ts', () => {
+  it('is what `npm run i18n:types` writes from the English catalogs today', () => {
+    expect(readFileSync(path.join(root, 'src', 'i18n', 'message-types.ts'), 'utf8')).toBe(messageTypesSource());
+  });
+});
