@@ -8,6 +8,7 @@ import type { RoleName } from '../../contract/roles';
 import { sessionStore } from '../session/session-store';
 import { useSessionSnapshot } from '../session/use-session';
 import { useSyncEngine } from '../sync-binding/hooks';
+import { SyncBarSpace } from '../sync-binding/SyncBarSpace';
 import { decideAccess } from './route-guard';
 
 const SyncBar = lazy(() => import('../sync-binding/SyncBar').then((module) => ({ default: module.SyncBar })));
@@ -26,7 +27,7 @@ export function RequireAuth({ roles }: { roles?: readonly RoleName[] }) {
   return (
     <>
       {engine && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<SyncBarSpace />}>
           <SyncBar />
         </Suspense>
       )}

@@ -14,6 +14,8 @@ import { chooseSchool, currentSchool } from '../session/session-rules';
 import { sessionStore } from '../session/session-store';
 import { formatWhen } from './format';
 import { useFileSummary, useSyncState } from './hooks';
+import { say, useLanguage } from '../i18n';
+import { SyncBarSpace } from './SyncBarSpace';
 import { syncTexts as text } from './texts';
 import './sync.css';
 
@@ -46,7 +48,7 @@ function useRefusedFileToasts(refused: QueuedFile[] | undefined) {
     for (const file of refused) {
       if (seen.current.has(file.id)) continue;
       seen.current.add(file.id);
-      toast.error(text.fileRefused(file.fileName, file.refused?.message ?? ''));
+      toast.error(text.fileRefused({ name: file.fileName, reason: say(file.refused?.message ?? '') }));
     }
   }, [refused]);
 }
@@ -56,12 +58,13 @@ export function SyncBar() {
   const signInAgain = useSignInAgain();
   const files = useFileSummary();
   useRefusedFileToasts(files?.refused);
-  if (!state) return null;
+  if (!state) return <SyncBarSpace />;
   return <SyncBarView state={state} onSignInAgain={signInAgain} filesNotSent={files?.refused.length ?? 0} />;
 }
 
 /** The indicator for a given state (no hooks into the engine: rendered as is in tests). */
 export function SyncBarView({ state, onSignInAgain, filesNotSent = 0 }: { state: SyncState; onSignInAgain: () => void; filesNotSent?: number }) {
+  useLanguage();
   const [open, setOpen] = useState(false);
 
   const connection = !state.online ? 'offline' : state.serverDown ? 'down' : 'online';
@@ -78,14 +81,14 @@ export function SyncBarView({ state, onSignInAgain, filesNotSent = 0 }: { state:
             ·
           </span>
           <span className="sync-waiting" data-count={state.pendingCount}>
-            {text.waiting(state.pendingCount)}
+            {text.waiting({ count: state.pendingCount })}
           </span>
           {state.rejected.length > 0 && (
             <span className="sync-problem">
               <span className="sync-sep" aria-hidden="true">
                 ·
               </span>
-              {text.notAccepted(state.rejected.length)}
+              {text.notAccepted({ count: state.rejected.length })}
             </span>
           )}
           {state.conflicts.length > 0 && (
@@ -93,7 +96,7 @@ export function SyncBarView({ state, onSignInAgain, filesNotSent = 0 }: { state:
               <span className="sync-sep" aria-hidden="true">
                 ·
               </span>
-              {text.changedElsewhere(state.conflicts.length)}
+              {text.changedElsewhere({ count: state.conflicts.length })}
             </span>
           )}
           {filesNotSent > 0 && (
@@ -101,12 +104,12 @@ export function SyncBarView({ state, onSignInAgain, filesNotSent = 0 }: { state:
               <span className="sync-sep" aria-hidden="true">
                 ·
               </span>
-              {text.filesNotSent(filesNotSent)}
+              {text.filesNotSent({ count: filesNotSent })}
             </span>
           )}
         </p>
         <span className="sync-last">
-          {state.syncing ? text.syncing : state.lastSyncAt ? text.lastSync(formatWhen(state.lastSyncAt)) : text.neverSynced}
+          {state.syncing ? text.syncing : state.lastSyncAt ? text.lastSync({ when: formatWhen(state.lastSyncAt) }) : text.neverSynced}
         </span>
         <button
           type="button"
@@ -121,7 +124,7 @@ export function SyncBarView({ state, onSignInAgain, filesNotSent = 0 }: { state:
       </div>
       {state.storageFull && (
         <p className="alert alert-error sync-alert" role="alert">
-          {messages.sync.storageFull}
+          {say(messages.sync.storageFull)}
         </p>
       )}
       {state.needsSignIn && (

@@ -1,12 +1,12 @@
 /**
- * Sessions and offline changes in Chromium (issue 3, docs/sync.md tests 6 and 7 end to end): a token
+ * Sessions and offline changes in Chromium (docs/sync.md tests 6 and 7 end to end): a token
  * that expires while offline does not lose work, and the same entries push once after the teacher
  * signs in again; sign-out with changes waiting asks first, keeps them, and another user signing
  * in on the same browser never sees or sends them.
  */
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
-import { en } from '../../src/i18n/en';
+import { en } from '../support/english';
 import { syncTexts } from '../../src/sync-binding/texts';
 import { useBrowser } from './support/browser';
 import { greenvalley } from './support/demo';
@@ -54,7 +54,12 @@ describe('offline changes and sessions', () => {
       await openSheet(page, klass.id, date);
       const ids = await sheetStudentIds(page);
 
+      const firstRowAt = async () => (await sheetRow(page, 0).boundingBox())?.y;
+      const before = await firstRowAt();
       await context.setOffline(true);
+      await syncStatus(page).getByText(syncTexts.offline, { exact: true }).waitFor();
+      // The sync bar arriving (or changing) never moves the sheet under a finger about to tap.
+      expect(await firstRowAt()).toBe(before);
       await mark(page, 0, 'absent');
       await saveSheet(page);
       // The token runs out while the teacher is still offline (its `exp` moves into the past).
@@ -79,7 +84,7 @@ describe('offline changes and sessions', () => {
       await again.click();
       await page.waitForURL((url) => url.pathname === '/login');
       // The tab keeps its school: the teacher only types the password again.
-      await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle(greenvalley.schoolName), exact: true }).waitFor();
+      await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle({ school: greenvalley.schoolName }), exact: true }).waitFor();
       await signIn(page, teacher, demoPassword);
       await page.waitForURL((url) => url.pathname === '/admin');
 
