@@ -14,6 +14,11 @@ export interface LoggedQuery {
 export interface QueryLog {
   /** The statements logged while `work` ran. */
   during(work: () => Promise<unknown>): Promise<LoggedQuery[]>;
+  /**
+   * Resolves once no statement has run for `ms`: work an earlier request left for after its answer
+   * (a mail, a code) is done and cannot show up in the next `during` (seen on a loaded machine).
+   */
+  quiet(ms?: number, timeoutMs?: number): Promise<void>;
   stop(): void;
 }
 
@@ -26,8 +31,10 @@ export function recordQueries(db: Db): QueryLog {
   const session = db._.session as unknown as LoggingSession;
   const before = { logger: session.logger, optionsLogger: session.options.logger };
   let sink: LoggedQuery[] | null = null;
+  let lastAt = Date.now();
   const logger: Logger = {
     logQuery(sql, params) {
+      lastAt = Date.now();
       sink?.push({ sql, params });
     },
   };
@@ -44,9 +51,23 @@ export function recordQueries(db: Db): QueryLog {
       }
       return log;
     },
+    async quiet(ms = 300, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() - lastAt < ms) {
+        if (Date.now() > deadline) throw new Error(`statements kept running for ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, ms - (Date.now() - lastAt)));
+      }
+    },
     stop() {
       session.logger = before.logger;
       session.options.logger = before.optionsLogger;
     },
   };
 }
+
+/**
+ * The school's row read by the access layer for a request of that school (server/plugins/access.ts):
+ * a cache keyed by the school, read or not as the change feed and the clock decide, never by the
+ * address a request names. Tests that compare two requests' statements leave it out.
+ */
+export const readsTheSchool = (sql: string) => /^select "tenant_id", "school_name", "school_id" from "schools" where "schools"\."tenant_id" = \$1$/.test(sql);
