@@ -24,7 +24,9 @@ import {
 } from '../../../contract/registration';
 import { roleFromCode, type RoleName } from '../../../contract/roles';
 import { paths, routeOf } from '../../../contract/paths';
+import type { LanguageCode } from '../../../contract/languages';
 import { users } from '../../db/core-tables';
+import { requestLanguage } from '../../i18n/request-language';
 import { badRequest } from '../../errors';
 import { createMailer, type MailMessage } from '../../mail/mailer';
 import { tenantOf } from '../../plugins/access';
@@ -86,25 +88,47 @@ export const registrationRoutes: ZodPlugin = async (app) => {
     background.add(task);
   }
 
-  const codeMail = async (tenantId: string, schoolName: string, userId: string, username: string, role: RoleName) => {
+  /**
+   * The language of a mail to an account's address: the account's own, else the one the request
+   * came in (docs/i18n.md "Texts the server writes"). Read after the answer, like the mail.
+   */
+  const mailLanguage = async (tenantId: string, userId: string, requested: LanguageCode): Promise<LanguageCode> => {
+    const [row] = await app.db
+      .select({ language: users.language })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    return row?.language ?? requested;
+  };
+
+  const codeMail = async (tenantId: string, schoolName: string, userId: string, username: string, role: RoleName, requested: LanguageCode) => {
     const result = await issueRegistrationCode(app.db, app.keys.resetCode, tenantId, userId);
-    return result.issued ? registrationCodeMail(username, schoolName, role, result.code) : undefined;
+    if (!result.issued) return undefined;
+    return registrationCodeMail(username, schoolName, role, result.code, await mailLanguage(tenantId, userId, requested));
   };
 
   /** A competing claim's code, mailed to the address like any registration's. */
-  const claimCodeMail = async (claimId: string, schoolName: string, username: string, role: RoleName) => {
+  const claimCodeMail = async (claimId: string, schoolName: string, username: string, role: RoleName, language: LanguageCode) => {
     if (!mails) return undefined;
-    if (role === 'admin') return claimNoticeMail(username, schoolName);
+    if (role === 'admin') return claimNoticeMail(username, schoolName, language);
     const result = await issueClaimCode(app.db, app.keys.resetCode, claimId);
-    return result.issued ? registrationCodeMail(username, schoolName, role, result.code, { competing: true }) : undefined;
+    return result.issued ? registrationCodeMail(username, schoolName, role, result.code, language, { competing: true }) : undefined;
   };
 
   /** After the answer: keeps a registration competing with an unconfirmed account (its own hash, its own code). */
-  const claimAccount = async (tenantId: string, schoolName: string, userId: string, username: string, role: RoleName, passwordHash: string) => {
+  const claimAccount = async (
+    tenantId: string,
+    schoolName: string,
+    userId: string,
+    username: string,
+    role: RoleName,
+    passwordHash: string,
+    requested: LanguageCode,
+  ) => {
     const claimId = await recordClaim(app.db, tenantId, userId, role, passwordHash, randomUUID());
-    if (claimId) return claimCodeMail(claimId, schoolName, username, role);
+    const language = await mailLanguage(tenantId, userId, requested);
+    if (claimId) return claimCodeMail(claimId, schoolName, username, role, language);
     // Confirmed or settled meanwhile: like any other account.
-    return mails ? existingAccountMail(username, schoolName) : undefined;
+    return mails ? existingAccountMail(username, schoolName, language) : undefined;
   };
 
   async function pendingAccount(tenantId: string, username: string, password: string) {
@@ -138,9 +162,10 @@ export const registrationRoutes: ZodPlugin = async (app) => {
       const role = roleFromCode(request.body.role.id) as RoleName;
       const step = mails && role !== 'admin' ? codeStep : null;
       const { username } = request.body;
+      const requested = requestLanguage(request);
 
       if (outcome.kind === 'created' && step) {
-        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, outcome.userId, username, role));
+        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, outcome.userId, username, role, requested));
       } else if (outcome.kind === 'existing') {
         // Registering again with the same password and role is the registrant coming back to the
         // code step (a reload, a lost mail). Anyone else's registration of an address never
@@ -149,12 +174,14 @@ export const registrationRoutes: ZodPlugin = async (app) => {
         const same = outcome.status === 'pending' && outcome.role === role && outcome.samePassword;
         const claimable = !same && (claimableStatuses as readonly string[]).includes(outcome.status) && !outcome.addressConfirmed;
         const { tenantId, schoolName } = school;
-        if (same && step) afterAnswer(request, () => codeMail(tenantId, schoolName, outcome.userId, username, role));
-        else if (claimable) afterAnswer(request, () => claimAccount(tenantId, schoolName, outcome.userId, username, role, outcome.passwordHash));
+        if (same && step) afterAnswer(request, () => codeMail(tenantId, schoolName, outcome.userId, username, role, requested));
+        else if (claimable) {
+          afterAnswer(request, () => claimAccount(tenantId, schoolName, outcome.userId, username, role, outcome.passwordHash, requested));
+        }
         else if (!same) {
           afterAnswer(request, async () => {
             if (outcome.status === 'pending') await countRegistration(app.db, tenantId, outcome.userId);
-            return mails ? existingAccountMail(username, schoolName) : undefined;
+            return mails ? existingAccountMail(username, schoolName, await mailLanguage(tenantId, outcome.userId, requested)) : undefined;
           });
         }
       }
@@ -188,13 +215,14 @@ export const registrationRoutes: ZodPlugin = async (app) => {
       const school = tenantOf(request);
       const { username, password } = request.body;
       const account = await pendingAccount(school.tenantId, username, password);
+      const requested = requestLanguage(request);
       if (account && mails) {
-        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, account.id, account.username, account.role));
+        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, account.id, account.username, account.role, requested));
       } else if (mails) {
         // Perhaps a competing claim's registrant: found by password after the answer (one check per claim).
         afterAnswer(request, async () => {
           const claim = await claimOf(school.tenantId, username, password);
-          return claim ? claimCodeMail(claim.id, school.schoolName, username, claim.role) : undefined;
+          return claim ? claimCodeMail(claim.id, school.schoolName, username, claim.role, requested) : undefined;
         });
       }
       return sendEnvelope(reply, 200, messages.register.codeResent, {

@@ -7,6 +7,9 @@ import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTabl
 import { revColumns } from '../../db/columns';
 import { schools, students, users } from '../../db/core-tables';
 
+/** A notification's title and message in each language but English (the columns hold the English). */
+export type NoticeTranslations = Partial<Record<'hi' | 'mr', { title: string; message: string }>>;
+
 /**
  * Notifications (docs/decisions.md "Notifications and push"): who receives one is its
  * audience, resolved by server/modules/notifications/audience.ts; `published` turns true at
@@ -30,6 +33,12 @@ export const notifications = pgTable(
     publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
     published: boolean('published').notNull().default(false),
     sentBy: uuid('sent_by'),
+    /**
+     * The words Kaksha wrote (an absence alert, a fee reminder, an announcement) in the other
+     * languages, by language code: `{ "hi": { "title": ..., "message": ... } }`; null for what a
+     * school wrote. A push goes in its recipient's language (docs/i18n.md "Messages from the server").
+     */
+    translations: jsonb('translations').$type<NoticeTranslations>(),
     ...revColumns,
   },
   (t) => [
