@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { isLanguageCode, languageCodes, languageNames } from '../../../contract/languages';
 import { t, useLanguage } from '../../i18n';
+import { SelectField } from '../../ui/fields';
 import { saveSchoolSettings } from './schools-service';
 import type { SchoolSwitchProps } from './SchoolSwitch';
 import { schoolsTexts as text } from './texts';
@@ -44,25 +45,19 @@ export function PrintLanguageSetting({ school, online, onSaved }: SchoolSwitchPr
           {error}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-select`}>{t.printLanguage.label}</label>
-        <select
-          id={`${id}-select`}
-          value={school.printLanguage}
-          disabled={busy || !online}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => void choose(event.target.value)}
-        >
-          {languageCodes.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {languageNames[code]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <p id={`${id}-hint`} className="school-note">
-        {t.printLanguage.hint}
-      </p>
+      <SelectField
+        label={t.printLanguage.label}
+        hint={t.printLanguage.hint}
+        value={school.printLanguage}
+        disabled={busy || !online}
+        onChange={(event) => void choose(event.target.value)}
+      >
+        {languageCodes.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {languageNames[code]}
+          </option>
+        ))}
+      </SelectField>
     </section>
   );
 }
