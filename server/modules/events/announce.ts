@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { notifications } from '../notifications/tables';
 import { audienceColumns } from '../../module-kit/audience';
 import { queuePushes } from '../notifications/push-outbox';
-import { translationsOf, type NoticeWords } from '../notifications/translations';
+import { translationsOf, type NoticeWords } from '../../i18n/notice-translations';
 import type { ServerTexts } from '../../i18n/catalogs';
 import { eventMessages } from '../../../contract/events';
 
@@ -29,7 +29,7 @@ function whenOf(event: SchoolEvent): string {
   return `${datesOf(event)}${times}.`;
 }
 
-/** datesOf and whenOf in another language (translations.ts). */
+/** datesOf and whenOf in another language (server/i18n/notice-translations.ts). */
 function datesIn(text: ServerTexts, event: Pick<SchoolEvent, 'startDate' | 'endDate'>): string {
   return event.startDate === event.endDate ? shown(event.startDate) : text('notices.event.dateRange', { start: shown(event.startDate), end: shown(event.endDate) });
 }

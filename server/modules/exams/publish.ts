@@ -13,7 +13,7 @@ import { classes } from '../../db/core-tables';
 import { notifications } from '../notifications/tables';
 import { results } from './tables';
 import { queuePushes } from '../notifications/push-outbox';
-import { translationsOf } from '../notifications/translations';
+import { translationsOf } from '../../i18n/notice-translations';
 import { classStudentIds, gridMarks } from './repository';
 import { resultMessages } from '../../../contract/exams';
 

@@ -10,7 +10,7 @@ import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
 import { parentChildren, students, users } from '../../db/core-tables';
 import { notifyPeople } from '../notifications/to-people';
-import { translationsOf } from '../notifications/translations';
+import { translationsOf } from '../../i18n/notice-translations';
 import { duesOfStudents } from './dues';
 import { feeMessages, indianDate } from '../../../contract/fees';
 

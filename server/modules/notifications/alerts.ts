@@ -17,7 +17,7 @@ import { classes, parentChildren, schools, students, users } from '../../db/core
 import { absenceAlerts, notifications } from './tables';
 import { dropUnsentPushes } from './push-outbox';
 import { notifyPeople, type PersonalNotice } from './to-people';
-import { translationsOf } from './translations';
+import { translationsOf } from '../../i18n/notice-translations';
 
 /** Where an alert opens: the family's attendance screen. */
 export const absenceAlertLink = '/student/attendance';

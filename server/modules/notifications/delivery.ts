@@ -5,7 +5,7 @@
  * after the write's transaction, so it never delays the request. A row is marked sent right after
  * FCM accepts it; a failed try waits with backoff (Retry-After when FCM gives one); a token FCM
  * calls unregistered or invalid is deleted with its queued rows. Each push goes in its recipient's
- * language: the notification's translation for it (translations.ts), else its English.
+ * language: the notification's translation for it (server/i18n/notice-translations.ts), else its English.
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

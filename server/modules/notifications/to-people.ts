@@ -9,13 +9,13 @@ import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import { notifications } from './tables';
 import { queuePushes } from './push-outbox';
-import type { NoticeTranslations } from './tables';
+import type { NoticeTranslations } from '../../i18n/notice-translations';
 
 export interface PersonalNotice {
   userIds: readonly string[];
   title: string;
   message: string;
-  /** The same words in Hindi and Marathi (translations.ts), for each recipient's push. */
+  /** The same words in Hindi and Marathi (server/i18n/notice-translations.ts), for each recipient's push. */
   translations: NoticeTranslations;
 }
 
