@@ -138,7 +138,7 @@ describe('recovery mail in the reader’s language', () => {
   });
 });
 
-describe('registration mail in the language the registration came in', () => {
+describe('registration mail in the account’s language, else the one the registration came in', () => {
   it('mails a new parent’s code in Hindi', async () => {
     const since = Date.now();
     const response = await t.call({
@@ -154,6 +154,21 @@ describe('registration mail in the language the registration came in', () => {
     expect(mail.subject).toBe('आपका Kaksha पंजीकरण कोड');
     expect(mail.body).toContain('किसी ने Kaksha पर Green School में इस ई-मेल पते से अभिभावक खाते का पंजीकरण किया है।');
     expect(mail.body).toMatch(/आपका पुष्टि कोड है: \d{6}/);
+  });
+
+  it('tells the owner of an address that has an account in the account’s language, not the registrant’s', async () => {
+    const since = Date.now();
+    const response = await t.call({
+      method: 'POST',
+      url: paths.register,
+      tenant: 'green',
+      headers: { 'accept-language': 'hi' },
+      payload: { username: 'aai@example.in', password: 'Passw0rd!x', role: { id: 4 } },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const mail = await mailAfter('aai@example.in', since);
+    expect(mail.subject).toBe('कोणीतरी Kaksha वर तुमच्या ई-मेल पत्त्याने नोंदणी करण्याचा प्रयत्न केला');
+    expect(mail.body).toContain('कोणीतरी Kaksha वर Green School मध्ये या ई-मेल पत्त्याने नोंदणी करण्याचा प्रयत्न केला');
   });
 });
 

@@ -89,21 +89,12 @@ export const registrationRoutes: ZodPlugin = async (app) => {
   }
 
   /**
-   * The language of a mail to an account's address: the account's own, else the one the request
-   * came in (docs/i18n.md "Texts the server writes"). Read after the answer, like the mail.
+   * A mail's language (docs/i18n.md "Texts the server writes"): the account's own, read with the
+   * account by the statements that find it anyway, else the one the request came in.
    */
-  const mailLanguage = async (tenantId: string, userId: string, requested: LanguageCode): Promise<LanguageCode> => {
-    const [row] = await app.db
-      .select({ language: users.language })
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-    return row?.language ?? requested;
-  };
-
-  const codeMail = async (tenantId: string, schoolName: string, userId: string, username: string, role: RoleName, requested: LanguageCode) => {
+  const codeMail = async (tenantId: string, schoolName: string, userId: string, username: string, role: RoleName, language: LanguageCode) => {
     const result = await issueRegistrationCode(app.db, app.keys.resetCode, tenantId, userId);
-    if (!result.issued) return undefined;
-    return registrationCodeMail(username, schoolName, role, result.code, await mailLanguage(tenantId, userId, requested));
+    return result.issued ? registrationCodeMail(username, schoolName, role, result.code, language) : undefined;
   };
 
   /** A competing claim's code, mailed to the address like any registration's. */
@@ -122,10 +113,9 @@ export const registrationRoutes: ZodPlugin = async (app) => {
     username: string,
     role: RoleName,
     passwordHash: string,
-    requested: LanguageCode,
+    language: LanguageCode,
   ) => {
     const claimId = await recordClaim(app.db, tenantId, userId, role, passwordHash, randomUUID());
-    const language = await mailLanguage(tenantId, userId, requested);
     if (claimId) return claimCodeMail(claimId, schoolName, username, role, language);
     // Confirmed or settled meanwhile: like any other account.
     return mails ? existingAccountMail(username, schoolName, language) : undefined;
@@ -133,7 +123,7 @@ export const registrationRoutes: ZodPlugin = async (app) => {
 
   async function pendingAccount(tenantId: string, username: string, password: string) {
     const [user] = await app.db
-      .select({ id: users.id, username: users.username, role: users.role, status: users.status, passwordHash: users.passwordHash })
+      .select({ id: users.id, username: users.username, role: users.role, status: users.status, passwordHash: users.passwordHash, language: users.language })
       .from(users)
       .where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
     const passwordOk = await verifyPassword(user?.passwordHash, password);
@@ -142,11 +132,12 @@ export const registrationRoutes: ZodPlugin = async (app) => {
 
   async function claimOf(tenantId: string, username: string, password: string) {
     const [user] = await app.db
-      .select({ id: users.id })
+      .select({ id: users.id, language: users.language })
       .from(users)
       .where(and(eq(users.tenantId, tenantId), eq(users.username, username), inArray(users.status, [...claimableStatuses])));
     if (!user || (await reviewOf(app.db, tenantId, user.id)).addressConfirmed) return undefined;
-    return claimByPassword(app.db, tenantId, user.id, password);
+    const claim = await claimByPassword(app.db, tenantId, user.id, password);
+    return claim && { ...claim, language: user.language };
   }
 
   app.post(
@@ -174,14 +165,15 @@ export const registrationRoutes: ZodPlugin = async (app) => {
         const same = outcome.status === 'pending' && outcome.role === role && outcome.samePassword;
         const claimable = !same && (claimableStatuses as readonly string[]).includes(outcome.status) && !outcome.addressConfirmed;
         const { tenantId, schoolName } = school;
-        if (same && step) afterAnswer(request, () => codeMail(tenantId, schoolName, outcome.userId, username, role, requested));
+        const language = outcome.language ?? requested;
+        if (same && step) afterAnswer(request, () => codeMail(tenantId, schoolName, outcome.userId, username, role, language));
         else if (claimable) {
-          afterAnswer(request, () => claimAccount(tenantId, schoolName, outcome.userId, username, role, outcome.passwordHash, requested));
+          afterAnswer(request, () => claimAccount(tenantId, schoolName, outcome.userId, username, role, outcome.passwordHash, language));
         }
         else if (!same) {
           afterAnswer(request, async () => {
             if (outcome.status === 'pending') await countRegistration(app.db, tenantId, outcome.userId);
-            return mails ? existingAccountMail(username, schoolName, await mailLanguage(tenantId, outcome.userId, requested)) : undefined;
+            return mails ? existingAccountMail(username, schoolName, language) : undefined;
           });
         }
       }
@@ -217,12 +209,12 @@ export const registrationRoutes: ZodPlugin = async (app) => {
       const account = await pendingAccount(school.tenantId, username, password);
       const requested = requestLanguage(request);
       if (account && mails) {
-        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, account.id, account.username, account.role, requested));
+        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, account.id, account.username, account.role, account.language ?? requested));
       } else if (mails) {
         // Perhaps a competing claim's registrant: found by password after the answer (one check per claim).
         afterAnswer(request, async () => {
           const claim = await claimOf(school.tenantId, username, password);
-          return claim ? claimCodeMail(claim.id, school.schoolName, username, claim.role, requested) : undefined;
+          return claim ? claimCodeMail(claim.id, school.schoolName, username, claim.role, claim.language ?? requested) : undefined;
         });
       }
       return sendEnvelope(reply, 200, messages.register.codeResent, {
