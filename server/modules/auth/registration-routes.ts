@@ -166,11 +166,11 @@ export const registrationRoutes: ZodPlugin = async (app) => {
         const claimable = !same && (claimableStatuses as readonly string[]).includes(outcome.status) && !outcome.addressConfirmed;
         const { tenantId, schoolName } = school;
         const language = outcome.language ?? requested;
-        if (same && step) afterAnswer(request, () => codeMail(tenantId, schoolName, outcome.userId, username, role, language));
-        else if (claimable) {
+        if (same && step) {
+          afterAnswer(request, () => codeMail(tenantId, schoolName, outcome.userId, username, role, language));
+        } else if (claimable) {
           afterAnswer(request, () => claimAccount(tenantId, schoolName, outcome.userId, username, role, outcome.passwordHash, language));
-        }
-        else if (!same) {
+        } else if (!same) {
           afterAnswer(request, async () => {
             if (outcome.status === 'pending') await countRegistration(app.db, tenantId, outcome.userId);
             return mails ? existingAccountMail(username, schoolName, language) : undefined;
