@@ -6,6 +6,8 @@ export const headers = {
   tenant: 'X-TenantID',
   idempotencyKey: 'Idempotency-Key',
   idempotentReplayed: 'Idempotent-Replayed',
+  /** The language the client shows (`en`, `hi` or `mr`): the server writes its mails in it (docs/api.md). */
+  language: 'Accept-Language',
 } as const;
 
 /**

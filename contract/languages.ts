@@ -18,6 +18,17 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
  */
 export const languageNames: Record<LanguageCode, string> = { en: 'English', hi: 'हिन्दी', mr: 'मराठी' };
 
+/**
+ * The Intl locale each language formats with, on the device and in what the server writes: Indian
+ * grouping and Latin digits in all three (Marathi's own default is Devanagari digits and thousands
+ * grouping: ₹12,345,678.50).
+ */
+export const formatLocales: Record<LanguageCode, string> = {
+  en: 'en-IN',
+  hi: 'hi-IN-u-nu-latn',
+  mr: 'mr-IN-u-nu-latn',
+};
+
 /** The language a browser's preference list asks for first among ours ('hi-IN' -> 'hi'); English otherwise. */
 export function languageFromPreferences(preferences: readonly string[]): LanguageCode {
   for (const tag of preferences) {

@@ -1,5 +1,6 @@
 /** School (tenant registry entry), as the school list and `GET /schools/{id}` return it. */
 import { z } from 'zod';
+import { fallbackLanguage, languageCodes } from './languages';
 import { optionalEmail, optionalPhone, optionalText } from './record-formats';
 
 export const schoolSchema = z.object({
@@ -36,6 +37,11 @@ export const schoolDetailsSchema = schoolSchema.extend({
   absenceAlerts: z.boolean(),
   /** Report cards show each student's rank in class (docs/decisions.md "Exams, marks, results and report cards"; on by default). */
   showRanks: z.boolean(),
+  /**
+   * The language report cards, receipts and certificates print in, whatever the screen's
+   * (docs/i18n.md "Prints"; English by default). A device's copy kept before it existed reads English.
+   */
+  printLanguage: z.enum(languageCodes).default(fallbackLanguage),
 });
 export type SchoolDetails = z.infer<typeof schoolDetailsSchema>;
 
@@ -52,6 +58,9 @@ export const schoolSettingsInputSchema = z
   .object({
     absenceAlerts: z.boolean({ error: 'Absence alerts must be on or off.' }).optional(),
     showRanks: z.boolean({ error: 'Show ranks must be on or off.' }).optional(),
+    printLanguage: z.enum(languageCodes, { error: 'Print language must be en, hi or mr.' }).optional(),
   })
-  .refine((input) => input.absenceAlerts !== undefined || input.showRanks !== undefined, { error: 'Choose a setting to change.' });
+  .refine((input) => input.absenceAlerts !== undefined || input.showRanks !== undefined || input.printLanguage !== undefined, {
+    error: 'Choose a setting to change.',
+  });
 export type SchoolSettingsInput = z.infer<typeof schoolSettingsInputSchema>;

@@ -1,6 +1,6 @@
 /**
  * The TypeScript of the English catalogs (every area but `messages`, whose ids are the paths of
- * contract/messages.ts and are found by their English text): every message id with the values it
+ * contract/messages.ts and are found by their English text, and `server`, which the app never loads): every message id with the values it
  * takes (MessageValues) and the same as a tree of paths (Texts), which src/i18n/translate.ts types
  * `tr()` and `t` with. `npm run i18n:types` writes it to src/i18n/message-types.ts; a unit test
  * fails when the file is not what the catalogs make.
@@ -22,7 +22,7 @@ function valuesType(message: string): string {
 }
 
 export function messageTypesSource(): string {
-  const entries = catalogAreas.filter((area) => area !== 'messages').flatMap((area) => readCatalog('en', area));
+  const entries = catalogAreas.filter((area) => area !== 'messages' && area !== 'server').flatMap((area) => readCatalog('en', area));
   const tree: Tree = new Map();
   for (const { id, text } of entries) {
     const parts = id.split('.');

@@ -13,19 +13,28 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { contentRevColumn, revColumns } from './columns';
 
-export const schools = pgTable('schools', {
-  tenantId: text('tenant_id').primaryKey(),
-  schoolName: text('school_name').notNull(),
-  schoolId: text('school_id').notNull().unique('schools_school_id_key'),
-  address: text('address'),
-  phoneNumber: text('phone_number'),
-  email: text('email'),
-  /** Parents are told when their child is marked absent or late (docs/decisions.md "Absence alerts"). */
-  absenceAlerts: boolean('absence_alerts').notNull().default(true),
-  /** Report cards show each student's rank in class (docs/decisions.md, exams). */
-  showRanks: boolean('show_ranks').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const schools = pgTable(
+  'schools',
+  {
+    tenantId: text('tenant_id').primaryKey(),
+    schoolName: text('school_name').notNull(),
+    schoolId: text('school_id').notNull().unique('schools_school_id_key'),
+    address: text('address'),
+    phoneNumber: text('phone_number'),
+    email: text('email'),
+    /** Parents are told when their child is marked absent or late (docs/decisions.md "Absence alerts"). */
+    absenceAlerts: boolean('absence_alerts').notNull().default(true),
+    /** Report cards show each student's rank in class (docs/decisions.md, exams). */
+    showRanks: boolean('show_ranks').notNull().default(true),
+    /**
+     * The language report cards, receipts and certificates print in, whatever the screen's
+     * (docs/i18n.md "Prints"). The codes of contract/languages.ts, written out as on users.language.
+     */
+    printLanguage: text('print_language', { enum: ['en', 'hi', 'mr'] }).notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('schools_print_language_check', sql`${t.printLanguage} in ('en', 'hi', 'mr')`)],
+);
 
 export const classes = pgTable(
   'classes',

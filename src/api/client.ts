@@ -1,6 +1,7 @@
 /**
  * The ky client (spec section 7): JSON, no timeout, no retry, `X-TenantID` from the tab's chosen
- * school (or the default tenant), a bearer token when one is stored. Every failure becomes an
+ * school (or the default tenant), `Accept-Language` with the language the screen shows, a bearer
+ * token when one is stored. Every failure becomes an
  * ApiError carrying the section 8 message. It updates the server-down flag and reports no-response
  * and refused-session events; it never navigates or shows anything itself.
  */
@@ -9,6 +10,7 @@ import { defaultTenantId, headers as headerNames } from '../../contract/headers'
 import type { Failure } from '../../contract/error-catalogue';
 import { messages } from '../../contract/messages';
 import { setServerDown } from '../../sync/connectivity';
+import { currentLanguage } from '../i18n/language';
 import { sessionStore } from '../session/session-store';
 import { sessionKeys } from '../session/storage-keys';
 import { ApiError } from './api-error';
@@ -68,6 +70,8 @@ function requestHeaders(options: RequestOptions): { headers: Record<string, stri
   if (options.tenant !== false) {
     headers[headerNames.tenant] = sessionStore.stores.session.getItem(sessionKeys.tenantId) || defaultTenantId;
   }
+  // What the screen shows: mail to an address without an account (or without a language) is written in it.
+  headers[headerNames.language] = currentLanguage();
   const token = options.auth === false ? null : sessionStore.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   return { headers, bearer: Boolean(token) };

@@ -5,23 +5,43 @@
  * are lazy chunks loaded only when that language is chosen (every area at once, with the index
  * that recognises the spec's English messages, server-messages.ts).
  */
-import { setupI18n, type Messages } from '@lingui/core';
-import { fallbackLanguage, type LanguageCode } from '../../contract/languages';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { fallbackLanguage, formatLocales, type LanguageCode } from '../../contract/languages';
 import { messages as englishApp } from './locales/en/app.po';
 
-/**
- * The Intl locale each language formats with: Indian grouping and Latin digits in all three
- * (Marathi's own default is Devanagari digits and thousands grouping: ₹12,345,678.50).
- */
-export const formatLocales: Record<LanguageCode, string> = {
-  en: 'en-IN',
-  hi: 'hi-IN-u-nu-latn',
-  mr: 'mr-IN-u-nu-latn',
-};
+/** The Intl locale of each language (contract/languages.ts: Indian grouping, Latin digits). */
+export { formatLocales };
 
 export const i18n = setupI18n();
-i18n.load(fallbackLanguage, englishApp);
+
+/**
+ * Every catalog loaded so far, by language, and a Lingui instance held in each language that was
+ * asked for (`fixedI18n`): a print reads its texts in the school's print language there while the
+ * screen stays in the user's (texts-in.ts).
+ */
+const loadedMessages: Record<LanguageCode, Messages[]> = { en: [], hi: [], mr: [] };
+const fixedInstances = new Map<LanguageCode, I18n>();
+
+function keep(language: LanguageCode, messages: Messages): void {
+  loadedMessages[language].push(messages);
+  i18n.load(language, messages);
+  fixedInstances.get(language)?.load(language, messages);
+}
+
+keep(fallbackLanguage, englishApp);
 i18n.activate(fallbackLanguage, [formatLocales.en]);
+
+/** A Lingui instance that stays in `language` with every catalog of it loaded so far and later. */
+export function fixedI18n(language: LanguageCode): I18n {
+  let instance = fixedInstances.get(language);
+  if (!instance) {
+    instance = setupI18n();
+    for (const messages of loadedMessages[language]) instance.load(language, messages);
+    instance.activate(language, [formatLocales[language]]);
+    fixedInstances.set(language, instance);
+  }
+  return instance;
+}
 
 type Catalogs = Promise<{ messages: Messages }[]>;
 
@@ -53,7 +73,7 @@ export function loadCatalogs(language: LanguageCode): Promise<void> {
   if (known) return known;
   const load = async () => {
     const [catalogs, serverMessages] = await Promise.all([lazyCatalogs[language as Exclude<LanguageCode, 'en'>](), import('./server-messages')]);
-    for (const catalog of catalogs) i18n.load(language, catalog.messages);
+    for (const catalog of catalogs) keep(language, catalog.messages);
     await serverMessages.loadServerMessageIndex();
     translateServerMessage = serverMessages.translateServerMessage;
   };
@@ -77,7 +97,7 @@ export function say(text: string): string {
 
 /** Adds an area's English messages (at the import of the module that shows them). */
 export function loadEnglish(messages: Messages): void {
-  i18n.load(fallbackLanguage, messages);
+  keep(fallbackLanguage, messages);
 }
 
 export function activateCatalogs(language: LanguageCode): void {

@@ -9,6 +9,7 @@ export { say } from './catalogs';
 export { listOf } from './formats';
 export { currentLanguage, showLanguage, useLanguage } from './language';
 export { around, t, tr } from './translate';
+export { inLanguage, useTextsIn, type TextsIn } from './texts-in';
 
 /** A role's label ('admin' -> 'Administrator'); the raw name for roles we do not know. */
 export function roleLabel(role: string | null | undefined): string {

@@ -125,6 +125,9 @@ export interface MessageValues {
   'settings.files.others': NoValues;
   'settings.files.olderFirst': NoValues;
   'settings.files.noEngine': NoValues;
+  'printLanguage.heading': NoValues;
+  'printLanguage.label': NoValues;
+  'printLanguage.hint': NoValues;
   'sync.regionLabel': NoValues;
   'sync.online': NoValues;
   'sync.offline': NoValues;
@@ -672,6 +675,11 @@ export interface Texts {
     installHint: string;
     install: string;
     notNow: string;
+  };
+  printLanguage: {
+    heading: string;
+    label: string;
+    hint: string;
   };
   sync: {
     regionLabel: string;

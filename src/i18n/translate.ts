@@ -6,7 +6,7 @@
  * at the call: a component that shows texts subscribes with useLanguage() (language.ts) and
  * renders again when it changes.
  */
-import type { Messages } from '@lingui/core';
+import type { I18n, Messages } from '@lingui/core';
 import { i18n } from './catalogs';
 import type { MessageId, MessageValues, Texts } from './message-types';
 
@@ -14,55 +14,72 @@ type CompiledMessage = Exclude<Messages[string], string>;
 
 type ValuesArgument<K extends MessageId> = keyof MessageValues[K] extends never ? [] : [values: MessageValues[K]];
 
-export function tr<K extends MessageId>(id: K, ...values: ValuesArgument<K>): string {
-  return i18n._(id, values[0] as Record<string, unknown> | undefined);
-}
-
 /** A compiled message needs values when it holds anything but text. */
 function takesValues(message: CompiledMessage | string): boolean {
   return typeof message !== 'string' && message.some((token: CompiledMessage[number]) => typeof token !== 'string');
 }
 
-const branches = new Map<string, object>();
-
-/** The groups of the active catalog ('auth', 'sync.panel'), found again after each load or switch. */
-let groups: Set<string> | null = null;
-i18n.on('change', () => {
-  groups = null;
-});
-
-function isGroup(id: string): boolean {
-  if (!groups) {
-    groups = new Set();
-    for (const key of Object.keys(i18n.messages)) {
-      for (let dot = key.lastIndexOf('.'); dot > 0; dot = key.lastIndexOf('.', dot - 1)) groups.add(key.slice(0, dot));
-    }
-  }
-  return groups.has(id);
+export interface Readers {
+  tr: <K extends MessageId>(id: K, ...values: ValuesArgument<K>) => string;
+  t: Texts;
+  lookup: (id: string) => string | undefined;
 }
 
-function branch(prefix: string): object {
-  const known = branches.get(prefix);
-  if (known) return known;
-  const made = new Proxy(
-    {},
-    {
-      get(_target, key) {
-        if (typeof key !== 'string') return undefined;
-        const id = prefix ? `${prefix}.${key}` : key;
-        const message = i18n.messages[id] as CompiledMessage | string | undefined;
-        // A key the catalog lacks reads undefined, so `statuses[value] ?? value` works as on a plain object.
-        if (message === undefined) return isGroup(id) ? branch(id) : undefined;
-        return takesValues(message) ? (values: Record<string, unknown>) => i18n._(id, values) : i18n._(id);
+/** The typed readers of one Lingui instance: the app's (below), or one held in a print's language (texts-in.ts). */
+export function readersOf(instance: I18n): Readers {
+  const branches = new Map<string, object>();
+
+  /** The groups of the active catalog ('auth', 'sync.panel'), found again after each load or switch. */
+  let groups: Set<string> | null = null;
+  instance.on('change', () => {
+    groups = null;
+  });
+
+  function isGroup(id: string): boolean {
+    if (!groups) {
+      groups = new Set();
+      for (const key of Object.keys(instance.messages)) {
+        for (let dot = key.lastIndexOf('.'); dot > 0; dot = key.lastIndexOf('.', dot - 1)) groups.add(key.slice(0, dot));
+      }
+    }
+    return groups.has(id);
+  }
+
+  function branch(prefix: string): object {
+    const known = branches.get(prefix);
+    if (known) return known;
+    const made = new Proxy(
+      {},
+      {
+        get(_target, key) {
+          if (typeof key !== 'string') return undefined;
+          const id = prefix ? `${prefix}.${key}` : key;
+          const message = instance.messages[id] as CompiledMessage | string | undefined;
+          // A key the catalog lacks reads undefined, so `statuses[value] ?? value` works as on a plain object.
+          if (message === undefined) return isGroup(id) ? branch(id) : undefined;
+          return takesValues(message) ? (values: Record<string, unknown>) => instance._(id, values) : instance._(id);
+        },
       },
-    },
-  );
-  branches.set(prefix, made);
-  return made;
+    );
+    branches.set(prefix, made);
+    return made;
+  }
+
+  return {
+    tr: (id, ...values) => instance._(id, values[0] as Record<string, unknown> | undefined),
+    t: branch('') as Texts,
+    lookup: (id) => (instance.messages[id] === undefined ? undefined : instance._(id)),
+  };
+}
+
+const app = readersOf(i18n);
+
+export function tr<K extends MessageId>(id: K, ...values: ValuesArgument<K>): string {
+  return app.tr(id, ...values);
 }
 
 /** Every message of the catalogs (all areas but `messages`) by its path: ids are dotted paths. */
-export const t = branch('') as Texts;
+export const t = app.t;
 
 /**
  * A message whose id is made at run time (a field's label by its key, a role by its name): its
@@ -70,7 +87,7 @@ export const t = branch('') as Texts;
  * written in the code.
  */
 export function lookup(id: string): string | undefined {
-  return i18n.messages[id] === undefined ? undefined : i18n._(id);
+  return app.lookup(id);
 }
 
 /**

@@ -15,7 +15,7 @@ function captureLog() {
 }
 
 describe('createMailer', () => {
-  const mail = resetCodeMail('someone@example.in', 'Green School', '4821');
+  const mail = resetCodeMail('someone@example.in', 'Green School', '4821', 'en');
 
   it('prints the mail, code included, in development when SMTP is not configured', async () => {
     const { log, lines } = captureLog();

@@ -10,7 +10,7 @@ export interface SinkMessage {
   from: string;
   to: string[];
   subject: string;
-  /** The message with quoted-printable soft breaks and escapes undone (good enough to search). */
+  /** The message with each part's content decoded (quoted-printable or base64, as UTF-8): good enough to search. */
   body: string;
   receivedAt: number;
 }
@@ -28,14 +28,29 @@ export interface SmtpSink {
 export const sinkCredentials = { user: 'kaksha-test', pass: 'sink-password' };
 
 function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** Each MIME part's content decoded by its Content-Transfer-Encoding (UTF-8 text in Hindi and Marathi mails). */
+function decodeParts(raw: string): string {
+  return raw.replace(
+    /(Content-Transfer-Encoding:\s*(base64|quoted-printable)\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--|$)/gi,
+    (_match, headers: string, encoding: string, content: string) =>
+      headers + (encoding.toLowerCase() === 'base64' ? Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8') : decodeQuotedPrintable(content)),
+  );
+}
+
+/** A header's value, its folded lines joined and its encoded words (RFC 2047) decoded. */
 function header(raw: string, name: string): string {
-  const match = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw);
-  return match?.[1]?.trim() ?? '';
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const match = new RegExp(`^${name}:[ \\t]*((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head);
+  const value = (match?.[1] ?? '').replace(/\r?\n[ \t]+/g, ' ').trim();
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_match, kind: string, text: string) =>
+      kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 /** The 4-digit code of a Kaksha reset mail. */
@@ -71,7 +86,7 @@ export async function startSmtpSink(options: { onMessage?: (message: SinkMessage
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           subject: header(raw, 'Subject'),
-          body: decodeQuotedPrintable(raw),
+          body: decodeParts(raw),
           receivedAt: Date.now(),
         };
         messages.push(message);

@@ -24,7 +24,9 @@ import {
 } from '../../../contract/registration';
 import { roleFromCode, type RoleName } from '../../../contract/roles';
 import { paths, routeOf } from '../../../contract/paths';
+import type { LanguageCode } from '../../../contract/languages';
 import { users } from '../../db/core-tables';
+import { requestLanguage } from '../../i18n/request-language';
 import { badRequest } from '../../errors';
 import { createMailer, type MailMessage } from '../../mail/mailer';
 import { tenantOf } from '../../plugins/access';
@@ -86,30 +88,42 @@ export const registrationRoutes: ZodPlugin = async (app) => {
     background.add(task);
   }
 
-  const codeMail = async (tenantId: string, schoolName: string, userId: string, username: string, role: RoleName) => {
+  /**
+   * A mail's language (docs/i18n.md "Texts the server writes"): the account's own, read with the
+   * account by the statements that find it anyway, else the one the request came in.
+   */
+  const codeMail = async (tenantId: string, schoolName: string, userId: string, username: string, role: RoleName, language: LanguageCode) => {
     const result = await issueRegistrationCode(app.db, app.keys.resetCode, tenantId, userId);
-    return result.issued ? registrationCodeMail(username, schoolName, role, result.code) : undefined;
+    return result.issued ? registrationCodeMail(username, schoolName, role, result.code, language) : undefined;
   };
 
   /** A competing claim's code, mailed to the address like any registration's. */
-  const claimCodeMail = async (claimId: string, schoolName: string, username: string, role: RoleName) => {
+  const claimCodeMail = async (claimId: string, schoolName: string, username: string, role: RoleName, language: LanguageCode) => {
     if (!mails) return undefined;
-    if (role === 'admin') return claimNoticeMail(username, schoolName);
+    if (role === 'admin') return claimNoticeMail(username, schoolName, language);
     const result = await issueClaimCode(app.db, app.keys.resetCode, claimId);
-    return result.issued ? registrationCodeMail(username, schoolName, role, result.code, { competing: true }) : undefined;
+    return result.issued ? registrationCodeMail(username, schoolName, role, result.code, language, { competing: true }) : undefined;
   };
 
   /** After the answer: keeps a registration competing with an unconfirmed account (its own hash, its own code). */
-  const claimAccount = async (tenantId: string, schoolName: string, userId: string, username: string, role: RoleName, passwordHash: string) => {
+  const claimAccount = async (
+    tenantId: string,
+    schoolName: string,
+    userId: string,
+    username: string,
+    role: RoleName,
+    passwordHash: string,
+    language: LanguageCode,
+  ) => {
     const claimId = await recordClaim(app.db, tenantId, userId, role, passwordHash, randomUUID());
-    if (claimId) return claimCodeMail(claimId, schoolName, username, role);
+    if (claimId) return claimCodeMail(claimId, schoolName, username, role, language);
     // Confirmed or settled meanwhile: like any other account.
-    return mails ? existingAccountMail(username, schoolName) : undefined;
+    return mails ? existingAccountMail(username, schoolName, language) : undefined;
   };
 
   async function pendingAccount(tenantId: string, username: string, password: string) {
     const [user] = await app.db
-      .select({ id: users.id, username: users.username, role: users.role, status: users.status, passwordHash: users.passwordHash })
+      .select({ id: users.id, username: users.username, role: users.role, status: users.status, passwordHash: users.passwordHash, language: users.language })
       .from(users)
       .where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
     const passwordOk = await verifyPassword(user?.passwordHash, password);
@@ -118,11 +132,12 @@ export const registrationRoutes: ZodPlugin = async (app) => {
 
   async function claimOf(tenantId: string, username: string, password: string) {
     const [user] = await app.db
-      .select({ id: users.id })
+      .select({ id: users.id, language: users.language })
       .from(users)
       .where(and(eq(users.tenantId, tenantId), eq(users.username, username), inArray(users.status, [...claimableStatuses])));
     if (!user || (await reviewOf(app.db, tenantId, user.id)).addressConfirmed) return undefined;
-    return claimByPassword(app.db, tenantId, user.id, password);
+    const claim = await claimByPassword(app.db, tenantId, user.id, password);
+    return claim && { ...claim, language: user.language };
   }
 
   app.post(
@@ -138,9 +153,10 @@ export const registrationRoutes: ZodPlugin = async (app) => {
       const role = roleFromCode(request.body.role.id) as RoleName;
       const step = mails && role !== 'admin' ? codeStep : null;
       const { username } = request.body;
+      const requested = requestLanguage(request);
 
       if (outcome.kind === 'created' && step) {
-        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, outcome.userId, username, role));
+        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, outcome.userId, username, role, requested));
       } else if (outcome.kind === 'existing') {
         // Registering again with the same password and role is the registrant coming back to the
         // code step (a reload, a lost mail). Anyone else's registration of an address never
@@ -149,12 +165,15 @@ export const registrationRoutes: ZodPlugin = async (app) => {
         const same = outcome.status === 'pending' && outcome.role === role && outcome.samePassword;
         const claimable = !same && (claimableStatuses as readonly string[]).includes(outcome.status) && !outcome.addressConfirmed;
         const { tenantId, schoolName } = school;
-        if (same && step) afterAnswer(request, () => codeMail(tenantId, schoolName, outcome.userId, username, role));
-        else if (claimable) afterAnswer(request, () => claimAccount(tenantId, schoolName, outcome.userId, username, role, outcome.passwordHash));
-        else if (!same) {
+        const language = outcome.language ?? requested;
+        if (same && step) {
+          afterAnswer(request, () => codeMail(tenantId, schoolName, outcome.userId, username, role, language));
+        } else if (claimable) {
+          afterAnswer(request, () => claimAccount(tenantId, schoolName, outcome.userId, username, role, outcome.passwordHash, language));
+        } else if (!same) {
           afterAnswer(request, async () => {
             if (outcome.status === 'pending') await countRegistration(app.db, tenantId, outcome.userId);
-            return mails ? existingAccountMail(username, schoolName) : undefined;
+            return mails ? existingAccountMail(username, schoolName, language) : undefined;
           });
         }
       }
@@ -188,13 +207,14 @@ export const registrationRoutes: ZodPlugin = async (app) => {
       const school = tenantOf(request);
       const { username, password } = request.body;
       const account = await pendingAccount(school.tenantId, username, password);
+      const requested = requestLanguage(request);
       if (account && mails) {
-        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, account.id, account.username, account.role));
+        afterAnswer(request, () => codeMail(school.tenantId, school.schoolName, account.id, account.username, account.role, account.language ?? requested));
       } else if (mails) {
         // Perhaps a competing claim's registrant: found by password after the answer (one check per claim).
         afterAnswer(request, async () => {
           const claim = await claimOf(school.tenantId, username, password);
-          return claim ? claimCodeMail(claim.id, school.schoolName, username, claim.role) : undefined;
+          return claim ? claimCodeMail(claim.id, school.schoolName, username, claim.role, claim.language ?? requested) : undefined;
         });
       }
       return sendEnvelope(reply, 200, messages.register.codeResent, {

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RegisterRequest } from '../../../contract/auth';
+import type { LanguageCode } from '../../../contract/languages';
 import { messages } from '../../../contract/messages';
 import { roleFromCode, type RoleName } from '../../../contract/roles';
 import type { Db } from '../../db/client';
@@ -25,9 +26,18 @@ export type RegistrationOutcome =
   /**
    * The address has an account here; `samePassword` when the caller gave that account's password,
    * `addressConfirmed` when its mailed code ever confirmed it, `passwordHash` the given password's
-   * hash, for a competing claim (registration-claims.ts).
+   * hash, for a competing claim (registration-claims.ts); `language` the account's (null: none chosen), for its mail.
    */
-  | { kind: 'existing'; userId: string; role: RoleName; status: string; samePassword: boolean; addressConfirmed: boolean; passwordHash: string };
+  | {
+      kind: 'existing';
+      userId: string;
+      role: RoleName;
+      status: string;
+      samePassword: boolean;
+      addressConfirmed: boolean;
+      passwordHash: string;
+      language: LanguageCode | null;
+    };
 
 interface Links {
   studentId: string | null;
@@ -76,7 +86,7 @@ export async function registerAccount(db: Db, tenantId: string, request: Registe
 
   const findExisting = async () => {
     const [row] = await db
-      .select({ id: users.id, role: users.role, status: users.status, passwordHash: users.passwordHash })
+      .select({ id: users.id, role: users.role, status: users.status, passwordHash: users.passwordHash, language: users.language })
       .from(users)
       .where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
     return row;
@@ -90,6 +100,7 @@ export async function registerAccount(db: Db, tenantId: string, request: Registe
     samePassword: await verifyPassword(row.passwordHash, password),
     addressConfirmed: (await reviewOf(db, tenantId, row.id)).addressConfirmed,
     passwordHash,
+    language: row.language,
   });
 
   const existing = await findExisting();

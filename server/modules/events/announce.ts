@@ -13,6 +13,8 @@ import type { Db } from '../../db/client';
 import { notifications } from '../notifications/tables';
 import { audienceColumns } from '../../module-kit/audience';
 import { queuePushes } from '../notifications/push-outbox';
+import { translationsOf, type NoticeWords } from '../../i18n/notice-translations';
+import type { ServerTexts } from '../../i18n/catalogs';
 import { eventMessages } from '../../../contract/events';
 
 /** dd/mm/yyyy, as the app shows dates (src/ui/dates.ts). */
@@ -27,16 +29,27 @@ function whenOf(event: SchoolEvent): string {
   return `${datesOf(event)}${times}.`;
 }
 
+/** datesOf and whenOf in another language (server/i18n/notice-translations.ts). */
+function datesIn(text: ServerTexts, event: Pick<SchoolEvent, 'startDate' | 'endDate'>): string {
+  return event.startDate === event.endDate ? shown(event.startDate) : text('notices.event.dateRange', { start: shown(event.startDate), end: shown(event.endDate) });
+}
+
+function whenIn(text: ServerTexts, event: SchoolEvent): string {
+  const times = event.startTime ? (event.endTime ? 'between' : 'from') : 'none';
+  return text('notices.event.when', { dates: datesIn(text, event), times, startTime: event.startTime ?? '', endTime: event.endTime ?? '' });
+}
+
 /** Staff read the calendar on their side of the app; everyone else on the family's. */
 const linkFor = (audience: Audience) => (audience.kind === 'roles' && audience.roles.every((role) => role === 'staff') ? '/admin/events' : '/student/events');
 
-async function tell(tx: Db, tenantId: string, sentBy: string, audience: Audience, title: string, message: string): Promise<void> {
+async function tell(tx: Db, tenantId: string, sentBy: string, audience: Audience, title: string, message: string, words: NoticeWords): Promise<void> {
   const id = randomUUID();
   await tx.insert(notifications).values({
     id,
     tenantId,
     title: title.slice(0, 200),
     message: message.slice(0, 4000),
+    translations: translationsOf(words),
     link: linkFor(audience),
     ...audienceColumns(audience),
     publishAt: new Date(),
@@ -50,8 +63,11 @@ const isOver = (event: SchoolEvent, today: string) => event.endDate < today;
 
 export async function announceNew(tx: Db, tenantId: string, sentBy: string, event: SchoolEvent, today = todayIso()): Promise<void> {
   if (isOver(event, today)) return;
-  const message = event.description ? `${whenOf(event)} ${event.description}` : whenOf(event);
-  await tell(tx, tenantId, sentBy, event.audience, eventMessages.announced(event.kind, event.title), message);
+  const withDescription = (when: string) => (event.description ? `${when} ${event.description}` : when);
+  await tell(tx, tenantId, sentBy, event.audience, eventMessages.announced(event.kind, event.title), withDescription(whenOf(event)), (text) => ({
+    title: text('notices.event.announced', { kind: event.kind, title: event.title }),
+    message: withDescription(whenIn(text, event)),
+  }));
 }
 
 const planned = (event: SchoolEvent) =>
@@ -59,10 +75,16 @@ const planned = (event: SchoolEvent) =>
 
 export async function announceChange(tx: Db, tenantId: string, sentBy: string, before: SchoolEvent, after: SchoolEvent, today = todayIso()): Promise<void> {
   if (planned(before) === planned(after) || (isOver(before, today) && isOver(after, today))) return;
-  await tell(tx, tenantId, sentBy, after.audience, eventMessages.announcedChange(after.title), whenOf(after));
+  await tell(tx, tenantId, sentBy, after.audience, eventMessages.announcedChange(after.title), whenOf(after), (text) => ({
+    title: text('notices.event.changed', { title: after.title }),
+    message: whenIn(text, after),
+  }));
 }
 
 export async function announceCancel(tx: Db, tenantId: string, sentBy: string, event: SchoolEvent, today = todayIso()): Promise<void> {
   if (isOver(event, today)) return;
-  await tell(tx, tenantId, sentBy, event.audience, eventMessages.announcedCancel(event.title), eventMessages.announcedCancelMessage(datesOf(event)));
+  await tell(tx, tenantId, sentBy, event.audience, eventMessages.announcedCancel(event.title), eventMessages.announcedCancelMessage(datesOf(event)), (text) => ({
+    title: text('notices.event.cancelled', { title: event.title }),
+    message: text('notices.event.cancelledMessage', { dates: datesIn(text, event) }),
+  }));
 }

@@ -13,6 +13,7 @@ import { classes } from '../../db/core-tables';
 import { notifications } from '../notifications/tables';
 import { results } from './tables';
 import { queuePushes } from '../notifications/push-outbox';
+import { translationsOf } from '../../i18n/notice-translations';
 import { classStudentIds, gridMarks } from './repository';
 import { resultMessages } from '../../../contract/exams';
 
@@ -76,6 +77,10 @@ export async function tellFamilies(tx: Db, tenantId: string, exam: Exam, classId
     tenantId,
     title: resultMessages.publishedTitle(exam.name),
     message: resultMessages.publishedMessage(exam.name, className),
+    translations: translationsOf((say) => ({
+      title: say('notices.results.title', { exam: exam.name }),
+      message: say('notices.results.message', { exam: exam.name, className }),
+    })),
     link: resultsLink,
     audienceKind: 'classes',
     audienceClassIds: [classId],

@@ -10,6 +10,7 @@ import { todayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
 import { parentChildren, students, users } from '../../db/core-tables';
 import { notifyPeople } from '../notifications/to-people';
+import { translationsOf } from '../../i18n/notice-translations';
 import { duesOfStudents } from './dues';
 import { feeMessages, indianDate } from '../../../contract/fees';
 
@@ -40,7 +41,15 @@ export async function remindDefaulters(tx: Db, tenantId: string, senderId: strin
     const student = inClass.find((row) => row.id === one.studentId)!;
     const since = one.installments.find((line) => line.dueDate <= today && line.outstanding > 0)?.dueDate ?? today;
     const name = `${student.firstName} ${student.lastName}`.trim();
-    return [{ userIds, title: feeMessages.reminderTitle, message: feeMessages.reminderMessage(name, formatRupees(one.overdue), indianDate(since)) }];
+    const values = { student: name, amount: formatRupees(one.overdue), since: indianDate(since) };
+    return [
+      {
+        userIds,
+        title: feeMessages.reminderTitle,
+        message: feeMessages.reminderMessage(values.student, values.amount, values.since),
+        translations: translationsOf((say) => ({ title: say('notices.feeReminder.title'), message: say('notices.feeReminder.message', values) })),
+      },
+    ];
   });
   return (await notifyPeople(tx, tenantId, notices, feesLink, senderId)).length;
 }

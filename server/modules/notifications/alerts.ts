@@ -17,6 +17,7 @@ import { classes, parentChildren, schools, students, users } from '../../db/core
 import { absenceAlerts, notifications } from './tables';
 import { dropUnsentPushes } from './push-outbox';
 import { notifyPeople, type PersonalNotice } from './to-people';
+import { translationsOf } from '../../i18n/notice-translations';
 
 /** Where an alert opens: the family's attendance screen. */
 export const absenceAlertLink = '/student/attendance';
@@ -129,11 +130,15 @@ async function alert(tx: Db, tenantId: string, marks: (AttendanceMark & { status
   const ids = await tell(
     tx,
     tenantId,
-    told.map(({ mark, name, className, parentIds }) => ({
-      userIds: parentIds,
-      title: text.title(name, mark.status),
-      message: text.message(name, mark.status, shownDate(mark.date), className),
-    })),
+    told.map(({ mark, name, className, parentIds }) => {
+      const values = { name, status: mark.status, date: shownDate(mark.date), className };
+      return {
+        userIds: parentIds,
+        title: text.title(name, mark.status),
+        message: text.message(name, mark.status, values.date, className),
+        translations: translationsOf((say) => ({ title: say('absenceAlerts.title', values), message: say('absenceAlerts.message', values) })),
+      };
+    }),
   );
   if (ids.length > 0) await recordTold(tx, tenantId, 'notification_id', told.map(({ mark }) => mark), ids);
 }
@@ -169,10 +174,15 @@ async function correct(tx: Db, tenantId: string, marks: (AttendanceMark & { stat
     tenantId,
     toCorrect.map(({ mark, alerted }) => {
       const { name, className } = subjectOf(mark);
+      const values = { name, status: mark.status, date: shownDate(mark.date), className };
       return {
         userIds: alerted.userIds,
         title: text.correctionTitle(name, mark.status),
-        message: text.correctionMessage(name, mark.status, shownDate(mark.date), className),
+        message: text.correctionMessage(name, mark.status, values.date, className),
+        translations: translationsOf((say) => ({
+          title: say('absenceAlerts.correctionTitle', values),
+          message: say('absenceAlerts.correctionMessage', values),
+        })),
       };
     }),
   );

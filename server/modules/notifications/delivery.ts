@@ -4,11 +4,13 @@
  * advisory lock, server/db/client.ts runExclusive). A write only queues; sending happens here,
  * after the write's transaction, so it never delays the request. A row is marked sent right after
  * FCM accepts it; a failed try waits with backoff (Retry-After when FCM gives one); a token FCM
- * calls unregistered or invalid is deleted with its queued rows.
+ * calls unregistered or invalid is deleted with its queued rows. Each push goes in its recipient's
+ * language: the notification's translation for it (server/i18n/notice-translations.ts), else its English.
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { users } from '../../db/core-tables';
 import { deviceTokens, notifications, pushOutbox } from './tables';
 import { FcmClient, type SendOutcome } from './fcm-client';
 import { notificationRepository } from './repository';
@@ -46,10 +48,13 @@ export async function deliverDue(db: Db, client: FcmClient | undefined, now: () 
         notificationId: notifications.id,
         title: notifications.title,
         message: notifications.message,
+        translations: notifications.translations,
+        language: users.language,
         link: notifications.link,
       })
       .from(pushOutbox)
       .innerJoin(notifications, and(eq(notifications.tenantId, pushOutbox.tenantId), eq(notifications.id, pushOutbox.notificationId)))
+      .leftJoin(users, and(eq(users.tenantId, pushOutbox.tenantId), eq(users.id, pushOutbox.userId)))
       .innerJoin(deviceTokens, and(eq(deviceTokens.token, pushOutbox.token), eq(deviceTokens.userId, pushOutbox.userId)))
       .where(
         and(
@@ -64,10 +69,12 @@ export async function deliverDue(db: Db, client: FcmClient | undefined, now: () 
       .limit(batchSize);
     if (due.length === 0) return report;
     const deliver = async (row: (typeof due)[number]) => {
+      // Kaksha's own words in the recipient's language; what a school wrote has no translations.
+      const words = (row.language && row.language !== 'en' ? row.translations?.[row.language] : undefined) ?? { title: row.title, message: row.message };
       const outcome: SendOutcome = await client.send({
         token: row.token,
-        title: row.title,
-        body: row.message,
+        title: words.title,
+        body: words.message,
         link: row.link ?? '/',
         notificationId: row.notificationId,
       });

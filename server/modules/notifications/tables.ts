@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { revColumns } from '../../db/columns';
 import { schools, students, users } from '../../db/core-tables';
+import type { NoticeTranslations } from '../../i18n/notice-translations';
 
 /**
  * Notifications (docs/decisions.md "Notifications and push"): who receives one is its
@@ -30,6 +31,12 @@ export const notifications = pgTable(
     publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
     published: boolean('published').notNull().default(false),
     sentBy: uuid('sent_by'),
+    /**
+     * The words Kaksha wrote (an absence alert, a fee reminder, an announcement) in the other
+     * languages, by language code: `{ "hi": { "title": ..., "message": ... } }`; null for what a
+     * school wrote. A push goes in its recipient's language (docs/i18n.md "Texts the server writes"; server/i18n/notice-translations.ts).
+     */
+    translations: jsonb('translations').$type<NoticeTranslations>(),
     ...revColumns,
   },
   (t) => [

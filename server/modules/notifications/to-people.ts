@@ -9,11 +9,14 @@ import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import { notifications } from './tables';
 import { queuePushes } from './push-outbox';
+import type { NoticeTranslations } from '../../i18n/notice-translations';
 
 export interface PersonalNotice {
   userIds: readonly string[];
   title: string;
   message: string;
+  /** The same words in Hindi and Marathi (server/i18n/notice-translations.ts), for each recipient's push. */
+  translations: NoticeTranslations;
 }
 
 /**
@@ -25,10 +28,11 @@ export async function notifyPeople(tx: Db, tenantId: string, notices: readonly P
   const ids = notices.map(() => randomUUID());
   const list = (pick: (notice: PersonalNotice) => string) => sql.param(notices.map(pick));
   await tx.execute(sql`
-    insert into ${notifications} (id, tenant_id, title, message, link, audience_kind, audience_user_ids, publish_at, published, sent_by)
-    select v.id, ${tenantId}, v.title, v.message, ${link}, 'people', v.audience::uuid[], ${new Date().toISOString()}::timestamptz, true, ${sentBy}::uuid
+    insert into ${notifications} (id, tenant_id, title, message, translations, link, audience_kind, audience_user_ids, publish_at, published, sent_by)
+    select v.id, ${tenantId}, v.title, v.message, v.translations::jsonb, ${link}, 'people', v.audience::uuid[], ${new Date().toISOString()}::timestamptz, true, ${sentBy}::uuid
     from unnest(${arrayParam(ids, 'uuid')}, ${list((notice) => notice.title)}::text[], ${list((notice) => notice.message)}::text[],
-      ${list((notice) => `{${notice.userIds.join(',')}}`)}::text[]) with ordinality as v(id, title, message, audience, n)
+      ${list((notice) => JSON.stringify(notice.translations))}::text[],
+      ${list((notice) => `{${notice.userIds.join(',')}}`)}::text[]) with ordinality as v(id, title, message, translations, audience, n)
     order by v.n`);
   await queuePushes(tx, tenantId, ids);
   return ids;

@@ -13,6 +13,7 @@
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { LanguageCode } from '../../../contract/languages';
 import { otpLength, otpMaxTries, otpResendCooldownSeconds, otpTtlSeconds } from '../../../contract/password';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -36,14 +37,15 @@ export const resetGuessBudget = 48;
 async function lockActiveAccount(tx: Db, tenantId: string, email: string) {
   await tx.execute(sql`set local synchronous_commit = off`);
   const [account] = await tx
-    .select({ id: users.id, username: users.username })
+    .select({ id: users.id, username: users.username, language: users.language })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.username, email), eq(users.status, 'active')))
     .for('no key update');
   return account;
 }
 
-export type IssuedResetCode = { issued: true; code: string; username: string } | { issued: false };
+/** `language`: the account's, null when it chose none (the mail then goes in the request's). */
+export type IssuedResetCode = { issued: true; code: string; username: string; language: LanguageCode | null } | { issued: false };
 
 /**
  * A new code for the address's active account, replacing any earlier one; none for an unknown
@@ -76,7 +78,7 @@ export async function issueResetCode(db: Db, key: Buffer, tenantId: string, emai
           from fresh
           returning id`,
     );
-    return account && inserted.length === 1 ? { issued: true, code, username: account.username } : { issued: false };
+    return account && inserted.length === 1 ? { issued: true, code, username: account.username, language: account.language } : { issued: false };
   });
 }
 

@@ -24,6 +24,7 @@ import {
   verifyOtpRequestSchema,
 } from '../../../contract/password';
 import { users } from '../../db/core-tables';
+import { requestLanguage } from '../../i18n/request-language';
 import { AppError, ValidationFailed, badRequest, unauthorized } from '../../errors';
 import { createMailer, type MailMessage } from '../../mail/mailer';
 import { tenantOf, userOf } from '../../plugins/access';
@@ -129,7 +130,9 @@ export const passwordRoutes: ZodPlugin = async (app) => {
     async (request, reply) => {
       const school = tenantOf(request);
       const result = await issueResetCode(app.db, app.keys.resetCode, school.tenantId, request.body.email);
-      if (result.issued) sendLater(request.log, () => resetCodeMail(result.username, school.schoolName, result.code));
+      // The account's language, else the one the request came in (read either way, so it costs the same).
+      const language = requestLanguage(request);
+      if (result.issued) sendLater(request.log, () => resetCodeMail(result.username, school.schoolName, result.code, result.language ?? language));
       return sendEnvelope(reply, 200, messages.recovery.codeSent, {
         expiresInSeconds: otpTtlSeconds,
         resendAfterSeconds: otpResendCooldownSeconds,

@@ -2,7 +2,8 @@
  * The tenant registry as clients see it: the public list for school selection (tenant id and name
  * of each school, nothing more), the signed-in caller's own school, and the admin's edit of their
  * own school's certificate details (address, phone, e-mail). No answer to a signed-in user names
- * another school (docs/decisions.md, "Hardening").
+ * another school (docs/decisions.md, "Hardening"). The admin's settings: absence alerts, ranks on
+ * report cards, and the language prints are made in (docs/i18n.md "Prints").
  */
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +21,7 @@ import { ok, okList } from '../../module-kit/responses';
 
 const columns = { tenantId: schools.tenantId, schoolName: schools.schoolName, schoolId: schools.schoolId };
 const listed = { tenantId: schools.tenantId, schoolName: schools.schoolName };
-const details = { ...columns, address: schools.address, phoneNumber: schools.phoneNumber, email: schools.email, absenceAlerts: schools.absenceAlerts, showRanks: schools.showRanks };
+const details = { ...columns, address: schools.address, phoneNumber: schools.phoneNumber, email: schools.email, absenceAlerts: schools.absenceAlerts, showRanks: schools.showRanks, printLanguage: schools.printLanguage };
 
 /**
  * `GET /schools/all` is two lists (spec section 7): without a token the public one for school
@@ -109,7 +110,8 @@ export const schoolRoutes: ZodPlugin = async (app) => {
       runWrite(request, reply, async (tx) => {
         const tenantId = tenantOf(request).tenantId;
         if (request.params.tenantId !== tenantId) throw forbidden();
-        const [row] = await tx.update(schools).set({ absenceAlerts: request.body.absenceAlerts, showRanks: request.body.showRanks }).where(eq(schools.tenantId, tenantId)).returning(details);
+        const { absenceAlerts, showRanks, printLanguage } = request.body;
+        const [row] = await tx.update(schools).set({ absenceAlerts, showRanks, printLanguage }).where(eq(schools.tenantId, tenantId)).returning(details);
         if (!row) throw notFound(messages.schools.notFound);
         return { message: messages.schools.settingsUpdated, data: row };
       }),

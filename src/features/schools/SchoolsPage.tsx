@@ -1,13 +1,14 @@
 /**
  * /admin/schools: the school the user is signed in to (name, school id, tenant id and the details
  * printed on certificates), and nothing about any other school on the server. An admin edits these
- * certificate details and switches absence alerts and report-card ranks here; a teacher reads them. Read and written on the server directly (not the mirror):
+ * certificate details, switches absence alerts and report-card ranks, and chooses the print language here; a teacher reads them. Read and written on the server directly (not the mirror):
  * offline the page says so, the Save button waits and whatever was typed stays in the form.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../../contract/messages';
 import { schoolDetailsInputSchema, type SchoolDetails } from '../../../contract/school';
+import { languageNames } from '../../../contract/languages';
 import { t } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
 import { TextField } from '../../ui/fields';
@@ -19,6 +20,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { AbsenceAlertsSwitch } from './AbsenceAlertsSwitch';
 import { keepSchoolCopy } from '../../kit/school-copy';
 import { ShowRanksSwitch } from './ShowRanksSwitch';
+import { PrintLanguageSetting } from './PrintLanguageSetting';
 import { fetchSchool, saveSchool } from './schools-service';
 import { schoolsTexts as text, schoolsTitles } from './texts';
 import './schools.css';
@@ -71,6 +73,7 @@ function DetailsList({ school }: { school: SchoolDetails }) {
     [text.fields.email, school.email],
     [text.alertsHeading, school.absenceAlerts ? text.alertsOn : text.alertsOff],
     [text.ranksHeading, school.showRanks ? text.alertsOn : text.alertsOff],
+    [t.printLanguage.heading, languageNames[school.printLanguage]],
   ];
   return (
     <dl className="school-details">
@@ -212,6 +215,7 @@ export default function SchoolsPage() {
 
       {own.state.kind === 'loaded' && isAdmin && <AbsenceAlertsSwitch school={own.state.value} online={known === true} onSaved={saved} />}
       {own.state.kind === 'loaded' && isAdmin && <ShowRanksSwitch school={own.state.value} online={known === true} onSaved={saved} />}
+      {own.state.kind === 'loaded' && isAdmin && <PrintLanguageSetting school={own.state.value} online={known === true} onSaved={saved} />}
       {own.state.kind === 'loaded' && isAdmin && <EditForm school={own.state.value} online={known === true} onSaved={saved} />}
     </main>
   );

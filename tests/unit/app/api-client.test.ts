@@ -5,6 +5,7 @@ import { isServerDown, serverDown$, setServerDown } from '../../../sync/connecti
 import { isApiError } from '../../../src/api/api-error';
 import { sessionRefused$, unreachable$ } from '../../../src/api/api-events';
 import { apiRequest } from '../../../src/api/client';
+import { showLanguage } from '../../../src/i18n';
 import { tokenFor } from './helpers';
 
 type FetchCall = { url: string; method: string; headers: Headers; body: string };
@@ -71,6 +72,19 @@ describe('apiRequest headers (spec section 7)', () => {
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
     expect(calls[0]?.headers.get('Content-Type')).toMatch(/application\/json/);
     expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ username: 'a@b.in', password: 'x' });
+  });
+
+  it('sends the language the screen shows as Accept-Language (the server writes its mails in it)', async () => {
+    answer(200, { success: true, message: 'ok', data: null });
+    await apiRequest('POST', '/api/forgotPassword', { json: { email: 'a@b.in' } });
+    expect(calls[0]?.headers.get('Accept-Language')).toBe('en');
+    await showLanguage('hi', { remember: false });
+    try {
+      await apiRequest('POST', '/api/forgotPassword', { json: { email: 'a@b.in' } });
+      expect(calls[1]?.headers.get('Accept-Language')).toBe('hi');
+    } finally {
+      await showLanguage('en', { remember: false });
+    }
   });
 
   it('leaves out tenant and token for the global school list', async () => {

@@ -302,6 +302,7 @@ describe('/admin/reportcards', () => {
       email: 'office@greenvalley.test',
       absenceAlerts: true,
       showRanks: false,
+      printLanguage: 'en',
     };
     await keepSchoolCopy(engine.db, school);
     await show('/admin/reportcards', <ReportCardsPage />, `/admin/reportcards?exam=${examId}&class=${iiB}`);

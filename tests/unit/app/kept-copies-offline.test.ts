@@ -20,6 +20,7 @@ const school: SchoolDetails = {
   email: 'office@greenvalley.test',
   absenceAlerts: true,
   showRanks: true,
+  printLanguage: 'en',
 };
 
 afterEach(() => {

@@ -1,7 +1,8 @@
 /**
  * /admin/schools over a fake fetch: the signed-in school's details and no other school; an admin's
  * edit checks phone and e-mail before sending, sends JSON to PUT /schools/update/{tenantId} and
- * shows the answer; an admin switches absence alerts and report-card ranks (PUT /schools/settings/{tenantId}); a teacher reads only; offline the Save button waits and the typing stays.
+ * shows the answer; an admin switches absence alerts and report-card ranks and chooses the print language (PUT
+ * /schools/settings/{tenantId}); a teacher reads only; offline the Save button waits and the typing stays.
  */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { paths } from '../../../contract/paths';
 import { createConnectivity } from '../../../sync';
 import SchoolsPage from '../../../src/features/schools/SchoolsPage';
 import { schoolsTexts } from '../../../src/features/schools/texts';
+import { t } from '../../../src/i18n';
 import { button, byLabel, click, renderRoute, type, type Rendered } from './dom';
 import { teacherEntry } from './helpers';
 import { fakeServer, ok, screenHarness, signInStorage, until } from './records-harness';
@@ -130,6 +132,26 @@ describe('/admin/schools', () => {
     expect(byLabel(view.container, schoolsTexts.alertsLabel)).toHaveProperty('checked', true);
   });
 
+  it('an admin chooses the print language: only it is sent and the details follow', async () => {
+    signIn('ADMIN', teacherEntry({ userType: 'ADMIN' }));
+    const calls = fakeServer({
+      [`GET ${paths.schools.one('greenvalley')}`]: () => ok(details),
+      [`PUT ${paths.schools.settings('greenvalley')}`]: (call) => ok({ ...details, printLanguage: 'en', ...JSON.parse(call.body) }, messages.schools.settingsUpdated),
+    });
+    view = await harness.show(renderRoute('/admin/schools', <SchoolsPage />, '/admin/schools'));
+    await until(() => textOf().includes('12 MG Road, Pune'), 'the school');
+    const details$ = () => view!.container.querySelector('.school-details')?.textContent;
+    // A school's answer without the field (an older server) reads English.
+    expect(details$()).toContain(`${t.printLanguage.heading}English`);
+    const select = byLabel<HTMLSelectElement>(view.container, t.printLanguage.label);
+    expect(select.value).toBe('en');
+    expect([...select.options].map((option) => option.textContent)).toEqual(['English', 'हिन्दी', 'मराठी']);
+    await type(select, 'mr');
+    await until(() => details$()?.includes(`${t.printLanguage.heading}मराठी`) ?? false, 'the new print language');
+    expect(JSON.parse(calls.find((call) => call.method === 'PUT')!.body)).toEqual({ printLanguage: 'mr' });
+    expect(byLabel<HTMLSelectElement>(view.container, t.printLanguage.label).value).toBe('mr');
+  });
+
   it('a teacher reads the details without a form, with the admin-only note', async () => {
     signIn('TEACHER');
     const calls = fakeServer({
@@ -141,6 +163,7 @@ describe('/admin/schools', () => {
     expect(textOf()).toContain(schoolsTexts.adminOnly);
     expect(view.container.querySelector('form')).toBeNull();
     expect(view.container.querySelector('input[role="switch"]')).toBeNull();
+    expect(view.container.querySelector('select')).toBeNull();
     expect(calls.every((call) => call.method === 'GET')).toBe(true);
   });
 

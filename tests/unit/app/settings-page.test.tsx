@@ -22,6 +22,7 @@ const school: SchoolDetails = {
   email: 'office@greenvalley.test',
   absenceAlerts: true,
   showRanks: true,
+  printLanguage: 'en',
 };
 
 let view: Rendered | undefined;
