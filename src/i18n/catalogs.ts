@@ -34,6 +34,9 @@ const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
       import('./locales/hi/account.po'),
       import('./locales/hi/landing.po'),
       import('./locales/hi/messages.po'),
+      import('./locales/hi/kit.po'),
+      import('./locales/hi/staff-titles.po'),
+      import('./locales/hi/attendance.po'),
     ]),
   mr: () =>
     Promise.all([
@@ -42,6 +45,9 @@ const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
       import('./locales/mr/account.po'),
       import('./locales/mr/landing.po'),
       import('./locales/mr/messages.po'),
+      import('./locales/mr/kit.po'),
+      import('./locales/mr/staff-titles.po'),
+      import('./locales/mr/attendance.po'),
     ]),
 };
 

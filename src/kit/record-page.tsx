@@ -6,6 +6,7 @@
 import { useRef, useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { say, useLanguage } from '../i18n';
 import { TextField } from '../ui/fields';
 import { fieldErrors, focusFirstInvalid, type FieldErrors } from './form-errors';
 import { mutationErrorMessage } from './write-report';
@@ -71,11 +72,12 @@ export function useNotice(): [ShownNotice | null, (next: Notice | null) => void]
 }
 
 export function NoticeArea({ notice, className }: { notice: ShownNotice | null; className?: string }) {
+  useLanguage();
   return (
     <div aria-live="assertive" className={className}>
       {notice && (
         <p key={notice.at} className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>
-          {notice.text}
+          {say(notice.text)}
         </p>
       )}
     </div>

@@ -32,7 +32,8 @@ import {
 } from './accounts-service';
 import { ApproveDialog } from './ApproveDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
-import { accountsTexts as text, accountsTitles } from './texts';
+import { accountsTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import { useOnline } from '../../kit/use-online';
 import { useServerLoad } from './use-server-load';
 import './accounts.css';
@@ -419,7 +420,7 @@ export default function AccountsPage() {
   if (session?.role !== 'admin') {
     return (
       <main className="page accounts-page">
-        <PageHeader title={accountsTitles.accounts} backTo={adminHome} />
+        <PageHeader title={staffTitles.accounts} backTo={adminHome} />
         <p className="alert alert-info" role="status">
           {text.adminOnly}
         </p>
@@ -435,7 +436,7 @@ export default function AccountsPage() {
 
   return (
     <main className="page accounts-page">
-      <PageHeader title={accountsTitles.accounts} backTo={adminHome} />
+      <PageHeader title={staffTitles.accounts} backTo={adminHome} />
       {known === false && (
         <p className="alert alert-warning" role="status">
           {text.offline}

@@ -36,7 +36,8 @@ import {
 } from '../../kit';
 import { ClassFormDialog } from './ClassFormDialog';
 import { useTaughtClassIds } from '../../kit/taught-classes';
-import { classesTexts as text, classesTitles } from './texts';
+import { classesTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import { classesTable } from '../../../sync/modules/classes';
 import { teachersTable } from '../../../sync/modules/teachers';
 import { studentsTable } from '../../../sync/modules/students';
@@ -103,7 +104,7 @@ export default function ClassesPage() {
   const removal = useConfirmedDelete<ClassView>({
     remove: engine ? (row) => engine.mutate('classes.delete', { id: row.id }) : null,
     deleted: messages.classes.deleted,
-    cancelled: recordsKitTexts.confirm.deletionCancelled,
+    cancelled: messages.students.deletionCancelled,
     failed: (_row, reason) => reason,
     fallbackReason: messages.classes.deleteFailed,
     setNotice,
@@ -125,7 +126,7 @@ export default function ClassesPage() {
   return (
     <main className="page records-page">
       <PageHeader
-        title={classesTitles.classes}
+        title={staffTitles.classes}
         backTo="/admin"
         right={
           <button type="button" className="btn btn-primary" disabled={!engine} onClick={() => setEditing({ row: null })}>

@@ -24,7 +24,8 @@ import {
   useWriteReport,
   type Column,
 } from '../../kit';
-import { mappingTexts as text, mappingTitles } from './texts';
+import { mappingTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './mapping.css';
 import { classesTable } from '../../../sync/modules/classes';
 import { subjectsTable } from '../../../sync/modules/subjects';
@@ -134,7 +135,7 @@ export default function MappingPage() {
   const removal = useConfirmedDelete<MappingView>({
     remove: engine ? (row) => engine.mutate('classSubjects.delete', { id: row.id }) : null,
     deleted: messages.classSubjects.deleted,
-    cancelled: recordsKitTexts.confirm.deletionCancelled,
+    cancelled: messages.students.deletionCancelled,
     failed: (_row, reason) => reason,
     fallbackReason: messages.network.unexpected,
     setNotice,
@@ -202,7 +203,7 @@ export default function MappingPage() {
   const classTeacher = chosen?.classTeacherId ? teacherById.get(chosen.classTeacherId) : undefined;
   return (
     <main className="page records-page map-page">
-      <PageHeader title={mappingTitles.mapping} backTo="/admin" />
+      <PageHeader title={staffTitles.mapping} backTo="/admin" />
       <MirrorStatus engine={engine} loaded={!loading} text={text} />
       <NoticeArea notice={notice} />
       {!loading && classes.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}

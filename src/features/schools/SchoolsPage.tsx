@@ -20,7 +20,8 @@ import { AbsenceAlertsSwitch } from './AbsenceAlertsSwitch';
 import { keepSchoolCopy } from '../../kit/school-copy';
 import { ShowRanksSwitch } from './ShowRanksSwitch';
 import { fetchSchool, saveSchool } from './schools-service';
-import { schoolsTexts as text, schoolsTitles } from './texts';
+import { schoolsTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './schools.css';
 
 type Loaded<T> = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; value: T };
@@ -190,7 +191,7 @@ export default function SchoolsPage() {
 
   return (
     <main className="page schools-page">
-      <PageHeader title={schoolsTitles.schools} backTo={adminHome} />
+      <PageHeader title={staffTitles.schools} backTo={adminHome} />
       {!online && own.state.kind !== 'loaded' && (
         <p className="alert alert-warning" role="status">
           {text.offline}

@@ -17,7 +17,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useRecordForm, useWriteReport } from '../../kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, classList } from './queries';
-import { studentTexts as text, studentTitles } from './texts';
+import { studentTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './students.css';
 import { studentsTable } from '../../../sync/modules/students';
 import { admissionsTable } from '../../../sync/modules/records';
@@ -65,7 +66,7 @@ export default function StudentFormPage() {
     [id],
   );
   const classes = useMirrorQuery(classList, []);
-  const title = id ? studentTitles.editStudent : studentTitles.addStudent;
+  const title = id ? staffTitles.editStudent : staffTitles.addStudent;
 
   const row = found && found.id === id ? found.row : undefined;
   const loading = !engine || classes === undefined || row === undefined;

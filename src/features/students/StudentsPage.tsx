@@ -30,7 +30,8 @@ import {
 } from '../../kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, studentList, type StudentView } from './queries';
-import { studentTexts as text, studentTitles } from './texts';
+import { studentTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './students.css';
 
 const allClasses = '';
@@ -159,7 +160,7 @@ export default function StudentsPage() {
   const caption = filtered && students ? text.captionFiltered(found.rows.length, students.length) : text.caption;
   return (
     <main className="page st-page">
-      <PageHeader title={studentTitles.students} backTo="/admin" />
+      <PageHeader title={staffTitles.students} backTo="/admin" />
       {loading && <LoadingStatus text={text.loading} />}
       {!loading && (
         <>

@@ -28,7 +28,8 @@ import {
   type Column,
 } from '../../kit';
 import { SubjectFormDialog, type SubjectValues } from './SubjectFormDialog';
-import { subjectsTexts as text, subjectsTitles } from './texts';
+import { subjectsTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import { subjectsTable } from '../../../sync/modules/subjects';
 import { classSubjectsTable } from '../../../sync/modules/class-subjects';
 
@@ -71,7 +72,7 @@ export default function SubjectsPage() {
   const removal = useConfirmedDelete<SubjectView>({
     remove: engine ? (row) => engine.mutate('subjects.delete', { id: row.id }) : null,
     deleted: messages.subjects.deleted,
-    cancelled: recordsKitTexts.confirm.deletionCancelled,
+    cancelled: messages.students.deletionCancelled,
     failed: (_row, reason) => reason,
     fallbackReason: messages.network.unexpected,
     setNotice,
@@ -89,7 +90,7 @@ export default function SubjectsPage() {
   return (
     <main className="page records-page">
       <PageHeader
-        title={subjectsTitles.subjects}
+        title={staffTitles.subjects}
         backTo="/admin"
         right={
           isAdmin ? (

@@ -14,7 +14,8 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useRecordForm, useWriteReport } from '../../kit';
-import { teacherTexts as text, teacherTitles } from './texts';
+import { teacherTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './teachers.css';
 import { teachersTable } from '../../../sync/modules/teachers';
 
@@ -38,7 +39,7 @@ export default function TeacherFormPage() {
   const engine = useSyncEngine();
   const isAdmin = useSessionSnapshot().session?.role === 'admin';
   const found = useMirrorQuery(async (db) => ({ teacherId, row: teacherId ? ((await db.tableOf(teachersTable).get(teacherId)) ?? null) : null }), [teacherId]);
-  const title = teacherId ? teacherTitles.editTeacher : teacherTitles.addTeacher;
+  const title = teacherId ? staffTitles.editTeacher : staffTitles.addTeacher;
 
   const row = found && found.teacherId === teacherId ? found.row : undefined;
   const loading = !engine || row === undefined;

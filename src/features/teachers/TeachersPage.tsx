@@ -29,7 +29,8 @@ import {
   searchColumnsOf,
 } from '../../kit';
 import { teacherList, type TeacherView } from './queries';
-import { teacherTexts as text, teacherTitles } from './texts';
+import { teacherTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './teachers.css';
 
 const classesText = (row: TeacherView) => row.classes.map((item) => (item.classTeacher ? text.classTeacherOf(item.label) : item.label)).join(', ');
@@ -89,7 +90,7 @@ export default function TeachersPage() {
   const loading = !engine || teachers === undefined;
   return (
     <main className="page tc-page">
-      <PageHeader title={teacherTitles.teachers} backTo="/admin" />
+      <PageHeader title={staffTitles.teachers} backTo="/admin" />
       {loading && <LoadingStatus text={text.loading} />}
       {!loading && (
         <>

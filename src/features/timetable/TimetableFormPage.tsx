@@ -14,7 +14,8 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { checkCell, daysWithPeriods, periodsOfDay } from './grid';
 import { classLabel, namesOf, readTimetableMirror, teacherLabel } from './queries';
-import { timetableTexts as text, timetableTitles } from './texts';
+import { timetableTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './timetable.css';
 import { clockTime } from '../../ui/dates';
 
@@ -55,7 +56,7 @@ export default function TimetableFormPage() {
   const names = useMemo(() => (mirror ? namesOf(mirror) : null), [mirror]);
   if (!engine) return <main className="page tt-page"><p className="alert alert-info">{text.noEngine}</p></main>;
   if (!mirror || !names) return <main className="page tt-page"><LoadingStatus text={text.loading} /></main>;
-  const title = id ? timetableTitles.editTimetable : timetableTitles.addTimetable;
+  const title = id ? staffTitles.editTimetable : staffTitles.addTimetable;
   if (!access.isAdmin) {
     return (
       <main className="page tt-page">

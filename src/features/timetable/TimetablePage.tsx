@@ -15,7 +15,8 @@ import { dayOf, nextPeriod, openingDay, planDayCopy, weekDates, weekOf, type Cel
 import { PeriodsEditor } from './PeriodsEditor';
 import { classLabel, namesOf, nowTime, readTimetableMirror, teacherLabel, todayIso } from './queries';
 import { SubstitutionPanel } from './SubstitutionPanel';
-import { timetableTexts as text, timetableTitles } from './texts';
+import { timetableTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import { WeekGrid } from './WeekGrid';
 import './timetable.css';
 import { clockTime } from '../../ui/dates';
@@ -77,7 +78,7 @@ export default function TimetablePage() {
 
   return (
     <main className="page tt-page">
-      <PageHeader title={timetableTitles.timetable} backTo="/admin" />
+      <PageHeader title={staffTitles.timetable} backTo="/admin" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && names && (
         <>

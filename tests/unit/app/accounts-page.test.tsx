@@ -155,7 +155,7 @@ describe('/admin/accounts', () => {
       return 'blob:accounts';
     });
     const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await click(byAria(recordsKitTexts.exportCsvLabel(everyone.length))!);
+    await click(byAria(recordsKitTexts.exportCsvLabel({ count: everyone.length }))!);
     await until(() => blobs.length === 1, 'the export');
     const lines = (await blobs[0]!.text()).replace(/^\ufeff/, '').split('\r\n');
     const fields = accountsTexts.fields;

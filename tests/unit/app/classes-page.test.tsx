@@ -128,7 +128,7 @@ describe('/admin/classes', () => {
       return 'blob:classes';
     });
     const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${recordsKitTexts.exportCsvLabel(4)}"]`)!);
+    await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${recordsKitTexts.exportCsvLabel({ count: 4 })}"]`)!);
     await until(() => blobs.length === 1, 'the export');
     // A byte order mark first, so Excel reads UTF-8.
     expect([...new Uint8Array(await blobs[0]!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

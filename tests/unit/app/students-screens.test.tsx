@@ -238,7 +238,7 @@ describe('/admin/students list', () => {
     const refused = container().querySelector<HTMLElement>('.rk-rejected')!;
     const lines = Array.from(refused.querySelectorAll('li span')).map((node) => node.textContent);
     expect(lines).toEqual([
-      recordsKitTexts.rejected.line(recordsKitTexts.rejected.actions.create!, 'Gita Bose', messages.students.duplicateAdmissionId),
+      recordsKitTexts.rejected.line({ action: recordsKitTexts.rejected.actions.create, name: 'Gita Bose', message: messages.students.duplicateAdmissionId }),
       messages.students.deleteFailed('Bina Das', messages.students.notYourClass),
     ]);
     await click(refused.querySelectorAll('button')[0]!);

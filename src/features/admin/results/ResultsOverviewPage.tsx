@@ -14,7 +14,8 @@ import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../../ui/PageHeader';
 import { examsTable, resultsTable } from '../../../../sync/modules/exams';
 import { acrossExams, examsOfYear, publishedExams, schoolResults, type AcrossExams, type ClassLine } from './school-results';
-import { resultsTexts as text, resultsTitles } from './texts';
+import { resultsTexts as text } from './texts';
+import { staffTitles } from '../../../kit/staff-titles';
 import '../../../ui/glance.css';
 import { classesTable } from '../../../../sync/modules/classes';
 import { subjectsTable } from '../../../../sync/modules/subjects';
@@ -63,7 +64,7 @@ export default function ResultsOverviewPage() {
 
   return (
     <main className="page">
-      <PageHeader title={resultsTitles.results} backTo="/admin" />
+      <PageHeader title={staffTitles.results} backTo="/admin" />
       {!mirror ? null : !figures ? (
         <p className="panel">{text.noExam}</p>
       ) : (
