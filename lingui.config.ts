@@ -11,7 +11,7 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
-export const catalogAreas = ['app', 'sync', 'account', 'landing', 'messages', 'kit', 'staff-titles', 'attendance'] as const;
+export const catalogAreas = ['app', 'sync', 'account', 'landing', 'messages', 'kit', 'staff-titles', 'staff', 'attendance', 'timetable'] as const;
 
 export default defineConfig({
   sourceLocale: 'en',

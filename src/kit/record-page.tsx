@@ -28,14 +28,15 @@ export function MirrorStatus({ engine, loaded, text }: { engine: unknown; loaded
 
 /** A page that cannot show its record: an error (announced) or an info, and a link back to the list. */
 export function RecordPageMessage({ tone, text, backTo, backLabel }: { tone: 'error' | 'info'; text: string; backTo: string; backLabel: string }) {
+  useLanguage();
   return (
     <div className="panel rk-message">
       {tone === 'error' ? (
         <p className="alert alert-error" role="alert">
-          {text}
+          {say(text)}
         </p>
       ) : (
-        <p className="alert alert-info">{text}</p>
+        <p className="alert alert-info">{say(text)}</p>
       )}
       <Link className="btn btn-secondary" to={backTo}>
         {backLabel}
@@ -147,10 +148,11 @@ export function useRecordForm<K extends string>(initial: () => Record<K, string>
 
 /** The form's alert: the save failure, else how many fields need fixing. */
 export function FormAlert({ id, failure, errorCount, fixErrors }: { id?: string; failure: string | null; errorCount: number; fixErrors: (count: number) => string }) {
+  useLanguage();
   if (errorCount === 0 && !failure) return null;
   return (
     <p id={id} className="alert alert-error" role="alert">
-      {failure ?? fixErrors(errorCount)}
+      {failure ? say(failure) : fixErrors(errorCount)}
     </p>
   );
 }

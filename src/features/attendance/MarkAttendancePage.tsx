@@ -204,7 +204,7 @@ export default function MarkAttendancePage() {
         }),
       });
       setDraft((current) => (current.key === sheetKey ? { ...current, saved: new Map(current.marks) } : current));
-      toast.success(text.saved);
+      toast.success(text.savedHere);
     } catch (caught) {
       setError(caught instanceof StorageFullError ? caught.message : messages.network.unexpected);
     } finally {

@@ -1,10 +1,12 @@
 /** Adding or editing a class: checked with the contract's schema before anything is written. */
+import { classLabel } from '../../../contract/class-label';
 import { classInputSchema, type ClassInput } from '../../../contract/class';
 import { messages } from '../../../contract/messages';
 import { classKey } from '../../../contract/record-formats';
 import type { ClassRow } from '../../../sync';
 import { RecordFormDialog, type DialogField } from '../../kit';
 import { classesTexts as text } from './texts';
+import { useLanguage } from '../../i18n';
 
 export interface ClassFormDialogProps {
   /** The class being edited; none to add one. */
@@ -20,9 +22,10 @@ const fields: readonly DialogField<'className' | 'classSection'>[] = [
 ];
 
 export function ClassFormDialog({ editing, classes, onSave, onClose }: ClassFormDialogProps) {
+  useLanguage();
   return (
     <RecordFormDialog
-      title={editing ? text.editTitle(text.fullName(editing.className, editing.classSection)) : text.addTitle}
+      title={editing ? text.editTitle({ name: classLabel(editing.className, editing.classSection) }) : text.addTitle}
       fields={fields}
       initial={{ className: editing?.className ?? '', classSection: editing?.classSection ?? '' }}
       schema={classInputSchema}

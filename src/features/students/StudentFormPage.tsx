@@ -22,6 +22,7 @@ import { staffTitles } from '../../kit/staff-titles';
 import './students.css';
 import { studentsTable } from '../../../sync/modules/students';
 import { admissionsTable } from '../../../sync/modules/records';
+import { useLanguage } from '../../i18n';
 
 export const studentsPath = '/admin/students';
 
@@ -55,6 +56,7 @@ function valuesOf(row: StudentRow | null): Values {
 }
 
 export default function StudentFormPage() {
+  useLanguage();
   const { id } = useParams();
   const engine = useSyncEngine();
   const found = useMirrorQuery(
@@ -81,6 +83,7 @@ export default function StudentFormPage() {
 }
 
 function StudentForm({ student, classes, admissionPending }: { student: StudentRow | null; classes: ClassRow[]; admissionPending: boolean }) {
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const navigate = useNavigate();
@@ -109,7 +112,7 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
 
   return (
     <form ref={formRef} className="panel rk-form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={errorCount ? 'st-form-errors' : undefined}>
-      <FormAlert id="st-form-errors" failure={failure} errorCount={errorCount} fixErrors={text.form.fixErrors} />
+      <FormAlert id="st-form-errors" failure={failure} errorCount={errorCount} fixErrors={(count) => text.form.fixErrors({ count })} />
       <fieldset className="rk-fieldset">
         <legend>{text.form.identity}</legend>
         <div className="rk-grid">

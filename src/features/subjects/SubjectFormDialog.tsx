@@ -4,6 +4,7 @@ import { subjectInputSchema } from '../../../contract/subject';
 import type { SubjectRow } from '../../../sync';
 import { normalizeText, RecordFormDialog, type DialogField } from '../../kit';
 import { subjectsTexts as text } from './texts';
+import { useLanguage } from '../../i18n';
 
 export interface SubjectValues {
   subjectName: string;
@@ -23,9 +24,10 @@ const fields: readonly DialogField<'subjectName' | 'subjectCode'>[] = [
 ];
 
 export function SubjectFormDialog({ editing, subjects, onSave, onClose }: SubjectFormDialogProps) {
+  useLanguage();
   return (
     <RecordFormDialog
-      title={editing ? text.editTitle(editing.subjectName) : text.addTitle}
+      title={editing ? text.editTitle({ name: editing.subjectName }) : text.addTitle}
       fields={fields}
       initial={{ subjectName: editing?.subjectName ?? '', subjectCode: editing?.subjectCode ?? '' }}
       schema={subjectInputSchema}

@@ -18,6 +18,7 @@ import { teacherTexts as text } from './texts';
 import { staffTitles } from '../../kit/staff-titles';
 import './teachers.css';
 import { teachersTable } from '../../../sync/modules/teachers';
+import { useLanguage } from '../../i18n';
 
 export const teachersPath = '/admin/teachers';
 
@@ -35,6 +36,7 @@ function valuesOf(row: TeacherRow | null): Values {
 }
 
 export default function TeacherFormPage() {
+  useLanguage();
   const { teacherId } = useParams();
   const engine = useSyncEngine();
   const isAdmin = useSessionSnapshot().session?.role === 'admin';
@@ -57,6 +59,7 @@ export default function TeacherFormPage() {
 }
 
 function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const navigate = useNavigate();
@@ -76,7 +79,7 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
 
   return (
     <form ref={formRef} className="panel rk-form" noValidate onSubmit={(event) => void submit(event)}>
-      <FormAlert failure={failure} errorCount={errorCount} fixErrors={text.form.fixErrors} />
+      <FormAlert failure={failure} errorCount={errorCount} fixErrors={(count) => text.form.fixErrors({ count })} />
       <fieldset className="rk-fieldset">
         <legend>{text.form.identity}</legend>
         <div className="rk-grid">

@@ -15,11 +15,13 @@ import { namesOf, readTimetableMirror, todayIso } from './queries';
 import { timetableTexts as text } from './texts';
 import { staffTitles } from '../../kit/staff-titles';
 import { WeekGrid } from './WeekGrid';
+import { useLanguage } from '../../i18n';
 import './timetable.css';
 
 const fullName = (row: StudentRow) => `${row.firstName} ${row.lastName}`.trim();
 
 export default function StudentTimetablePage() {
+  useLanguage();
   const engine = useSyncEngine();
   const mirror = useMirrorQuery(readTimetableMirror, []);
   const [day, setDay] = useState<TimetableDay | null>(null);

@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { dayNames, type TimetableDay, timetableMessages } from '../../../contract/timetable';
+import { type TimetableDay, timetableMessages } from '../../../contract/timetable';
 import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -17,7 +17,8 @@ import { classLabel, namesOf, readTimetableMirror, teacherLabel } from './querie
 import { timetableTexts as text } from './texts';
 import { staffTitles } from '../../kit/staff-titles';
 import './timetable.css';
-import { clockTime } from '../../ui/dates';
+import { clockTime, weekdayName } from '../../ui/dates';
+import { useLanguage } from '../../i18n';
 
 interface Draft {
   classId: string;
@@ -28,6 +29,7 @@ interface Draft {
 }
 
 export default function TimetableFormPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const access = useStaffAccess();
   const report = useWriteReport();
@@ -87,7 +89,7 @@ export default function TimetableFormPage() {
       : check.clash.kind === 'teacher'
         ? timetableMessages.teacherClash(names.teachers.get(candidate.teacherId ?? '') ?? '', names.classes.get(check.clash.other.classId) ?? '')
         : timetableMessages.roomClash(candidate.room, names.classes.get(check.clash.other.classId) ?? '');
-  const overLimit = check && check.limit !== undefined && check.count > check.limit ? text.form.overLimit(names.subjects.get(draft.subjectId) ?? '', check.count, check.limit) : null;
+  const overLimit = check && check.limit !== undefined && check.count > check.limit ? text.form.overLimit({ subject: names.subjects.get(draft.subjectId) ?? '', count: check.count, limit: check.limit }) : null;
 
   const chooseSubject = (subjectId: string) => {
     const mapped = mapping.find((row) => row.subjectId === subjectId);
@@ -140,7 +142,7 @@ export default function TimetableFormPage() {
           >
             {daysWithPeriods(mirror.periods).map((one) => (
               <option key={one} value={one}>
-                {dayNames[one]}
+                {weekdayName(one)}
               </option>
             ))}
           </select>
