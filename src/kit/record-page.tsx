@@ -47,10 +47,11 @@ export function RecordPageMessage({ tone, text, backTo, backLabel }: { tone: 'er
 
 /** What the school could not send: its message, and a retry that waits while offline. */
 export function LoadProblem({ error, retry, retryLabel, online }: { error: string; retry: () => void; retryLabel: string; online: boolean }) {
+  useLanguage();
   return (
     <div className="rk-load-problem">
       <p className="alert alert-error" role="alert">
-        {error}
+        {say(error)}
       </p>
       <button type="button" className="btn btn-secondary" onClick={retry} disabled={!online}>
         {retryLabel}

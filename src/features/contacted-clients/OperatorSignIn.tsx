@@ -5,8 +5,10 @@ import { messages } from '../../../contract/messages';
 import { PasswordField, TextField } from '../../ui/fields';
 import { operatorSignIn, OperatorApiError } from './operator-api';
 import { operatorTexts as text } from './texts';
+import { useLanguage } from '../../i18n';
 
 export function OperatorSignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: (session: OperatorSession) => void }) {
+  useLanguage();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});

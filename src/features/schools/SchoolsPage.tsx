@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { toast } from 'sonner';
 import { messages } from '../../../contract/messages';
 import { schoolDetailsInputSchema, type SchoolDetails } from '../../../contract/school';
-import { t } from '../../i18n';
+import { t, useLanguage } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
 import { TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
@@ -63,6 +63,7 @@ function useServerValue<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
 }
 
 function DetailsList({ school }: { school: SchoolDetails }) {
+  useLanguage();
   const rows: [string, string | null][] = [
     [text.fields.schoolName, school.schoolName],
     [text.fields.schoolId, school.schoolId],
@@ -86,6 +87,7 @@ function DetailsList({ school }: { school: SchoolDetails }) {
 }
 
 function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: boolean; onSaved: (school: SchoolDetails) => void }) {
+  useLanguage();
   const formId = useId();
   const [values, setValues] = useState<Values>(() => valuesOf(school));
   const [errors, setErrors] = useState<Errors>({});
@@ -176,6 +178,7 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
 }
 
 export default function SchoolsPage() {
+  useLanguage();
   const { session } = useSessionSnapshot();
   const known = useOnline();
   const online = known !== false;
