@@ -6,6 +6,8 @@ import { classKey } from '../../../contract/record-formats';
 import type { ClassRow } from '../../../sync';
 import { RecordFormDialog, type DialogField } from '../../kit';
 import { classesTexts as text } from './texts';
+import { useMemo } from 'react';
+import type { LanguageCode } from '../../../contract/languages';
 import { useLanguage } from '../../i18n';
 
 export interface ClassFormDialogProps {
@@ -16,13 +18,15 @@ export interface ClassFormDialogProps {
   onClose: () => void;
 }
 
-const fields: readonly DialogField<'className' | 'classSection'>[] = [
+/** The dialog's fields in a language (their labels are read when made). */
+const fieldsIn = (_language: LanguageCode): readonly DialogField<'className' | 'classSection'>[] => [
   { name: 'className', label: text.className, hint: text.classNameHint, maxLength: 40, required: true },
   { name: 'classSection', label: text.classSection, hint: text.classSectionHint, maxLength: 10 },
 ];
 
 export function ClassFormDialog({ editing, classes, onSave, onClose }: ClassFormDialogProps) {
-  useLanguage();
+  const language = useLanguage();
+  const fields = useMemo(() => fieldsIn(language), [language]);
   return (
     <RecordFormDialog
       title={editing ? text.editTitle({ name: classLabel(editing.className, editing.classSection) }) : text.addTitle}

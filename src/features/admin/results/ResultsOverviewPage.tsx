@@ -20,6 +20,7 @@ import '../../../ui/glance.css';
 import { classesTable } from '../../../../sync/modules/classes';
 import { subjectsTable } from '../../../../sync/modules/subjects';
 import { studentsTable } from '../../../../sync/modules/students';
+import type { LanguageCode } from '../../../../contract/languages';
 import { useLanguage } from '../../../i18n';
 
 /** A CSV file's name from an exam's name: the same in every language, as the school keeps its files. */
@@ -27,7 +28,8 @@ const csvName = (name: string) => `results-${name.replace(/[^A-Za-z0-9]+/g, '-')
 
 const nameOf = (klass: ClassLine['klass']) => classWithSection(klass.className, klass.classSection) ?? klass.className;
 
-const classColumns: readonly Column<ClassLine>[] = [
+/** The class table's columns in a language (their headers are read when made). */
+const classColumnsIn = (_language: LanguageCode): readonly Column<ClassLine>[] => [
   { key: 'class', header: text.klass, text: (row) => nameOf(row.klass) },
   { key: 'students', header: text.students, text: (row) => String(row.students) },
   { key: 'passed', header: text.passed, text: (row) => String(row.passed) },
@@ -36,7 +38,8 @@ const classColumns: readonly Column<ClassLine>[] = [
 ];
 
 export default function ResultsOverviewPage() {
-  useLanguage();
+  const language = useLanguage();
+  const classColumns = useMemo(() => classColumnsIn(language), [language]);
   const mirror = useMirrorQuery(async (db) => {
     const [exams, results, classes, subjects, students] = await Promise.all([
       db.tableOf(examsTable).toArray(),
