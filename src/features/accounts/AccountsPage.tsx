@@ -177,7 +177,7 @@ function PendingSection({ online, reloadKey, onDone }: { online: boolean | undef
         <p>{rejecting ? text.pending.rejectBody({ username: rejecting.username }) : ''}</p>
         {rejectError && (
           <p className="alert alert-error" role="alert">
-            {rejectError}
+            {say(rejectError)}
           </p>
         )}
       </ConfirmDialog>
@@ -311,7 +311,7 @@ function AllAccountsSection({
       </form>
       {actionError && (
         <p className="alert alert-error" role="alert">
-          {actionError}
+          {say(actionError)}
         </p>
       )}
       {list.error && <LoadProblem error={list.error} retry={list.retry} retryLabel={text.retry} online={canAct} />}
@@ -408,7 +408,7 @@ function AllAccountsSection({
         <p>{deactivating ? text.deactivate.body({ username: deactivating.username }) : ''}</p>
         {actionError && deactivating && (
           <p className="alert alert-error" role="alert">
-            {actionError}
+            {say(actionError)}
           </p>
         )}
       </ConfirmDialog>
@@ -435,7 +435,7 @@ export default function AccountsPage() {
   }
 
   const done = (outcome: Outcome) => {
-    toast.success(outcome.message);
+    toast.success(say(outcome.message));
     setLastOutcome(outcome.message);
     setReloadKey((n) => n + 1);
   };
@@ -449,7 +449,7 @@ export default function AccountsPage() {
         </p>
       )}
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="acc-outcome">
-        {lastOutcome}
+        {say(lastOutcome)}
       </p>
       <PendingSection online={known} reloadKey={reloadKey} onDone={done} />
       <AllAccountsSection online={known} reloadKey={reloadKey} me={session.username} onDone={done} />

@@ -10,7 +10,7 @@ import { PasswordField } from '../../ui/fields';
 import { AccountDialog, AccountDialogButtons, type AccountDialogProps, type AccountFormProps } from './AccountDialog';
 import { resetAccountPassword } from './accounts-service';
 import { accountsTexts as text } from './texts';
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 
 interface Errors {
   newPassword?: string;
@@ -50,7 +50,7 @@ function ResetForm({ account, online, onDone, onClose }: AccountFormProps) {
       <p>{text.reset.intro}</p>
       {formError && (
         <p className="alert alert-error" role="alert">
-          {formError}
+          {say(formError)}
         </p>
       )}
       <form id={formId} noValidate onSubmit={submit} aria-busy={busy}>

@@ -18,7 +18,7 @@ import { attendanceStatuses, type AttendanceStatus } from '../../../contract/att
 import { messages } from '../../../contract/messages';
 import { holidayOn, isSunday } from '../../../contract/working-days';
 import { StorageFullError, type AttendanceRow, type StudentRow } from '../../../sync';
-import { t, useLanguage } from '../../i18n';
+import { say, t, useLanguage } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
@@ -224,7 +224,7 @@ export default function MarkAttendancePage() {
       )}
       {!loading && notMarkable && classes.length > 0 && (
         <p className="alert alert-warning" role="alert">
-          {messages.attendance.notYourClass}
+          {say(messages.attendance.notYourClass)}
         </p>
       )}
       {!loading && classes.length > 0 && (

@@ -8,7 +8,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { LanguageCode } from '../../../contract/languages';
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { classLabel } from '../../../contract/class-label';
 import { messages } from '../../../contract/messages';
 import type { ClassInput } from '../../../contract/class';
@@ -204,7 +204,7 @@ export default function ClassesPage() {
       {access.isAdmin && <UploadPanel entity="classes" heading={text.uploadHeading} />}
       {editing && <ClassFormDialog editing={editing.row} classes={classes ?? []} onSave={(input) => save(input, editing.row)} onClose={() => setEditing(null)} />}
       <DeleteConfirmDialog flow={removal} texts={deleteTexts} blocked={(confirming?.studentCount ?? 0) > 0}>
-        {confirming && confirming.studentCount > 0 && <p className="alert alert-warning">{messages.classes.hasStudents(confirming.studentCount)}</p>}
+        {confirming && confirming.studentCount > 0 && <p className="alert alert-warning">{say(messages.classes.hasStudents(confirming.studentCount))}</p>}
       </DeleteConfirmDialog>
     </main>
   );

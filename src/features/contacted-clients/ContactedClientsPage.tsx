@@ -15,7 +15,7 @@ import { listContactRequests, OperatorApiError, setContacted } from './operator-
 import { loadOperatorSession, saveOperatorSession } from './operator-session';
 import { OperatorSignIn } from './OperatorSignIn';
 import { operatorTexts as text } from './texts';
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import './contacted-clients.css';
 
 type Filter = keyof typeof text.filters;
@@ -169,17 +169,17 @@ export default function ContactedClientsPage() {
       </div>
       {actionError && (
         <p className="alert alert-error" role="alert">
-          {actionError}
+          {say(actionError)}
         </p>
       )}
       {load.kind === 'loading' && (
         <p className="loading-label" role="status">
-          {messages.ui.loading}
+          {say(messages.ui.loading)}
         </p>
       )}
       {load.kind === 'error' && (
         <div className="alert alert-error" role="alert">
-          <p>{load.message}</p>
+          <p>{say(load.message)}</p>
           <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
             {text.retry}
           </button>

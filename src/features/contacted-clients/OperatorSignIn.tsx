@@ -5,7 +5,7 @@ import { messages } from '../../../contract/messages';
 import { PasswordField, TextField } from '../../ui/fields';
 import { operatorSignIn, OperatorApiError } from './operator-api';
 import { operatorTexts as text } from './texts';
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 
 export function OperatorSignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: (session: OperatorSession) => void }) {
   useLanguage();
@@ -40,7 +40,7 @@ export function OperatorSignIn({ notice, onSignedIn }: { notice?: string; onSign
       <p>{text.signInIntro}</p>
       {formError && (
         <p className="alert alert-error" role="alert">
-          {formError}
+          {say(formError)}
         </p>
       )}
       <form noValidate onSubmit={submit} aria-busy={busy}>

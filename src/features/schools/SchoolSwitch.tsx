@@ -34,7 +34,7 @@ export function SchoolSwitch({ setting, heading, label, hint, school, online, on
       setError(outcome.message);
       return;
     }
-    toast.success(outcome.message);
+    toast.success(say(outcome.message));
     onSaved(outcome.school);
   };
 

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { toast } from 'sonner';
 import { messages } from '../../../contract/messages';
 import { schoolDetailsInputSchema, type SchoolDetails } from '../../../contract/school';
-import { t, useLanguage } from '../../i18n';
+import { say, t, useLanguage } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
 import { TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
@@ -139,7 +139,7 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
     }
     setValues(valuesOf(outcome.school));
     setStatus(outcome.message);
-    toast.success(outcome.message);
+    toast.success(say(outcome.message));
     onSaved(outcome.school);
   };
 
@@ -157,7 +157,7 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
       )}
       {formError && (
         <p className="alert alert-error" role="alert">
-          {formError}
+          {say(formError)}
         </p>
       )}
       <form ref={formRef} id={formId} noValidate onSubmit={submit} aria-busy={busy} className="school-form">
@@ -169,7 +169,7 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
             {busy ? text.saving : text.save}
           </button>
           <p className="school-form-status" role="status" aria-live="polite">
-            {status}
+            {say(status)}
           </p>
         </div>
       </form>

@@ -192,7 +192,7 @@ export default function StudentsPage() {
             {chosen.length > 0 && <span className="rk-selection-count">{text.selected({ count: chosen.length })}</span>}
           </div>
           <NoticeArea notice={notice} className="st-notice" />
-          <RejectedChanges table="students" unknownName={text.unknownName} deleteLine={messages.students.deleteFailed} />
+          <RejectedChanges table="students" unknownName={text.unknownName} deleteLine={(name, reason) => say(messages.students.deleteFailed(name, say(reason)))} />
           {viewer.isAdmin && uploadOpen && (
             <>
               <p className="rk-note">{text.uploadNote}</p>

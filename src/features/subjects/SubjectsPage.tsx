@@ -33,7 +33,7 @@ import { staffTitles } from '../../kit/staff-titles';
 import { subjectsTable } from '../../../sync/modules/subjects';
 import { classSubjectsTable } from '../../../sync/modules/class-subjects';
 import type { LanguageCode } from '../../../contract/languages';
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 
 interface SubjectView extends SubjectRow {
   /** What the delete question and its outcome name. */
@@ -149,7 +149,7 @@ export default function SubjectsPage() {
       )}
       {editing && <SubjectFormDialog editing={editing.row} subjects={subjects ?? []} onSave={(values) => save(values, editing.row)} onClose={() => setEditing(null)} />}
       <DeleteConfirmDialog flow={removal} texts={deleteTexts} blocked={(confirming?.classCount ?? 0) > 0}>
-        {confirming && confirming.classCount > 0 && <p className="alert alert-warning">{messages.subjects.stillMapped(confirming.classCount)}</p>}
+        {confirming && confirming.classCount > 0 && <p className="alert alert-warning">{say(messages.subjects.stillMapped(confirming.classCount))}</p>}
       </DeleteConfirmDialog>
     </main>
   );
