@@ -609,6 +609,8 @@ export interface MessageValues {
   'firstSync.entities.marks': NoValues;
   'firstSync.entities.results': NoValues;
   'firstSync.entities.events': NoValues;
+  'asOf.asOf': { when: string | number };
+  'asOf.neverSynced': NoValues;
   'staffTitles.accounts': NoValues;
   'staffTitles.results': NoValues;
   'staffTitles.attendance': NoValues;
@@ -2094,6 +2096,10 @@ export interface Texts {
       results: string;
       events: string;
     };
+  };
+  asOf: {
+    asOf: (values: { when: string | number }) => string;
+    neverSynced: string;
   };
   staffTitles: {
     accounts: string;

@@ -11,3 +11,6 @@ import { t } from '../i18n/translate';
 loadEnglish(englishKit);
 
 export const recordsKitTexts = t.recordsKit;
+
+/** The dashboards' line on when their figures were last brought up to date (AsOf.tsx). */
+export const asOfTexts = t.asOf;
