@@ -54,6 +54,11 @@ const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
       import('./locales/hi/account.po'),
       import('./locales/hi/landing.po'),
       import('./locales/hi/messages.po'),
+      import('./locales/hi/kit.po'),
+      import('./locales/hi/staff-titles.po'),
+      import('./locales/hi/staff.po'),
+      import('./locales/hi/attendance.po'),
+      import('./locales/hi/timetable.po'),
     ]),
   mr: () =>
     Promise.all([
@@ -62,6 +67,11 @@ const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
       import('./locales/mr/account.po'),
       import('./locales/mr/landing.po'),
       import('./locales/mr/messages.po'),
+      import('./locales/mr/kit.po'),
+      import('./locales/mr/staff-titles.po'),
+      import('./locales/mr/staff.po'),
+      import('./locales/mr/attendance.po'),
+      import('./locales/mr/timetable.po'),
     ]),
 };
 

@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { recordsKitTexts as text } from './texts';
+import { useLanguage } from '../i18n';
 
 interface Child {
   id: string;
@@ -22,6 +23,7 @@ export function useChosenStudent<T extends Child>(students: readonly T[] | undef
 }
 
 export function ChildChooser({ students, student, className = '' }: { students: readonly Child[] | undefined; student: Child | undefined; className?: string }) {
+  useLanguage();
   const [params, setParams] = useSearchParams();
   const id = useId();
   if (!students || students.length < 2) return null;

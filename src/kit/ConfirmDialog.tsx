@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Modal } from '../ui/Modal';
 import { recordsKitTexts as text } from './texts';
+import { useLanguage } from '../i18n';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -17,6 +18,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = text.confirm.cancel, danger = true, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  useLanguage();
   return (
     <Modal
       open={open}

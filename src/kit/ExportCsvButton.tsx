@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Column } from '../ui/columns';
 import { recordsCsv, saveFile } from '../ui/csv';
 import { recordsKitTexts as text } from './texts';
+import { useLanguage } from '../i18n';
 
 export interface ExportCsvButtonProps<T> {
   /** Without extension; the date is not added. */
@@ -13,6 +14,7 @@ export interface ExportCsvButtonProps<T> {
 }
 
 export function ExportCsvButton<T>({ filename, columns, rows }: ExportCsvButtonProps<T>) {
+  useLanguage();
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
@@ -28,7 +30,7 @@ export function ExportCsvButton<T>({ filename, columns, rows }: ExportCsvButtonP
     <button
       type="button"
       className="btn btn-secondary"
-      aria-label={text.exportCsvLabel(rows.length)}
+      aria-label={text.exportCsvLabel({ count: rows.length })}
       disabled={busy || rows.length === 0}
       onClick={() => void onClick()}
     >

@@ -3,8 +3,10 @@ import type { ComponentProps } from 'react';
 import { genders } from '../../contract/record-formats';
 import { SelectField } from '../ui/fields';
 import { recordsKitTexts as text } from './texts';
+import { useLanguage } from '../i18n';
 
 export function GenderField(props: Omit<ComponentProps<typeof SelectField>, 'children'>) {
+  useLanguage();
   return (
     <SelectField {...props}>
       <option value="">{text.gender.notGiven}</option>

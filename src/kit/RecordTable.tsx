@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cellOf, type Column } from '../ui/columns';
 import { stackCell, stackRowHeader, stackTable } from './stacked-table';
 import { recordsKitTexts as text } from './texts';
+import { useLanguage } from '../i18n';
 import './records-kit.css';
 
 export interface RecordTableProps<T> {
@@ -33,6 +34,7 @@ export interface RecordTableProps<T> {
 }
 
 function SelectAll({ state, onChange }: { state: 'none' | 'some' | 'all'; onChange: (checked: boolean) => void }) {
+  useLanguage();
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = state === 'some';
@@ -63,6 +65,7 @@ export function RecordTable<T>({
   busy = false,
   stackOnPhone = false,
 }: RecordTableProps<T>) {
+  useLanguage();
   const captionId = useId();
   const selectable = Boolean(selectedIds && onSelectionChange);
   const [first, ...rest] = columns;
@@ -134,7 +137,7 @@ export function RecordTable<T>({
                   <td className="rk-check" {...(stackOnPhone ? { role: 'cell' } : {})}>
                     <input
                       type="checkbox"
-                      aria-label={text.selectRow(labelOf(row))}
+                      aria-label={text.selectRow({ label: labelOf(row) })}
                       checked={selected}
                       onChange={(event) => toggle(id, event.target.checked)}
                     />

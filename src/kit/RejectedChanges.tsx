@@ -4,6 +4,8 @@
  * and the record's name, until dismissed. The engine has already undone them in the mirror.
  */
 import { useId } from 'react';
+import { say, useLanguage } from '../i18n';
+import { lookup } from '../i18n/translate';
 import type { KakshaDb, RejectedEntry } from '../../sync';
 import { useSyncEngine } from '../sync-binding/hooks';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';
@@ -47,6 +49,7 @@ async function refusedChanges(db: KakshaDb, table: RejectedChangesProps['table']
 }
 
 export function RejectedChanges({ table, unknownName, deleteLine }: RejectedChangesProps) {
+  useLanguage();
   const engine = useSyncEngine();
   const headingId = useId();
   const refused = useMirrorQuery((db) => refusedChanges(db, table, unknownName), [table, unknownName]);
@@ -60,7 +63,7 @@ export function RejectedChanges({ table, unknownName, deleteLine }: RejectedChan
             <span>
               {action === 'delete' && deleteLine
                 ? deleteLine(name, entry.message)
-                : text.rejected.line(text.rejected.actions[action] ?? action, name, entry.message)}
+                : text.rejected.line({ action: lookup(`recordsKit.rejected.actions.${action}`) ?? action, name, message: say(entry.message) })}
             </span>
             <button type="button" className="btn btn-secondary" onClick={() => void engine.dismissRejected(entry.id)}>
               {text.rejected.dismiss}

@@ -10,6 +10,7 @@ import { saveFile } from '../ui/csv';
 import { recordsKitTexts as text } from './texts';
 import './records-kit.css';
 import { checkFile, fetchTemplate, uploadFile, type UploadOutcome } from './upload';
+import { useLanguage } from '../i18n';
 
 export interface UploadPanelProps {
   entity: ImportEntity;
@@ -43,6 +44,7 @@ function extensionsOf(accept: string): string[] {
 }
 
 export function UploadPanel({ entity, accept = uploadAccept, onImported, heading = text.upload.heading }: UploadPanelProps) {
+  useLanguage();
   const id = useId();
   const online = useOnline();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -128,7 +130,7 @@ export function UploadPanel({ entity, accept = uploadAccept, onImported, heading
             }}
           />
           <p className="field-hint" id={`${id}-hint`}>
-            {text.upload.fileHint(extensions.join(', '), Math.round(maxUploadBytes / 1024 / 1024))}
+            {text.upload.fileHint({ extensions: extensions.join(', '), megabytes: Math.round(maxUploadBytes / 1024 / 1024) })}
           </p>
           {problem && (
             <p className="field-error" id={`${id}-problem`} role="alert">
@@ -180,7 +182,7 @@ export function UploadPanel({ entity, accept = uploadAccept, onImported, heading
           <div className="alert alert-info" role="status">
             <p>{outcome.message}</p>
             <p>
-              {text.upload.counts(outcome.result.totalRows, outcome.result.created, outcome.result.updated, outcome.result.unchanged)}
+              {text.upload.counts({ total: outcome.result.totalRows, created: outcome.result.created, updated: outcome.result.updated, unchanged: outcome.result.unchanged })}
             </p>
           </div>
         )}
@@ -209,7 +211,7 @@ export function UploadPanel({ entity, accept = uploadAccept, onImported, heading
             </tbody>
           </table>
           {outcome.rejection.truncated && (
-            <p className="field-hint">{text.upload.truncated(outcome.rejection.errors.length, outcome.rejection.errorCount)}</p>
+            <p className="field-hint">{text.upload.truncated({ shown: outcome.rejection.errors.length, total: outcome.rejection.errorCount })}</p>
           )}
         </div>
       )}

@@ -41,16 +41,17 @@ export function progressLines(needs: readonly SyncEntity[], first: Pick<FirstSyn
     const received = first.received[entity] ?? 0;
     const expected = first.expected?.[entity];
     const name = text.entities[entity];
-    if (first.expected === null) return [text.soFar(name, groupIndian(received))];
+    if (first.expected === null) return [text.soFar({ name, received: groupIndian(received) })];
     // The server said what it brings and this is none of it.
     if (expected === undefined) return [];
     if (expected === 0 && received === 0) return [];
-    if (received >= expected) return [text.done(name, groupIndian(received))];
-    return [text.of(name, groupIndian(received), groupIndian(expected))];
+    if (received >= expected) return [text.done({ name, count: groupIndian(received) })];
+    return [text.of({ name, received: groupIndian(received), expected: groupIndian(expected) })];
   });
 }
 
 function Reading() {
+  useLanguage();
   return (
     <p className="loading-label" role="status">
       {text.reading}
@@ -59,6 +60,7 @@ function Reading() {
 }
 
 export function FirstSyncProgress({ needs }: { needs: readonly SyncEntity[] }) {
+  useLanguage();
   const first = useFirstSync();
   const state = useSyncState();
   if (!first || !state) return <Reading />;
@@ -87,7 +89,7 @@ export function FirstSyncProgress({ needs }: { needs: readonly SyncEntity[] }) {
       )}
       {expected !== null && expected > 0 && <progress className="first-sync-bar" aria-label={text.progressLabel} value={received} max={expected} />}
       <p className="first-sync-total" role="status">
-        {expected !== null ? text.total(groupIndian(received), groupIndian(expected), first.pages) : text.totalSoFar(groupIndian(received), first.pages)}
+        {expected !== null ? text.total({ received: groupIndian(received), expected: groupIndian(expected), pages: first.pages }) : text.totalSoFar({ received: groupIndian(received), pages: first.pages })}
       </p>
     </section>
   );

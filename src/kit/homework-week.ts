@@ -133,7 +133,7 @@ async function readFamilyWeekCounts(db: KakshaDb): Promise<FamilyWeekCounts> {
 export function useFamilyHomeworkTile(tiles: readonly Tile[], homeworkPath: string): Tile[] {
   const counts = useMirrorQuery(readFamilyWeekCounts, []);
   return tiles.map((tile) =>
-    tile.to === homeworkPath && counts ? { ...tile, detail: recordsKitTexts.familyHomeworkTile(counts.dueThisWeek, counts.notDone, counts.overdue) } : tile,
+    tile.to === homeworkPath && counts ? { ...tile, detail: recordsKitTexts.familyHomeworkTile({ dueThisWeek: counts.dueThisWeek, notDone: counts.notDone, overdue: counts.overdue }) } : tile,
   );
 }
 
@@ -142,6 +142,6 @@ export function useHomeworkTile(tiles: readonly Tile[], homeworkPath: string): T
   const { isTeacher, teacherId } = useStaffAccess();
   const counts = useMirrorQuery((db) => readWeekCounts(db, isTeacher ? teacherId : undefined), [isTeacher, teacherId]);
   return tiles.map((tile) =>
-    tile.to === homeworkPath && counts ? { ...tile, detail: recordsKitTexts.homeworkTile(counts.dueThisWeek, counts.notDone) } : tile,
+    tile.to === homeworkPath && counts ? { ...tile, detail: recordsKitTexts.homeworkTile({ dueThisWeek: counts.dueThisWeek, notDone: counts.notDone }) } : tile,
   );
 }

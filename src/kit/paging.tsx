@@ -1,6 +1,7 @@
 /** Local paging (spec: page size 20, from page 0) and its previous/next control. */
 import { useMemo, useState } from 'react';
 import { recordsKitTexts as text } from './texts';
+import { useLanguage } from '../i18n';
 import './records-kit.css';
 
 export const defaultPageSize = 20;
@@ -45,9 +46,10 @@ export interface PagerProps {
 }
 
 export function Pager({ page, pageCount, onPageChange, total, pageSize = defaultPageSize }: PagerProps) {
+  useLanguage();
   const shown =
     total !== undefined && total > 0
-      ? text.pager.shown(page * pageSize + 1, Math.min(total, (page + 1) * pageSize), total)
+      ? text.pager.shown({ from: page * pageSize + 1, to: Math.min(total, (page + 1) * pageSize), total })
       : undefined;
   return (
     <nav className="rk-pager" aria-label={text.pager.label}>
@@ -61,7 +63,7 @@ export function Pager({ page, pageCount, onPageChange, total, pageSize = default
         {text.pager.previous}
       </button>
       <span className="rk-pager-position" aria-live="polite">
-        {text.pager.position(page + 1, pageCount)}
+        {text.pager.position({ page: page + 1, count: pageCount })}
         {shown && <span className="rk-pager-shown"> · {shown}</span>}
       </span>
       <button

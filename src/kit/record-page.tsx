@@ -6,6 +6,7 @@
 import { useRef, useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { say, useLanguage } from '../i18n';
 import { TextField } from '../ui/fields';
 import { fieldErrors, focusFirstInvalid, type FieldErrors } from './form-errors';
 import { mutationErrorMessage } from './write-report';
@@ -27,14 +28,15 @@ export function MirrorStatus({ engine, loaded, text }: { engine: unknown; loaded
 
 /** A page that cannot show its record: an error (announced) or an info, and a link back to the list. */
 export function RecordPageMessage({ tone, text, backTo, backLabel }: { tone: 'error' | 'info'; text: string; backTo: string; backLabel: string }) {
+  useLanguage();
   return (
     <div className="panel rk-message">
       {tone === 'error' ? (
         <p className="alert alert-error" role="alert">
-          {text}
+          {say(text)}
         </p>
       ) : (
-        <p className="alert alert-info">{text}</p>
+        <p className="alert alert-info">{say(text)}</p>
       )}
       <Link className="btn btn-secondary" to={backTo}>
         {backLabel}
@@ -45,10 +47,11 @@ export function RecordPageMessage({ tone, text, backTo, backLabel }: { tone: 'er
 
 /** What the school could not send: its message, and a retry that waits while offline. */
 export function LoadProblem({ error, retry, retryLabel, online }: { error: string; retry: () => void; retryLabel: string; online: boolean }) {
+  useLanguage();
   return (
     <div className="rk-load-problem">
       <p className="alert alert-error" role="alert">
-        {error}
+        {say(error)}
       </p>
       <button type="button" className="btn btn-secondary" onClick={retry} disabled={!online}>
         {retryLabel}
@@ -71,11 +74,12 @@ export function useNotice(): [ShownNotice | null, (next: Notice | null) => void]
 }
 
 export function NoticeArea({ notice, className }: { notice: ShownNotice | null; className?: string }) {
+  useLanguage();
   return (
     <div aria-live="assertive" className={className}>
       {notice && (
         <p key={notice.at} className={`alert ${notice.tone === 'error' ? 'alert-error' : 'alert-info'}`}>
-          {notice.text}
+          {say(notice.text)}
         </p>
       )}
     </div>
@@ -145,10 +149,11 @@ export function useRecordForm<K extends string>(initial: () => Record<K, string>
 
 /** The form's alert: the save failure, else how many fields need fixing. */
 export function FormAlert({ id, failure, errorCount, fixErrors }: { id?: string; failure: string | null; errorCount: number; fixErrors: (count: number) => string }) {
+  useLanguage();
   if (errorCount === 0 && !failure) return null;
   return (
     <p id={id} className="alert alert-error" role="alert">
-      {failure ?? fixErrors(errorCount)}
+      {failure ? say(failure) : fixErrors(errorCount)}
     </p>
   );
 }

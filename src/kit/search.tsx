@@ -6,6 +6,7 @@
 import { useDeferredValue, useId, useMemo } from 'react';
 import type { Column } from '../ui/columns';
 import { recordsKitTexts as text } from './texts';
+import { useLanguage } from '../i18n';
 import './records-kit.css';
 
 export const allColumns = 'all';
@@ -59,6 +60,7 @@ export interface SearchBarProps {
 }
 
 export function SearchBar({ columns, column, onColumnChange, query, onQueryChange, disabledReason, status }: SearchBarProps) {
+  useLanguage();
   const id = useId();
   const disabled = Boolean(disabledReason);
   const reasonId = `${id}-reason`;

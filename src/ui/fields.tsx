@@ -1,6 +1,6 @@
 /** Labelled form fields with their error and hint wired to aria-describedby / aria-invalid. */
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { t, useLanguage } from '../i18n';
+import { say, t, useLanguage } from '../i18n';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
@@ -40,7 +40,7 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNod
       )}
       {error && (
         <p className="field-error" id={`${id}-error`}>
-          {error}
+          {say(error)}
         </p>
       )}
     </>

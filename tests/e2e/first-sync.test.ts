@@ -124,17 +124,17 @@ describe('the first sync', () => {
       await saveSheet(page);
 
       await context.setOffline(false);
-      const both = sheetRow(page, 0).getByRole('group', { name: attendanceTexts.sheet.both(await sheetRow(page, 0).locator('.mark-name').innerText()), exact: true });
+      const both = sheetRow(page, 0).getByRole('group', { name: attendanceTexts.sheet.both({ name: await sheetRow(page, 0).locator('.mark-name').innerText() }), exact: true });
       await both.waitFor({ timeout: 60_000 });
-      expect(await both.getByText(attendanceTexts.sheet.school(en.attendanceStatus.present, ''), { exact: true }).count()).toBe(1);
-      expect(await both.getByText(attendanceTexts.sheet.yours(en.attendanceStatus.absent, ''), { exact: true }).count()).toBe(1);
-      await page.locator('.sheet-status', { hasText: attendanceTexts.sheet.chooseState(1) }).waitFor();
+      expect(await both.getByText(attendanceTexts.sheet.school({ status: en.attendanceStatus.present }), { exact: true }).count()).toBe(1);
+      expect(await both.getByText(attendanceTexts.sheet.yours({ status: en.attendanceStatus.absent }), { exact: true }).count()).toBe(1);
+      await page.locator('.sheet-status', { hasText: attendanceTexts.sheet.chooseState({ count: 1 }) }).waitFor();
       // Only the mark she touched takes part: the others show the school's, with nothing to choose.
       expect(await page.locator('.mark-both').count()).toBe(1);
       expect(await checked(1, 'absent')(page)).toBe(true);
       expect(await checked(0, 'present')(page)).toBe(true);
 
-      await both.getByRole('button', { name: attendanceTexts.sheet.keepYours(en.attendanceStatus.absent), exact: true }).click();
+      await both.getByRole('button', { name: attendanceTexts.sheet.keepYours({ status: en.attendanceStatus.absent }), exact: true }).click();
       await sheetState(page, 'synced', 60_000);
       expect(await page.locator('.mark-both').count()).toBe(0);
       expect(await checked(0, 'absent')(page)).toBe(true);

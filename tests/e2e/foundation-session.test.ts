@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { en } from '../support/english';
-import { classesTitles } from '../../src/features/classes/texts';
+import { staffTitles } from '../../src/kit/staff-titles';
 import { useBrowser } from './support/browser';
 import { demoOffice, demoPassword, demoPersonName, demoUsername, greenvalley, riverside } from './support/demo';
 import { chooseSchool, dashboard, loginForm, pathOf, readStorage, signIn, signInAt, waitForPath } from './support/flows';
@@ -40,7 +40,7 @@ describe('route guard', () => {
     await page.goto('/admin/classes');
     await waitForPath(page, '/student');
     await dashboard(page, greenvalley.schoolName).intro.waitFor();
-    expect(await page.getByRole('heading', { name: classesTitles.classes, exact: true }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: staffTitles.classes, exact: true }).count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(en.dashboard.studentTitle);
   });
 
@@ -49,7 +49,7 @@ describe('route guard', () => {
     await signInAt(page, greenvalley.schoolName, demoUsername('teacher'), demoPassword);
     await waitForPath(page, '/admin');
     await page.goto('/admin/classes');
-    await page.getByRole('heading', { level: 1, name: classesTitles.classes, exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: staffTitles.classes, exact: true }).waitFor();
     expect(pathOf(page)).toBe('/admin/classes');
   });
 

@@ -78,16 +78,16 @@ describe('pending registration', () => {
       // The code was skipped: the address was never confirmed, and approving says what that means.
       expect(await row.getByText(text.pending.confirmedNo, { exact: true }).isVisible()).toBe(true);
       expect(await scrollWidth()).toBeLessThanOrEqual(phone.width);
-      await row.getByRole('button', { name: text.pending.approveLabel(email), exact: true }).click();
+      await row.getByRole('button', { name: text.pending.approveLabel({ username: email }), exact: true }).click();
       const warning = adminPage.getByRole('alertdialog', { name: text.pending.unconfirmedTitle, exact: true });
       await warning.waitFor();
-      expect(await warning.innerText()).toContain(text.pending.unconfirmedBody(email));
+      expect(await warning.innerText()).toContain(text.pending.unconfirmedBody({ username: email }));
       expect(await scrollWidth()).toBeLessThanOrEqual(phone.width);
       const box = await warning.boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
       await warning.getByRole('button', { name: text.pending.unconfirmedContinue, exact: true }).click();
-      const dialog = adminPage.getByRole('dialog', { name: text.approve.title(email), exact: true });
+      const dialog = adminPage.getByRole('dialog', { name: text.approve.title({ username: email }), exact: true });
       await dialog.waitFor();
       // Nothing chosen yet: approving asks for the record.
       await dialog.getByRole('button', { name: text.approve.submit, exact: true }).click();

@@ -115,7 +115,7 @@ describe('student import', () => {
       const done = panel.getByRole('status').filter({ hasText: messages.students.uploaded });
       await done.waitFor({ timeout: 60_000 });
       expect(await done.getByText(messages.students.uploaded, { exact: true }).isVisible()).toBe(true);
-      expect(await done.getByText(upload.counts(3, 3, 0, 0), { exact: true }).isVisible()).toBe(true);
+      expect(await done.getByText(upload.counts({ total: 3, created: 3, updated: 0, unchanged: 0 }), { exact: true }).isVisible()).toBe(true);
       expect(await report.count()).toBe(0);
 
       const stored = (await mine()).sort((a, b) => (a.admissionId ?? '').localeCompare(b.admissionId ?? ''));

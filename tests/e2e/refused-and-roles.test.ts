@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import { en } from '../support/english';
-import { accountsTitles } from '../../src/features/accounts/texts';
-import { attendanceTitles } from '../../src/features/attendance/texts';
+import { staffTitles } from '../../src/kit/staff-titles';
 import { syncTexts } from '../../src/sync-binding/texts';
 import { studentTexts } from '../../src/features/students/texts';
 import { useBrowser } from './support/browser';
@@ -94,12 +93,12 @@ describe('the demo teacher is not offered what the school refuses them', () => {
     async () => {
       const page = await (await session.newContext()).newPage();
       await signInAs(page, teacher);
-      await page.getByRole('link', { name: attendanceTitles.markAttendance }).first().waitFor();
-      expect(await page.getByRole('link', { name: accountsTitles.accounts }).count()).toBe(0);
+      await page.getByRole('link', { name: staffTitles.markAttendance }).first().waitFor();
+      expect(await page.getByRole('link', { name: staffTitles.accounts }).count()).toBe(0);
 
       const adminPage = await (await session.newContext()).newPage();
       await signInAs(adminPage, admin);
-      await adminPage.getByRole('link', { name: accountsTitles.accounts }).first().waitFor();
+      await adminPage.getByRole('link', { name: staffTitles.accounts }).first().waitFor();
     },
     slow,
   );

@@ -14,7 +14,7 @@ import { type Period, timetableDayOf, type TimetableEntry, timetablePaths, type 
 import { teacherAttendanceTexts } from '../../src/features/teacher-attendance/texts';
 import { recordsKitTexts } from '../../src/kit/texts';
 import { timetableTexts as text } from '../../src/features/timetable/texts';
-import { timetableTitles } from '../../src/features/timetable/texts';
+import { staffTitles } from '../../src/kit/staff-titles';
 import { useBrowser } from './support/browser';
 import { demoParent, demoUsername, greenvalley } from './support/demo';
 import { studentsOf } from './support/records';
@@ -76,7 +76,7 @@ describe('timetable', () => {
       await parentContext.setOffline(true);
       await parentPage.goto('/student/timetable').catch(() => undefined);
       await parentPage.reload();
-      await parentPage.getByRole('heading', { level: 1, name: timetableTitles.timetable }).waitFor();
+      await parentPage.getByRole('heading', { level: 1, name: staffTitles.timetable }).waitFor();
       // The child in IV B (the other is in another class).
       const child = (await studentsOf(session.baseUrl, token)).find((row) => row.classId === ivB.id && demoParent(greenvalley).children.includes(`${row.firstName} ${row.lastName}`))!;
       await parentPage.getByLabel(recordsKitTexts.chooseChild, { exact: true }).selectOption(child.id);
@@ -101,7 +101,7 @@ describe('timetable', () => {
       await adminPage.goto('/admin/teacher-attendance').catch(() => undefined);
       await adminPage.reload().catch(() => undefined);
       await adminPage.getByLabel(teacherAttendanceTexts.date, { exact: true }).fill(date);
-      const group = adminPage.getByRole('radiogroup', { name: teacherAttendanceTexts.statusOf(fullName), exact: true });
+      const group = adminPage.getByRole('radiogroup', { name: teacherAttendanceTexts.statusOf({ name: fullName }), exact: true });
       await group.getByRole('radio', { name: teacherAttendanceTexts.statuses.absent, exact: true }).click();
       await adminPage.getByRole('button', { name: teacherAttendanceTexts.save, exact: true }).click();
       await adminContext.setOffline(false);

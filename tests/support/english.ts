@@ -2,8 +2,13 @@
  * The app's English texts as tests read them (docs/i18n.md): `en.auth.signIn`, with every area of
  * the catalogs loaded as the screens that show them load it. The device starts in English.
  */
+import '../../src/features/attendance/texts';
 import '../../src/features/landing/texts';
+import '../../src/features/students/texts';
+import '../../src/features/timetable/texts';
 import '../../src/kit/account-texts';
+import '../../src/kit/staff-titles';
+import '../../src/kit/texts';
 import '../../src/sync-binding/texts';
 
 export { listOf } from '../../src/i18n/formats';

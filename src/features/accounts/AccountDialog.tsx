@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { Account } from '../../../contract/account';
 import { Modal } from '../../ui/Modal';
 import type { Outcome } from './accounts-service';
+import { useLanguage } from '../../i18n';
 
 export interface AccountFormProps {
   account: Account;
@@ -21,6 +22,7 @@ export interface AccountDialogProps extends Omit<AccountFormProps, 'account'> {
  * Once the form is done the dialog closes, then `onDone` reports the outcome.
  */
 export function AccountDialog({ account, title, Form, online, onDone, onClose }: AccountDialogProps & { title: (username: string) => string; Form: ComponentType<AccountFormProps> }) {
+  useLanguage();
   const done = (outcome: Outcome) => {
     onClose();
     onDone(outcome);
@@ -34,6 +36,7 @@ export function AccountDialog({ account, title, Form, online, onDone, onClose }:
 
 /** Cancel, and the submit button of the form `formId` (busy while sending, waiting while offline). */
 export function AccountDialogButtons({ formId, busy, online, onClose, labels }: { formId: string; busy: boolean; online: boolean; onClose: () => void; labels: { cancel: string; submit: string; submitting: string } }) {
+  useLanguage();
   return (
     <div className="modal-actions">
       <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>

@@ -5,13 +5,14 @@
  * Reactivate. Straight to the server, not the mirror: offline the page says so, the actions wait
  * and nothing typed is lost.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { accountStatuses, type AccountStatus } from '../../../contract/auth';
 import type { Account } from '../../../contract/account';
 import { messages } from '../../../contract/messages';
 import { roleNames, type RoleName } from '../../../contract/roles';
-import { roleLabel } from '../../i18n';
+import type { LanguageCode } from '../../../contract/languages';
+import { roleLabel, say, useLanguage } from '../../i18n';
 import { adminHome } from '../../navigation/sections';
 import { useSessionSnapshot } from '../../session/use-session';
 import { PageHeader } from '../../ui/PageHeader';
@@ -32,7 +33,8 @@ import {
 } from './accounts-service';
 import { ApproveDialog } from './ApproveDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
-import { accountsTexts as text, accountsTitles } from './texts';
+import { accountsTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import { useOnline } from '../../kit/use-online';
 import { useServerLoad } from './use-server-load';
 import './accounts.css';
@@ -42,18 +44,19 @@ const pageSize = 20;
 
 const same = (a: string, b: string | undefined) => a.toLowerCase() === (b ?? '').toLowerCase();
 
-const baseColumns: Column<Account>[] = [
+const baseColumns = (): Column<Account>[] => [
   { key: 'username', header: text.fields.username, text: (row) => row.username },
   { key: 'role', header: text.fields.role, text: (row) => roleLabel(row.roleName) },
 ];
-const registered: Column<Account> = { key: 'registered', header: text.fields.registered, text: (row) => shortDate(row.createdAt) ?? '' };
+const registered = (): Column<Account> => ({ key: 'registered', header: text.fields.registered, text: (row) => shortDate(row.createdAt) ?? '' });
 
 const confirmedText = (row: Account) =>
-  [row.addressConfirmed ? text.pending.confirmedYes : text.pending.confirmedNo, ...(row.registrations > 1 ? [text.pending.registrations(row.registrations)] : [])].join(', ');
+  [row.addressConfirmed ? text.pending.confirmedYes : text.pending.confirmedNo, ...(row.registrations > 1 ? [text.pending.registrations({ count: row.registrations })] : [])].join(', ');
 
-const pendingColumns: Column<Account>[] = [
-  ...baseColumns,
-  registered,
+/** The pending table's columns in a language (their headers are read when made). */
+const pendingColumns = (_language: LanguageCode): Column<Account>[] => [
+  ...baseColumns(),
+  registered(),
   {
     key: 'confirmed',
     header: text.fields.confirmed,
@@ -61,7 +64,7 @@ const pendingColumns: Column<Account>[] = [
     cell: (row) => (
       <span className="acc-confirmed" data-confirmed={row.addressConfirmed}>
         {row.addressConfirmed ? text.pending.confirmedYes : text.pending.confirmedNo}
-        {row.registrations > 1 && <span className="acc-claims">{text.pending.registrations(row.registrations)}</span>}
+        {row.registrations > 1 && <span className="acc-claims">{text.pending.registrations({ count: row.registrations })}</span>}
       </span>
     ),
   },
@@ -74,6 +77,8 @@ const pendingColumns: Column<Account>[] = [
 ];
 
 function PendingSection({ online, reloadKey, onDone }: { online: boolean | undefined; reloadKey: number; onDone: (outcome: Outcome) => void }) {
+  const language = useLanguage();
+  const columns = useMemo(() => pendingColumns(language), [language]);
   const pending = useServerLoad((signal) => fetchPending(signal), `pending|${reloadKey}`, online);
   const [approving, setApproving] = useState<Account | null>(null);
   /** An address never confirmed, whose warning is shown before the approval dialog. */
@@ -105,7 +110,7 @@ function PendingSection({ online, reloadKey, onDone }: { online: boolean | undef
         <RecordTable
           caption={text.pending.caption}
           captionHidden
-          columns={pendingColumns}
+          columns={columns}
           rows={pending.value}
           getRowId={(row) => row.id}
           emptyText={text.pending.none}
@@ -114,7 +119,7 @@ function PendingSection({ online, reloadKey, onDone }: { online: boolean | undef
               <button
                 type="button"
                 className="btn btn-primary"
-                aria-label={text.pending.approveLabel(row.username)}
+                aria-label={text.pending.approveLabel({ username: row.username })}
                 disabled={!canAct}
                 onClick={() => (row.addressConfirmed ? setApproving(row) : setWarning(row))}
               >
@@ -123,7 +128,7 @@ function PendingSection({ online, reloadKey, onDone }: { online: boolean | undef
               <button
                 type="button"
                 className="btn btn-secondary"
-                aria-label={text.pending.rejectLabel(row.username)}
+                aria-label={text.pending.rejectLabel({ username: row.username })}
                 disabled={!canAct}
                 onClick={() => {
                   setRejectError('');
@@ -149,8 +154,8 @@ function PendingSection({ online, reloadKey, onDone }: { online: boolean | undef
       >
         {warning && (
           <>
-            <p>{text.pending.unconfirmedBody(warning.username)}</p>
-            {warning.registrations > 1 && <p>{text.pending.unconfirmedClaims(warning.registrations)}</p>}
+            <p>{text.pending.unconfirmedBody({ username: warning.username })}</p>
+            {warning.registrations > 1 && <p>{text.pending.unconfirmedClaims({ count: warning.registrations })}</p>}
             <p>{text.pending.unconfirmedAdvice}</p>
           </>
         )}
@@ -169,10 +174,10 @@ function PendingSection({ online, reloadKey, onDone }: { online: boolean | undef
         onConfirm={() => void reject()}
         onCancel={() => setRejecting(null)}
       >
-        <p>{rejecting ? text.pending.rejectBody(rejecting.username) : ''}</p>
+        <p>{rejecting ? text.pending.rejectBody({ username: rejecting.username }) : ''}</p>
         {rejectError && (
           <p className="alert alert-error" role="alert">
-            {rejectError}
+            {say(rejectError)}
           </p>
         )}
       </ConfirmDialog>
@@ -201,6 +206,7 @@ function AllAccountsSection({
   me: string | undefined;
   onDone: (outcome: Outcome) => void;
 }) {
+  useLanguage();
   const searchId = useId();
   const roleId = useId();
   const statusId = useId();
@@ -238,7 +244,7 @@ function AllAccountsSection({
 
   const columns: Column<Account>[] = [
     {
-      ...baseColumns[0]!,
+      ...baseColumns()[0]!,
       cell: (row) =>
         same(row.username, me) ? (
           <>
@@ -248,7 +254,7 @@ function AllAccountsSection({
           row.username
         ),
     },
-    baseColumns[1]!,
+    baseColumns()[1]!,
     {
       key: 'status',
       header: text.fields.status,
@@ -260,7 +266,7 @@ function AllAccountsSection({
       ),
     },
     { key: 'linked', header: text.fields.linked, text: (row) => row.linkedName ?? text.all.notLinked },
-    registered,
+    registered(),
   ];
 
   const total = list.value?.totalElements ?? 0;
@@ -305,7 +311,7 @@ function AllAccountsSection({
       </form>
       {actionError && (
         <p className="alert alert-error" role="alert">
-          {actionError}
+          {say(actionError)}
         </p>
       )}
       {list.error && <LoadProblem error={list.error} retry={list.retry} retryLabel={text.retry} online={canAct} />}
@@ -314,12 +320,12 @@ function AllAccountsSection({
         <>
           <div className="acc-count-row">
             <p className="acc-count" aria-live="polite">
-              {text.all.count(total)}
+              {text.all.count({ total })}
             </p>
             <ExportCsvButton filename="accounts" columns={columns} rows={list.value.content} />
           </div>
           <p id={ownNoteId} className="visually-hidden">
-            {messages.accounts.notYourself}
+            {say(messages.accounts.notYourself)}
           </p>
           <RecordTable
             caption={text.all.caption}
@@ -337,9 +343,9 @@ function AllAccountsSection({
                   <button
                     type="button"
                     className="btn btn-secondary"
-                    aria-label={text.reset.label(row.username)}
+                    aria-label={text.reset.label({ username: row.username })}
                     aria-describedby={described}
-                    title={own ? messages.accounts.notYourself : undefined}
+                    title={own ? say(messages.accounts.notYourself) : undefined}
                     disabled={disabled}
                     onClick={() => setResetting(row)}
                   >
@@ -349,9 +355,9 @@ function AllAccountsSection({
                     <button
                       type="button"
                       className="btn btn-danger"
-                      aria-label={text.deactivate.label(row.username)}
+                      aria-label={text.deactivate.label({ username: row.username })}
                       aria-describedby={described}
-                      title={own ? messages.accounts.notYourself : undefined}
+                      title={own ? say(messages.accounts.notYourself) : undefined}
                       disabled={disabled}
                       onClick={() => {
                         setActionError('');
@@ -365,14 +371,14 @@ function AllAccountsSection({
                     <button
                       type="button"
                       className="btn btn-primary"
-                      aria-label={text.reactivate.label(row.username)}
+                      aria-label={text.reactivate.label({ username: row.username })}
                       disabled={disabled}
                       onClick={() => void run(row, reactivateAccount)}
                     >
                       {busy === row.id ? text.working : text.reactivate.button}
                     </button>
                   )}
-                  {own && <span className="acc-muted acc-own">{messages.accounts.notYourself}</span>}
+                  {own && <span className="acc-muted acc-own">{say(messages.accounts.notYourself)}</span>}
                 </div>
               );
             }}
@@ -399,10 +405,10 @@ function AllAccountsSection({
         }}
         onCancel={() => setDeactivating(null)}
       >
-        <p>{deactivating ? text.deactivate.body(deactivating.username) : ''}</p>
+        <p>{deactivating ? text.deactivate.body({ username: deactivating.username }) : ''}</p>
         {actionError && deactivating && (
           <p className="alert alert-error" role="alert">
-            {actionError}
+            {say(actionError)}
           </p>
         )}
       </ConfirmDialog>
@@ -411,6 +417,7 @@ function AllAccountsSection({
 }
 
 export default function AccountsPage() {
+  useLanguage();
   const { session } = useSessionSnapshot();
   const known = useOnline();
   const [reloadKey, setReloadKey] = useState(0);
@@ -419,7 +426,7 @@ export default function AccountsPage() {
   if (session?.role !== 'admin') {
     return (
       <main className="page accounts-page">
-        <PageHeader title={accountsTitles.accounts} backTo={adminHome} />
+        <PageHeader title={staffTitles.accounts} backTo={adminHome} />
         <p className="alert alert-info" role="status">
           {text.adminOnly}
         </p>
@@ -428,21 +435,21 @@ export default function AccountsPage() {
   }
 
   const done = (outcome: Outcome) => {
-    toast.success(outcome.message);
+    toast.success(say(outcome.message));
     setLastOutcome(outcome.message);
     setReloadKey((n) => n + 1);
   };
 
   return (
     <main className="page accounts-page">
-      <PageHeader title={accountsTitles.accounts} backTo={adminHome} />
+      <PageHeader title={staffTitles.accounts} backTo={adminHome} />
       {known === false && (
         <p className="alert alert-warning" role="status">
           {text.offline}
         </p>
       )}
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="acc-outcome">
-        {lastOutcome}
+        {say(lastOutcome)}
       </p>
       <PendingSection online={known} reloadKey={reloadKey} onDone={done} />
       <AllAccountsSection online={known} reloadKey={reloadKey} me={session.username} onDone={done} />

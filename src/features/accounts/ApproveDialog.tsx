@@ -10,7 +10,7 @@ import type { Account } from '../../../contract/account';
 import type { ApproveAccount } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
 import type { KakshaDb } from '../../../sync';
-import { roleLabel } from '../../i18n';
+import { roleLabel, useLanguage } from '../../i18n';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { AccountDialog, AccountDialogButtons, type AccountDialogProps, type AccountFormProps } from './AccountDialog';
 import { approveAccount } from './accounts-service';
@@ -56,6 +56,7 @@ function bodyFor(account: Account, selected: readonly string[]): ApproveAccount 
 }
 
 function ApproveForm({ account, online, onDone, onClose }: AccountFormProps) {
+  useLanguage();
   const formId = useId();
   const suggested = useMirrorQuery((db) => suggestionsFor(db, account), [account]);
   const [selected, setSelected] = useState<string[] | null>(null);
@@ -105,5 +106,6 @@ function ApproveForm({ account, online, onDone, onClose }: AccountFormProps) {
 }
 
 export function ApproveDialog(props: AccountDialogProps) {
-  return <AccountDialog {...props} title={text.approve.title} Form={ApproveForm} />;
+  useLanguage();
+  return <AccountDialog {...props} title={(username) => text.approve.title({ username })} Form={ApproveForm} />;
 }

@@ -14,6 +14,7 @@ import { accountsTexts as text } from './texts';
 import { teachersTable } from '../../../sync/modules/teachers';
 import { studentsTable } from '../../../sync/modules/students';
 import { classesTable } from '../../../sync/modules/classes';
+import { say, useLanguage } from '../../i18n';
 
 export type PickerKind = 'student' | 'teacher';
 
@@ -65,6 +66,7 @@ export interface RecordPickerProps {
 }
 
 export function RecordPicker({ kind, multiple, selected, suggested, onChange, disabled = false, error }: RecordPickerProps) {
+  useLanguage();
   const legendId = useId();
   const errorId = useId();
   const [query, setQuery] = useState('');
@@ -116,12 +118,12 @@ export function RecordPicker({ kind, multiple, selected, suggested, onChange, di
             </li>
           ))}
         </ul>
-        {total > shown.length && <p className="acc-picker-more">{text.approve.more(shown.length, total)}</p>}
+        {total > shown.length && <p className="acc-picker-more">{text.approve.more({ shown: shown.length, total })}</p>}
       </fieldset>
-      {multiple && <p aria-live="polite">{text.approve.chosenChildren(selected.length)}</p>}
+      {multiple && <p aria-live="polite">{text.approve.chosenChildren({ count: selected.length })}</p>}
       {error && (
         <p className="field-error" id={errorId} role="alert">
-          {error}
+          {say(error)}
         </p>
       )}
     </div>

@@ -10,6 +10,7 @@ import { PasswordField } from '../../ui/fields';
 import { AccountDialog, AccountDialogButtons, type AccountDialogProps, type AccountFormProps } from './AccountDialog';
 import { resetAccountPassword } from './accounts-service';
 import { accountsTexts as text } from './texts';
+import { say, useLanguage } from '../../i18n';
 
 interface Errors {
   newPassword?: string;
@@ -17,6 +18,7 @@ interface Errors {
 }
 
 function ResetForm({ account, online, onDone, onClose }: AccountFormProps) {
+  useLanguage();
   const formId = useId();
   const rulesId = useId();
   const [next, setNext] = useState('');
@@ -48,7 +50,7 @@ function ResetForm({ account, online, onDone, onClose }: AccountFormProps) {
       <p>{text.reset.intro}</p>
       {formError && (
         <p className="alert alert-error" role="alert">
-          {formError}
+          {say(formError)}
         </p>
       )}
       <form id={formId} noValidate onSubmit={submit} aria-busy={busy}>
@@ -95,5 +97,6 @@ function ResetForm({ account, online, onDone, onClose }: AccountFormProps) {
 }
 
 export function ResetPasswordDialog(props: AccountDialogProps) {
-  return <AccountDialog {...props} title={text.reset.title} Form={ResetForm} />;
+  useLanguage();
+  return <AccountDialog {...props} title={(username) => text.reset.title({ username })} Form={ResetForm} />;
 }

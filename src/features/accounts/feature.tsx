@@ -1,7 +1,7 @@
 /** Account approvals (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { accountsTitles as titles } from './texts';
+import { staffTitles as titles } from '../../kit/staff-titles';
 
 const AccountsPage = lazy(() => import('./AccountsPage'));
 
@@ -16,6 +16,6 @@ export const accountsFeature = defineFeature({
   name: 'accounts',
   sections: {
     // Every /accounts route is admin-only (server/modules/accounts/routes.ts): a teacher gets no tile.
-    admin: [{ needs: ['students', 'teachers', 'classes'], path: '/accounts', title: titles.accounts, page: <AccountsPage />, tile: { icon, order: 180, roles: ['admin'] } }],
+    admin: [{ needs: ['students', 'teachers', 'classes'], path: '/accounts', title: () => titles.accounts, page: <AccountsPage />, tile: { icon, order: 180, roles: ['admin'] } }],
   },
 });

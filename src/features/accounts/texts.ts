@@ -1,107 +1,12 @@
-/** English texts of /admin/accounts (our own; the server's answers come from contract/messages.ts). */
+/**
+ * Texts of /admin/accounts (our own design; the server's answers are in contract/messages.ts and
+ * show through `say`): the `staff` catalog (src/i18n/locales/{language}/staff.po), whose English
+ * comes with this module. The page's title is in src/kit/staff-titles.ts.
+ */
+import { loadEnglish } from '../../i18n/catalogs';
+import { messages as englishStaff } from '../../i18n/locales/en/staff.po';
+import { t } from '../../i18n/translate';
 
-/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
-export const accountsTitles = {
-  accounts: 'Account approvals',
-};
+loadEnglish(englishStaff);
 
-export const accountsTexts = {
-  adminOnly: 'Only the school administrator manages accounts.',
-  offline: 'You are offline. Accounts are managed on the server: connect to the internet to see or change them. Nothing you typed is lost.',
-  loading: 'Loading…',
-  retry: 'Try again',
-  fields: {
-    username: 'Username (e-mail)',
-    role: 'Role',
-    status: 'Status',
-    linked: 'Linked to',
-    registered: 'Registered',
-    confirmed: 'E-mail confirmed',
-  },
-  statuses: { active: 'Active', pending: 'Waiting for approval', rejected: 'Rejected', inactive: 'Deactivated' },
-  pending: {
-    heading: 'Pending registrations',
-    caption: 'Registrations waiting for approval',
-    none: 'No registrations are waiting for approval.',
-    suggested: 'Suggested',
-    noSuggestion: 'No match found',
-    approve: 'Approve',
-    approveLabel: (username: string) => `Approve ${username}`,
-    reject: 'Reject',
-    rejectLabel: (username: string) => `Reject ${username}`,
-    rejectTitle: 'Reject this registration?',
-    rejectBody: (username: string) => `${username} will not be able to sign in. They can register again later if this was a mistake.`,
-    rejectConfirm: 'Reject registration',
-    confirmedYes: 'Yes, with the e-mailed code',
-    confirmedNo: 'No',
-    registrations: (count: number) => `${count} registrations of this address`,
-    unconfirmedTitle: 'This address was never confirmed',
-    unconfirmedBody: (username: string) =>
-      `This address was never confirmed: anyone could have registered it. Nobody entered the code we e-mailed to ${username}, so whoever registered it chose its password, and approving gives them the account and everything it can see.`,
-    unconfirmedClaims: (count: number) => `${count} registrations claimed this address; approving gives the account to the first of them.`,
-    unconfirmedAdvice:
-      'Approve it only if you know the person who registered it owns this address (ask them in person or by phone). If in doubt, reject it: the owner can register again and confirm with the code we e-mail.',
-    unconfirmedContinue: 'Approve anyway',
-  },
-  approve: {
-    title: (username: string) => `Approve ${username}`,
-    intro: {
-      student: 'Link this account to the student record it belongs to.',
-      teacher: 'Link this account to the teacher record it belongs to.',
-      admin: 'Optionally link this administrator to their teacher record.',
-      parent: 'Choose the children of this parent. They will see these children’s records.',
-    },
-    searchStudents: 'Search students by name or admission ID',
-    searchTeachers: 'Search teachers by name, employee ID or e-mail',
-    results: 'Matching records',
-    noResults: 'No record matches. Records arrive with the sync; check the name or admission ID.',
-    more: (shown: number, total: number) => `Showing ${shown} of ${total} matches. Type more to narrow the list.`,
-    chosenChildren: (count: number) => `${count} child${count === 1 ? '' : 'ren'} chosen`,
-    suggestedTag: 'suggested',
-    unconfirmedNote: 'Not confirmed by e-mail: you are approving it on what you know of this person.',
-    submit: 'Approve account',
-    submitting: 'Approving…',
-    cancel: 'Cancel',
-    noClass: 'No class',
-  },
-  all: {
-    heading: 'All accounts',
-    caption: 'Accounts of this school',
-    none: 'No accounts match.',
-    search: 'Search by username',
-    anyRole: 'All roles',
-    anyStatus: 'All statuses',
-    filters: 'Filter accounts',
-    count: (total: number) => `${total} account${total === 1 ? '' : 's'}`,
-    you: '(you)',
-    notLinked: 'Not linked',
-  },
-  reset: {
-    button: 'Reset password',
-    label: (username: string) => `Reset the password of ${username}`,
-    title: (username: string) => `Reset the password of ${username}`,
-    intro: 'Type a new password for this user and tell it to them in person. They are signed out on every device.',
-    next: 'New password',
-    confirm: 'Confirm new password',
-    rulesTitle: 'The new password needs',
-    met: 'done',
-    notMet: 'not yet',
-    submit: 'Set new password',
-    submitting: 'Saving…',
-    cancel: 'Cancel',
-  },
-  deactivate: {
-    button: 'Deactivate',
-    label: (username: string) => `Deactivate ${username}`,
-    title: 'Deactivate this account?',
-    body: (username: string) =>
-      `${username} will be signed out everywhere at once, on every device, and cannot sign in until the account is reactivated. Their records stay as they are.`,
-    confirm: 'Deactivate account',
-  },
-  reactivate: {
-    button: 'Reactivate',
-    label: (username: string) => `Reactivate ${username}`,
-  },
-  ownRow: 'This is your own account.',
-  working: 'Working…',
-};
+export const accountsTexts = t.accounts;

@@ -2,7 +2,7 @@
 import { lazy } from 'react';
 import { t } from '../../i18n';
 import { defineFeature } from '../../kit/feature';
-import { resultsTitles } from './results/texts';
+import { staffTitles } from '../../kit/staff-titles';
 
 const AdminDashboardPage = lazy(() => import('./dashboard/AdminDashboardPage'));
 const ResultsOverviewPage = lazy(() => import('./results/ResultsOverviewPage'));
@@ -12,7 +12,7 @@ export const adminFeature = defineFeature({
   sections: {
     admin: [
       { path: '', title: () => t.dashboard.adminTitle, page: <AdminDashboardPage /> },
-      { needs: ['exams', 'results', 'classes', 'students', 'subjects'], path: '/results', title: resultsTitles.results, page: <ResultsOverviewPage /> },
+      { needs: ['exams', 'results', 'classes', 'students', 'subjects'], path: '/results', title: () => staffTitles.results, page: <ResultsOverviewPage /> },
     ],
   },
 });

@@ -12,7 +12,7 @@ import { attendanceStatuses } from '../../../contract/attendance';
 import { holidayOn, isSunday, workingDaysSoFar } from '../../../contract/working-days';
 import { readHolidays } from '../../kit/events-week';
 import type { AttendanceRow, StudentRow } from '../../../sync';
-import { t } from '../../i18n';
+import { t, useLanguage } from '../../i18n';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classes';
@@ -21,7 +21,8 @@ import { ClassPicker } from './ClassPicker';
 import { MonthChart } from './MonthChart';
 import { MonthNav } from './MonthNav';
 import { classList, classMonth, classStudents } from './queries';
-import { attendanceTexts as text, attendanceTitles } from './texts';
+import { attendanceTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './attendance.css';
 
 const threshold = 75;
@@ -31,6 +32,7 @@ function studentName(student: Pick<StudentRow, 'firstName' | 'lastName'>) {
 }
 
 export default function ClassAttendancePage() {
+  useLanguage();
   const [params, setParams] = useSearchParams();
   const classes = useMirrorQuery(classList, []);
   const markable = useChangeableClassIds();
@@ -88,7 +90,7 @@ export default function ClassAttendancePage() {
 
   return (
     <main className="page att-page">
-      <PageHeader title={attendanceTitles.attendance} backTo="/admin" />
+      <PageHeader title={staffTitles.attendance} backTo="/admin" />
       {classes === undefined && <p className="loading-label">{text.loadingMirror}</p>}
       {classes?.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}
       {classes && classes.length > 0 && (
@@ -113,7 +115,7 @@ export default function ClassAttendancePage() {
         <>
           <section className="panel" aria-labelledby="att-day-heading">
             <div className="att-month-head">
-              <h2 id="att-day-heading">{text.report.dayHeading(formatDay(date))}</h2>
+              <h2 id="att-day-heading">{text.report.dayHeading({ date: formatDay(date) })}</h2>
               {mayChangeClassOf(markable, classId) && (
                 <Link className="btn btn-primary att-mark-link" to={markLink}>
                   {text.report.markThisDay}
@@ -155,7 +157,7 @@ export default function ClassAttendancePage() {
 
           <section className="panel" aria-labelledby="att-month-heading">
             <div className="att-month-head">
-              <h2 id="att-month-heading">{text.report.monthHeading(formatMonth(month))}</h2>
+              <h2 id="att-month-heading">{text.report.monthHeading({ month: formatMonth(month) })}</h2>
               <MonthNav onShift={(by) => choose({ date: shiftDate(date, by) })} />
             </div>
             {summary.byDate.size === 0 ? (
@@ -165,7 +167,7 @@ export default function ClassAttendancePage() {
                 <p className="att-figure">
                   <span className="att-figure-value">{formatPercentage(summary.month.percentage)}</span>{' '}
                   <span className="att-figure-label">
-                    {text.report.classPercentage} · {text.report.markedDays(summary.markedDays)} · {text.student.workingDays(summary.workingDays)}
+                    {text.report.classPercentage} · {text.report.markedDays({ count: summary.markedDays })} · {text.student.workingDays({ count: summary.workingDays })}
                   </span>
                 </p>
                 <MonthChart month={formatMonth(month)} days={summary.days} selected={date} onSelect={(day) => choose({ date: day })} />

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { ClassRow } from '../../../sync';
 import { attendanceTexts as text } from './texts';
 import { classLabel as labelOf } from '../../../contract/class-label';
+import { useLanguage } from '../../i18n';
 
 export function classLabel(row: Pick<ClassRow, 'className' | 'classSection'>): string {
   return labelOf(row.className, row.classSection);
@@ -17,6 +18,7 @@ export function ClassPicker({
   value: string;
   onChange: (classId: string) => void;
 }) {
+  useLanguage();
   const id = useId();
   return (
     <div className="field att-field">

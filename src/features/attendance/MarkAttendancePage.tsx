@@ -18,7 +18,7 @@ import { attendanceStatuses, type AttendanceStatus } from '../../../contract/att
 import { messages } from '../../../contract/messages';
 import { holidayOn, isSunday } from '../../../contract/working-days';
 import { StorageFullError, type AttendanceRow, type StudentRow } from '../../../sync';
-import { t } from '../../i18n';
+import { say, t, useLanguage } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
@@ -32,7 +32,8 @@ import { MarkRow, type Mark } from './MarkRow';
 import { choicesOf, keepSchools, keepYours, type MarkChoice } from './choices';
 import { classList, classStudents, sheetView } from './queries';
 import { SheetStatus } from './SheetStatus';
-import { attendanceTexts as text, attendanceTitles } from './texts';
+import { attendanceTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import './attendance.css';
 
@@ -61,6 +62,7 @@ interface Draft {
 }
 
 export default function MarkAttendancePage() {
+  useLanguage();
   const engine = useSyncEngine();
   const [params, setParams] = useSearchParams();
   const chosenId = params.get('classId') ?? '';
@@ -202,7 +204,7 @@ export default function MarkAttendancePage() {
         }),
       });
       setDraft((current) => (current.key === sheetKey ? { ...current, saved: new Map(current.marks) } : current));
-      toast.success(text.saved);
+      toast.success(text.savedHere);
     } catch (caught) {
       setError(caught instanceof StorageFullError ? caught.message : messages.network.unexpected);
     } finally {
@@ -215,14 +217,14 @@ export default function MarkAttendancePage() {
   const loading = !engine || classes === undefined;
   return (
     <main className="page att-page">
-      <PageHeader title={attendanceTitles.markAttendance} backTo="/admin/attendance" />
+      <PageHeader title={staffTitles.markAttendance} backTo="/admin/attendance" />
       {loading && <p className="loading-label">{text.loadingMirror}</p>}
       {!loading && classes.length === 0 && (
         <p className="alert alert-info">{allClasses && allClasses.length > 0 ? text.noTaughtClasses : text.noClasses}</p>
       )}
       {!loading && notMarkable && classes.length > 0 && (
         <p className="alert alert-warning" role="alert">
-          {messages.attendance.notYourClass}
+          {say(messages.attendance.notYourClass)}
         </p>
       )}
       {!loading && classes.length > 0 && (
@@ -246,7 +248,7 @@ export default function MarkAttendancePage() {
       {!loading && classes.length > 0 && !classId && !notMarkable && <p className="att-hint">{text.chooseClassHint}</p>}
       {classId && view && <SheetStatus view={view} engine={engine} onRows={onRows} />}
       {future && <p className="alert alert-warning">{text.futureDate}</p>}
-      {!future && offDay && <p className="alert alert-warning">{text.offDay(longDate(date) ?? date, offDay)}</p>}
+      {!future && offDay && <p className="alert alert-warning">{text.offDay({ date: longDate(date) ?? date, what: offDay })}</p>}
       {classId && students && students.length === 0 && <p className="alert alert-info">{text.noStudents}</p>}
       {classId && students && students.length > 0 && view && (
         <>
@@ -260,7 +262,7 @@ export default function MarkAttendancePage() {
                 type="button"
                 className="btn btn-secondary att-markall-button"
                 data-status={status}
-                aria-label={text.markAllAs(t.attendanceStatus[status])}
+                aria-label={text.markAllAs({ status })}
                 onClick={() => markEveryone(status)}
               >
                 <span className="mark-short" aria-hidden="true">
@@ -272,7 +274,7 @@ export default function MarkAttendancePage() {
               </button>
             ))}
           </div>
-          <ul className="mark-list" aria-label={attendanceTitles.markAttendance}>
+          <ul className="mark-list" aria-label={staffTitles.markAttendance}>
             {students.map((student) => (
               <MarkRow
                 key={`${sheetKey}|${student.id}`}
@@ -294,7 +296,7 @@ export default function MarkAttendancePage() {
                   <abbr title={t.attendanceStatus[status]}>{text.short[status]}</abbr> {totals[status]}
                 </span>
               ))}
-              {edited > 0 && <span className="att-unsaved">{text.unsaved(edited)}</span>}
+              {edited > 0 && <span className="att-unsaved">{text.unsaved({ count: edited })}</span>}
             </p>
             {error && (
               <p className="alert alert-error att-error" role="alert">
@@ -320,7 +322,7 @@ export default function MarkAttendancePage() {
         onConfirm={() => void save(true)}
         onCancel={() => setAsking(false)}
       >
-        {text.offDayQuestion(longDate(date) ?? date, offDay ?? '', chosenName)}
+        {text.offDayQuestion({ date: longDate(date) ?? date, what: offDay ?? '', className: chosenName })}
       </ConfirmDialog>
       {guard}
     </main>

@@ -4,7 +4,7 @@
  */
 import { memo, useId, useState } from 'react';
 import { attendanceStatuses, type AttendanceStatus } from '../../../contract/attendance';
-import { t } from '../../i18n';
+import { t, useLanguage } from '../../i18n';
 import type { MarkChoice } from './choices';
 import { attendanceTexts as text } from './texts';
 
@@ -28,24 +28,32 @@ export interface MarkRowProps {
 
 const status = (value: AttendanceStatus) => t.attendanceStatus[value];
 
+type StatusLine = (values: { status: string }) => string;
+type StatusRemarkLine = (values: { status: string; remark: string }) => string;
+
+/** "At the school: Absent (bus late)", or without the brackets when the mark has no remark. */
+const withRemark = (plain: StatusLine, remarked: StatusRemarkLine, markStatus: string, remark: string) =>
+  remark ? remarked({ status: markStatus, remark }) : plain({ status: markStatus });
+
 /** Both marks of a student and the two ways out, on the student's own row. */
 function BothMarks({ name, choice, onChoose }: { name: string; choice: MarkChoice; onChoose?: MarkRowProps['onChoose'] }) {
+  useLanguage();
   const headingId = useId();
   return (
     <div className="mark-both" role="group" aria-labelledby={headingId}>
       <p id={headingId} className="mark-both-heading">
-        {text.sheet.both(name)}
+        {text.sheet.both({ name })}
       </p>
       <p className="mark-both-versions">
-        <span>{choice.school ? text.sheet.school(status(choice.school.status), choice.school.remark) : text.sheet.schoolDeleted}</span>
-        <span>{text.sheet.yours(status(choice.yours.status), choice.yours.remark)}</span>
+        <span>{choice.school ? withRemark(text.sheet.school, text.sheet.schoolWithRemark, status(choice.school.status), choice.school.remark) : text.sheet.schoolDeleted}</span>
+        <span>{withRemark(text.sheet.yours, text.sheet.yoursWithRemark, status(choice.yours.status), choice.yours.remark)}</span>
       </p>
       <div className="mark-both-actions">
         <button type="button" className="btn btn-primary" onClick={() => onChoose?.(choice, 'yours')}>
-          {text.sheet.keepYours(status(choice.yours.status))}
+          {text.sheet.keepYours({ status: status(choice.yours.status) })}
         </button>
         <button type="button" className="btn btn-secondary" onClick={() => onChoose?.(choice, 'school')}>
-          {choice.school ? text.sheet.keepSchools(status(choice.school.status)) : text.sheet.keepDeleted}
+          {choice.school ? text.sheet.keepSchools({ status: status(choice.school.status) }) : text.sheet.keepDeleted}
         </button>
       </div>
     </div>
@@ -53,18 +61,19 @@ function BothMarks({ name, choice, onChoose }: { name: string; choice: MarkChoic
 }
 
 export const MarkRow = memo(function MarkRow({ studentId, name, roll, mark, edited, choice, onChoose, onChange }: MarkRowProps) {
+  useLanguage();
   const id = useId();
   const [remarkOpen, setRemarkOpen] = useState(mark.remark !== '');
   const remarkId = `${id}-remark`;
   return (
     <li className="mark-row" data-status={mark.status} data-edited={edited || undefined} data-student={studentId} data-choose={choice ? true : undefined}>
       <div className="mark-who">
-        {roll && <span className="mark-roll" aria-label={text.roll(roll)}>{roll}</span>}
+        {roll && <span className="mark-roll" aria-label={text.roll({ roll })}>{roll}</span>}
         <span className="mark-name">{name}</span>
       </div>
       {choice && <BothMarks name={name} choice={choice} onChoose={onChoose} />}
       <fieldset className="mark-choice">
-        <legend className="visually-hidden">{text.statusFor(name)}</legend>
+        <legend className="visually-hidden">{text.statusFor({ name })}</legend>
         {attendanceStatuses.map((status) => (
           <label key={status} className="mark-option" data-status={status}>
             <input
@@ -89,8 +98,8 @@ export const MarkRow = memo(function MarkRow({ studentId, name, roll, mark, edit
         className="mark-remark-toggle"
         aria-expanded={remarkOpen}
         aria-controls={remarkId}
-        aria-label={text.addRemark(name)}
-        title={text.addRemark(name)}
+        aria-label={text.addRemark({ name })}
+        title={text.addRemark({ name })}
         data-has-remark={mark.remark !== '' || undefined}
         onClick={() => setRemarkOpen((open) => !open)}
       >
@@ -104,7 +113,7 @@ export const MarkRow = memo(function MarkRow({ studentId, name, roll, mark, edit
           className="field-input"
           type="text"
           maxLength={200}
-          aria-label={text.addRemark(name)}
+          aria-label={text.addRemark({ name })}
           placeholder={text.remarkPlaceholder}
           value={mark.remark}
           onChange={(event) => onChange(studentId, { ...mark, remark: event.target.value })}

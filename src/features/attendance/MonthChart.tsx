@@ -9,6 +9,7 @@
 import { useId } from 'react';
 import { formatPercentage } from './attendance-math';
 import { attendanceTexts as text } from './texts';
+import { useLanguage } from '../../i18n';
 
 export interface ChartDay {
   date: string;
@@ -32,6 +33,7 @@ export function MonthChart({
   selected?: string;
   onSelect?: (date: string) => void;
 }) {
+  useLanguage();
   const id = useId();
   const width = Math.max(days.length, 1) * slot;
   return (
@@ -43,7 +45,7 @@ export function MonthChart({
           <span style={{ top: '100%' }}>0</span>
         </div>
         <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
-          <title id={`${id}-title`}>{text.report.chartTitle(month)}</title>
+          <title id={`${id}-title`}>{text.report.chartTitle({ month })}</title>
           <desc id={`${id}-desc`}>{text.report.chartDesc}</desc>
           {[0, 50, 100].map((tick) => (
             <line key={tick} x1={0} x2={width} y1={100 - tick} y2={100 - tick} className="att-chart-grid" vectorEffect="non-scaling-stroke" />

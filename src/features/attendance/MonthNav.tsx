@@ -1,7 +1,9 @@
 /** Previous and next month as two compact arrow buttons, each with its full name. */
 import { attendanceTexts as text } from './texts';
+import { useLanguage } from '../../i18n';
 
 export function MonthNav({ onShift }: { onShift: (by: -1 | 1) => void }) {
+  useLanguage();
   return (
     <div className="att-month-nav">
       <button type="button" className="btn btn-secondary" aria-label={text.report.previousMonth} title={text.report.previousMonth} onClick={() => onShift(-1)}>

@@ -6,6 +6,7 @@
 import type { ConflictRow, SyncEngine } from '../../../sync';
 import type { SheetView } from './queries';
 import { attendanceTexts as text } from './texts';
+import { useLanguage } from '../../i18n';
 
 export type SheetState = 'unmarked' | 'pending' | 'synced';
 
@@ -27,10 +28,11 @@ function studentOf(conflict: ConflictRow): string | undefined {
  * stay here, dismissable.
  */
 export function SheetStatus({ view, engine, onRows }: { view: SheetView; engine: SyncEngine | null; onRows: ReadonlySet<string> }) {
+  useLanguage();
   const choosing = onRows.size;
   const state = choosing > 0 ? 'choose' : sheetStateOf(view);
   const label =
-    state === 'choose' ? text.sheet.chooseState(choosing) : state === 'pending' ? text.sheet.pending : state === 'synced' ? text.sheet.synced : text.sheet.unmarked;
+    state === 'choose' ? text.sheet.chooseState({ count: choosing }) : state === 'pending' ? text.sheet.pending : state === 'synced' ? text.sheet.synced : text.sheet.unmarked;
   const others = view.conflicts.filter((conflict) => !onRows.has(studentOf(conflict) ?? ''));
   return (
     <div className="sheet-status-area">
@@ -38,10 +40,10 @@ export function SheetStatus({ view, engine, onRows }: { view: SheetView; engine:
         <span className="sheet-status-icon" aria-hidden="true" />
         {label}
       </p>
-      {choosing > 0 && <p className="alert alert-warning sheet-alert">{text.sheet.choose(choosing)}</p>}
+      {choosing > 0 && <p className="alert alert-warning sheet-alert">{text.sheet.choose({ count: choosing })}</p>}
       {view.rejected && (
         <div className="alert alert-error sheet-alert" role="alert">
-          <p>{text.sheet.rejected(view.rejected.message)}</p>
+          <p>{text.sheet.rejected({ message: view.rejected.message })}</p>
           <button type="button" className="btn btn-secondary" onClick={() => view.rejected && void engine?.dismissRejected(view.rejected.id)}>
             {text.sheet.dismiss}
           </button>
@@ -49,7 +51,7 @@ export function SheetStatus({ view, engine, onRows }: { view: SheetView; engine:
       )}
       {others.length > 0 && (
         <div className="alert alert-warning sheet-alert">
-          <p>{text.sheet.changedElsewhere(others.length)}</p>
+          <p>{text.sheet.changedElsewhere({ count: others.length })}</p>
           <button
             type="button"
             className="btn btn-secondary"

@@ -13,13 +13,15 @@ import type { EventRow } from '../../../sync/modules/events';
 import { ChildChooser, useChosenStudent } from '../../kit/ChildChooser';
 import { readHolidays } from '../../kit/events-week';
 import type { AttendanceRow } from '../../../sync';
-import { t } from '../../i18n';
+import { t, useLanguage } from '../../i18n';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { weekdayName } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { calendarWeeks, formatDay, formatMonth, formatPercentage, isMonth, monthDates, monthOf, shiftMonth, today, totalsOf } from './attendance-math';
 import { MonthNav } from './MonthNav';
 import { allStudents, studentMonth } from './queries';
-import { attendanceTexts as text, attendanceTitles } from './texts';
+import { attendanceTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './attendance.css';
 
 /** Why a day of the month is not a working day for a class: a holiday's title, or Sunday. */
@@ -34,14 +36,17 @@ function daysOff(month: string, holidays: readonly EventRow[], classId: string |
 }
 
 function MonthCalendar({ month, records, off }: { month: string; records: ReadonlyMap<string, AttendanceRow>; off: ReadonlyMap<string, string> }) {
+  useLanguage();
   const captionId = useId();
   const now = today();
+  // Monday first, as a school's calendar is laid out.
+  const calendarWeekdays = [1, 2, 3, 4, 5, 6, 0].map((day) => weekdayName(day, 'short'));
   return (
     <table className="att-calendar" aria-labelledby={captionId}>
-      <caption id={captionId}>{text.student.calendar(formatMonth(month))}</caption>
+      <caption id={captionId}>{text.student.calendar({ month: formatMonth(month) })}</caption>
       <thead>
         <tr>
-          {text.student.weekdays.map((day) => (
+          {calendarWeekdays.map((day) => (
             <th key={day} scope="col">
               {day}
             </th>
@@ -75,7 +80,7 @@ function MonthCalendar({ month, records, off }: { month: string; records: Readon
                   )}
                   <span className="visually-hidden">
                     {formatDay(day)}: {status}
-                    {record?.remark ? `. ${text.student.remark(record.remark)}` : ''}
+                    {record?.remark ? `. ${text.student.remark({ text: record.remark })}` : ''}
                   </span>
                 </td>
               );
@@ -88,6 +93,7 @@ function MonthCalendar({ month, records, off }: { month: string; records: Readon
 }
 
 export default function StudentAttendancePage() {
+  useLanguage();
   const [params, setParams] = useSearchParams();
   const monthParam = params.get('month');
   const month = isMonth(monthParam) ? monthParam : monthOf(today());
@@ -115,7 +121,7 @@ export default function StudentAttendancePage() {
 
   return (
     <main className="page att-page">
-      <PageHeader title={attendanceTitles.attendance} backTo="/student" />
+      <PageHeader title={staffTitles.attendance} backTo="/student" />
       {students === undefined && <p className="loading-label">{text.loadingMirror}</p>}
       {students?.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={students} student={student} className="att-controls" />
@@ -131,7 +137,7 @@ export default function StudentAttendancePage() {
           <p className="att-figure">
             <span className="att-figure-value">{formatPercentage(totals.percentage)}</span>{' '}
             <span className="att-figure-label">
-              {text.student.monthPercentage} · {text.report.markedDays(markedDays)} · {text.student.workingDays(open.length)}
+              {text.student.monthPercentage} · {text.report.markedDays({ count: markedDays })} · {text.student.workingDays({ count: open.length })}
             </span>
           </p>
           <p className="att-counts">

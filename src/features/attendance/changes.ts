@@ -14,7 +14,7 @@ function statusName(value: unknown): string {
 export default defineChanges({
   lines: {
     [markSheet]: (body, { className }) =>
-      attendanceTexts.changes.sheet(className(body.classId), String(body.date ?? ''), Array.isArray(body.entries) ? body.entries.length : 0),
+      attendanceTexts.changes.sheet({ className: className(body.classId), date: String(body.date ?? ''), students: Array.isArray(body.entries) ? body.entries.length : 0 }),
   },
   marks: (kind, body, lookups) =>
     kind !== markSheet

@@ -1,7 +1,7 @@
 /** Student attendance: pages and the sync panel's words for a sheet (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { attendanceTitles as titles } from './texts';
+import { staffTitles as titles } from '../../kit/staff-titles';
 
 // The screen a teacher opens most: fetched while the dashboard sits idle, so it is on the phone when
 // they tap it (on 3G its chunks took ~700 ms after the tap; bench:offline part 4).
@@ -29,18 +29,18 @@ export const attendanceFeature = defineFeature({
   name: 'attendance',
   sections: {
     admin: [
-      { needs: ['classes', 'students', 'attendance', 'classSubjects', 'events'], path: '/attendance', title: titles.attendance, page: <ClassAttendancePage />, tile: { icon, order: 40 } },
+      { needs: ['classes', 'students', 'attendance', 'classSubjects', 'events'], path: '/attendance', title: () => titles.attendance, page: <ClassAttendancePage />, tile: { icon, order: 40 } },
       {
         needs: ['classes', 'students', 'attendance', 'classSubjects', 'events'],
         path: '/mark-attendance',
-        title: titles.markAttendance,
+        title: () => titles.markAttendance,
         back: '/attendance',
         page: <MarkAttendancePage />,
         tile: { icon: markIcon, order: 50 },
         preload: loadMarkAttendancePage,
       },
     ],
-    student: [{ needs: ['students', 'classes', 'attendance', 'events'], path: '/attendance', title: titles.attendance, page: <StudentAttendancePage />, tile: { icon, order: 30 } }],
+    student: [{ needs: ['students', 'classes', 'attendance', 'events'], path: '/attendance', title: () => titles.attendance, page: <StudentAttendancePage />, tile: { icon, order: 30 } }],
   },
   changes: () => import('./changes'),
 });

@@ -1,106 +1,13 @@
 /**
- * English texts of the attendance screens (our own design; the spec shows none). Status names are
- * shared with the sync panel and live in src/i18n (t.attendanceStatus).
+ * Texts of the attendance screens (our own design; the spec shows none): the `attendance` catalog
+ * (src/i18n/locales/{language}/attendance.po, with staff attendance), whose English comes with this
+ * module. Status names are shared with the sync panel (t.attendanceStatus, the `app` catalog); the
+ * pages' titles are in src/kit/staff-titles.ts.
  */
+import { loadEnglish } from '../../i18n/catalogs';
+import { messages as englishAttendance } from '../../i18n/locales/en/attendance.po';
+import { t } from '../../i18n/translate';
 
-/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
-export const attendanceTitles = {
-  attendance: 'Attendance',
-  markAttendance: 'Mark attendance',
-};
+loadEnglish(englishAttendance);
 
-export const attendanceTexts = {
-  /** The sync panel's words for attendance sheets (changes.ts). */
-  changes: {
-    sheet: (className: string, date: string, students: number) =>
-      `Attendance · ${className} · ${date} · ${students} student${students === 1 ? '' : 's'}`,
-  },
-  classLabel: 'Class',
-  dateLabel: 'Date',
-  monthLabel: 'Month',
-  chooseClass: 'Choose a class',
-  controlsLabel: 'Class and date',
-  chooseClassHint: 'Choose a class to mark its attendance. Everyone starts as present.',
-  noClasses: 'No classes on this device yet. They arrive with the first sync; connect to the internet once.',
-  noTaughtClasses: 'You are not assigned to any class yet, so there is no attendance for you to mark. The school administrator assigns classes.',
-  loadingMirror: 'Reading this device’s copy…',
-  noStudents: 'This class has no students on this device.',
-  short: { present: 'P', absent: 'A', late: 'L', leave: 'Lv' },
-  markAll: 'Mark everyone',
-  markAllAs: (status: string) => `Mark everyone ${status.toLowerCase()}`,
-  remark: 'Remark',
-  addRemark: (name: string) => `Remark for ${name}`,
-  remarkPlaceholder: 'Optional note (e.g. arrived at 10:15)',
-  statusFor: (name: string) => `Attendance of ${name}`,
-  save: 'Save attendance',
-  saveChanges: 'Save changes',
-  saving: 'Saving…',
-  saved: 'Saved on this device.',
-  nothingToSave: 'No changes to save.',
-  unsaved: (count: number) => `${count} unsaved change${count === 1 ? '' : 's'}`,
-  unsavedTitle: 'Unsaved changes',
-  leaveUnsaved: 'You have attendance marks that are not saved yet. Leave this page and lose them?',
-  leave: 'Leave',
-  stay: 'Stay',
-  counts: 'Counts',
-  roll: (roll: string) => `Roll ${roll}`,
-  sheet: {
-    unmarked: 'Not marked yet: everyone is present until you save.',
-    pending: 'Saved on this device · waiting to reach the school',
-    synced: 'Reached the school',
-    rejected: (message: string) => `Not accepted by the school: ${message}`,
-    changedElsewhere: (count: number) =>
-      `${count} mark${count === 1 ? ' was' : 's were'} changed elsewhere; the school kept the other version.`,
-    dismiss: 'Dismiss',
-    /** Marks she chose that met other marks at the school: she chooses on the rows. */
-    choose: (count: number) =>
-      `The school already has ${count === 1 ? 'another mark for 1 student' : `other marks for ${count} students`} you marked. Choose which to keep on ${count === 1 ? 'that row' : 'those rows'}.`,
-    chooseState: (count: number) => `${count} mark${count === 1 ? '' : 's'} to choose`,
-    both: (name: string) => `Two marks for ${name}`,
-    school: (status: string, remark: string) => `At the school: ${status}${remark ? ` (${remark})` : ''}`,
-    schoolDeleted: 'At the school: deleted',
-    yours: (status: string, remark: string) => `Yours: ${status}${remark ? ` (${remark})` : ''}`,
-    keepYours: (status: string) => `Keep yours: ${status}`,
-    keepSchools: (status: string) => `Keep the school’s: ${status}`,
-    keepDeleted: 'Keep it deleted',
-  },
-  futureDate: 'You cannot mark attendance for a future date.',
-  offDay: (date: string, what: string) => `${date} is not a working day: ${what}.`,
-  sunday: 'Sunday',
-  offDayTitle: 'Mark attendance on a day off?',
-  offDayQuestion: (date: string, what: string, className: string) => `${date} is not a working day (${what}). Mark ${className} anyway?`,
-  offDayConfirm: 'Mark anyway',
-  report: {
-    markThisDay: 'Mark this day',
-    dayHeading: (date: string) => `Day: ${date}`,
-    monthHeading: (month: string) => `Month: ${month}`,
-    notMarked: 'Not marked',
-    dayNotMarked: 'No attendance marked for this day.',
-    dayToCome: 'This day has not come yet.',
-    monthNotMarked: 'No attendance marked in this month.',
-    classPercentage: 'Attendance this month',
-    dayPercentage: 'Attendance this day',
-    markedDays: (count: number) => `${count} day${count === 1 ? '' : 's'} marked`,
-    chartTitle: (month: string) => `Daily attendance, ${month}`,
-    chartDesc: 'Percentage of marked students present or late on each day; days without marks are empty.',
-    studentsHeading: 'Students this month',
-    student: 'Student',
-    total: 'Days',
-    percent: '%',
-    belowThreshold: 'below 75%',
-    previousMonth: 'Previous month',
-    nextMonth: 'Next month',
-  },
-  student: {
-    noStudent: 'No student record on this device yet. It arrives with the first sync; connect to the internet once.',
-    monthPercentage: 'Attendance this month',
-    calendar: (month: string) => `Attendance calendar, ${month}`,
-    weekdays: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
-    notMarked: 'not marked',
-    toCome: 'to come',
-    legend: 'Legend',
-    remark: (text: string) => `Remark: ${text}`,
-    offShort: 'H',
-    workingDays: (count: number) => (count === 1 ? '1 working day so far' : `${count} working days so far`),
-  },
-} as const;
+export const attendanceTexts = t.attendance;

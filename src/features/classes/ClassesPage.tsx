@@ -7,6 +7,9 @@
  * toast, the school's refusal with its own message); the delete's outcome also stays in the notice.
  */
 import { useMemo, useState } from 'react';
+import type { LanguageCode } from '../../../contract/languages';
+import { say, useLanguage } from '../../i18n';
+import { classLabel } from '../../../contract/class-label';
 import { messages } from '../../../contract/messages';
 import type { ClassInput } from '../../../contract/class';
 import type { ClassRow } from '../../../sync';
@@ -36,7 +39,8 @@ import {
 } from '../../kit';
 import { ClassFormDialog } from './ClassFormDialog';
 import { useTaughtClassIds } from '../../kit/taught-classes';
-import { classesTexts as text, classesTitles } from './texts';
+import { classesTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import { classesTable } from '../../../sync/modules/classes';
 import { teachersTable } from '../../../sync/modules/teachers';
 import { studentsTable } from '../../../sync/modules/students';
@@ -48,28 +52,31 @@ export interface ClassView extends ClassRow {
   studentCount: number;
 }
 
-const nameOf = (row: { className: string; classSection: string }) => text.fullName(row.className, row.classSection);
+const nameOf = (row: { className: string; classSection: string }) => classLabel(row.className, row.classSection);
 
-const searchColumns: Column<ClassView>[] = [
-  { key: 'className', header: text.className, text: (row) => row.className },
-  { key: 'classSection', header: text.classSection, text: (row) => row.classSection },
-];
-
-const columns: Column<ClassView>[] = [
-  ...searchColumns,
-  { key: 'classTeacher', header: text.classTeacher, text: (row) => row.teacherName },
-  { key: 'students', header: text.students, text: (row) => String(row.studentCount), className: 'rk-num' },
-];
-
-const tableColumns: Column<ClassView>[] = columns.map((column) =>
-  column.key === 'classTeacher'
-    ? { ...column, cell: (row) => row.teacherName || <span className="rk-muted">{text.noClassTeacher}</span> }
-    : column,
-);
-
-const deleteTexts = { confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: recordsKitTexts.confirm.cancel, confirmBody: text.deleteQuestion };
+/** The table's columns in a language (their headers are read when made). */
+function classColumns(_language: LanguageCode) {
+  const searchColumns: Column<ClassView>[] = [
+    { key: 'className', header: text.className, text: (row) => row.className },
+    { key: 'classSection', header: text.classSection, text: (row) => row.classSection },
+  ];
+  const columns: Column<ClassView>[] = [
+    ...searchColumns,
+    { key: 'classTeacher', header: text.classTeacher, text: (row) => row.teacherName },
+    { key: 'students', header: text.students, text: (row) => String(row.studentCount), className: 'rk-num' },
+  ];
+  const tableColumns: Column<ClassView>[] = columns.map((column) =>
+    column.key === 'classTeacher'
+      ? { ...column, cell: (row) => row.teacherName || <span className="rk-muted">{text.noClassTeacher}</span> }
+      : column,
+  );
+  const deleteTexts = { confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: recordsKitTexts.confirm.cancel, confirmBody: (name: string) => text.deleteQuestion({ name }) };
+  return { searchColumns, columns, tableColumns, deleteTexts };
+}
 
 export default function ClassesPage() {
+  const language = useLanguage();
+  const { searchColumns, columns, tableColumns, deleteTexts } = useMemo(() => classColumns(language), [language]);
   const engine = useSyncEngine();
   const access = useStaffAccess();
   const report = useWriteReport();
@@ -103,7 +110,7 @@ export default function ClassesPage() {
   const removal = useConfirmedDelete<ClassView>({
     remove: engine ? (row) => engine.mutate('classes.delete', { id: row.id }) : null,
     deleted: messages.classes.deleted,
-    cancelled: recordsKitTexts.confirm.deletionCancelled,
+    cancelled: messages.students.deletionCancelled,
     failed: (_row, reason) => reason,
     fallbackReason: messages.classes.deleteFailed,
     setNotice,
@@ -125,7 +132,7 @@ export default function ClassesPage() {
   return (
     <main className="page records-page">
       <PageHeader
-        title={classesTitles.classes}
+        title={staffTitles.classes}
         backTo="/admin"
         right={
           <button type="button" className="btn btn-primary" disabled={!engine} onClick={() => setEditing({ row: null })}>
@@ -158,7 +165,7 @@ export default function ClassesPage() {
               query={filtering ? '' : query}
               onQueryChange={setQuery}
               disabledReason={filtering ? text.searchDisabled : undefined}
-              status={!filtering && query ? text.matches(found.rows.length) : undefined}
+              status={!filtering && query ? text.matches({ count: found.rows.length }) : undefined}
             />
             <ExportCsvButton filename="classes" columns={columns} rows={found.rows} />
           </div>
@@ -177,9 +184,9 @@ export default function ClassesPage() {
                     mayChange(row) ? (
                       <EditRemoveButtons
                         editText={text.edit}
-                        editLabel={text.editLabel(nameOf(row))}
+                        editLabel={text.editLabel({ name: nameOf(row) })}
                         removeText={text.remove}
-                        removeLabel={text.removeLabel(nameOf(row))}
+                        removeLabel={text.removeLabel({ name: nameOf(row) })}
                         disabled={!engine}
                         onEdit={() => setEditing({ row })}
                         onRemove={() => {
@@ -197,7 +204,7 @@ export default function ClassesPage() {
       {access.isAdmin && <UploadPanel entity="classes" heading={text.uploadHeading} />}
       {editing && <ClassFormDialog editing={editing.row} classes={classes ?? []} onSave={(input) => save(input, editing.row)} onClose={() => setEditing(null)} />}
       <DeleteConfirmDialog flow={removal} texts={deleteTexts} blocked={(confirming?.studentCount ?? 0) > 0}>
-        {confirming && confirming.studentCount > 0 && <p className="alert alert-warning">{messages.classes.hasStudents(confirming.studentCount)}</p>}
+        {confirming && confirming.studentCount > 0 && <p className="alert alert-warning">{say(messages.classes.hasStudents(confirming.studentCount))}</p>}
       </DeleteConfirmDialog>
     </main>
   );

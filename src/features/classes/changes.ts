@@ -11,8 +11,8 @@ function typedName(body: Record<string, unknown>): string {
 
 export default defineChanges({
   lines: {
-    'classes.create': (body, { recordId, className }) => text.created(typedName(body) || className(recordId)),
-    'classes.update': (body, { recordId, className }) => text.updated(typedName(body) || className(recordId)),
-    'classes.delete': (_body, { recordId, className }) => text.deleted(className(recordId)),
+    'classes.create': (body, { recordId, className }) => text.created({ name: typedName(body) || className(recordId) }),
+    'classes.update': (body, { recordId, className }) => text.updated({ name: typedName(body) || className(recordId) }),
+    'classes.delete': (_body, { recordId, className }) => text.deleted({ name: className(recordId) }),
   },
 });

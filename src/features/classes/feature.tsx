@@ -1,7 +1,7 @@
 /** Classes: the page and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { classesTitles as titles } from './texts';
+import { staffTitles as titles } from '../../kit/staff-titles';
 
 const ClassesPage = lazy(() => import('./ClassesPage'));
 
@@ -14,6 +14,6 @@ const icon = (
 
 export const classesFeature = defineFeature({
   name: 'classes',
-  sections: { admin: [{ needs: ['classes', 'students', 'teachers'], path: '/classes', title: titles.classes, page: <ClassesPage />, tile: { icon, order: 30 } }] },
+  sections: { admin: [{ needs: ['classes', 'students', 'teachers'], path: '/classes', title: () => titles.classes, page: <ClassesPage />, tile: { icon, order: 30 } }] },
   changes: () => import('./changes'),
 });

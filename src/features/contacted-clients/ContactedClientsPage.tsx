@@ -15,6 +15,7 @@ import { listContactRequests, OperatorApiError, setContacted } from './operator-
 import { loadOperatorSession, saveOperatorSession } from './operator-session';
 import { OperatorSignIn } from './OperatorSignIn';
 import { operatorTexts as text } from './texts';
+import { say, useLanguage } from '../../i18n';
 import './contacted-clients.css';
 
 type Filter = keyof typeof text.filters;
@@ -31,6 +32,7 @@ export function matches(client: ContactedClient, query: string, filter: Filter):
 }
 
 export default function ContactedClientsPage() {
+  useLanguage();
   const [session, setSession] = useState<OperatorSession | null>(() => loadOperatorSession());
   const [notice, setNotice] = useState<string | undefined>();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -123,7 +125,7 @@ export default function ContactedClientsPage() {
         backTo="/home"
         right={
           <>
-            <span className="cc-operator">{text.signedInAs(session.username)}</span>
+            <span className="cc-operator">{text.signedInAs({ name: session.username })}</span>
             <button type="button" className="btn btn-secondary" onClick={() => signOut()}>
               {text.signOut}
             </button>
@@ -167,17 +169,17 @@ export default function ContactedClientsPage() {
       </div>
       {actionError && (
         <p className="alert alert-error" role="alert">
-          {actionError}
+          {say(actionError)}
         </p>
       )}
       {load.kind === 'loading' && (
         <p className="loading-label" role="status">
-          {messages.ui.loading}
+          {say(messages.ui.loading)}
         </p>
       )}
       {load.kind === 'error' && (
         <div className="alert alert-error" role="alert">
-          <p>{load.message}</p>
+          <p>{say(load.message)}</p>
           <button type="button" className="btn btn-secondary" onClick={() => void refresh()}>
             {text.retry}
           </button>
@@ -186,7 +188,7 @@ export default function ContactedClientsPage() {
       {load.kind === 'loaded' && (
         <>
           <p className="cc-count" role="status">
-            {text.count(shown.length, clients.length)}
+            {shown.length === clients.length ? text.count({ total: clients.length }) : text.countOf({ shown: shown.length, total: clients.length })}
           </p>
           {shown.length === 0 ? (
             <p className="panel panel-plain">{clients.length === 0 ? text.empty : text.noMatch}</p>

@@ -2,6 +2,7 @@
 import type { ContactedClient } from '../../../contract/contact';
 import { operatorTexts as text } from './texts';
 import { shortDateTime } from '../../ui/dates';
+import { useLanguage } from '../../i18n';
 
 
 interface Props {
@@ -11,6 +12,7 @@ interface Props {
 }
 
 export function ContactedClientsTable({ clients, busyId, onToggle }: Props) {
+  useLanguage();
   const columns = text.columns;
   return (
     <div className="cc-table-wrap">
@@ -40,13 +42,13 @@ export function ContactedClientsTable({ clients, busyId, onToggle }: Props) {
               <td data-label={columns.email}>
                 <a href={`mailto:${client.clientEmail}`}>{client.clientEmail}</a>
               </td>
-              <td data-label={columns.phone}>{client.clientPhone ? <a href={`tel:${client.clientPhone}`}>{client.clientPhone}</a> : text.none}</td>
+              <td data-label={columns.phone}>{client.clientPhone ? <a href={`tel:${client.clientPhone}`}>{client.clientPhone}</a> : '—'}</td>
               <td data-label={columns.message} className="cc-message">
-                {client.message ?? text.none}
+                {client.message ?? '—'}
               </td>
               <td data-label={columns.status}>
                 {client.contactedAt ? (
-                  <span className="cc-badge cc-badge-done">{text.contactedBy(client.contactedBy ?? '?', shortDateTime(client.contactedAt))}</span>
+                  <span className="cc-badge cc-badge-done">{text.contactedBy({ who: client.contactedBy ?? '?', when: shortDateTime(client.contactedAt) })}</span>
                 ) : (
                   <span className="cc-badge">{text.notContacted}</span>
                 )}
@@ -56,7 +58,7 @@ export function ContactedClientsTable({ clients, busyId, onToggle }: Props) {
                   type="button"
                   className="btn btn-secondary cc-toggle"
                   disabled={busyId !== null}
-                  aria-label={client.contactedAt ? text.markOpenFor(client.clientFullName) : text.markContactedFor(client.clientFullName)}
+                  aria-label={client.contactedAt ? text.markOpenFor({ name: client.clientFullName }) : text.markContactedFor({ name: client.clientFullName })}
                   onClick={() => onToggle(client)}
                 >
                   {client.contactedAt ? text.markOpen : text.markContacted}

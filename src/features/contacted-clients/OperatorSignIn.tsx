@@ -5,8 +5,10 @@ import { messages } from '../../../contract/messages';
 import { PasswordField, TextField } from '../../ui/fields';
 import { operatorSignIn, OperatorApiError } from './operator-api';
 import { operatorTexts as text } from './texts';
+import { say, useLanguage } from '../../i18n';
 
 export function OperatorSignIn({ notice, onSignedIn }: { notice?: string; onSignedIn: (session: OperatorSession) => void }) {
+  useLanguage();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
@@ -38,7 +40,7 @@ export function OperatorSignIn({ notice, onSignedIn }: { notice?: string; onSign
       <p>{text.signInIntro}</p>
       {formError && (
         <p className="alert alert-error" role="alert">
-          {formError}
+          {say(formError)}
         </p>
       )}
       <form noValidate onSubmit={submit} aria-busy={busy}>

@@ -5,6 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { classLabel as classNameLabel } from '../../../contract/class-label';
 import { messages } from '../../../contract/messages';
 import type { ClassRow, ClassSubjectRow, MutationResult, SubjectRow, TeacherRow } from '../../../sync';
 import { PageHeader } from '../../ui/PageHeader';
@@ -24,12 +25,14 @@ import {
   useWriteReport,
   type Column,
 } from '../../kit';
-import { mappingTexts as text, mappingTitles } from './texts';
+import { mappingTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './mapping.css';
 import { classesTable } from '../../../sync/modules/classes';
 import { subjectsTable } from '../../../sync/modules/subjects';
 import { teachersTable } from '../../../sync/modules/teachers';
 import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import { useLanguage } from '../../i18n';
 
 interface MappingView extends ClassSubjectRow {
   /** The subject's name: what the remove question and its outcome name. */
@@ -39,8 +42,8 @@ interface MappingView extends ClassSubjectRow {
   teacherLabel: string;
 }
 
-const classLabel = (row: Pick<ClassRow, 'className' | 'classSection'>) => text.fullName(row.className, row.classSection);
-const teacherLabel = (row: TeacherRow) => text.teacherName(row.firstName, row.lastName, row.employeeId);
+const classLabel = (row: Pick<ClassRow, 'className' | 'classSection'>) => classNameLabel(row.className, row.classSection);
+const teacherLabel = (row: TeacherRow) => `${`${row.firstName} ${row.lastName}`.trim()}${row.employeeId ? ` (${row.employeeId})` : ''}`;
 
 function TeacherSelect({
   id,
@@ -57,6 +60,7 @@ function TeacherSelect({
   emptyLabel: string;
   onChange: (value: string) => void;
 }) {
+  useLanguage();
   return (
     <select id={id} aria-label={label} className="field-input" value={value} onChange={(event) => onChange(event.target.value)}>
       <option value="">{emptyLabel}</option>
@@ -71,13 +75,14 @@ function TeacherSelect({
 
 /** A subject's teacher: chosen in the row, written when Save is pressed (never per keystroke). */
 function SubjectTeacherCell({ row, teachers, disabled, onSave }: { row: MappingView; teachers: readonly TeacherRow[]; disabled: boolean; onSave: (teacherId: string | null) => void }) {
+  useLanguage();
   const stored = row.teacherId ?? '';
   const [choice, setChoice] = useState<{ base: string; value: string }>({ base: stored, value: stored });
   const value = choice.base === stored ? choice.value : stored;
   return (
     <span className="map-teacher">
-      <TeacherSelect id={`teacher-${row.id}`} label={text.teacherFor(row.subjectLabel)} value={value} teachers={teachers} emptyLabel={text.noSubjectTeacher} onChange={(next) => setChoice({ base: stored, value: next })} />
-      <button type="button" className="btn btn-secondary" aria-label={text.saveTeacherLabel(row.subjectLabel)} disabled={disabled || value === stored} onClick={() => onSave(value || null)}>
+      <TeacherSelect id={`teacher-${row.id}`} label={text.teacherFor({ subject: row.subjectLabel })} value={value} teachers={teachers} emptyLabel={text.noSubjectTeacher} onChange={(next) => setChoice({ base: stored, value: next })} />
+      <button type="button" className="btn btn-secondary" aria-label={text.saveTeacherLabel({ subject: row.subjectLabel })} disabled={disabled || value === stored} onClick={() => onSave(value || null)}>
         {text.saveTeacher}
       </button>
     </span>
@@ -85,6 +90,7 @@ function SubjectTeacherCell({ row, teachers, disabled, onSave }: { row: MappingV
 }
 
 export default function MappingPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const { isAdmin } = useStaffAccess();
   const report = useWriteReport();
@@ -134,7 +140,7 @@ export default function MappingPage() {
   const removal = useConfirmedDelete<MappingView>({
     remove: engine ? (row) => engine.mutate('classSubjects.delete', { id: row.id }) : null,
     deleted: messages.classSubjects.deleted,
-    cancelled: recordsKitTexts.confirm.deletionCancelled,
+    cancelled: messages.students.deletionCancelled,
     failed: (_row, reason) => reason,
     fallbackReason: messages.network.unexpected,
     setNotice,
@@ -202,7 +208,7 @@ export default function MappingPage() {
   const classTeacher = chosen?.classTeacherId ? teacherById.get(chosen.classTeacherId) : undefined;
   return (
     <main className="page records-page map-page">
-      <PageHeader title={mappingTitles.mapping} backTo="/admin" />
+      <PageHeader title={staffTitles.mapping} backTo="/admin" />
       <MirrorStatus engine={engine} loaded={!loading} text={text} />
       <NoticeArea notice={notice} />
       {!loading && classes.length === 0 && <p className="alert alert-info">{text.noClasses}</p>}
@@ -260,7 +266,7 @@ export default function MappingPage() {
               <ExportCsvButton filename={`class-${classLabel(chosen).replace(/\s+/g, '-')}-subjects`} columns={columns} rows={rows} />
             </div>
             <RecordTable
-              caption={text.subjectsCaption(classLabel(chosen))}
+              caption={text.subjectsCaption({ name: classLabel(chosen) })}
               columns={columns}
               rows={rows}
               getRowId={(row) => row.id}
@@ -268,7 +274,7 @@ export default function MappingPage() {
               actions={
                 isAdmin
                   ? (row) => (
-                      <button type="button" className="btn btn-danger" aria-label={text.removeLabel(row.subjectLabel)} disabled={!engine} onClick={() => removal.ask(row)}>
+                      <button type="button" className="btn btn-danger" aria-label={text.removeLabel({ subject: row.subjectLabel })} disabled={!engine} onClick={() => removal.ask(row)}>
                         {text.remove}
                       </button>
                     )
@@ -324,7 +330,7 @@ export default function MappingPage() {
           confirmTitle: text.removeTitle,
           confirmDelete: text.remove,
           cancel: recordsKitTexts.confirm.cancel,
-          confirmBody: (subject) => text.removeQuestion(subject, chosen ? classLabel(chosen) : ''),
+          confirmBody: (subject) => text.removeQuestion({ subject, name: chosen ? classLabel(chosen) : '' }),
         }}
       />
     </main>

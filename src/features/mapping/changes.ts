@@ -8,6 +8,6 @@ export default defineChanges({
   lines: {
     ...recordLines('classSubjects', text.entity, (body) => textOf(body, 'subjectName')),
     // Sent to /classes/classTeacher/{classId}: the class is the path's when the body does not name it.
-    'classes.setClassTeacher': (body, { recordId, className }) => text.classTeacher(className(typeof body.classId === 'string' ? body.classId : recordId)),
+    'classes.setClassTeacher': (body, { recordId, className }) => text.classTeacher({ className: className(typeof body.classId === 'string' ? body.classId : recordId) }),
   },
 });

@@ -1,7 +1,7 @@
 /** A class's subjects, their teachers and its class teacher: the page and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { mappingTitles as titles } from './texts';
+import { staffTitles as titles } from '../../kit/staff-titles';
 
 const MappingPage = lazy(() => import('./MappingPage'));
 
@@ -16,6 +16,6 @@ const icon = (
 
 export const mappingFeature = defineFeature({
   name: 'mapping',
-  sections: { admin: [{ needs: ['classSubjects', 'classes', 'subjects', 'teachers'], path: '/mapping', title: titles.mapping, page: <MappingPage />, tile: { icon, order: 90 } }] },
+  sections: { admin: [{ needs: ['classSubjects', 'classes', 'subjects', 'teachers'], path: '/mapping', title: () => titles.mapping, page: <MappingPage />, tile: { icon, order: 90 } }] },
   changes: () => import('./changes'),
 });

@@ -4,7 +4,7 @@ import { ExportCsvButton, recordsKitTexts, SearchBar, type Column, type SearchBa
 export function SearchAndExport<T>({ searchBar, found, columns, csvName }: { searchBar: SearchBarProps; found: readonly T[]; columns: readonly Column<T>[]; csvName: string }) {
   return (
     <>
-      <SearchBar {...searchBar} status={searchBar.query ? recordsKitTexts.search.results(found.length) : undefined} />
+      <SearchBar {...searchBar} status={searchBar.query ? recordsKitTexts.search.results({ count: found.length }) : undefined} />
       <div className="rec-toolbar">
         <div className="rec-toolbar-actions">
           <ExportCsvButton filename={csvName} columns={columns} rows={found} />

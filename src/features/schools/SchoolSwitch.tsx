@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import type { SchoolDetails } from '../../../contract/school';
 import { saveSchoolSettings } from './schools-service';
 import { schoolsTexts as text } from './texts';
+import { say, useLanguage } from '../../i18n';
 
 export type SchoolSetting = 'absenceAlerts' | 'showRanks';
 
@@ -18,6 +19,7 @@ export interface SchoolSwitchProps {
 }
 
 export function SchoolSwitch({ setting, heading, label, hint, school, online, onSaved }: SchoolSwitchProps & { setting: SchoolSetting; heading: string; label: string; hint: string }) {
+  useLanguage();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -32,7 +34,7 @@ export function SchoolSwitch({ setting, heading, label, hint, school, online, on
       setError(outcome.message);
       return;
     }
-    toast.success(outcome.message);
+    toast.success(say(outcome.message));
     onSaved(outcome.school);
   };
 
@@ -46,7 +48,7 @@ export function SchoolSwitch({ setting, heading, label, hint, school, online, on
       )}
       {error && (
         <p className="alert alert-error" role="alert">
-          {error}
+          {say(error)}
         </p>
       )}
       <div className="school-switch">

@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { messages } from '../../../contract/messages';
 import { schoolDetailsInputSchema, type SchoolDetails } from '../../../contract/school';
 import { languageNames } from '../../../contract/languages';
-import { t } from '../../i18n';
+import { say, t, useLanguage } from '../../i18n';
 import { useSessionSnapshot } from '../../session/use-session';
 import { TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
@@ -22,7 +22,8 @@ import { keepSchoolCopy } from '../../kit/school-copy';
 import { ShowRanksSwitch } from './ShowRanksSwitch';
 import { PrintLanguageSetting } from './PrintLanguageSetting';
 import { fetchSchool, saveSchool } from './schools-service';
-import { schoolsTexts as text, schoolsTitles } from './texts';
+import { schoolsTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './schools.css';
 
 type Loaded<T> = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; value: T };
@@ -64,6 +65,7 @@ function useServerValue<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
 }
 
 function DetailsList({ school }: { school: SchoolDetails }) {
+  useLanguage();
   const rows: [string, string | null][] = [
     [text.fields.schoolName, school.schoolName],
     [text.fields.schoolId, school.schoolId],
@@ -88,6 +90,7 @@ function DetailsList({ school }: { school: SchoolDetails }) {
 }
 
 function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: boolean; onSaved: (school: SchoolDetails) => void }) {
+  useLanguage();
   const formId = useId();
   const [values, setValues] = useState<Values>(() => valuesOf(school));
   const [errors, setErrors] = useState<Errors>({});
@@ -139,7 +142,7 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
     }
     setValues(valuesOf(outcome.school));
     setStatus(outcome.message);
-    toast.success(outcome.message);
+    toast.success(say(outcome.message));
     onSaved(outcome.school);
   };
 
@@ -157,7 +160,7 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
       )}
       {formError && (
         <p className="alert alert-error" role="alert">
-          {formError}
+          {say(formError)}
         </p>
       )}
       <form ref={formRef} id={formId} noValidate onSubmit={submit} aria-busy={busy} className="school-form">
@@ -169,7 +172,7 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
             {busy ? text.saving : text.save}
           </button>
           <p className="school-form-status" role="status" aria-live="polite">
-            {status}
+            {say(status)}
           </p>
         </div>
       </form>
@@ -178,6 +181,7 @@ function EditForm({ school, online, onSaved }: { school: SchoolDetails; online: 
 }
 
 export default function SchoolsPage() {
+  useLanguage();
   const { session } = useSessionSnapshot();
   const known = useOnline();
   const online = known !== false;
@@ -193,7 +197,7 @@ export default function SchoolsPage() {
 
   return (
     <main className="page schools-page">
-      <PageHeader title={schoolsTitles.schools} backTo={adminHome} />
+      <PageHeader title={staffTitles.schools} backTo={adminHome} />
       {!online && own.state.kind !== 'loaded' && (
         <p className="alert alert-warning" role="status">
           {text.offline}

@@ -1,7 +1,7 @@
 /** The school's details (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { schoolsTitles as titles } from './texts';
+import { staffTitles as titles } from '../../kit/staff-titles';
 
 const SchoolsPage = lazy(() => import('./SchoolsPage'));
 
@@ -14,5 +14,5 @@ const icon = (
 
 export const schoolsFeature = defineFeature({
   name: 'schools',
-  sections: { admin: [{ path: '/schools', title: titles.schools, page: <SchoolsPage />, tile: { icon, order: 170 } }] },
+  sections: { admin: [{ path: '/schools', title: () => titles.schools, page: <SchoolsPage />, tile: { icon, order: 170 } }] },
 });

@@ -17,10 +17,12 @@ import { PageHeader } from '../../ui/PageHeader';
 import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useRecordForm, useWriteReport } from '../../kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, classList } from './queries';
-import { studentTexts as text, studentTitles } from './texts';
+import { studentTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './students.css';
 import { studentsTable } from '../../../sync/modules/students';
 import { admissionsTable } from '../../../sync/modules/records';
+import { useLanguage } from '../../i18n';
 
 export const studentsPath = '/admin/students';
 
@@ -54,6 +56,7 @@ function valuesOf(row: StudentRow | null): Values {
 }
 
 export default function StudentFormPage() {
+  useLanguage();
   const { id } = useParams();
   const engine = useSyncEngine();
   const found = useMirrorQuery(
@@ -65,7 +68,7 @@ export default function StudentFormPage() {
     [id],
   );
   const classes = useMirrorQuery(classList, []);
-  const title = id ? studentTitles.editStudent : studentTitles.addStudent;
+  const title = id ? staffTitles.editStudent : staffTitles.addStudent;
 
   const row = found && found.id === id ? found.row : undefined;
   const loading = !engine || classes === undefined || row === undefined;
@@ -80,6 +83,7 @@ export default function StudentFormPage() {
 }
 
 function StudentForm({ student, classes, admissionPending }: { student: StudentRow | null; classes: ClassRow[]; admissionPending: boolean }) {
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const navigate = useNavigate();
@@ -108,7 +112,7 @@ function StudentForm({ student, classes, admissionPending }: { student: StudentR
 
   return (
     <form ref={formRef} className="panel rk-form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={errorCount ? 'st-form-errors' : undefined}>
-      <FormAlert id="st-form-errors" failure={failure} errorCount={errorCount} fixErrors={text.form.fixErrors} />
+      <FormAlert id="st-form-errors" failure={failure} errorCount={errorCount} fixErrors={(count) => text.form.fixErrors({ count })} />
       <fieldset className="rk-fieldset">
         <legend>{text.form.identity}</legend>
         <div className="rk-grid">

@@ -30,7 +30,10 @@ import {
 } from '../../kit';
 import { mayChangeClass, useViewer, useWritableClasses } from './access';
 import { classLabel, studentList, type StudentView } from './queries';
-import { studentTexts as text, studentTitles } from './texts';
+import { studentTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
+import type { LanguageCode } from '../../../contract/languages';
+import { say, useLanguage } from '../../i18n';
 import './students.css';
 
 const allClasses = '';
@@ -41,13 +44,13 @@ function admissionText(row: StudentView): string {
   return row.admissionPending ? messages.admissions.pendingNumber : '';
 }
 
-/** The spec's columns, in its order. */
-export const studentColumns: readonly Column<StudentView>[] = [
+/** The spec's columns, in its order, in the language of the moment. */
+const studentColumns = (_language: LanguageCode): readonly Column<StudentView>[] => [
   {
     key: 'admissionId',
     header: text.columns.admissionId,
     text: admissionText,
-    cell: (row) => (row.admissionPending && !row.admissionId ? <span className="st-pending">{messages.admissions.pendingNumber}</span> : admissionText(row)),
+    cell: (row) => (row.admissionPending && !row.admissionId ? <span className="st-pending">{say(messages.admissions.pendingNumber)}</span> : admissionText(row)),
   },
   { key: 'name', header: text.columns.name, text: (row) => row.name },
   { key: 'className', header: text.columns.className, text: (row) => classLabel(row) },
@@ -78,9 +81,12 @@ const searchValue: Record<StudentSearchColumn, (row: StudentView) => string> = {
   apaarId: (row) => row.apaarId,
 };
 
-const searchColumns = searchColumnsOf(studentSearchColumns, text.searchColumns, searchValue);
-
 export default function StudentsPage() {
+  const language = useLanguage();
+  const { columns, searchColumns } = useMemo(
+    () => ({ columns: studentColumns(language), searchColumns: searchColumnsOf(studentSearchColumns, text.searchColumns, searchValue) }),
+    [language],
+  );
   const engine = useSyncEngine();
   const navigate = useNavigate();
   const viewer = useViewer();
@@ -156,10 +162,10 @@ export default function StudentsPage() {
   // A teacher with no class of their own is refused every student change (students/service.ts).
   const mayWrite = writable === null || (writable !== undefined && writable.size > 0);
   const filtered = classFilter !== allClasses || query.trim() !== '';
-  const caption = filtered && students ? text.captionFiltered(found.rows.length, students.length) : text.caption;
+  const caption = filtered && students ? text.captionFiltered({ shown: found.rows.length, total: students.length }) : text.caption;
   return (
     <main className="page st-page">
-      <PageHeader title={studentTitles.students} backTo="/admin" />
+      <PageHeader title={staffTitles.students} backTo="/admin" />
       {loading && <LoadingStatus text={text.loading} />}
       {!loading && (
         <>
@@ -182,11 +188,11 @@ export default function StudentsPage() {
                 {uploadOpen ? text.hideUpload : text.upload}
               </button>
             )}
-            <ExportCsvButton filename={text.exportName} columns={studentColumns} rows={found.rows} />
-            {chosen.length > 0 && <span className="rk-selection-count">{text.selected(chosen.length)}</span>}
+            <ExportCsvButton filename="students" columns={columns} rows={found.rows} />
+            {chosen.length > 0 && <span className="rk-selection-count">{text.selected({ count: chosen.length })}</span>}
           </div>
           <NoticeArea notice={notice} className="st-notice" />
-          <RejectedChanges table="students" unknownName={text.unknownName} deleteLine={messages.students.deleteFailed} />
+          <RejectedChanges table="students" unknownName={text.unknownName} deleteLine={(name, reason) => say(messages.students.deleteFailed(name, say(reason)))} />
           {viewer.isAdmin && uploadOpen && (
             <>
               <p className="rk-note">{text.uploadNote}</p>
@@ -214,7 +220,7 @@ export default function StudentsPage() {
           <RecordTable
             busy={found.stale}
             caption={caption}
-            columns={studentColumns}
+            columns={columns}
             rows={paging.pageRows}
             getRowId={(row) => row.id}
             rowLabel={(row) => row.name}
@@ -225,7 +231,7 @@ export default function StudentsPage() {
           <PagerFor paging={paging} />
         </>
       )}
-      <DeleteConfirmDialog flow={removal} texts={text} />
+      <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.confirmTitle, confirmDelete: text.confirmDelete, cancel: text.cancel, confirmBody: (name) => text.confirmBody({ name }) }} />
     </main>
   );
 }

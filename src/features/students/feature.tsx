@@ -1,7 +1,7 @@
 /** Students: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { studentTitles as titles } from './texts';
+import { staffTitles as titles } from '../../kit/staff-titles';
 
 const StudentsPage = lazy(() => import('./StudentsPage'));
 const StudentFormPage = lazy(() => import('./StudentFormPage'));
@@ -18,9 +18,9 @@ export const studentsFeature = defineFeature({
   name: 'students',
   sections: {
     admin: [
-      { needs: ['students', 'classes', 'admissions', 'classSubjects'], path: '/students', title: titles.students, page: <StudentsPage />, tile: { icon, order: 20 } },
-      { needs: ['students', 'classes', 'admissions'], path: '/students/add', title: titles.addStudent, back: '/students', page: <StudentFormPage /> },
-      { needs: ['students', 'classes', 'admissions'], path: '/students/edit/:id', title: titles.editStudent, back: '/students', page: <StudentFormPage /> },
+      { needs: ['students', 'classes', 'admissions', 'classSubjects'], path: '/students', title: () => titles.students, page: <StudentsPage />, tile: { icon, order: 20 } },
+      { needs: ['students', 'classes', 'admissions'], path: '/students/add', title: () => titles.addStudent, back: '/students', page: <StudentFormPage /> },
+      { needs: ['students', 'classes', 'admissions'], path: '/students/edit/:id', title: () => titles.editStudent, back: '/students', page: <StudentFormPage /> },
     ],
   },
   changes: () => import('./changes'),

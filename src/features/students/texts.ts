@@ -1,111 +1,12 @@
 /**
- * English texts of the student screens (our own; the spec's strings are in contract/messages.ts:
- * the selection rules, deletion answers and the records' success messages).
+ * Texts of the student screens (our own design; the spec's messages are in contract/messages.ts and show
+ * through `say`): the `staff` catalog (src/i18n/locales/{language}/staff.po), whose English comes
+ * with this module. The pages' titles are in src/kit/staff-titles.ts.
  */
+import { loadEnglish } from '../../i18n/catalogs';
+import { messages as englishStaff } from '../../i18n/locales/en/staff.po';
+import { t } from '../../i18n/translate';
 
-/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
-export const studentTitles = {
-  students: 'Students',
-  addStudent: 'Add student',
-  editStudent: 'Edit student',
-};
+loadEnglish(englishStaff);
 
-export const studentTexts = {
-  /** The sync panel's lines for students' changes (changes.ts). */
-  changes: { entity: 'Student' },
-  columns: {
-    admissionId: 'Admission ID',
-    name: 'Name',
-    className: 'Class',
-    schoolName: 'School name',
-    rollNumber: 'Roll no',
-    phoneNumber: 'Phone',
-    fatherName: 'Father name',
-    motherName: 'Mother name',
-    address: 'Address',
-    aadhaarId: 'Aadhaar ID',
-  },
-  /** Names of the searchable columns (contract studentSearchColumns). */
-  searchColumns: {
-    admissionId: 'Admission ID',
-    name: 'Name',
-    firstName: 'First name',
-    lastName: 'Last name',
-    className: 'Class',
-    classSection: 'Section',
-    rollNumber: 'Roll no',
-    phoneNumber: 'Phone',
-    fatherName: 'Father name',
-    motherName: 'Mother name',
-    address: 'Address',
-    emailId: 'Email ID',
-    parentEmail: 'Parent email',
-    aadhaarId: 'Aadhaar ID',
-    apaarId: 'APAAR ID',
-  },
-  caption: 'Students of this school',
-  captionFiltered: (shown: number, total: number) => `Students: ${shown} of ${total}`,
-  empty: 'No students on this device yet. They arrive with the first sync, or add one.',
-  noMatch: 'No student matches this search.',
-  loading: 'Reading this device’s copy…',
-  classFilter: 'Class',
-  allClasses: 'All classes',
-  noClass: 'No class',
-  add: 'Add student',
-  edit: 'Edit',
-  remove: 'Delete',
-  upload: 'Upload students',
-  hideUpload: 'Close upload',
-  uploadNote:
-    'Upload an .xlsx or .xls sheet (a .csv file saved from a spreadsheet works too). Classes must exist first; rows are matched on the admission ID, so uploading the same file again changes nothing.',
-  uploadAdminsOnly: 'Only administrators can upload student sheets.',
-  selected: (count: number) => `${count} selected`,
-  actionsLabel: 'Student actions',
-  select: (name: string) => `Select ${name}`,
-  exportName: 'students',
-  confirmTitle: 'Delete student?',
-  confirmBody: (name: string) =>
-    `${name} will be removed from the school's records, with their parents' links to this student. This cannot be undone from this device.`,
-  confirmDelete: 'Delete student',
-  cancel: 'Cancel',
-  deletedOffline: 'Deleted on this device. The school gets the change when you are online.',
-  aadhaarMaskedNote: 'Aadhaar numbers are shown masked; open a student to see the full number.',
-  unknownName: 'a student',
-  form: {
-    identity: 'Student',
-    contact: 'Contact',
-    family: 'Parents',
-    ids: 'Government IDs',
-    admissionId: 'Admission ID',
-    admissionIdHint: 'Students admitted through Records get their admission number there.',
-    admissionPendingHint: 'The admission has not reached the school yet; the school gives the admission number when it does.',
-    firstName: 'First name',
-    lastName: 'Last name',
-    classId: 'Class',
-    chooseClass: 'No class yet',
-    rollNumber: 'Roll number',
-    dateOfBirth: 'Date of birth',
-    gender: 'Gender',
-    phoneNumber: 'Phone number',
-    phoneHint: '10-digit mobile number.',
-    alternateNumber: 'Alternate number',
-    alternateHint: 'A mobile number, or a landline with its STD code.',
-    emailId: 'Email ID',
-    emailHint: "The student's own e-mail: it links the student's account.",
-    fatherName: 'Father name',
-    motherName: 'Mother name',
-    parentEmail: 'Parent email',
-    parentEmailHint: "Links the parent's account to this student; siblings share it.",
-    address: 'Address',
-    aadhaarId: 'Aadhaar number',
-    aadhaarHint: '12 digits; spaces are fine.',
-    apaarId: 'APAAR ID',
-    apaarHint: '12 digits.',
-    save: 'Save student',
-    saving: 'Saving…',
-    cancel: 'Cancel',
-    fixErrors: (count: number) => `Please correct ${count} field${count === 1 ? '' : 's'} below.`,
-    backToList: 'Back to students',
-    notYourClassHint: 'You can choose only the classes you teach.',
-  },
-} as const;
+export const studentTexts = t.students;

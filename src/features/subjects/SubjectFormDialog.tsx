@@ -4,6 +4,9 @@ import { subjectInputSchema } from '../../../contract/subject';
 import type { SubjectRow } from '../../../sync';
 import { normalizeText, RecordFormDialog, type DialogField } from '../../kit';
 import { subjectsTexts as text } from './texts';
+import { useMemo } from 'react';
+import type { LanguageCode } from '../../../contract/languages';
+import { useLanguage } from '../../i18n';
 
 export interface SubjectValues {
   subjectName: string;
@@ -17,15 +20,18 @@ export interface SubjectFormDialogProps {
   onClose: () => void;
 }
 
-const fields: readonly DialogField<'subjectName' | 'subjectCode'>[] = [
+/** The dialog's fields in a language (their labels are read when made). */
+const fieldsIn = (_language: LanguageCode): readonly DialogField<'subjectName' | 'subjectCode'>[] => [
   { name: 'subjectName', label: text.subjectName, hint: text.subjectNameHint, maxLength: 80, required: true },
   { name: 'subjectCode', label: text.subjectCode, hint: text.subjectCodeHint, maxLength: 20 },
 ];
 
 export function SubjectFormDialog({ editing, subjects, onSave, onClose }: SubjectFormDialogProps) {
+  const language = useLanguage();
+  const fields = useMemo(() => fieldsIn(language), [language]);
   return (
     <RecordFormDialog
-      title={editing ? text.editTitle(editing.subjectName) : text.addTitle}
+      title={editing ? text.editTitle({ name: editing.subjectName }) : text.addTitle}
       fields={fields}
       initial={{ subjectName: editing?.subjectName ?? '', subjectCode: editing?.subjectCode ?? '' }}
       schema={subjectInputSchema}

@@ -28,9 +28,12 @@ import {
   type Column,
 } from '../../kit';
 import { SubjectFormDialog, type SubjectValues } from './SubjectFormDialog';
-import { subjectsTexts as text, subjectsTitles } from './texts';
+import { subjectsTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import { subjectsTable } from '../../../sync/modules/subjects';
 import { classSubjectsTable } from '../../../sync/modules/class-subjects';
+import type { LanguageCode } from '../../../contract/languages';
+import { say, useLanguage } from '../../i18n';
 
 interface SubjectView extends SubjectRow {
   /** What the delete question and its outcome name. */
@@ -38,19 +41,25 @@ interface SubjectView extends SubjectRow {
   classCount: number;
 }
 
-const searchColumns: Column<SubjectView>[] = [
-  { key: 'subjectName', header: text.subjectName, text: (row) => row.subjectName },
-  { key: 'subjectCode', header: text.subjectCode, text: (row) => row.subjectCode ?? '' },
-];
+/** The table's columns and the delete dialog's words in a language (read when made). */
+function subjectColumns(_language: LanguageCode) {
+  const searchColumns: Column<SubjectView>[] = [
+    { key: 'subjectName', header: text.subjectName, text: (row) => row.subjectName },
+    { key: 'subjectCode', header: text.subjectCode, text: (row) => row.subjectCode ?? '' },
+  ];
 
-const columns: Column<SubjectView>[] = [
-  ...searchColumns,
-  { key: 'classes', header: text.classes, text: (row) => String(row.classCount), className: 'rk-num' },
-];
+  const columns: Column<SubjectView>[] = [
+    ...searchColumns,
+    { key: 'classes', header: text.classes, text: (row) => String(row.classCount), className: 'rk-num' },
+  ];
 
-const deleteTexts = { confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: recordsKitTexts.confirm.cancel, confirmBody: text.deleteQuestion };
+  const deleteTexts = { confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: recordsKitTexts.confirm.cancel, confirmBody: (name: string) => text.deleteQuestion({ name }) };
+  return { searchColumns, columns, deleteTexts };
+}
 
 export default function SubjectsPage() {
+  const language = useLanguage();
+  const { searchColumns, columns, deleteTexts } = useMemo(() => subjectColumns(language), [language]);
   const engine = useSyncEngine();
   const { isAdmin } = useStaffAccess();
   const report = useWriteReport();
@@ -71,7 +80,7 @@ export default function SubjectsPage() {
   const removal = useConfirmedDelete<SubjectView>({
     remove: engine ? (row) => engine.mutate('subjects.delete', { id: row.id }) : null,
     deleted: messages.subjects.deleted,
-    cancelled: recordsKitTexts.confirm.deletionCancelled,
+    cancelled: messages.students.deletionCancelled,
     failed: (_row, reason) => reason,
     fallbackReason: messages.network.unexpected,
     setNotice,
@@ -89,7 +98,7 @@ export default function SubjectsPage() {
   return (
     <main className="page records-page">
       <PageHeader
-        title={subjectsTitles.subjects}
+        title={staffTitles.subjects}
         backTo="/admin"
         right={
           isAdmin ? (
@@ -104,7 +113,7 @@ export default function SubjectsPage() {
       {!loading && (
         <section className="panel">
           <div className="rk-toolbar">
-            <SearchBar {...searchBar} status={query ? text.matches(found.rows.length) : undefined} />
+            <SearchBar {...searchBar} status={query ? text.matches({ count: found.rows.length }) : undefined} />
             <ExportCsvButton filename="subjects" columns={columns} rows={found.rows} />
           </div>
           {!isAdmin && <p className="field-hint">{text.readOnly}</p>}
@@ -121,9 +130,9 @@ export default function SubjectsPage() {
                 ? (row) => (
                     <EditRemoveButtons
                       editText={text.edit}
-                      editLabel={text.editLabel(row.subjectName)}
+                      editLabel={text.editLabel({ name: row.subjectName })}
                       removeText={text.remove}
-                      removeLabel={text.removeLabel(row.subjectName)}
+                      removeLabel={text.removeLabel({ name: row.subjectName })}
                       disabled={!engine}
                       onEdit={() => setEditing({ row })}
                       onRemove={() => {
@@ -140,7 +149,7 @@ export default function SubjectsPage() {
       )}
       {editing && <SubjectFormDialog editing={editing.row} subjects={subjects ?? []} onSave={(values) => save(values, editing.row)} onClose={() => setEditing(null)} />}
       <DeleteConfirmDialog flow={removal} texts={deleteTexts} blocked={(confirming?.classCount ?? 0) > 0}>
-        {confirming && confirming.classCount > 0 && <p className="alert alert-warning">{messages.subjects.stillMapped(confirming.classCount)}</p>}
+        {confirming && confirming.classCount > 0 && <p className="alert alert-warning">{say(messages.subjects.stillMapped(confirming.classCount))}</p>}
       </DeleteConfirmDialog>
     </main>
   );

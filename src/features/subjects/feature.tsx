@@ -1,7 +1,7 @@
 /** Subjects: the page and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { subjectsTitles as titles } from './texts';
+import { staffTitles as titles } from '../../kit/staff-titles';
 
 const SubjectsPage = lazy(() => import('./SubjectsPage'));
 
@@ -14,6 +14,6 @@ const icon = (
 
 export const subjectsFeature = defineFeature({
   name: 'subjects',
-  sections: { admin: [{ needs: ['subjects', 'classSubjects'], path: '/subjects', title: titles.subjects, page: <SubjectsPage />, tile: { icon, order: 80 } }] },
+  sections: { admin: [{ needs: ['subjects', 'classSubjects'], path: '/subjects', title: () => titles.subjects, page: <SubjectsPage />, tile: { icon, order: 80 } }] },
   changes: () => import('./changes'),
 });

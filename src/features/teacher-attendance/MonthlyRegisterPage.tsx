@@ -14,12 +14,15 @@ import { monthYear as monthName, shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { readStaffMirror, todayIso } from './queries';
 import { buildRegister, markCode, shiftMonth } from './register';
-import { teacherAttendanceTexts as text, teacherAttendanceTitles } from './texts';
+import { teacherAttendanceTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
+import { useLanguage } from '../../i18n';
 import './teacher-attendance.css';
 
 type Row = ReturnType<typeof buildRegister>['teachers'][number];
 
 export default function MonthlyRegisterPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const access = useStaffAccess();
   const { monthYear = '' } = useParams();
@@ -59,7 +62,7 @@ export default function MonthlyRegisterPage() {
     saveFile(await recordsCsv(columns, register.teachers), `staff-register-${monthYear}.csv`);
   };
 
-  const title = teacherAttendanceTitles.teacherAttendanceMonthly;
+  const title = staffTitles.teacherAttendanceMonthly;
   return (
     <main className="page ta-page ta-register-page">
       <PageHeader title={title} backTo="/admin/teacher-attendance" />
@@ -67,7 +70,7 @@ export default function MonthlyRegisterPage() {
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {month && register && (
         <>
-          <nav className="panel ta-controls no-print" aria-label={text.monthly.caption(monthName(month))}>
+          <nav className="panel ta-controls no-print" aria-label={text.monthly.caption({ month: monthName(month) })}>
             <Link className="btn btn-secondary" to={`/admin/teacher-attendance/monthly/${monthYearOf(shiftMonth(month, -1))}`}>
               {text.monthly.previous}
             </Link>
@@ -84,7 +87,7 @@ export default function MonthlyRegisterPage() {
           <div className="ta-register-scroll">
             <table className="ta-register">
               <caption>
-                {text.monthly.caption(monthName(month))} · {text.monthly.workingDays(register.workingDays)}
+                {text.monthly.caption({ month: monthName(month) })} · {text.monthly.workingDays({ count: register.workingDays })}
               </caption>
               <thead>
                 <tr>
@@ -94,7 +97,7 @@ export default function MonthlyRegisterPage() {
                       scope="col"
                       key={day.date}
                       data-off={!day.working || undefined}
-                      title={day.holiday ? text.monthly.holidayTitle(shortDate(day.date) ?? day.date, day.holiday) : (shortDate(day.date) ?? undefined)}
+                      title={day.holiday ? text.monthly.holidayTitle({ date: shortDate(day.date) ?? day.date, title: day.holiday }) : (shortDate(day.date) ?? undefined)}
                     >
                       {Number(day.date.slice(8))}
                     </th>

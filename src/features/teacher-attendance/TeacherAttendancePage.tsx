@@ -16,7 +16,9 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { readStaffMirror, todayIso } from './queries';
-import { teacherAttendanceTexts as text, teacherAttendanceTitles } from './texts';
+import { teacherAttendanceTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
+import { useLanguage } from '../../i18n';
 import './teacher-attendance.css';
 
 interface Mark {
@@ -29,6 +31,7 @@ const present: Mark = { status: 'present', leaveType: null, remark: '' };
 const same = (a: Mark, b: Mark) => a.status === b.status && a.leaveType === b.leaveType && a.remark.trim() === b.remark.trim();
 
 export default function TeacherAttendancePage() {
+  useLanguage();
   const engine = useSyncEngine();
   const access = useStaffAccess();
   const report = useWriteReport();
@@ -70,7 +73,7 @@ export default function TeacherAttendancePage() {
 
   return (
     <main className="page ta-page">
-      <PageHeader title={teacherAttendanceTitles.teacherAttendance} backTo="/admin" />
+      <PageHeader title={staffTitles.teacherAttendance} backTo="/admin" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && (
         <>
@@ -91,11 +94,11 @@ export default function TeacherAttendancePage() {
             <p className="alert alert-info">{text.noStaff}</p>
           ) : (
             <section aria-labelledby={`${dateId}-caption`}>
-              <h2 id={`${dateId}-caption`}>{text.caption(shortDate(date) ?? date)}</h2>
+              <h2 id={`${dateId}-caption`}>{text.caption({ date: shortDate(date) ?? date })}</h2>
               {isSunday(date) && <p className="alert alert-warning">{text.sunday}</p>}
-              {holiday && <p className="alert alert-warning">{text.holiday(holiday.title)}</p>}
+              {holiday && <p className="alert alert-warning">{text.holiday({ title: holiday.title })}</p>}
               <p className="field-hint">
-                {text.defaultPresent} {text.counts(mirror.teachers.length - away, away)}
+                {text.defaultPresent} {text.counts({ present: mirror.teachers.length - away, away })}
               </p>
               <ul className="ta-list">
                 {mirror.teachers.map((row) => {
@@ -107,15 +110,15 @@ export default function TeacherAttendancePage() {
                         {name}
                         {row.employeeId && <span className="ta-id"> · {row.employeeId}</span>}
                       </span>
-                      <div className="ta-statuses" role="radiogroup" aria-label={text.statusOf(name)}>
+                      <div className="ta-statuses" role="radiogroup" aria-label={text.statusOf({ name })}>
                         {teacherStatuses.map((status) => (
                           <button key={status} type="button" role="radio" aria-checked={mark.status === status} className="btn btn-secondary" onClick={() => set(row.id, { status })}>
-                            {text.statuses[status]}
+                            {text.statuses[status === 'half_day' ? 'halfDay' : status]}
                           </button>
                         ))}
                       </div>
                       {mark.status === 'leave' && (
-                        <select aria-label={text.leaveTypeOf(name)} className="field-input" value={mark.leaveType ?? 'casual'} onChange={(event) => set(row.id, { leaveType: event.target.value as LeaveType })}>
+                        <select aria-label={text.leaveTypeOf({ name })} className="field-input" value={mark.leaveType ?? 'casual'} onChange={(event) => set(row.id, { leaveType: event.target.value as LeaveType })}>
                           {leaveTypes.map((type) => (
                             <option key={type} value={type}>
                               {text.leaveTypes[type]}
@@ -123,13 +126,13 @@ export default function TeacherAttendancePage() {
                           ))}
                         </select>
                       )}
-                      <input aria-label={text.remarkOf(name)} className="field-input ta-remark" placeholder={text.remark} maxLength={200} value={mark.remark} onChange={(event) => set(row.id, { remark: event.target.value })} />
+                      <input aria-label={text.remarkOf({ name })} className="field-input ta-remark" placeholder={text.remark} maxLength={200} value={mark.remark} onChange={(event) => set(row.id, { remark: event.target.value })} />
                     </li>
                   );
                 })}
               </ul>
               <div className="ta-savebar">
-                {unsaved > 0 && <span role="status">{text.unsaved(unsaved)}</span>}
+                {unsaved > 0 && <span role="status">{text.unsaved({ count: unsaved })}</span>}
                 <button type="button" className="btn btn-primary" disabled={!engine || (unsaved === 0 && changed === 0)} onClick={() => void save()}>
                   {text.save}
                 </button>

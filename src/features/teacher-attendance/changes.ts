@@ -4,6 +4,6 @@ import { teacherAttendanceTexts as text } from './texts';
 
 export default defineChanges({
   lines: {
-    'teacherAttendance.markSheet': (body) => text.changes.staffSheet(String(body.date ?? ''), Array.isArray(body.entries) ? body.entries.length : 0),
+    'teacherAttendance.markSheet': (body) => text.changes.staffSheet({ date: String(body.date ?? ''), teachers: Array.isArray(body.entries) ? body.entries.length : 0 }),
   },
 });

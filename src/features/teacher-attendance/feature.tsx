@@ -1,7 +1,7 @@
 /** Staff attendance: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { teacherAttendanceTitles as titles } from './texts';
+import { staffTitles as titles } from '../../kit/staff-titles';
 
 const TeacherAttendancePage = lazy(() => import('./TeacherAttendancePage'));
 const MonthlyRegisterPage = lazy(() => import('./MonthlyRegisterPage'));
@@ -18,11 +18,11 @@ export const teacherAttendanceFeature = defineFeature({
   name: 'teacher-attendance',
   sections: {
     admin: [
-      { needs: ['teachers', 'teacherAttendance', 'events'], path: '/teacher-attendance', title: titles.teacherAttendance, page: <TeacherAttendancePage />, tile: { icon, order: 70 } },
+      { needs: ['teachers', 'teacherAttendance', 'events'], path: '/teacher-attendance', title: () => titles.teacherAttendance, page: <TeacherAttendancePage />, tile: { icon, order: 70 } },
       {
         needs: ['teachers', 'teacherAttendance', 'events'],
         path: '/teacher-attendance/monthly/:monthYear',
-        title: titles.teacherAttendanceMonthly,
+        title: () => titles.teacherAttendanceMonthly,
         back: '/teacher-attendance',
         page: <MonthlyRegisterPage />,
       },

@@ -6,6 +6,7 @@
  */
 import { datesOfMonth, registerTotals, type MonthlyRegister, type TeacherAttendance } from '../../../contract/teacher-attendance';
 import { holidayOn, isSunday, type CalendarEntry } from '../../../contract/working-days';
+import { teacherAttendanceTexts as text } from './texts';
 
 interface Person {
   id: string;
@@ -36,13 +37,13 @@ export function buildRegister(
   return { month, days, workingDays: working.length, teachers };
 }
 
-/** The register's short code of a mark: P, A, ½, CL / SL / EL / OL. */
+/** The register's short code of a mark, in the user's language: P, A, ½, CL / SL / EL / OL. */
 export function markCode(mark: Pick<TeacherAttendance, 'status' | 'leaveType'> | undefined): string {
   if (!mark) return '';
-  if (mark.status === 'present') return 'P';
-  if (mark.status === 'absent') return 'A';
+  if (mark.status === 'present') return text.monthly.codePresent;
+  if (mark.status === 'absent') return text.monthly.codeAbsent;
   if (mark.status === 'half_day') return '½';
-  return `${(mark.leaveType ?? 'other').charAt(0).toUpperCase()}L`;
+  return text.monthly[mark.leaveType ?? 'other'];
 }
 
 /** `2026-11` moved by whole months. */

@@ -14,9 +14,11 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { FormActions, FormAlert, GenderField, LoadingStatus, RecordPageMessage, useRecordForm, useWriteReport } from '../../kit';
-import { teacherTexts as text, teacherTitles } from './texts';
+import { teacherTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './teachers.css';
 import { teachersTable } from '../../../sync/modules/teachers';
+import { useLanguage } from '../../i18n';
 
 export const teachersPath = '/admin/teachers';
 
@@ -34,11 +36,12 @@ function valuesOf(row: TeacherRow | null): Values {
 }
 
 export default function TeacherFormPage() {
+  useLanguage();
   const { teacherId } = useParams();
   const engine = useSyncEngine();
   const isAdmin = useSessionSnapshot().session?.role === 'admin';
   const found = useMirrorQuery(async (db) => ({ teacherId, row: teacherId ? ((await db.tableOf(teachersTable).get(teacherId)) ?? null) : null }), [teacherId]);
-  const title = teacherId ? teacherTitles.editTeacher : teacherTitles.addTeacher;
+  const title = teacherId ? staffTitles.editTeacher : staffTitles.addTeacher;
 
   const row = found && found.teacherId === teacherId ? found.row : undefined;
   const loading = !engine || row === undefined;
@@ -56,6 +59,7 @@ export default function TeacherFormPage() {
 }
 
 function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const navigate = useNavigate();
@@ -75,7 +79,7 @@ function TeacherForm({ teacher }: { teacher: TeacherRow | null }) {
 
   return (
     <form ref={formRef} className="panel rk-form" noValidate onSubmit={(event) => void submit(event)}>
-      <FormAlert failure={failure} errorCount={errorCount} fixErrors={text.form.fixErrors} />
+      <FormAlert failure={failure} errorCount={errorCount} fixErrors={(count) => text.form.fixErrors({ count })} />
       <fieldset className="rk-fieldset">
         <legend>{text.form.identity}</legend>
         <div className="rk-grid">

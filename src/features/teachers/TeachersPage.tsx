@@ -4,7 +4,7 @@
  * shown. Admins add, edit, delete (confirmed) and upload; teachers read the list (the server
  * refuses their writes, so the buttons are not shown to them).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../contract/messages';
 import { teacherSearchColumns, type TeacherSearchColumn } from '../../../contract/teacher';
@@ -29,12 +29,16 @@ import {
   searchColumnsOf,
 } from '../../kit';
 import { teacherList, type TeacherView } from './queries';
-import { teacherTexts as text, teacherTitles } from './texts';
+import { teacherTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
+import type { LanguageCode } from '../../../contract/languages';
+import { say, useLanguage } from '../../i18n';
 import './teachers.css';
 
-const classesText = (row: TeacherView) => row.classes.map((item) => (item.classTeacher ? text.classTeacherOf(item.label) : item.label)).join(', ');
+const classesText = (row: TeacherView) => row.classes.map((item) => (item.classTeacher ? text.classTeacherOf({ label: item.label }) : item.label)).join(', ');
 
-export const teacherColumns: readonly Column<TeacherView>[] = [
+/** The columns in a language (their headers are read when made). */
+const teacherColumns = (_language: LanguageCode): readonly Column<TeacherView>[] => [
   { key: 'employeeId', header: text.columns.employeeId, text: (row) => row.employeeId },
   { key: 'name', header: text.columns.name, text: (row) => row.name },
   { key: 'emailId', header: text.columns.emailId, text: (row) => row.emailId },
@@ -50,7 +54,7 @@ export const teacherColumns: readonly Column<TeacherView>[] = [
       ) : (
         <ul className="tc-classes">
           {row.classes.map((item) => (
-            <li key={item.id}>{item.classTeacher ? text.classTeacherOf(item.label) : item.label}</li>
+            <li key={item.id}>{item.classTeacher ? text.classTeacherOf({ label: item.label }) : item.label}</li>
           ))}
         </ul>
       ),
@@ -67,9 +71,12 @@ const searchValue: Record<TeacherSearchColumn, (row: TeacherView) => string> = {
   subjects: (row) => row.subjects,
 };
 
-const searchColumns = searchColumnsOf(teacherSearchColumns, text.searchColumns, searchValue);
-
 export default function TeachersPage() {
+  const language = useLanguage();
+  const { columns, searchColumns } = useMemo(
+    () => ({ columns: teacherColumns(language), searchColumns: searchColumnsOf(teacherSearchColumns, text.searchColumns, searchValue) }),
+    [language],
+  );
   const engine = useSyncEngine();
   const isAdmin = useSessionSnapshot().session?.role === 'admin';
   const teachers = useMirrorQuery(teacherList, []);
@@ -78,7 +85,7 @@ export default function TeachersPage() {
     remove: engine ? (teacher) => engine.mutate('teachers.delete', { id: teacher.id }) : null,
     deleted: messages.teachers.deleted,
     cancelled: text.deletionCancelled,
-    failed: (teacher, reason) => text.deleteFailed(teacher.name, reason),
+    failed: (teacher, reason) => text.deleteFailed({ name: teacher.name, error: say(reason) }),
     fallbackReason: messages.students.operationFailed,
     setNotice,
   });
@@ -89,7 +96,7 @@ export default function TeachersPage() {
   const loading = !engine || teachers === undefined;
   return (
     <main className="page tc-page">
-      <PageHeader title={teacherTitles.teachers} backTo="/admin" />
+      <PageHeader title={staffTitles.teachers} backTo="/admin" />
       {loading && <LoadingStatus text={text.loading} />}
       {!loading && (
         <>
@@ -101,12 +108,12 @@ export default function TeachersPage() {
               <button type="button" className="btn btn-secondary" aria-expanded={uploadOpen} onClick={() => setUploadOpen((open) => !open)}>
                 {uploadOpen ? text.hideUpload : text.upload}
               </button>
-              <ExportCsvButton filename={text.exportName} columns={teacherColumns} rows={found.rows} />
+              <ExportCsvButton filename="teachers" columns={columns} rows={found.rows} />
             </div>
           ) : (
             <div className="rk-list-actions">
               <p className="rk-note tc-read-only">{text.readOnly}</p>
-              <ExportCsvButton filename={text.exportName} columns={teacherColumns} rows={found.rows} />
+              <ExportCsvButton filename="teachers" columns={columns} rows={found.rows} />
             </div>
           )}
           <NoticeArea notice={notice} />
@@ -121,7 +128,7 @@ export default function TeachersPage() {
           <RecordTable
             busy={found.stale}
             caption={text.caption}
-            columns={teacherColumns}
+            columns={columns}
             rows={paging.pageRows}
             getRowId={(row) => row.id}
             emptyText={teachers.length === 0 ? text.empty : text.noMatch}
@@ -129,10 +136,10 @@ export default function TeachersPage() {
               isAdmin
                 ? (row) => (
                     <span className="tc-row-actions">
-                      <Link className="btn btn-secondary" to={`/admin/teachers/edit/${encodeURIComponent(row.id)}`} aria-label={text.editOne(row.name)}>
+                      <Link className="btn btn-secondary" to={`/admin/teachers/edit/${encodeURIComponent(row.id)}`} aria-label={text.editOne({ name: row.name })}>
                         {text.edit}
                       </Link>
-                      <button type="button" className="btn btn-danger" aria-label={text.removeOne(row.name)} onClick={() => removal.ask(row)}>
+                      <button type="button" className="btn btn-danger" aria-label={text.removeOne({ name: row.name })} onClick={() => removal.ask(row)}>
                         {text.remove}
                       </button>
                     </span>
@@ -143,7 +150,7 @@ export default function TeachersPage() {
           <PagerFor paging={paging} />
         </>
       )}
-      <DeleteConfirmDialog flow={removal} texts={text} />
+      <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.confirmTitle, confirmDelete: text.confirmDelete, cancel: text.cancel, confirmBody: (name) => text.confirmBody({ name }) }} />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 /** Teachers: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { teacherTitles as titles } from './texts';
+import { staffTitles as titles } from '../../kit/staff-titles';
 
 const TeachersPage = lazy(() => import('./TeachersPage'));
 const TeacherFormPage = lazy(() => import('./TeacherFormPage'));
@@ -18,9 +18,9 @@ export const teachersFeature = defineFeature({
   name: 'teachers',
   sections: {
     admin: [
-      { needs: ['teachers', 'classes', 'classSubjects'], path: '/teachers', title: titles.teachers, page: <TeachersPage />, tile: { icon, order: 60 } },
-      { needs: ['teachers'], path: '/teachers/add', title: titles.addTeacher, back: '/teachers', page: <TeacherFormPage /> },
-      { needs: ['teachers', 'classes', 'classSubjects'], path: '/teachers/edit/:teacherId', title: titles.editTeacher, back: '/teachers', page: <TeacherFormPage /> },
+      { needs: ['teachers', 'classes', 'classSubjects'], path: '/teachers', title: () => titles.teachers, page: <TeachersPage />, tile: { icon, order: 60 } },
+      { needs: ['teachers'], path: '/teachers/add', title: () => titles.addTeacher, back: '/teachers', page: <TeacherFormPage /> },
+      { needs: ['teachers', 'classes', 'classSubjects'], path: '/teachers/edit/:teacherId', title: () => titles.editTeacher, back: '/teachers', page: <TeacherFormPage /> },
     ],
   },
   changes: () => import('./changes'),

@@ -1,75 +1,12 @@
-/** English texts of the teacher screens (our own; the records' answers are in contract/messages.ts). */
+/**
+ * Texts of the teacher screens (our own design; the spec's messages are in contract/messages.ts and show
+ * through `say`): the `staff` catalog (src/i18n/locales/{language}/staff.po), whose English comes
+ * with this module. The pages' titles are in src/kit/staff-titles.ts.
+ */
+import { loadEnglish } from '../../i18n/catalogs';
+import { messages as englishStaff } from '../../i18n/locales/en/staff.po';
+import { t } from '../../i18n/translate';
 
-/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
-export const teacherTitles = {
-  teachers: 'Teachers',
-  addTeacher: 'Add teacher',
-  editTeacher: 'Edit teacher',
-};
+loadEnglish(englishStaff);
 
-export const teacherTexts = {
-  /** The sync panel's lines for teachers' changes (changes.ts). */
-  changes: { entity: 'Teacher' },
-  columns: {
-    employeeId: 'Employee ID',
-    name: 'Name',
-    emailId: 'Email',
-    phoneNumber: 'Phone',
-    subjects: 'Subjects',
-    classes: 'Classes they teach',
-  },
-  searchColumns: {
-    employeeId: 'Employee ID',
-    name: 'Name',
-    firstName: 'First name',
-    lastName: 'Last name',
-    emailId: 'Email',
-    phoneNumber: 'Phone',
-    subjects: 'Subjects',
-  },
-  classTeacherOf: (label: string) => `${label} (class teacher)`,
-  caption: 'Teachers of this school',
-  empty: 'No teachers on this device yet. They arrive with the first sync, or add one.',
-  noMatch: 'No teacher matches this search.',
-  loading: 'Reading this device’s copy…',
-  add: 'Add teacher',
-  edit: 'Edit',
-  remove: 'Delete',
-  editOne: (name: string) => `Edit ${name}`,
-  removeOne: (name: string) => `Delete ${name}`,
-  upload: 'Upload teachers',
-  hideUpload: 'Close upload',
-  uploadNote:
-    'Upload an .xlsx or .xls sheet (a .csv file saved from a spreadsheet works too). Rows are matched on the employee ID, so uploading the same file again changes nothing.',
-  readOnly: 'Only the school’s administrators add, change or remove teachers. You can read the list.',
-  exportName: 'teachers',
-  confirmTitle: 'Delete teacher?',
-  confirmBody: (name: string) =>
-    `${name} will be removed from the school's records and from the classes and subjects they teach. Their sign-in account stays but loses its teacher record.`,
-  confirmDelete: 'Delete teacher',
-  cancel: 'Cancel',
-  deletionCancelled: 'Nothing was deleted.',
-  deleteFailed: (name: string, error: string) => `Could not delete ${name}: ${error}`,
-  unknownName: 'a teacher',
-  form: {
-    identity: 'Teacher',
-    contact: 'Contact',
-    employeeId: 'Employee ID',
-    firstName: 'First name',
-    lastName: 'Last name',
-    emailId: 'Email ID',
-    emailHint: "The teacher's sign-in e-mail: it links their account, which is how they see the classes they teach.",
-    phoneNumber: 'Phone number',
-    phoneHint: '10-digit mobile number.',
-    address: 'Address',
-    dateOfBirth: 'Date of birth',
-    gender: 'Gender',
-    subjects: 'Subjects',
-    subjectsHint: 'The subjects they can teach, separated by commas, for example Maths, Science. Assign classes in Mapping.',
-    save: 'Save teacher',
-    saving: 'Saving…',
-    cancel: 'Cancel',
-    fixErrors: (count: number) => `Please correct ${count} field${count === 1 ? '' : 's'} below.`,
-    backToList: 'Back to teachers',
-  },
-} as const;
+export const teacherTexts = t.teachers;

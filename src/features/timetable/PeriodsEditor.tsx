@@ -8,7 +8,8 @@
  * entries removed) shows here until dismissed.
  */
 import { useState } from 'react';
-import { dayNames, type PeriodKind, periodProblems, type TimetableDay, timetableDays, timetableMessages } from '../../../contract/timetable';
+import { type PeriodKind, periodProblems, type TimetableDay, timetableDays, timetableMessages } from '../../../contract/timetable';
+import { weekdayName } from '../../ui/dates';
 import type { KakshaDb } from '../../../sync';
 import { replacePeriodsKindName } from '../../../sync/kinds/timetable';
 import { useWriteReport } from '../../kit';
@@ -16,6 +17,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import type { PeriodRow } from '../../../sync/modules/timetable';
 import { timetableTexts as text } from './texts';
+import { useLanguage } from '../../i18n';
 
 /** Whether a schedule change waits on this device, and the school's refusal or "changed elsewhere" notices of one. */
 async function scheduleState(db: KakshaDb) {
@@ -43,6 +45,7 @@ const toDrafts = (periods: readonly PeriodRow[]): Draft[] =>
     .map((period) => ({ key: period.id, id: period.id, day: period.day as TimetableDay, name: period.name, startTime: period.startTime, endTime: period.endTime, kind: period.kind }));
 
 export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const state = useMirrorQuery(scheduleState, []);
@@ -70,7 +73,7 @@ export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
       </p>
       {state.rejected.map((entry) => (
         <div key={entry.id} className="alert alert-error" role="alert">
-          <p>{text.periods.refused(entry.message)}</p>
+          <p>{text.periods.refused({ message: entry.message })}</p>
           <button type="button" className="btn btn-secondary" onClick={() => void engine?.dismissRejected(entry.id)}>
             {text.periods.dismiss}
           </button>
@@ -118,7 +121,7 @@ export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
       {status}
       {timetableDays.map((day) => (
         <fieldset key={day}>
-          <legend>{dayNames[day]}</legend>
+          <legend>{weekdayName(day)}</legend>
           <table className="tt-table">
             <thead>
               <tr>
@@ -127,7 +130,7 @@ export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
                 <th scope="col">{text.periods.end}</th>
                 <th scope="col">{text.periods.kind}</th>
                 <th scope="col">
-                  <span className="visually-hidden">{text.periods.removePeriod('')}</span>
+                  <span className="visually-hidden">{text.periods.removePeriod({ name: '' })}</span>
                 </th>
               </tr>
             </thead>
@@ -136,7 +139,7 @@ export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
                 draft.day !== day ? null : (
                   <tr key={draft.key}>
                     <td>
-                      <input aria-label={`${dayNames[day]} ${text.periods.name}`} value={draft.name} onChange={(event) => change(draft.key, { name: event.target.value })} />
+                      <input aria-label={`${weekdayName(day)} ${text.periods.name}`} value={draft.name} onChange={(event) => change(draft.key, { name: event.target.value })} />
                       {problems.get(index) && <span className="tt-clash">{problems.get(index)}</span>}
                     </td>
                     <td>
@@ -153,7 +156,7 @@ export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
                     </td>
                     <td>
                       <button type="button" className="btn btn-secondary" onClick={() => setDrafts((list) => list.filter((one) => one.key !== draft.key))}>
-                        {text.periods.removePeriod(draft.name)}
+                        {text.periods.removePeriod({ name: draft.name })}
                       </button>
                     </td>
                   </tr>

@@ -12,13 +12,16 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { openingDay, weekDates, weekOf } from './grid';
 import { namesOf, readTimetableMirror, todayIso } from './queries';
-import { timetableTexts as text, timetableTitles } from './texts';
+import { timetableTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import { WeekGrid } from './WeekGrid';
+import { useLanguage } from '../../i18n';
 import './timetable.css';
 
 const fullName = (row: StudentRow) => `${row.firstName} ${row.lastName}`.trim();
 
 export default function StudentTimetablePage() {
+  useLanguage();
   const engine = useSyncEngine();
   const mirror = useMirrorQuery(readTimetableMirror, []);
   const [day, setDay] = useState<TimetableDay | null>(null);
@@ -34,7 +37,7 @@ export default function StudentTimetablePage() {
 
   return (
     <main className="page tt-page">
-      <PageHeader title={timetableTitles.timetable} backTo="/student" />
+      <PageHeader title={staffTitles.timetable} backTo="/student" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && students.length === 0 && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={students} student={student} className="tt-controls no-print" />

@@ -14,6 +14,7 @@ import { uncoveredOn } from './grid';
 import { todayIso, type Names, type TimetableMirror } from './queries';
 import { timetableTexts as text } from './texts';
 import { timetableMessages } from '../../../contract/timetable';
+import { useLanguage } from '../../i18n';
 
 export interface SubstitutionTarget {
   date: string;
@@ -21,6 +22,7 @@ export interface SubstitutionTarget {
 }
 
 export function SubstitutionPanel({ mirror, names, canAssign, target }: { mirror: TimetableMirror; names: Names; canAssign: boolean; target?: SubstitutionTarget }) {
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const dateId = useId();

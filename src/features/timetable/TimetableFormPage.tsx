@@ -7,16 +7,18 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { dayNames, type TimetableDay, timetableMessages } from '../../../contract/timetable';
+import { type TimetableDay, timetableMessages } from '../../../contract/timetable';
 import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { checkCell, daysWithPeriods, periodsOfDay } from './grid';
 import { classLabel, namesOf, readTimetableMirror, teacherLabel } from './queries';
-import { timetableTexts as text, timetableTitles } from './texts';
+import { timetableTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import './timetable.css';
-import { clockTime } from '../../ui/dates';
+import { clockTime, weekdayName } from '../../ui/dates';
+import { useLanguage } from '../../i18n';
 
 interface Draft {
   classId: string;
@@ -27,6 +29,7 @@ interface Draft {
 }
 
 export default function TimetableFormPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const access = useStaffAccess();
   const report = useWriteReport();
@@ -55,7 +58,7 @@ export default function TimetableFormPage() {
   const names = useMemo(() => (mirror ? namesOf(mirror) : null), [mirror]);
   if (!engine) return <main className="page tt-page"><p className="alert alert-info">{text.noEngine}</p></main>;
   if (!mirror || !names) return <main className="page tt-page"><LoadingStatus text={text.loading} /></main>;
-  const title = id ? timetableTitles.editTimetable : timetableTitles.addTimetable;
+  const title = id ? staffTitles.editTimetable : staffTitles.addTimetable;
   if (!access.isAdmin) {
     return (
       <main className="page tt-page">
@@ -86,7 +89,7 @@ export default function TimetableFormPage() {
       : check.clash.kind === 'teacher'
         ? timetableMessages.teacherClash(names.teachers.get(candidate.teacherId ?? '') ?? '', names.classes.get(check.clash.other.classId) ?? '')
         : timetableMessages.roomClash(candidate.room, names.classes.get(check.clash.other.classId) ?? '');
-  const overLimit = check && check.limit !== undefined && check.count > check.limit ? text.form.overLimit(names.subjects.get(draft.subjectId) ?? '', check.count, check.limit) : null;
+  const overLimit = check && check.limit !== undefined && check.count > check.limit ? text.form.overLimit({ subject: names.subjects.get(draft.subjectId) ?? '', count: check.count, limit: check.limit }) : null;
 
   const chooseSubject = (subjectId: string) => {
     const mapped = mapping.find((row) => row.subjectId === subjectId);
@@ -139,7 +142,7 @@ export default function TimetableFormPage() {
           >
             {daysWithPeriods(mirror.periods).map((one) => (
               <option key={one} value={one}>
-                {dayNames[one]}
+                {weekdayName(one)}
               </option>
             ))}
           </select>

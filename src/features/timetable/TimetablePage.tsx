@@ -6,7 +6,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { dayNames, type TimetableDay, timetableDayOf, timetableMessages } from '../../../contract/timetable';
+import { type TimetableDay, timetableDayOf, timetableMessages } from '../../../contract/timetable';
 import { MirrorStatus, useStaffAccess, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -15,14 +15,17 @@ import { dayOf, nextPeriod, openingDay, planDayCopy, weekDates, weekOf, type Cel
 import { PeriodsEditor } from './PeriodsEditor';
 import { classLabel, namesOf, nowTime, readTimetableMirror, teacherLabel, todayIso } from './queries';
 import { SubstitutionPanel } from './SubstitutionPanel';
-import { timetableTexts as text, timetableTitles } from './texts';
+import { timetableTexts as text } from './texts';
+import { staffTitles } from '../../kit/staff-titles';
 import { WeekGrid } from './WeekGrid';
 import './timetable.css';
-import { clockTime } from '../../ui/dates';
+import { clockTime, weekdayName } from '../../ui/dates';
+import { useLanguage } from '../../i18n';
 
 type View = 'class' | 'teacher';
 
 export default function TimetablePage() {
+  useLanguage();
   const engine = useSyncEngine();
   const access = useStaffAccess();
   const report = useWriteReport();
@@ -72,12 +75,12 @@ export default function TimetablePage() {
     for (const input of plan.creates) if (await report.attempt(() => engine.mutate('timetable.create', input), timetableMessages.added)) done++;
     for (const input of plan.updates) if (await report.attempt(() => engine.mutate('timetable.update', input), timetableMessages.updated)) done++;
     const skipped = plan.skipped.map((one) => (one.clash ? `${one.periodName} (${names.classes.get(one.clash.other.classId) ?? ''})` : one.periodName));
-    report.saved(skipped.length > 0 ? `${text.copied(done)} ${text.copySkipped(skipped.join(', '))}` : text.copied(done));
+    report.saved(skipped.length > 0 ? `${text.copied({ count: done })} ${text.copySkipped({ names: skipped.join(', ') })}` : text.copied({ count: done }));
   };
 
   return (
     <main className="page tt-page">
-      <PageHeader title={timetableTitles.timetable} backTo="/admin" />
+      <PageHeader title={staffTitles.timetable} backTo="/admin" />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && names && (
         <>
@@ -130,7 +133,7 @@ export default function TimetablePage() {
 
           {next?.entry && (
             <p className="alert alert-info" role="status">
-              {text.nextPeriod(next.period.name, names.subjects.get(next.entry.subjectId) ?? '', clockTime(next.period.startTime))}
+              {text.nextPeriod({ name: next.period.name, subject: names.subjects.get(next.entry.subjectId) ?? '', time: clockTime(next.period.startTime) })}
             </p>
           )}
           {mirror.periods.length === 0 && <p className="alert alert-info">{text.noPeriods}</p>}
@@ -156,7 +159,7 @@ export default function TimetablePage() {
                 <select id={ids.from} className="field-input" value={copy.from} onChange={(event) => setCopy({ ...copy, from: Number(event.target.value) as TimetableDay })}>
                   {columns.map((column) => (
                     <option key={column.day} value={column.day}>
-                      {dayNames[column.day]}
+                      {weekdayName(column.day)}
                     </option>
                   ))}
                 </select>
@@ -168,7 +171,7 @@ export default function TimetablePage() {
                 <select id={ids.to} className="field-input" value={copy.to} onChange={(event) => setCopy({ ...copy, to: Number(event.target.value) as TimetableDay })}>
                   {columns.map((column) => (
                     <option key={column.day} value={column.day}>
-                      {dayNames[column.day]}
+                      {weekdayName(column.day)}
                     </option>
                   ))}
                 </select>

@@ -4,11 +4,12 @@
  * to place or change its subject.
  */
 import { useId } from 'react';
-import { dayNames, type TimetableDay } from '../../../contract/timetable';
+import type { TimetableDay } from '../../../contract/timetable';
 import type { Cell, DayColumn } from './grid';
 import type { Names } from './queries';
 import { timetableTexts as text } from './texts';
-import { clockTime } from '../../ui/dates';
+import { clockTime, weekdayName } from '../../ui/dates';
+import { useLanguage } from '../../i18n';
 
 export interface WeekGridProps {
   columns: DayColumn[];
@@ -29,18 +30,19 @@ function describe(cell: Cell, names: Names, show: WeekGridProps['show']): { main
   const extra: string[] = [];
   if (show === 'teacher') extra.push(entry.teacherId ? (names.teachers.get(entry.teacherId) ?? '') : text.noTeacher);
   else extra.push(names.classes.get(entry.classId) ?? '');
-  if (entry.room) extra.push(text.room(entry.room));
+  if (entry.room) extra.push(text.room({ room: entry.room }));
   if (substitution) {
     extra.push(
       show === 'class' && substitution.teacherId !== entry.teacherId
-        ? text.covering(names.classes.get(entry.classId) ?? '')
-        : text.coveredBy(names.teachers.get(substitution.teacherId) ?? ''),
+        ? text.covering({ className: names.classes.get(entry.classId) ?? '' })
+        : text.coveredBy({ name: names.teachers.get(substitution.teacherId) ?? '' }),
     );
   }
   return { main: names.subjects.get(entry.subjectId) ?? '', extra };
 }
 
 function CellContent({ cell, names, show, day, onCell }: { cell: Cell; names: Names; show: WeekGridProps['show']; day: TimetableDay; onCell?: WeekGridProps['onCell'] }) {
+  useLanguage();
   const { main, extra } = describe(cell, names, show);
   const body = (
     <>
@@ -53,7 +55,7 @@ function CellContent({ cell, names, show, day, onCell }: { cell: Cell; names: Na
     </>
   );
   if (!onCell || cell.period.kind === 'break') return body;
-  const label = cell.entry ? text.cellLabel(dayNames[day], cell.period.name, [main, ...extra].join(', ')) : text.emptyCellLabel(dayNames[day], cell.period.name);
+  const label = cell.entry ? text.cellLabel({ day: weekdayName(day), period: cell.period.name, what: [main, ...extra].join(', ') }) : text.emptyCellLabel({ day: weekdayName(day), period: cell.period.name });
   return (
     <button type="button" className="tt-cell-button" aria-label={label} onClick={() => onCell(cell)}>
       {body}
@@ -64,19 +66,20 @@ function CellContent({ cell, names, show, day, onCell }: { cell: Cell; names: Na
 const time = (cell: Cell) => `${clockTime(cell.period.startTime)}–${clockTime(cell.period.endTime)}`;
 
 export function WeekGrid({ columns, names, show, owner, day, onDay, onCell }: WeekGridProps) {
+  useLanguage();
   const switchId = useId();
   const rows = Math.max(0, ...columns.map((column) => column.cells.length));
   const today = columns.find((column) => column.day === day) ?? columns[0];
   return (
     <div className="tt-grid">
       <table className="tt-week">
-        <caption>{text.weekCaption(owner)}</caption>
+        <caption>{text.weekCaption({ owner })}</caption>
         <thead>
           <tr>
             <th scope="col">{text.period}</th>
             {columns.map((column) => (
               <th scope="col" key={column.day}>
-                {dayNames[column.day]}
+                {weekdayName(column.day)}
               </th>
             ))}
           </tr>
@@ -106,11 +109,11 @@ export function WeekGrid({ columns, names, show, owner, day, onDay, onCell }: We
         <div className="tt-dayswitch" role="group" aria-label={text.day}>
           {columns.map((column) => (
             <button key={column.day} type="button" className="btn btn-secondary" aria-pressed={column.day === today?.day} onClick={() => onDay(column.day)}>
-              {dayNames[column.day].slice(0, 3)}
+              {weekdayName(column.day, 'short')}
             </button>
           ))}
         </div>
-        <h3 id={`${switchId}-heading`}>{today ? text.dayCaption(owner, dayNames[today.day]) : owner}</h3>
+        <h3 id={`${switchId}-heading`}>{today ? text.dayCaption({ owner, day: weekdayName(today.day) }) : owner}</h3>
         <ol className="tt-daylist">
           {today?.cells.map((cell) => (
             <li key={cell.period.id} data-kind={cell.period.kind} data-free={!cell.entry || undefined} data-substituted={cell.substitution ? true : undefined}>

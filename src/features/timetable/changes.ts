@@ -1,9 +1,9 @@
 /** The sync panel's words for the timetable's changes (src/sync-binding/describe.ts). */
-import { dayNames, timetableDays } from '../../../contract/timetable';
+import { timetableDays } from '../../../contract/timetable';
 import { syncTexts } from '../../sync-binding/texts';
 import { createLine, defineChanges, record, recordLines, updateLine } from '../../sync-binding/describe';
 import { timetableTexts } from './texts';
-import { clockTime } from '../../ui/dates';
+import { clockTime, weekdayName } from '../../ui/dates';
 
 const text = timetableTexts.changes;
 const words = syncTexts.describe;
@@ -14,7 +14,7 @@ function periodsOf(periods: readonly unknown[]): string {
   return timetableDays
     .map((day) => {
       const ofDay = rows.filter((row) => row.day === day).sort((a, b) => String(a.startTime).localeCompare(String(b.startTime)));
-      return ofDay.length === 0 ? '' : `${dayNames[day]}: ${ofDay.map((row) => `${String(row.name ?? '')} ${clockTime(String(row.startTime ?? ''))}–${clockTime(String(row.endTime ?? ''))}`).join(', ')}`;
+      return ofDay.length === 0 ? '' : `${weekdayName(day)}: ${ofDay.map((row) => `${String(row.name ?? '')} ${clockTime(String(row.startTime ?? ''))}–${clockTime(String(row.endTime ?? ''))}`).join(', ')}`;
     })
     .filter(Boolean)
     .join('; ');

@@ -1,7 +1,7 @@
 /** The timetable: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { timetableTitles as titles } from './texts';
+import { staffTitles as titles } from '../../kit/staff-titles';
 
 const TimetablePage = lazy(() => import('./TimetablePage'));
 const TimetableFormPage = lazy(() => import('./TimetableFormPage'));
@@ -18,11 +18,11 @@ export const timetableFeature = defineFeature({
   name: 'timetable',
   sections: {
     admin: [
-      { needs: ['timetablePeriods', 'timetable', 'timetableLimits', 'timetableSubstitutions', 'classes', 'subjects', 'classSubjects', 'teachers', 'teacherAttendance'], path: '/timetable', title: titles.timetable, page: <TimetablePage />, tile: { icon, order: 130 } },
-      { needs: ['timetablePeriods', 'timetable', 'timetableLimits', 'classes', 'subjects', 'classSubjects', 'teachers'], path: '/timetable/add', title: titles.addTimetable, back: '/timetable', page: <TimetableFormPage /> },
-      { needs: ['timetablePeriods', 'timetable', 'timetableLimits', 'classes', 'subjects', 'classSubjects', 'teachers'], path: '/timetable/edit/:id', title: titles.editTimetable, back: '/timetable', page: <TimetableFormPage /> },
+      { needs: ['timetablePeriods', 'timetable', 'timetableLimits', 'timetableSubstitutions', 'classes', 'subjects', 'classSubjects', 'teachers', 'teacherAttendance'], path: '/timetable', title: () => titles.timetable, page: <TimetablePage />, tile: { icon, order: 130 } },
+      { needs: ['timetablePeriods', 'timetable', 'timetableLimits', 'classes', 'subjects', 'classSubjects', 'teachers'], path: '/timetable/add', title: () => titles.addTimetable, back: '/timetable', page: <TimetableFormPage /> },
+      { needs: ['timetablePeriods', 'timetable', 'timetableLimits', 'classes', 'subjects', 'classSubjects', 'teachers'], path: '/timetable/edit/:id', title: () => titles.editTimetable, back: '/timetable', page: <TimetableFormPage /> },
     ],
-    student: [{ needs: ['timetablePeriods', 'timetable', 'timetableSubstitutions', 'students', 'classes', 'subjects', 'classSubjects', 'teachers'], path: '/timetable', title: titles.timetable, page: <StudentTimetablePage />, tile: { icon, order: 40 } }],
+    student: [{ needs: ['timetablePeriods', 'timetable', 'timetableSubstitutions', 'students', 'classes', 'subjects', 'classSubjects', 'teachers'], path: '/timetable', title: () => titles.timetable, page: <StudentTimetablePage />, tile: { icon, order: 40 } }],
   },
   changes: () => import('./changes'),
 });

@@ -1,104 +1,12 @@
-/** English texts of the timetable screens (the school's answers are in contract/messages.ts). */
+/**
+ * Texts of the timetable screens (the school's answers are in contract/messages.ts and
+ * contract/timetable.ts): the `timetable` catalog (src/i18n/locales/{language}/timetable.po), whose
+ * English comes with this module. The pages' titles are in src/kit/staff-titles.ts.
+ */
+import { loadEnglish } from '../../i18n/catalogs';
+import { messages as englishTimetable } from '../../i18n/locales/en/timetable.po';
+import { t } from '../../i18n/translate';
 
-/** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
-export const timetableTitles = {
-  timetable: 'Timetable',
-  addTimetable: 'Add timetable',
-  editTimetable: 'Edit timetable',
-};
+loadEnglish(englishTimetable);
 
-export const timetableTexts = {
-  /** The sync panel's lines for the timetable's waiting or refused changes (changes.ts). */
-  changes: { entry: 'Timetable entry', substitution: 'Substitution', periods: 'Bell schedule' },
-  loading: 'Reading this device’s copy…',
-  noEngine: 'Sign in again to read the timetable on this device.',
-  noPeriods: 'The school has no bell schedule yet. An admin sets the periods below.',
-  view: 'Show',
-  classView: 'A class',
-  teacherView: 'A teacher',
-  myWeek: 'My timetable',
-  chooseClass: 'Class',
-  chooseTeacher: 'Teacher',
-  day: 'Day',
-  weekCaption: (owner: string) => `Week of ${owner}`,
-  dayCaption: (owner: string, day: string) => `${day}, ${owner}`,
-  period: 'Period',
-  free: 'Free',
-  breakTime: 'Break',
-  noTeacher: 'No teacher',
-  room: (room: string) => `Room ${room}`,
-  coveredBy: (name: string) => `Covered by ${name}`,
-  covering: (className: string) => `Substituting in ${className}`,
-  cellLabel: (day: string, period: string, what: string) => `${day}, ${period}: ${what}. Tap to change.`,
-  emptyCellLabel: (day: string, period: string) => `${day}, ${period}: free. Tap to place a subject.`,
-  print: 'Print this week',
-  add: 'Place a subject',
-  copyDay: 'Copy a day',
-  copyFrom: 'Copy',
-  copyTo: 'onto',
-  copy: 'Copy',
-  copied: (count: number) => `${count} period${count === 1 ? '' : 's'} copied.`,
-  copySkipped: (names: string) => `Not copied (clash or no such period): ${names}.`,
-  nextPeriod: (name: string, subject: string, time: string) => `Next today: ${name}, ${subject} at ${time}`,
-  form: {
-    addTitle: 'Place a subject',
-    editTitle: 'Change a period',
-    className: 'Class',
-    day: 'Day',
-    period: 'Period',
-    subject: 'Subject',
-    teacher: 'Teacher',
-    teacherHint: 'The teacher the class mapping names is chosen first.',
-    noTeacher: 'No teacher',
-    room: 'Room (optional)',
-    save: 'Save',
-    remove: 'Remove from the timetable',
-    cancel: 'Back to the timetable',
-    choose: 'Choose…',
-    notFound: 'This entry is not on this device. It may have been removed.',
-    overLimit: (subject: string, count: number, limit: number) => `${subject} would be placed ${count} times a week; the school set ${limit}.`,
-    noSubjects: 'This class takes no subjects yet. Map its subjects first.',
-    adminsOnly: 'Only admins change the timetable.',
-  },
-  periods: {
-    heading: 'Bell schedule',
-    hint: 'Periods per day, Monday to Saturday. Changes are saved on this device first and reach the school when it is online.',
-    name: 'Name',
-    start: 'Starts',
-    end: 'Ends',
-    kind: 'Kind',
-    teaching: 'Teaching',
-    breakKind: 'Break',
-    addPeriod: 'Add a period',
-    removePeriod: (name: string) => `Remove ${name}`,
-    save: 'Save the bell schedule',
-    waiting: 'Your change to the bell schedule is saved on this device and waiting to reach the school.',
-    synced: 'The bell schedule is the school’s.',
-    refused: (message: string) => `The school did not take your change to the bell schedule: ${message}`,
-    changedElsewhere: 'Someone else changed the bell schedule first; theirs was kept and yours is in its history.',
-    dismiss: 'Dismiss',
-    edit: 'Change the bell schedule',
-    close: 'Close',
-  },
-  substitution: {
-    heading: 'Substitution',
-    date: 'Date',
-    none: 'No teacher is marked away on this day, or they have no periods.',
-    caption: 'Periods of teachers away',
-    absent: 'Away',
-    className: 'Class',
-    subject: 'Subject',
-    substitute: 'Substitute',
-    choose: 'Choose a free teacher…',
-    noneFree: 'Nobody is free in this period.',
-    assign: 'Assign',
-    remove: 'Remove',
-    uncovered: 'Uncovered',
-    assigned: 'Substitute assigned.',
-    removed: 'Substitution removed.',
-  },
-  student: {
-    noStudent: 'No student is linked to this account on this device yet.',
-    noClass: 'This student has no class yet.',
-  },
-};
+export const timetableTexts = t.timetable;

@@ -109,7 +109,7 @@ const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
 
 async function openPage() {
   view = await harness.show(renderRoute('/admin/accounts', <AccountsPage />, '/admin/accounts'));
-  await until(() => byAria(accountsTexts.pending.approveLabel('ravi@pupil.in')) !== null && byAria(accountsTexts.reset.label('teacher@kaksha.demo')) !== null, 'both lists');
+  await until(() => byAria(accountsTexts.pending.approveLabel({ username: 'ravi@pupil.in' })) !== null && byAria(accountsTexts.reset.label({ username: 'teacher@kaksha.demo' })) !== null, 'both lists');
 }
 
 describe('/admin/accounts', () => {
@@ -122,7 +122,7 @@ describe('/admin/accounts', () => {
     expect(pendingRows.map((row) => row?.split('@')[0])).toEqual(['ravi', 'kumar.family', 'new.teacher', 'claimed.teacher']);
     expect(pendingRows[0]).toContain(accountsTexts.pending.confirmedYes);
     expect(pendingRows[3]).toContain(accountsTexts.pending.confirmedNo);
-    expect(pendingRows[3]).toContain(accountsTexts.pending.registrations(2));
+    expect(pendingRows[3]).toContain(accountsTexts.pending.registrations({ count: 2 }));
     expect(pendingRows[1]).toContain('kumar.family@mail.in');
     expect(pendingRows[1]).toContain('Anita Kumar, Kiran Kumar');
     expect(pendingRows[1]).toContain('22/06/2025');
@@ -132,7 +132,7 @@ describe('/admin/accounts', () => {
     const pageCall = calls.find((call) => call.url.pathname === paths.accounts.page)!;
     expect(Object.fromEntries(pageCall.url.searchParams)).toEqual({ page: '0', size: '20' });
 
-    expect(view!.container.textContent).toContain(accountsTexts.all.count(23));
+    expect(view!.container.textContent).toContain(accountsTexts.all.count({ total: 23 }));
     await click(byAria(recordsKitTexts.pager.nextLabel)!);
     await until(() => calls.some((call) => call.url.pathname === paths.accounts.page && call.url.searchParams.get('page') === '1'), 'page 2');
 
@@ -141,7 +141,7 @@ describe('/admin/accounts', () => {
     // A new filter starts again at the first page.
     const filtered = calls.filter((call) => call.url.searchParams.get('role') === 'teacher');
     expect(filtered.map((call) => call.url.searchParams.get('page'))).toEqual(['0']);
-    await until(() => byAria(accountsTexts.reset.label('old@kaksha.demo')) === null, 'the filtered list');
+    await until(() => byAria(accountsTexts.reset.label({ username: 'old@kaksha.demo' })) === null, 'the filtered list');
   });
 
   it('exports the accounts shown to CSV, without the row actions', async () => {
@@ -155,7 +155,7 @@ describe('/admin/accounts', () => {
       return 'blob:accounts';
     });
     const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await click(byAria(recordsKitTexts.exportCsvLabel(everyone.length))!);
+    await click(byAria(recordsKitTexts.exportCsvLabel({ count: everyone.length }))!);
     await until(() => blobs.length === 1, 'the export');
     const lines = (await blobs[0]!.text()).replace(/^\ufeff/, '').split('\r\n');
     const fields = accountsTexts.fields;
@@ -176,7 +176,7 @@ describe('/admin/accounts', () => {
     );
     await engineWithMirror(true);
     await openPage();
-    await click(byAria(accountsTexts.pending.approveLabel('ravi@pupil.in'))!);
+    await click(byAria(accountsTexts.pending.approveLabel({ username: 'ravi@pupil.in' }))!);
     await until(() => dialog()?.querySelectorAll('input[type="radio"]').length === 3, 'the student choices');
     await click(button(document.body, accountsTexts.approve.submit));
     expect(dialog()?.textContent).toContain(messages.accounts.chooseStudent);
@@ -196,7 +196,7 @@ describe('/admin/accounts', () => {
     expect(dialog()).toBeNull();
     expect(calls.filter((call) => call.url.pathname === paths.accounts.all).length).toBe(2);
 
-    await click(byAria(accountsTexts.pending.approveLabel('kumar.family@mail.in'))!);
+    await click(byAria(accountsTexts.pending.approveLabel({ username: 'kumar.family@mail.in' }))!);
     await until(() => dialog()?.querySelectorAll('input[type="checkbox"]:checked').length === 2, 'the suggested children');
     await click(button(document.body, accountsTexts.approve.submit));
     await until(() => posts(calls).length === 2, 'the parent approval');
@@ -212,7 +212,7 @@ describe('/admin/accounts', () => {
     );
     await engineWithMirror(true);
     await openPage();
-    await click(byAria(accountsTexts.pending.approveLabel('new.teacher@school.in'))!);
+    await click(byAria(accountsTexts.pending.approveLabel({ username: 'new.teacher@school.in' }))!);
     // The teacher record with the account's e-mail is chosen to begin with.
     await until(() => dialog()?.querySelector<HTMLInputElement>('input[type="radio"]')?.checked === true, 'the suggested teacher');
     await click(dialog()!.querySelector<HTMLInputElement>('input[type="radio"]')!);
@@ -231,14 +231,14 @@ describe('/admin/accounts', () => {
     );
     await engineWithMirror(true);
     await openPage();
-    const approveClaimed = () => click(byAria(accountsTexts.pending.approveLabel('claimed.teacher@school.in'))!);
+    const approveClaimed = () => click(byAria(accountsTexts.pending.approveLabel({ username: 'claimed.teacher@school.in' }))!);
 
     await approveClaimed();
     const warning = document.querySelector<HTMLElement>('[role="alertdialog"]');
     expect(warning?.textContent).toContain(accountsTexts.pending.unconfirmedTitle);
     expect(warning?.textContent).toContain('This address was never confirmed: anyone could have registered it.');
-    expect(warning?.textContent).toContain(accountsTexts.pending.unconfirmedBody('claimed.teacher@school.in'));
-    expect(warning?.textContent).toContain(accountsTexts.pending.unconfirmedClaims(2));
+    expect(warning?.textContent).toContain(accountsTexts.pending.unconfirmedBody({ username: 'claimed.teacher@school.in' }));
+    expect(warning?.textContent).toContain(accountsTexts.pending.unconfirmedClaims({ count: 2 }));
     expect(warning?.textContent).toContain(accountsTexts.pending.unconfirmedAdvice);
     // The safe answer has the focus; cancelling sends nothing and opens nothing.
     expect(document.activeElement?.textContent).toBe('Cancel');
@@ -267,13 +267,13 @@ describe('/admin/accounts', () => {
     );
     await engineWithMirror(true);
     await openPage();
-    await click(byAria(accountsTexts.pending.rejectLabel('new.teacher@school.in'))!);
-    expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain(accountsTexts.pending.rejectBody('new.teacher@school.in'));
+    await click(byAria(accountsTexts.pending.rejectLabel({ username: 'new.teacher@school.in' }))!);
+    expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain(accountsTexts.pending.rejectBody({ username: 'new.teacher@school.in' }));
     await click(button(document.body, 'Cancel'));
     expect(dialog()).toBeNull();
     expect(posts(calls)).toEqual([]);
 
-    await click(byAria(accountsTexts.pending.rejectLabel('new.teacher@school.in'))!);
+    await click(byAria(accountsTexts.pending.rejectLabel({ username: 'new.teacher@school.in' }))!);
     await click(button(document.body, accountsTexts.pending.rejectConfirm));
     await until(() => outcome() === messages.accounts.rejected, 'the rejected message');
     expect(posts(calls).map((call) => call.url.pathname)).toEqual([paths.accounts.reject(ids.teacherAccount)]);
@@ -286,7 +286,7 @@ describe('/admin/accounts', () => {
     );
     await engineWithMirror(true);
     await openPage();
-    await click(byAria(accountsTexts.reset.label('teacher@kaksha.demo'))!);
+    await click(byAria(accountsTexts.reset.label({ username: 'teacher@kaksha.demo' }))!);
     const rules = () => Array.from(dialog()!.querySelectorAll('li[data-rule]'));
     expect(rules().map((rule) => [rule.getAttribute('data-rule'), rule.getAttribute('data-met')])).toEqual([
       ['length', 'false'],
@@ -324,13 +324,13 @@ describe('/admin/accounts', () => {
     );
     await engineWithMirror(true);
     await openPage();
-    expect(byAria(accountsTexts.deactivate.label('admin@kaksha.demo'))!.disabled).toBe(true);
-    expect(byAria(accountsTexts.reset.label('admin@kaksha.demo'))!.disabled).toBe(true);
-    expect(byAria(accountsTexts.deactivate.label('admin@kaksha.demo'))!.closest('tr')?.textContent).toContain(messages.accounts.notYourself);
+    expect(byAria(accountsTexts.deactivate.label({ username: 'admin@kaksha.demo' }))!.disabled).toBe(true);
+    expect(byAria(accountsTexts.reset.label({ username: 'admin@kaksha.demo' }))!.disabled).toBe(true);
+    expect(byAria(accountsTexts.deactivate.label({ username: 'admin@kaksha.demo' }))!.closest('tr')?.textContent).toContain(messages.accounts.notYourself);
 
-    await click(byAria(accountsTexts.deactivate.label('teacher@kaksha.demo'))!);
+    await click(byAria(accountsTexts.deactivate.label({ username: 'teacher@kaksha.demo' }))!);
     const confirm = document.querySelector('[role="alertdialog"]');
-    expect(confirm?.textContent).toContain(accountsTexts.deactivate.body('teacher@kaksha.demo'));
+    expect(confirm?.textContent).toContain(accountsTexts.deactivate.body({ username: 'teacher@kaksha.demo' }));
     expect(confirm?.textContent).toContain('signed out everywhere');
     expect(posts(calls)).toEqual([]);
     await click(button(document.body, accountsTexts.deactivate.confirm));
@@ -338,7 +338,7 @@ describe('/admin/accounts', () => {
     expect(posts(calls).map((call) => call.url.pathname)).toEqual([paths.accounts.deactivate(ids.teacher)]);
     expect(dialog()).toBeNull();
 
-    await click(byAria(accountsTexts.reactivate.label('old@kaksha.demo'))!);
+    await click(byAria(accountsTexts.reactivate.label({ username: 'old@kaksha.demo' }))!);
     await until(() => outcome() === messages.accounts.reactivated, 'the reactivated message');
     expect(posts(calls).map((call) => call.url.pathname)[1]).toBe(paths.accounts.reactivate(ids.old));
   });
@@ -362,14 +362,14 @@ describe('/admin/accounts', () => {
     expect(calls.filter((call) => call.url.pathname.startsWith('/api/accounts'))).toEqual([]);
 
     await act(async () => connectivity.setOnline(true));
-    await until(() => byAria(accountsTexts.reset.label('teacher@kaksha.demo')) !== null, 'the lists once online');
-    await click(byAria(accountsTexts.reset.label('teacher@kaksha.demo'))!);
+    await until(() => byAria(accountsTexts.reset.label({ username: 'teacher@kaksha.demo' })) !== null, 'the lists once online');
+    await click(byAria(accountsTexts.reset.label({ username: 'teacher@kaksha.demo' }))!);
     await type(byLabel(document.body, accountsTexts.reset.next), 'Typed#2026');
     await act(async () => connectivity.setOnline(false));
     await until(() => button(document.body, accountsTexts.reset.submit).disabled, 'the disabled submit');
     expect(view.container.textContent).toContain(accountsTexts.offline);
-    expect(byAria(accountsTexts.pending.approveLabel('ravi@pupil.in'))!.disabled).toBe(true);
-    expect(byAria(accountsTexts.deactivate.label('teacher@kaksha.demo'))!.disabled).toBe(true);
+    expect(byAria(accountsTexts.pending.approveLabel({ username: 'ravi@pupil.in' }))!.disabled).toBe(true);
+    expect(byAria(accountsTexts.deactivate.label({ username: 'teacher@kaksha.demo' }))!.disabled).toBe(true);
     expect(byLabel(document.body, accountsTexts.reset.next).value).toBe('Typed#2026');
     await act(async () => connectivity.setOnline(true));
     await until(() => !button(document.body, accountsTexts.reset.submit).disabled, 'submit again');

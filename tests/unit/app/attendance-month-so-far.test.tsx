@@ -76,7 +76,7 @@ describe('a month of attendance counts school days', () => {
     await engineWithNovember();
     view = await renderRoute('/admin/attendance', <ClassAttendancePage />, `/admin/attendance?classId=${classId}&date=2026-11-25`);
     await until(() => view!.container.querySelector('.att-table') !== null, 'the month table');
-    expect(view.container.textContent).toContain(`${attendanceTexts.report.markedDays(15)} · ${attendanceTexts.student.workingDays(16)}`);
+    expect(view.container.textContent).toContain(`${attendanceTexts.report.markedDays({ count: 15 })} · ${attendanceTexts.student.workingDays({ count: 16 })}`);
   });
 
   it('the class report of a day to come says so, not that nobody marked it', async () => {
@@ -94,7 +94,7 @@ describe('a month of attendance counts school days', () => {
     await engineWithNovember();
     view = await renderRoute('/student/attendance', <StudentAttendancePage />, `/student/attendance?studentId=${studentId}&month=2026-11`);
     await until(() => view!.container.querySelector('.att-calendar') !== null, 'the calendar');
-    expect(view.container.textContent).toContain(`${attendanceTexts.report.markedDays(15)} · ${attendanceTexts.student.workingDays(16)}`);
+    expect(view.container.textContent).toContain(`${attendanceTexts.report.markedDays({ count: 15 })} · ${attendanceTexts.student.workingDays({ count: 16 })}`);
     const cell = (day: number) => Array.from(view!.container.querySelectorAll<HTMLTableCellElement>('.att-calendar td')).find((td) => td.querySelector('.att-cal-day')?.textContent === String(day))!;
     expect(cell(25).dataset.status).toBe('none');
     expect(cell(25).textContent).toContain(attendanceTexts.student.notMarked);

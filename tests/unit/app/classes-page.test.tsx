@@ -128,7 +128,7 @@ describe('/admin/classes', () => {
       return 'blob:classes';
     });
     const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${recordsKitTexts.exportCsvLabel(4)}"]`)!);
+    await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${recordsKitTexts.exportCsvLabel({ count: 4 })}"]`)!);
     await until(() => blobs.length === 1, 'the export');
     // A byte order mark first, so Excel reads UTF-8.
     expect([...new Uint8Array(await blobs[0]!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -184,7 +184,7 @@ describe('/admin/classes', () => {
     await until(() => document.body.textContent?.includes(messages.classes.added) === true, 'the toast');
     expect(document.body.textContent).toContain(recordsKitTexts.savedOffline);
 
-    await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${classesTexts.editLabel('VII B')}"]`)!);
+    await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${classesTexts.editLabel({ name: 'VII B' })}"]`)!);
     expect(byLabel(dialog()!, classesTexts.className).value).toBe('VII');
     await type(byLabel(dialog()!, classesTexts.classSection), 'C');
     await submit(dialog()!.querySelector('form')!);
@@ -203,9 +203,9 @@ describe('/admin/classes', () => {
     await open(engine);
     await until(() => names().length === 2, 'the list');
 
-    const deleteA = view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${classesTexts.removeLabel('VI A')}"]`)!;
+    const deleteA = view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${classesTexts.removeLabel({ name: 'VI A' })}"]`)!;
     await click(deleteA);
-    expect(dialog()!.textContent).toContain(classesTexts.deleteQuestion('VI A'));
+    expect(dialog()!.textContent).toContain(classesTexts.deleteQuestion({ name: 'VI A' }));
     expect(document.activeElement?.textContent).toBe(recordsKitTexts.confirm.cancel);
     await click(button(dialog()!, recordsKitTexts.confirm.cancel));
     expect(await meanwhile(() => engine.db.tableOf(classesTable).count())).toBe(2);
@@ -235,7 +235,7 @@ describe('/admin/classes', () => {
     await until(() => document.querySelector('[data-sonner-toaster]')?.textContent?.includes(messages.classes.deleted) === true, 'the toast');
 
     // A class with students: the dialog says so and offers no delete.
-    await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${classesTexts.removeLabel('VI B')}"]`)!);
+    await click(view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${classesTexts.removeLabel({ name: 'VI B' })}"]`)!);
     expect(dialog()!.textContent).toContain(messages.classes.hasStudents(1));
     expect(button(dialog()!, classesTexts.remove).disabled).toBe(true);
   });
@@ -262,9 +262,9 @@ describe('/admin/classes', () => {
     await open(engine);
     await until(() => names().length === 3, 'the list');
     await until(() => view!.container.textContent?.includes(classesTexts.notYours) === true, 'the teacher rule');
-    await until(() => view!.container.querySelector(`button[aria-label="${classesTexts.editLabel('VII A')}"]`) !== null, 'VII A');
-    expect(view!.container.querySelector(`button[aria-label="${classesTexts.editLabel('VI A')}"]`)).not.toBeNull();
-    expect(view!.container.querySelector(`button[aria-label="${classesTexts.editLabel('VI B')}"]`)).toBeNull();
+    await until(() => view!.container.querySelector(`button[aria-label="${classesTexts.editLabel({ name: 'VII A' })}"]`) !== null, 'VII A');
+    expect(view!.container.querySelector(`button[aria-label="${classesTexts.editLabel({ name: 'VI A' })}"]`)).not.toBeNull();
+    expect(view!.container.querySelector(`button[aria-label="${classesTexts.editLabel({ name: 'VI B' })}"]`)).toBeNull();
     expect(button(view!.container, classesTexts.add).disabled).toBe(false);
     expect(view!.container.textContent).not.toContain(classesTexts.uploadHeading);
   });

@@ -282,7 +282,7 @@ describe('/student on a Saturday evening', () => {
     const tile = () => view!.container.querySelector('a[href="/student/homework"] .tile-detail')?.textContent;
     await until(() => tile() !== undefined, 'the homework tile');
     // Two of this week's (Friday's and Saturday's), two not done as the card lists them, one of them overdue.
-    expect(tile()).toBe(recordsKitTexts.familyHomeworkTile(2, 2, 1));
+    expect(tile()).toBe(recordsKitTexts.familyHomeworkTile({ dueThisWeek: 2, notDone: 2, overdue: 1 }));
     expect(tile()).toBe('2 due this week · 2 not done, 1 of them overdue');
     expect(listed.filter((line) => line.includes('not done)'))).toHaveLength(2);
   });

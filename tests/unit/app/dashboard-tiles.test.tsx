@@ -4,9 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashboardPage';
-import { accountsTitles } from '../../../src/features/accounts/texts';
-import { attendanceTitles } from '../../../src/features/attendance/texts';
-import { studentTitles } from '../../../src/features/students/texts';
+import { staffTitles } from '../../../src/kit/staff-titles';
 import { sessionStore } from '../../../src/session/session-store';
 import { renderRoute, type Rendered } from './dom';
 import { teacherEntry } from './helpers';
@@ -30,13 +28,13 @@ async function dashboardAs(role: 'ADMIN' | 'TEACHER') {
 describe('/admin dashboard tiles', () => {
   it('a teacher gets no Account approvals tile, and keeps the screens they may use', async () => {
     await dashboardAs('TEACHER');
-    expect(tiles().some((label) => label.includes(attendanceTitles.markAttendance))).toBe(true);
-    expect(tiles().some((label) => label.includes(studentTitles.students))).toBe(true);
-    expect(tiles().some((label) => label.includes(accountsTitles.accounts))).toBe(false);
+    expect(tiles().some((label) => label.includes(staffTitles.markAttendance))).toBe(true);
+    expect(tiles().some((label) => label.includes(staffTitles.students))).toBe(true);
+    expect(tiles().some((label) => label.includes(staffTitles.accounts))).toBe(false);
   });
 
   it('an admin gets the Account approvals tile', async () => {
     await dashboardAs('ADMIN');
-    expect(tiles().some((label) => label.includes(accountsTitles.accounts))).toBe(true);
+    expect(tiles().some((label) => label.includes(staffTitles.accounts))).toBe(true);
   });
 });

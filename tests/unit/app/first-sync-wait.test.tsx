@@ -53,7 +53,7 @@ describe('until the school\'s records have arrived', () => {
     view = await harness.show(renderRoute('/admin', <AdminDashboardPage />, '/admin'));
     await until(() => shown().includes(text.heading), 'the wait');
     expect(lines()).toEqual(['Classes: all 2 here', 'Students: 120 of 406', 'Attendance marks: 0 of 9,000', 'Teachers: 0 of 40', 'Homework: 0 of 12']);
-    expect(view.container.querySelector('.first-sync-total')?.textContent).toBe(text.total('122', '9,460', 3));
+    expect(view.container.querySelector('.first-sync-total')?.textContent).toBe(text.total({ received: '122', expected: '9,460', pages: 3 }));
     expect(view.container.querySelector('progress')?.getAttribute('max')).toBe('9460');
     // Offline, after some pages: it goes on when back online.
     expect(shown()).toContain(text.offline);

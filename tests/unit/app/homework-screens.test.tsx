@@ -277,7 +277,7 @@ describe('the homework tile', () => {
     await show('/student', <StudentDashboardPage />);
     // Wednesday: II B has Asha (Monday's done, the one of last week not) and Ravi (neither done, both
     // overdue); III A has Meena (Sunday's, not done). Per child: 3 due this week, 4 not done, 3 overdue.
-    const expected = recordsKitTexts.familyHomeworkTile(3, 4, 3);
+    const expected = recordsKitTexts.familyHomeworkTile({ dueThisWeek: 3, notDone: 4, overdue: 3 });
     await until(() => view!.container.querySelector('.tile-detail')?.textContent === expected, 'the tile figures');
   });
 });
@@ -299,7 +299,7 @@ describe('the teacher’s homework tile', () => {
     const tile = () => view!.container.querySelector('a[href="/admin/homework"] .tile-detail')?.textContent;
     await until(() => tile() !== undefined, 'the tile figures');
     // II B: 2 due, Asha and Ravi on each, Asha done one: 3 not done. The school's would be 3 due, 4 not done.
-    expect(tile()).toBe(recordsKitTexts.homeworkTile(2, 3));
+    expect(tile()).toBe(recordsKitTexts.homeworkTile({ dueThisWeek: 2, notDone: 3 }));
   });
 });
 

@@ -85,9 +85,9 @@ describe('/admin/mapping', () => {
     await until(() => view!.container.textContent?.includes(mappingTexts.chooseClassHint) === true, 'the class picker');
     await type(byLabel<HTMLSelectElement>(view!.container, mappingTexts.classLabel), classVI);
     await until(() => subjectNames().length === 1, 'the subjects');
-    expect(view!.container.querySelector('caption')?.textContent).toBe(mappingTexts.subjectsCaption('VI A'));
+    expect(view!.container.querySelector('caption')?.textContent).toBe(mappingTexts.subjectsCaption({ name: 'VI A' }));
     expect(subjectNames()).toEqual(['Hindi']);
-    expect(labelled<HTMLSelectElement>(mappingTexts.teacherFor('Hindi'))!.value).toBe(meera);
+    expect(labelled<HTMLSelectElement>(mappingTexts.teacherFor({ subject: 'Hindi' }))!.value).toBe(meera);
     expect(byLabel<HTMLSelectElement>(view!.container, mappingTexts.classTeacherLabel).value).toBe(meera);
     expect(view!.router.state.location.search).toBe(`?classId=${classVI}`);
   });
@@ -109,8 +109,8 @@ describe('/admin/mapping', () => {
     expect(entries.at(-1)).toMatchObject({ kind: 'classSubjects.create', method: 'POST', body: { classId: classVI, subjectId: maths, teacherId: ravi } });
     await until(() => document.body.textContent?.includes(messages.classSubjects.added) === true, 'the toast');
 
-    const hindiTeacher = labelled<HTMLSelectElement>(mappingTexts.teacherFor('Hindi'))!;
-    const saveHindi = labelled<HTMLButtonElement>(mappingTexts.saveTeacherLabel('Hindi'))!;
+    const hindiTeacher = labelled<HTMLSelectElement>(mappingTexts.teacherFor({ subject: 'Hindi' }))!;
+    const saveHindi = labelled<HTMLButtonElement>(mappingTexts.saveTeacherLabel({ subject: 'Hindi' }))!;
     expect(saveHindi.disabled).toBe(true);
     await type(hindiTeacher, ravi);
     expect(saveHindi.disabled).toBe(false);
@@ -119,12 +119,12 @@ describe('/admin/mapping', () => {
     entries = await outbox(engine);
     expect(entries.at(-1)).toMatchObject({ kind: 'classSubjects.update', method: 'PUT', path: paths.classSubjects.update(id(31)) });
 
-    await click(labelled<HTMLButtonElement>(mappingTexts.removeLabel('Hindi'))!);
-    expect(dialog()!.textContent).toContain(mappingTexts.removeQuestion('Hindi', 'VI A'));
+    await click(labelled<HTMLButtonElement>(mappingTexts.removeLabel({ subject: 'Hindi' }))!);
+    expect(dialog()!.textContent).toContain(mappingTexts.removeQuestion({ subject: 'Hindi', name: 'VI A' }));
     await click(button(dialog()!, recordsKitTexts.confirm.cancel));
     expect(notice()).toBe('Deletion cancelled.');
     expect(subjectNames()).toContain('Hindi');
-    await click(labelled<HTMLButtonElement>(mappingTexts.removeLabel('Hindi'))!);
+    await click(labelled<HTMLButtonElement>(mappingTexts.removeLabel({ subject: 'Hindi' }))!);
     await click(button(dialog()!, mappingTexts.remove));
     await until(() => !subjectNames().includes('Hindi'), 'the removal');
     expect(notice()).toBe(messages.classSubjects.deleted);
@@ -158,7 +158,7 @@ describe('/admin/mapping', () => {
     expect(view!.container.textContent).toContain(mappingTexts.readOnly);
     expect(view!.container.querySelector('tbody')?.textContent).toContain('Meera Nair (T1)');
     expect(view!.container.querySelectorAll('tbody select')).toHaveLength(0);
-    expect(labelled(mappingTexts.removeLabel('Hindi'))).toBeNull();
+    expect(labelled(mappingTexts.removeLabel({ subject: 'Hindi' }))).toBeNull();
     expect(() => button(view!.container, mappingTexts.add)).toThrow();
     expect(() => button(view!.container, mappingTexts.saveClassTeacher)).toThrow();
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);

@@ -88,7 +88,7 @@ describe('/admin/mark-attendance', () => {
     expect(statusText()).toContain(attendanceTexts.sheet.unmarked);
 
     await click(radio(rows()[1]!, 'Absent'));
-    expect(view.container.textContent).toContain(attendanceTexts.unsaved(1));
+    expect(view.container.textContent).toContain(attendanceTexts.unsaved({ count: 1 }));
     await click(button(view.container, attendanceTexts.save));
     await until(() => statusText().includes(attendanceTexts.sheet.pending), 'the pending status');
     const outbox = await meanwhile(() => engine.db.outbox.toArray());
@@ -132,7 +132,7 @@ describe('/admin/mark-attendance', () => {
       await engine.db.tableOf(attendanceTable).update([students[0]!.id, date], { status: 'leave', rev: 41 });
     });
     await until(() => radio(rows()[2]!, 'Leave').checked, 'the pulled mark');
-    expect(view.container.textContent).not.toContain(attendanceTexts.unsaved(1));
+    expect(view.container.textContent).not.toContain(attendanceTexts.unsaved({ count: 1 }));
   });
 
   it('shows both marks on the row when the school kept another over hers, and she chooses', async () => {
@@ -158,22 +158,22 @@ describe('/admin/mark-attendance', () => {
     ]);
     view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?classId=${classId}&date=${date}`);
     await until(() => rows().length === 3 && view!.container.querySelectorAll('.mark-both').length === 2, 'both marks on two rows');
-    expect(statusText()).toBe(attendanceTexts.sheet.chooseState(2));
+    expect(statusText()).toBe(attendanceTexts.sheet.chooseState({ count: 2 }));
     expect(statusText()).not.toContain(attendanceTexts.sheet.synced);
     const arjun = rows()[0]!;
-    expect(arjun.querySelector('.mark-both')?.textContent).toContain(attendanceTexts.sheet.school('Present', ''));
-    expect(arjun.querySelector('.mark-both')?.textContent).toContain(attendanceTexts.sheet.yours('Absent', 'bus late'));
+    expect(arjun.querySelector('.mark-both')?.textContent).toContain(attendanceTexts.sheet.school({ status: 'Present' }));
+    expect(arjun.querySelector('.mark-both')?.textContent).toContain(attendanceTexts.sheet.yoursWithRemark({ status: 'Absent', remark: 'bus late' }));
     expect(radio(arjun, 'Present').checked).toBe(true);
 
     // Arjun: hers goes to the school again, based on the school's version she was shown.
-    await click(button(arjun, attendanceTexts.sheet.keepYours('Absent')));
+    await click(button(arjun, attendanceTexts.sheet.keepYours({ status: 'Absent' })));
     await until(async () => (await engine.db.outbox.count()) === 1 && rows()[0]!.querySelector('.mark-both') === null, 'her mark sent');
     const [entry] = await meanwhile(() => engine.db.outbox.toArray());
     expect((entry!.body as MarkSheet).entries).toEqual([{ studentId: students[1]!.id, status: 'absent', remark: 'bus late', baseRev: 50 }]);
     await until(() => radio(rows()[0]!, 'Absent').checked, 'her mark shown');
 
     // Bina: the school's stays; nothing more goes out and the notice goes.
-    await click(button(rows()[1]!, attendanceTexts.sheet.keepSchools('Present')));
+    await click(button(rows()[1]!, attendanceTexts.sheet.keepSchools({ status: 'Present' })));
     await until(async () => (await engine.db.conflicts.count()) === 0, 'the notices gone');
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
     await until(() => view!.container.querySelector('.mark-both') === null && statusText() === attendanceTexts.sheet.pending, 'no choice left');
@@ -315,11 +315,11 @@ describe('marking on a day off', () => {
     ]);
     view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?classId=${classId}&date=${date}`);
     await until(() => rows().length === 3 && (view!.container.textContent ?? '').includes('Foundation day'), 'the sheet and the holiday notice');
-    expect(view.container.textContent).toContain(attendanceTexts.offDay('1 July 2025', 'Foundation day'));
+    expect(view.container.textContent).toContain(attendanceTexts.offDay({ date: '1 July 2025', what: 'Foundation day' }));
 
     await click(button(view.container, attendanceTexts.save));
     await until(() => document.body.textContent?.includes(attendanceTexts.offDayTitle) ?? false, 'the question');
-    expect(document.body.textContent).toContain(attendanceTexts.offDayQuestion('1 July 2025', 'Foundation day', 'VI A'));
+    expect(document.body.textContent).toContain(attendanceTexts.offDayQuestion({ date: '1 July 2025', what: 'Foundation day', className: 'VI A' }));
     await click(button(document.body, 'Cancel'));
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
@@ -332,7 +332,7 @@ describe('marking on a day off', () => {
     view.unmount();
     view = await renderRoute('/admin/attendance', <ClassAttendancePage />, `/admin/attendance?classId=${classId}&date=${date}`);
     await until(() => view!.container.querySelectorAll('.att-chart-off').length === 4, 'the shaded Sundays');
-    expect(view.container.textContent).toContain(attendanceTexts.student.workingDays(26));
+    expect(view.container.textContent).toContain(attendanceTexts.student.workingDays({ count: 26 }));
     expect(view.container.querySelector('.att-chart-day title')?.textContent).toBe('2025-07-01: 100%');
 
     // The student's month shows the holiday and the Sundays as days off, and counts the working days.
@@ -344,13 +344,13 @@ describe('marking on a day off', () => {
     expect(off).toHaveLength(4);
     expect(off.every((cell) => cell.includes(attendanceTexts.sunday))).toBe(true);
     // July 2025: 31 days, 4 Sundays, 1 holiday.
-    expect(view.container.textContent).toContain(attendanceTexts.student.workingDays(26));
+    expect(view.container.textContent).toContain(attendanceTexts.student.workingDays({ count: 26 }));
     view.unmount();
     view = await renderRoute('/student/attendance', <StudentAttendancePage />, `/student/attendance?studentId=${students[0]!.id}&month=2025-06`);
     await until(() => view!.container.querySelector('.att-calendar td[data-status="off"]') !== null, 'June’s days off');
     const june = Array.from(view.container.querySelectorAll('.att-calendar td[data-status="off"]')).map((cell) => cell.textContent ?? '');
     expect(june.at(-1)).toContain('30 June 2025: Foundation day');
-    expect(view.container.textContent).toContain(attendanceTexts.student.workingDays(24));
+    expect(view.container.textContent).toContain(attendanceTexts.student.workingDays({ count: 24 }));
 
     // Another class has no holiday that day: no notice.
     view.unmount();

@@ -90,7 +90,7 @@ describe('RecordTable, usePaging and Pager', () => {
     view = await renderRoute('/', <List />, '/');
     await click(view.container.querySelector<HTMLInputElement>(`input[aria-label="${recordsKitTexts.selectAll}"]`)!);
     expect(view.container.querySelector('[data-testid="selected"]')?.textContent?.split(',')).toEqual(rows.slice(0, 20).map((row) => row.id));
-    await click(view.container.querySelector<HTMLInputElement>(`input[aria-label="${recordsKitTexts.selectRow('Class 2')}"]`)!);
+    await click(view.container.querySelector<HTMLInputElement>(`input[aria-label="${recordsKitTexts.selectRow({ label: 'Class 2' })}"]`)!);
     expect(view.container.querySelector('[data-testid="selected"]')?.textContent?.split(',')).not.toContain('r2');
   });
 });
@@ -266,7 +266,7 @@ describe('UploadPanel', () => {
     await submit(view.container.querySelector('form')!);
     await act(async () => FakeXhr.last!.answer(200, { success: true, message: messages.classes.uploaded, data: { totalRows: 3, created: 2, updated: 1, unchanged: 0 } }));
     expect(view.container.textContent).toContain(messages.classes.uploaded);
-    expect(view.container.textContent).toContain(recordsKitTexts.upload.counts(3, 2, 1, 0));
+    expect(view.container.textContent).toContain(recordsKitTexts.upload.counts({ total: 3, created: 2, updated: 1, unchanged: 0 }));
     expect(imported).toHaveBeenCalledWith({ totalRows: 3, created: 2, updated: 1, unchanged: 0 });
 
     await chooseFile(view.container, new File(['x'], 'classes.xls'));

@@ -238,7 +238,7 @@ describe('/admin/students list', () => {
     const refused = container().querySelector<HTMLElement>('.rk-rejected')!;
     const lines = Array.from(refused.querySelectorAll('li span')).map((node) => node.textContent);
     expect(lines).toEqual([
-      recordsKitTexts.rejected.line(recordsKitTexts.rejected.actions.create!, 'Gita Bose', messages.students.duplicateAdmissionId),
+      recordsKitTexts.rejected.line({ action: recordsKitTexts.rejected.actions.create, name: 'Gita Bose', message: messages.students.duplicateAdmissionId }),
       messages.students.deleteFailed('Bina Das', messages.students.notYourClass),
     ]);
     await click(refused.querySelectorAll('button')[0]!);
@@ -324,7 +324,7 @@ describe('/admin/students form', () => {
     expect(errorOf(studentTexts.form.aadhaarId)).toBe(messages.records.fields.aadhaar);
     expect(errorOf(studentTexts.form.parentEmail)).toBe(messages.records.fields.email('Parent email'));
     expect(byLabel(container(), studentTexts.form.lastName).getAttribute('aria-invalid')).toBeNull();
-    expect(container().querySelector('[role="alert"]')?.textContent).toBe(studentTexts.form.fixErrors(4));
+    expect(container().querySelector('[role="alert"]')?.textContent).toBe(studentTexts.form.fixErrors({ count: 4 }));
     await settle(20);
     expect(document.activeElement).toBe(byLabel(container(), studentTexts.form.firstName));
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);

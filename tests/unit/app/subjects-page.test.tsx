@@ -97,13 +97,13 @@ describe('/admin/subjects', () => {
     await open();
     await until(() => names().length === 2, 'the list');
 
-    await click(labelled(subjectsTexts.removeLabel('Hindi'))!);
+    await click(labelled(subjectsTexts.removeLabel({ name: 'Hindi' }))!);
     expect(dialog()!.textContent).toContain(messages.subjects.stillMapped(2));
     expect(button(dialog()!, subjectsTexts.remove).disabled).toBe(true);
     await click(button(dialog()!, recordsKitTexts.confirm.cancel));
     expect(notice()).toBe('Deletion cancelled.');
 
-    await click(labelled(subjectsTexts.removeLabel('Sanskrit'))!);
+    await click(labelled(subjectsTexts.removeLabel({ name: 'Sanskrit' }))!);
     await click(button(dialog()!, subjectsTexts.remove));
     await until(() => names().length === 1, 'the row to go');
     expect(await meanwhile(() => engine.db.tableOf(subjectsTable).get(id(2)))).toBeUndefined();
@@ -135,7 +135,7 @@ describe('/admin/subjects', () => {
     await until(() => names().length === 1, 'the list');
     expect(view!.container.textContent).toContain(subjectsTexts.readOnly);
     expect(() => button(view!.container, subjectsTexts.add)).toThrow();
-    expect(labelled(subjectsTexts.editLabel('Hindi'))).toBeNull();
-    expect(labelled(subjectsTexts.removeLabel('Hindi'))).toBeNull();
+    expect(labelled(subjectsTexts.editLabel({ name: 'Hindi' }))).toBeNull();
+    expect(labelled(subjectsTexts.removeLabel({ name: 'Hindi' }))).toBeNull();
   });
 });

@@ -81,7 +81,7 @@ describe('/admin/teachers list', () => {
     const engine = await signedIn('ADMIN');
     await open('/admin/teachers');
     await until(() => bodyRows().length === 2, 'the rows');
-    const deleteRavi = () => container().querySelector<HTMLButtonElement>(`button[aria-label="${teacherTexts.removeOne('Ravi Kumar')}"]`)!;
+    const deleteRavi = () => container().querySelector<HTMLButtonElement>(`button[aria-label="${teacherTexts.removeOne({ name: 'Ravi Kumar' })}"]`)!;
 
     await click(deleteRavi());
     await until(() => dialog() !== null, 'the question');
@@ -135,7 +135,7 @@ describe('/admin/teachers form', () => {
     expect(errorOf(teacherTexts.form.firstName)).toBe(messages.records.fields.required('First name'));
     expect(errorOf(teacherTexts.form.emailId)).toBe(messages.records.fields.email('Email ID'));
     expect(errorOf(teacherTexts.form.phoneNumber)).toBe(messages.records.fields.mobile('Phone number'));
-    expect(container().querySelector('[role="alert"]')?.textContent).toBe(teacherTexts.form.fixErrors(3));
+    expect(container().querySelector('[role="alert"]')?.textContent).toBe(teacherTexts.form.fixErrors({ count: 3 }));
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 /** /admin: the admin and teacher dashboard (spec section 2). */
 import { useEffect } from 'react';
-import { t } from '../../../i18n';
+import { t, useLanguage } from '../../../i18n';
 import { headlineOf, tilesOf } from '../../../navigation/dashboard-tiles';
 import { preloadAreaPages, useSections } from '../../../navigation/sections';
 import { currentSchool } from '../../../session/session-rules';
@@ -16,6 +16,7 @@ import { AdminGlance } from './AdminGlance';
 import { TeacherGlance } from './TeacherGlance';
 
 export default function AdminDashboardPage() {
+  useLanguage();
   const { session } = useSessionSnapshot();
   const unread = useUnreadCount();
   const sections = useSections();

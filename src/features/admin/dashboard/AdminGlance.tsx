@@ -13,12 +13,14 @@ import { TrendsPanel } from './TrendsPanel';
 import { dashboardTexts } from './texts';
 import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
 import { attendanceToday, feesToday, homeworkDueOn, readToday, staffToday } from './today';
+import { useLanguage } from '../../../i18n';
 import '../../../ui/glance.css';
 
 /** What the school's day at a glance is made of: no figure shows before these have arrived. */
 const adminGlanceNeeds = ['classes', 'students', 'attendance', 'teachers', 'teacherAttendance', 'feeReceipts', 'homework', 'events', 'notifications', 'timetable'] as const;
 
 export function AdminGlance() {
+  useLanguage();
   const today = isoToday();
   const arrived = useArrived();
   const mirror = useMirrorQuery((db) => readToday(db, today), [today]);

@@ -6,10 +6,12 @@ import type { ClassRow, SubjectRow } from '../../../../sync';
 import type { EventRow } from '../../../../sync/modules/events';
 import type { HomeworkRow } from '../../../../sync/modules/homework';
 import { dashboardTexts } from './texts';
+import { useLanguage } from '../../../i18n';
 
 const text = dashboardTexts;
 
 export function HomeworkDuePanel({ homework, classes, subjects, to }: { homework: readonly HomeworkRow[]; classes: readonly ClassRow[]; subjects: readonly SubjectRow[]; to: string }) {
+  useLanguage();
   const className = (id: string) => {
     const klass = classes.find((row) => row.id === id);
     return klass ? (classWithSection(klass.className, klass.classSection) ?? klass.className) : '';
@@ -37,6 +39,7 @@ export function HomeworkDuePanel({ homework, classes, subjects, to }: { homework
 }
 
 export function EventsPanel({ events, to }: { events: readonly EventRow[]; to: string }) {
+  useLanguage();
   return (
     <section className="panel glance-panel" aria-labelledby="glance-events">
       <h3 id="glance-events">{text.events.heading}</h3>

@@ -1,5 +1,6 @@
 /** One figure of a glance panel: its label, its number as a link to the list behind it. */
 import { Link } from 'react-router';
+import { useLanguage } from '../../../i18n';
 
 export interface FigureProps {
   label: string;
@@ -10,6 +11,7 @@ export interface FigureProps {
 }
 
 export function Figure({ label, value, to, alert = false }: FigureProps) {
+  useLanguage();
   return (
     <div className={alert ? 'glance-figure glance-alert' : 'glance-figure'}>
       <dt>{label}</dt>

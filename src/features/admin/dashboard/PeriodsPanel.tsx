@@ -5,8 +5,13 @@ import { teacherDayTexts as text } from './texts';
 import type { MyPeriod } from './teacher-day';
 import type { TodayMirror } from './today';
 import { clockTime } from '../../../ui/dates';
+import { useLanguage } from '../../../i18n';
+
+/** "9:30 am, Period 2, Maths:"; without the subject when the period has none. */
+const periodLine = (time: string, period: string, subject: string) => (subject ? text.lineWithSubject({ time, period, subject }) : text.line({ time, period }));
 
 export function PeriodsPanel({ periods, mirror, today }: { periods: readonly MyPeriod[]; mirror: Pick<TodayMirror, 'classes' | 'subjects'>; today: string }) {
+  useLanguage();
   const className = (id: string) => {
     const klass = mirror.classes.find((row) => row.id === id);
     return klass ? (classWithSection(klass.className, klass.classSection) ?? klass.className) : '';
@@ -20,7 +25,7 @@ export function PeriodsPanel({ periods, mirror, today }: { periods: readonly MyP
         <ol className="glance-list">
           {periods.map(({ period, entry, substitute }) => (
             <li key={`${entry.id}-${substitute}`}>
-              {text.line(clockTime(period.startTime), period.name, mirror.subjects.find((row) => row.id === entry.subjectId)?.subjectName ?? '')}{' '}
+              {periodLine(clockTime(period.startTime), period.name, mirror.subjects.find((row) => row.id === entry.subjectId)?.subjectName ?? '')}{' '}
               <Link to={`/admin/mark-attendance?classId=${entry.classId}&date=${today}`}>{className(entry.classId)}</Link>
               {substitute && <span className="glance-note"> {text.substitute}</span>}
             </li>

@@ -5,10 +5,12 @@ import { classWithSection } from '../../../kit/profile-rows';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { standingTexts as text } from './texts';
 import { readStanding } from './standing';
+import { useLanguage } from '../../../i18n';
 
 const classesShown = 8;
 
 export function StandingPanel({ today }: { today: string }) {
+  useLanguage();
   const standing = useMirrorQuery((db) => readStanding(db, today), [today]);
   if (!standing) return null;
   const { fees, exam } = standing;
@@ -21,18 +23,18 @@ export function StandingPanel({ today }: { today: string }) {
         ) : (
           <>
             <p className="glance-big">
-              <Link to="/admin/fee">{text.collected(fees.percent)}</Link>
+              <Link to="/admin/fee">{text.collected({ percent: fees.percent })}</Link>
             </p>
-            <p>{text.ofDue(formatRupees(fees.collected), formatRupees(fees.dueByToday))}</p>
+            <p>{text.ofDue({ collected: formatRupees(fees.collected), due: formatRupees(fees.dueByToday) })}</p>
             <div className="class-bar" aria-hidden="true">
               <span style={{ width: `${fees.percent}%` }} />
             </div>
-            <p className="glance-note">{text.defaulters(fees.defaulters)}</p>
+            <p className="glance-note">{text.defaulters({ count: fees.defaulters })}</p>
           </>
         )}
       </section>
       <section className="panel glance-panel" aria-labelledby="glance-exam-standing">
-        <h3 id="glance-exam-standing">{exam ? text.examHeading(exam.exam.name) : text.examHeadingNone}</h3>
+        <h3 id="glance-exam-standing">{exam ? text.examHeading({ name: exam.exam.name }) : text.examHeadingNone}</h3>
         {!exam || exam.classes.length === 0 ? (
           <p>{text.noResults}</p>
         ) : (

@@ -14,12 +14,14 @@ import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { dashboardTexts } from './texts';
 import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
 import { attendanceToday, homeworkDueOn, readToday } from './today';
+import { useLanguage } from '../../../i18n';
 import '../../../ui/glance.css';
 
 /** Her classes' day: "no classes are assigned to you" is only said once these have arrived. */
 const teacherGlanceNeeds = ['classes', 'classSubjects', 'students', 'attendance', 'timetable', 'homework', 'homeworkDone', 'marks', 'events'] as const;
 
 export function TeacherGlance() {
+  useLanguage();
   const today = isoToday();
   const { teacherId } = useStaffAccess();
   const mirror = useMirrorQuery(

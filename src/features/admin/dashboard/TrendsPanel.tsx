@@ -10,6 +10,7 @@ import { shortDate } from '../../../ui/dates';
 import { StandingPanel } from './StandingPanel';
 import { dashboardTexts, trendTexts as text } from './texts';
 import { readTrends, type DayShare } from './trends';
+import { useLanguage } from '../../../i18n';
 
 const classesShown = 8;
 
@@ -19,10 +20,11 @@ function summary(daily: readonly DayShare[]): string {
   const present = marked.reduce((sum, day) => sum + day.present, 0);
   const total = marked.reduce((sum, day) => sum + day.marked, 0);
   const lowest = marked.reduce((low, day) => (day.percent! < low.percent! ? day : low));
-  return text.summary(Math.round((present * 1000) / total) / 10, shortDate(lowest.date) ?? lowest.date, lowest.percent!);
+  return text.summary({ average: Math.round((present * 1000) / total) / 10, lowestDay: shortDate(lowest.date) ?? lowest.date, lowest: lowest.percent! });
 }
 
 export function TrendsPanel({ today }: { today: string }) {
+  useLanguage();
   const trends = useMirrorQuery((db) => readTrends(db, today), [today]);
   // The year's standing reads beside the trends, not after them (bench:dashboard: about 0.4 s sooner).
   return (
@@ -37,7 +39,7 @@ export function TrendsPanel({ today }: { today: string }) {
           <>
             <figure className="panel glance-panel">
               <figcaption>
-                <h3>{text.dailyHeading(trends.daily.length)}</h3>
+                <h3>{text.dailyHeading({ days: trends.daily.length })}</h3>
                 <p className="glance-note">{summary(trends.daily)}</p>
               </figcaption>
               <div className="trend-bars" aria-hidden="true">
@@ -47,7 +49,7 @@ export function TrendsPanel({ today }: { today: string }) {
               </div>
               <div className="visually-hidden">
                 <table>
-                  <caption>{text.dailyHeading(trends.daily.length)}</caption>
+                  <caption>{text.dailyHeading({ days: trends.daily.length })}</caption>
                   <thead>
                     <tr>
                       <th scope="col">{text.date}</th>
@@ -82,7 +84,7 @@ export function TrendsPanel({ today }: { today: string }) {
               </ol>
               {trends.classes.length > classesShown && (
                 <p className="glance-note">
-                  <Link to="/admin/attendance">{text.allClasses(trends.classes.length)}</Link>
+                  <Link to="/admin/attendance">{text.allClasses({ count: trends.classes.length })}</Link>
                 </p>
               )}
             </section>

@@ -5,12 +5,14 @@ import { shortDate } from '../../../ui/dates';
 import type { ClassRow, SubjectRow } from '../../../../sync';
 import { workTexts as text } from './texts';
 import type { GridToFinish, HomeworkToCheck } from './teacher-work';
+import { useLanguage } from '../../../i18n';
 
 export const homeworkLink = (row: { id: string; classId: string }) => `/admin/homework?${new URLSearchParams({ classId: row.classId, open: row.id })}`;
 export const gridLink = (grid: { exam: { id: string }; classId: string; subjectId: string }) =>
   `/admin/exams?${new URLSearchParams({ exam: grid.exam.id, class: grid.classId, subject: grid.subjectId })}`;
 
 export function WorkPanel({ homework, grids, classes, subjects }: { homework: readonly HomeworkToCheck[]; grids: readonly GridToFinish[]; classes: readonly ClassRow[]; subjects: readonly SubjectRow[] }) {
+  useLanguage();
   const className = (id: string) => {
     const klass = classes.find((row) => row.id === id);
     return klass ? (classWithSection(klass.className, klass.classSection) ?? klass.className) : '';
@@ -29,7 +31,7 @@ export function WorkPanel({ homework, grids, classes, subjects }: { homework: re
           {homework.map(({ homework: row, done, classSize }) => (
             <li key={row.id}>
               <Link to={homeworkLink(row)}>{[className(row.classId), subjectName(row.subjectId), row.title].filter(Boolean).join(' · ')}</Link>{' '}
-              <span className="glance-note">{text.homeworkLine(shortDate(row.dueDate) ?? row.dueDate, done, classSize)}</span>
+              <span className="glance-note">{text.homeworkLine({ due: shortDate(row.dueDate) ?? row.dueDate, done, of: classSize })}</span>
             </li>
           ))}
         </ul>
@@ -44,7 +46,7 @@ export function WorkPanel({ homework, grids, classes, subjects }: { homework: re
           {grids.map((grid) => (
             <li key={`${grid.exam.id}|${grid.classId}|${grid.subjectId}`}>
               <Link to={gridLink(grid)}>{[grid.exam.name, className(grid.classId), subjectName(grid.subjectId)].filter(Boolean).join(' · ')}</Link>{' '}
-              <span className="glance-note">{text.gridLine(grid.empty, grid.classSize)}</span>
+              <span className="glance-note">{text.gridLine({ empty: grid.empty, of: grid.classSize })}</span>
             </li>
           ))}
         </ul>

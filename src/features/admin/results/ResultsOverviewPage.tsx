@@ -14,15 +14,22 @@ import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../../ui/PageHeader';
 import { examsTable, resultsTable } from '../../../../sync/modules/exams';
 import { acrossExams, examsOfYear, publishedExams, schoolResults, type AcrossExams, type ClassLine } from './school-results';
-import { resultsTexts as text, resultsTitles } from './texts';
+import { resultsTexts as text } from './texts';
+import { staffTitles } from '../../../kit/staff-titles';
 import '../../../ui/glance.css';
 import { classesTable } from '../../../../sync/modules/classes';
 import { subjectsTable } from '../../../../sync/modules/subjects';
 import { studentsTable } from '../../../../sync/modules/students';
+import type { LanguageCode } from '../../../../contract/languages';
+import { useLanguage } from '../../../i18n';
+
+/** A CSV file's name from an exam's name: the same in every language, as the school keeps its files. */
+const csvName = (name: string) => `results-${name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`;
 
 const nameOf = (klass: ClassLine['klass']) => classWithSection(klass.className, klass.classSection) ?? klass.className;
 
-const classColumns: readonly Column<ClassLine>[] = [
+/** The class table's columns in a language (their headers are read when made). */
+const classColumnsIn = (_language: LanguageCode): readonly Column<ClassLine>[] => [
   { key: 'class', header: text.klass, text: (row) => nameOf(row.klass) },
   { key: 'students', header: text.students, text: (row) => String(row.students) },
   { key: 'passed', header: text.passed, text: (row) => String(row.passed) },
@@ -31,6 +38,8 @@ const classColumns: readonly Column<ClassLine>[] = [
 ];
 
 export default function ResultsOverviewPage() {
+  const language = useLanguage();
+  const classColumns = useMemo(() => classColumnsIn(language), [language]);
   const mirror = useMirrorQuery(async (db) => {
     const [exams, results, classes, subjects, students] = await Promise.all([
       db.tableOf(examsTable).toArray(),
@@ -50,7 +59,6 @@ export default function ResultsOverviewPage() {
   const yearExams = useMemo(() => (mirror && year ? examsOfYear(mirror.exams, year) : []), [mirror, year]);
   const figures = useMemo(() => (mirror && (exam || yearExams.length > 0) ? schoolResults(mirror, exam ?? yearExams) : undefined), [mirror, exam, yearExams]);
   const across = useMemo(() => (mirror && yearExams.length > 0 ? acrossExams(mirror, yearExams) : undefined), [mirror, yearExams]);
-  const title = exam?.name ?? text.allOfYear(year ?? '');
   const most = figures ? Math.max(1, ...figures.grades.map((row) => row.count)) : 1;
   const studentName = (id: string) => {
     const student = mirror?.students.find((row) => row.id === id);
@@ -63,7 +71,7 @@ export default function ResultsOverviewPage() {
 
   return (
     <main className="page">
-      <PageHeader title={resultsTitles.results} backTo="/admin" />
+      <PageHeader title={staffTitles.results} backTo="/admin" />
       {!mirror ? null : !figures ? (
         <p className="panel">{text.noExam}</p>
       ) : (
@@ -74,7 +82,7 @@ export default function ResultsOverviewPage() {
               <select value={exam?.id ?? chosen} onChange={(event) => setChosen(event.target.value)}>
                 {years.map((one) => (
                   <option key={one} value={`${yearPrefix}${one}`}>
-                    {text.allOfYear(one)}
+                    {text.allOfYear({ year: one })}
                   </option>
                 ))}
                 {mirror.exams.map((row) => (
@@ -90,7 +98,7 @@ export default function ResultsOverviewPage() {
             <section className="panel glance-panel" aria-labelledby="results-classes">
               <div className="glance-head">
                 <h2 id="results-classes">{text.classesHeading}</h2>
-                <ExportCsvButton filename={text.filename(title)} columns={classColumns} rows={figures.classes} />
+                <ExportCsvButton filename={csvName(exam?.name ?? `All exams of ${year ?? ''}`)} columns={classColumns} rows={figures.classes} />
               </div>
               <table className="glance-table">
                 <thead>
@@ -144,8 +152,8 @@ export default function ResultsOverviewPage() {
                 {figures.toppers.map((row) => (
                   <li key={row.id}>
                     {row.grade === null
-                      ? text.topperOver(studentName(row.studentId), classOf(row.classId), row.percentage, row.exams)
-                      : text.topperLine(studentName(row.studentId), classOf(row.classId), row.percentage, row.grade)}
+                      ? text.topperOver({ name: studentName(row.studentId), klass: classOf(row.classId), percent: row.percentage, exams: row.exams })
+                      : text.topperLine({ name: studentName(row.studentId), klass: classOf(row.classId), percent: row.percentage, grade: row.grade })}
                   </li>
                 ))}
               </ol>
@@ -191,12 +199,13 @@ type AcrossRow = AcrossExams['rows'][number];
 
 /** Every class across the year's exams: pass % and average per exam, oldest exam first, with CSV. */
 function AcrossTable({ across, year }: { across: AcrossExams; year: string }) {
+  useLanguage();
   const columns = useMemo<Column<AcrossRow>[]>(
     () => [
       { key: 'class', header: text.klass, text: (row) => nameOf(row.klass) },
       ...across.exams.flatMap((exam, index) => [
-        { key: `${exam.id}-pass`, header: text.examPass(exam.name), text: (row: AcrossRow) => (row.cells[index] ? String(row.cells[index].passPercent) : '') },
-        { key: `${exam.id}-average`, header: text.examAverage(exam.name), text: (row: AcrossRow) => (row.cells[index] ? String(row.cells[index].average) : '') },
+        { key: `${exam.id}-pass`, header: text.examPass({ exam: exam.name }), text: (row: AcrossRow) => (row.cells[index] ? String(row.cells[index].passPercent) : '') },
+        { key: `${exam.id}-average`, header: text.examAverage({ exam: exam.name }), text: (row: AcrossRow) => (row.cells[index] ? String(row.cells[index].average) : '') },
       ]),
     ],
     [across],
@@ -204,8 +213,8 @@ function AcrossTable({ across, year }: { across: AcrossExams; year: string }) {
   return (
     <section className="panel glance-panel results-across" aria-labelledby="results-across">
       <div className="glance-head">
-        <h2 id="results-across">{text.acrossHeading(year)}</h2>
-        <ExportCsvButton filename={text.filename(text.allOfYear(year))} columns={columns} rows={across.rows} />
+        <h2 id="results-across">{text.acrossHeading({ year })}</h2>
+        <ExportCsvButton filename={csvName(`All exams of ${year}`)} columns={columns} rows={across.rows} />
       </div>
       <div className="results-scroll">
         <table className="glance-table">
@@ -225,7 +234,7 @@ function AcrossTable({ across, year }: { across: AcrossExams; year: string }) {
               <tr key={row.klass.id}>
                 <th scope="row">{nameOf(row.klass)}</th>
                 {row.cells.map((cell, index) => (
-                  <td key={across.exams[index]!.id}>{cell ? text.acrossCell(cell.passPercent, cell.average) : text.noResult}</td>
+                  <td key={across.exams[index]!.id}>{cell ? text.acrossCell({ pass: cell.passPercent, average: cell.average }) : '—'}</td>
                 ))}
               </tr>
             ))}
