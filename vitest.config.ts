@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/longest-first';
 
 // Vitest's own default (one worker fewer than the cores) leaves a 2-core machine running one file at
 // a time, though most files spend their time waiting on a database, a timer or a browser.
@@ -14,6 +15,7 @@ export default defineConfig({
   test: {
     // Unit, engine and API files share one pool when run together; end-to-end files run after them.
     maxWorkers: workers,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         plugins: [catalogs()],

@@ -6,10 +6,12 @@
  * of the build in headless Chromium, beside what is left of the PostgreSQL run.
  *
  * Each run keeps its reports in `.tmp/reports/<start time>/` (the last ten runs are kept), and ends
- * with each step's wall time, the ten slowest test files and one summary line.
+ * with each step's wall time, the ten slowest test files and one summary line. With
+ * UPDATE_DURATIONS=1 it also writes each file's duration to `tests/file-durations.json`, which
+ * orders the files of a fresh clone longest first (tests/longest-first.ts).
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -151,6 +153,16 @@ for (const { step, ok, seconds } of steps) console.log(`  ${ok ? '✔' : '✘'} 
 console.log('\nThe ten slowest test files:');
 for (const { file, project, seconds } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
   console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}  (${project})`);
+}
+if (process.env.UPDATE_DURATIONS === '1') {
+  // Keyed as the sequencer looks them up: the Vitest project (named after the folder) and the file.
+  const durations: Record<string, number> = {};
+  for (const { file, seconds } of fileTimes) {
+    const key = `${file.split(path.sep)[1]}:${file}`;
+    durations[key] = Math.max(durations[key] ?? 0, Math.round(seconds * 10) / 10);
+  }
+  const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(path.join(root, 'tests', 'file-durations.json'), `${JSON.stringify(sorted, null, 2)}\n`);
 }
 const failedSteps = steps.filter((step) => !step.ok).map((step) => step.step);
 console.log(`\nReports: ${path.relative(root, reports)}/`);

@@ -10,7 +10,6 @@ import type { Page } from 'playwright-core';
 import { paths } from '../../../contract/paths';
 import type { RoleName } from '../../../contract/roles';
 import { features } from '../../../src/app/features';
-import { feeTexts } from '../../../src/features/fees/texts';
 import { areas, sectionsOf, type Section } from '../../../src/navigation/sections';
 import type { DemoSchool } from './demo';
 import { layoutReport, settle, type LayoutReport } from './phone-layout';
@@ -104,10 +103,11 @@ export const formStates: readonly FormState[] = [
     name: '/admin/addfee with a student chosen',
     path: '/admin/addfee',
     roles: ['admin'],
+    // Found by their place on the page, not their words: the sweep runs in every language.
     open: async (page, data) => {
-      await page.getByRole('searchbox', { name: feeTexts.collect.searchLabel }).fill(data.collectFor);
+      await page.getByRole('searchbox').first().fill(data.collectFor);
       await page.locator('.fee-found-btn').first().click();
-      await page.getByRole('button', { name: feeTexts.collect.submit, exact: true }).waitFor();
+      await page.locator('form button[type="submit"].btn-primary').waitFor();
     },
   },
   {
@@ -115,8 +115,7 @@ export const formStates: readonly FormState[] = [
     path: '/admin/fee',
     roles: ['admin', 'teacher'],
     open: async (page) => {
-      const select = page.getByLabel(feeTexts.defaulters.chooseClass, { exact: true });
-      await select.selectOption({ index: 1 });
+      await page.locator('.fee-toolbar select').first().selectOption({ index: 1 });
     },
   },
 ];
@@ -133,6 +132,8 @@ export interface SweptPage {
   report: LayoutReport;
   /** A status text ("Loading…") still showing when the page was measured. */
   stillLoading?: string;
+  /** What the page says (its visible text), for the check of its language. */
+  text: string;
 }
 
 export interface Sweep {
@@ -180,7 +181,7 @@ export async function sweepRole(page: Page, role: RoleName, data: SweepData): Pr
   const origin = new URL(page.url()).origin;
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const stillLoading = await open(page, next);
-    pages.push({ path: next, report: await layoutReport(page), ...(stillLoading ? { stillLoading } : {}) });
+    pages.push({ path: next, report: await layoutReport(page), text: await page.locator('body').innerText(), ...(stillLoading ? { stillLoading } : {}) });
     const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     for (const href of links) {
       const url = new URL(href);
@@ -197,7 +198,7 @@ export async function sweepRole(page: Page, role: RoleName, data: SweepData): Pr
     await open(page, state.path);
     await state.open(page, data);
     await settle(page);
-    pages.push({ path: state.name, report: await layoutReport(page) });
+    pages.push({ path: state.name, report: await layoutReport(page), text: await page.locator('body').innerText() });
   }
   return { pages, missingIds };
 }

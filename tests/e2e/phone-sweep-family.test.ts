@@ -1,0 +1,4 @@
+/** The student and parent area on a phone, in English, Hindi and Marathi (tests/e2e/support/phone-sweep-suite.ts). */
+import { sweepEveryPage } from './support/phone-sweep-suite';
+
+sweepEveryPage(['student', 'parent']);

@@ -1,0 +1,65 @@
+/**
+ * English left on a page shown in Hindi or Marathi. What a school typed stays as typed (names,
+ * classes, subjects, titles, receipt numbers: mostly English in the demo school), so a word in
+ * Latin letters is the app's own English unless the school's records hold it: the words of every
+ * text in the signed-in user's mirror (IndexedDB) and session (localStorage), which are what the
+ * screens show of the school. `allowedLatin` lists the few words of our own that stay Latin in every
+ * language, each with its reason.
+ */
+import type { Page } from 'playwright-core';
+import type { DemoSchool } from './demo';
+
+/** Latin words the app writes in Hindi and Marathi too. */
+export const allowedLatin: Record<string, string> = {
+  am: 'times are written "9:30 am" in all three languages (docs/i18n.md "Formats")',
+  pm: 'as am',
+  Kaksha: 'the product name',
+  UPI: 'the payment system is called so in every language',
+  English: 'each language is named in its own script in the language menus',
+};
+
+const latinWords = (text: string) => text.match(/[A-Za-z]{2,}/g) ?? [];
+
+/** Every Latin word of the texts the user's mirror and session hold. */
+export async function schoolWords(page: Page, school: DemoSchool, username: string): Promise<Set<string>> {
+  const texts = await page.evaluate(
+    ({ name }) =>
+      new Promise<string[]>((resolve, reject) => {
+        const found: string[] = [];
+        const collect = (value: unknown): void => {
+          if (typeof value === 'string') found.push(value);
+          else if (Array.isArray(value)) value.forEach(collect);
+          else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+        };
+        for (let index = 0; index < localStorage.length; index += 1) collect(localStorage.getItem(localStorage.key(index) ?? ''));
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const stores = [...db.objectStoreNames];
+          if (stores.length === 0) {
+            db.close();
+            resolve(found);
+            return;
+          }
+          const transaction = db.transaction(stores);
+          for (const store of stores) {
+            const all = transaction.objectStore(store).getAll();
+            all.onsuccess = () => collect(all.result);
+          }
+          transaction.oncomplete = () => {
+            db.close();
+            resolve(found);
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    { name: `kaksha:${school.tenantId}:${username}` },
+  );
+  return new Set(texts.flatMap(latinWords));
+}
+
+/** The Latin words of `text` that are neither the school's nor allowed, each once. */
+export function englishLeft(text: string, school: ReadonlySet<string>): string[] {
+  return [...new Set(latinWords(text).filter((word) => !school.has(word) && !(word in allowedLatin)))].sort();
+}
