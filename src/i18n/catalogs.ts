@@ -34,6 +34,13 @@ const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
       import('./locales/hi/account.po'),
       import('./locales/hi/landing.po'),
       import('./locales/hi/messages.po'),
+      import('./locales/hi/pagetitles.po'),
+      import('./locales/hi/fees.po'),
+      import('./locales/hi/homework.po'),
+      import('./locales/hi/events.po'),
+      import('./locales/hi/family.po'),
+      import('./locales/hi/exams.po'),
+      import('./locales/hi/records.po'),
     ]),
   mr: () =>
     Promise.all([
@@ -42,6 +49,13 @@ const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
       import('./locales/mr/account.po'),
       import('./locales/mr/landing.po'),
       import('./locales/mr/messages.po'),
+      import('./locales/mr/pagetitles.po'),
+      import('./locales/mr/fees.po'),
+      import('./locales/mr/homework.po'),
+      import('./locales/mr/events.po'),
+      import('./locales/mr/family.po'),
+      import('./locales/mr/exams.po'),
+      import('./locales/mr/records.po'),
     ]),
 };
 
