@@ -12,7 +12,7 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
-export const catalogAreas = ['app', 'sync', 'account', 'landing', 'messages', 'pagetitles', 'fees', 'homework', 'events', 'family', 'exams', 'records'] as const;
+export const catalogAreas = ['app', 'sync', 'account', 'landing', 'messages', 'pagetitles', 'fees', 'homework', 'events', 'family', 'exams', 'records', 'policies'] as const;
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -41,6 +41,7 @@ const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
       import('./locales/hi/family.po'),
       import('./locales/hi/exams.po'),
       import('./locales/hi/records.po'),
+      import('./locales/hi/policies.po'),
     ]),
   mr: () =>
     Promise.all([
@@ -56,6 +57,7 @@ const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
       import('./locales/mr/family.po'),
       import('./locales/mr/exams.po'),
       import('./locales/mr/records.po'),
+      import('./locales/mr/policies.po'),
     ]),
 };
 

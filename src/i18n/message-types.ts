@@ -1392,6 +1392,93 @@ export interface MessageValues {
   'records.changes.admissionUpdateUnnamed': NoValues;
   'records.sheet.parents': { father: string | number; mother: string | number };
   'records.sheet.admittedNoDate': { number: string | number };
+  'policies.terms.title': NoValues;
+  'policies.terms.intro1': NoValues;
+  'policies.terms.service.heading': NoValues;
+  'policies.terms.service.p1': NoValues;
+  'policies.terms.accounts.heading': NoValues;
+  'policies.terms.accounts.item1': NoValues;
+  'policies.terms.accounts.item2': NoValues;
+  'policies.terms.accounts.item3': NoValues;
+  'policies.terms.accounts.item4': NoValues;
+  'policies.terms.schoolDuties.heading': NoValues;
+  'policies.terms.schoolDuties.item1': NoValues;
+  'policies.terms.schoolDuties.item2': NoValues;
+  'policies.terms.schoolDuties.item3': NoValues;
+  'policies.terms.use.heading': NoValues;
+  'policies.terms.use.p1': NoValues;
+  'policies.terms.use.item1': NoValues;
+  'policies.terms.use.item2': NoValues;
+  'policies.terms.use.item3': NoValues;
+  'policies.terms.use.item4': NoValues;
+  'policies.terms.use.after1': NoValues;
+  'policies.terms.offline.heading': NoValues;
+  'policies.terms.offline.p1': NoValues;
+  'policies.terms.offline.p2': NoValues;
+  'policies.terms.trial.heading': NoValues;
+  'policies.terms.trial.p1': NoValues;
+  'policies.terms.ownership.heading': NoValues;
+  'policies.terms.ownership.p1': NoValues;
+  'policies.terms.availability.heading': NoValues;
+  'policies.terms.availability.p1': NoValues;
+  'policies.terms.deletion.heading': NoValues;
+  'policies.terms.deletion.p1': NoValues;
+  'policies.terms.liability.heading': NoValues;
+  'policies.terms.liability.p1': NoValues;
+  'policies.terms.law.heading': NoValues;
+  'policies.terms.law.p1': NoValues;
+  'policies.terms.changes.heading': NoValues;
+  'policies.terms.changes.p1': NoValues;
+  'policies.privacy.title': NoValues;
+  'policies.privacy.intro1': NoValues;
+  'policies.privacy.intro2': NoValues;
+  'policies.privacy.data.heading': NoValues;
+  'policies.privacy.data.item1': { algorithm: string | number };
+  'policies.privacy.data.item2': NoValues;
+  'policies.privacy.data.item3': NoValues;
+  'policies.privacy.data.item4': NoValues;
+  'policies.privacy.data.item5': NoValues;
+  'policies.privacy.data.item6': NoValues;
+  'policies.privacy.roles.heading': NoValues;
+  'policies.privacy.roles.p1': NoValues;
+  'policies.privacy.roles.item1': NoValues;
+  'policies.privacy.roles.item2': NoValues;
+  'policies.privacy.roles.item3': NoValues;
+  'policies.privacy.roles.item4': NoValues;
+  'policies.privacy.roles.item5': NoValues;
+  'policies.privacy.roles.after1': NoValues;
+  'policies.privacy.offline.heading': NoValues;
+  'policies.privacy.offline.p1': NoValues;
+  'policies.privacy.offline.p2': NoValues;
+  'policies.privacy.offline.p3': NoValues;
+  'policies.privacy.push.heading': NoValues;
+  'policies.privacy.push.p1': { pushService: string | number };
+  'policies.privacy.push.p2': NoValues;
+  'policies.privacy.contactForm.heading': NoValues;
+  'policies.privacy.contactForm.p1': NoValues;
+  'policies.privacy.recovery.heading': NoValues;
+  'policies.privacy.recovery.p1': NoValues;
+  'policies.privacy.deletion.heading': NoValues;
+  'policies.privacy.deletion.p1': NoValues;
+  'policies.privacy.deletion.p2': NoValues;
+  'policies.privacy.security.heading': NoValues;
+  'policies.privacy.security.item1': NoValues;
+  'policies.privacy.security.item2': { algorithm: string | number };
+  'policies.privacy.security.item3': NoValues;
+  'policies.privacy.security.item4': { protocol: string | number };
+  'policies.privacy.children.heading': NoValues;
+  'policies.privacy.children.p1': NoValues;
+  'policies.privacy.rights.heading': NoValues;
+  'policies.privacy.rights.p1': NoValues;
+  'policies.privacy.changes.heading': NoValues;
+  'policies.privacy.changes.p1': NoValues;
+  'policies.effectiveLabel': NoValues;
+  'policies.effectiveDate': NoValues;
+  'policies.contents': NoValues;
+  'policies.contact.heading': NoValues;
+  'policies.contact.text': { link: string | number };
+  'policies.contact.link': NoValues;
+  'policies.seeAlso': NoValues;
 }
 
 export type MessageId = keyof MessageValues;
@@ -3096,5 +3183,146 @@ export interface Texts {
       parents: (values: { father: string | number; mother: string | number }) => string;
       admittedNoDate: (values: { number: string | number }) => string;
     };
+  };
+  policies: {
+    terms: {
+      title: string;
+      intro1: string;
+      service: {
+        heading: string;
+        p1: string;
+      };
+      accounts: {
+        heading: string;
+        item1: string;
+        item2: string;
+        item3: string;
+        item4: string;
+      };
+      schoolDuties: {
+        heading: string;
+        item1: string;
+        item2: string;
+        item3: string;
+      };
+      use: {
+        heading: string;
+        p1: string;
+        item1: string;
+        item2: string;
+        item3: string;
+        item4: string;
+        after1: string;
+      };
+      offline: {
+        heading: string;
+        p1: string;
+        p2: string;
+      };
+      trial: {
+        heading: string;
+        p1: string;
+      };
+      ownership: {
+        heading: string;
+        p1: string;
+      };
+      availability: {
+        heading: string;
+        p1: string;
+      };
+      deletion: {
+        heading: string;
+        p1: string;
+      };
+      liability: {
+        heading: string;
+        p1: string;
+      };
+      law: {
+        heading: string;
+        p1: string;
+      };
+      changes: {
+        heading: string;
+        p1: string;
+      };
+    };
+    privacy: {
+      title: string;
+      intro1: string;
+      intro2: string;
+      data: {
+        heading: string;
+        item1: (values: { algorithm: string | number }) => string;
+        item2: string;
+        item3: string;
+        item4: string;
+        item5: string;
+        item6: string;
+      };
+      roles: {
+        heading: string;
+        p1: string;
+        item1: string;
+        item2: string;
+        item3: string;
+        item4: string;
+        item5: string;
+        after1: string;
+      };
+      offline: {
+        heading: string;
+        p1: string;
+        p2: string;
+        p3: string;
+      };
+      push: {
+        heading: string;
+        p1: (values: { pushService: string | number }) => string;
+        p2: string;
+      };
+      contactForm: {
+        heading: string;
+        p1: string;
+      };
+      recovery: {
+        heading: string;
+        p1: string;
+      };
+      deletion: {
+        heading: string;
+        p1: string;
+        p2: string;
+      };
+      security: {
+        heading: string;
+        item1: string;
+        item2: (values: { algorithm: string | number }) => string;
+        item3: string;
+        item4: (values: { protocol: string | number }) => string;
+      };
+      children: {
+        heading: string;
+        p1: string;
+      };
+      rights: {
+        heading: string;
+        p1: string;
+      };
+      changes: {
+        heading: string;
+        p1: string;
+      };
+    };
+    effectiveLabel: string;
+    effectiveDate: string;
+    contents: string;
+    contact: {
+      heading: string;
+      text: (values: { link: string | number }) => string;
+      link: string;
+    };
+    seeAlso: string;
   };
 }

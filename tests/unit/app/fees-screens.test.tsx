@@ -5,7 +5,7 @@
  * amount in words; /admin/fee lists the register (Pending first), the day's collection by mode and
  * the defaulters of a class; /student/fees shows a parent's child's next due and receipts.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { academicYearOf } from '../../../contract/admission';
 import type { FeeStructure } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
@@ -21,6 +21,7 @@ import { upiQrDataUrl } from '../../../src/features/fees/UpiQr';
 import { draftsOf, structureBody, usualDueDates, withFrequency } from '../../../src/features/fees/structure-drafts';
 import { feeTexts as text } from '../../../src/features/fees/texts';
 import { recordsKitTexts } from '../../../src/kit/texts';
+import { showLanguage } from '../../../src/i18n/language';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { byLabel, click, meanwhile, renderRoute, submit, type, type Rendered } from './dom';
 import { onDay } from '../../support/fixed-day';
@@ -489,5 +490,36 @@ describe('fee set-up on /admin/fee', () => {
       },
     });
     expect(structureBody(vA, year, [{ ...bus, amount: 'nine' }], { kind: 'none', amount: '', cap: '' })).toEqual({ problem: 'Transport: enter the amount of each installment in rupees.' });
+  });
+});
+
+describe('/student/fees in Marathi', () => {
+  afterEach(async () => {
+    view?.unmount();
+    view = undefined;
+    await showLanguage('en', { remember: false });
+  });
+
+  it('shows a parent the dues, the states and the receipts in Marathi, with no English of its own left', async () => {
+    await showLanguage('mr', { remember: false });
+    const engine = await harness.engine('PARENT', { storage: {} });
+    await seedSchool(engine);
+    await engine.db.tableOf(studentsTable).bulkDelete([ravi, meena]);
+    await engine.db.tableOf(feeReceiptsTable).put(receipt(1, {}));
+    await show('/student/fees', <StudentFeesPage />, `/student/fees?studentId=${asha}`);
+    await until(() => view!.container.querySelector('.fee-summary') !== null, 'the summary');
+    // The page itself (toasts of earlier tests may still be fading out beside it).
+    const page = view!.container.querySelector('main')?.textContent ?? '';
+    expect(page).toContain('शुल्क');
+    expect(page).toContain(`10/07/${year} पासून थकीत: ₹25,000.00`);
+    expect(page).toContain('या वर्षी थकीत: ₹37,500.00 (₹25,000.00 मुदत संपलेले, ₹12,500.00 अजून देय नाही)');
+    expect(page).toContain('थकबाकी');
+    expect(page).toContain('भरलेल्या पावत्या');
+    const states = Array.from(view!.container.querySelectorAll('[aria-labelledby="fee-family-dues"] tbody tr')).map((row) => row.querySelector('[data-label="स्थिती"]')?.textContent);
+    expect(states).toEqual(['भरले', 'मुदत संपली', 'मुदत संपली', 'अजून देय नाही']);
+    expect(labelled(`पावती ${receipt(1, {}).receiptNumber!} उघडा`)?.getAttribute('href')).toBe(`/student/fees/details/${id(101)}`);
+    // What the school typed (the child, the fee head and its installments, the receipt's number) stays as typed; nothing else is English.
+    const ownWords = page.replace('Asha Rao', '').replace(/Tuition Quarter \d/g, '').replace(receipt(1, {}).receiptNumber!, '');
+    expect(ownWords.match(/[A-Za-z]{2,}/g)).toBeNull();
   });
 });
