@@ -1240,6 +1240,8 @@ export interface MessageValues {
   'exams.results.outcome.pass': NoValues;
   'exams.results.outcome.fail': NoValues;
   'exams.results.csvName': { exam: string | number; className: string | number };
+  'exams.student.minutes': { minutes: string | number };
+  'exams.form.defaultTerm': NoValues;
   'records.changes.admit': { name: string | number };
   'records.changes.admissionUpdate': { name: string | number };
   'records.changes.admissionCancel': NoValues;
@@ -2942,6 +2944,7 @@ export interface Texts {
       saving: string;
       cancel: string;
       fixErrors: (values: { count: number }) => string;
+      defaultTerm: string;
     };
     card: {
       title: string;
@@ -3004,6 +3007,7 @@ export interface Texts {
       paper: (values: { date: string | number; time: string | number; minutes: string | number }) => string;
       graded: string;
       maxMarks: (values: { max: string | number }) => string;
+      minutes: (values: { minutes: string | number }) => string;
     };
   };
   records: {

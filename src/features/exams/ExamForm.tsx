@@ -43,7 +43,7 @@ export function ExamForm({ mirror, exam }: { mirror: ExamsMirror; exam?: ExamRow
   const navigate = useNavigate();
   const ids = useId();
   const [name, setName] = useState(exam?.name ?? '');
-  const [term, setTerm] = useState(exam?.term ?? 'Term 1');
+  const [term, setTerm] = useState(exam?.term ?? text.form.defaultTerm);
   const [academicYear, setYear] = useState(exam?.academicYear ?? academicYearLabel(academicYearOf(todayIso())));
   const [weight, setWeight] = useState(String(exam?.weight ?? 100));
   const [classIds, setClassIds] = useState<string[]>(exam?.classIds ?? []);

@@ -73,7 +73,7 @@ export default function StudentExamsPage() {
                       {subjectName(paper.subjectId)}
                     </th>
                     <td {...stackCell(text.form.startTime)}>
-                      {clockTime(paper.startTime)} ({paper.durationMinutes} min)
+                      {clockTime(paper.startTime)} ({text.student.minutes({ minutes: paper.durationMinutes })})
                     </td>
                     <td {...stackCell(text.form.maxMarks)}>{paper.gradedOnly ? text.student.graded : paper.maxMarks}</td>
                   </tr>
