@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { academicYearLabel } from '../../../contract/admission';
 import { receiptFeeYear } from '../../../contract/fee-dues';
-import { formatRupees, rupeesInWords } from '../../../contract/money';
+import { formatRupees } from '../../../contract/money';
 import { LoadingStatus, RecordPageMessage } from '../../kit';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -21,6 +21,7 @@ import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { readFeeMirror, receiptNumberOf } from './queries';
 import { readFeePayee, useRefreshFeePayee } from './receipt-payee';
+import { rupeesInWordsIn } from './rupees-in-words';
 import { feeTexts as text, feeTitles } from './texts';
 import { UpiQr } from './UpiQr';
 import './fees.css';
@@ -28,7 +29,7 @@ import './fees.css';
 type Layout = 'a5' | 'thermal';
 
 export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
-  useLanguage();
+  const language = useLanguage();
   const { receiptId = '' } = useParams();
   const mirror = useMirrorQuery(readFeeMirror, []);
   const payee = useMirrorQuery(readFeePayee, []);
@@ -142,7 +143,7 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
             </table>
             <p className="fee-words">
               <span>{text.receipt.inWords}: </span>
-              {rupeesInWords(receipt.total)}
+              {rupeesInWordsIn(receipt.total, language)}
             </p>
             {receipt.fineWaived > 0 && <p>{text.receipt.fineWaived({ amount: formatRupees(receipt.fineWaived), reason: receipt.waiverReason ?? '' })}</p>}
             {receipt.backdatedFine !== undefined && receipt.backdatedFine > 0 && <p>{text.receipt.backdatedFine({ amount: formatRupees(receipt.backdatedFine), reason: receipt.waiverReason ?? '' })}</p>}
