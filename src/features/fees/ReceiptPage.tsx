@@ -69,7 +69,7 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
             )}
           </div>
           {!receipt.receiptNumber && <p className="alert alert-info no-print">{text.pendingNote}</p>}
-          <article className={`fee-receipt fee-receipt-${layout}`} aria-label={text.receipt.title} data-status={receipt.status} data-provisional={!receipt.receiptNumber || undefined}>
+          <article className={`fee-receipt fee-receipt-${layout}`} aria-label={text.receipt.title} data-status={receipt.status} data-provisional={receipt.receiptNumber ? undefined : text.receipt.provisionalMark}>
             <header className="fee-receipt-head">
               <h2>{schoolName}</h2>
               <p className="fee-receipt-title">{text.receipt.title}</p>

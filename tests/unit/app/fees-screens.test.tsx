@@ -227,8 +227,9 @@ describe('/admin/fees/details/:receiptId', () => {
     expect(sheet.textContent).toContain('Rupees Twelve Thousand Five Hundred and Fifty Paise Only');
     expect(sheet.textContent).toContain('Asha Rao');
     expect(view!.container.textContent).toContain(text.pendingNote);
-    // Provisional on the receipt itself, so on paper too (the note above is for the screen only).
-    expect(sheet.getAttribute('data-provisional')).toBe('true');
+    // Provisional on the receipt itself, so on paper too (the note above is for the screen only): the
+    // print's watermark is this attribute's word.
+    expect(sheet.getAttribute('data-provisional')).toBe(text.receipt.provisionalMark);
     const mark = sheet.querySelector('.fee-receipt-provisional');
     expect(mark?.textContent).toBe(`${text.receipt.provisionalMark} ${text.receipt.provisional}`);
     expect(mark?.closest('.no-print')).toBeNull();
