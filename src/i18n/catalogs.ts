@@ -59,6 +59,14 @@ const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
       import('./locales/hi/staff.po'),
       import('./locales/hi/attendance.po'),
       import('./locales/hi/timetable.po'),
+      import('./locales/hi/pagetitles.po'),
+      import('./locales/hi/fees.po'),
+      import('./locales/hi/homework.po'),
+      import('./locales/hi/events.po'),
+      import('./locales/hi/family.po'),
+      import('./locales/hi/exams.po'),
+      import('./locales/hi/records.po'),
+      import('./locales/hi/policies.po'),
     ]),
   mr: () =>
     Promise.all([
@@ -72,6 +80,14 @@ const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
       import('./locales/mr/staff.po'),
       import('./locales/mr/attendance.po'),
       import('./locales/mr/timetable.po'),
+      import('./locales/mr/pagetitles.po'),
+      import('./locales/mr/fees.po'),
+      import('./locales/mr/homework.po'),
+      import('./locales/mr/events.po'),
+      import('./locales/mr/family.po'),
+      import('./locales/mr/exams.po'),
+      import('./locales/mr/records.po'),
+      import('./locales/mr/policies.po'),
     ]),
 };
 

@@ -7,24 +7,19 @@
 import { duesStanding, type DuesStanding } from '../../contract/fee-dues';
 import type { StudentDues } from '../../contract/fees';
 import { formatRupees } from '../../contract/money';
+import { loadEnglish } from '../i18n/catalogs';
+import { messages as englishFees } from '../i18n/locales/en/fees.po';
+import { t } from '../i18n/translate';
 import { shortDate } from '../ui/dates';
 
-export const feeStandingTexts = {
-  overdueSince: (date: string, owed: string) => `Overdue since ${date}: ${owed}`,
-  dueToday: (date: string, owed: string) => `Due today, ${date}: ${owed}`,
-  fine: (amount: string) => `${amount} fine`,
-  nextDue: (date: string, amount: string) => `Nothing overdue. Next due on ${date}: ${amount}`,
-  allPaid: 'All fees of this year are paid.',
-  split: (total: string, overdue: string, notYetDue: string) => `Outstanding this year: ${total} (${overdue} overdue, ${notYetDue} not yet due)`,
-  allOverdue: (total: string) => `Outstanding this year: ${total}, all of it overdue`,
-  noneDueYet: (total: string) => `Outstanding this year: ${total}, none of it due yet`,
-};
+// The words are the fee screens' (the `fees` catalog): its English comes with whichever screen says a standing.
+loadEnglish(englishFees);
 
-const text = feeStandingTexts;
+const text = t.fees.standing;
 
 /** "₹5,500.00 + ₹360.00 fine", "₹5,500.00", or "₹360.00 fine" for a fine alone. */
 export function owedWords(standing: Pick<DuesStanding, 'owedAmount' | 'owedFine'>): string {
-  const parts = [standing.owedAmount > 0 ? formatRupees(standing.owedAmount) : '', standing.owedFine > 0 ? text.fine(formatRupees(standing.owedFine)) : ''];
+  const parts = [standing.owedAmount > 0 ? formatRupees(standing.owedAmount) : '', standing.owedFine > 0 ? text.fine({ amount: formatRupees(standing.owedFine) }) : ''];
   return parts.filter(Boolean).join(' + ');
 }
 
@@ -32,9 +27,9 @@ export function owedWords(standing: Pick<DuesStanding, 'owedAmount' | 'owedFine'
 export function owedNowLine(standing: DuesStanding, today: string): string {
   if (standing.owedSince) {
     const date = shortDate(standing.owedSince) ?? standing.owedSince;
-    return standing.owedSince === today ? text.dueToday(date, owedWords(standing)) : text.overdueSince(date, owedWords(standing));
+    return standing.owedSince === today ? text.dueToday({ date, owed: owedWords(standing) }) : text.overdueSince({ date, owed: owedWords(standing) });
   }
-  if (standing.next) return text.nextDue(shortDate(standing.next.dueDate) ?? standing.next.dueDate, formatRupees(standing.next.amount));
+  if (standing.next) return text.nextDue({ date: shortDate(standing.next.dueDate) ?? standing.next.dueDate, amount: formatRupees(standing.next.amount) });
   return text.allPaid;
 }
 
@@ -43,9 +38,9 @@ export function yearSplitLine(standing: DuesStanding): string | null {
   const overdue = standing.owedAmount + standing.owedFine;
   const total = overdue + standing.notYetDue;
   if (total === 0) return null;
-  if (standing.notYetDue === 0) return text.allOverdue(formatRupees(total));
-  if (overdue === 0) return text.noneDueYet(formatRupees(total));
-  return text.split(formatRupees(total), formatRupees(overdue), formatRupees(standing.notYetDue));
+  if (standing.notYetDue === 0) return text.allOverdue({ total: formatRupees(total) });
+  if (overdue === 0) return text.noneDueYet({ total: formatRupees(total) });
+  return text.split({ total: formatRupees(total), overdue: formatRupees(overdue), notYetDue: formatRupees(standing.notYetDue) });
 }
 
 /** Both lines for a student's dues as of `today`. */

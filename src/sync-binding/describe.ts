@@ -163,14 +163,16 @@ export function updateLine(entity: string, name: string): string {
 /** A record kind's create, update and delete lines: "New homework Tables of 7", "Homework Tables of 7 changed", "Homework deleted". */
 export function recordLines<const P extends string>(
   prefix: P,
-  entity: string,
+  entity: string | (() => string),
   name: (body: ChangeBody) => string = () => '',
 ): Record<`${P}.${'create' | 'update' | 'delete'}`, ChangeLine> {
   const words = syncTexts.describe;
+  // A function reads the entity's name in the language of the moment (a catalog's message).
+  const entityName = () => (typeof entity === 'function' ? entity() : entity);
   const lines: Record<string, ChangeLine> = {
-    [`${prefix}.create`]: (body) => createLine(entity, name(body)),
-    [`${prefix}.update`]: (body) => updateLine(entity, name(body)),
-    [`${prefix}.delete`]: () => words.recordDelete({ entity }),
+    [`${prefix}.create`]: (body) => createLine(entityName(), name(body)),
+    [`${prefix}.update`]: (body) => updateLine(entityName(), name(body)),
+    [`${prefix}.delete`]: () => words.recordDelete({ entity: entityName() }),
   };
   return lines as Record<`${P}.${'create' | 'update' | 'delete'}`, ChangeLine>;
 }

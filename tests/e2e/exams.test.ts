@@ -59,7 +59,7 @@ describe('exams', () => {
         await cells.nth(index).fill(index === 0 ? 'AB' : String(10 + (index % 15)));
         await cells.nth(index).press('Enter');
       }
-      await teacherPage.getByText(text.grid.filled(students.length, students.length), { exact: true }).waitFor();
+      await teacherPage.getByText(text.grid.filled({ done: students.length, of: students.length }), { exact: true }).waitFor();
       await syncStatus(teacherPage).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
       await teacherContext.setOffline(false);
       await waitForNothingWaiting(teacherPage, 60_000);
@@ -87,8 +87,8 @@ describe('exams', () => {
       await adminPage.goto(`/admin/exams?exam=${exam.id}&class=${iiB.id}`);
       const mathsRow = adminPage.getByRole('row', { name: new RegExp(`^${maths.subjectName}`) });
       await mathsRow.getByRole('cell', { name: text.progress.complete, exact: true }).waitFor();
-      await adminPage.getByRole('button', { name: text.progress.publishLabel('II B') }).click();
-      await adminPage.getByText(new RegExp(`^${text.progress.published('')}\\d\\d/\\d\\d/\\d{4}$`)).waitFor({ timeout: 60_000 });
+      await adminPage.getByRole('button', { name: text.progress.publishLabel({ className: 'II B' }) }).click();
+      await adminPage.getByText(new RegExp(`^${text.progress.published({ date: '' })}\\d\\d/\\d\\d/\\d{4}$`)).waitFor({ timeout: 60_000 });
       await waitForNothingWaiting(adminPage, 60_000);
       // The school computed the class's results from the publish the screen queued.
       await waitUntil(

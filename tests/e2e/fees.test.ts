@@ -62,7 +62,7 @@ describe('fees', () => {
       await page.locator('.fee-found-btn', { hasText: name }).first().click();
       // Only the first installment with something left, in full; no fine.
       for (const box of await page.locator('.fee-table tbody input[type="checkbox"]').all()) if (await box.isChecked()) await box.uncheck();
-      await page.getByLabel(text.collect.payThis(`${line.head} ${line.label}`), { exact: true }).check();
+      await page.getByLabel(text.collect.payThis({ what: `${line.head} ${line.label}` }), { exact: true }).check();
       const fine = page.getByLabel(text.collect.finePaid, { exact: true });
       if (await fine.count()) await fine.fill('0');
       await page.getByRole('button', { name: text.collect.submit, exact: true }).click();
@@ -108,12 +108,12 @@ describe('fees', () => {
         await page.reload();
         const qr = page.locator('.fee-receipt img.fee-upi-qr');
         await qr.waitFor({ timeout: 60_000 });
-        const link = upiPayLink({ vpa: 'greenvalley@sbi', payeeName: 'Green Valley Fees', amount: balance, note: text.receipt.upiNote(stored!.studentName, stored!.receiptNumber!) });
+        const link = upiPayLink({ vpa: 'greenvalley@sbi', payeeName: 'Green Valley Fees', amount: balance, note: text.receipt.upiNote({ student: stored!.studentName, receiptNumber: stored!.receiptNumber! }) });
         expect(link).toContain(`&am=${Math.floor(balance / 100)}.${String(balance % 100).padStart(2, '0')}&cu=INR`);
-        expect(await qr.getAttribute('alt')).toBe(text.receipt.upiQrAlt(formatRupees(balance)));
+        expect(await qr.getAttribute('alt')).toBe(text.receipt.upiQrAlt({ amount: formatRupees(balance) }));
         expect(await qr.getAttribute('src')).toBe(await upiQrDataUrl(link));
         expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-        expect(await page.locator('.fee-upi figcaption').textContent()).toBe(text.receipt.upiLabel(formatRupees(balance), 'greenvalley@sbi'));
+        expect(await page.locator('.fee-upi figcaption').textContent()).toBe(text.receipt.upiLabel({ amount: formatRupees(balance), vpa: 'greenvalley@sbi' }));
 
         // The 80 mm thermal layout, QR code and all: one page, 80 mm (226.8 pt) wide.
         await page.locator('input[name="fee-layout"][value="thermal"]').check();
@@ -139,7 +139,7 @@ describe('fees', () => {
       await waitForSynced(parentPage, firstPull);
       await parentContext.setOffline(true);
       await parentPage.goto(`/student/fees?studentId=${child.id}`);
-      await parentPage.getByRole('link', { name: text.family.open(stored!.receiptNumber), exact: true }).waitFor();
+      await parentPage.getByRole('link', { name: text.family.open({ number: stored!.receiptNumber }), exact: true }).waitFor();
       const after = await api<StudentDues>(session.baseUrl, 'GET', feePaths.studentDues(child.id), { token: adminToken });
       // The same figures as the school's, in the screen's words: owed now, and the year split.
       const lines = standingLines(after, schoolTodayIso());

@@ -26,7 +26,7 @@ describe('homework files offline', () => {
       await waitForServiceWorker(page);
       await waitForSynced(page);
       await page.goto('/student/homework');
-      const open = page.getByRole('button', { name: text.student.openLabel('Worksheet.pdf'), exact: true });
+      const open = page.getByRole('button', { name: text.student.openLabel({ name: 'Worksheet.pdf' }), exact: true });
       await open.waitFor();
       const item = page.locator('.hw-attachment').filter({ has: open });
       expect(await item.getByText(text.student.notOffline, { exact: true }).count()).toBe(0);
@@ -59,7 +59,7 @@ describe('homework files offline', () => {
 
       await context.setOffline(true);
       await page.goto('/student/homework');
-      const open = page.getByRole('button', { name: text.student.openLabel('Worksheet.pdf'), exact: true });
+      const open = page.getByRole('button', { name: text.student.openLabel({ name: 'Worksheet.pdf' }), exact: true });
       await open.waitFor();
       const item = page.locator('.hw-attachment').filter({ has: open });
       await item.getByText(text.student.keptOffline, { exact: true }).waitFor();

@@ -73,7 +73,7 @@ describe('homework', () => {
       await teacherContext.setOffline(true);
       await teacherPage.getByRole('button', { name: text.form.save, exact: true }).click();
       await teacherPage.waitForURL((url) => url.pathname === '/admin/homework');
-      await teacherPage.getByText(text.upload.waiting(1), { exact: true }).waitFor();
+      await teacherPage.getByText(text.upload.waiting({ count: 1 }), { exact: true }).waitFor();
 
       // She leaves the homework screens (a reload onto her dashboard, from the service worker);
       // the connection returns there, and the file follows its homework to the school.
@@ -100,7 +100,7 @@ describe('homework', () => {
       const card = page.locator('.hw-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
       await card.waitFor();
       const popup = page.waitForEvent('popup');
-      await card.getByRole('button', { name: text.student.openLabel('tables-of-9.pdf'), exact: true }).click();
+      await card.getByRole('button', { name: text.student.openLabel({ name: 'tables-of-9.pdf' }), exact: true }).click();
       expect((await popup).url()).toMatch(/^blob:/);
       await card.getByText(text.student.keptOffline, { exact: true }).waitFor();
 
@@ -110,12 +110,12 @@ describe('homework', () => {
       await card.waitFor();
       await card.getByText(text.student.keptOffline, { exact: true }).waitFor();
       const offlinePopup = page.waitForEvent('popup');
-      await card.getByRole('button', { name: text.student.openLabel('tables-of-9.pdf'), exact: true }).click();
+      await card.getByRole('button', { name: text.student.openLabel({ name: 'tables-of-9.pdf' }), exact: true }).click();
       expect((await offlinePopup).url()).toMatch(/^blob:/);
       expect(await card.getByRole('alert').count()).toBe(0);
 
       // Ticked done offline: it waits on the device and reaches the school once online.
-      await card.getByRole('checkbox', { name: text.student.markDone(title), exact: true }).check();
+      await card.getByRole('checkbox', { name: text.student.markDone({ title }), exact: true }).check();
       await syncStatus(page).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
       await context.setOffline(false);
       await waitForNothingWaiting(page, 60_000);

@@ -55,7 +55,7 @@ describe('transfer certificate', () => {
       await waitForSynced(page);
       await page.goto(`/admin/records/printtc/${admission.studentId}`);
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-      await page.getByText(text.studentHeading(`${firstName} Transfer`), { exact: true }).waitFor();
+      await page.getByText(text.studentHeading({ name: `${firstName} Transfer` }), { exact: true }).waitFor();
       await page.getByText(text.noneIssued, { exact: true }).waitFor();
 
       await page.getByLabel(text.reasonForLeaving, { exact: true }).fill(reason);

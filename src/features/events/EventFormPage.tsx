@@ -4,6 +4,7 @@
  * students or parents). Written to the device (the outbox), so it works offline. A teacher is
  * offered the classes they teach and no holiday, as the server rules.
  */
+import { useLanguage } from '../../i18n';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type EventInput, eventInputSchema, type EventKind, eventKinds, eventMessages } from '../../../contract/events';
@@ -25,6 +26,7 @@ type Field = 'kind' | 'title' | 'description' | 'startDate' | 'endDate' | 'start
 type AudienceChoice = 'school' | 'classes' | 'roles';
 
 export default function EventFormPage() {
+  useLanguage();
   const mirror = useMirrorQuery(readEventsMirror, []);
   const taught = useChangeableClassIds();
   const { eventId } = useParams();
@@ -121,7 +123,7 @@ function EventForm({ mirror, editingId, taught }: { mirror: EventsMirror; editin
   return (
     <Frame editing={Boolean(editing)}>
       <form ref={form.formRef} className="panel rk-form ev-form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert failure={form.failure} errorCount={form.errorCount} fixErrors={text.form.fixErrors} />
+        <FormAlert failure={form.failure} errorCount={form.errorCount} fixErrors={(count) => text.form.fixErrors({ count })} />
         <SelectField
           label={text.form.kind}
           name="kind"

@@ -3,6 +3,7 @@
  * and Sundays marked, and the list of events (upcoming first by default), filtered by kind and
  * searched by title. Admins change any event; a teacher the ones they added for classes they teach.
  */
+import { useLanguage } from '../../i18n';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type EventKind, eventKinds, eventMessages } from '../../../contract/events';
@@ -45,14 +46,17 @@ export interface EventView extends EventRow {
 
 type Shown = 'upcoming' | 'past' | 'all';
 
-const columns: Column<EventView>[] = [
+/** The list's columns, in the language of the moment. */
+function eventColumns(): Column<EventView>[] {
+  return [
   { key: 'dates', header: text.columns.date, text: (row) => row.dates },
   { key: 'time', header: text.columns.time, text: (row) => row.time },
   { key: 'title', header: text.columns.title, text: (row) => row.title },
   { key: 'kind', header: text.columns.kind, text: (row) => row.kindName },
   { key: 'audience', header: text.columns.audience, text: (row) => row.audienceName },
-];
-const searchColumns = columns.filter((column) => column.key === 'title' || column.key === 'audience' || column.key === 'kind');
+  ];
+}
+const searchedKeys = new Set(['title', 'audience', 'kind']);
 
 export default function EventsPage() {
   const engine = useSyncEngine();
@@ -66,6 +70,7 @@ export default function EventsPage() {
   const [kind, setKind] = useState<EventKind | ''>('');
   const [shown, setShown] = useState<Shown>('upcoming');
   const [notice, setNotice] = useNotice();
+  const language = useLanguage();
 
   const rows = useMemo<EventView[]>(() => {
     if (!mirror) return [];
@@ -83,7 +88,12 @@ export default function EventsPage() {
       audienceName: audienceLabel(row.audience, mirror.classes),
       mayChange: taught !== undefined && mayChange(access, row),
     }));
-  }, [mirror, kind, shown, today, isAdmin, userId, taught]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels change with the language
+  }, [mirror, kind, shown, today, isAdmin, userId, taught, language]);
+
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
+  const columns = useMemo(() => eventColumns(), [language]);
+  const searchColumns = useMemo(() => columns.filter((column) => searchedKeys.has(column.key)), [columns]);
 
   const { found, paging, searchBar } = useSearchedPages(rows, searchColumns, `${kind}|${shown}`);
   const navigate = useNavigate();
@@ -91,7 +101,7 @@ export default function EventsPage() {
     remove: engine ? (row) => engine.mutate('events.delete', { id: row.id }) : null,
     deleted: eventMessages.deleted,
     cancelled: text.deleteCancelled,
-    failed: (row, reason) => text.deleteFailed(row.title, reason),
+    failed: (row, reason) => text.deleteFailed({ title: row.title, reason }),
     fallbackReason: text.deleteFallback,
     setNotice,
   });
@@ -143,9 +153,9 @@ export default function EventsPage() {
               row.mayChange ? (
                 <EditRemoveButtons
                   editText={text.edit}
-                  editLabel={text.editLabel(row.title)}
+                  editLabel={text.editLabel({ title: row.title })}
                   removeText={text.remove}
-                  removeLabel={text.removeLabel(row.title)}
+                  removeLabel={text.removeLabel({ title: row.title })}
                   disabled={!engine}
                   onEdit={() => void navigate(`/admin/events/edit/${encodeURIComponent(row.id)}`)}
                   onRemove={() => removal.ask(row)}
@@ -156,7 +166,7 @@ export default function EventsPage() {
           <PagerFor paging={paging} />
         </section>
       )}
-      <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: text.form.cancel, confirmBody: text.deleteQuestion }} />
+      <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: text.form.cancel, confirmBody: (title) => text.deleteQuestion({ title }) }} />
     </main>
   );
 }

@@ -2,10 +2,14 @@
  * A month of the school calendar as a table (weeks from Monday): each day with its events, holidays
  * and Sundays marked in words as well as colour, today outlined. Previous and next move a month.
  */
+import { useLanguage } from '../../i18n';
 import { useId } from 'react';
-import { longDate, monthYear } from '../../ui/dates';
+import { longDate, monthYear, weekdayName } from '../../ui/dates';
 import type { EventRow } from '../../../sync/modules/events';
 import { addMonths, monthGrid } from './queries';
+
+/** The grid's columns, Monday first, as Date.getUTCDay() numbers them. */
+const mondayToSunday = [1, 2, 3, 4, 5, 6, 0];
 import { eventsTexts as text } from './texts';
 
 export interface MonthCalendarProps {
@@ -21,6 +25,7 @@ export interface MonthCalendarProps {
 const shownPerDay = 3;
 
 export function MonthCalendar({ month, onMonthChange, events, today, classIds, anyHoliday }: MonthCalendarProps) {
+  useLanguage();
   const captionId = useId();
   const weeks = monthGrid(month, events, { classIds, anyHoliday });
   return (
@@ -44,9 +49,9 @@ export function MonthCalendar({ month, onMonthChange, events, today, classIds, a
       <table className="ev-grid" aria-labelledby={captionId}>
         <thead>
           <tr>
-            {text.calendar.weekdays.map((day, index) => (
-              <th key={day} scope="col" abbr={text.calendar.weekdayNames[index]}>
-                {day}
+            {mondayToSunday.map((weekday) => (
+              <th key={weekday} scope="col" abbr={weekdayName(weekday)}>
+                {weekdayName(weekday, 'short')}
               </th>
             ))}
           </tr>
@@ -60,7 +65,7 @@ export function MonthCalendar({ month, onMonthChange, events, today, classIds, a
                   .filter(Boolean)
                   .join(' ');
                 return (
-                  <td key={day.date} className={classes} aria-label={text.calendar.dayLabel(longDate(day.date) ?? day.date, titles)} aria-current={day.date === today ? 'date' : undefined}>
+                  <td key={day.date} className={classes} aria-label={titles.length === 0 ? (longDate(day.date) ?? day.date) : text.calendar.dayLabel({ date: longDate(day.date) ?? day.date, titles: titles.join('; ') })} aria-current={day.date === today ? 'date' : undefined}>
                     <span className="ev-day-number" aria-hidden="true">
                       {Number(day.date.slice(8))}
                     </span>
@@ -72,7 +77,7 @@ export function MonthCalendar({ month, onMonthChange, events, today, classIds, a
                             {row.title}
                           </li>
                         ))}
-                        {day.events.length > shownPerDay && <li className="ev-more">{text.calendar.more(day.events.length - shownPerDay)}</li>}
+                        {day.events.length > shownPerDay && <li className="ev-more">{text.calendar.more({ count: day.events.length - shownPerDay })}</li>}
                       </ul>
                     )}
                     {day.events.length > 0 && (

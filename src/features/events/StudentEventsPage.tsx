@@ -4,6 +4,7 @@
  * which holds only what reaches this student or parent, so it opens offline after one sync. A
  * parent of children in several classes chooses one child, or sees all of them together.
  */
+import { useLanguage } from '../../i18n';
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MirrorStatus } from '../../kit';
@@ -30,6 +31,7 @@ async function readFamilyCalendar(db: KakshaDb) {
 }
 
 export default function StudentEventsPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const mirror = useMirrorQuery(readFamilyCalendar, []);
   const today = todayIso();

@@ -5,7 +5,7 @@ import { eventsTexts as text } from './texts';
 const kindNames: Record<string, string> = text.kinds;
 
 export default defineChanges({
-  lines: recordLines('events', text.changes.entity, (body) => textOf(body, 'title')),
+  lines: recordLines('events', () => text.changes.entity, (body) => textOf(body, 'title')),
   // An event's kind, named as the calendar names it.
   values: (_kind, values) => {
     if (typeof values.kind !== 'string') return values;

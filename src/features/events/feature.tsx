@@ -1,7 +1,9 @@
 /** The school calendar: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { eventsTitles as titles } from './texts';
+import { pageTitles } from '../page-titles';
+
+const titles = pageTitles.events;
 
 const EventsPage = lazy(() => import('./EventsPage'));
 const EventFormPage = lazy(() => import('./EventFormPage'));
@@ -19,11 +21,11 @@ export const eventsFeature = defineFeature({
   name: 'events',
   sections: {
     admin: [
-      { needs: ['events', 'classes'], path: '/events', title: titles.events, page: <EventsPage />, tile: { icon, order: 140 } },
-      { needs: ['events', 'classes'], path: '/events/add', title: titles.addEvent, back: '/events', page: <EventFormPage /> },
-      { needs: ['events', 'classes'], path: '/events/edit/:eventId', title: titles.editEvent, back: '/events', page: <EventFormPage /> },
+      { needs: ['events', 'classes'], path: '/events', title: () => titles.events, page: <EventsPage />, tile: { icon, order: 140 } },
+      { needs: ['events', 'classes'], path: '/events/add', title: () => titles.addEvent, back: '/events', page: <EventFormPage /> },
+      { needs: ['events', 'classes'], path: '/events/edit/:eventId', title: () => titles.editEvent, back: '/events', page: <EventFormPage /> },
     ],
-    student: [{ needs: ['events', 'students', 'classes'], path: '/events', title: titles.events, page: <StudentEventsPage />, tile: { icon, order: 80 } }],
+    student: [{ needs: ['events', 'students', 'classes'], path: '/events', title: () => titles.events, page: <StudentEventsPage />, tile: { icon, order: 80 } }],
   },
   changes: () => import('./changes'),
 });

@@ -32,21 +32,24 @@ export function audienceLabel(audience: SchoolEvent['audience'], classes: readon
     case 'classes': {
       const byId = new Map(classes.map((row) => [row.id, row]));
       const known = audience.classIds.map((id) => byId.get(id)).filter((row): row is ClassRow => row !== undefined);
-      return text.audience.classes(known.sort(compareClasses).map(classLabel));
+      return known.length === 0 ? text.audience.chosenClasses : known.sort(compareClasses).map(classLabel).join(', ');
     }
     case 'roles':
-      return text.audience.roles(audience.roles.map((role) => text.audience.roleNames[role]));
+      return audience.roles.map((role) => text.audience.roleNames[role]).join(', ');
     case 'people':
-      return text.audience.people(audience.userIds.length);
+      return text.audience.people({ count: audience.userIds.length });
   }
 }
 
 export function dateLabel(row: Pick<EventRow, 'startDate' | 'endDate'>): string {
-  return text.dateRange(shortDate(row.startDate) ?? row.startDate, shortDate(row.endDate) ?? row.endDate);
+  const start = shortDate(row.startDate) ?? row.startDate;
+  return row.startDate === row.endDate ? start : text.dateRange({ start, end: shortDate(row.endDate) ?? row.endDate });
 }
 
 export function timeLabel(row: Pick<EventRow, 'startTime' | 'endTime'>): string {
-  return row.startTime ? text.timeRange(clockTime(row.startTime), row.endTime ? clockTime(row.endTime) : null) : text.allDay;
+  if (!row.startTime) return text.allDay;
+  const start = clockTime(row.startTime);
+  return row.endTime ? text.timeRange({ start, end: clockTime(row.endTime) }) : text.timeFrom({ start });
 }
 
 /** Calendar order: by start date, all-day first, then by time and title. */

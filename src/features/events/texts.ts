@@ -1,96 +1,16 @@
-/** English texts of the calendar screens (the school's answers are in contract/messages.ts). */
-import type { EventKind } from '../../../contract/events';
+/**
+ * Words of the calendar screens: the `events` catalog (src/i18n/locales/{language}/events.po),
+ * whose English comes with these screens' chunk. The school's answers are in contract/messages.ts
+ * and show through `say` (src/i18n).
+ */
+import { loadEnglish } from '../../i18n/catalogs';
+import { messages as englishEvents } from '../../i18n/locales/en/events.po';
+import { t } from '../../i18n/translate';
+import { pageTitles } from '../page-titles';
+
+loadEnglish(englishEvents);
 
 /** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
-export const eventsTitles = {
-  events: 'Events',
-  addEvent: 'Add event',
-  editEvent: 'Edit event',
-};
+export const eventsTitles = pageTitles.events;
 
-export const eventsTexts = {
-  /** The sync panel's lines for the events' waiting or refused changes (changes.ts). */
-  changes: { entity: 'Event' },
-  kinds: { event: 'Event', holiday: 'Holiday', exam: 'Exam', meeting: 'Meeting', other: 'Other' } satisfies Record<EventKind, string>,
-  columns: { date: 'Date', title: 'Title', kind: 'Kind', audience: 'For', time: 'Time' },
-  caption: 'Events and holidays of this school',
-  empty: 'No events on this device yet. They arrive with the first sync, or add one.',
-  noMatch: 'No event matches this filter.',
-  loading: 'Reading this device’s copy…',
-  noEngine: 'Sign in again to read the calendar on this device.',
-  add: 'Add event',
-  filterKind: 'Kind',
-  allKinds: 'All kinds',
-  show: 'Show',
-  showUpcoming: 'Upcoming',
-  showPast: 'Past',
-  showAll: 'All',
-  edit: 'Edit',
-  editLabel: (title: string) => `Edit ${title}`,
-  remove: 'Delete',
-  removeLabel: (title: string) => `Delete ${title}`,
-  deleteTitle: 'Delete event',
-  deleteQuestion: (title: string) => `Delete “${title}” from the calendar? It leaves every device at the next sync.`,
-  deleteCancelled: 'Nothing was deleted.',
-  deleteFailed: (title: string, reason: string) => `“${title}” was not deleted: ${reason}`,
-  deleteFallback: 'this device could not store the change.',
-  readOnly: 'You can change the events you added for the classes you teach. Only an admin declares holidays.',
-  allDay: 'All day',
-  timeRange: (start: string, end: string | null) => (end ? `${start} to ${end}` : `From ${start}`),
-  dateRange: (start: string, end: string) => (start === end ? start : `${start} to ${end}`),
-  audience: {
-    school: 'Whole school',
-    classes: (names: string[]) => (names.length === 0 ? 'Chosen classes' : names.join(', ')),
-    roles: (names: string[]) => names.join(', '),
-    people: (count: number) => (count === 1 ? '1 person' : `${count} people`),
-    roleNames: { staff: 'Staff', students: 'Students', parents: 'Parents' },
-  },
-  calendar: {
-    previous: 'Previous month',
-    next: 'Next month',
-    today: 'This month',
-    weekdays: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
-    weekdayNames: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-    holiday: 'Holiday',
-    sunday: 'Sunday',
-    more: (count: number) => `+${count} more`,
-    dayLabel: (date: string, titles: string[]) => (titles.length === 0 ? date : `${date}: ${titles.join('; ')}`),
-    workingDays: (count: number) => (count === 1 ? '1 working day' : `${count} working days`),
-  },
-  student: {
-    upcoming: 'Coming up',
-    noneUpcoming: 'Nothing on the calendar in the next weeks.',
-    month: 'Month',
-    holidayBadge: 'Holiday',
-    child: 'Child',
-    allChildren: 'All my children',
-    today: 'On now',
-  },
-  form: {
-    editTitle: 'Edit event',
-    kind: 'Kind',
-    title: 'Title',
-    description: 'Description',
-    startDate: 'Start date',
-    endDate: 'End date',
-    startTime: 'Start time',
-    endTime: 'End time',
-    timesHint: 'Leave the times empty for an all-day event.',
-    audience: 'For',
-    audienceSchool: 'The whole school',
-    audienceClasses: 'Chosen classes',
-    audienceRoles: 'Staff, students or parents',
-    classesLegend: 'Classes',
-    rolesLegend: 'Who',
-    holidayHint: 'A holiday takes these days out of attendance and working days.',
-    teacherHint: 'You can add events for the classes you teach.',
-    save: 'Save',
-    saving: 'Saving…',
-    cancel: 'Cancel',
-    fixErrors: (count: number) => (count === 1 ? 'Please fix the field marked below.' : `Please fix the ${count} fields marked below.`),
-    addFailed: 'The event could not be saved on this device.',
-    notFound: 'This event is not on this device.',
-    notYours: 'You can change only the events you added, for the classes you teach.',
-    back: 'Back to events',
-  },
-};
+export const eventsTexts = t.events;

@@ -4,6 +4,7 @@
  * Published results when the class is published; otherwise the same computation over the marks
  * entered so far, marked as such.
  */
+import { useLanguage } from '../../i18n';
 import { useMemo } from 'react';
 import { computeResults, type ComputedResult } from '../../../contract/exam-results';
 import { cbseGradingScale, type Paper } from '../../../contract/exams';
@@ -29,6 +30,7 @@ export interface ClassResultsProps {
 type Row = ComputedResult & { name: string; roll: string };
 
 export function ClassResults({ exam, className, papers, students, marks, published, subjects }: ClassResultsProps) {
+  useLanguage();
   const scale = exam.grading ?? cbseGradingScale;
   const isPublished = published.length > 0;
   const rows = useMemo<Row[]>(() => {
@@ -44,32 +46,32 @@ export function ClassResults({ exam, className, papers, students, marks, publish
   const most = Math.max(1, ...distribution.map((bar) => bar.count));
   const passed = rows.filter((row) => row.result === 'pass').length;
   const columns: Column<Row>[] = [
-    { key: 'rank', header: 'Rank', text: (row) => String(row.rank) },
-    { key: 'roll', header: 'Roll', text: (row) => row.roll },
-    { key: 'name', header: 'Student', text: (row) => row.name },
+    { key: 'rank', header: text.results.columns.rank, text: (row) => String(row.rank) },
+    { key: 'roll', header: text.results.columns.roll, text: (row) => row.roll },
+    { key: 'name', header: text.results.columns.student, text: (row) => row.name },
     ...papers.map((paper): Column<Row> => ({
       key: paper.subjectId,
       header: subjectName(paper.subjectId),
       text: (row) => {
         const subject = row.subjects.find((s) => s.subjectId === paper.subjectId);
         if (!subject) return '';
-        if (subject.status === 'absent') return 'AB';
-        if (subject.status === 'exempt') return 'EX';
+        if (subject.status === 'absent') return text.card.absent;
+        if (subject.status === 'exempt') return text.card.exempt;
         return subject.gradedOnly ? (subject.grade ?? '') : String(subject.marks ?? '');
       },
     })),
-    { key: 'total', header: 'Total', text: (row) => `${row.total}/${row.maxTotal}` },
-    { key: 'percentage', header: 'Percentage', text: (row) => row.percentage.toFixed(2) },
-    { key: 'grade', header: 'Grade', text: (row) => row.grade },
-    { key: 'result', header: 'Result', text: (row) => row.result },
+    { key: 'total', header: text.results.columns.total, text: (row) => `${row.total}/${row.maxTotal}` },
+    { key: 'percentage', header: text.results.columns.percentage, text: (row) => row.percentage.toFixed(2) },
+    { key: 'grade', header: text.results.columns.grade, text: (row) => row.grade },
+    { key: 'result', header: text.results.columns.result, text: (row) => text.results.outcome[row.result] },
   ];
 
   return (
     <section className="panel" aria-labelledby="ex-results-heading">
-      <h2 id="ex-results-heading">{text.results.heading(className)}</h2>
+      <h2 id="ex-results-heading">{text.results.heading({ className })}</h2>
       {!isPublished && <p className="alert alert-info">{text.results.notPublished}</p>}
       <p>
-        {text.results.students(rows.length)} · {text.results.passed(passed, rows.length)}
+        {text.results.students({ count: rows.length })} · {text.results.passed({ count: passed, of: rows.length })}
       </p>
       <table className={`ex-table ${stackTable.className}`} {...stackTable.table}>
         <caption>{text.results.caption}</caption>
@@ -110,7 +112,7 @@ export function ClassResults({ exam, className, papers, students, marks, publish
       </table>
       <figure className="ex-chart">
         <figcaption>{text.results.distribution}</figcaption>
-        <ul className="ex-bars" aria-label={text.results.chartLabel(className)}>
+        <ul className="ex-bars" aria-label={text.results.chartLabel({ className })}>
           {distribution.map((bar) => (
             <li key={bar.grade} className="ex-bar">
               <span className="ex-bar-grade">{bar.grade}</span>
@@ -122,7 +124,7 @@ export function ClassResults({ exam, className, papers, students, marks, publish
           ))}
         </ul>
       </figure>
-      <ExportCsvButton filename={`${exam.name} ${className} results`} columns={columns} rows={rows} />
+      <ExportCsvButton filename={text.results.csvName({ exam: exam.name, className })} columns={columns} rows={rows} />
     </section>
   );
 }

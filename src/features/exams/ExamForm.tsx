@@ -4,6 +4,7 @@
  * lays the papers out one school day each from a first date, with the same time, length and marks;
  * any row can then be changed. Checked against the contract's schema before it goes to the outbox.
  */
+import { useLanguage } from '../../i18n';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
@@ -36,12 +37,13 @@ function nextSchoolDays(start: string, count: number): string[] {
 }
 
 export function ExamForm({ mirror, exam }: { mirror: ExamsMirror; exam?: ExamRow }) {
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const navigate = useNavigate();
   const ids = useId();
   const [name, setName] = useState(exam?.name ?? '');
-  const [term, setTerm] = useState(exam?.term ?? 'Term 1');
+  const [term, setTerm] = useState(exam?.term ?? text.form.defaultTerm);
   const [academicYear, setYear] = useState(exam?.academicYear ?? academicYearLabel(academicYearOf(todayIso())));
   const [weight, setWeight] = useState(String(exam?.weight ?? 100));
   const [classIds, setClassIds] = useState<string[]>(exam?.classIds ?? []);
@@ -145,7 +147,7 @@ export function ExamForm({ mirror, exam }: { mirror: ExamsMirror; exam?: ExamRow
       <h2 id={`${ids}-title`}>{exam ? text.form.editTitle : text.form.addTitle}</h2>
       {errors.length > 0 && (
         <div className="alert alert-error" role="alert">
-          <p>{text.form.fixErrors(errors.length)}</p>
+          <p>{text.form.fixErrors({ count: errors.length })}</p>
           <ul>
             {errors.map((error) => (
               <li key={error}>{error}</li>
@@ -188,7 +190,7 @@ export function ExamForm({ mirror, exam }: { mirror: ExamsMirror; exam?: ExamRow
         </button>
         {chosen.map((klass) => (
           <table key={klass.id} className="ex-table ex-schedule">
-            <caption>{text.form.scheduleOf(classLabel(klass))}</caption>
+            <caption>{text.form.scheduleOf({ className: classLabel(klass) })}</caption>
             <thead>
               <tr>
                 <th scope="col">{text.form.include}</th>

@@ -2,6 +2,7 @@
  * An exam at a glance, for the admin: how many class-subject grids are complete over all its
  * classes, and the teachers with a grid not finished (with how many), from the device's copy.
  */
+import { useLanguage } from '../../i18n';
 import { useMemo } from 'react';
 import type { ExamRow } from '../../../sync/modules/exams';
 import { marksTable } from '../../../sync/modules/exams';
@@ -11,6 +12,7 @@ import { examTexts as text } from './texts';
 import { studentsTable } from '../../../sync/modules/students';
 
 export function ExamOverview({ exam, mirror }: { exam: ExamRow; mirror: ExamsMirror }) {
+  useLanguage();
   const data = useMirrorQuery(
     async (db) => ({
       marks: await db.tableOf(marksTable).where('[examId+classId+subjectId]').between([exam.id, '', ''], [exam.id, '\uffff', '\uffff']).toArray(),
@@ -47,13 +49,13 @@ export function ExamOverview({ exam, mirror }: { exam: ExamRow; mirror: ExamsMir
   return (
     <section className="panel" aria-labelledby="ex-overview">
       <h2 id="ex-overview">{text.overview.heading}</h2>
-      <p>{text.overview.complete(figures.complete, figures.total)}</p>
+      <p>{text.overview.complete({ done: figures.complete, total: figures.total })}</p>
       {figures.pending.length > 0 && (
         <>
           <p>{text.overview.pending}</p>
           <ul>
             {figures.pending.map(([name, grids]) => (
-              <li key={name}>{text.overview.teacher(name, grids)}</li>
+              <li key={name}>{text.overview.teacher({ name, grids })}</li>
             ))}
           </ul>
         </>

@@ -4,6 +4,7 @@
  * (and whose it is), the admin's Publish once every grid is complete, and the class's results.
  * A grid opened (&subject=<id>) is the marks entry itself. Admins add and edit exams (?add, ?edit=<id>).
  */
+import { useLanguage } from '../../i18n';
 import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
@@ -23,6 +24,7 @@ import './exams.css';
 import { examMessages } from '../../../contract/exams';
 
 export default function ExamsPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const mirror = useMirrorQuery(readExamsMirror, []);
   const [params] = useSearchParams();
@@ -93,7 +95,7 @@ function ExamList({ mirror, isAdmin }: { mirror: ExamsMirror; isAdmin: boolean }
                 <td {...stackCell(text.columns.year)}>{exam.academicYear}</td>
                 <td {...stackCell(text.columns.dates)}>{exam.schedule.length > 0 ? `${shortDate(firstDate(exam))} – ${shortDate(lastDate(exam))}` : '–'}</td>
                 <td className="ex-num" {...stackCell(text.columns.published)}>
-                  {text.publishedOf(Object.keys(exam.published ?? {}).length, exam.classIds.length)}
+                  {text.publishedOf({ done: Object.keys(exam.published ?? {}).length, total: exam.classIds.length })}
                 </td>
               </tr>
             ))}
@@ -193,7 +195,7 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
         <section className="panel" aria-labelledby="ex-progress-heading">
           <h2 id="ex-progress-heading">{text.progress.heading}</h2>
           <table className={`ex-table ${stackTable.className}`} {...stackTable.table}>
-            <caption>{text.progress.caption(`${exam.name}, ${classLabel(klass)}`)}</caption>
+            <caption>{text.progress.caption({ exam: `${exam.name}, ${classLabel(klass)}` })}</caption>
             <thead {...stackTable.rowgroup}>
               <tr {...stackTable.row}>
                 <th scope="col" {...stackTable.columnheader}>
@@ -234,7 +236,7 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
                     </td>
                     <td {...stackCell(text.progress.state)}>{row.complete ? text.progress.complete : text.progress.incomplete}</td>
                     <td className="ex-enter" role="cell">
-                      <Link to={`?exam=${examId}&class=${classId}&subject=${row.paper.subjectId}`} aria-label={text.progress.enterLabel(name, classLabel(klass))}>
+                      <Link to={`?exam=${examId}&class=${classId}&subject=${row.paper.subjectId}`} aria-label={text.progress.enterLabel({ subject: name, className: classLabel(klass) })}>
                         {writable ? text.progress.enter : text.progress.view}
                       </Link>
                     </td>
@@ -249,11 +251,11 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
             </p>
           )}
           {publishedAt ? (
-            <p className="alert alert-success">{text.progress.published(shortDate(publishedAt) ?? '')}</p>
+            <p className="alert alert-success">{text.progress.published({ date: shortDate(publishedAt) ?? '' })}</p>
           ) : (
             access.isAdmin && (
               <>
-                <button type="button" className="btn btn-primary" disabled={!complete} aria-label={text.progress.publishLabel(classLabel(klass))} onClick={() => void publish()}>
+                <button type="button" className="btn btn-primary" disabled={!complete} aria-label={text.progress.publishLabel({ className: classLabel(klass) })} onClick={() => void publish()}>
                   {text.progress.publish}
                 </button>
                 {!complete && <p className="ex-hint">{text.progress.notReady}</p>}

@@ -3,6 +3,7 @@
  * each starts at, and the grades of graded-only subjects. Saved for exams added from now on; an
  * exam keeps the scale it was added with, so a published result never changes.
  */
+import { useLanguage } from '../../i18n';
 import { useEffect, useId, useState } from 'react';
 import { gradingScaleSchema, type GradingScale } from '../../../contract/exams';
 import { useOnline } from '../../kit/use-online';
@@ -10,6 +11,7 @@ import { fetchScale, saveScale } from './scale-service';
 import { examTexts as text } from './texts';
 
 export function GradingScalePanel() {
+  useLanguage();
   const online = useOnline();
   const ids = useId();
   const [open, setOpen] = useState(false);
@@ -66,7 +68,7 @@ export function GradingScalePanel() {
                   <td>
                     <input
                       className="field-input ex-short"
-                      aria-label={text.scale.gradeLabel(index + 1)}
+                      aria-label={text.scale.gradeLabel({ row: index + 1 })}
                       value={band.grade}
                       onChange={(event) => setScale({ ...scale, bands: scale.bands.map((one, i) => (i === index ? { ...one, grade: event.target.value } : one)) })}
                     />
@@ -75,7 +77,7 @@ export function GradingScalePanel() {
                     <input
                       className="field-input ex-short"
                       inputMode="decimal"
-                      aria-label={text.scale.fromLabel(index + 1)}
+                      aria-label={text.scale.fromLabel({ row: index + 1 })}
                       value={String(band.min)}
                       onChange={(event) => setScale({ ...scale, bands: scale.bands.map((one, i) => (i === index ? { ...one, min: Number(event.target.value) } : one)) })}
                     />

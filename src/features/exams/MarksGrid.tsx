@@ -9,6 +9,7 @@
  * school when the device is back online. A paper whose date has not come says so, and its cells
  * open only after the person confirms they mean to enter marks before it.
  */
+import { useLanguage } from '../../i18n';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Paper } from '../../../contract/exams';
 import type { StudentRow } from '../../../sync';
@@ -55,6 +56,7 @@ interface GridRowProps {
 
 /** One student's cell: its draft lives here, so a keystroke re-renders this row only. */
 const GridRow = memo(function GridRow({ student, index, savedText, writable, gradedOnly, onCommit, onMove, register, enroll }: GridRowProps) {
+  useLanguage();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const name = fullName(student);
@@ -95,7 +97,7 @@ const GridRow = memo(function GridRow({ student, index, savedText, writable, gra
           className="field-input ex-cell"
           inputMode={gradedOnly ? 'text' : 'decimal'}
           autoComplete="off"
-          aria-label={text.grid.cellLabel(name)}
+          aria-label={text.grid.cellLabel({ name })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           disabled={!writable}
@@ -118,6 +120,7 @@ const GridRow = memo(function GridRow({ student, index, savedText, writable, gra
 });
 
 export function MarksGrid({ exam, paper, subjectName, className, writable: mayWrite }: MarksGridProps) {
+  useLanguage();
   const engine = useSyncEngine();
   // Marks of a paper whose day has not come are taken only once the person has said they mean it.
   const paperKey = `${exam.id}|${paper.classId}|${paper.subjectId}`;
@@ -241,19 +244,19 @@ export function MarksGrid({ exam, paper, subjectName, className, writable: mayWr
 
   const filled = students.filter((student) => saved.get(student.id)).length;
   const visible = single ? students.slice(at, at + 1) : students;
-  const caption = paper.gradedOnly ? text.grid.gradedCaption(scale.gradedOnly.join(', ')) : text.grid.caption(String(paper.maxMarks ?? ''));
+  const caption = paper.gradedOnly ? text.grid.gradedCaption({ grades: scale.gradedOnly.join(', ') }) : text.grid.caption({ max: String(paper.maxMarks ?? '') });
 
   return (
     <section className="panel ex-grid" aria-labelledby="ex-grid-heading">
-      <h2 id="ex-grid-heading">{text.grid.heading(subjectName, className)}</h2>
+      <h2 id="ex-grid-heading">{text.grid.heading({ subject: subjectName, className })}</h2>
       <p className="ex-hint">{caption}</p>
       <p className="ex-hint" aria-live="polite">
-        {text.grid.filled(filled, students.length)}
+        {text.grid.filled({ done: filled, of: students.length })}
       </p>
       {!mayWrite && <p className="alert alert-info">{text.grid.notYours}</p>}
       {mayWrite && early && (
         <div className="alert alert-warning ex-early" role={waitingForYes ? 'alert' : undefined}>
-          <p>{text.grid.early(subjectName, className, shortDate(paper.date) ?? paper.date)}</p>
+          <p>{text.grid.early({ subject: subjectName, className, date: shortDate(paper.date) ?? paper.date })}</p>
           {waitingForYes && (
             <button type="button" className="btn btn-secondary" onClick={() => setEarlyFor(paperKey)}>
               {text.grid.enterEarly}
@@ -312,7 +315,7 @@ export function MarksGrid({ exam, paper, subjectName, className, writable: mayWr
           <button type="button" className="btn btn-secondary" disabled={at === 0} onClick={() => onMove(at - 1)}>
             {text.grid.previous}
           </button>
-          <span>{text.grid.position(at + 1, students.length)}</span>
+          <span>{text.grid.position({ at: at + 1, of: students.length })}</span>
           <button type="button" className="btn btn-primary" disabled={at >= students.length - 1} onClick={() => onMove(at + 1)}>
             {text.grid.next}
           </button>

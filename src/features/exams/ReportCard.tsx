@@ -4,6 +4,7 @@
  * apart), total, percentage, overall grade, result, rank when the school shows ranks, attendance
  * for the term, the class teacher's remark and the signatures. Printed from the device's copy.
  */
+import { useLanguage } from '../../i18n';
 import type { SubjectResult } from '../../../contract/exam-results';
 import type { StudentRow } from '../../../sync';
 import { shortDate } from '../../ui/dates';
@@ -50,6 +51,7 @@ function cell(subject: SubjectResult | undefined): string {
 }
 
 export function ReportCard({ data }: { data: ReportCardData }) {
+  useLanguage();
   const scholastic = data.subjects.filter((subject) => data.columns.some((column) => column.subjects.some((s) => s.subjectId === subject.subjectId && !s.gradedOnly)));
   const graded = data.subjects.filter((subject) => !scholastic.includes(subject));
   const name = `${data.student.firstName} ${data.student.lastName}`.trim();
@@ -165,7 +167,7 @@ export function ReportCard({ data }: { data: ReportCardData }) {
         {data.attendance && (
           <div>
             <dt>{text.card.attendance}</dt>
-            <dd>{text.card.attendanceDays(data.attendance.present, data.attendance.days, shortDate(data.attendance.from) ?? '', shortDate(data.attendance.until) ?? '')}</dd>
+            <dd>{text.card.attendanceDays({ present: data.attendance.present, days: data.attendance.days, from: shortDate(data.attendance.from) ?? '', until: shortDate(data.attendance.until) ?? '' })}</dd>
           </div>
         )}
       </dl>

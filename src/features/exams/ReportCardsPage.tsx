@@ -5,6 +5,7 @@
  * ranks" setting come from the device's copy of the school (src/kit/school-copy.ts).
  * The class teacher (or an admin) writes a student's remark here.
  */
+import { useLanguage } from '../../i18n';
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MirrorStatus, useStaffAccess, useWriteReport } from '../../kit';
@@ -25,6 +26,7 @@ import { attendanceTable } from '../../../sync/modules/attendance';
 const termPrefix = 'term:';
 
 export default function ReportCardsPage() {
+  const language = useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const access = useStaffAccess();
@@ -79,7 +81,8 @@ export default function ReportCardsPage() {
       const card = parts.length > 0 ? termCard(parts, context(student)) : undefined;
       return card ? [{ studentId: student.id, card }] : [];
     });
-  }, [mirror, data, klass, studentId, exam, termExams, school]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a card's words change with the language
+  }, [mirror, data, klass, studentId, exam, termExams, school, language]);
 
   const single = studentId && exam ? data?.results.find((row) => row.studentId === studentId && row.examId === exam.id) : undefined;
   const mayRemark = access.isAdmin || (access.teacherId !== null && klass?.classTeacherId === access.teacherId);
@@ -141,8 +144,8 @@ export default function ReportCardsPage() {
               ))}
             </select>
           </div>
-          {!school.showRanks && <p className="alert alert-info">{text.card.ranksOff}</p>}
-          <button type="button" className="btn btn-primary" disabled={cards.length === 0} aria-label={text.card.printLabel(cards.length)} onClick={() => window.print()}>
+          {!school.showRanks && <p className="alert alert-info">{text.card.ranksOff({ path: '/admin/schools' })}</p>}
+          <button type="button" className="btn btn-primary" disabled={cards.length === 0} aria-label={text.card.printLabel({ count: cards.length })} onClick={() => window.print()}>
             {text.card.print}
           </button>
         </div>

@@ -2,6 +2,7 @@
  * /student/exams: the exam schedule of the student's class (or the chosen child's), coming papers
  * first, from the mirror: after one sync it opens offline.
  */
+import { useLanguage } from '../../i18n';
 import { MirrorStatus } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -16,6 +17,7 @@ import { examTexts as text, examTitles } from './texts';
 import './exams.css';
 
 export default function StudentExamsPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const mirror = useMirrorQuery(readFamilyExams, []);
   const student = useChosenStudent(mirror?.students ?? []);
@@ -71,7 +73,7 @@ export default function StudentExamsPage() {
                       {subjectName(paper.subjectId)}
                     </th>
                     <td {...stackCell(text.form.startTime)}>
-                      {clockTime(paper.startTime)} ({paper.durationMinutes} min)
+                      {clockTime(paper.startTime)} ({text.student.minutes({ minutes: paper.durationMinutes })})
                     </td>
                     <td {...stackCell(text.form.maxMarks)}>{paper.gradedOnly ? text.student.graded : paper.maxMarks}</td>
                   </tr>

@@ -3,6 +3,7 @@
  * with its report card, printable by the family. Only published results ever reach a family's
  * device, so the page shows nothing else; after one sync it opens offline.
  */
+import { useLanguage } from '../../i18n';
 import { useState } from 'react';
 import { MirrorStatus } from '../../kit';
 import { useSessionSnapshot } from '../../session/use-session';
@@ -19,6 +20,7 @@ import { examTexts as text, examTitles } from './texts';
 import './exams.css';
 
 export default function StudentResultsPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const { session } = useSessionSnapshot();
   const school = cardSchool(useSchoolCopy(), session?.profile?.schoolName ?? '');

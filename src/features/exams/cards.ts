@@ -89,7 +89,7 @@ export function termCard(parts: readonly { exam: ExamRow; result: Result }[], co
   const gradedOnly = last.result.subjects.filter((s) => s.gradedOnly);
   return {
     school: printed(context.school),
-    title: text.card.termTitle(last.exam.term),
+    title: text.card.termTitle({ term: last.exam.term }),
     academicYear: last.exam.academicYear,
     student: { ...context.student, rollNumber: rollText(context.student) },
     className: context.className,
@@ -102,6 +102,6 @@ export function termCard(parts: readonly { exam: ExamRow; result: Result }[], co
     rank: null,
     attendance: attendanceUpTo(context.attendance, last.exam.academicYear, lastDate(last.exam)),
     remark: last.result.remark,
-    note: text.card.weights(parts.map(({ exam }) => `${exam.name} ${exam.weight}%`).join(', ')),
+    note: text.card.weights({ list: parts.map(({ exam }) => `${exam.name} ${exam.weight}%`).join(', ') }),
   };
 }

@@ -6,9 +6,9 @@ const text = examTexts.changes;
 
 export default defineChanges({
   lines: {
-    ...recordLines('exams', text.entity, (body) => textOf(body, 'name')),
-    'marks.enterSheet': (body) => text.marksSheet(Array.isArray(body.entries) ? body.entries.length : 0),
-    'exams.publish': (body) => text.resultsPublished(String(body.examName ?? ''), String(body.className ?? '')),
+    ...recordLines('exams', () => text.entity, (body) => textOf(body, 'name')),
+    'marks.enterSheet': (body) => text.marksSheet({ students: Array.isArray(body.entries) ? body.entries.length : 0 }),
+    'exams.publish': (body) => text.resultsPublished({ exam: String(body.examName ?? ''), className: String(body.className ?? '') }),
     'results.remark': () => text.remarkChanged,
   },
   // An exam's papers are too many to list; its marks and publication are named by the change's line.

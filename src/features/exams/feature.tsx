@@ -1,7 +1,9 @@
 /** Exams, report cards and results: pages, the sync panel's words and the school copy a report card prints (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { examTitles as titles } from './texts';
+import { pageTitles } from '../page-titles';
+
+const titles = pageTitles.exams;
 
 const ExamsPage = lazy(() => import('./ExamsPage'));
 const ReportCardsPage = lazy(() => import('./ReportCardsPage'));
@@ -35,12 +37,12 @@ export const examsFeature = defineFeature({
   name: 'exams',
   sections: {
     admin: [
-      { needs: ['exams', 'marks', 'results', 'classes', 'students', 'subjects', 'classSubjects', 'teachers'], path: '/exams', title: titles.exams, page: <ExamsPage />, tile: { icon, order: 150 } },
-      { needs: ['exams', 'marks', 'results', 'classes', 'students', 'subjects', 'attendance'], path: '/reportcards', title: titles.reportCards, page: <ReportCardsPage />, tile: { icon: reportCardsIcon, order: 160 } },
+      { needs: ['exams', 'marks', 'results', 'classes', 'students', 'subjects', 'classSubjects', 'teachers'], path: '/exams', title: () => titles.exams, page: <ExamsPage />, tile: { icon, order: 150 } },
+      { needs: ['exams', 'marks', 'results', 'classes', 'students', 'subjects', 'attendance'], path: '/reportcards', title: () => titles.reportCards, page: <ReportCardsPage />, tile: { icon: reportCardsIcon, order: 160 } },
     ],
     student: [
-      { needs: ['exams', 'students', 'classes', 'subjects'], path: '/exams', title: titles.exams, page: <StudentExamsPage />, tile: { icon, order: 50 } },
-      { needs: ['exams', 'results', 'students', 'classes', 'subjects', 'attendance'], path: '/results', title: titles.results, page: <StudentResultsPage />, tile: { icon: resultsIcon, order: 60 } },
+      { needs: ['exams', 'students', 'classes', 'subjects'], path: '/exams', title: () => titles.exams, page: <StudentExamsPage />, tile: { icon, order: 50 } },
+      { needs: ['exams', 'results', 'students', 'classes', 'subjects', 'attendance'], path: '/results', title: () => titles.results, page: <StudentResultsPage />, tile: { icon: resultsIcon, order: 60 } },
     ],
   },
   changes: () => import('./changes'),

@@ -7,10 +7,11 @@
  * `fineRemovedByDate`). Written to the device through the outbox, so it works offline: the receipt
  * opens at once, provisional, until the school gives it its number.
  */
+import { useLanguage } from '../../i18n';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { duesWith, fineOf, fineRemovedByDate, principalLeft } from '../../../contract/fee-dues';
-import { earliestPaymentDate, feeMessages, indianDate, type PaymentMode, paymentModeNames, paymentModes } from '../../../contract/fees';
+import { earliestPaymentDate, feeMessages, indianDate, type PaymentMode, paymentModes } from '../../../contract/fees';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
 import { LoadingStatus, normalizeText, useWriteReport } from '../../kit';
 import { standingLines } from '../../kit/fee-standing';
@@ -25,6 +26,7 @@ import { feeTexts as text, feeTitles } from './texts';
 import './fees.css';
 
 export default function CollectFeePage() {
+  useLanguage();
   const mirror = useMirrorQuery(readFeeMirror, []);
   const [studentId, setStudentId] = useState<string | null>(null);
   return (
@@ -209,7 +211,7 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
                   return (
                     <tr key={line.installmentId} data-overdue={line.dueDate < today || undefined} {...stackTable.row}>
                       <td className="fee-pay" {...stackCell(text.columns.pay)}>
-                        <input type="checkbox" aria-label={text.collect.payThis(what)} checked={choice.chosen} onChange={(event) => set({ chosen: event.target.checked })} />
+                        <input type="checkbox" aria-label={text.collect.payThis({ what })} checked={choice.chosen} onChange={(event) => set({ chosen: event.target.checked })} />
                       </td>
                       <th scope="row" {...stackRowHeader()}>
                         {what}
@@ -222,7 +224,7 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
                         <input
                           className="field-input fee-amount"
                           inputMode="decimal"
-                          aria-label={text.collect.amountLabel(what)}
+                          aria-label={text.collect.amountLabel({ what })}
                           value={choice.amount}
                           disabled={!choice.chosen}
                           onChange={(event) => set({ amount: event.target.value })}
@@ -241,13 +243,13 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
         <TextField label={text.collect.paidOn} type="date" value={paidOn} min={earliest} max={today} onChange={(event) => changeDate(event.target.value)} />
         {removed > 0 && (
           <p className="fee-backdated" role="status">
-            {text.collect.backdated(formatRupees(removed), shortDate(paidOn) ?? paidOn)}
+            {text.collect.backdated({ amount: formatRupees(removed), date: shortDate(paidOn) ?? paidOn })}
           </p>
         )}
         <SelectField label={text.collect.mode} value={mode} onChange={(event) => setMode(event.target.value as PaymentMode)}>
           {paymentModes.map((value) => (
             <option key={value} value={value}>
-              {paymentModeNames[value]}
+              {text.modes[value]}
             </option>
           ))}
         </SelectField>
@@ -255,7 +257,7 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
         {mode === 'cheque' && <TextField label={text.collect.bank} value={bank} onChange={(event) => setBank(event.target.value)} />}
         {fineDue > 0 && (
           <>
-            <p>{text.collect.fineDue(formatRupees(fineDueDated))}</p>
+            <p>{text.collect.fineDue({ amount: formatRupees(fineDueDated) })}</p>
             <TextField label={text.collect.finePaid} inputMode="decimal" value={fine} onChange={(event) => setFine(event.target.value)} />
             <TextField label={text.collect.fineWaived} inputMode="decimal" value={fineWaived} onChange={(event) => setFineWaived(event.target.value)} />
             {((parseRupees(fineWaived || '0') ?? 0) > 0 || removed > 0) && (
@@ -265,7 +267,7 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
         )}
         <TextField label={text.collect.remark} value={remark} onChange={(event) => setRemark(event.target.value)} />
         <p className="fee-total" aria-live="polite">
-          {text.collect.total(formatRupees(total))}
+          {text.collect.total({ amount: formatRupees(total) })}
         </p>
         {error && (
           <p className="alert alert-error" role="alert">

@@ -2,8 +2,9 @@
  * A class's concessions for the academic year (admins): who has one, on which heads, how much;
  * added, edited in place and removed through the outbox (record kinds), so offline too.
  */
+import { useLanguage } from '../../i18n';
 import { useState, type FormEvent } from 'react';
-import { type ConcessionKind, concessionKindNames, concessionKinds, type FeeConcession, feeMessages } from '../../../contract/fees';
+import { type ConcessionKind, concessionKinds, type FeeConcession, feeMessages } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
 import { useWriteReport } from '../../kit';
@@ -13,6 +14,7 @@ import { studentName, type FeeMirror } from './queries';
 import { feeTexts as text } from './texts';
 
 export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: FeeMirror; classId: string; academicYear: number }) {
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const students = mirror.students.filter((row) => row.classId === classId).sort((a, b) => studentName(a).localeCompare(studentName(b)));
@@ -96,12 +98,12 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
             const size = row.percent !== null ? `${row.percent}%` : formatRupees(row.amount ?? 0);
             return (
               <li key={row.id}>
-                {name} · {concessionKindNames[row.kind]} · {size} {text.concessions.on} {row.headIds.map((id) => headNames.get(id) ?? '').join(', ')}
+                {name} · {text.concessionKinds[row.kind]} · {size} {text.concessions.on} {row.headIds.map((id) => headNames.get(id) ?? '').join(', ')}
                 {row.reason ? ` · ${row.reason}` : ''}{' '}
-                <button type="button" className="btn btn-link" aria-label={text.concessions.edit(name)} aria-pressed={row.id === editingId} onClick={() => edit(row)}>
+                <button type="button" className="btn btn-link" aria-label={text.concessions.edit({ name })} aria-pressed={row.id === editingId} onClick={() => edit(row)}>
                   {text.concessions.editShort}
                 </button>{' '}
-                <button type="button" className="btn btn-link" aria-label={text.concessions.remove(name)} onClick={() => remove(row)}>
+                <button type="button" className="btn btn-link" aria-label={text.concessions.remove({ name })} onClick={() => remove(row)}>
                   {text.concessions.removeShort}
                 </button>
               </li>
@@ -109,7 +111,7 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
           })}
         </ul>
       )}
-      <form onSubmit={(event) => void add(event)} noValidate className="fee-toolbar" aria-label={editing ? text.concessions.editing(nameOf(editing.studentId)) : text.concessions.add}>
+      <form onSubmit={(event) => void add(event)} noValidate className="fee-toolbar" aria-label={editing ? text.concessions.editing({ name: nameOf(editing.studentId) }) : text.concessions.add}>
         <SelectField label={text.concessions.student} value={studentId} onChange={(event) => setStudentId(event.target.value)}>
           <option value="">{text.concessions.chooseStudent}</option>
           {students.map((row) => (
@@ -121,7 +123,7 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
         <SelectField label={text.concessions.kind} value={kind} onChange={(event) => setKind(event.target.value as ConcessionKind)}>
           {concessionKinds.map((value) => (
             <option key={value} value={value}>
-              {concessionKindNames[value]}
+              {text.concessionKinds[value]}
             </option>
           ))}
         </SelectField>

@@ -3,9 +3,10 @@
  * (its number stays in the register) and, when the payment was really taken, issues the corrected
  * receipt in the same write (PUT /api/fees/update/{receiptId}); through the outbox, so offline too.
  */
+import { useLanguage } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { feeMessages, type PaymentMode, paymentModeNames, paymentModes } from '../../../contract/fees';
+import { feeMessages, type PaymentMode, paymentModes } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
 import { LoadingStatus, RecordPageMessage, useWriteReport } from '../../kit';
@@ -20,6 +21,7 @@ import { feeTexts as text, feeTitles } from './texts';
 import './fees.css';
 
 export default function CorrectReceiptPage() {
+  useLanguage();
   const { receiptId = '' } = useParams();
   const mirror = useMirrorQuery(readFeeMirror, []);
   const receipt = mirror?.receipts.find((row) => row.id === receiptId);
@@ -104,7 +106,7 @@ function CorrectionForm({ receipt }: { receipt: FeeReceiptRow }) {
           {receipt.items.map((item) => (
             <TextField
               key={item.installmentId}
-              label={text.collect.amountLabel(`${item.headName} ${item.label}`)}
+              label={text.collect.amountLabel({ what: `${item.headName} ${item.label}` })}
               inputMode="decimal"
               value={amounts[item.installmentId] ?? ''}
               onChange={(event) => setAmounts((current) => ({ ...current, [item.installmentId]: event.target.value }))}
@@ -114,7 +116,7 @@ function CorrectionForm({ receipt }: { receipt: FeeReceiptRow }) {
           <SelectField label={text.collect.mode} value={mode} onChange={(event) => setMode(event.target.value as PaymentMode)}>
             {paymentModes.map((value) => (
               <option key={value} value={value}>
-                {paymentModeNames[value]}
+                {text.modes[value]}
               </option>
             ))}
           </SelectField>

@@ -5,13 +5,14 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { feeMessages, feePaths, type PaymentMode, paymentModeNames, paymentModes, type ReceiptStatus, receiptStatuses } from '../../../contract/fees';
+import { feeMessages, feePaths, type PaymentMode, paymentModes, type ReceiptStatus, receiptStatuses } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { duesStanding } from '../../../contract/fee-dues';
 import { formatRupees } from '../../../contract/money';
 import { ApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
 import { ExportCsvButton, LoadingStatus, PagerFor, RecordTable, SearchBar, useSearchedPages, useStaffAccess, useWriteReport, type Column } from '../../kit';
+import { useLanguage } from '../../i18n';
 import { useOnline } from '../../kit/use-online';
 import { adminHome } from '../../navigation/sections';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -26,18 +27,22 @@ import './fees.css';
 
 const all = 'all';
 
-const columns: Column<FeeReceiptRow>[] = [
+/** The register's columns, in the language of the moment. */
+function registerColumns(): Column<FeeReceiptRow>[] {
+  return [
   { key: 'receiptNumber', header: text.columns.number, text: receiptNumberOf },
   { key: 'paidOn', header: text.columns.date, text: (row) => shortDate(row.paidOn) ?? '' },
   { key: 'studentName', header: text.columns.student, text: (row) => row.studentName },
   { key: 'admissionId', header: text.columns.admissionId, text: (row) => row.admissionId },
   { key: 'className', header: text.columns.className, text: (row) => row.className },
-  { key: 'mode', header: text.columns.mode, text: (row) => paymentModeNames[row.mode] },
+  { key: 'mode', header: text.columns.mode, text: (row) => text.modes[row.mode] },
   { key: 'total', header: text.columns.amount, text: (row) => formatRupees(row.total), className: 'fee-num' },
   { key: 'status', header: text.columns.status, text: (row) => text.statuses[row.status] },
-];
+  ];
+}
 
 export default function FeeRegisterPage() {
+  useLanguage();
   const mirror = useMirrorQuery(readFeeMirror, []);
   const { isAdmin } = useStaffAccess();
   return (
@@ -85,6 +90,9 @@ function Register({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) 
         .sort(compareReceipts),
     [mirror, from, to, mode, status],
   );
+  const language = useLanguage();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
+  const columns = useMemo(() => registerColumns(), [language]);
   const { found, paging, searchBar } = useSearchedPages(rows, columns, `${from}|${to}|${mode}|${status}`);
   return (
     <section aria-labelledby="fee-register" className="fee-section">
@@ -96,7 +104,7 @@ function Register({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) 
           <option value={all}>{text.register.all}</option>
           {paymentModes.map((value) => (
             <option key={value} value={value}>
-              {paymentModeNames[value]}
+              {text.modes[value]}
             </option>
           ))}
         </SelectField>
@@ -125,11 +133,11 @@ function Register({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) 
         actionsHeader={text.columns.actions}
         actions={(row) => (
           <span className="fee-actions">
-            <Link to={`/admin/fees/details/${row.id}`} aria-label={`${text.register.view} ${receiptNumberOf(row)}`}>
+            <Link to={`/admin/fees/details/${row.id}`} aria-label={text.register.viewLabel({ number: receiptNumberOf(row) })}>
               {text.register.view}
             </Link>
             {isAdmin && row.status === 'paid' && row.receiptNumber && (
-              <Link to={`/admin/fees/edit/${row.id}`} aria-label={`${text.register.correct} ${receiptNumberOf(row)}`}>
+              <Link to={`/admin/fees/edit/${row.id}`} aria-label={text.register.correctLabel({ number: receiptNumberOf(row) })}>
                 {text.register.correct}
               </Link>
             )}
@@ -142,6 +150,7 @@ function Register({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) 
 }
 
 function DayClosing({ mirror }: { mirror: FeeMirror }) {
+  useLanguage();
   const [day, setDay] = useState(todayIso());
   const totals = collectionByMode(mirror.receipts, day);
   const sum = totals.reduce((total, row) => total + row.total, 0);
@@ -154,7 +163,7 @@ function DayClosing({ mirror }: { mirror: FeeMirror }) {
         <p>{text.closing.none}</p>
       ) : (
         <table className="fee-table">
-          <caption>{text.closing.caption(shortDate(day) ?? day)}</caption>
+          <caption>{text.closing.caption({ day: shortDate(day) ?? day })}</caption>
           <thead>
             <tr>
               <th scope="col">{text.columns.mode}</th>
@@ -169,7 +178,7 @@ function DayClosing({ mirror }: { mirror: FeeMirror }) {
           <tbody>
             {totals.map((row) => (
               <tr key={row.mode}>
-                <th scope="row">{paymentModeNames[row.mode]}</th>
+                <th scope="row">{text.modes[row.mode]}</th>
                 <td className="fee-num">{row.count}</td>
                 <td className="fee-num">{formatRupees(row.total)}</td>
               </tr>
@@ -212,7 +221,9 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
   const [onlyOverdue, setOnlyOverdue] = useState(true);
   const today = todayIso();
   const rows = useMemo(() => classDues(mirror, classId, today, onlyOverdue), [mirror, classId, onlyOverdue, today]);
-  const duesColumns = useMemo(() => duesColumnsOn(today), [today]);
+  const language = useLanguage();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
+  const duesColumns = useMemo(() => duesColumnsOn(today), [today, language]);
   const label = classLabel(mirror.classes, classId);
   const remind = async () => {
     setReminding(true);
@@ -240,7 +251,7 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
         <label className="fee-check">
           <input type="checkbox" checked={onlyOverdue} onChange={(event) => setOnlyOverdue(event.target.checked)} /> {text.defaulters.onlyOverdue}
         </label>
-        {classId && <ExportCsvButton filename={text.defaulters.csvName(label)} columns={duesColumns} rows={rows} />}
+        {classId && <ExportCsvButton filename={text.defaulters.csvName({ className: label.replace(/\s+/g, '-') })} columns={duesColumns} rows={rows} />}
         {classId && isAdmin && (
           <button type="button" className="btn" disabled={!online || reminding} onClick={() => void remind()} title={online ? undefined : text.defaulters.remindOffline}>
             {text.defaulters.remind}
@@ -249,7 +260,7 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
       </div>
       {classId && !hasStructure(mirror, classId, today) && <p>{text.defaulters.noStructure}</p>}
       {classId && hasStructure(mirror, classId, today) && (
-        <RecordTable stackOnPhone caption={text.defaulters.caption(label)} columns={duesColumns} rows={rows} getRowId={(row) => row.id} emptyText={text.defaulters.empty} />
+        <RecordTable stackOnPhone caption={text.defaulters.caption({ className: label })} columns={duesColumns} rows={rows} getRowId={(row) => row.id} emptyText={text.defaulters.empty} />
       )}
     </section>
   );

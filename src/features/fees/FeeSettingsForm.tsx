@@ -3,6 +3,7 @@
  * ({YEAR} and {SEQ}), the UPI id and payee name (kept on the device for the receipt's UPI QR
  * code), and whether teachers may read fees.
  */
+import { useLanguage } from '../../i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { defaultReceiptFormat, feeMessages, feePaths, feeSettingsSchema, formatReceiptNumber } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
@@ -16,6 +17,7 @@ import { keepFeePayee } from './receipt-payee';
 import { feeTexts as text } from './texts';
 
 export function FeeSettingsForm({ academicYear }: { academicYear: number }) {
+  useLanguage();
   const report = useWriteReport();
   const engine = useSyncEngine();
   // Asked of the school only once the device knows it is online.
@@ -65,7 +67,7 @@ export function FeeSettingsForm({ academicYear }: { academicYear: number }) {
       {!online && <p>{text.settings.offline}</p>}
       <TextField
         label={text.settings.format}
-        hint={text.settings.formatHint(receiptFormat.includes('{SEQ}') ? formatReceiptNumber(receiptFormat, academicYear, 1) : '')}
+        hint={text.settings.formatHint({ yearToken: '{YEAR}', serialToken: '{SEQ}', example: receiptFormat.includes('{SEQ}') ? formatReceiptNumber(receiptFormat, academicYear, 1) : '' })}
         value={receiptFormat}
         onChange={(event) => setReceiptFormat(event.target.value)}
       />

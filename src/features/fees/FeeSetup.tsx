@@ -4,6 +4,7 @@
  * of each installment and their due dates, and the late fine. A structure is saved at the school
  * (POST/PUT /api/feeStructures, online), which gives its installments their ids and labels.
  */
+import { useLanguage } from '../../i18n';
 import { useMemo, useState, type FormEvent } from 'react';
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
 import { feeFrequencies, type FeeFrequency, type FeeHead, feeMessages, feeStructurePaths, type FineKind, fineKinds } from '../../../contract/fees';
@@ -22,10 +23,9 @@ import { FeeSettingsForm } from './FeeSettingsForm';
 import { draftsOf, structureBody, withFrequency, type HeadDraft } from './structure-drafts';
 import { feeTexts as text } from './texts';
 
-const frequencyNames: Record<FeeFrequency, string> = { monthly: 'Monthly', quarterly: 'Quarterly', termly: 'Termly', once: 'Once a year' };
-const fineNames: Record<FineKind, string> = { none: 'No late fine', perDay: 'Per working day late', flat: 'Once, when late' };
 
 export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const online = useOnline() !== false;
@@ -44,7 +44,7 @@ export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
 
   return (
     <section aria-labelledby="fee-setup" className="fee-section panel no-print">
-      <h2 id="fee-setup">{text.setup.heading(academicYearLabel(academicYear))}</h2>
+      <h2 id="fee-setup">{text.setup.heading({ year: academicYearLabel(academicYear) })}</h2>
       <form className="fee-toolbar" onSubmit={(event) => void addHead(event)}>
         <TextField label={text.setup.newHead} value={headName} onChange={(event) => setHeadName(event.target.value)} />
         <button type="submit" className="btn" disabled={!engine || !headName.trim()}>
@@ -70,7 +70,7 @@ export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
       </SelectField>
       {classId && structure && (
         <table className="fee-table">
-          <caption>{text.setup.caption(classLabel(mirror.classes, classId))}</caption>
+          <caption>{text.setup.caption({ className: classLabel(mirror.classes, classId) })}</caption>
           <thead>
             <tr>
               <th scope="col">{text.columns.head}</th>
@@ -138,7 +138,7 @@ function HeadItem({ head, heads }: { head: FeeHead; heads: readonly FeeHead[] })
         <button
           type="button"
           className="btn btn-link"
-          aria-label={text.setup.rename(head.name)}
+          aria-label={text.setup.rename({ head: head.name })}
           onClick={() => {
             setName(head.name);
             setError(undefined);
@@ -152,8 +152,8 @@ function HeadItem({ head, heads }: { head: FeeHead; heads: readonly FeeHead[] })
   }
   return (
     <li>
-      <form className="fee-toolbar" onSubmit={(event) => void rename(event)} noValidate aria-label={text.setup.rename(head.name)}>
-        <TextField label={text.setup.newName(head.name)} value={name} onChange={(event) => setName(event.target.value)} />
+      <form className="fee-toolbar" onSubmit={(event) => void rename(event)} noValidate aria-label={text.setup.rename({ head: head.name })}>
+        <TextField label={text.setup.newName({ head: head.name })} value={name} onChange={(event) => setName(event.target.value)} />
         {error && (
           <p className="alert alert-error" role="alert">
             {error}
@@ -202,7 +202,7 @@ function StructureForm({ mirror, classId, academicYear, online, onSaved }: { mir
   };
 
   return (
-    <form className="fee-structure-form" onSubmit={(event) => void save(event)} noValidate aria-label={text.setup.formLabel(classLabel(mirror.classes, classId))}>
+    <form className="fee-structure-form" onSubmit={(event) => void save(event)} noValidate aria-label={text.setup.formLabel({ className: classLabel(mirror.classes, classId) })}>
       {drafts.map((draft) => (
         <fieldset key={draft.headId} className="fee-head-draft">
           <legend>
@@ -212,18 +212,18 @@ function StructureForm({ mirror, classId, academicYear, online, onSaved }: { mir
           </legend>
           {draft.charged && (
             <div className="fee-toolbar">
-              <SelectField label={text.setup.frequency(draft.name)} value={draft.frequency} onChange={(event) => change(draft.headId, (one) => withFrequency(one, event.target.value as FeeFrequency, academicYear))}>
+              <SelectField label={text.setup.frequency({ head: draft.name })} value={draft.frequency} onChange={(event) => change(draft.headId, (one) => withFrequency(one, event.target.value as FeeFrequency, academicYear))}>
                 {feeFrequencies.map((value) => (
                   <option key={value} value={value}>
-                    {frequencyNames[value]}
+                    {text.frequencies[value]}
                   </option>
                 ))}
               </SelectField>
-              <TextField label={text.setup.amount(draft.name)} inputMode="decimal" value={draft.amount} onChange={(event) => change(draft.headId, (one) => ({ ...one, amount: event.target.value }))} />
+              <TextField label={text.setup.amount({ head: draft.name })} inputMode="decimal" value={draft.amount} onChange={(event) => change(draft.headId, (one) => ({ ...one, amount: event.target.value }))} />
               {draft.dueDates.map((dueDate, index) => (
                 <TextField
                   key={index}
-                  label={text.setup.dueDate(draft.name, index + 1)}
+                  label={text.setup.dueDate({ head: draft.name, n: index + 1 })}
                   type="date"
                   value={dueDate}
                   onChange={(event) => change(draft.headId, (one) => ({ ...one, dueDates: one.dueDates.map((date, i) => (i === index ? event.target.value : date)) }))}
@@ -237,7 +237,7 @@ function StructureForm({ mirror, classId, academicYear, online, onSaved }: { mir
         <SelectField label={text.setup.fine} value={fineKind} onChange={(event) => setFineKind(event.target.value as FineKind)}>
           {fineKinds.map((value) => (
             <option key={value} value={value}>
-              {fineNames[value]}
+              {text.fineKinds[value]}
             </option>
           ))}
         </SelectField>

@@ -8,12 +8,12 @@
  * has set its UPI id (kept on the device too). Until the school numbers it, it says on screen and
  * on paper that it is provisional.
  */
+import { useLanguage } from '../../i18n';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { academicYearLabel } from '../../../contract/admission';
 import { receiptFeeYear } from '../../../contract/fee-dues';
-import { paymentModeNames } from '../../../contract/fees';
-import { formatRupees, rupeesInWords } from '../../../contract/money';
+import { formatRupees } from '../../../contract/money';
 import { LoadingStatus, RecordPageMessage } from '../../kit';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -21,6 +21,7 @@ import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { readFeeMirror, receiptNumberOf } from './queries';
 import { readFeePayee, useRefreshFeePayee } from './receipt-payee';
+import { rupeesInWordsIn } from './rupees-in-words';
 import { feeTexts as text, feeTitles } from './texts';
 import { UpiQr } from './UpiQr';
 import './fees.css';
@@ -28,6 +29,7 @@ import './fees.css';
 type Layout = 'a5' | 'thermal';
 
 export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
+  const language = useLanguage();
   const { receiptId = '' } = useParams();
   const mirror = useMirrorQuery(readFeeMirror, []);
   const payee = useMirrorQuery(readFeePayee, []);
@@ -67,7 +69,7 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
             )}
           </div>
           {!receipt.receiptNumber && <p className="alert alert-info no-print">{text.pendingNote}</p>}
-          <article className={`fee-receipt fee-receipt-${layout}`} aria-label={text.receipt.title} data-status={receipt.status} data-provisional={!receipt.receiptNumber || undefined}>
+          <article className={`fee-receipt fee-receipt-${layout}`} aria-label={text.receipt.title} data-status={receipt.status} data-provisional={receipt.receiptNumber ? undefined : text.receipt.provisionalMark}>
             <header className="fee-receipt-head">
               <h2>{schoolName}</h2>
               <p className="fee-receipt-title">{text.receipt.title}</p>
@@ -77,7 +79,7 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
                 <strong>{text.receipt.provisionalMark}</strong> {text.receipt.provisional}
               </p>
             )}
-            {receipt.status === 'cancelled' && <p className="fee-receipt-cancelled">{text.receipt.cancelled(receipt.cancelReason ?? '')}</p>}
+            {receipt.status === 'cancelled' && <p className="fee-receipt-cancelled">{text.receipt.cancelled({ reason: receipt.cancelReason ?? '' })}</p>}
             <dl className="fee-receipt-facts">
               <div>
                 <dt>{text.receipt.number}</dt>
@@ -141,14 +143,14 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
             </table>
             <p className="fee-words">
               <span>{text.receipt.inWords}: </span>
-              {rupeesInWords(receipt.total)}
+              {rupeesInWordsIn(receipt.total, language)}
             </p>
-            {receipt.fineWaived > 0 && <p>{text.receipt.fineWaived(formatRupees(receipt.fineWaived), receipt.waiverReason ?? '')}</p>}
-            {receipt.backdatedFine !== undefined && receipt.backdatedFine > 0 && <p>{text.receipt.backdatedFine(formatRupees(receipt.backdatedFine), receipt.waiverReason ?? '')}</p>}
+            {receipt.fineWaived > 0 && <p>{text.receipt.fineWaived({ amount: formatRupees(receipt.fineWaived), reason: receipt.waiverReason ?? '' })}</p>}
+            {receipt.backdatedFine !== undefined && receipt.backdatedFine > 0 && <p>{text.receipt.backdatedFine({ amount: formatRupees(receipt.backdatedFine), reason: receipt.waiverReason ?? '' })}</p>}
             <dl className="fee-receipt-facts">
               <div>
                 <dt>{text.receipt.mode}</dt>
-                <dd>{paymentModeNames[receipt.mode]}</dd>
+                <dd>{text.modes[receipt.mode]}</dd>
               </div>
               {receipt.reference && (
                 <div>
@@ -163,12 +165,12 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
                 </div>
               )}
               <div>
-                <dt>{text.receipt.balanceDue(shortDate(receipt.paidOn) ?? receipt.paidOn)}</dt>
+                <dt>{text.receipt.balanceDue({ date: shortDate(receipt.paidOn) ?? receipt.paidOn })}</dt>
                 <dd>{balanceDue !== null ? formatRupees(balanceDue) : receipt.receiptNumber ? text.receipt.balanceUnknown : text.receipt.balancePending}</dd>
               </div>
               {yearBalance !== null && (
                 <div>
-                  <dt>{text.receipt.yearBalance(academicYearLabel(receiptFeeYear(receipt)))}</dt>
+                  <dt>{text.receipt.yearBalance({ year: academicYearLabel(receiptFeeYear(receipt)) })}</dt>
                   <dd>{formatRupees(yearBalance)}</dd>
                 </div>
               )}
@@ -179,7 +181,7 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
               {receipt.recordedOn !== undefined && receipt.paidOn < receipt.recordedOn && (
                 <div>
                   <dt>{text.receipt.recordedOn}</dt>
-                  <dd>{text.receipt.recorded(shortDate(receipt.recordedOn) ?? receipt.recordedOn, receipt.receivedBy)}</dd>
+                  <dd>{text.receipt.recorded({ date: shortDate(receipt.recordedOn) ?? receipt.recordedOn, name: receipt.receivedBy })}</dd>
                 </div>
               )}
               {receipt.replaces && (
@@ -200,7 +202,7 @@ export default function ReceiptPage({ area }: { area: 'admin' | 'student' }) {
                 vpa={payee.upiId}
                 payeeName={payee.payeeName || schoolName}
                 amount={yearBalance}
-                note={text.receipt.upiNote(receipt.studentName, receiptNumberOf(receipt))}
+                note={text.receipt.upiNote({ student: receipt.studentName, receiptNumber: receiptNumberOf(receipt) })}
               />
             )}
             <p className="fee-signature">{text.receipt.signature}</p>

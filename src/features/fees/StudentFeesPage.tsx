@@ -4,6 +4,7 @@
  * the paid receipts that open their print view; per child for a parent (the child switcher as on /student/homework).
  * Read from the mirror, which holds only this family's fees, so it opens offline after one sync.
  */
+import { useLanguage } from '../../i18n';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatRupees } from '../../../contract/money';
@@ -18,6 +19,7 @@ import { feeTexts as text, feeTitles } from './texts';
 import './fees.css';
 
 export default function StudentFeesPage() {
+  useLanguage();
   const mirror = useMirrorQuery(readFeeMirror, []);
   const students = useMemo(() => [...(mirror?.students ?? [])].sort((a, b) => studentName(a).localeCompare(studentName(b))), [mirror]);
   const student = useChosenStudent(students);
@@ -112,7 +114,7 @@ export default function StudentFeesPage() {
             <ul className="fee-receipt-list">
               {receipts.map((row) => (
                 <li key={row.id} className="panel" data-status={row.status}>
-                  <Link to={`/student/fees/details/${row.id}`} aria-label={text.family.open(receiptNumberOf(row))}>
+                  <Link to={`/student/fees/details/${row.id}`} aria-label={text.family.open({ number: receiptNumberOf(row) })}>
                     {receiptNumberOf(row)}
                   </Link>{' '}
                   · {shortDate(row.paidOn)} · {formatRupees(row.total)}

@@ -2,6 +2,7 @@
  * A UPI QR code for the balance on a printed receipt. The QR library is loaded here, when a receipt
  * with a balance is shown, so it never weighs on the first page.
  */
+import { useLanguage } from '../../i18n';
 import { useEffect, useState } from 'react';
 import { formatRupees } from '../../../contract/money';
 import { feeTexts as text } from './texts';
@@ -15,6 +16,7 @@ export async function upiQrDataUrl(link: string): Promise<string> {
 }
 
 export function UpiQr(payment: UpiPayment) {
+  useLanguage();
   const link = upiPayLink(payment);
   const [image, setImage] = useState<{ link: string; src: string } | null>(null);
 
@@ -31,8 +33,8 @@ export function UpiQr(payment: UpiPayment) {
   const amount = formatRupees(payment.amount);
   return (
     <figure className="fee-upi">
-      {image?.link === link && <img className="fee-upi-qr" src={image.src} alt={text.receipt.upiQrAlt(amount)} width={132} height={132} />}
-      <figcaption>{text.receipt.upiLabel(amount, payment.vpa)}</figcaption>
+      {image?.link === link && <img className="fee-upi-qr" src={image.src} alt={text.receipt.upiQrAlt({ amount })} width={132} height={132} />}
+      <figcaption>{text.receipt.upiLabel({ amount, vpa: payment.vpa })}</figcaption>
     </figure>
   );
 }

@@ -1,5 +1,5 @@
 /** The sync panel's words for the fees' changes (src/sync-binding/describe.ts). */
-import { concessionKindNames, paymentModeNames, type ConcessionKind, type PaymentMode } from '../../../contract/fees';
+import type { ConcessionKind, PaymentMode } from '../../../contract/fees';
 import { formatRupees } from '../../../contract/money';
 import { defineChanges, record, recordLines, textOf } from '../../sync-binding/describe';
 import { feeTexts } from './texts';
@@ -15,10 +15,10 @@ function paymentOf(body: Record<string, unknown>): string {
 
 export default defineChanges({
   lines: {
-    ...recordLines('feeHeads', text.head, (body) => textOf(body, 'name')),
-    ...recordLines('feeConcessions', text.concession),
-    'feeReceipts.create': (body) => text.payment(paymentOf(body)),
-    'feeReceipts.correct': (body) => text.corrected(body.reissue !== undefined && body.reissue !== null),
+    ...recordLines('feeHeads', () => text.head, (body) => textOf(body, 'name')),
+    ...recordLines('feeConcessions', () => text.concession),
+    'feeReceipts.create': (body) => text.payment({ amount: paymentOf(body) }),
+    'feeReceipts.correct': (body) => text.corrected({ reissued: body.reissue !== undefined && body.reissue !== null ? 'yes' : 'no' }),
   },
   // In the school's words: amounts in rupees, modes and concession kinds named.
   values: (kind, values) => {
@@ -26,9 +26,9 @@ export default defineChanges({
     for (const key of ['amount', 'fine', 'fineWaived', 'total']) {
       if (typeof shown[key] === 'number' && Number.isSafeInteger(shown[key])) shown[key] = formatRupees(shown[key]);
     }
-    if (typeof shown.mode === 'string') shown.mode = paymentModeNames[shown.mode as PaymentMode] ?? shown.mode;
+    if (typeof shown.mode === 'string') shown.mode = feeTexts.modes[shown.mode as PaymentMode] ?? shown.mode;
     if (kind.startsWith('feeConcessions.') && typeof shown.kind === 'string') {
-      shown.concession = concessionKindNames[shown.kind as ConcessionKind] ?? shown.kind;
+      shown.concession = feeTexts.concessionKinds[shown.kind as ConcessionKind] ?? shown.kind;
       delete shown.kind;
     }
     return shown;

@@ -1,7 +1,9 @@
 /** Fees: pages, the sync panel's words and the UPI payee a receipt prints (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { feeTitles as titles } from './texts';
+import { pageTitles } from '../page-titles';
+
+const titles = pageTitles.fees;
 
 const FeeRegisterPage = lazy(() => import('./FeeRegisterPage'));
 const CollectFeePage = lazy(() => import('./CollectFeePage'));
@@ -21,14 +23,14 @@ export const feesFeature = defineFeature({
   sections: {
     admin: [
       // Teachers hold no receipts on their devices (server/modules/fees/sync-source.ts); collecting is the admin's.
-      { needs: ['feeReceipts', 'feeHeads', 'feeStructures', 'feeConcessions', 'students', 'classes'], path: '/fee', title: titles.fees, page: <FeeRegisterPage />, tile: { icon, order: 120, roles: ['admin'] } },
-      { needs: ['feeReceipts', 'feeHeads', 'feeStructures', 'feeConcessions', 'students', 'classes', 'events'], path: '/addfee', title: titles.addFee, back: '/fee', page: <CollectFeePage /> },
-      { needs: ['feeReceipts', 'feeHeads', 'students', 'classes'], path: '/fees/edit/:receiptId', title: titles.editFee, back: '/fee', page: <CorrectReceiptPage /> },
-      { needs: ['feeReceipts', 'feeHeads', 'students', 'classes'], path: '/fees/details/:receiptId', title: titles.feeDetails, back: '/fee', page: <ReceiptPage area="admin" /> },
+      { needs: ['feeReceipts', 'feeHeads', 'feeStructures', 'feeConcessions', 'students', 'classes'], path: '/fee', title: () => titles.fees, page: <FeeRegisterPage />, tile: { icon, order: 120, roles: ['admin'] } },
+      { needs: ['feeReceipts', 'feeHeads', 'feeStructures', 'feeConcessions', 'students', 'classes', 'events'], path: '/addfee', title: () => titles.addFee, back: '/fee', page: <CollectFeePage /> },
+      { needs: ['feeReceipts', 'feeHeads', 'students', 'classes'], path: '/fees/edit/:receiptId', title: () => titles.editFee, back: '/fee', page: <CorrectReceiptPage /> },
+      { needs: ['feeReceipts', 'feeHeads', 'students', 'classes'], path: '/fees/details/:receiptId', title: () => titles.feeDetails, back: '/fee', page: <ReceiptPage area="admin" /> },
     ],
     student: [
-      { needs: ['feeReceipts', 'feeHeads', 'feeStructures', 'feeConcessions', 'students', 'classes', 'events'], path: '/fees', title: titles.fees, page: <StudentFeesPage />, tile: { icon, order: 90 } },
-      { needs: ['feeReceipts', 'feeHeads', 'students', 'classes'], path: '/fees/details/:receiptId', title: titles.feeDetails, back: '/fees', page: <ReceiptPage area="student" /> },
+      { needs: ['feeReceipts', 'feeHeads', 'feeStructures', 'feeConcessions', 'students', 'classes', 'events'], path: '/fees', title: () => titles.fees, page: <StudentFeesPage />, tile: { icon, order: 90 } },
+      { needs: ['feeReceipts', 'feeHeads', 'students', 'classes'], path: '/fees/details/:receiptId', title: () => titles.feeDetails, back: '/fees', page: <ReceiptPage area="student" /> },
     ],
   },
   changes: () => import('./changes'),

@@ -6,6 +6,7 @@
  */
 import { installmentCounts, type FeeFrequency, type FeeHead, type FeeStructure, type FeeStructureInput } from '../../../contract/fees';
 import { parseRupees, rupeesInput } from '../../../contract/money';
+import { feeTexts } from './texts';
 
 export interface HeadDraft {
   headId: string;
@@ -56,17 +57,17 @@ export function structureBody(
   const heads: FeeStructureInput['heads'] = [];
   for (const draft of drafts.filter((one) => one.charged)) {
     const amount = parseRupees(draft.amount);
-    if (amount === undefined || amount <= 0) return { problem: `${draft.name}: enter the amount of each installment in rupees.` };
-    if (!installmentCounts[draft.frequency].includes(draft.dueDates.length)) return { problem: `${draft.name}: the due dates do not match the frequency.` };
+    if (amount === undefined || amount <= 0) return { problem: feeTexts.setup.badAmount({ head: draft.name }) };
+    if (!installmentCounts[draft.frequency].includes(draft.dueDates.length)) return { problem: feeTexts.setup.badDueDates({ head: draft.name }) };
     heads.push({
       headId: draft.headId,
       frequency: draft.frequency,
       installments: draft.dueDates.map((dueDate, index) => ({ ...(draft.ids[index] ? { id: draft.ids[index] } : {}), dueDate, amount })),
     });
   }
-  if (heads.length === 0) return { problem: 'Charge at least one fee head.' };
+  if (heads.length === 0) return { problem: feeTexts.setup.noHeadCharged };
   const fineAmount = fine.kind === 'none' ? 0 : parseRupees(fine.amount);
   const fineCap = fine.cap.trim() === '' ? null : parseRupees(fine.cap);
-  if (fineAmount === undefined || fineCap === undefined) return { problem: 'Enter the late fine in rupees.' };
+  if (fineAmount === undefined || fineCap === undefined) return { problem: feeTexts.setup.badFine };
   return { body: { classId, academicYear, heads, fineKind: fine.kind, fineAmount, fineCap } };
 }

@@ -3,6 +3,7 @@
  * device when kept), and can be kept on the device on purpose; a kept, once-opened or fetched-ahead
  * file opens offline, and offline one that is not on the device says so before it is tapped.
  */
+import { useLanguage } from '../../i18n';
 import { useEffect, useState } from 'react';
 import type { HomeworkAttachment } from '../../../contract/homework';
 import { useOnline } from '../../kit/use-online';
@@ -62,13 +63,13 @@ function AttachmentItem({ homeworkId, date, attachment }: { homeworkId: string; 
         {attachment.fileName} <span className="hw-attachment-size">({sizeLabel(attachment.size)})</span>
       </span>
       <span className="hw-attachment-actions">
-        <button type="button" className="btn btn-secondary" aria-label={text.student.openLabel(attachment.fileName)} disabled={busy} onClick={() => void open()}>
+        <button type="button" className="btn btn-secondary" aria-label={text.student.openLabel({ name: attachment.fileName })} disabled={busy} onClick={() => void open()}>
           {busy ? text.student.opening : text.student.open}
         </button>
         {kept ? (
           <span className="hw-kept">{text.student.keptOffline}</span>
         ) : (
-          <button type="button" className="btn btn-secondary" aria-label={text.student.keepLabel(attachment.fileName)} disabled={busy || kept === undefined} onClick={() => void fetchFile('kept')}>
+          <button type="button" className="btn btn-secondary" aria-label={text.student.keepLabel({ name: attachment.fileName })} disabled={busy || kept === undefined} onClick={() => void fetchFile('kept')}>
             {text.student.keepOffline}
           </button>
         )}
@@ -93,6 +94,7 @@ function AttachmentItem({ homeworkId, date, attachment }: { homeworkId: string; 
 
 /** `date`: the homework's (assigned) date, by which older kept files go first when space runs out. */
 export function AttachmentList({ homeworkId, date, attachments }: { homeworkId: string; date: string; attachments: readonly HomeworkAttachment[] }) {
+  useLanguage();
   if (attachments.length === 0) return null;
   return (
     <div className="hw-attachments">

@@ -5,6 +5,7 @@
  * On edit, attached files can be removed: the removals go through the outbox when saved.
  * The classes and subjects offered are the ones the server lets this user give.
  */
+import { useLanguage } from '../../i18n';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { attachmentTypes, homeworkInputSchema, homeworkMessages, maxAttachmentBytes, maxAttachmentsPerHomework } from '../../../contract/homework';
@@ -32,6 +33,7 @@ export function fileProblem(file: File): string | null {
 }
 
 export default function HomeworkFormPage() {
+  useLanguage();
   const mirror = useMirrorQuery(readHomeworkMirror, []);
   const [params] = useSearchParams();
   const editId = params.get('edit');
@@ -97,7 +99,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
     const chosen = [...files, ...Array.from(list ?? [])];
     const problem = chosen.map(fileProblem).find(Boolean);
     if (problem) return setFileError(problem);
-    if (chosen.length > room) return setFileError(text.form.tooManyFiles(maxAttachmentsPerHomework));
+    if (chosen.length > room) return setFileError(text.form.tooManyFiles({ max: maxAttachmentsPerHomework }));
     setFileError(undefined);
     setFiles(chosen);
   };
@@ -131,7 +133,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
   return (
     <Frame editing={Boolean(editing)}>
       <form ref={form.formRef} className="panel rk-form hw-form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert failure={form.failure} errorCount={form.errorCount} fixErrors={text.form.fixErrors} />
+        <FormAlert failure={form.failure} errorCount={form.errorCount} fixErrors={(count) => text.form.fixErrors({ count })} />
         <SelectField
           label={text.form.className}
           name="classId"
@@ -182,7 +184,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
                     <button
                       type="button"
                       className="btn btn-secondary"
-                      aria-label={text.form.removeFile(attachment.fileName)}
+                      aria-label={text.form.removeFile({ name: attachment.fileName })}
                       onClick={() => {
                         setRemoved([...removed, attachment.id]);
                         setFileError(undefined);
@@ -196,7 +198,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
             )}
             {removed.length > 0 && (
               <p className="hw-removed" role="status">
-                {text.form.removedOnSave(removed.length)}{' '}
+                {text.form.removedOnSave({ count: removed.length })}{' '}
                 <button type="button" className="btn btn-secondary" onClick={() => setRemoved([])}>
                   {text.form.keepRemoved}
                 </button>
@@ -211,7 +213,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
           multiple
           accept={accepted}
           disabled={room <= 0}
-          hint={text.form.attachmentsHint(maxAttachmentsPerHomework, megabytes)}
+          hint={text.form.attachmentsHint({ max: maxAttachmentsPerHomework, megabytes })}
           error={fileError}
           onChange={(event) => {
             chooseFiles(event.target.files);
@@ -223,7 +225,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
             {files.map((file, index) => (
               <li key={`${file.name}-${index}`}>
                 {file.name}{' '}
-                <button type="button" className="btn btn-secondary" aria-label={text.form.removeFile(file.name)} onClick={() => setFiles(files.filter((_, at) => at !== index))}>
+                <button type="button" className="btn btn-secondary" aria-label={text.form.removeFile({ name: file.name })} onClick={() => setFiles(files.filter((_, at) => at !== index))}>
                   {text.remove}
                 </button>
               </li>

@@ -4,6 +4,7 @@
  * marked it done, and a details panel naming them with the description and attachments. Admins
  * change any homework; a teacher those of the classes and subjects they teach (the server's rule).
  */
+import { useLanguage } from '../../i18n';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { compareClasses } from '../../../contract/class-order';
@@ -46,14 +47,18 @@ export interface HomeworkView extends HomeworkRow {
 
 const classLabel = (row: ClassRow | undefined) => (row ? `${row.className}${row.classSection ? ` ${row.classSection}` : ''}` : '');
 
-const columns: Column<HomeworkView>[] = [
+/** The list's columns, in the language of the moment. */
+function homeworkColumns(): Column<HomeworkView>[] {
+  return [
   { key: 'dueDate', header: text.columns.dueDate, text: (row) => shortDate(row.dueDate) ?? '' },
   { key: 'className', header: text.columns.className, text: (row) => row.className },
   { key: 'subject', header: text.columns.subject, text: (row) => row.subjectName },
   { key: 'title', header: text.columns.title, text: (row) => row.title },
-  { key: 'done', header: text.columns.done, text: (row) => text.doneCount(row.doneNames.length, row.classSize), className: 'rk-num' },
-];
-const searchColumns = columns.filter((column) => column.key === 'title' || column.key === 'className' || column.key === 'subject');
+  { key: 'done', header: text.columns.done, text: (row) => text.doneCount({ done: row.doneNames.length, total: row.classSize }), className: 'rk-num' },
+  ];
+}
+
+const searchedKeys = new Set(['title', 'className', 'subject']);
 
 export default function HomeworkPage() {
   const engine = useSyncEngine();
@@ -95,13 +100,17 @@ export default function HomeworkPage() {
       .sort((a, b) => b.dueDate.localeCompare(a.dueDate) || compareClasses(classById.get(a.classId) ?? a, classById.get(b.classId) ?? b));
   }, [mirror, classId, subjectId, access]);
 
+  const language = useLanguage();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
+  const columns = useMemo(() => homeworkColumns(), [language]);
+  const searchColumns = useMemo(() => columns.filter((column) => searchedKeys.has(column.key)), [columns]);
   const { found, paging, searchBar } = useSearchedPages(rows, searchColumns, `${classId}|${subjectId}`);
   const navigate = useNavigate();
   const removal = useConfirmedDelete<HomeworkView>({
     remove: engine ? (row) => engine.mutate('homework.delete', { id: row.id }) : null,
     deleted: homeworkMessages.deleted,
     cancelled: text.deleteCancelled,
-    failed: (row, reason) => text.deleteFailed(row.title, reason),
+    failed: (row, reason) => text.deleteFailed({ title: row.title, reason }),
     fallbackReason: text.deleteFallback,
     setNotice,
   });
@@ -120,7 +129,7 @@ export default function HomeworkPage() {
       />
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       <NoticeArea notice={notice} />
-      {waitingFiles > 0 && <p className="alert alert-info">{text.upload.waiting(waitingFiles)}</p>}
+      {waitingFiles > 0 && <p className="alert alert-info">{text.upload.waiting({ count: waitingFiles })}</p>}
       {mirror && (
         <section className="panel">
           <div className="hw-filters">
@@ -155,15 +164,15 @@ export default function HomeworkPage() {
             emptyText={mirror.homework.length === 0 ? text.empty : text.noMatch}
             actions={(row) => (
               <>
-                <button type="button" className="btn btn-secondary" aria-label={text.detailsLabel(row.title)} aria-expanded={openId === row.id} onClick={() => setOpenId(openId === row.id ? null : row.id)}>
+                <button type="button" className="btn btn-secondary" aria-label={text.detailsLabel({ title: row.title })} aria-expanded={openId === row.id} onClick={() => setOpenId(openId === row.id ? null : row.id)}>
                   {text.details}
                 </button>
                 {row.mayChange && (
                   <EditRemoveButtons
                     editText={text.edit}
-                    editLabel={text.editLabel(row.title)}
+                    editLabel={text.editLabel({ title: row.title })}
                     removeText={text.remove}
-                    removeLabel={text.removeLabel(row.title)}
+                    removeLabel={text.removeLabel({ title: row.title })}
                     disabled={!engine}
                     onEdit={() => void navigate(`/admin/homework/add?edit=${encodeURIComponent(row.id)}`)}
                     onRemove={() => removal.ask(row)}
@@ -176,7 +185,7 @@ export default function HomeworkPage() {
         </section>
       )}
       {opened && <HomeworkDetails row={opened} onClose={() => setOpenId(null)} fromLink={opened.id === params.get('open')} />}
-      <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: text.form.cancel, confirmBody: text.deleteQuestion }} />
+      <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.deleteTitle, confirmDelete: text.remove, cancel: text.form.cancel, confirmBody: (title) => text.deleteQuestion({ title }) }} />
     </main>
   );
 }
@@ -190,12 +199,12 @@ function HomeworkDetails({ row, onClose, fromLink = false }: { row: HomeworkView
     <section ref={panel} className="panel hw-details" aria-labelledby="hw-details-title">
       <h2 id="hw-details-title">{row.title}</h2>
       <p className="hw-meta">
-        {row.className} · {row.subjectName} · {text.student.given(shortDate(row.assignedDate) ?? '')} · {text.student.due(shortDate(row.dueDate) ?? '')}
+        {row.className} · {row.subjectName} · {text.student.given({ date: shortDate(row.assignedDate) ?? '' })} · {text.student.due({ date: shortDate(row.dueDate) ?? '' })}
       </p>
       {row.description && <p className="hw-description">{row.description}</p>}
       <AttachmentList homeworkId={row.id} date={row.assignedDate} attachments={row.attachments ?? []} />
       <h3>
-        {text.doneBy} ({text.doneCount(row.doneNames.length, row.classSize)})
+        {text.doneBy} ({text.doneCount({ done: row.doneNames.length, total: row.classSize })})
       </h3>
       {row.doneNames.length === 0 ? (
         <p>{text.nobodyDone}</p>

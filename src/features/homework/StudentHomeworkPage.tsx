@@ -6,6 +6,7 @@
  * after one sync; attachments open offline once opened or kept, and a parent's device holds the
  * files of the last four weeks ahead of their opening (keep-family-files.ts).
  */
+import { useLanguage } from '../../i18n';
 import { useEffect, useMemo, useState } from 'react';
 import type { StudentRow } from '../../../sync';
 import { ChildChooser, MirrorStatus, useChosenStudent, useWriteReport } from '../../kit';
@@ -25,6 +26,7 @@ import { homeworkMessages } from '../../../contract/homework';
 const fullName = (row: StudentRow) => `${row.firstName} ${row.lastName}`.trim();
 
 export default function StudentHomeworkPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const online = useOnline();
   const role = useSessionSnapshot().session?.role;
@@ -87,12 +89,12 @@ export default function StudentHomeworkPage() {
                     {state === 'today' && !row.done && <span className="hw-badge hw-badge-today">{text.student.dueToday}</span>}
                   </div>
                   <p className="hw-meta">
-                    {row.subjectName} · {text.student.due(shortDate(row.dueDate) ?? '')} · {text.student.given(shortDate(row.assignedDate) ?? '')}
+                    {row.subjectName} · {text.student.due({ date: shortDate(row.dueDate) ?? '' })} · {text.student.given({ date: shortDate(row.assignedDate) ?? '' })}
                   </p>
                   {row.description && <p className="hw-description">{row.description}</p>}
                   <AttachmentList homeworkId={row.id} date={row.assignedDate} attachments={row.attachments ?? []} />
                   <label className="hw-done">
-                    <input type="checkbox" checked={row.done} disabled={!engine} aria-label={text.student.markDone(row.title)} onChange={(event) => void toggle(row.id, event.target.checked)} />{' '}
+                    <input type="checkbox" checked={row.done} disabled={!engine} aria-label={text.student.markDone({ title: row.title })} onChange={(event) => void toggle(row.id, event.target.checked)} />{' '}
                     {text.student.done}
                   </label>
                 </li>

@@ -7,9 +7,9 @@ const title = (body: Record<string, unknown>) => textOf(body, 'title');
 
 export default defineChanges({
   lines: {
-    ...recordLines('homework', text.entity, title),
-    'homework.done': (body) => text.done(body.done === true),
-    'homework.removeAttachment': (body) => text.attachmentRemoved(String(body.fileName ?? ''), title(body)),
+    ...recordLines('homework', () => text.entity, title),
+    'homework.done': (body) => text.done({ done: body.done === true ? 'yes' : 'no' }),
+    'homework.removeAttachment': (body) => text.attachmentRemoved({ fileName: String(body.fileName ?? ''), title: title(body) }),
   },
   // A done mark's homework is named by the change's own line, its mark id is the device's; a removed
   // attachment is named by its file name.

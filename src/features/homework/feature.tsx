@@ -1,7 +1,9 @@
 /** Homework: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { homeworkTitles as titles } from './texts';
+import { pageTitles } from '../page-titles';
+
+const titles = pageTitles.homework;
 
 const HomeworkPage = lazy(() => import('./HomeworkPage'));
 const HomeworkFormPage = lazy(() => import('./HomeworkFormPage'));
@@ -18,10 +20,10 @@ export const homeworkFeature = defineFeature({
   name: 'homework',
   sections: {
     admin: [
-      { needs: ['homework', 'homeworkDone', 'classes', 'students', 'subjects', 'classSubjects'], path: '/homework', title: titles.homework, page: <HomeworkPage />, tile: { icon, order: 100 } },
-      { needs: ['homework', 'classes', 'subjects', 'classSubjects'], path: '/homework/add', title: titles.addHomework, back: '/homework', page: <HomeworkFormPage /> },
+      { needs: ['homework', 'homeworkDone', 'classes', 'students', 'subjects', 'classSubjects'], path: '/homework', title: () => titles.homework, page: <HomeworkPage />, tile: { icon, order: 100 } },
+      { needs: ['homework', 'classes', 'subjects', 'classSubjects'], path: '/homework/add', title: () => titles.addHomework, back: '/homework', page: <HomeworkFormPage /> },
     ],
-    student: [{ needs: ['homework', 'homeworkDone', 'students', 'classes', 'subjects'], path: '/homework', title: titles.homework, page: <StudentHomeworkPage />, tile: { icon, order: 20 } }],
+    student: [{ needs: ['homework', 'homeworkDone', 'students', 'classes', 'subjects'], path: '/homework', title: () => titles.homework, page: <StudentHomeworkPage />, tile: { icon, order: 20 } }],
   },
   changes: () => import('./changes'),
   keep: (db, _tenantId, role) => import('./keep-family-files').then(({ keepFamilyFiles }) => keepFamilyFiles(db, role)),

@@ -1,100 +1,16 @@
-/** English texts of the homework screens (the school's answers are homeworkMessages in contract/homework.ts). */
+/**
+ * The homework screens' words: the `homework` catalog (src/i18n/locales/{language}/homework.po),
+ * whose English comes with these screens' chunk. The school's answers are homeworkMessages in
+ * contract/homework.ts and show through `say` (src/i18n).
+ */
+import { loadEnglish } from '../../i18n/catalogs';
+import { messages as englishHomework } from '../../i18n/locales/en/homework.po';
+import { t } from '../../i18n/translate';
+import { pageTitles } from '../page-titles';
+
+loadEnglish(englishHomework);
 
 /** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
-export const homeworkTitles = {
-  homework: 'Homework',
-  addHomework: 'Add homework',
-};
+export const homeworkTitles = pageTitles.homework;
 
-export const homeworkTexts = {
-  /** The sync panel's lines for homework's waiting or refused changes (changes.ts). */
-  changes: {
-    entity: 'Homework',
-    done: (done: boolean) => (done ? 'Homework marked done' : 'Homework marked not done'),
-    attachmentRemoved: (fileName: string, title: string) => `Attachment ${fileName} removed from ${title}`,
-  },
-  columns: {
-    dueDate: 'Due',
-    className: 'Class',
-    subject: 'Subject',
-    title: 'Title',
-    assignedDate: 'Given',
-    done: 'Done',
-  },
-  caption: 'Homework of this school',
-  empty: 'No homework on this device yet. It arrives with the first sync, or give one.',
-  noMatch: 'No homework matches this filter.',
-  loading: 'Reading this device’s copy…',
-  noEngine: 'Sign in again to read homework on this device.',
-  add: 'Give homework',
-  filterClass: 'Class',
-  filterSubject: 'Subject',
-  allClasses: 'All classes',
-  allSubjects: 'All subjects',
-  details: 'Details',
-  detailsLabel: (title: string) => `Details of ${title}`,
-  edit: 'Edit',
-  editLabel: (title: string) => `Edit ${title}`,
-  remove: 'Delete',
-  removeLabel: (title: string) => `Delete ${title}`,
-  deleteTitle: 'Delete homework',
-  deleteQuestion: (title: string) => `Delete the homework “${title}”? Its attachments and done marks go with it.`,
-  deleteCancelled: 'Nothing was deleted.',
-  deleteFailed: (title: string, reason: string) => `“${title}” was not deleted: ${reason}`,
-  deleteFallback: 'this device could not store the change.',
-  doneCount: (done: number, total: number) => `${done} of ${total} done`,
-  doneBy: 'Marked done by',
-  nobodyDone: 'Nobody has marked it done yet.',
-  close: 'Close',
-  readOnly: 'You can change the homework of the classes you teach.',
-  form: {
-    editTitle: 'Edit homework',
-    className: 'Class',
-    subject: 'Subject',
-    chooseClass: 'Choose a class',
-    chooseSubject: 'Choose a subject',
-    noSubjects: 'This class takes no subject you teach. Map its subjects first.',
-    title: 'Title',
-    description: 'Description',
-    assignedDate: 'Assigned date',
-    dueDate: 'Due date',
-    attachments: 'Attachments',
-    attachmentsHint: (max: number, megabytes: number) =>
-      `Up to ${max} files of ${megabytes} MB: PDF, images, office documents or text. They are sent once the homework reaches the school.`,
-    removeFile: (name: string) => `Remove ${name}`,
-    attached: 'Attached files',
-    removedOnSave: (count: number) => (count === 1 ? '1 attached file is removed when you save.' : `${count} attached files are removed when you save.`),
-    keepRemoved: 'Keep them',
-    tooManyFiles: (max: number) => `A homework can have at most ${max} attachments.`,
-    save: 'Save',
-    saving: 'Saving…',
-    cancel: 'Cancel',
-    fixErrors: (count: number) => (count === 1 ? 'Please fix the field marked below.' : `Please fix the ${count} fields marked below.`),
-    addFailed: 'The homework could not be saved on this device.',
-    notFound: 'This homework is not on this device.',
-    notYours: 'You can change only the homework of the classes and subjects you teach.',
-    back: 'Back to homework',
-  },
-  student: {
-    noStudent: 'No student record is linked to this account yet.',
-    empty: 'No homework yet.',
-    due: (date: string) => `Due ${date}`,
-    overdue: 'Overdue',
-    dueToday: 'Due today',
-    done: 'Done',
-    markDone: (title: string) => `Mark “${title}” done`,
-    attachments: 'Attachments',
-    open: 'Open',
-    openLabel: (name: string) => `Open ${name}`,
-    opening: 'Opening…',
-    keepOffline: 'Keep offline',
-    keptOffline: 'Kept on this device',
-    keepLabel: (name: string) => `Keep ${name} on this device`,
-    notOffline: 'Not on this device yet: open it once online',
-    openFailed: 'The file could not be opened.',
-    given: (date: string) => `Given ${date}`,
-  },
-  upload: {
-    waiting: (count: number) => (count === 1 ? '1 attachment waits to be sent.' : `${count} attachments wait to be sent.`),
-  },
-};
+export const homeworkTexts = t.homework;

@@ -2,12 +2,14 @@
  * An edited notification's earlier versions, as the school kept them (online only: the versions
  * are not synced to devices), newest change first, each with when and by whom it was replaced.
  */
+import { useLanguage } from '../../i18n';
 import { useCallback } from 'react';
 import { shortDateTime } from '../../ui/dates';
 import { fetchHistory, useSchoolFetch } from './school-reads';
 import { notificationTexts as text } from './texts';
 
 export function History({ notificationId, online, nameOf }: { notificationId: string; online: boolean | undefined; nameOf: (userId: string | null) => string }) {
+  useLanguage();
   const fetcher = useCallback((signal: AbortSignal) => fetchHistory(notificationId, signal), [notificationId]);
   const history = useSchoolFetch(fetcher, true, online, notificationId);
   if (history.status === 'offline') return <p className="field-hint">{text.history.offline}</p>;
@@ -17,11 +19,11 @@ export function History({ notificationId, online, nameOf }: { notificationId: st
   const versions = [...history.value].reverse();
   return (
     <details className="panel nt-history">
-      <summary>{text.history.heading(versions.length)}</summary>
+      <summary>{text.history.heading({ count: versions.length })}</summary>
       <ol>
         {versions.map((revision) => (
           <li key={`${revision.rev}-${revision.editedAt}`}>
-            <p className="nt-meta">{text.history.replaced(shortDateTime(revision.editedAt), nameOf(revision.editedBy))}</p>
+            <p className="nt-meta">{text.history.replaced({ when: shortDateTime(revision.editedAt), who: nameOf(revision.editedBy) })}</p>
             <p>
               <strong>{revision.version.title}</strong>
             </p>

@@ -3,6 +3,7 @@
  * shows its message and link and marks it read through the outbox (so on a plane too; the mark
  * shows at once and reaches the school once). The family page and the staff inbox share it.
  */
+import { useLanguage } from '../../i18n';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../contract/messages';
@@ -13,6 +14,7 @@ import { shortDateTime } from '../../ui/dates';
 import { notificationTexts as text } from './texts';
 
 export function Inbox({ items, reads, emptyText }: { items: readonly NotificationRow[]; reads: ReadonlyMap<string, NotificationReadRow>; emptyText: string }) {
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -52,10 +54,10 @@ export function Inbox({ items, reads, emptyText }: { items: readonly Notificatio
               {unread && <span className="nt-badge">{text.family.unread}</span>}
             </div>
             <p className="nt-meta">
-              {text.family.published(shortDateTime(row.publishAt))}
-              {mark && ` · ${text.family.readAt(shortDateTime(mark.readAt))}`}
+              {text.family.published({ when: shortDateTime(row.publishAt) })}
+              {mark && ` · ${text.family.readAt({ when: shortDateTime(mark.readAt) })}`}
             </p>
-            <button type="button" className="btn btn-secondary" aria-expanded={opened} aria-controls={bodyId} aria-label={text.family.openLabel(row.title)} onClick={() => void open(row)}>
+            <button type="button" className="btn btn-secondary" aria-expanded={opened} aria-controls={bodyId} aria-label={text.family.openLabel({ title: row.title })} onClick={() => void open(row)}>
               {opened ? text.family.close : text.family.open}
             </button>
             {opened && (

@@ -6,6 +6,7 @@
  * only the classes she teaches (the server's rule) and changes only what she sent; a published
  * notification keeps its time.
  */
+import { useLanguage } from '../../i18n';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { compareClasses } from '../../../contract/class-order';
@@ -38,6 +39,7 @@ const screensOf = (sections: readonly Section[], area: AreaName) =>
   tileSections(sections, area).filter((section) => section.area === area && !section.path.includes(':'));
 
 export default function NotificationFormPage() {
+  useLanguage();
   const mirror = useMirrorQuery(readNotificationsMirror, []);
   const { notificationId } = useParams();
   const editing = Boolean(notificationId);
@@ -157,12 +159,12 @@ function NotificationForm({ mirror, editing }: { mirror: NotificationsMirror; ed
   return (
     <Frame editing={Boolean(editing)}>
       <form ref={form.formRef} className="panel rk-form nt-form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormAlert failure={form.failure} errorCount={form.errorCount + (audienceError ? 1 : 0)} fixErrors={text.form.fixErrors} />
+        <FormAlert failure={form.failure} errorCount={form.errorCount + (audienceError ? 1 : 0)} fixErrors={(count) => text.form.fixErrors({ count })} />
         {form.textField('title', text.form.title, { required: true, maxLength: 200 })}
         <TextAreaField label={text.form.message} name="message" required value={form.values.message} onChange={form.set('message')} error={form.errors.message} rows={5} />
         <SelectField label={text.form.link} name="link" value={form.values.link} onChange={form.set('link')} error={form.errors.link} hint={text.form.linkHint}>
           <option value="">{text.form.noLink}</option>
-          {form.values.link && !knownScreens.has(form.values.link) && <option value={form.values.link}>{text.form.otherLink(form.values.link)}</option>}
+          {form.values.link && !knownScreens.has(form.values.link) && <option value={form.values.link}>{text.form.otherLink({ path: form.values.link })}</option>}
           <optgroup label={text.form.studentScreens}>{linkOptions(studentScreens)}</optgroup>
           <optgroup label={text.form.staffScreens}>{linkOptions(staffScreens)}</optgroup>
         </SelectField>
@@ -277,7 +279,7 @@ function PeoplePicker({ accounts, chosen, onChange }: { accounts: Fetched<Accoun
       {accounts.status === 'failed' && <p className="field-error">{text.form.peopleFailed}</p>}
       {chosen.length > 0 && (
         <>
-          <p>{text.form.chosenPeople(chosen.length)}</p>
+          <p>{text.form.chosenPeople({ count: chosen.length })}</p>
           <ul className="nt-people-found">
             {chosen.map((id) => (
               <li key={id}>

@@ -5,6 +5,7 @@
  * readers' marks). Admins change and withdraw any; a teacher her own. Below, the staff member's own
  * inbox: what was sent to them, unread marked.
  */
+import { useLanguage } from '../../i18n';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { NotificationRow } from '../../../sync/modules/notifications';
@@ -46,7 +47,9 @@ export interface NotificationView extends NotificationRow {
   mayChange: boolean;
 }
 
-const columns: Column<NotificationView>[] = [
+/** The list's columns, in the language of the moment. */
+function notificationColumns(): Column<NotificationView>[] {
+  return [
   { key: 'title', header: text.columns.title, text: (row) => row.title },
   { key: 'audience', header: text.columns.audience, text: (row) => row.audienceText },
   { key: 'sentBy', header: text.columns.sentBy, text: (row) => row.sender },
@@ -62,15 +65,18 @@ const columns: Column<NotificationView>[] = [
     ),
   },
   { key: 'reads', header: text.columns.reads, text: (row) => row.reads, className: 'rk-num' },
-];
-const searchColumns = columns.filter((column) => column.key !== 'reads' && column.key !== 'publishAt');
+  ];
+}
+
+const unsearchedKeys = new Set(['reads', 'publishAt']);
 
 function readsText(row: NotificationRow, figures: ReturnType<typeof useSchoolFetch<Map<string, ReadFigures>>>): string {
   if (figures.status === 'offline' || figures.status === 'failed') return text.readsOffline;
   if (figures.status === 'loading') return text.readsLoading;
   const found = figures.value.get(row.id);
   if (!found) return row.rev === 0 ? text.waiting : text.readsLoading;
-  return text.reads(found.readCount, found.audienceSize);
+  const { readCount: read, audienceSize: size } = found;
+  return size === 0 ? text.readsNone({ read }) : text.reads({ read, size, percent: Math.round((read / size) * 100) });
 }
 
 export default function NotificationsPage() {
@@ -80,6 +86,7 @@ export default function NotificationsPage() {
   const me = useMyUserId();
   const mirror = useMirrorQuery(readNotificationsMirror, []);
   const [notice, setNotice] = useNotice();
+  const language = useLanguage();
   const revKey = useMemo(() => (mirror ? mirror.notifications.map((row) => `${row.id}:${row.rev}`).join(',') : ''), [mirror]);
   const figures = useSchoolFetch(fetchReadFigures, Boolean(mirror), online, revKey);
   const accounts = useSchoolFetch(fetchAccounts, access.isAdmin, online, '');
@@ -96,7 +103,12 @@ export default function NotificationsPage() {
       reads: readsText(row, figures),
       mayChange: mayChange(row, access.isAdmin, me),
     }));
-  }, [mirror, me, names, figures, access.isAdmin]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels change with the language
+  }, [mirror, me, names, figures, access.isAdmin, language]);
+
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
+  const columns = useMemo(() => notificationColumns(), [language]);
+  const searchColumns = useMemo(() => columns.filter((column) => !unsearchedKeys.has(column.key)), [columns]);
 
   const inbox = useMemo(() => (mirror ? inboxOf(mirror.notifications, { staff: true, userId: me }).sort(newestFirst) : []), [mirror, me]);
   const reads = useMemo(() => readIds(mirror?.reads ?? []), [mirror]);
@@ -107,7 +119,7 @@ export default function NotificationsPage() {
     remove: engine ? (row) => engine.mutate('notifications.delete', { id: row.id }) : null,
     deleted: notificationMessages.deleted,
     cancelled: text.withdrawCancelled,
-    failed: (row, reason) => text.withdrawFailed(row.title, reason),
+    failed: (row, reason) => text.withdrawFailed({ title: row.title, reason }),
     fallbackReason: text.withdrawFallback,
     setNotice,
   });
@@ -145,9 +157,9 @@ export default function NotificationsPage() {
               row.mayChange && (
                 <EditRemoveButtons
                   editText={text.edit}
-                  editLabel={text.editLabel(row.title)}
+                  editLabel={text.editLabel({ title: row.title })}
                   removeText={text.withdraw}
-                  removeLabel={text.withdrawLabel(row.title)}
+                  removeLabel={text.withdrawLabel({ title: row.title })}
                   disabled={!engine}
                   onEdit={() => void navigate(`/admin/editnotification/${encodeURIComponent(row.id)}`)}
                   onRemove={() => removal.ask(row)}
@@ -164,7 +176,7 @@ export default function NotificationsPage() {
           <Inbox items={inbox} reads={reads} emptyText={text.inbox.empty} />
         </section>
       )}
-      <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.withdrawTitle, confirmDelete: text.withdraw, cancel: text.cancel, confirmBody: text.withdrawQuestion }} />
+      <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.withdrawTitle, confirmDelete: text.withdraw, cancel: text.cancel, confirmBody: (title) => text.withdrawQuestion({ title }) }} />
     </main>
   );
 }

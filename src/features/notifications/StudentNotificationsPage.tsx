@@ -3,6 +3,7 @@
  * it read (through the outbox, so offline too) and its link opens the screen it names. Read from
  * the mirror, which holds only what reaches this user, so it opens offline after one sync.
  */
+import { useLanguage } from '../../i18n';
 import { useMemo } from 'react';
 import { MirrorStatus } from '../../kit';
 import { useUnreadCount } from '../../kit/notifications-unread';
@@ -15,6 +16,7 @@ import { notificationTexts as text, notificationTitles } from './texts';
 import './notifications.css';
 
 export default function StudentNotificationsPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const mirror = useMirrorQuery(readNotificationsMirror, []);
   const unread = useUnreadCount();
@@ -28,7 +30,7 @@ export default function StudentNotificationsPage() {
       {mirror && (
         <section aria-labelledby="nt-inbox">
           <h2 id="nt-inbox" className="nt-count" aria-live="polite">
-            {text.family.unreadCount(unread ?? 0)}
+            {text.family.unreadCount({ count: unread ?? 0 })}
           </h2>
           <Inbox items={items} reads={reads} emptyText={text.family.empty} />
         </section>

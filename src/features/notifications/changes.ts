@@ -6,7 +6,7 @@ const text = notificationTexts.changes;
 
 export default defineChanges({
   lines: {
-    ...recordLines('notifications', text.entity, (body) => textOf(body, 'title')),
+    ...recordLines('notifications', () => text.entity, (body) => textOf(body, 'title')),
     'notifications.read': () => text.read,
   },
   // A read mark's notification is named by the change's own line.

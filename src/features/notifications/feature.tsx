@@ -1,7 +1,9 @@
 /** Notifications: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { notificationTitles as titles } from './texts';
+import { pageTitles } from '../page-titles';
+
+const titles = pageTitles.notifications;
 
 const NotificationsPage = lazy(() => import('./NotificationsPage'));
 const NotificationFormPage = lazy(() => import('./NotificationFormPage'));
@@ -18,11 +20,11 @@ export const notificationsFeature = defineFeature({
   name: 'notifications',
   sections: {
     admin: [
-      { needs: ['notifications', 'notificationCounts', 'classes'], path: '/notifications', title: titles.notifications, page: <NotificationsPage />, tile: { icon, order: 110 } },
-      { needs: ['notifications', 'classes'], path: '/addnotification', title: titles.addNotification, back: '/notifications', page: <NotificationFormPage /> },
-      { needs: ['notifications', 'classes'], path: '/editnotification/:notificationId', title: titles.editNotification, back: '/notifications', page: <NotificationFormPage /> },
+      { needs: ['notifications', 'notificationCounts', 'classes'], path: '/notifications', title: () => titles.notifications, page: <NotificationsPage />, tile: { icon, order: 110 } },
+      { needs: ['notifications', 'classes'], path: '/addnotification', title: () => titles.addNotification, back: '/notifications', page: <NotificationFormPage /> },
+      { needs: ['notifications', 'classes'], path: '/editnotification/:notificationId', title: () => titles.editNotification, back: '/notifications', page: <NotificationFormPage /> },
     ],
-    student: [{ needs: ['notifications', 'notificationReads'], path: '/notifications', title: titles.notifications, page: <StudentNotificationsPage />, tile: { icon, order: 70 } }],
+    student: [{ needs: ['notifications', 'notificationReads'], path: '/notifications', title: () => titles.notifications, page: <StudentNotificationsPage />, tile: { icon, order: 70 } }],
   },
   changes: () => import('./changes'),
 });

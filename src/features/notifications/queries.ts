@@ -35,12 +35,12 @@ export function audienceText(audience: Audience, classes: readonly ClassRow[]): 
       const byId = new Map(classes.map((row) => [row.id, row]));
       const known = audience.classIds.flatMap((id) => byId.get(id) ?? []).sort(compareClasses);
       const missing = audience.classIds.length - known.length;
-      return text.audience.classes([...known.map(classLabel), ...(missing > 0 ? [text.audience.otherClasses(missing)] : [])]);
+      return [...known.map(classLabel), ...(missing > 0 ? [text.audience.otherClasses({ count: missing })] : [])].join(', ');
     }
     case 'roles':
       return audience.roles.map((role) => text.audience.roles[role] ?? role).join(', ');
     case 'people':
-      return text.audience.people(audience.userIds.length);
+      return text.audience.people({ count: audience.userIds.length });
   }
 }
 

@@ -1,121 +1,16 @@
-/** English texts of the notification screens (the school's answers are in contract/messages.ts). */
+/**
+ * Words of the notification screens: the `events` catalog, which they share with the calendar
+ * (src/i18n/locales/{language}/events.po), whose English comes with these screens' chunk. The
+ * school's answers are in contract/messages.ts and show through `say` (src/i18n).
+ */
+import { loadEnglish } from '../../i18n/catalogs';
+import { messages as englishEvents } from '../../i18n/locales/en/events.po';
+import { t } from '../../i18n/translate';
+import { pageTitles } from '../page-titles';
+
+loadEnglish(englishEvents);
 
 /** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
-export const notificationTitles = {
-  notifications: 'Notifications',
-  addNotification: 'New notification',
-  editNotification: 'Edit notification',
-};
+export const notificationTitles = pageTitles.notifications;
 
-export const notificationTexts = {
-  /** The sync panel's lines for the notifications' waiting or refused changes (changes.ts). */
-  changes: { entity: 'Notification', read: 'Notification marked read' },
-  loading: 'Reading this device’s copy…',
-  noEngine: 'Sign in again to read notifications on this device.',
-  columns: {
-    title: 'Title',
-    audience: 'Audience',
-    sentBy: 'Sent by',
-    publishAt: 'Publish time',
-    reads: 'Read',
-  },
-  caption: 'Notifications of this school',
-  empty: 'No notifications on this device yet. They arrive with the first sync, or send one.',
-  noMatch: 'No notification matches this search.',
-  add: 'New notification',
-  edit: 'Edit',
-  editLabel: (title: string) => `Edit ${title}`,
-  withdraw: 'Withdraw',
-  withdrawLabel: (title: string) => `Withdraw ${title}`,
-  withdrawTitle: 'Withdraw notification',
-  withdrawQuestion: (title: string) => `Withdraw “${title}”? It leaves every device that holds it on their next sync, with its read marks.`,
-  withdrawCancelled: 'Nothing was withdrawn.',
-  withdrawFailed: (title: string, reason: string) => `“${title}” was not withdrawn: ${reason}`,
-  withdrawFallback: 'this device could not store the change.',
-  cancel: 'Cancel',
-  scheduled: 'Scheduled',
-  waiting: 'Not yet at the school',
-  reads: (read: number, size: number) => (size === 0 ? `${read} of 0` : `${read} of ${size} (${Math.round((read / size) * 100)}%)`),
-  readsOffline: 'Online only',
-  readsLoading: '…',
-  readsNote: 'Read figures come from the school when online; the list itself is this device’s copy.',
-  readsFailed: 'The read figures could not be fetched. The list is this device’s copy.',
-  teacherNote: 'You see the notifications you sent and the ones sent to you; you change only your own.',
-  sender: {
-    you: 'You',
-    school: 'School (automatic)',
-    staff: 'School staff',
-  },
-  audience: {
-    school: 'Whole school',
-    classes: (names: string[]) => names.join(', '),
-    otherClasses: (count: number) => (count === 1 ? '1 class not on this device' : `${count} classes not on this device`),
-    roles: { staff: 'Staff', students: 'Students', parents: 'Parents' } as Record<string, string>,
-    people: (count: number) => (count === 1 ? '1 person' : `${count} people`),
-  },
-  inbox: {
-    heading: 'Sent to you',
-    empty: 'Nothing has been sent to you yet.',
-  },
-  form: {
-    title: 'Title',
-    message: 'Message',
-    link: 'Opens',
-    noLink: 'No screen (message only)',
-    linkHint: 'The screen of the app the notification opens.',
-    studentScreens: 'Students and parents',
-    staffScreens: 'Staff',
-    otherLink: (path: string) => `Another screen (${path})`,
-    audience: 'Send to',
-    audienceKinds: {
-      school: 'The whole school',
-      classes: 'Chosen classes',
-      roles: 'Chosen roles',
-      people: 'Chosen people',
-    } as Record<string, string>,
-    classes: 'Classes',
-    teacherClasses: 'You can send to the classes you teach.',
-    noClasses: 'You teach no class yet, so you cannot send a notification.',
-    roles: 'Roles',
-    people: 'People',
-    peopleSearch: 'Find a person',
-    peopleHint: 'Accounts of this school, by name or username.',
-    peopleOffline: 'Choosing people needs a connection; the ones already chosen are kept.',
-    peopleLoading: 'Reading the accounts…',
-    peopleFailed: 'The accounts could not be read.',
-    chosenPeople: (count: number) => (count === 1 ? '1 person chosen' : `${count} people chosen`),
-    unknownPerson: 'Someone no longer listed',
-    when: 'When',
-    now: 'Publish now',
-    later: 'Publish at a time',
-    publishAt: 'Publish at',
-    publishedFixed: 'It has already been published: its time stays.',
-    publishInPast: 'Choose a time from now on.',
-    save: 'Send',
-    saveEdit: 'Save',
-    saving: 'Saving…',
-    cancel: 'Cancel',
-    fixErrors: (count: number) => (count === 1 ? 'Please fix the field marked below.' : `Please fix the ${count} fields marked below.`),
-    failed: 'The notification could not be saved on this device.',
-    notFound: 'This notification is not on this device.',
-    notYours: 'You can change only the notifications you sent.',
-    back: 'Back to notifications',
-  },
-  history: {
-    heading: (count: number) => (count === 1 ? '1 earlier version' : `${count} earlier versions`),
-    replaced: (when: string, who: string) => `Changed ${when} by ${who}. Before that it read:`,
-    offline: 'Earlier versions are shown when online.',
-    failed: 'The earlier versions could not be read.',
-  },
-  family: {
-    empty: 'No notifications yet. New ones arrive when this device syncs.',
-    unread: 'Unread',
-    unreadCount: (count: number) => (count === 0 ? 'All read' : count === 1 ? '1 unread' : `${count} unread`),
-    open: 'Open',
-    openLabel: (title: string) => `Read ${title}`,
-    close: 'Close',
-    goTo: 'Go to the screen',
-    published: (when: string) => `Sent ${when}`,
-    readAt: (when: string) => `Read ${when}`,
-  },
-};
+export const notificationTexts = t.notifications;

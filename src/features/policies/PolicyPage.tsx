@@ -1,10 +1,14 @@
 /** One policy document: shared page header (back to /home), effective date, contents and sections. */
 import { Link } from 'react-router';
+import { around, t, useLanguage } from '../../i18n';
 import { PageHeader } from '../../ui/PageHeader';
-import { effectiveDateIso, type PolicyDocument } from './policy-types';
+import { effectiveDateIso, policyDocument, type PolicyShape } from './policy-types';
 import './policies.css';
 
-export function PolicyPage({ document: policy, other }: { document: PolicyDocument; other: { to: string; label: string } }) {
+export function PolicyPage({ document: shape, other }: { document: PolicyShape; other: { to: string; label: string } }) {
+  useLanguage();
+  const policy = policyDocument(shape);
+  const [beforeLink, afterLink] = around(t.policies.contact.text);
   return (
     <main className="page policy-page">
       <PageHeader title={policy.title} backTo="/home" />
@@ -13,13 +17,13 @@ export function PolicyPage({ document: policy, other }: { document: PolicyDocume
           {policy.title}
         </h2>
         <p className="policy-effective">
-          Effective date: <time dateTime={effectiveDateIso}>{policy.effectiveDate}</time>
+          {t.policies.effectiveLabel} <time dateTime={effectiveDateIso}>{policy.effectiveDate}</time>
         </p>
         {policy.intro.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
         <nav aria-labelledby="policy-contents" className="policy-contents">
-          <h3 id="policy-contents">Contents</h3>
+          <h3 id="policy-contents">{t.policies.contents}</h3>
           <ol>
             {policy.sections.map((section) => (
               <li key={section.id}>
@@ -49,15 +53,17 @@ export function PolicyPage({ document: policy, other }: { document: PolicyDocume
           </section>
         ))}
         <section id="contact-us" aria-labelledby="contact-us-heading">
-          <h3 id="contact-us-heading">{policy.sections.length + 1}. Contact</h3>
+          <h3 id="contact-us-heading">
+            {policy.sections.length + 1}. {t.policies.contact.heading}
+          </h3>
           <p>
-            Questions about this document, or requests about your data: use the contact details on{' '}
-            <Link to="/home#contact">our home page</Link>. Questions about your school’s records are best sent to your
-            school administrator.
+            {beforeLink}
+            <Link to="/home#contact">{t.policies.contact.link}</Link>
+            {afterLink}
           </p>
         </section>
         <p className="policy-other">
-          See also: <Link to={other.to}>{other.label}</Link>
+          {t.policies.seeAlso} <Link to={other.to}>{other.label}</Link>
         </p>
       </article>
     </main>

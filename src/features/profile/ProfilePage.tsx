@@ -5,6 +5,7 @@
  * mirror only, so it opens offline; a parent sees each child with class. Password changes are on
  * /settings.
  */
+import { useLanguage } from '../../i18n';
 import { Link } from 'react-router';
 import { messages } from '../../../contract/messages';
 import type { KakshaDb } from '../../../sync';
@@ -36,6 +37,7 @@ async function readMirror(db: KakshaDb, role: string | undefined, profile: Profi
 }
 
 export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
+  useLanguage();
   const { session } = useSessionSnapshot();
   const role = session?.role;
   const profile = session?.profile ?? null;

@@ -3,6 +3,7 @@
  * their row (half days count as half), from the mirror, which holds their own marks. Nothing for
  * someone without a teacher record.
  */
+import { useLanguage } from '../../i18n';
 import { Link } from 'react-router';
 import { monthYearOf, registerTotals } from '../../../contract/teacher-attendance';
 import { workingDaysSoFar } from '../../../contract/working-days';
@@ -12,13 +13,9 @@ import { teacherAttendanceTable } from '../../../sync/modules/teacher-attendance
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { monthYear } from '../../ui/dates';
 import { useStaffAccess } from '../../kit/access';
+import { profileTexts } from './texts';
 
-const text = {
-  heading: (month: string) => `My attendance, ${month}`,
-  line: (attended: number, working: number) => `${attended} of ${working} working days so far`,
-  detail: (absent: number, halfDays: number, leave: number) => `Absent ${absent} · half days ${halfDays} · leave ${leave}`,
-  register: 'Monthly register',
-};
+const text = profileTexts.staffMonth;
 
 function today(): string {
   const now = new Date();
@@ -34,6 +31,7 @@ async function readMonth(db: KakshaDb, teacherId: string, month: string) {
 }
 
 export function StaffMonthPanel() {
+  useLanguage();
   const { teacherId } = useStaffAccess();
   const day = today();
   const month = day.slice(0, 7);
@@ -44,9 +42,9 @@ export function StaffMonthPanel() {
   const leave = totals.leave.casual + totals.leave.sick + totals.leave.earned + totals.leave.other;
   return (
     <section className="panel settings-panel" aria-labelledby="profile-staff-month">
-      <h2 id="profile-staff-month">{text.heading(monthYear(month))}</h2>
-      <p>{text.line(totals.attended, working.length)}</p>
-      <p>{text.detail(totals.absent, totals.halfDays, leave)}</p>
+      <h2 id="profile-staff-month">{text.heading({ month: monthYear(month) })}</h2>
+      <p>{text.line({ attended: totals.attended, working: working.length })}</p>
+      <p>{text.detail({ absent: totals.absent, halfDays: totals.halfDays, leave })}</p>
       <Link to={`/admin/teacher-attendance/monthly/${monthYearOf(month)}`} className="btn btn-secondary">
         {text.register}
       </Link>

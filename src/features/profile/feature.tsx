@@ -1,7 +1,9 @@
 /** /admin/profile and /student/profile (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { profileTitles as titles } from './texts';
+import { pageTitles } from '../page-titles';
+
+const titles = pageTitles.profile;
 
 const ProfilePage = lazy(() => import('./ProfilePage'));
 
@@ -15,7 +17,7 @@ const icon = (
 export const profileFeature = defineFeature({
   name: 'profile',
   sections: {
-    admin: [{ needs: ['teachers', 'classes', 'teacherAttendance', 'events'], path: '/profile', title: titles.profile, page: <ProfilePage area="admin" />, tile: { icon, order: 190 } }],
-    student: [{ needs: ['students', 'classes'], path: '/profile', title: titles.profile, page: <ProfilePage area="student" />, tile: { icon, order: 10 } }],
+    admin: [{ needs: ['teachers', 'classes', 'teacherAttendance', 'events'], path: '/profile', title: () => titles.profile, page: <ProfilePage area="admin" />, tile: { icon, order: 190 } }],
+    student: [{ needs: ['students', 'classes'], path: '/profile', title: () => titles.profile, page: <ProfilePage area="student" />, tile: { icon, order: 10 } }],
   },
 });

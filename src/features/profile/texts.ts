@@ -1,14 +1,15 @@
-/** English texts of the profile screens (our own; the field names are the settings page's, src/i18n). */
+/**
+ * The profile page's words: the `family` catalog (src/i18n/locales/{language}/family.po), whose
+ * English comes with the page's chunk. The fields' names are the settings page's (src/i18n).
+ */
+import { loadEnglish } from '../../i18n/catalogs';
+import { messages as englishFamily } from '../../i18n/locales/en/family.po';
+import { t } from '../../i18n/translate';
+import { pageTitles } from '../page-titles';
+
+loadEnglish(englishFamily);
 
 /** The titles of its pages: their headers, and their sections in feature.tsx (tiles, the notification form's screens). */
-export const profileTitles = {
-  profile: 'My profile',
-};
+export const profileTitles = pageTitles.profile;
 
-export const profileTexts = {
-  childrenHeading: 'Children',
-  noChildren: 'No children are linked to this account yet. The school links them when it approves the account.',
-  passwordHeading: 'Password',
-  passwordHint: 'Change your password on the Settings page.',
-  toSettings: 'Go to Settings',
-};
+export const profileTexts = t.profile;

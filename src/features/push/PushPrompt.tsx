@@ -6,6 +6,7 @@
  * arriving while the app is open is shown as a toast (the service worker shows no system
  * notification then) and starts a sync; a tapped notification's screen is opened here.
  */
+import { useLanguage } from '../../i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -35,6 +36,7 @@ export function browserPlatform(setup: PushSetup): PushPlatform {
 }
 
 export default function PushPrompt({ platform: given }: { platform?: PushPlatform }) {
+  useLanguage();
   const platform = useMemo(() => given ?? (pushSetup && browserTakesPush() ? browserPlatform(pushSetup) : undefined), [given]);
   const { session } = useSessionSnapshot();
   const user = session?.username;

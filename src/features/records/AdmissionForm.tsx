@@ -4,6 +4,7 @@
  * contract's own schema (the one the server applies), each message shown at its field and focus
  * moved to the first field in error.
  */
+import { useLanguage } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { academicYearLabel, academicYearOf, admissionInputSchema, admissionUpdateSchema } from '../../../contract/admission';
 import { messages } from '../../../contract/messages';
@@ -79,6 +80,7 @@ type AdmissionFormProps =
   | (CommonProps & { mode: 'edit'; academicYear: number | null; onSubmit: (input: AdmissionChanges) => Promise<void> });
 
 export function AdmissionForm(props: AdmissionFormProps) {
+  useLanguage();
   const { initial, classes, submitLabel, failure } = props;
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -187,7 +189,7 @@ export function AdmissionForm(props: AdmissionFormProps) {
 
       {errorCount > 0 && (
         <p className="alert alert-error" role="alert">
-          {text.fixErrors(errorCount)}
+          {text.fixErrors({ count: errorCount })}
         </p>
       )}
       {failure && (

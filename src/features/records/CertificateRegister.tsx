@@ -3,6 +3,8 @@
  * date and who issued it, newest first, searchable and exportable, each with a reprint link to its
  * print page. An issue made on this device waits there for the school's serial.
  */
+import { useMemo } from 'react';
+import { say, useLanguage } from '../../i18n';
 import { Link } from 'react-router';
 import { messages } from '../../../contract/messages';
 import type { CertificateRow } from '../../../sync';
@@ -16,21 +18,27 @@ import { shortDate } from '../../ui/dates';
 
 const text = recordsTexts.issued;
 
-const columns: Column<CertificateRow>[] = [
+/** The register's columns, in the language of the moment. */
+function certificateColumns(): Column<CertificateRow>[] {
+  return [
   {
     key: 'serial',
     header: text.columns.serial,
     text: (row) => row.serial ?? recordsTexts.print.waitingSerial,
     cell: (row) => row.serial ?? <span className="rec-pending-badge">{recordsTexts.print.waitingSerial}</span>,
   },
-  { key: 'kind', header: text.columns.kind, text: (row) => messages.certificates.titles[row.kind] },
+  { key: 'kind', header: text.columns.kind, text: (row) => say(messages.certificates.titles[row.kind]) },
   { key: 'studentName', header: text.columns.student, text: (row) => row.studentName },
   { key: 'issueDate', header: text.columns.issueDate, text: (row) => shortDate(row.issueDate) ?? '' },
   { key: 'issuedBy', header: text.columns.issuedBy, text: (row) => row.issuedBy },
-];
+  ];
+}
 
 export function CertificateRegister() {
   const rows = useMirrorQuery(certificateRegister, []);
+  const language = useLanguage();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
+  const columns = useMemo(() => certificateColumns(), [language]);
   const { found, paging, searchBar } = useSearchedPages(rows ?? [], columns);
   if (!rows) return null;
   return (

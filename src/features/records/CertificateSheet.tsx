@@ -4,6 +4,7 @@
  * lines): nothing is read from the mirror's current records, so a reprint, also offline, is the
  * same page as the first print. Pure: PrintData in, markup out.
  */
+import { say, useLanguage } from '../../i18n';
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
 import type { PrintData } from '../../../contract/certificate';
 import { messages } from '../../../contract/messages';
@@ -50,17 +51,18 @@ function BonafideBody({ data }: { data: PrintData }) {
   const { student, details } = data;
   const className = classOf(student);
   const year = academicYearLabel(academicYearOf(data.issueDate));
-  const parents = [student.fatherName, student.motherName].filter(Boolean).join(' and ');
+  const parents =
+    student.fatherName && student.motherName ? text.parents({ father: student.fatherName, mother: student.motherName }) : (student.fatherName ?? student.motherName ?? '');
   return (
     <div className="cert-text">
       <p>
         {text.certify} <strong className="cert-name">{student.fullName}</strong>
-        {parents ? `, ${text.childOf(student.gender)} ${parents},` : ''}{' '}
-        {className ? text.studying(className, year) : text.studyingNoClass(year)}
+        {parents ? `, ${text.childOf({ gender: student.gender ?? 'other', parents })},` : ''}{' '}
+        {className ? text.studying({ className, academicYear: year }) : text.studyingNoClass({ academicYear: year })}
       </p>
-      {student.admissionId && <p>{text.admitted(student.admissionId, student.admissionDate ? printDate(student.admissionDate) : null)}</p>}
-      {student.dateOfBirth && <p>{text.born(printDate(student.dateOfBirth))}</p>}
-      <p>{details.purpose ? text.purpose(details.purpose) : text.onRequest}</p>
+      {student.admissionId && <p>{student.admissionDate ? text.admitted({ number: student.admissionId, date: printDate(student.admissionDate) }) : text.admittedNoDate({ number: student.admissionId })}</p>}
+      {student.dateOfBirth && <p>{text.born({ date: printDate(student.dateOfBirth) })}</p>}
+      <p>{details.purpose ? text.purpose({ purpose: details.purpose }) : text.onRequest}</p>
       <Particulars
         rows={[
           [field.aadhaar, student.aadhaarMasked],
@@ -127,9 +129,10 @@ function DetailsBody({ data }: { data: PrintData }) {
 }
 
 export function CertificateSheet({ data }: { data: PrintData }) {
+  useLanguage();
   const { school } = data;
   // The title frozen at issue (the school's wording then); older rows without one use today's.
-  const title = data.title || messages.certificates.titles[data.kind];
+  const title = say(data.title || messages.certificates.titles[data.kind]);
   const contact = [school.phoneNumber ? `${text.phone}: ${school.phoneNumber}` : null, school.email ? `${text.email}: ${school.email}` : null]
     .filter(Boolean)
     .join(' · ');

@@ -3,6 +3,7 @@
  * admission number, or the entry's id while it waits for its number (the register links such rows
  * by id), so an admission made offline can be corrected before the school has numbered it.
  */
+import { say, useLanguage } from '../../i18n';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../contract/messages';
@@ -20,6 +21,7 @@ import './records.css';
 const text = recordsTexts.edit;
 
 export default function EditAdmissionPage() {
+  useLanguage();
   const { admissionNumber: key = '' } = useParams();
   const engine = useSyncEngine();
   const navigate = useNavigate();
@@ -41,7 +43,7 @@ export default function EditAdmissionPage() {
       {loading && <LoadingStatus text={recordsTexts.loadingMirror} />}
       {!loading && entry === null && (
         <div className="panel panel-plain" role="alert">
-          <p>{messages.admissions.notFound}</p>
+          <p>{say(messages.admissions.notFound)}</p>
           <p>{text.notFoundHint}</p>
           <Link to={registerPath} className="btn btn-secondary">
             {text.backToRegister}
@@ -59,7 +61,7 @@ export default function EditAdmissionPage() {
       {!loading && entry && mayEdit && (
         <>
           <p className="rec-student">
-            <strong>{entry.admission.admissionNumber ? text.number(entry.admission.admissionNumber) : messages.admissions.pendingNumber}</strong>
+            <strong>{entry.admission.admissionNumber ? text.number({ number: entry.admission.admissionNumber }) : say(messages.admissions.pendingNumber)}</strong>
             {entry.name && <span className="rec-muted"> · {entry.name}</span>}
             {!entry.admission.admissionNumber && <span className="rec-muted"> · {recordsTexts.register.pendingHint}</span>}
           </p>

@@ -3,6 +3,7 @@
  * this device (online or not) and opens the register, where the new row shows "Pending" until the
  * school gives its number, and then the number (the register says so when it arrives).
  */
+import { useLanguage } from '../../i18n';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -18,6 +19,7 @@ import { recordsTexts, recordsTitles } from './texts';
 import './records.css';
 
 export default function NewAdmissionPage() {
+  useLanguage();
   const engine = useSyncEngine();
   const navigate = useNavigate();
   const allClasses = useMirrorQuery(classOptions, []);

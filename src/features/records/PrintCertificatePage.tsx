@@ -6,6 +6,7 @@
  * offline has no serial until the school accepts it (serials are gapless and kept in the school's
  * register), so it cannot be printed until then.
  */
+import { say, useLanguage } from '../../i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -172,7 +173,7 @@ function Preview({ certificate, justIssued }: { certificate: CertificateRow; jus
     <section className="rec-preview" aria-label={text.previewLabel}>
       {justIssued && (
         <p className="alert alert-info no-print" role="status" aria-live="polite">
-          {certificate.serial ? messages.certificates.issued(certificate.serial) : text.savedOffline}
+          {certificate.serial ? say(messages.certificates.issued(certificate.serial)) : text.savedOffline}
         </p>
       )}
       {print ? (
@@ -199,10 +200,11 @@ function Preview({ certificate, justIssued }: { certificate: CertificateRow; jus
 }
 
 export default function PrintCertificatePage({ kind }: { kind: CertificateKind }) {
+  useLanguage();
   const { id: studentId = '' } = useParams();
   const engine = useSyncEngine();
   const [params, setParams] = useSearchParams();
-  const title = messages.certificates.titles[kind];
+  const title = say(messages.certificates.titles[kind]);
   const data = useMirrorQuery(async (db) => ({ key: `${studentId}|${kind}`, view: await studentCertificates(db, studentId, kind) }), [
     studentId,
     kind,
@@ -245,7 +247,7 @@ export default function PrintCertificatePage({ kind }: { kind: CertificateKind }
           <div className="rec-student no-print">
             {name ? (
               <p>
-                <strong>{text.studentHeading(name)}</strong>
+                <strong>{text.studentHeading({ name })}</strong>
                 {details && <span className="rec-muted"> · {details}</span>}
               </p>
             ) : (
@@ -254,7 +256,7 @@ export default function PrintCertificatePage({ kind }: { kind: CertificateKind }
           </div>
           {refused && (
             <p className="alert alert-error no-print" role="alert">
-              {text.refused(refused.message)}
+              {text.refused({ message: refused.message })}
             </p>
           )}
           <IssuedList certificates={view.certificates} selectedId={chosen?.id} onSelect={select} />

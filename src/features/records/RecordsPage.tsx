@@ -5,6 +5,7 @@
  * it arrives. Per row: edit, the three certificates, and (admins) cancel. Below, the certificate
  * issue register with reprint links.
  */
+import { say, useLanguage } from '../../i18n';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { academicYearLabel, academicYearOf, admissionStatuses, type AdmissionStatus } from '../../../contract/admission';
@@ -40,9 +41,11 @@ import './records.css';
 const text = recordsTexts.register;
 const allValue = 'all';
 
-const numberOf = (entry: RegisterEntry) => entry.admission.admissionNumber ?? messages.admissions.pendingNumber;
+const numberOf = (entry: RegisterEntry) => entry.admission.admissionNumber ?? say(messages.admissions.pendingNumber);
 
-const columns: Column<RegisterEntry>[] = [
+/** The register's columns, in the language of the moment. */
+function registerColumns(): Column<RegisterEntry>[] {
+  return [
   {
     key: 'admissionNumber',
     header: text.columns.number,
@@ -50,7 +53,7 @@ const columns: Column<RegisterEntry>[] = [
     cell: (entry) =>
       entry.admission.admissionNumber ?? (
         <span className="rec-number-pending">
-          <span className="rec-pending-badge">{messages.admissions.pendingNumber}</span>
+          <span className="rec-pending-badge">{say(messages.admissions.pendingNumber)}</span>
           <span className="rec-pending-hint">{text.pendingHint}</span>
         </span>
       ),
@@ -69,7 +72,8 @@ const columns: Column<RegisterEntry>[] = [
     ),
   },
   { key: 'previousSchool', header: text.columns.previousSchool, text: (entry) => entry.admission.previousSchool ?? '' },
-];
+  ];
+}
 
 /** The academic years to choose from: every year in the register and the current one, newest first. */
 function yearChoices(entries: readonly RegisterEntry[]): number[] {
@@ -86,14 +90,14 @@ function AddedNotice({ entries, id }: { entries: readonly RegisterEntry[]; id: s
     const refused = state?.rejected.find((item) => item.kind === 'admissions.create' && (item.body as { id?: unknown } | null)?.id === id);
     return refused ? (
       <p className="alert alert-error" role="alert">
-        {recordsTexts.register.refused(refused.message)}
+        {recordsTexts.register.refused({ message: refused.message })}
       </p>
     ) : null;
   }
   const number = entry.admission.admissionNumber;
   return (
     <p className={`alert ${number ? 'alert-info' : 'alert-warning'}`} role="status" aria-live="polite">
-      {number ? messages.admissions.added(number) : recordsTexts.form.savedPending}
+      {number ? say(messages.admissions.added(number)) : recordsTexts.form.savedPending}
     </p>
   );
 }
@@ -112,7 +116,7 @@ function RowActions({
   const { admission } = entry;
   const who = entry.name || numberOf(entry);
   return (
-    <div className="rec-row-actions" role="group" aria-label={text.actions(who)}>
+    <div className="rec-row-actions" role="group" aria-label={text.actions({ name: who })}>
       {mayEdit && (
         <Link className="btn btn-secondary" to={editPath(entryKey(admission))}>
           {text.edit}
@@ -121,21 +125,21 @@ function RowActions({
       {/* Certificates only for a student she may change: the server refuses the rest (server/modules/certificates/issue.ts). */}
       {mayEdit && (
         <>
-          <Link className="btn btn-secondary" to={printPath('bonafide', admission.studentId)} title={messages.certificates.titles.bonafide}>
+          <Link className="btn btn-secondary" to={printPath('bonafide', admission.studentId)} title={say(messages.certificates.titles.bonafide)}>
             {text.printBonafide}
-            <span className="visually-hidden"> {messages.certificates.titles.bonafide}</span>
+            <span className="visually-hidden"> {say(messages.certificates.titles.bonafide)}</span>
           </Link>
-          <Link className="btn btn-secondary" to={printPath('transfer', admission.studentId)} title={messages.certificates.titles.transfer}>
+          <Link className="btn btn-secondary" to={printPath('transfer', admission.studentId)} title={say(messages.certificates.titles.transfer)}>
             {text.printTc}
-            <span className="visually-hidden"> {messages.certificates.titles.transfer}</span>
+            <span className="visually-hidden"> {say(messages.certificates.titles.transfer)}</span>
           </Link>
           <Link
             className="btn btn-secondary"
             to={printPath('studentDetails', admission.studentId)}
-            title={messages.certificates.titles.studentDetails}
+            title={say(messages.certificates.titles.studentDetails)}
           >
             {text.printStudentDetails}
-            <span className="visually-hidden"> {messages.certificates.titles.studentDetails}</span>
+            <span className="visually-hidden"> {say(messages.certificates.titles.studentDetails)}</span>
           </Link>
         </>
       )}
@@ -171,6 +175,9 @@ export default function RecordsPage() {
     () => (entries ?? []).filter((entry) => (year === null || entry.year === year) && (status === null || entry.admission.status === status)),
     [entries, year, status],
   );
+  const language = useLanguage();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
+  const columns = useMemo(() => registerColumns(), [language]);
   const { found, paging, searchBar } = useSearchedPages(filtered, columns, `${year}|${status}`);
   const years = useMemo(() => yearChoices(entries ?? []), [entries]);
 
@@ -271,7 +278,7 @@ export default function RecordsPage() {
         onConfirm={() => void confirmCancel()}
         onCancel={() => setCancelling(null)}
       >
-        {cancelling && <p>{text.cancelQuestion(numberOf(cancelling), cancelling.name)}</p>}
+        {cancelling && <p>{text.cancelQuestion({ number: numberOf(cancelling), name: cancelling.name })}</p>}
       </ConfirmDialog>
     </main>
   );

@@ -1,7 +1,9 @@
 /** The admission register and certificates: pages and the sync panel's words (src/kit/feature.ts). */
 import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
-import { recordsTitles as titles } from './texts';
+import { pageTitles } from '../page-titles';
+
+const titles = pageTitles.records;
 
 const RecordsPage = lazy(() => import('./RecordsPage'));
 const NewAdmissionPage = lazy(() => import('./NewAdmissionPage'));
@@ -19,12 +21,12 @@ export const recordsFeature = defineFeature({
   name: 'records',
   sections: {
     admin: [
-      { needs: ['admissions', 'certificates', 'students', 'classes'], path: '/records', title: titles.records, page: <RecordsPage />, tile: { icon, order: 10 } },
-      { needs: ['admissions', 'students', 'classes'], path: '/records/newadmission', title: titles.newAdmission, back: '/records', page: <NewAdmissionPage /> },
-      { needs: ['admissions', 'students', 'classes'], path: '/records/edit/:admissionNumber', title: titles.editAdmission, back: '/records', page: <EditAdmissionPage /> },
-      { needs: ['certificates', 'students', 'classes'], path: '/records/printbonafide/:id', title: titles.printBonafide, back: '/records', page: <PrintCertificatePage kind="bonafide" /> },
-      { needs: ['certificates', 'students', 'classes'], path: '/records/printtc/:id', title: titles.printTc, back: '/records', page: <PrintCertificatePage kind="transfer" /> },
-      { needs: ['certificates', 'students', 'classes'], path: '/records/printstudentdetails/:id', title: titles.printStudentDetails, back: '/records', page: <PrintCertificatePage kind="studentDetails" /> },
+      { needs: ['admissions', 'certificates', 'students', 'classes'], path: '/records', title: () => titles.records, page: <RecordsPage />, tile: { icon, order: 10 } },
+      { needs: ['admissions', 'students', 'classes'], path: '/records/newadmission', title: () => titles.newAdmission, back: '/records', page: <NewAdmissionPage /> },
+      { needs: ['admissions', 'students', 'classes'], path: '/records/edit/:admissionNumber', title: () => titles.editAdmission, back: '/records', page: <EditAdmissionPage /> },
+      { needs: ['certificates', 'students', 'classes'], path: '/records/printbonafide/:id', title: () => titles.printBonafide, back: '/records', page: <PrintCertificatePage kind="bonafide" /> },
+      { needs: ['certificates', 'students', 'classes'], path: '/records/printtc/:id', title: () => titles.printTc, back: '/records', page: <PrintCertificatePage kind="transfer" /> },
+      { needs: ['certificates', 'students', 'classes'], path: '/records/printstudentdetails/:id', title: () => titles.printStudentDetails, back: '/records', page: <PrintCertificatePage kind="studentDetails" /> },
     ],
   },
   changes: () => import('./changes'),

@@ -132,10 +132,10 @@ describe('/admin/events', () => {
     expect(rowOf('Class quiz')!.textContent).toContain('II B');
     expect(rowOf('Sports day')!.textContent).toContain(text.audience.school);
 
-    expect(labelled(text.editLabel('Class quiz'))).not.toBeNull();
-    expect(labelled(text.editLabel('Sports day'))).toBeNull();
-    expect(labelled(text.removeLabel('Holiday today'))).toBeNull();
-    expect(labelled(text.editLabel('III A trip'))).toBeNull();
+    expect(labelled(text.editLabel({ title: 'Class quiz' }))).not.toBeNull();
+    expect(labelled(text.editLabel({ title: 'Sports day' }))).toBeNull();
+    expect(labelled(text.removeLabel({ title: 'Holiday today' }))).toBeNull();
+    expect(labelled(text.editLabel({ title: 'III A trip' }))).toBeNull();
 
     const todayCell = view!.container.querySelector('.ev-grid td[aria-current="date"]')!;
     expect(todayCell.classList.contains('ev-holiday')).toBe(true);
@@ -152,8 +152,8 @@ describe('/admin/events', () => {
     await seedSchool(engine);
     await engine.db.tableOf(eventsTable).put(event(1, { title: 'Picnic' }));
     await show('/admin/events', <EventsPage />);
-    await until(() => labelled(text.removeLabel('Picnic')) !== null, 'the delete button');
-    await click(labelled(text.removeLabel('Picnic'))!);
+    await until(() => labelled(text.removeLabel({ title: 'Picnic' })) !== null, 'the delete button');
+    await click(labelled(text.removeLabel({ title: 'Picnic' }))!);
     await click(Array.from(document.querySelectorAll('button')).find((button) => button.textContent === text.remove && !button.getAttribute('aria-label'))!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the delete in the outbox');
     expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'events.delete', method: 'DELETE' });

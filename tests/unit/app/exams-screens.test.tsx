@@ -130,10 +130,10 @@ describe('/admin/exams marks entry', () => {
     await seedSchool(engine);
     await engine.db.tableOf(examsTable).put(exam);
     await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
-    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel('Asha Rao')}"]`) !== null, 'the grid');
+    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel({ name: 'Asha Rao' })}"]`) !== null, 'the grid');
 
-    const ashaCell = cellOf(text.grid.cellLabel('Asha Rao'));
-    const raviCell = cellOf(text.grid.cellLabel('Ravi Kumar'));
+    const ashaCell = cellOf(text.grid.cellLabel({ name: 'Asha Rao' }));
+    const raviCell = cellOf(text.grid.cellLabel({ name: 'Ravi Kumar' }));
     ashaCell.focus();
     await type(ashaCell, '35.5');
     await keyDown(ashaCell, 'Enter');
@@ -165,10 +165,10 @@ describe('/admin/exams marks entry', () => {
     await seedSchool(engine);
     await engine.db.tableOf(examsTable).put(exam);
     await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
-    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel('Asha Rao')}"]`) !== null, 'the grid');
+    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel({ name: 'Asha Rao' })}"]`) !== null, 'the grid');
     const marks = () => meanwhile(() => engine.db.tableOf(marksTable).toArray());
 
-    const ashaCell = cellOf(text.grid.cellLabel('Asha Rao'));
+    const ashaCell = cellOf(text.grid.cellLabel({ name: 'Asha Rao' }));
     ashaCell.focus();
     await type(ashaCell, '12');
     await keyDown(ashaCell, 'Enter');
@@ -178,10 +178,10 @@ describe('/admin/exams marks entry', () => {
     const pauses = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((handler: () => void, ms?: number) =>
       realSetTimeout(handler, ms === typingPauseMs ? 2_147_483_647 : ms)) as unknown as typeof setTimeout);
     try {
-      await act(async () => cellOf(text.grid.cellLabel('Ravi Kumar')).blur());
+      await act(async () => cellOf(text.grid.cellLabel({ name: 'Ravi Kumar' })).blur());
       await until(async () => (await marks()).length === 1, 'the cell sent on leaving the grid');
 
-      const raviCell = cellOf(text.grid.cellLabel('Ravi Kumar'));
+      const raviCell = cellOf(text.grid.cellLabel({ name: 'Ravi Kumar' }));
       raviCell.focus();
       await type(raviCell, 'EX');
       await act(async () => view!.unmount());
@@ -199,9 +199,9 @@ describe('/admin/exams marks entry', () => {
     await seedSchool(engine);
     await engine.db.tableOf(examsTable).put(exam);
     await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiiA}&subject=${maths}`);
-    await until(() => view!.container.querySelector(`input[aria-label="${text.grid.cellLabel('Meena Das')}"]`) !== null, 'the grid');
+    await until(() => view!.container.querySelector(`input[aria-label="${text.grid.cellLabel({ name: 'Meena Das' })}"]`) !== null, 'the grid');
     expect(view!.container.textContent).toContain(text.grid.notYours);
-    expect(cellOf(text.grid.cellLabel('Meena Das')).disabled).toBe(true);
+    expect(cellOf(text.grid.cellLabel({ name: 'Meena Das' })).disabled).toBe(true);
   });
 });
 
@@ -215,17 +215,17 @@ describe('/admin/exams marks entry before the paper\'s day', () => {
     await seedSchool(engine);
     await engine.db.tableOf(examsTable).put(exam);
     await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
-    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel('Asha Rao')}"]`) !== null, 'the grid');
+    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel({ name: 'Asha Rao' })}"]`) !== null, 'the grid');
     const warning = view!.container.querySelector('[role="alert"]');
-    expect(warning?.textContent).toContain(text.grid.early('Mathematics', 'II B', '20/07/2026'));
-    expect(cellOf(text.grid.cellLabel('Asha Rao')).disabled).toBe(true);
-    expect(cellOf(text.grid.cellLabel('Ravi Kumar')).disabled).toBe(true);
+    expect(warning?.textContent).toContain(text.grid.early({ subject: 'Mathematics', className: 'II B', date: '20/07/2026' }));
+    expect(cellOf(text.grid.cellLabel({ name: 'Asha Rao' })).disabled).toBe(true);
+    expect(cellOf(text.grid.cellLabel({ name: 'Ravi Kumar' })).disabled).toBe(true);
 
     await click(button(view!.container, text.grid.enterEarly));
-    const ashaCell = cellOf(text.grid.cellLabel('Asha Rao'));
+    const ashaCell = cellOf(text.grid.cellLabel({ name: 'Asha Rao' }));
     expect(ashaCell.disabled).toBe(false);
     // Still said, no longer asked.
-    expect(view!.container.textContent).toContain(text.grid.early('Mathematics', 'II B', '20/07/2026'));
+    expect(view!.container.textContent).toContain(text.grid.early({ subject: 'Mathematics', className: 'II B', date: '20/07/2026' }));
     expect(view!.container.querySelector('.ex-early button')).toBeNull();
     ashaCell.focus();
     await type(ashaCell, '31');
@@ -241,9 +241,9 @@ describe('/admin/exams marks entry before the paper\'s day', () => {
     // Mathematics a week earlier: written already.
     await engine.db.tableOf(examsTable).put({ ...exam, schedule: exam.schedule.map((paper) => (paper.subjectId === maths ? { ...paper, date: '2026-07-12' } : paper)) });
     await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
-    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel('Asha Rao')}"]`) !== null, 'the grid');
+    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel({ name: 'Asha Rao' })}"]`) !== null, 'the grid');
     expect(view!.container.textContent).not.toContain(text.grid.enterEarly);
-    expect(cellOf(text.grid.cellLabel('Asha Rao')).disabled).toBe(false);
+    expect(cellOf(text.grid.cellLabel({ name: 'Asha Rao' })).disabled).toBe(false);
   });
 });
 
@@ -259,11 +259,11 @@ describe('/admin/exams for the admin', () => {
     });
     await engine.db.tableOf(marksTable).bulkPut([cell(1, asha, art, { grade: 'A' }), cell(2, ravi, art, { grade: 'B' }), cell(3, asha, maths, { marks: 30 })]);
     await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}`);
-    await until(() => view!.container.textContent?.includes(text.overview.complete(1, 3)) ?? false, 'the overview');
-    expect(view!.container.textContent).toContain(text.overview.teacher('Meera Nair', 1));
-    expect(view!.container.textContent).toContain(text.overview.teacher(text.progress.noTeacher, 1));
+    await until(() => view!.container.textContent?.includes(text.overview.complete({ done: 1, total: 3 })) ?? false, 'the overview');
+    expect(view!.container.textContent).toContain(text.overview.teacher({ name: 'Meera Nair', grids: 1 }));
+    expect(view!.container.textContent).toContain(text.overview.teacher({ name: text.progress.noTeacher, grids: 1 }));
     // II B's Mathematics grid has one of two students: Publish waits for it.
-    const publish = view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${text.progress.publishLabel('II B')}"]`);
+    const publish = view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${text.progress.publishLabel({ className: 'II B' })}"]`);
     expect(publish?.disabled).toBe(true);
   });
 });
@@ -313,7 +313,7 @@ describe('/admin/reportcards', () => {
     expect(header).toContain(`${text.card.phone}: 02024567890`);
     expect(header).toContain(`${text.card.email}: office@greenvalley.test`);
     for (const card of view!.container.querySelectorAll('.rc-page')) expect(card.textContent).not.toContain(text.card.rank);
-    expect(view!.container.textContent).toContain(text.card.ranksOff);
+    expect(view!.container.textContent).toContain(text.card.ranksOff({ path: '/admin/schools' }));
 
     await act(() => keepSchoolCopy(engine.db, { ...school, showRanks: true }));
     await until(() => view!.container.querySelector('.rc-page')?.textContent?.includes(text.card.rank) ?? false, 'the ranks back');

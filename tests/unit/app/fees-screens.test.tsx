@@ -5,7 +5,7 @@
  * amount in words; /admin/fee lists the register (Pending first), the day's collection by mode and
  * the defaulters of a class; /student/fees shows a parent's child's next due and receipts.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { academicYearOf } from '../../../contract/admission';
 import type { FeeStructure } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
@@ -21,6 +21,7 @@ import { upiQrDataUrl } from '../../../src/features/fees/UpiQr';
 import { draftsOf, structureBody, usualDueDates, withFrequency } from '../../../src/features/fees/structure-drafts';
 import { feeTexts as text } from '../../../src/features/fees/texts';
 import { recordsKitTexts } from '../../../src/kit/texts';
+import { showLanguage } from '../../../src/i18n/language';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { byLabel, click, meanwhile, renderRoute, submit, type, type Rendered } from './dom';
 import { onDay } from '../../support/fixed-day';
@@ -155,19 +156,19 @@ describe('/admin/addfee', () => {
     const rows = Array.from(view!.container.querySelectorAll('.fee-table tbody tr'));
     expect(rows.map((row) => row.textContent?.includes('Tuition Quarter 1'))).toEqual([false, false, false]);
     expect(rows).toHaveLength(3);
-    const ticked = (label: string) => (labelled(text.collect.payThis(label)) as HTMLInputElement).checked;
+    const ticked = (label: string) => (labelled(text.collect.payThis({ what: label })) as HTMLInputElement).checked;
     expect(['Tuition Quarter 2', 'Tuition Quarter 3', 'Tuition Quarter 4'].map(ticked)).toEqual([true, true, false]);
     // This payment is towards the second quarter only.
-    await click(labelled(text.collect.payThis('Tuition Quarter 3'))!);
+    await click(labelled(text.collect.payThis({ what: 'Tuition Quarter 3' }))!);
     expect(['Tuition Quarter 2', 'Tuition Quarter 3', 'Tuition Quarter 4'].map(ticked)).toEqual([true, false, false]);
-    await type(labelled(text.collect.amountLabel('Tuition Quarter 2')) as HTMLInputElement, '5,000.50');
+    await type(labelled(text.collect.amountLabel({ what: 'Tuition Quarter 2' })) as HTMLInputElement, '5,000.50');
     await type(byLabel<HTMLSelectElement>(view!.container, text.collect.mode), 'upi');
     await submit(view!.container.querySelector('form')!);
     expect(view!.container.querySelector('[role="alert"]')?.textContent).toBe(feeMessages.referenceNeeded);
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     await type(byLabel(view!.container, text.collect.reference.upi), 'UPI-4512');
-    expect(view!.container.querySelector('.fee-total')?.textContent).toBe(text.collect.total('₹5,000.50'));
+    expect(view!.container.querySelector('.fee-total')?.textContent).toBe(text.collect.total({ amount: '₹5,000.50' }));
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the outbox entry');
     const [entry] = await meanwhile(() => engine.db.outbox.toArray());
@@ -194,11 +195,11 @@ describe('/admin/addfee, back-dated', () => {
     await click(view!.container.querySelector<HTMLButtonElement>('.fee-found-btn')!);
     await until(() => view!.container.querySelector('.fee-table') !== null, 'the dues');
     // The third quarter alone, paid on Monday 12 October: its fine stops at ₹10 instead of ₹390 today.
-    await click(labelled(text.collect.payThis('Tuition Quarter 2'))!);
+    await click(labelled(text.collect.payThis({ what: 'Tuition Quarter 2' }))!);
     await type(byLabel(view!.container, text.collect.paidOn), '2026-10-12');
-    expect(view!.container.querySelector('.fee-backdated')?.textContent).toBe(text.collect.backdated('₹380.00', '12/10/2026'));
+    expect(view!.container.querySelector('.fee-backdated')?.textContent).toBe(text.collect.backdated({ amount: '₹380.00', date: '12/10/2026' }));
     // The fine left to take as of that date: the second quarter's 118 working days and the third's one.
-    expect(view!.container.textContent).toContain(text.collect.fineDue('₹1,190.00'));
+    expect(view!.container.textContent).toContain(text.collect.fineDue({ amount: '₹1,190.00' }));
     expect(byLabel(view!.container, text.collect.finePaid).value).toBe('1190');
     await submit(view!.container.querySelector('form')!);
     expect(view!.container.querySelector('[role="alert"]')?.textContent).toBe(feeMessages.backdatedReason('₹380.00', '12/10/2026'));
@@ -226,13 +227,14 @@ describe('/admin/fees/details/:receiptId', () => {
     expect(sheet.textContent).toContain('Rupees Twelve Thousand Five Hundred and Fifty Paise Only');
     expect(sheet.textContent).toContain('Asha Rao');
     expect(view!.container.textContent).toContain(text.pendingNote);
-    // Provisional on the receipt itself, so on paper too (the note above is for the screen only).
-    expect(sheet.getAttribute('data-provisional')).toBe('true');
+    // Provisional on the receipt itself, so on paper too (the note above is for the screen only): the
+    // print's watermark is this attribute's word.
+    expect(sheet.getAttribute('data-provisional')).toBe(text.receipt.provisionalMark);
     const mark = sheet.querySelector('.fee-receipt-provisional');
     expect(mark?.textContent).toBe(`${text.receipt.provisionalMark} ${text.receipt.provisional}`);
     expect(mark?.closest('.no-print')).toBeNull();
     // A copy made on this device without its figures (an app from before they were kept) waits for the school's.
-    expect(factOf(text.receipt.balanceDue('05/04/2026'))).toBe(text.receipt.balancePending);
+    expect(factOf(text.receipt.balanceDue({ date: '05/04/2026' }))).toBe(text.receipt.balancePending);
     await click(view!.container.querySelector<HTMLInputElement>('input[name="fee-layout"][value="thermal"]')!);
     expect(view!.container.querySelector('.fee-receipt')!.classList.contains('fee-receipt-thermal')).toBe(true);
     expect(view!.container.querySelector('.fee-upi')).toBeNull();
@@ -249,8 +251,8 @@ describe('/admin/fees/details/:receiptId', () => {
     // Three quarters of ₹12,500 left when it was issued; no payee name set, so the school's name (the header's) is the payee.
     const link = `upi://pay?pa=greenvalley%40sbi&pn=Green%20Valley%20Public%20School&am=37500.00&cu=INR&tn=${encodeURIComponent(`Fees Asha Rao after ${paid.receiptNumber}`)}`;
     const qr = view!.container.querySelector<HTMLImageElement>('.fee-upi-qr')!;
-    expect(view!.container.querySelector('.fee-upi figcaption')?.textContent).toBe(text.receipt.upiLabel('₹37,500.00', 'greenvalley@sbi'));
-    expect(qr.alt).toBe(text.receipt.upiQrAlt('₹37,500.00'));
+    expect(view!.container.querySelector('.fee-upi figcaption')?.textContent).toBe(text.receipt.upiLabel({ amount: '₹37,500.00', vpa: 'greenvalley@sbi' }));
+    expect(qr.alt).toBe(text.receipt.upiQrAlt({ amount: '₹37,500.00' }));
     expect(qr.getAttribute('src')).toBe(await upiQrDataUrl(link));
 
     // Every quarter paid later: the receipt still says what it said when issued.
@@ -273,8 +275,8 @@ describe('/admin/fees/details/:receiptId', () => {
     await engine.db.meta.put({ key: feePayeeKey, value: { upiId: 'greenvalley@sbi', payeeName: null } });
     await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${rest.id}`);
     await until(() => view!.container.querySelector('.fee-receipt') !== null, 'the second receipt');
-    expect(factOf(text.receipt.balanceDue('01/10/2026'))).toBe('₹0.00');
-    expect(factOf(text.receipt.yearBalance('2026-27'))).toBe('₹0.00');
+    expect(factOf(text.receipt.balanceDue({ date: '01/10/2026' }))).toBe('₹0.00');
+    expect(factOf(text.receipt.yearBalance({ year: '2026-27' }))).toBe('₹0.00');
     expect(view!.container.querySelector('.fee-upi')).toBeNull();
   });
 
@@ -294,11 +296,11 @@ describe('/admin/fees/details/:receiptId', () => {
     await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${backdated.id}`);
     await until(() => view!.container.querySelector('.fee-receipt') !== null, 'the receipt');
     const sheet = view!.container.querySelector('.fee-receipt')!;
-    expect(factOf(text.receipt.balanceDue('09/04/2026'))).toBe('₹0.00');
-    expect(factOf(text.receipt.yearBalance('2026-27'))).toBe('₹37,500.00');
+    expect(factOf(text.receipt.balanceDue({ date: '09/04/2026' }))).toBe('₹0.00');
+    expect(factOf(text.receipt.yearBalance({ year: '2026-27' }))).toBe('₹37,500.00');
     expect(factOf(text.receipt.receivedBy)).toBe('Lakshmi Rao');
-    expect(factOf(text.receipt.recordedOn)).toBe(text.receipt.recorded('20/04/2026', 'Lakshmi Rao'));
-    expect(sheet.textContent).toContain(text.receipt.backdatedFine('₹50.00', 'Cheque of 09/04 entered late'));
+    expect(factOf(text.receipt.recordedOn)).toBe(text.receipt.recorded({ date: '20/04/2026', name: 'Lakshmi Rao' }));
+    expect(sheet.textContent).toContain(text.receipt.backdatedFine({ amount: '₹50.00', reason: 'Cheque of 09/04 entered late' }));
     expect(sheet.querySelector('.fee-receipt-provisional')).toBeNull();
     expect(sheet.hasAttribute('data-provisional')).toBe(false);
 
@@ -307,8 +309,8 @@ describe('/admin/fees/details/:receiptId', () => {
     await engine.db.tableOf(feeReceiptsTable).put(older);
     await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${older.id}`);
     await until(() => view!.container.querySelector('.fee-receipt') !== null, 'the older receipt');
-    expect(factOf(text.receipt.balanceDue('05/04/2026'))).toBe(text.receipt.balanceUnknown);
-    expect(factOf(text.receipt.yearBalance('2026-27'))).toBeUndefined();
+    expect(factOf(text.receipt.balanceDue({ date: '05/04/2026' }))).toBe(text.receipt.balanceUnknown);
+    expect(factOf(text.receipt.yearBalance({ year: '2026-27' }))).toBeUndefined();
     expect(factOf(text.receipt.recordedOn)).toBeUndefined();
   });
 });
@@ -340,7 +342,7 @@ describe('/admin/fee', () => {
     ]);
 
     await type(byLabel<HTMLSelectElement>(view!.container, text.defaulters.chooseClass), vA);
-    const table = Array.from(view!.container.querySelectorAll('table')).find((one) => one.querySelector('caption')?.textContent === text.defaulters.caption('V A'));
+    const table = Array.from(view!.container.querySelectorAll('table')).find((one) => one.querySelector('caption')?.textContent === text.defaulters.caption({ className: 'V A' }));
     expect(table).toBeDefined();
     const names = Array.from(table!.querySelectorAll('tbody tr')).map((row) => row.textContent ?? '');
     // Ravi paid nothing towards his quarters; Asha paid the first (both owe the second and third).
@@ -385,7 +387,7 @@ describe('/student/fees', () => {
       ['Tuition Quarter 3', text.installmentStates.overdue],
       ['Tuition Quarter 4', text.installmentStates.notYetDue],
     ]);
-    const link = labelled(text.family.open(receipt(1, {}).receiptNumber!));
+    const link = labelled(text.family.open({ number: receipt(1, {}).receiptNumber! }));
     expect(link?.getAttribute('href')).toBe(`/student/fees/details/${id(101)}`);
     await type(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.chooseChild), meena);
     await until(() => (view!.container.querySelector('.fee-summary')?.textContent ?? '').includes('Meena Das'), 'the other child');
@@ -407,8 +409,8 @@ describe('fee set-up on /admin/fee', () => {
 
     await type(byLabel<HTMLSelectElement>(view!.container, text.setup.chooseClass), vA);
     await until(() => view!.container.querySelector('.fee-structure-form') !== null, 'the structure form');
-    expect(byLabel<HTMLInputElement>(view!.container, text.setup.amount('Tuition')).value).toBe('12500');
-    expect(byLabel<HTMLInputElement>(view!.container, text.setup.dueDate('Tuition', 4)).value).toBe(`${year + 1}-01-10`);
+    expect(byLabel<HTMLInputElement>(view!.container, text.setup.amount({ head: 'Tuition' })).value).toBe('12500');
+    expect(byLabel<HTMLInputElement>(view!.container, text.setup.dueDate({ head: 'Tuition', n: 4 })).value).toBe(`${year + 1}-01-10`);
     // Offline (the harness's engine), the school cannot save it, nor the receipt settings.
     expect(view!.container.querySelector<HTMLButtonElement>('.fee-structure-form button[type="submit"]')!.disabled).toBe(true);
     // A concession, through the outbox.
@@ -430,25 +432,25 @@ describe('fee set-up on /admin/fee', () => {
     await seedSchool(engine);
     await engine.db.tableOf(feeConcessionsTable).put({ id: id(90), studentId: asha, academicYear: year, kind: 'sibling', headIds: [tuition], percent: 10, amount: null, reason: 'Sister in VI', rev: 3 });
     await show('/admin/fee', <FeeRegisterPage />);
-    await until(() => labelled(text.setup.rename('Tuition')) !== null, 'the heads');
+    await until(() => labelled(text.setup.rename({ head: 'Tuition' })) !== null, 'the heads');
 
-    await click(labelled(text.setup.rename('Tuition'))!);
-    const renaming = view!.container.querySelector<HTMLFormElement>(`form[aria-label="${text.setup.rename('Tuition')}"]`)!;
-    expect(byLabel<HTMLInputElement>(renaming, text.setup.newName('Tuition')).value).toBe('Tuition');
-    await type(byLabel(renaming, text.setup.newName('Tuition')), '  ');
+    await click(labelled(text.setup.rename({ head: 'Tuition' }))!);
+    const renaming = view!.container.querySelector<HTMLFormElement>(`form[aria-label="${text.setup.rename({ head: 'Tuition' })}"]`)!;
+    expect(byLabel<HTMLInputElement>(renaming, text.setup.newName({ head: 'Tuition' })).value).toBe('Tuition');
+    await type(byLabel(renaming, text.setup.newName({ head: 'Tuition' })), '  ');
     await submit(renaming);
     expect(renaming.querySelector('[role="alert"]')?.textContent).toBe(messages.records.fields.required(text.columns.head));
-    await type(byLabel(renaming, text.setup.newName('Tuition')), 'Tuition and library');
+    await type(byLabel(renaming, text.setup.newName({ head: 'Tuition' })), 'Tuition and library');
     await submit(renaming);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the new name in the outbox');
     expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'feeHeads.update', method: 'PUT', body: { id: tuition, name: 'Tuition and library', description: null, baseRev: 1 } });
-    await until(() => labelled(text.setup.rename('Tuition and library')) !== null, 'the head renamed on the device');
+    await until(() => labelled(text.setup.rename({ head: 'Tuition and library' })) !== null, 'the head renamed on the device');
     expect((await meanwhile(() => engine.db.tableOf(feeHeadsTable).get(tuition)))?.name).toBe('Tuition and library');
 
     await type(byLabel<HTMLSelectElement>(view!.container, text.setup.chooseClass), vA);
-    await until(() => labelled(text.concessions.edit('Asha Rao')) !== null, 'the concession listed');
-    await click(labelled(text.concessions.edit('Asha Rao'))!);
-    const editing = view!.container.querySelector<HTMLFormElement>(`form[aria-label="${text.concessions.editing('Asha Rao')}"]`)!;
+    await until(() => labelled(text.concessions.edit({ name: 'Asha Rao' })) !== null, 'the concession listed');
+    await click(labelled(text.concessions.edit({ name: 'Asha Rao' }))!);
+    const editing = view!.container.querySelector<HTMLFormElement>(`form[aria-label="${text.concessions.editing({ name: 'Asha Rao' })}"]`)!;
     expect(byLabel<HTMLSelectElement>(editing, text.concessions.student).value).toBe(asha);
     expect(byLabel<HTMLInputElement>(editing, text.concessions.percent).value).toBe('10');
     expect(byLabel<HTMLInputElement>(editing, text.concessions.reason).value).toBe('Sister in VI');
@@ -489,5 +491,36 @@ describe('fee set-up on /admin/fee', () => {
       },
     });
     expect(structureBody(vA, year, [{ ...bus, amount: 'nine' }], { kind: 'none', amount: '', cap: '' })).toEqual({ problem: 'Transport: enter the amount of each installment in rupees.' });
+  });
+});
+
+describe('/student/fees in Marathi', () => {
+  afterEach(async () => {
+    view?.unmount();
+    view = undefined;
+    await showLanguage('en', { remember: false });
+  });
+
+  it('shows a parent the dues, the states and the receipts in Marathi, with no English of its own left', async () => {
+    await showLanguage('mr', { remember: false });
+    const engine = await harness.engine('PARENT', { storage: {} });
+    await seedSchool(engine);
+    await engine.db.tableOf(studentsTable).bulkDelete([ravi, meena]);
+    await engine.db.tableOf(feeReceiptsTable).put(receipt(1, {}));
+    await show('/student/fees', <StudentFeesPage />, `/student/fees?studentId=${asha}`);
+    await until(() => view!.container.querySelector('.fee-summary') !== null, 'the summary');
+    // The page itself (toasts of earlier tests may still be fading out beside it).
+    const page = view!.container.querySelector('main')?.textContent ?? '';
+    expect(page).toContain('शुल्क');
+    expect(page).toContain(`10/07/${year} पासून थकीत: ₹25,000.00`);
+    expect(page).toContain('या वर्षी थकीत: ₹37,500.00 (₹25,000.00 मुदत संपलेले, ₹12,500.00 अजून देय नाही)');
+    expect(page).toContain('थकबाकी');
+    expect(page).toContain('भरलेल्या पावत्या');
+    const states = Array.from(view!.container.querySelectorAll('[aria-labelledby="fee-family-dues"] tbody tr')).map((row) => row.querySelector('[data-label="स्थिती"]')?.textContent);
+    expect(states).toEqual(['भरले', 'मुदत संपली', 'मुदत संपली', 'अजून देय नाही']);
+    expect(labelled(`पावती ${receipt(1, {}).receiptNumber!} उघडा`)?.getAttribute('href')).toBe(`/student/fees/details/${id(101)}`);
+    // What the school typed (the child, the fee head and its installments, the receipt's number) stays as typed; nothing else is English.
+    const ownWords = page.replace('Asha Rao', '').replace(/Tuition Quarter \d/g, '').replace(receipt(1, {}).receiptNumber!, '');
+    expect(ownWords.match(/[A-Za-z]{2,}/g)).toBeNull();
   });
 });

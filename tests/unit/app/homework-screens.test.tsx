@@ -127,13 +127,13 @@ describe('/admin/homework', () => {
     expect(titles.map((row) => row.includes('Tables of 7') ? 1 : row.includes('Read a story') ? 2 : 3)).toEqual([1, 2, 3]);
     expect(rowOf('Tables of 7')!.textContent).toContain('25/11/2026');
     expect(rowOf('Tables of 7')!.textContent).toContain('II B');
-    expect(rowOf('Tables of 7')!.textContent).toContain(text.doneCount(1, 2));
-    expect(labelled(text.editLabel('Tables of 7'))).not.toBeNull();
+    expect(rowOf('Tables of 7')!.textContent).toContain(text.doneCount({ done: 1, total: 2 }));
+    expect(labelled(text.editLabel({ title: 'Tables of 7' }))).not.toBeNull();
     // English in II B is someone else's subject, and she does not teach III A.
-    expect(labelled(text.editLabel('Read a story'))).toBeNull();
-    expect(labelled(text.removeLabel('Poem'))).toBeNull();
+    expect(labelled(text.editLabel({ title: 'Read a story' }))).toBeNull();
+    expect(labelled(text.removeLabel({ title: 'Poem' }))).toBeNull();
 
-    await click(labelled(text.detailsLabel('Tables of 7'))!);
+    await click(labelled(text.detailsLabel({ title: 'Tables of 7' }))!);
     const details = view!.container.querySelector('.hw-details')!;
     expect(details.textContent).toContain(text.doneBy);
     expect(Array.from(details.querySelectorAll('.hw-done-names li')).map((item) => item.textContent)).toEqual(['Ravi Kumar']);
@@ -209,15 +209,15 @@ describe('/admin/homework/add?edit=', () => {
     await until(() => view!.container.querySelector('.hw-attached') !== null, 'the attached files');
     expect(view!.container.querySelector('.hw-attached')?.textContent).toContain('answers.png');
 
-    await click(labelled(text.form.removeFile('sheet.pdf'))!);
+    await click(labelled(text.form.removeFile({ name: 'sheet.pdf' }))!);
     expect(view!.container.querySelector('.hw-attached ul')?.textContent).not.toContain('sheet.pdf');
-    expect(view!.container.querySelector('.hw-removed')?.textContent).toContain(text.form.removedOnSave(1));
+    expect(view!.container.querySelector('.hw-removed')?.textContent).toContain(text.form.removedOnSave({ count: 1 }));
     // Nothing changes on the device before Save.
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
-    await click(labelled(text.form.removeFile('answers.png'))!);
+    await click(labelled(text.form.removeFile({ name: 'answers.png' }))!);
     await click(Array.from(view!.container.querySelectorAll('button')).find((button) => button.textContent === text.form.keepRemoved)!);
     expect(view!.container.querySelector('.hw-attached ul')?.textContent).toContain('sheet.pdf');
-    await click(labelled(text.form.removeFile('sheet.pdf'))!);
+    await click(labelled(text.form.removeFile({ name: 'sheet.pdf' }))!);
 
     await submit(view!.container.querySelector('form')!);
     await until(async () => (await engine.db.outbox.count()) === 2, 'the outbox entries');
@@ -249,13 +249,13 @@ describe('/student/homework', () => {
     const overdue = view!.container.querySelectorAll('.hw-card')[2]!;
     expect(overdue.textContent).toContain(text.student.overdue);
 
-    const tick = labelled(text.student.markDone('Tomorrow')) as HTMLInputElement;
+    const tick = labelled(text.student.markDone({ title: 'Tomorrow' })) as HTMLInputElement;
     await click(tick);
     // Ticked at once, before the mark is written to the device.
-    expect((labelled(text.student.markDone('Tomorrow')) as HTMLInputElement).checked).toBe(true);
+    expect((labelled(text.student.markDone({ title: 'Tomorrow' })) as HTMLInputElement).checked).toBe(true);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the done mark');
     expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'homework.done', body: { homeworkId: id(103), studentId: asha, done: true } });
-    await until(() => (labelled(text.student.markDone('Tomorrow')) as HTMLInputElement).checked, 'the ticked box');
+    await until(() => (labelled(text.student.markDone({ title: 'Tomorrow' })) as HTMLInputElement).checked, 'the ticked box');
 
     await type(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.chooseChild), meena);
     await until(() => cards().join() === 'Poem', 'the other child');

@@ -121,7 +121,7 @@ describe('/admin/notifications', () => {
     expect(rowOf('Sports day')!.textContent).toContain(text.readsOffline);
     expect(rowOf('Staff meeting')!.textContent).toContain(text.sender.staff);
     expect(rowOf('Absent today')!.textContent).toContain(text.sender.school);
-    expect(rowOf('Absent today')!.textContent).toContain(text.audience.people(1));
+    expect(rowOf('Absent today')!.textContent).toContain(text.audience.people({ count: 1 }));
     expect(rowOf('Fees due')!.textContent).toContain(text.scheduled);
     expect(rowOf('Fees due')!.textContent).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]m/);
 
@@ -129,8 +129,8 @@ describe('/admin/notifications', () => {
     const inbox = view!.container.querySelector('section[aria-labelledby="nt-staff-inbox"]')!;
     expect(Array.from(inbox.querySelectorAll('h3')).map((heading) => heading.textContent)).toEqual(['Staff meeting']);
 
-    await click(labelled(text.withdrawLabel('Sports day'))!);
-    expect(document.body.textContent).toContain(text.withdrawQuestion('Sports day'));
+    await click(labelled(text.withdrawLabel({ title: 'Sports day' }))!);
+    expect(document.body.textContent).toContain(text.withdrawQuestion({ title: 'Sports day' }));
     const dialog = document.querySelector('[role="dialog"], [role="alertdialog"]')!;
     await click(Array.from(dialog.querySelectorAll('button')).find((button) => button.textContent === text.withdraw)!);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the withdrawal');
@@ -152,9 +152,9 @@ describe('/admin/notifications', () => {
     const engine = await harness.engine('ADMIN', { engine: { connectivity: createConnectivity({ online: true }) } });
     await engine.db.tableOf(notificationsTable).bulkPut([notification(1, { title: 'Sports day' }), notification(2, { title: 'Staff meeting' })]);
     await show('/admin/notifications', <NotificationsPage />);
-    await until(() => rowOf('Sports day')?.textContent?.includes(text.reads(30, 40)) === true, 'the read figures');
-    expect(text.reads(30, 40)).toBe('30 of 40 (75%)');
-    expect(rowOf('Staff meeting')!.textContent).toContain(text.reads(0, 0));
+    await until(() => rowOf('Sports day')?.textContent?.includes(text.reads({ read: 30, size: 40, percent: 75 })) === true, 'the read figures');
+    expect(text.reads({ read: 30, size: 40, percent: 75 })).toBe('30 of 40 (75%)');
+    expect(rowOf('Staff meeting')!.textContent).toContain(text.readsNone({ read: 0 }));
     expect(rowOf('Sports day')!.textContent).toContain('Meera Nair (meera@school.in)');
   });
 });
@@ -256,10 +256,10 @@ describe('/admin/editnotification/:notificationId', () => {
     await show('/admin/editnotification/:notificationId', <NotificationFormPage />, `/admin/editnotification/${id(101)}`);
     await until(() => view!.container.querySelector('.nt-history') !== null, 'the earlier versions');
     const history = view!.container.querySelector('.nt-history')!;
-    expect(history.querySelector('summary')?.textContent).toBe(text.history.heading(2));
+    expect(history.querySelector('summary')?.textContent).toBe(text.history.heading({ count: 2 }));
     await until(() => history.textContent?.includes('Meera Nair (meera@school.in)') === true, 'the editor’s name');
     const items = Array.from(history.querySelectorAll('li')).map((item) => item.textContent ?? '');
-    expect(items[0]).toContain(text.history.replaced(shortDateTime('2026-11-21T04:30:00.000Z'), text.sender.you));
+    expect(items[0]).toContain(text.history.replaced({ when: shortDateTime('2026-11-21T04:30:00.000Z'), who: text.sender.you }));
     expect(items[0]).toContain('Second text.');
     expect(items[1]).toContain('Sports day (draft)');
   });
@@ -289,20 +289,20 @@ describe('/student/notifications', () => {
     await until(() => cards().length === 3, 'the cards');
     expect(cards().map((card) => card.querySelector('h3')?.textContent)).toEqual(['Science fair', 'Fees reminder', 'Holiday on Monday']);
     expect(cards().map((card) => card.hasAttribute('data-unread'))).toEqual([true, true, false]);
-    await until(() => view!.container.textContent?.includes(text.family.unreadCount(2)) === true, 'the unread count');
+    await until(() => view!.container.textContent?.includes(text.family.unreadCount({ count: 2 })) === true, 'the unread count');
 
-    await click(labelled(text.family.openLabel('Science fair'))!);
+    await click(labelled(text.family.openLabel({ title: 'Science fair' }))!);
     expect(view!.container.textContent).toContain('Bring your model.');
     expect(view!.container.querySelector<HTMLAnchorElement>('.nt-body a')?.getAttribute('href')).toBe('/student/homework');
     // Read at once on the screen.
     expect(cards()[0]!.hasAttribute('data-unread')).toBe(false);
     await until(async () => (await engine.db.outbox.count()) === 1, 'the read mark');
     expect((await meanwhile(() => engine.db.outbox.toArray()))[0]).toMatchObject({ kind: 'notifications.read', method: 'POST', path: notificationPaths.read(id(101)) });
-    await until(() => view!.container.textContent?.includes(text.family.unreadCount(1)) === true, 'one unread');
+    await until(() => view!.container.textContent?.includes(text.family.unreadCount({ count: 1 })) === true, 'one unread');
 
     // Opened again: no second mark.
-    await click(labelled(text.family.openLabel('Science fair'))!);
-    await click(labelled(text.family.openLabel('Science fair'))!);
+    await click(labelled(text.family.openLabel({ title: 'Science fair' }))!);
+    await click(labelled(text.family.openLabel({ title: 'Science fair' }))!);
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
   });
 });

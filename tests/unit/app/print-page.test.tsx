@@ -95,7 +95,7 @@ describe('/admin/records/printbonafide/:id', () => {
     view = await harness.show(renderRoutes(printRoutes, `/admin/records/printbonafide/${studentId}`));
     await until(() => view!.container.textContent?.includes(text.noneIssued) === true, 'the page');
     expect(view.container.querySelector('h1')?.textContent).toBe(messages.certificates.titles.bonafide);
-    expect(view.container.textContent).toContain(text.studentHeading('Arjun Iyer'));
+    expect(view.container.textContent).toContain(text.studentHeading({ name: 'Arjun Iyer' }));
 
     await type(byLabel(view.container, text.purpose), 'passport application');
     await submit(view.container.querySelector('form')!);
@@ -122,7 +122,7 @@ describe('/admin/records/printbonafide/:id', () => {
     expect(view.container.textContent).not.toContain(text.whyWaiting);
     expect(view.container.querySelector('.cert-sheet')?.textContent).toContain('XXXX XXXX 1234');
     expect(view.container.querySelector('.cert-sheet')?.textContent).not.toContain('234123412346');
-    expect(view.container.querySelector('.cert-sheet')?.textContent).toContain(recordsTexts.sheet.purpose('passport application'));
+    expect(view.container.querySelector('.cert-sheet')?.textContent).toContain(recordsTexts.sheet.purpose({ purpose: 'passport application' }));
     expect(printButton()!.disabled).toBe(false);
     await click(printButton()!);
     expect(printSpy).toHaveBeenCalledTimes(1);
@@ -148,7 +148,7 @@ describe('a refused issue', () => {
       connectivity.setOnline(true);
       await engine.syncNow();
     });
-    await until(() => view!.container.textContent?.includes(text.refused(messages.certificates.studentNotFound)) === true, 'the refusal');
+    await until(() => view!.container.textContent?.includes(text.refused({ message: messages.certificates.studentNotFound })) === true, 'the refusal');
     expect(issuedItems()).toHaveLength(0);
     expect(view.container.textContent).toContain(text.noneIssued);
     expect(await meanwhile(() => engine.db.tableOf(certificatesTable).count())).toBe(0);

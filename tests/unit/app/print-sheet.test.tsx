@@ -51,10 +51,10 @@ describe('CertificateSheet', () => {
     expect(page.querySelector('h2.cert-title')?.textContent).toBe(messages.certificates.titles.bonafide);
     expect(textContent).toContain('Arjun Iyer');
     expect(textContent).toContain('son of Ravi Iyer and Lakshmi Iyer');
-    expect(textContent).toContain(recordsTexts.sheet.studying('VI A', '2025-26'));
-    expect(textContent).toContain(recordsTexts.sheet.admitted('2025-0042', '03/04/2025'));
-    expect(textContent).toContain(recordsTexts.sheet.born('09/03/2014'));
-    expect(textContent).toContain(recordsTexts.sheet.purpose('passport application'));
+    expect(textContent).toContain(recordsTexts.sheet.studying({ className: 'VI A', academicYear: '2025-26' }));
+    expect(textContent).toContain(recordsTexts.sheet.admitted({ number: '2025-0042', date: '03/04/2025' }));
+    expect(textContent).toContain(recordsTexts.sheet.born({ date: '09/03/2014' }));
+    expect(textContent).toContain(recordsTexts.sheet.purpose({ purpose: 'passport application' }));
     expect(cell(page, recordsTexts.sheet.field.aadhaar)).toBe('XXXX XXXX 1234');
     expect(cell(page, recordsTexts.sheet.field.apaarId)).toBe('123456789012');
     expect(textContent).toContain(recordsTexts.sheet.signatures.principal);

@@ -106,7 +106,7 @@ describe('/admin/records/newadmission validation', () => {
     expect(errorAt(field(form.apaarId))).toBe(f.apaar);
     expect(errorAt(field(form.lastName))).toBeNull();
     expect(document.activeElement).toBe(field(form.firstName));
-    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(form.fixErrors(5));
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(form.fixErrors({ count: 5 }));
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
 
     // Corrected, the same form saves: the messages go and one admission is recorded.
@@ -129,7 +129,7 @@ describe('/admin/records/edit/:admissionNumber', () => {
     view = await harness.show(renderRoutes(routes, '/admin/records/edit/2025-0042'));
     await until(() => view!.container.querySelector('form') !== null, 'the form');
     const field = (label: string) => byLabel<HTMLInputElement | HTMLSelectElement>(view!.container, label);
-    expect(view.container.textContent).toContain(recordsTexts.edit.number('2025-0042'));
+    expect(view.container.textContent).toContain(recordsTexts.edit.number({ number: '2025-0042' }));
     expect(field(form.admissionDate).value).toBe('2025-06-10');
     expect(field(form.previousSchool).value).toBe('Little Flower School');
     expect(field(form.firstName).value).toBe('Arjun');

@@ -109,7 +109,7 @@ describe('/admin/records register', () => {
     expect(view.container.querySelectorAll('button.btn-danger')).toHaveLength(3);
     await click(button(arjun, recordsTexts.register.cancel));
     const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
-    expect(dialog()!.textContent).toContain(recordsTexts.register.cancelQuestion('2025-0001', 'Arjun Iyer'));
+    expect(dialog()!.textContent).toContain(recordsTexts.register.cancelQuestion({ number: '2025-0001', name: 'Arjun Iyer' }));
     await click(button(dialog()!, recordsTexts.register.cancelKeep));
     expect(dialog()).toBeNull();
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(0);
@@ -301,7 +301,7 @@ describe('/admin/records/newadmission', () => {
       connectivity.setOnline(true);
       await engine.syncNow();
     });
-    await until(() => view!.container.textContent?.includes(recordsTexts.register.refused(refusal)) === true, 'the refusal');
+    await until(() => view!.container.textContent?.includes(recordsTexts.register.refused({ message: refusal })) === true, 'the refusal');
     expect(registerRows()[0]?.textContent).toBe(recordsTexts.register.empty);
     expect(await meanwhile(() => engine.db.tableOf(admissionsTable).count())).toBe(0);
   });

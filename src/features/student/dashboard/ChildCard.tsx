@@ -1,4 +1,5 @@
 /** One child's day on the family dashboard: each line opens its screen for this child. */
+import { useLanguage } from '../../../i18n';
 import { Link } from 'react-router';
 import type { SubjectRow } from '../../../../sync';
 import { standingLines } from '../../../kit/fee-standing';
@@ -10,12 +11,13 @@ const shownHomework = 3;
 
 function attendanceLine(day: ChildDay['today']): { line: string; alert: boolean } {
   if (day.kind === 'marked') return { line: text.status[day.status], alert: day.status === 'absent' };
-  if (day.kind === 'holiday') return { line: text.holiday(day.title), alert: false };
+  if (day.kind === 'holiday') return { line: text.holiday({ title: day.title }), alert: false };
   if (day.kind === 'sunday') return { line: text.sunday, alert: false };
   return { line: text.notMarked, alert: false };
 }
 
 export function ChildCard({ child, subjects, className }: { child: ChildDay; subjects: readonly SubjectRow[]; className: string }) {
+  useLanguage();
   const { student } = child;
   const of = (path: string) => `/student/${path}?studentId=${student.id}`;
   const headingId = `child-${student.id}`;
@@ -46,14 +48,14 @@ export function ChildCard({ child, subjects, className }: { child: ChildDay; sub
                 {child.homework.slice(0, shownHomework).map(({ row, done, overdue }) => (
                   <li key={row.id} className={overdue ? 'glance-alert' : undefined}>
                     <Link to={of('homework')}>
-                      {[subjectName(row.subjectId), row.title].filter(Boolean).join(' · ')}, {text.dueOn(shortDate(row.dueDate) ?? row.dueDate)} (
+                      {[subjectName(row.subjectId), row.title].filter(Boolean).join(' · ')}, {text.dueOn({ date: shortDate(row.dueDate) ?? row.dueDate })} (
                       {done ? text.done : overdue ? text.overdue : text.notDone})
                     </Link>
                   </li>
                 ))}
                 {hidden > 0 && (
                   <li>
-                    <Link to={of('homework')}>{text.homeworkMore(hidden)}</Link>
+                    <Link to={of('homework')}>{text.homeworkMore({ count: hidden })}</Link>
                   </li>
                 )}
               </ul>
@@ -72,12 +74,12 @@ export function ChildCard({ child, subjects, className }: { child: ChildDay; sub
           <dd>
             <Link to={of('results')}>
               {child.latestResult
-                ? text.resultLine(
-                    child.latestResult.exam?.name ?? '',
-                    child.latestResult.result.percentage.toFixed(1),
-                    child.latestResult.result.grade,
-                    text.outcome[child.latestResult.result.result],
-                  )
+                ? text.resultLine({
+                    exam: child.latestResult.exam?.name ?? '',
+                    percent: child.latestResult.result.percentage.toFixed(1),
+                    grade: child.latestResult.result.grade,
+                    outcome: text.outcome[child.latestResult.result.result],
+                  })
                 : text.noResult}
             </Link>
           </dd>
@@ -87,7 +89,7 @@ export function ChildCard({ child, subjects, className }: { child: ChildDay; sub
           <dd>
             <Link to={of('exams')}>
               {child.nextPaper
-                ? text.paperLine(child.nextPaper.exam.name, subjectName(child.nextPaper.subjectId), shortDate(child.nextPaper.date) ?? '', clockTime(child.nextPaper.startTime))
+                ? text.paperLine({ exam: child.nextPaper.exam.name, subject: subjectName(child.nextPaper.subjectId), date: shortDate(child.nextPaper.date) ?? '', time: clockTime(child.nextPaper.startTime) })
                 : text.noExam}
             </Link>
           </dd>

@@ -1,4 +1,5 @@
 /** /student: each child's day, the week's events and the unread notifications, from the device's mirror. */
+import { useLanguage } from '../../../i18n';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { AsOf } from '../../../kit/AsOf';
@@ -17,6 +18,7 @@ import { classesTable } from '../../../../sync/modules/classes';
 const familyGlanceNeeds = ['students', 'classes', 'attendance', 'homework', 'homeworkDone', 'feeReceipts', 'exams', 'events'] as const;
 
 export function FamilyGlance({ unread }: { unread: number | undefined }) {
+  useLanguage();
   const today = isoToday();
   const mirror = useMirrorQuery(async (db) => ({ ...(await readFamily(db, today)), classes: await db.tableOf(classesTable).toArray() }), [today]);
   const children = useMemo(() => (mirror ? childDays(mirror) : undefined), [mirror]);
@@ -58,7 +60,7 @@ export function FamilyGlance({ unread }: { unread: number | undefined }) {
               )}
               <h3 id="glance-notifications">{text.notifications}</h3>
               <p className={unread ? 'glance-big' : undefined}>
-                <Link to="/student/notifications">{unread === undefined ? text.loading : text.unread(unread)}</Link>
+                <Link to="/student/notifications">{unread === undefined ? text.loading : text.unread({ count: unread })}</Link>
               </p>
             </section>
           </div>

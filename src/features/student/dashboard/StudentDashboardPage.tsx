@@ -1,4 +1,5 @@
 /** /student: the student and parent dashboard (spec section 2). */
+import { useLanguage } from '../../../i18n';
 import { t } from '../../../i18n';
 import { headlineOf, tilesOf } from '../../../navigation/dashboard-tiles';
 import { useSections } from '../../../navigation/sections';
@@ -13,6 +14,7 @@ import { UnreadBell } from '../../../kit/UnreadBell';
 import { FamilyGlance } from './FamilyGlance';
 
 export default function StudentDashboardPage() {
+  useLanguage();
   const { session } = useSessionSnapshot();
   const unread = useUnreadCount();
   const tiles = tilesOf(useSections(), 'student', session?.role);

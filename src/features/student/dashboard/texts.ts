@@ -1,33 +1,11 @@
-/** The family dashboard's words. */
-import type { AttendanceStatus } from '../../../../contract/attendance';
+/**
+ * The family dashboard's words: the `family` catalog (src/i18n/locales/{language}/family.po), whose
+ * English comes with the dashboard's chunk.
+ */
+import { loadEnglish } from '../../../i18n/catalogs';
+import { messages as englishFamily } from '../../../i18n/locales/en/family.po';
+import { t } from '../../../i18n/translate';
 
-export const childDayTexts = {
-  heading: 'Today',
-  loading: 'Reading this device…',
-  noChildren: 'No student is linked to this account on this device yet.',
-  attendance: 'Attendance today',
-  status: { present: 'Present', absent: 'Absent', late: 'Late', leave: 'On leave' } satisfies Record<AttendanceStatus, string>,
-  notMarked: 'Not marked yet',
-  holiday: (title: string) => `Holiday: ${title}`,
-  sunday: 'Sunday, no school',
-  homework: 'Homework: this week and overdue',
-  noHomework: 'Nothing due this week',
-  done: 'done',
-  notDone: 'not done',
-  overdue: 'overdue, not done',
-  dueOn: (date: string) => `due ${date}`,
-  homeworkMore: (count: number) => `and ${count} more`,
-  fees: 'Fees',
-  noFees: 'No fees set for this class on this device',
-  result: 'Latest result',
-  noResult: 'No result published yet',
-  resultLine: (exam: string, percent: string, grade: string, outcome: string) => `${exam}: ${percent}%, grade ${grade} (${outcome})`,
-  outcome: { pass: 'pass', fail: 'fail' },
-  exam: 'Next exam',
-  noExam: 'No exam paper ahead',
-  paperLine: (exam: string, subject: string, date: string, time: string) => `${exam}: ${subject} on ${date} at ${time}`,
-  events: 'This week at school',
-  noEvents: 'Nothing on the calendar this week',
-  notifications: 'Notifications',
-  unread: (count: number) => (count === 0 ? 'All read' : count === 1 ? '1 unread' : `${count} unread`),
-};
+loadEnglish(englishFamily);
+
+export const childDayTexts = t.childDay;
