@@ -131,7 +131,6 @@ export const installmentCounts: Record<FeeFrequency, readonly number[]> = { mont
 
 export const paymentModes = ['cash', 'upi', 'cheque', 'bankTransfer'] as const;
 export type PaymentMode = (typeof paymentModes)[number];
-export const paymentModeNames: Record<PaymentMode, string> = { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', bankTransfer: 'Bank transfer' };
 
 export const concessionKinds = ['sibling', 'staffChild', 'scholarship', 'other'] as const;
 export type ConcessionKind = (typeof concessionKinds)[number];

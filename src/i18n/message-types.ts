@@ -614,6 +614,9 @@ export interface MessageValues {
   'firstSync.entities.events': NoValues;
   'asOf.asOf': { when: string | number };
   'asOf.neverSynced': NoValues;
+  'unread.tile': { count: number };
+  'unread.bell': { count: number };
+  'eventsWeek.tile': { count: number };
   'staffTitles.accounts': NoValues;
   'staffTitles.results': NoValues;
   'staffTitles.attendance': NoValues;
@@ -1039,6 +1042,10 @@ export interface MessageValues {
   'adminDashboard.today.fees.total': NoValues;
   'adminDashboard.today.fees.receipts': { count: number };
   'adminDashboard.today.fees.open': NoValues;
+  'adminDashboard.today.fees.modes.cash': NoValues;
+  'adminDashboard.today.fees.modes.upi': NoValues;
+  'adminDashboard.today.fees.modes.cheque': NoValues;
+  'adminDashboard.today.fees.modes.bankTransfer': NoValues;
   'adminDashboard.today.homework.heading': NoValues;
   'adminDashboard.today.homework.none': NoValues;
   'adminDashboard.today.homework.open': NoValues;
@@ -3075,6 +3082,13 @@ export interface Texts {
     asOf: (values: { when: string | number }) => string;
     neverSynced: string;
   };
+  unread: {
+    tile: (values: { count: number }) => string;
+    bell: (values: { count: number }) => string;
+  };
+  eventsWeek: {
+    tile: (values: { count: number }) => string;
+  };
   staffTitles: {
     accounts: string;
     results: string;
@@ -3573,6 +3587,12 @@ export interface Texts {
         total: string;
         receipts: (values: { count: number }) => string;
         open: string;
+        modes: {
+          cash: string;
+          upi: string;
+          cheque: string;
+          bankTransfer: string;
+        };
       };
       homework: {
         heading: string;

@@ -10,8 +10,9 @@ import { eventsTable, type EventRow } from '../../sync/modules/events';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';
 import type { Tile } from '../ui/TileGrid';
 import { weekOf } from './homework-week';
+import { eventsWeekTexts } from './texts';
 
-export const eventsTileText = (count: number) => (count === 0 ? 'Nothing this week' : count === 1 ? '1 this week' : `${count} this week`);
+export const eventsTileText = (count: number) => eventsWeekTexts.tile({ count });
 
 /** Events (holidays included) on from the school's today to its week's Sunday. */
 export function upcomingThisWeek(events: readonly Pick<EventRow, 'startDate' | 'endDate'>[], now: Date = new Date()): number {

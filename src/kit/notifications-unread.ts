@@ -15,9 +15,10 @@ import { identityOf } from '../sync-binding/engine-host';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';
 import { useSessionSnapshot } from '../session/use-session';
 import type { Tile } from '../ui/TileGrid';
+import { unreadTexts } from './texts';
 
-export const unreadTileText = (count: number) => (count === 0 ? 'All read' : count === 1 ? '1 unread' : `${count} unread`);
-export const unreadBellLabel = (count: number) => (count === 0 ? 'Notifications, all read' : `Notifications, ${unreadTileText(count)}`);
+export const unreadTileText = (count: number) => unreadTexts.tile({ count });
+export const unreadBellLabel = (count: number) => unreadTexts.bell({ count });
 
 /** Whether a notice reaches a staff member (admin or teacher) as a reader; a class notice never does. */
 export function reachesStaff(audience: Audience, userId: string | null): boolean {

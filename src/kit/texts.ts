@@ -14,3 +14,9 @@ export const recordsKitTexts = t.recordsKit;
 
 /** The dashboards' line on when their figures were last brought up to date (AsOf.tsx). */
 export const asOfTexts = t.asOf;
+
+/** The unread notifications' count on the dashboards' tile and the header bell (notifications-unread.ts). */
+export const unreadTexts = t.unread;
+
+/** The dashboards' events tile: what is on from today to Sunday (events-week.ts). */
+export const eventsWeekTexts = t.eventsWeek;

@@ -16,6 +16,16 @@ export const allowedLatin: Record<string, string> = {
   Kaksha: 'the product name',
   UPI: 'the payment system is called so in every language',
   English: 'each language is named in its own script in the language menus',
+  CSV: 'the file format a spreadsheet program names so, on export and upload buttons',
+  csv: 'a file type as the file picker and its hint write it',
+  xls: 'as csv',
+  xlsx: 'as csv',
+  MB: 'the unit of a file size limit, written so in Hindi and Marathi too',
+  STD: 'the landline dialling code is called the STD code in every Indian language',
+  AB: 'what a teacher types in a marks cell for an absent student, the same key in every language',
+  EX: 'what a teacher types in a marks cell for an exempt student, as AB',
+  SEQ: 'a placeholder of the receipt number pattern the school types (RCPT/{YEAR}/{SEQ})',
+  YEAR: 'as SEQ',
 };
 
 const latinWords = (text: string) => text.match(/[A-Za-z]{2,}/g) ?? [];
@@ -56,10 +66,15 @@ export async function schoolWords(page: Page, school: DemoSchool, username: stri
       }),
     { name: `kaksha:${school.tenantId}:${username}` },
   );
-  return new Set(texts.flatMap(latinWords));
+  // Lower case: a print may show a name in capitals (CSS), and innerText gives what is shown.
+  return new Set(texts.flatMap(latinWords).map((word) => word.toLowerCase()));
 }
 
-/** The Latin words of `text` that are neither the school's nor allowed, each once. */
+/** The Latin words of `text` that are neither the school's nor allowed, each once, with the words around it. */
 export function englishLeft(text: string, school: ReadonlySet<string>): string[] {
-  return [...new Set(latinWords(text).filter((word) => !school.has(word) && !(word in allowedLatin)))].sort();
+  const words = [...new Set(latinWords(text).filter((word) => !school.has(word.toLowerCase()) && !(word in allowedLatin)))].sort();
+  return words.map((word) => {
+    const at = text.search(new RegExp(`(?<![A-Za-z])${word}(?![A-Za-z])`));
+    return `${word} («${text.slice(Math.max(0, at - 25), at + word.length + 25).replace(/\s+/g, ' ')}»)`;
+  });
 }

@@ -1,6 +1,5 @@
 /** Fees collected today by mode, in rupees with Indian grouping; cancelled receipts count nothing. */
 import { Link } from 'react-router';
-import { paymentModeNames } from '../../../../contract/fees';
 import { formatRupees } from '../../../../contract/money';
 import { dashboardTexts } from './texts';
 import type { FeesToday } from './today';
@@ -24,7 +23,7 @@ export function FeesPanel({ figures }: { figures: FeesToday }) {
         <tbody>
           {figures.byMode.map((row) => (
             <tr key={row.mode}>
-              <th scope="row">{paymentModeNames[row.mode]}</th>
+              <th scope="row">{text.modes[row.mode]}</th>
               <td>{text.receipts({ count: row.count })}</td>
               <td className="glance-amount">{formatRupees(row.total)}</td>
             </tr>
