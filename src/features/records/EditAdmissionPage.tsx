@@ -52,7 +52,7 @@ export default function EditAdmissionPage() {
       )}
       {!loading && entry && !mayEdit && (
         <div className="panel panel-plain" role="alert">
-          <p>{messages.students.notYourClass}</p>
+          <p>{say(messages.students.notYourClass)}</p>
           <Link to={registerPath} className="btn btn-secondary">
             {text.backToRegister}
           </Link>

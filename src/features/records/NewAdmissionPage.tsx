@@ -3,7 +3,7 @@
  * this device (online or not) and opens the register, where the new row shows "Pending" until the
  * school gives its number, and then the number (the register says so when it arrives).
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -38,7 +38,7 @@ export default function NewAdmissionPage() {
         <LoadingStatus text={recordsTexts.loadingMirror} />
       ) : changeable !== null && classes.length === 0 ? (
         <p className="alert alert-info" role="alert">
-          {messages.students.notYourClass}
+          {say(messages.students.notYourClass)}
         </p>
       ) : (
         <AdmissionForm
