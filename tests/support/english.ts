@@ -3,6 +3,14 @@
  * the catalogs loaded as the screens that show them load it. The device starts in English.
  */
 import '../../src/features/landing/texts';
+import '../../src/features/events/texts';
+import '../../src/features/exams/texts';
+import '../../src/features/fees/texts';
+import '../../src/features/homework/texts';
+import '../../src/features/policies/policy-types';
+import '../../src/features/profile/texts';
+import '../../src/features/records/texts';
+import '../../src/features/student/dashboard/texts';
 import '../../src/kit/account-texts';
 import '../../src/sync-binding/texts';
 
