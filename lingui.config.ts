@@ -2,17 +2,32 @@
  * Where the translation catalogs live and how they are read (docs/i18n.md). One `.po` file per
  * language and area under src/i18n/locales/{language}/: `app` (the shell and the sign-in screens,
  * in the first page), `sync` (the sync indicator and panel), `account` (recovery, password,
- * deletion), `landing` (the public site), the screens' own areas (`pagetitles`, `fees`, ...: docs/i18n.md)
- * and `messages` (the spec's English messages of
- * contract/messages.ts, as the device shows them in Hindi and Marathi). An area's English loads
- * with the chunk that shows it; Hindi and Marathi load whole when chosen. Every message has an explicit id: its msgid is
- * the id ("auth.signIn") and its msgstr the text in ICU MessageFormat. The Vite plugin
- * (@lingui/vite-plugin) compiles a `.po` file into a module when the app imports it.
+ * deletion), `landing` (the public site), `messages` (the spec's English messages of
+ * contract/messages.ts, as the device shows them in Hindi and Marathi) and the screens' own areas
+ * (`pagetitles`, `fees`, `homework`, `events`, `family`, `exams`, `records`, `policies`; docs/i18n.md
+ * says what each holds). An area's English loads with the chunk that shows it; Hindi and Marathi
+ * load whole when chosen. Every message has an explicit id: its msgid is the id ("auth.signIn") and
+ * its msgstr the text in ICU MessageFormat. The Vite plugin (@lingui/vite-plugin) compiles a `.po`
+ * file into a module when the app imports it.
  */
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
-export const catalogAreas = ['app', 'sync', 'account', 'landing', 'messages', 'pagetitles', 'fees', 'homework', 'events', 'family', 'exams', 'records', 'policies'] as const;
+export const catalogAreas = [
+  'app',
+  'sync',
+  'account',
+  'landing',
+  'messages',
+  'pagetitles',
+  'fees',
+  'homework',
+  'events',
+  'family',
+  'exams',
+  'records',
+  'policies',
+] as const;
 
 export default defineConfig({
   sourceLocale: 'en',
