@@ -1,9 +1,10 @@
 /**
  * The catalogs of the one Lingui instance (docs/i18n.md): English's `app` catalog is in the entry
  * (the first page needs it); the other areas' English comes with the chunk that shows them
- * (`loadEnglish`: the landing page, the sync indicator, the account screens); Hindi and Marathi
- * are lazy chunks loaded only when that language is chosen (every area at once, with the index
- * that recognises the spec's English messages, server-messages.ts).
+ * (`loadEnglish`: the landing page, the sync indicator, the account screens, each screen's own
+ * area); the page titles the dashboard's tiles need come with the feature descriptors. Hindi and
+ * Marathi are lazy chunks loaded only when that language is chosen (every area at once, with the
+ * index that recognises the spec's English messages, server-messages.ts).
  */
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { fallbackLanguage, formatLocales, type LanguageCode } from '../../contract/languages';

@@ -4,7 +4,7 @@
  * lays the papers out one school day each from a first date, with the same time, length and marks;
  * any row can then be changed. Checked against the contract's schema before it goes to the outbox.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
@@ -150,7 +150,7 @@ export function ExamForm({ mirror, exam }: { mirror: ExamsMirror; exam?: ExamRow
           <p>{text.form.fixErrors({ count: errors.length })}</p>
           <ul>
             {errors.map((error) => (
-              <li key={error}>{error}</li>
+              <li key={error}>{say(error)}</li>
             ))}
           </ul>
         </div>

@@ -9,7 +9,7 @@
  * school when the device is back online. A paper whose date has not come says so, and its cells
  * open only after the person confirms they mean to enter marks before it.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Paper } from '../../../contract/exams';
 import type { StudentRow } from '../../../sync';
@@ -111,7 +111,7 @@ const GridRow = memo(function GridRow({ student, index, savedText, writable, gra
         />
         {error && (
           <span id={errorId} className="field-error" role="alert">
-            {error}
+            {say(error)}
           </span>
         )}
       </td>

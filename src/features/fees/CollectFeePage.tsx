@@ -7,7 +7,7 @@
  * `fineRemovedByDate`). Written to the device through the outbox, so it works offline: the receipt
  * opens at once, provisional, until the school gives it its number.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { duesWith, fineOf, fineRemovedByDate, principalLeft } from '../../../contract/fee-dues';
@@ -271,7 +271,7 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
         </p>
         {error && (
           <p className="alert alert-error" role="alert">
-            {error}
+            {say(error)}
           </p>
         )}
         <button type="submit" className="btn btn-primary" disabled={busy || !engine}>

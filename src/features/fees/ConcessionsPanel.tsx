@@ -2,7 +2,7 @@
  * A class's concessions for the academic year (admins): who has one, on which heads, how much;
  * added, edited in place and removed through the outbox (record kinds), so offline too.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { type ConcessionKind, concessionKinds, type FeeConcession, feeMessages } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
@@ -148,7 +148,7 @@ export function ConcessionsPanel({ mirror, classId, academicYear }: { mirror: Fe
         <TextField label={text.concessions.reason} value={reason} onChange={(event) => setReason(event.target.value)} />
         {error && (
           <p className="alert alert-error" role="alert">
-            {error}
+            {say(error)}
           </p>
         )}
         <button type="submit" className="btn" disabled={!engine}>

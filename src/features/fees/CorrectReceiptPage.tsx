@@ -3,7 +3,7 @@
  * (its number stays in the register) and, when the payment was really taken, issues the corrected
  * receipt in the same write (PUT /api/fees/update/{receiptId}); through the outbox, so offline too.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { feeMessages, type PaymentMode, paymentModes } from '../../../contract/fees';
@@ -126,7 +126,7 @@ function CorrectionForm({ receipt }: { receipt: FeeReceiptRow }) {
       )}
       {error && (
         <p className="alert alert-error" role="alert">
-          {error}
+          {say(error)}
         </p>
       )}
       <button type="submit" className="btn btn-danger" disabled={busy || !engine}>

@@ -3,7 +3,7 @@
  * ({YEAR} and {SEQ}), the UPI id and payee name (kept on the device for the receipt's UPI QR
  * code), and whether teachers may read fees.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { defaultReceiptFormat, feeMessages, feePaths, feeSettingsSchema, formatReceiptNumber } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
@@ -78,7 +78,7 @@ export function FeeSettingsForm({ academicYear }: { academicYear: number }) {
       </label>
       {error && (
         <p className="alert alert-error" role="alert">
-          {error}
+          {say(error)}
         </p>
       )}
       <button type="submit" className="btn" disabled={!online || !loaded}>

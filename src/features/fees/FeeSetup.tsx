@@ -4,7 +4,7 @@
  * of each installment and their due dates, and the late fine. A structure is saved at the school
  * (POST/PUT /api/feeStructures, online), which gives its installments their ids and labels.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useMemo, useState, type FormEvent } from 'react';
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
 import { feeFrequencies, type FeeFrequency, type FeeHead, feeMessages, feeStructurePaths, type FineKind, fineKinds } from '../../../contract/fees';
@@ -156,7 +156,7 @@ function HeadItem({ head, heads }: { head: FeeHead; heads: readonly FeeHead[] })
         <TextField label={text.setup.newName({ head: head.name })} value={name} onChange={(event) => setName(event.target.value)} />
         {error && (
           <p className="alert alert-error" role="alert">
-            {error}
+            {say(error)}
           </p>
         )}
         <button type="submit" className="btn" disabled={!engine}>
@@ -246,7 +246,7 @@ function StructureForm({ mirror, classId, academicYear, online, onSaved }: { mir
       </div>
       {error && (
         <p className="alert alert-error" role="alert">
-          {error}
+          {say(error)}
         </p>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy || !online} title={online ? undefined : text.setup.offline}>

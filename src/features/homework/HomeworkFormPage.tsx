@@ -5,7 +5,7 @@
  * On edit, attached files can be removed: the removals go through the outbox when saved.
  * The classes and subjects offered are the ones the server lets this user give.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { attachmentTypes, homeworkInputSchema, homeworkMessages, maxAttachmentBytes, maxAttachmentsPerHomework } from '../../../contract/homework';
@@ -141,7 +141,7 @@ function HomeworkForm({ mirror, editingId }: { mirror: HomeworkMirror; editingId
           onChange={form.set('classId')}
           error={form.errors.classId}
           disabled={Boolean(editing)}
-          hint={editing ? homeworkMessages.classFixed : undefined}
+          hint={editing ? say(homeworkMessages.classFixed) : undefined}
         >
           <option value="">{text.form.chooseClass}</option>
           {classes.map((row) => (

@@ -6,7 +6,7 @@
  * only the classes she teaches (the server's rule) and changes only what she sent; a published
  * notification keeps its time.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { compareClasses } from '../../../contract/class-order';
@@ -212,7 +212,7 @@ function NotificationForm({ mirror, editing }: { mirror: NotificationsMirror; ed
           {kind === 'people' && <PeoplePicker accounts={accounts} chosen={userIds} onChange={setUserIds} />}
           {audienceError && (
             <p className="field-error" id="nt-audience-error" role="alert">
-              {audienceError}
+              {say(audienceError)}
             </p>
           )}
         </fieldset>

@@ -5,11 +5,10 @@
  * mirror only, so it opens offline; a parent sees each child with class. Password changes are on
  * /settings.
  */
-import { useLanguage } from '../../i18n';
+import { say, t, useLanguage } from '../../i18n';
 import { Link } from 'react-router';
 import { messages } from '../../../contract/messages';
 import type { KakshaDb } from '../../../sync';
-import { t } from '../../i18n';
 import { areaHomePath } from '../../session/login-redirect';
 import { teacherIdOf, type ProfileData } from '../../session/profile';
 import { useSessionSnapshot } from '../../session/use-session';
@@ -54,7 +53,7 @@ export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
           <ProfileList rows={view.rows} />
         ) : (
           <p className="alert alert-info" role="status">
-            {messages.settings.noData}
+            {say(messages.settings.noData)}
           </p>
         )}
       </section>

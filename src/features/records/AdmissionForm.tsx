@@ -4,7 +4,7 @@
  * contract's own schema (the one the server applies), each message shown at its field and focus
  * moved to the first field in error.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { academicYearLabel, academicYearOf, admissionInputSchema, admissionUpdateSchema } from '../../../contract/admission';
 import { messages } from '../../../contract/messages';
@@ -194,7 +194,7 @@ export function AdmissionForm(props: AdmissionFormProps) {
       )}
       {failure && (
         <p className="alert alert-error" role="alert">
-          {failure}
+          {say(failure)}
         </p>
       )}
       <div className="rec-form-actions">

@@ -5,6 +5,7 @@
  * amount in words; /admin/fee lists the register (Pending first), the day's collection by mode and
  * the defaulters of a class; /student/fees shows a parent's child's next due and receipts.
  */
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { academicYearOf } from '../../../contract/admission';
 import type { FeeStructure } from '../../../contract/fees';
@@ -522,5 +523,10 @@ describe('/student/fees in Marathi', () => {
     // What the school typed (the child, the fee head and its installments, the receipt's number) stays as typed; nothing else is English.
     const ownWords = page.replace('Asha Rao', '').replace(/Tuition Quarter \d/g, '').replace(receipt(1, {}).receiptNumber!, '');
     expect(ownWords.match(/[A-Za-z]{2,}/g)).toBeNull();
+
+    // Switching back re-renders the same page in English, the installments' states with it.
+    await act(() => showLanguage('en', { remember: false }));
+    expect(view!.container.querySelector('main')?.textContent).toContain(text.family.receiptsHeading);
+    expect(view!.container.querySelector(`[data-label="${text.columns.state}"]`)?.textContent).toBe(text.installmentStates.paid);
   });
 });

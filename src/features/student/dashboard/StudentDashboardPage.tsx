@@ -1,6 +1,5 @@
 /** /student: the student and parent dashboard (spec section 2). */
-import { useLanguage } from '../../../i18n';
-import { t } from '../../../i18n';
+import { t, useLanguage } from '../../../i18n';
 import { headlineOf, tilesOf } from '../../../navigation/dashboard-tiles';
 import { useSections } from '../../../navigation/sections';
 import { currentSchool } from '../../../session/session-rules';
