@@ -133,7 +133,7 @@ export interface MessageValues {
   'sync.offline': NoValues;
   'sync.serverDown': NoValues;
   'sync.syncing': NoValues;
-  'sync.waiting': { count: number };
+  'sync.pending': { count: number };
   'sync.notAccepted': { count: string | number };
   'sync.changedElsewhere': { count: string | number };
   'sync.filesNotSent': { count: number };
@@ -2472,7 +2472,7 @@ export interface Texts {
     offline: string;
     serverDown: string;
     syncing: string;
-    waiting: (values: { count: number }) => string;
+    pending: (values: { count: number }) => string;
     notAccepted: (values: { count: string | number }) => string;
     changedElsewhere: (values: { count: string | number }) => string;
     filesNotSent: (values: { count: number }) => string;

@@ -81,7 +81,7 @@ export function SyncBarView({ state, onSignInAgain, filesNotSent = 0 }: { state:
             ·
           </span>
           <span className="sync-waiting" data-count={state.pendingCount}>
-            {text.waiting({ count: state.pendingCount })}
+            {text.pending({ count: state.pendingCount })}
           </span>
           {state.rejected.length > 0 && (
             <span className="sync-problem">

@@ -60,7 +60,7 @@ describe('exams', () => {
         await cells.nth(index).press('Enter');
       }
       await teacherPage.getByText(text.grid.filled({ done: students.length, of: students.length }), { exact: true }).waitFor();
-      await syncStatus(teacherPage).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
+      await syncStatus(teacherPage).getByText(syncTexts.pending({ count: 1 }), { exact: true }).waitFor();
       await teacherContext.setOffline(false);
       await waitForNothingWaiting(teacherPage, 60_000);
       const stored = await api<Mark[]>(session.baseUrl, 'GET', `${markPaths.sheet}?examId=${exam.id}&classId=${iiB.id}&subjectId=${maths.id}`, { token: adminToken });

@@ -78,7 +78,7 @@ describe('homework', () => {
       // She leaves the homework screens (a reload onto her dashboard, from the service worker);
       // the connection returns there, and the file follows its homework to the school.
       await teacherPage.goto('/admin');
-      await syncStatus(teacherPage).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
+      await syncStatus(teacherPage).getByText(syncTexts.pending({ count: 1 }), { exact: true }).waitFor();
       await teacherContext.setOffline(false);
       const given = await waitUntil(
         async () => (await api<Homework[]>(session.baseUrl, 'GET', `${homeworkPaths.all}?classId=${iiB.id}`, { token: adminToken })).find((row) => row.title === title),
@@ -116,7 +116,7 @@ describe('homework', () => {
 
       // Ticked done offline: it waits on the device and reaches the school once online.
       await card.getByRole('checkbox', { name: text.student.markDone({ title }), exact: true }).check();
-      await syncStatus(page).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
+      await syncStatus(page).getByText(syncTexts.pending({ count: 1 }), { exact: true }).waitFor();
       await context.setOffline(false);
       await waitForNothingWaiting(page, 60_000);
       const parentToken = (await api<{ jwtToken: string }>(session.baseUrl, 'POST', paths.authUser, { body: { username: parent.email, password: parent.password } })).jwtToken;

@@ -110,11 +110,11 @@ describe('notifications', () => {
       await card.getByText(message, { exact: true }).waitFor();
       expect(await card.getByRole('link', { name: text.family.goTo, exact: true }).getAttribute('href')).toBe('/student/homework');
       await card.getByText(text.family.unread, { exact: true }).waitFor({ state: 'detached' });
-      await syncStatus(page).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
+      await syncStatus(page).getByText(syncTexts.pending({ count: 1 }), { exact: true }).waitFor();
       // Opened again on the plane: still one change waiting.
       await card.getByRole('button', { name: text.family.openLabel({ title }), exact: true }).click();
       await card.getByRole('button', { name: text.family.openLabel({ title }), exact: true }).click();
-      await syncStatus(page).getByText(syncTexts.waiting({ count: 1 }), { exact: true }).waitFor();
+      await syncStatus(page).getByText(syncTexts.pending({ count: 1 }), { exact: true }).waitFor();
 
       // Back online: the mark reaches the school once.
       await context.setOffline(false);

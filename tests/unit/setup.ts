@@ -3,6 +3,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { browserStores, sessionStore } from '../../src/session/session-store';
+import { unmountAll } from './app/dom';
 
 /**
  * React's act() family: a state update or a suspended resource resolving outside act() means the
@@ -59,6 +60,7 @@ function report(where: string, test: string | undefined): void {
 // The setup's hooks run after the test file's own (stacked), so its unmounts and cleanup count too.
 afterEach(() => {
   const test = expect.getState().currentTestName;
+  unmountAll();
   report(`"${test ?? 'a test'}"`, test);
 });
 // One that comes after the last test's cleanup, before the file ends, fails the file.

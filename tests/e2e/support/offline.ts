@@ -78,7 +78,7 @@ export async function waitForSynced(page: Page, timeout = 150_000): Promise<void
 }
 
 export async function waitForNothingWaiting(page: Page, timeout = 30_000): Promise<void> {
-  await syncStatus(page).getByText(syncTexts.waiting({ count: 0 }), { exact: true }).waitFor({ timeout });
+  await syncStatus(page).getByText(syncTexts.pending({ count: 0 }), { exact: true }).waitFor({ timeout });
 }
 
 /** Signs in at the demo school and waits for the area dashboard. */

@@ -15,6 +15,14 @@ function Elsewhere() {
   return <p data-testid="elsewhere">{`${location.pathname}${location.search}`}</p>;
 }
 
+/** Roots still mounted: tests/unit/setup.ts unmounts them after each test, so none outlives it. */
+const mounted = new Set<() => void>();
+
+/** Unmounts every view a test rendered and left mounted (a screen that follows the language would re-render in the next file's test). */
+export function unmountAll(): void {
+  for (const unmount of [...mounted]) unmount();
+}
+
 export interface Rendered {
   router: ReturnType<typeof createMemoryRouter>;
   container: HTMLElement;
@@ -37,15 +45,13 @@ export async function renderRoutes(routes: RouteObject[], url: string, before = 
       </SectionsContext.Provider>,
     ),
   );
-  return {
-    router,
-    container,
-    root,
-    unmount: () => {
-      act(() => root.unmount());
-      container.remove();
-    },
+  const unmount = () => {
+    if (!mounted.delete(unmount)) return;
+    act(() => root.unmount());
+    container.remove();
   };
+  mounted.add(unmount);
+  return { router, container, root, unmount };
 }
 
 export function renderRoute(path: string, element: ReactElement, url: string, before = '/home'): Promise<Rendered> {

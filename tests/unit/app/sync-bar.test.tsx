@@ -41,7 +41,7 @@ describe('sync indicator', () => {
     expect(status(container).getAttribute('aria-live')).toBe('polite');
     expect(status(container).getAttribute('aria-label')).toBe(syncTexts.regionLabel);
     expect(status(container).textContent).toContain(syncTexts.online);
-    expect(status(container).textContent).toContain(syncTexts.waiting({ count: 0 }));
+    expect(status(container).textContent).toContain(syncTexts.pending({ count: 0 }));
     expect(container.querySelector('.sync-last')?.textContent).toMatch(/^Synced /);
     expect(container.querySelector('[role="alert"]')).toBeNull();
   });
@@ -58,7 +58,7 @@ describe('sync indicator', () => {
     const container = await render({ online: false, pendingCount: 3, rejected, conflicts });
     const text = status(container).textContent ?? '';
     expect(text).toContain(syncTexts.offline);
-    expect(text).toContain(syncTexts.waiting({ count: 3 }));
+    expect(text).toContain(syncTexts.pending({ count: 3 }));
     expect(text).toContain(syncTexts.notAccepted({ count: 1 }));
     expect(text).toContain(syncTexts.changedElsewhere({ count: 1 }));
     expect(container.querySelector('.sync-last')?.textContent).toBe(syncTexts.neverSynced);
