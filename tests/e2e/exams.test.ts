@@ -16,7 +16,7 @@ import { examTitles } from '../../src/features/exams/texts';
 import { syncTexts } from '../../src/sync-binding/texts';
 import { useBrowser } from './support/browser';
 import { demoUsername } from './support/demo';
-import { admin, api, classesOf, signInAs, syncStatus, teacher, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { admin, api, classesOf, setPrintLanguage, signInAs, syncStatus, teacher, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
 import { studentsOf, uniqueName } from './support/records';
 import { examPaths, markPaths, resultPaths } from '../../contract/exams';
 
@@ -98,8 +98,36 @@ describe('exams', () => {
       );
       await adminPage.goto(`/admin/reportcards?exam=${exam.id}&class=${iiB.id}`);
       await waitUntil(() => adminPage.locator('.rc-page').count(), (count) => count === students.length, 60_000);
+      // As one waits before printing: the cards as the mirror holds them once the pull in progress is in
+      // (a card printed mid-update once spilled onto a 17th page).
+      await waitForNothingWaiting(adminPage, 60_000);
+      let shown = '';
+      await waitUntil(
+        async () => {
+          const now = await adminPage.locator('.rc-pages').innerHTML();
+          const same = now === shown;
+          shown = now;
+          return same;
+        },
+        Boolean,
+        30_000,
+      );
+      await adminPage.evaluate(() => document.fonts.ready);
       const pdf = (await adminPage.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');
       expect(pdf.match(/\/Type\s*\/Page(?![s\w])/g)?.length).toBe(students.length);
+
+      // The school prints in Marathi: the same cards, the screen still English, still one A4 page each.
+      await setPrintLanguage(session.baseUrl, adminToken, 'mr');
+      try {
+        await adminPage.reload();
+        await waitUntil(() => adminPage.locator('.rc-page[lang="mr"]').count(), (count) => count === students.length, 60_000);
+        await adminPage.evaluate(() => document.fonts.ready);
+        expect(await adminPage.locator('html').getAttribute('lang')).toBe('en');
+        const marathi = (await adminPage.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');
+        expect(marathi.match(/\/Type\s*\/Page(?![s\w])/g)?.length).toBe(students.length);
+      } finally {
+        await setPrintLanguage(session.baseUrl, adminToken, 'en');
+      }
 
       // The demo parent reads the published Unit Test 1 result, then again offline after a reload.
       const parentContext = await session.newContext();

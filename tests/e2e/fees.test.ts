@@ -17,7 +17,7 @@ import { upiQrDataUrl } from '../../src/features/fees/UpiQr';
 import { upiPayLink } from '../../src/features/fees/upi-link';
 import { useBrowser } from './support/browser';
 import { demoUsername } from './support/demo';
-import { admin, api, signInAs, tokenOf, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { admin, api, setPrintLanguage, signInAs, tokenOf, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
 import { feePaths } from '../../contract/fees';
 
 const session = useBrowser();
@@ -126,7 +126,21 @@ describe('fees', () => {
         expect(box).not.toBeNull();
         const widthMm = ((Number(box![3]) - Number(box![1])) / 72) * 25.4;
         expect(Math.abs(widthMm - 80)).toBeLessThan(0.5);
+
+        // The school prints in Hindi: the same receipt, the screen still English, on one 80 mm page.
+        await setPrintLanguage(session.baseUrl, adminToken, 'hi');
+        await page.reload();
+        await page.locator('.fee-receipt[lang="hi"]').waitFor({ timeout: 60_000 });
+        await page.locator('input[name="fee-layout"][value="thermal"]').check();
+        await page.locator('.fee-receipt-thermal img.fee-upi-qr').waitFor();
+        expect(await page.locator('.fee-receipt').textContent()).toContain('रसीद');
+        expect(await page.locator('html').getAttribute('lang')).toBe('en');
+        await page.emulateMedia({ media: 'print' });
+        const hindiRoll = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+        await page.emulateMedia({ media: 'screen' });
+        expect(hindiRoll.match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
       } finally {
+        await setPrintLanguage(session.baseUrl, adminToken, 'en');
         await api(session.baseUrl, 'PUT', feePaths.settings, { token: adminToken, body: { ...settings } });
       }
       await context.close();

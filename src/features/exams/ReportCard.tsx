@@ -4,11 +4,15 @@
  * apart), total, percentage, overall grade, result, rank when the school shows ranks, attendance
  * for the term, the class teacher's remark and the signatures. Printed from the device's copy.
  */
-import { useLanguage } from '../../i18n';
 import type { SubjectResult } from '../../../contract/exam-results';
 import type { StudentRow } from '../../../sync';
+import type { TextsIn } from '../../i18n';
 import { shortDate } from '../../ui/dates';
-import { examTexts as text } from './texts';
+// Its English, for a print in English (the print language's own catalogs load through usePrintTexts).
+import './texts';
+
+/** The report card's words, in the school's print language (src/kit/print-texts.ts). */
+export type CardTexts = TextsIn['t']['exams']['card'];
 
 export interface CardColumn {
   /** "Unit Test 1" or a term heading. */
@@ -43,20 +47,21 @@ export interface ReportCardData {
   note?: string;
 }
 
-function cell(subject: SubjectResult | undefined): string {
+function cell(subject: SubjectResult | undefined, card: CardTexts): string {
   if (!subject) return '–';
-  if (subject.status === 'absent') return text.card.absent;
-  if (subject.status === 'exempt') return text.card.exempt;
+  if (subject.status === 'absent') return card.absent;
+  if (subject.status === 'exempt') return card.exempt;
   return subject.gradedOnly ? (subject.grade ?? '–') : String(subject.marks ?? '–');
 }
 
-export function ReportCard({ data }: { data: ReportCardData }) {
-  useLanguage();
+/** `print`: the texts of the school's print language, which the page reads once for all its cards. */
+export function ReportCard({ data, print }: { data: ReportCardData; print: TextsIn }) {
+  const text = { card: print.t.exams.card };
   const scholastic = data.subjects.filter((subject) => data.columns.some((column) => column.subjects.some((s) => s.subjectId === subject.subjectId && !s.gradedOnly)));
   const graded = data.subjects.filter((subject) => !scholastic.includes(subject));
   const name = `${data.student.firstName} ${data.student.lastName}`.trim();
   return (
-    <article className="rc-page" aria-label={`${data.title}: ${name}`}>
+    <article className="rc-page" lang={print.language} aria-label={`${data.title}: ${name}`}>
       <header className="rc-school">
         <p className="rc-school-name">{data.school.name}</p>
         {data.school.address && <p className="rc-school-detail">{data.school.address}</p>}
@@ -116,7 +121,7 @@ export function ReportCard({ data }: { data: ReportCardData }) {
                 const result = column.subjects.find((s) => s.subjectId === subject.subjectId);
                 return [
                   <td key={`${column.heading}-max`}>{result?.maxMarks ?? '–'}</td>,
-                  <td key={`${column.heading}-marks`}>{cell(result)}</td>,
+                  <td key={`${column.heading}-marks`}>{cell(result, text.card)}</td>,
                   <td key={`${column.heading}-grade`}>{result?.status === 'exempt' ? '–' : (result?.grade ?? '–')}</td>,
                 ];
               })}
@@ -132,7 +137,7 @@ export function ReportCard({ data }: { data: ReportCardData }) {
               <tr key={subject.subjectId}>
                 <th scope="row">{subject.name}</th>
                 {data.columns.map((column) => (
-                  <td key={column.heading}>{cell(column.subjects.find((s) => s.subjectId === subject.subjectId))}</td>
+                  <td key={column.heading}>{cell(column.subjects.find((s) => s.subjectId === subject.subjectId), text.card)}</td>
                 ))}
               </tr>
             ))}

@@ -15,6 +15,7 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
 import { resultsTable } from '../../../sync/modules/exams';
 import { useSchoolCopy } from '../../kit/school-copy';
+import { usePrintTexts } from '../../kit/print-texts';
 import { cardSchool, examCard, termCard } from './cards';
 import { ReportCard, type ReportCardData } from './ReportCard';
 import { classLabel, classStudents, fullName, readExamsMirror } from './queries';
@@ -26,7 +27,7 @@ import { attendanceTable } from '../../../sync/modules/attendance';
 const termPrefix = 'term:';
 
 export default function ReportCardsPage() {
-  const language = useLanguage();
+  useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const access = useStaffAccess();
@@ -62,8 +63,9 @@ export default function ReportCardsPage() {
     [classId, examIds],
   );
 
+  const print = usePrintTexts(schoolCopy);
   const cards = useMemo<{ studentId: string; card: ReportCardData }[]>(() => {
-    if (!mirror || !data || !klass) return [];
+    if (!mirror || !data || !klass || !print) return [];
     const chosen = data.students.filter((student) => !studentId || student.id === studentId);
     const context = (student: (typeof chosen)[number]) => ({
       school,
@@ -71,6 +73,7 @@ export default function ReportCardsPage() {
       className: classLabel(klass),
       subjects: mirror.subjects,
       attendance: data.attendance.filter((row) => row.studentId === student.id),
+      card: print.t.exams.card,
     });
     return chosen.flatMap((student) => {
       if (exam) {
@@ -81,8 +84,7 @@ export default function ReportCardsPage() {
       const card = parts.length > 0 ? termCard(parts, context(student)) : undefined;
       return card ? [{ studentId: student.id, card }] : [];
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a card's words change with the language
-  }, [mirror, data, klass, studentId, exam, termExams, school, language]);
+  }, [mirror, data, klass, studentId, exam, termExams, school, print]);
 
   const single = studentId && exam ? data?.results.find((row) => row.studentId === studentId && row.examId === exam.id) : undefined;
   const mayRemark = access.isAdmin || (access.teacherId !== null && klass?.classTeacherId === access.teacherId);
@@ -169,9 +171,7 @@ export default function ReportCardsPage() {
       )}
       {mirror && data && cards.length === 0 && <p className="panel">{text.card.none}</p>}
       <div className="rc-pages">
-        {cards.map(({ studentId: id, card }) => (
-          <ReportCard key={id} data={card} />
-        ))}
+        {print && cards.map(({ studentId: id, card }) => <ReportCard key={id} data={card} print={print} />)}
       </div>
     </main>
   );

@@ -15,6 +15,7 @@ import { cardSchool, examCard } from './cards';
 import { readFamilyExams } from './family';
 import { classLabel, firstDate } from './queries';
 import { ReportCard } from './ReportCard';
+import { usePrintTexts } from '../../kit/print-texts';
 import { ChildChooser, useChosenStudent } from '../../kit/ChildChooser';
 import { examTexts as text, examTitles } from './texts';
 import './exams.css';
@@ -23,7 +24,9 @@ export default function StudentResultsPage() {
   useLanguage();
   const engine = useSyncEngine();
   const { session } = useSessionSnapshot();
-  const school = cardSchool(useSchoolCopy(), session?.profile?.schoolName ?? '');
+  const schoolCopy = useSchoolCopy();
+  const school = cardSchool(schoolCopy, session?.profile?.schoolName ?? '');
+  const printTexts = usePrintTexts(schoolCopy);
   const mirror = useMirrorQuery(readFamilyExams, []);
   const student = useChosenStudent(mirror?.students ?? []);
   const [printing, setPrinting] = useState<string | null>(null);
@@ -47,6 +50,7 @@ export default function StudentResultsPage() {
       {student && mirror && results.length === 0 && <p className="panel">{text.student.noResults}</p>}
       {student &&
         mirror &&
+        printTexts &&
         results.map(({ result, exam }) => {
           const klass = mirror.classes.find((row) => row.id === result.classId);
           const card = examCard(exam, result, {
@@ -55,6 +59,7 @@ export default function StudentResultsPage() {
             className: classLabel(klass),
             subjects: mirror.subjects,
             attendance: mirror.attendance.filter((row) => row.studentId === student.id),
+            card: printTexts.t.exams.card,
           });
           return (
             <section key={result.id} className="rc-result" data-print={printing === exam.id || undefined} aria-labelledby={`rs-${result.id}`}>
@@ -67,7 +72,7 @@ export default function StudentResultsPage() {
                   {text.card.print}
                 </button>
               </div>
-              <ReportCard data={card} />
+              <ReportCard data={card} print={printTexts} />
             </section>
           );
         })}

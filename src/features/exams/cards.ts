@@ -9,9 +9,8 @@ import { cbseGradingScale } from '../../../contract/exams';
 import type { AttendanceRow, StudentRow, SubjectRow } from '../../../sync';
 import type { ExamRow } from '../../../sync/modules/exams';
 import type { SchoolDetails } from '../../../contract/school';
-import type { CardSchool, ReportCardData } from './ReportCard';
+import type { CardSchool, CardTexts, ReportCardData } from './ReportCard';
 import { lastDate, rollText } from './queries';
-import { examTexts as text } from './texts';
 
 export function attendanceUpTo(
   rows: readonly Pick<AttendanceRow, 'date' | 'status'>[],
@@ -44,6 +43,8 @@ interface CardContext {
   className: string;
   subjects: readonly SubjectRow[];
   attendance: readonly Pick<AttendanceRow, 'date' | 'status'>[];
+  /** The card's words in the school's print language (src/kit/print-texts.ts). */
+  card: CardTexts;
 }
 
 const printed = ({ showRanks: _shown, ...school }: CardContext['school']): CardSchool => school;
@@ -55,7 +56,7 @@ function subjectList(ids: readonly string[], subjects: readonly SubjectRow[]) {
 export function examCard(exam: ExamRow, result: Result, context: CardContext): ReportCardData {
   return {
     school: printed(context.school),
-    title: `${text.card.title}: ${exam.name}`,
+    title: `${context.card.title}: ${exam.name}`,
     academicYear: exam.academicYear,
     student: { ...context.student, rollNumber: rollText(context.student) },
     className: context.className,
@@ -89,7 +90,7 @@ export function termCard(parts: readonly { exam: ExamRow; result: Result }[], co
   const gradedOnly = last.result.subjects.filter((s) => s.gradedOnly);
   return {
     school: printed(context.school),
-    title: text.card.termTitle({ term: last.exam.term }),
+    title: context.card.termTitle({ term: last.exam.term }),
     academicYear: last.exam.academicYear,
     student: { ...context.student, rollNumber: rollText(context.student) },
     className: context.className,
@@ -102,6 +103,6 @@ export function termCard(parts: readonly { exam: ExamRow; result: Result }[], co
     rank: null,
     attendance: attendanceUpTo(context.attendance, last.exam.academicYear, lastDate(last.exam)),
     remark: last.result.remark,
-    note: text.card.weights({ list: parts.map(({ exam }) => `${exam.name} ${exam.weight}%`).join(', ') }),
+    note: context.card.weights({ list: parts.map(({ exam }) => `${exam.name} ${exam.weight}%`).join(', ') }),
   };
 }

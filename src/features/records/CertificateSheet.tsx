@@ -4,7 +4,7 @@
  * lines): nothing is read from the mirror's current records, so a reprint, also offline, is the
  * same page as the first print. Pure: PrintData in, markup out.
  */
-import { say, useLanguage } from '../../i18n';
+import type { TextsIn } from '../../i18n';
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
 import type { PrintData } from '../../../contract/certificate';
 import { messages } from '../../../contract/messages';
@@ -12,15 +12,15 @@ import { shortDate } from '../../ui/dates';
 import { recordsTexts } from './texts';
 import { classLabel } from '../../../contract/class-label';
 
-const text = recordsTexts.sheet;
-const field = text.field;
+/** The sheet's words, in the school's print language (src/kit/print-texts.ts). */
+type SheetTexts = TextsIn['t']['records']['sheet'];
 
 /**
  * Dates as the certificate writes them, in words: 1 July 2025 (src/ui/dates.ts). The printed page
  * keeps the spec's one date format (numeric day, full month name, numeric year; docs/decisions.md
  * "One date format"); the screens around it write 01/07/2025.
  */
-export function printDate(iso: string | null | undefined): string {
+export function printDate(iso: string | null | undefined, text: SheetTexts = recordsTexts.sheet): string {
   return shortDate(iso) ?? text.notGiven;
 }
 
@@ -28,9 +28,9 @@ function classOf(student: PrintData['student']): string | null {
   return classLabel(student.className, student.classSection) || null;
 }
 
-const shown = (value: string | null | undefined) => (value && value.trim() !== '' ? value : text.notGiven);
+const shown = (value: string | null | undefined, text: SheetTexts) => (value && value.trim() !== '' ? value : text.notGiven);
 
-function Particulars({ rows }: { rows: [label: string, value: string | null | undefined][] }) {
+function Particulars({ rows, text }: { rows: [label: string, value: string | null | undefined][]; text: SheetTexts }) {
   return (
     <table className="cert-particulars">
       <tbody>
@@ -39,7 +39,7 @@ function Particulars({ rows }: { rows: [label: string, value: string | null | un
             <th scope="row">
               <span className="cert-index">{index + 1}.</span> {label}
             </th>
-            <td>{shown(value)}</td>
+            <td>{shown(value, text)}</td>
           </tr>
         ))}
       </tbody>
@@ -47,7 +47,8 @@ function Particulars({ rows }: { rows: [label: string, value: string | null | un
   );
 }
 
-function BonafideBody({ data }: { data: PrintData }) {
+function BonafideBody({ data, text }: { data: PrintData; text: SheetTexts }) {
+  const field = text.field;
   const { student, details } = data;
   const className = classOf(student);
   const year = academicYearLabel(academicYearOf(data.issueDate));
@@ -60,10 +61,11 @@ function BonafideBody({ data }: { data: PrintData }) {
         {parents ? `, ${text.childOf({ gender: student.gender ?? 'other', parents })},` : ''}{' '}
         {className ? text.studying({ className, academicYear: year }) : text.studyingNoClass({ academicYear: year })}
       </p>
-      {student.admissionId && <p>{student.admissionDate ? text.admitted({ number: student.admissionId, date: printDate(student.admissionDate) }) : text.admittedNoDate({ number: student.admissionId })}</p>}
-      {student.dateOfBirth && <p>{text.born({ date: printDate(student.dateOfBirth) })}</p>}
+      {student.admissionId && <p>{student.admissionDate ? text.admitted({ number: student.admissionId, date: printDate(student.admissionDate, text) }) : text.admittedNoDate({ number: student.admissionId })}</p>}
+      {student.dateOfBirth && <p>{text.born({ date: printDate(student.dateOfBirth, text) })}</p>}
       <p>{details.purpose ? text.purpose({ purpose: details.purpose }) : text.onRequest}</p>
       <Particulars
+        text={text}
         rows={[
           [field.aadhaar, student.aadhaarMasked],
           [field.apaarId, student.apaarId],
@@ -73,21 +75,23 @@ function BonafideBody({ data }: { data: PrintData }) {
   );
 }
 
-function TransferBody({ data }: { data: PrintData }) {
+function TransferBody({ data, text }: { data: PrintData; text: SheetTexts }) {
+  const field = text.field;
   const { student, details } = data;
   return (
     <div className="cert-text">
       <Particulars
+        text={text}
         rows={[
           [field.name, student.fullName],
           [field.fatherName, student.fatherName],
           [field.motherName, student.motherName],
-          [field.dateOfBirth, student.dateOfBirth ? printDate(student.dateOfBirth) : null],
+          [field.dateOfBirth, student.dateOfBirth ? printDate(student.dateOfBirth, text) : null],
           [field.gender, student.gender],
           [field.admissionId, student.admissionId],
-          [field.admissionDate, student.admissionDate ? printDate(student.admissionDate) : null],
+          [field.admissionDate, student.admissionDate ? printDate(student.admissionDate, text) : null],
           [field.classLastStudied, classOf(student)],
-          [field.leavingDate, details.leavingDate ? printDate(details.leavingDate) : null],
+          [field.leavingDate, details.leavingDate ? printDate(details.leavingDate, text) : null],
           [field.reasonForLeaving, details.reasonForLeaving],
           [field.conduct, details.conduct],
           [field.promotion, details.promotion],
@@ -101,18 +105,20 @@ function TransferBody({ data }: { data: PrintData }) {
   );
 }
 
-function DetailsBody({ data }: { data: PrintData }) {
+function DetailsBody({ data, text }: { data: PrintData; text: SheetTexts }) {
+  const field = text.field;
   const { student } = data;
   return (
     <div className="cert-text">
       <Particulars
+        text={text}
         rows={[
           [field.name, student.fullName],
           [field.admissionId, student.admissionId],
-          [field.admissionDate, student.admissionDate ? printDate(student.admissionDate) : null],
+          [field.admissionDate, student.admissionDate ? printDate(student.admissionDate, text) : null],
           [field.class, classOf(student)],
           [field.rollNumber, student.rollNumber],
-          [field.dateOfBirth, student.dateOfBirth ? printDate(student.dateOfBirth) : null],
+          [field.dateOfBirth, student.dateOfBirth ? printDate(student.dateOfBirth, text) : null],
           [field.gender, student.gender],
           [field.fatherName, student.fatherName],
           [field.motherName, student.motherName],
@@ -128,16 +134,19 @@ function DetailsBody({ data }: { data: PrintData }) {
   );
 }
 
-export function CertificateSheet({ data }: { data: PrintData }) {
-  useLanguage();
+/** `print`: the texts of the school's print language. */
+export function CertificateSheet({ data, print }: { data: PrintData; print: TextsIn }) {
+  const text = print.t.records.sheet;
   const { school } = data;
-  // The title frozen at issue (the school's wording then); older rows without one use today's.
-  const title = say(data.title || messages.certificates.titles[data.kind]);
+  // The title frozen at issue (the school's wording then); older rows without one use today's. The
+  // spec's own wording prints in the print language, a school's own as typed.
+  const standard = messages.certificates.titles[data.kind];
+  const title = !data.title || data.title === standard ? (print.lookup(`certificates.titles.${data.kind}`) ?? standard) : data.title;
   const contact = [school.phoneNumber ? `${text.phone}: ${school.phoneNumber}` : null, school.email ? `${text.email}: ${school.email}` : null]
     .filter(Boolean)
     .join(' · ');
   return (
-    <article className="cert-sheet" data-kind={data.kind} aria-label={title}>
+    <article className="cert-sheet" lang={print.language} data-kind={data.kind} aria-label={title}>
       <header className="cert-school">
         <p className="cert-school-name">{school.schoolName}</p>
         {school.address && <p className="cert-school-line">{school.address}</p>}
@@ -151,13 +160,13 @@ export function CertificateSheet({ data }: { data: PrintData }) {
           {text.serial} <strong className="cert-serial">{data.serial}</strong>
         </p>
         <p>
-          {text.date} <strong className="cert-date">{printDate(data.issueDate)}</strong>
+          {text.date} <strong className="cert-date">{printDate(data.issueDate, text)}</strong>
         </p>
       </div>
       <h2 className="cert-title">{title}</h2>
-      {data.kind === 'bonafide' && <BonafideBody data={data} />}
-      {data.kind === 'transfer' && <TransferBody data={data} />}
-      {data.kind === 'studentDetails' && <DetailsBody data={data} />}
+      {data.kind === 'bonafide' && <BonafideBody data={data} text={text} />}
+      {data.kind === 'transfer' && <TransferBody data={data} text={text} />}
+      {data.kind === 'studentDetails' && <DetailsBody data={data} text={text} />}
       <footer className="cert-signatures">
         <div className="cert-signature">
           <span className="cert-signature-line" aria-hidden="true" />

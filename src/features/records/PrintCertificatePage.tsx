@@ -29,6 +29,8 @@ import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classe
 import { CertificateSheet } from './CertificateSheet';
 import { registerPath } from './links';
 import { classLabel, fullName, studentCertificates } from './queries';
+import { usePrintTexts } from '../../kit/print-texts';
+import { useSchoolCopy } from '../../kit/school-copy';
 import { recordsTexts } from './texts';
 import './records.css';
 import './print.css';
@@ -169,6 +171,7 @@ function Preview({ certificate, justIssued }: { certificate: CertificateRow; jus
   const whyId = useId();
   const state = useSyncState();
   const print = certificate.print;
+  const sheetTexts = usePrintTexts(useSchoolCopy());
   return (
     <section className="rec-preview" aria-label={text.previewLabel}>
       {justIssued && (
@@ -183,7 +186,7 @@ function Preview({ certificate, justIssued }: { certificate: CertificateRow; jus
               {text.print}
             </button>
           </div>
-          <CertificateSheet data={print} />
+          {sheetTexts ? <CertificateSheet data={print} print={sheetTexts} /> : <LoadingStatus text={recordsTexts.loadingMirror} />}
         </>
       ) : (
         <div className="alert alert-warning rec-waiting" role="status" aria-live="polite">

@@ -3,11 +3,13 @@
  * never the browser), the service worker taking control, the marking sheet as a teacher uses it,
  * and a log of the attendance writes the browser sent with their Idempotency-Keys.
  */
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AttendanceSheet } from '../../../contract/attendance';
 import type { AttendanceStatus } from '../../../contract/attendance';
 import { headers } from '../../../contract/headers';
+import type { LanguageCode } from '../../../contract/languages';
 import { paths } from '../../../contract/paths';
 import { en } from '../../support/english';
 import { attendanceTexts } from '../../../src/features/attendance/texts';
@@ -32,6 +34,22 @@ export async function api<T>(baseUrl: string, method: string, path: string, opti
   const json = (await response.json()) as { data: T; message: string };
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message}`);
   return json.data;
+}
+
+/** The school's print language (docs/i18n.md "Prints"), set as its admin sets it on /admin/schools. */
+export async function setPrintLanguage(baseUrl: string, adminToken: string, language: LanguageCode, school: DemoSchool = greenvalley): Promise<void> {
+  const response = await fetch(`${baseUrl}${paths.schools.settings(school.tenantId)}`, {
+    method: 'PUT',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      [headers.tenant]: school.tenantId,
+      [headers.idempotencyKey]: randomUUID(),
+      Authorization: `Bearer ${adminToken}`,
+    },
+    body: JSON.stringify({ printLanguage: language }),
+  });
+  if (!response.ok) throw new Error(`setting the print language: ${response.status} ${await response.text()}`);
 }
 
 export async function tokenOf(baseUrl: string, username: string, school: DemoSchool = greenvalley): Promise<string> {

@@ -5,21 +5,27 @@
  */
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintData } from '../../../contract/certificate';
 import { messages } from '../../../contract/messages';
 import { CertificateSheet, printDate } from '../../../src/features/records/CertificateSheet';
 import { recordsTexts } from '../../../src/features/records/texts';
+import { inLanguage, type TextsIn } from '../../../src/i18n';
+import { currentLanguage } from '../../../src/i18n/language';
 import './dom';
 import { printData } from './print-fixture';
 
 let cleanup: (() => void) | undefined;
+let english: TextsIn;
+beforeAll(async () => {
+  english = await inLanguage('en', (texts) => texts);
+});
 
-function render(data: PrintData): HTMLElement {
+function render(data: PrintData, print: TextsIn = english): HTMLElement {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  act(() => root.render(<CertificateSheet data={data} />));
+  act(() => root.render(<CertificateSheet data={data} print={print} />));
   cleanup = () => {
     act(() => root.unmount());
     container.remove();
@@ -38,6 +44,16 @@ const cell = (container: HTMLElement, label: string) =>
     ?.querySelector('td')?.textContent;
 
 describe('CertificateSheet', () => {
+  it('prints in the school’s print language, the spec’s title translated and the school’s words as typed, while the screen stays English', async () => {
+    const hindi = await inLanguage('hi', (texts) => texts);
+    const page = render(printData({ kind: 'transfer', title: messages.certificates.titles.transfer, details: { reasonForLeaving: 'Family moved to Nagpur' } }), hindi);
+    expect(page.querySelector('.cert-title')?.textContent).toBe('स्थानांतरण प्रमाण-पत्र');
+    expect(page.querySelector('.cert-sheet')?.getAttribute('lang')).toBe('hi');
+    expect(cell(page, 'पिता का नाम')).toBe('Ravi Iyer');
+    expect(page.textContent).toContain('Family moved to Nagpur');
+    expect(currentLanguage()).toBe('en');
+  });
+
   it('bonafide: school, serial, issue date, title, the sentence with the class and year, the purpose, masked Aadhaar, signatures', () => {
     const page = render(printData());
     const textContent = page.textContent ?? '';
