@@ -74,6 +74,16 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/**
+ * The words Kaksha wrote around a notification (an absence alert, a fee reminder, an announcement)
+ * in Hindi and Marathi, beside its English title and message (docs/i18n.md "Texts the server
+ * writes"); a notification the school wrote has none and reads as written.
+ */
+export type NoticeTranslations = Partial<Record<'hi' | 'mr', { title: string; message: string }>>;
+
+/** A notification as it reaches a device in the pull: the record with its translations, if any. */
+export type SyncedNotification = Notification & { translations?: NoticeTranslations };
+
 /** What staff read: the record with how many of its audience have read it. */
 export const notificationWithReadsSchema = notificationSchema.extend({
   audienceSize: z.number(),

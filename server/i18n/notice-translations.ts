@@ -7,10 +7,11 @@
  * wrote (a title, an event's name or description) is a value placed in the words, never translated.
  */
 import { languageCodes } from '../../contract/languages';
+import type { NoticeTranslations } from '../../contract/notifications';
+
+export type { NoticeTranslations };
 import { serverTexts, type ServerTexts } from './catalogs';
 
-/** A notification's title and message in each language but English (its columns hold the English). */
-export type NoticeTranslations = Partial<Record<'hi' | 'mr', { title: string; message: string }>>;
 
 /** A notification's words, written with the texts of one language. */
 export type NoticeWords = (text: ServerTexts) => { title: string; message: string };

@@ -3,12 +3,12 @@
  * admin), this user's read marks, the read figures of what staff may follow (admins all, a teacher
  * what she sent; families none), and their kinds.
  */
-import type { Notification, NotificationCount, NotificationRead } from '../../contract/notifications';
+import type { NotificationCount, NotificationRead, SyncedNotification } from '../../contract/notifications';
 import { createNotificationKind, deleteNotificationKind, readMarkKind, updateNotificationKind } from '../kinds/notifications';
 import { defineSyncModule } from '../module-kit';
 import { mirrorTable } from '../mirror-table';
 
-export type NotificationRow = Notification;
+export type NotificationRow = SyncedNotification;
 export type NotificationReadRow = NotificationRead;
 export type NotificationCountRow = NotificationCount;
 

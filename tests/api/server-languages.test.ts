@@ -20,7 +20,7 @@ import { preferredTags } from '../../server/i18n/request-language';
 import { startFcmStandIn, type FcmStandIn } from '../support/fcm-stand-in';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '../support/smtp-sink';
-import { signInAll, type Tokens } from '../support/sync-api';
+import { pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -192,9 +192,15 @@ describe('pushes in each recipient’s language', () => {
       'phone-mr': ['Aarav गैरहजर', '24/11/2026 रोजी V A मध्ये Aarav यांची हजेरी ‘गैरहजर’ अशी नोंदवली गेली.'],
       'phone-en': ['Aarav is absent', 'Aarav was marked absent on 24/11/2026 in V A.'],
     });
-    // The notification's own columns keep the English; the translations ride beside them.
+    // The notification's own columns keep the English; the translations ride beside them to the
+    // parent's devices, which show the reader's language (src/features/notifications/words.ts).
     const inbox = await t.call({ method: 'GET', url: notificationPaths.mine, tenant: 'green', token: g.parent });
     expect(inbox.json().data[0]).toMatchObject({ title: 'Aarav is absent' });
+    const pulled = (await pullAll(t, 'green', g.parent)).changes.find((change) => change.entity === 'notifications' && change.op === 'upsert' && (change.record as { title?: string } | undefined)?.title === 'Aarav is absent');
+    expect(pulled?.record).toMatchObject({
+      title: 'Aarav is absent',
+      translations: { hi: { title: 'Aarav अनुपस्थित' }, mr: { title: 'Aarav गैरहजर' } },
+    });
   });
 
   it('sends what the school wrote as written, to every language', async () => {
@@ -210,6 +216,8 @@ describe('pushes in each recipient’s language', () => {
     await deliverDue(t.database.db, client);
     const sent = byToken(from);
     for (const token of ['phone-hi', 'phone-mr', 'phone-en']) expect(sent[token]).toEqual(['Sports day', 'Wear the house T-shirt.']);
+    const pulled = (await pullAll(t, 'green', g.parent)).changes.find((change) => change.entity === 'notifications' && (change.record as { title?: string } | undefined)?.title === 'Sports day');
+    expect(pulled?.record).not.toHaveProperty('translations');
   });
 
   it('announces an event with Kaksha’s words translated around the school’s title and description', async () => {

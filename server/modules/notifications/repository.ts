@@ -9,6 +9,7 @@ import type {
   NotificationRead,
   NotificationSearchColumn,
   NotificationWithReads,
+  SyncedNotification,
 } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
@@ -112,6 +113,15 @@ export const notificationRepository = {
   async byIds(db: Db, tenantId: string, ids: string[]): Promise<Notification[]> {
     if (ids.length === 0) return [];
     return (await db.select(selection).from(notifications).where(and(live(tenantId), inArray(notifications.id, ids)))).map(toRecord);
+  },
+  /** As the pull sends them: with the Hindi and Marathi of Kaksha's own words, so a device shows its user's. */
+  async syncedByIds(db: Db, tenantId: string, ids: string[]): Promise<SyncedNotification[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ ...selection, translations: notifications.translations })
+      .from(notifications)
+      .where(and(live(tenantId), inArray(notifications.id, ids)));
+    return rows.map(({ translations, ...row }) => (translations ? { ...toRecord(row), translations } : toRecord(row)));
   },
   /** Locks the live row for a change; the stored record. */
   async lock(db: Db, tenantId: string, id: string): Promise<Notification | undefined> {

@@ -3,7 +3,9 @@
  * (repository.ts visibleTo, the audience rule of audience.ts) and their own read marks only. A
  * withdrawn notification's tombstone leaves every device that holds it. Read figures (how many of
  * the audience have read each one) go to admins, and to a teacher for what she sent; families
- * never pull them, so nobody's read marks but their own reach a family's device.
+ * never pull them, so nobody's read marks but their own reach a family's device. A notification
+ * Kaksha wrote (an absence alert, a reminder) comes with its Hindi and Marathi (`translations`),
+ * which the read endpoints leave out: the device shows its reader's language.
  */
 import { eq, sql } from 'drizzle-orm';
 import { notificationCounts, notificationReads, notifications } from './tables';
@@ -14,7 +16,7 @@ export const notificationSyncSource = defineSyncSource({
   entity: 'notifications',
   table: notifications,
   where: (scope) => visibleTo(scope),
-  records: async (db, tenantId, rows) => byId(await notificationRepository.byIds(db, tenantId, rows.map((row) => row.id))),
+  records: async (db, tenantId, rows) => byId(await notificationRepository.syncedByIds(db, tenantId, rows.map((row) => row.id))),
 });
 
 export const notificationReadSyncSource = defineSyncSource({

@@ -12,9 +12,10 @@ import { useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { shortDateTime } from '../../ui/dates';
 import { notificationTexts as text } from './texts';
+import { noticeWords } from './words';
 
 export function Inbox({ items, reads, emptyText }: { items: readonly NotificationRow[]; reads: ReadonlyMap<string, NotificationReadRow>; emptyText: string }) {
-  useLanguage();
+  const language = useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -47,22 +48,23 @@ export function Inbox({ items, reads, emptyText }: { items: readonly Notificatio
         const unread = !mark && !marking.has(row.id);
         const opened = openId === row.id;
         const bodyId = `${baseId}-${row.id}`;
+        const words = noticeWords(row, language);
         return (
           <li key={row.id} className="panel nt-card" data-unread={unread || undefined}>
             <div className="nt-card-head">
-              <h3>{row.title}</h3>
+              <h3>{words.title}</h3>
               {unread && <span className="nt-badge">{text.family.unread}</span>}
             </div>
             <p className="nt-meta">
               {text.family.published({ when: shortDateTime(row.publishAt) })}
               {mark && ` · ${text.family.readAt({ when: shortDateTime(mark.readAt) })}`}
             </p>
-            <button type="button" className="btn btn-secondary" aria-expanded={opened} aria-controls={bodyId} aria-label={text.family.openLabel({ title: row.title })} onClick={() => void open(row)}>
+            <button type="button" className="btn btn-secondary" aria-expanded={opened} aria-controls={bodyId} aria-label={text.family.openLabel({ title: words.title })} onClick={() => void open(row)}>
               {opened ? text.family.close : text.family.open}
             </button>
             {opened && (
               <div id={bodyId} className="nt-body">
-                <p className="nt-message">{row.message}</p>
+                <p className="nt-message">{words.message}</p>
                 {row.link && (
                   <Link className="btn btn-primary" to={row.link}>
                     {text.family.goTo}

@@ -6,6 +6,7 @@
  * inbox: what was sent to them, unread marked.
  */
 import { useLanguage } from '../../i18n';
+import { noticeWords } from './words';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { NotificationRow } from '../../../sync/modules/notifications';
@@ -96,14 +97,14 @@ export default function NotificationsPage() {
     if (!mirror) return [];
     return [...mirror.notifications].sort(newestFirst).map((row) => ({
       ...row,
-      name: row.title,
+      ...noticeWords(row, language),
+      name: noticeWords(row, language).title,
       audienceText: audienceText(row.audience, mirror.classes),
       sender: row.sentBy === null ? text.sender.school : row.sentBy === me ? text.sender.you : (names.get(row.sentBy) ?? text.sender.staff),
       when: shortDateTime(row.publishAt),
       reads: readsText(row, figures),
       mayChange: mayChange(row, access.isAdmin, me),
     }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels change with the language
   }, [mirror, me, names, figures, access.isAdmin, language]);
 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
