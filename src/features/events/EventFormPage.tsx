@@ -4,7 +4,7 @@
  * students or parents). Written to the device (the outbox), so it works offline. A teacher is
  * offered the classes they teach and no holiday, as the server rules.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type EventInput, eventInputSchema, type EventKind, eventKinds, eventMessages } from '../../../contract/events';
@@ -185,7 +185,7 @@ function EventForm({ mirror, editingId, taught }: { mirror: EventsMirror; editin
           )}
           {form.errors.audience && (
             <p className="field-error" id="ev-audience-error">
-              {form.errors.audience}
+              {say(form.errors.audience)}
             </p>
           )}
         </fieldset>

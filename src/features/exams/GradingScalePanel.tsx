@@ -3,7 +3,7 @@
  * each starts at, and the grades of graded-only subjects. Saved for exams added from now on; an
  * exam keeps the scale it was added with, so a published result never changes.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useEffect, useId, useState } from 'react';
 import { gradingScaleSchema, type GradingScale } from '../../../contract/exams';
 import { useOnline } from '../../kit/use-online';
@@ -94,7 +94,7 @@ export function GradingScalePanel() {
           </div>
           {status && (
             <p className={status.ok ? 'alert alert-success' : 'alert alert-error'} role="status">
-              {status.message}
+              {say(status.message)}
             </p>
           )}
           <button type="submit" className="btn btn-primary" disabled={!online}>

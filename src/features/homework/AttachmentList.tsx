@@ -3,7 +3,7 @@
  * device when kept), and can be kept on the device on purpose; a kept, once-opened or fetched-ahead
  * file opens offline, and offline one that is not on the device says so before it is tapped.
  */
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 import { useEffect, useState } from 'react';
 import type { HomeworkAttachment } from '../../../contract/homework';
 import { useOnline } from '../../kit/use-online';
@@ -81,7 +81,7 @@ function AttachmentItem({ homeworkId, date, attachment }: { homeworkId: string; 
       )}
       {problem ? (
         <p className="alert alert-error" role="alert">
-          {problem}
+          {say(problem)}
         </p>
       ) : (
         // Said before the tap: offline, a file never opened online cannot open.

@@ -17,7 +17,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import type { PeriodRow } from '../../../sync/modules/timetable';
 import { timetableTexts as text } from './texts';
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 
 /** Whether a schedule change waits on this device, and the school's refusal or "changed elsewhere" notices of one. */
 async function scheduleState(db: KakshaDb) {
@@ -140,7 +140,7 @@ export function PeriodsEditor({ periods }: { periods: readonly PeriodRow[] }) {
                   <tr key={draft.key}>
                     <td>
                       <input aria-label={`${weekdayName(day)} ${text.periods.name}`} value={draft.name} onChange={(event) => change(draft.key, { name: event.target.value })} />
-                      {problems.get(index) && <span className="tt-clash">{problems.get(index)}</span>}
+                      {problems.get(index) && <span className="tt-clash">{say(problems.get(index)!)}</span>}
                     </td>
                     <td>
                       <input type="time" aria-label={`${draft.name} ${text.periods.start}`} value={draft.startTime} onChange={(event) => change(draft.key, { startTime: event.target.value })} />

@@ -18,7 +18,7 @@ import { timetableTexts as text } from './texts';
 import { staffTitles } from '../../kit/staff-titles';
 import './timetable.css';
 import { clockTime, weekdayName } from '../../ui/dates';
-import { useLanguage } from '../../i18n';
+import { say, useLanguage } from '../../i18n';
 
 interface Draft {
   classId: string;
@@ -199,7 +199,7 @@ export default function TimetableFormPage() {
         <div aria-live="polite">
           {clashMessage && (
             <p className="alert alert-error tt-clash" role="alert">
-              {clashMessage}
+              {say(clashMessage)}
             </p>
           )}
           {overLimit && <p className="alert alert-warning">{overLimit}</p>}

@@ -3,9 +3,12 @@
  * admin's form names the other class of a teacher clash before saving and holds the save back,
  * then writes a free period to the device; /student/timetable shows the child's week and, as the
  * phone does, one day at a time with a day switcher; /admin/teacher-attendance starts everyone
- * present and writes one sheet with the teacher marked on leave.
+ * present and writes one sheet with the teacher marked on leave. The clash reads in Hindi on a
+ * Hindi screen.
  */
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterAll, describe, expect, it } from 'vitest';
+import { showLanguage } from '../../../src/i18n';
 import type { SyncEngine } from '../../../sync';
 import { teacherAttendanceTable } from '../../../sync/modules/teacher-attendance';
 import { periodsTable, timetableTable, type PeriodRow } from '../../../sync/modules/timetable';
@@ -118,6 +121,21 @@ describe('/admin/timetable/add', () => {
     const placed = await found(async () => (await engine.db.tableOf(timetableTable).where('classId').equals(iiiA).toArray())[0], 'the entry on the device');
     expect(placed).toMatchObject({ periodId: id(102), subjectId: maths, teacherId: ravi, rev: 0 });
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
+  });
+});
+
+describe('/admin/timetable/add in Hindi', () => {
+  afterAll(() => showLanguage('en', { remember: false }));
+
+  it("names the clash in Hindi with the other class's and the teacher's names as typed", async () => {
+    signInStorage('ADMIN');
+    const engine = await harness.engine('ADMIN');
+    await seedSchool(engine);
+    await show('/admin/timetable/add', <TimetableFormPage />, `/admin/timetable/add?classId=${iiiA}&periodId=${id(101)}`);
+    await type(await found(() => byLabel<HTMLSelectElement>(view!.container, 'Subject'), 'the subject field'), maths);
+    await found(() => view!.container.querySelector('[role="alert"]'), 'the clash');
+    await act(() => showLanguage('hi', { remember: false }));
+    expect(view!.container.querySelector('[role="alert"]')!.textContent).toBe('Ravi Kumar इस पीरियड में पहले से II B को पढ़ा रहे हैं।');
   });
 });
 

@@ -1,9 +1,38 @@
 /**
- * Each of the spec's messages that takes values (contract/messages.ts), called with sample
+ * Each of the spec's messages that takes values (contract/messages.ts and the modules' message
+ * objects), called with sample
  * arguments, and the same values by the names its ICU form in messages.po gives them. The catalog
  * tests check the two write the same English; the translation tests check the device recognises it.
  */
+import { calendarMessages } from '../../../contract/calendar-dates';
+import { eventMessages } from '../../../contract/events';
+import { examMessages, markMessages, resultMessages } from '../../../contract/exams';
+import { feeMessages } from '../../../contract/fees';
+import { homeworkMessages } from '../../../contract/homework';
 import { messages } from '../../../contract/messages';
+import { notificationMessages } from '../../../contract/notifications';
+import { teacherAttendanceMessages } from '../../../contract/teacher-attendance';
+import { timetableMessages } from '../../../contract/timetable';
+
+/**
+ * The modules' own message objects, each under the id prefix its messages have in messages.po
+ * (`Api` where the module's name is already an area's prefix: ids are unique across areas).
+ */
+export const moduleMessages: Record<string, object> = {
+  calendarDatesApi: calendarMessages,
+  eventsApi: eventMessages,
+  examsApi: examMessages,
+  marksApi: markMessages,
+  resultsApi: resultMessages,
+  feesApi: feeMessages,
+  homeworkApi: homeworkMessages,
+  notificationsApi: notificationMessages,
+  teacherAttendanceApi: teacherAttendanceMessages,
+  timetableApi: timetableMessages,
+};
+
+/** Every message of contract/messages.ts and of the modules' objects, by the root of its id. */
+export const contractMessageRoots: Record<string, unknown> = { ...messages, ...moduleMessages };
 
 export interface Sample {
   args: unknown[];
@@ -63,9 +92,58 @@ export const contractSamples: Record<string, Sample[]> = {
   'attendance.savedWithConflicts': [one([1], { count: 1 }), one([3], { count: 3 })],
   'common.rateLimited': [one([30], { seconds: 30 })],
   'sync.waiting': [one([1], { count: 1 }), one([12], { count: 12 })],
+  'teacherAttendanceApi.savedWithConflicts': [one([1], { count: 1 }), one([4], { count: 4 })],
+  'examsApi.incomplete': [one([1], { missing: 1 }), one([12], { missing: 12 })],
+  'marksApi.outOfRange': [one([80], { max: 80 })],
+  'marksApi.unknownGrade': [one([['A1', 'A2', 'B1']], { grades: 'A1, A2, B1' })],
+  'resultsApi.publishedTitle': [one(['Half-yearly 2026'], { exam: 'Half-yearly 2026' })],
+  'resultsApi.publishedMessage': [one(['Half-yearly 2026', 'V A'], { exam: 'Half-yearly 2026', className: 'V A' })],
+  'eventsApi.time': [one(['Start time'], { label: 'Start time' })],
+  'eventsApi.tooLong': [one([60], { days: 60 })],
+  'eventsApi.announced': [
+    one(['holiday', 'Diwali'], { kind: 'holiday', title: 'Diwali' }),
+    one(['exam', 'Unit test 1'], { kind: 'exam', title: 'Unit test 1' }),
+    one(['meeting', 'PTM'], { kind: 'meeting', title: 'PTM' }),
+    one(['event', 'Sports day'], { kind: 'event', title: 'Sports day' }),
+    one(['other', 'Sports day'], { kind: 'other', title: 'Sports day' }),
+  ],
+  'eventsApi.announcedChange': [one(['Sports day'], { title: 'Sports day' })],
+  'eventsApi.announcedCancel': [one(['Sports day'], { title: 'Sports day' })],
+  'eventsApi.announcedCancelMessage': [one(['23/11/2026 to 25/11/2026'], { dates: '23/11/2026 to 25/11/2026' })],
+  'homeworkApi.tooManyAttachments': [one([5], { max: 5 })],
+  'homeworkApi.attachmentTooLarge': [one([10], { megabytes: 10 })],
+  'feesApi.headNameTaken': [one(['Tuition'], { name: 'Tuition' })],
+  'feesApi.structureExists': [one(['2026-27'], { academicYear: '2026-27' })],
+  'feesApi.collected': [one(['R/2026/0042'], { receiptNumber: 'R/2026/0042' })],
+  'feesApi.corrected': [one(['R/2026/0042', 'R/2026/0043'], { cancelled: 'R/2026/0042', issued: 'R/2026/0043' })],
+  'feesApi.cancelled': [one(['R/2026/0042'], { receiptNumber: 'R/2026/0042' })],
+  'feesApi.overpaid': [one(['Tuition (Apr)'], { label: 'Tuition (Apr)' })],
+  'feesApi.paidOnTooEarly': [one(['01/04/2025'], { from: '01/04/2025' })],
+  'feesApi.backdatedReason': [one(['₹150.00', '10/11/2026'], { amount: '₹150.00', paidOn: '10/11/2026' })],
+  'feesApi.remindersSent': [one([1], { count: 1 }), one([8], { count: 8 })],
+  'feesApi.reminderMessage': [one(['Aarav Sharma', '₹12,500.00', '10/11/2026'], { studentName: 'Aarav Sharma', amount: '₹12,500.00', since: '10/11/2026' })],
+  'feesApi.paise': [one(['Amount'], { label: 'Amount' })],
+  'feesApi.installmentCount': [
+    one(['monthly', [12]], { frequency: 'monthly', counts: '12', several: 'yes' }),
+    one(['quarterly', [4, 3]], { frequency: 'quarterly', counts: '4 or 3', several: 'yes' }),
+    one(['once', [1]], { frequency: 'once', counts: '1', several: 'no' }),
+  ],
+  'feesApi.dueOutsideYear': [one(['2026-27'], { academicYear: '2026-27' })],
+  'timetableApi.time': [one(['Start'], { label: 'Start' })],
+  'timetableApi.endBeforeStart': [one(['Period 3'], { name: 'Period 3' })],
+  'timetableApi.periodsOverlap': [one(['Period 2', 'Break', 'Monday'], { first: 'Period 2', second: 'Break', day: 'Monday' })],
+  'timetableApi.tooManyPeriods': [one(['Saturday', 12], { day: 'Saturday', max: 12 })],
+  'timetableApi.periodInUse': [one(['Period 4', 'Tuesday'], { name: 'Period 4', day: 'Tuesday' })],
+  'timetableApi.slotTaken': [one(['II A'], { className: 'II A' })],
+  'timetableApi.teacherClash': [one(['Sunita Rao', 'VII B'], { teacherName: 'Sunita Rao', className: 'VII B' })],
+  'timetableApi.roomClash': [one(['12', 'VII B'], { room: '12', className: 'VII B' })],
+  'timetableApi.overLimit': [one(['Mathematics', 7, 6], { subjectName: 'Mathematics', count: 7, limit: 6 })],
+  'timetableApi.perWeek': [one([12], { max: 12 })],
+  'timetableApi.substituteNotFree': [one(['Sunita Rao'], { teacherName: 'Sunita Rao' })],
+  'timetableApi.substituteIsAbsent': [one(['Sunita Rao'], { teacherName: 'Sunita Rao' })],
 };
 
-/** The message (a text or a function) at a dotted path of contract/messages.ts. */
+/** The message (a text or a function) at a dotted path of contract/messages.ts or a module's object. */
 export function contractMessageAt(id: string): unknown {
-  return id.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], messages);
+  return id.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], contractMessageRoots);
 }

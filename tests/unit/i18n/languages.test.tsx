@@ -2,12 +2,20 @@
  * The app in English, Hindi and Marathi at run time (docs/i18n.md): switching loads the language's
  * catalogs and re-renders what is on screen without remounting it (a half-typed field keeps its
  * text), the choice is kept on the device, plurals follow CLDR (Hindi's 0 is singular, Marathi's is
- * not), the spec's English messages are recognised by their text and shown translated with their
+ * not), the spec's English messages (and the modules' own) are recognised by their text and shown translated with their
  * values, and dates name their months and weekdays in the language while digits stay Latin.
  */
 import { act, useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarMessages } from '../../../contract/calendar-dates';
+import { eventMessages } from '../../../contract/events';
+import { examMessages, markMessages, resultMessages } from '../../../contract/exams';
+import { feeMessages } from '../../../contract/fees';
+import { homeworkMessages } from '../../../contract/homework';
 import { messages } from '../../../contract/messages';
+import { notificationMessages } from '../../../contract/notifications';
+import { teacherAttendanceMessages } from '../../../contract/teacher-attendance';
+import { timetableMessages } from '../../../contract/timetable';
 import { formatRupees } from '../../../contract/money';
 import { fallbackLanguage, languageFromPreferences } from '../../../contract/languages';
 import { catalogAreas, readCatalog } from '../../../scripts/i18n/catalog-files';
@@ -117,6 +125,23 @@ describe("the spec's messages", () => {
     await showLanguage('mr', { remember: false });
     expect(say(messages.attendance.savedWithConflicts(2))).toBe('हजेरी जतन झाली. 2 नोंदी इतरत्र बदलल्या; तुमच्या नोंदी इतिहासात ठेवल्या आहेत.');
     expect(say('A message the spec does not have.')).toBe('A message the spec does not have.');
+  });
+
+  it("show the modules' own messages translated too, with their values", async () => {
+    await showLanguage('hi', { remember: false });
+    expect(say(timetableMessages.slotTaken('II A'))).toBe('II A का इस पीरियड में पहले से एक विषय है। उसके बजाय उसी प्रविष्टि को बदलें।');
+    expect(say(feeMessages.collected('R/2026/0042'))).toBe('फ़ीस जमा हो गई। रसीद R/2026/0042।');
+    await showLanguage('mr', { remember: false });
+    expect(say(eventMessages.holidayAdded)).toBe('सुट्टी जोडली.');
+    expect(say(examMessages.published)).toBe('निकाल जाहीर झाला.');
+    expect(say(markMessages.saved)).toBe('गुण जतन झाले.');
+    expect(say(resultMessages.remarkSaved)).toBe('शेरा जतन झाला.');
+    expect(say(feeMessages.concessionAdded)).toBe('सवलत जतन झाली.');
+    expect(say(homeworkMessages.added)).toBe('गृहपाठ दिला.');
+    expect(say(notificationMessages.deleted)).toBe('सूचना मागे घेतली.');
+    expect(say(teacherAttendanceMessages.saved)).toBe('कर्मचारी हजेरी जतन झाली.');
+    expect(say(timetableMessages.substituteAssigned)).toBe('बदली शिक्षक नेमले.');
+    expect(say(calendarMessages.month)).toBe('2025-06 सारखा महिना लिहा.');
   });
 
   it('every catalog area loads for each language', async () => {
