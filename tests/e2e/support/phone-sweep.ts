@@ -143,6 +143,22 @@ export interface Sweep {
 }
 
 /**
+ * What the page says in the screen's language: its visible text without the parts marked in
+ * another language (a report card, receipt or certificate prints in the school's print language,
+ * `lang` on the print, whatever the screen shows: docs/i18n.md "Prints").
+ */
+async function screenText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let text = document.body.innerText;
+    const language = document.documentElement.lang;
+    for (const other of document.body.querySelectorAll<HTMLElement>('[lang]')) {
+      if (other.lang !== language && !other.parentElement?.closest(`[lang]:not([lang="${language}"])`)) text = text.replace(other.innerText, ' ');
+    }
+    return text;
+  });
+}
+
+/**
  * Opens the page's path inside the running app (a router navigation, as a tap on a link does:
  * the signed-in app and its mirror stay as they are), then waits for it to settle.
  */
@@ -181,7 +197,7 @@ export async function sweepRole(page: Page, role: RoleName, data: SweepData): Pr
   const origin = new URL(page.url()).origin;
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const stillLoading = await open(page, next);
-    pages.push({ path: next, report: await layoutReport(page), text: await page.locator('body').innerText(), ...(stillLoading ? { stillLoading } : {}) });
+    pages.push({ path: next, report: await layoutReport(page), text: await screenText(page), ...(stillLoading ? { stillLoading } : {}) });
     const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     for (const href of links) {
       const url = new URL(href);
@@ -198,7 +214,7 @@ export async function sweepRole(page: Page, role: RoleName, data: SweepData): Pr
     await open(page, state.path);
     await state.open(page, data);
     await settle(page);
-    pages.push({ path: state.name, report: await layoutReport(page), text: await page.locator('body').innerText() });
+    pages.push({ path: state.name, report: await layoutReport(page), text: await screenText(page) });
   }
   return { pages, missingIds };
 }
