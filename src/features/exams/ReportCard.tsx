@@ -56,7 +56,7 @@ function cell(subject: SubjectResult | undefined, card: CardTexts): string {
 
 /** `print`: the texts of the school's print language, which the page reads once for all its cards. */
 export function ReportCard({ data, print }: { data: ReportCardData; print: TextsIn }) {
-  const text = { card: print.t.exams.card };
+  const card = print.t.exams.card;
   const scholastic = data.subjects.filter((subject) => data.columns.some((column) => column.subjects.some((s) => s.subjectId === subject.subjectId && !s.gradedOnly)));
   const graded = data.subjects.filter((subject) => !scholastic.includes(subject));
   const name = `${data.student.firstName} ${data.student.lastName}`.trim();
@@ -67,35 +67,35 @@ export function ReportCard({ data, print }: { data: ReportCardData; print: Texts
         {data.school.address && <p className="rc-school-detail">{data.school.address}</p>}
         {(data.school.phoneNumber || data.school.email) && (
           <p className="rc-school-detail">
-            {[data.school.phoneNumber && `${text.card.phone}: ${data.school.phoneNumber}`, data.school.email && `${text.card.email}: ${data.school.email}`].filter(Boolean).join(' · ')}
+            {[data.school.phoneNumber && `${card.phone}: ${data.school.phoneNumber}`, data.school.email && `${card.email}: ${data.school.email}`].filter(Boolean).join(' · ')}
           </p>
         )}
         <p className="rc-title">
-          {data.title} · {text.card.year} {data.academicYear}
+          {data.title} · {card.year} {data.academicYear}
         </p>
       </header>
       <dl className="rc-student">
         <div>
-          <dt>{text.card.student}</dt>
+          <dt>{card.student}</dt>
           <dd>{name}</dd>
         </div>
         <div>
-          <dt>{text.card.className}</dt>
+          <dt>{card.className}</dt>
           <dd>{data.className}</dd>
         </div>
         <div>
-          <dt>{text.card.roll}</dt>
+          <dt>{card.roll}</dt>
           <dd>{data.student.rollNumber || '–'}</dd>
         </div>
         <div>
-          <dt>{text.card.admission}</dt>
+          <dt>{card.admission}</dt>
           <dd>{data.student.admissionId ?? '–'}</dd>
         </div>
       </dl>
       <table className="rc-table">
         <thead>
           <tr>
-            <th scope="col">{text.card.subject}</th>
+            <th scope="col">{card.subject}</th>
             {data.columns.map((column) => (
               <th key={column.heading} scope="col" colSpan={3}>
                 {column.heading}
@@ -104,12 +104,12 @@ export function ReportCard({ data, print }: { data: ReportCardData; print: Texts
           </tr>
           <tr>
             <th scope="col">
-              <span className="visually-hidden">{text.card.subject}</span>
+              <span className="visually-hidden">{card.subject}</span>
             </th>
             {data.columns.map((column) => [
-              <th key={`${column.heading}-max`} scope="col">{text.card.maxMarks}</th>,
-              <th key={`${column.heading}-marks`} scope="col">{text.card.marks}</th>,
-              <th key={`${column.heading}-grade`} scope="col">{text.card.grade}</th>,
+              <th key={`${column.heading}-max`} scope="col">{card.maxMarks}</th>,
+              <th key={`${column.heading}-marks`} scope="col">{card.marks}</th>,
+              <th key={`${column.heading}-grade`} scope="col">{card.grade}</th>,
             ])}
           </tr>
         </thead>
@@ -121,7 +121,7 @@ export function ReportCard({ data, print }: { data: ReportCardData; print: Texts
                 const result = column.subjects.find((s) => s.subjectId === subject.subjectId);
                 return [
                   <td key={`${column.heading}-max`}>{result?.maxMarks ?? '–'}</td>,
-                  <td key={`${column.heading}-marks`}>{cell(result, text.card)}</td>,
+                  <td key={`${column.heading}-marks`}>{cell(result, card)}</td>,
                   <td key={`${column.heading}-grade`}>{result?.status === 'exempt' ? '–' : (result?.grade ?? '–')}</td>,
                 ];
               })}
@@ -131,13 +131,13 @@ export function ReportCard({ data, print }: { data: ReportCardData; print: Texts
       </table>
       {graded.length > 0 && (
         <table className="rc-table rc-graded">
-          <caption>{text.card.coScholastic}</caption>
+          <caption>{card.coScholastic}</caption>
           <tbody>
             {graded.map((subject) => (
               <tr key={subject.subjectId}>
                 <th scope="row">{subject.name}</th>
                 {data.columns.map((column) => (
-                  <td key={column.heading}>{cell(column.subjects.find((s) => s.subjectId === subject.subjectId), text.card)}</td>
+                  <td key={column.heading}>{cell(column.subjects.find((s) => s.subjectId === subject.subjectId), card)}</td>
                 ))}
               </tr>
             ))}
@@ -146,45 +146,45 @@ export function ReportCard({ data, print }: { data: ReportCardData; print: Texts
       )}
       <dl className="rc-summary">
         <div>
-          <dt>{text.card.total}</dt>
+          <dt>{card.total}</dt>
           <dd>{data.total}</dd>
         </div>
         <div>
-          <dt>{text.card.percentage}</dt>
+          <dt>{card.percentage}</dt>
           <dd>{data.percentage.toFixed(2)}%</dd>
         </div>
         <div>
-          <dt>{text.card.overallGrade}</dt>
+          <dt>{card.overallGrade}</dt>
           <dd>{data.grade}</dd>
         </div>
         {data.result && (
           <div>
-            <dt>{text.card.result}</dt>
-            <dd>{data.result === 'pass' ? text.card.pass : text.card.fail}</dd>
+            <dt>{card.result}</dt>
+            <dd>{data.result === 'pass' ? card.pass : card.fail}</dd>
           </div>
         )}
         {data.rank !== null && (
           <div>
-            <dt>{text.card.rank}</dt>
+            <dt>{card.rank}</dt>
             <dd>{data.rank}</dd>
           </div>
         )}
         {data.attendance && (
           <div>
-            <dt>{text.card.attendance}</dt>
-            <dd>{text.card.attendanceDays({ present: data.attendance.present, days: data.attendance.days, from: shortDate(data.attendance.from) ?? '', until: shortDate(data.attendance.until) ?? '' })}</dd>
+            <dt>{card.attendance}</dt>
+            <dd>{card.attendanceDays({ present: data.attendance.present, days: data.attendance.days, from: shortDate(data.attendance.from) ?? '', until: shortDate(data.attendance.until) ?? '' })}</dd>
           </div>
         )}
       </dl>
       {data.note && <p className="rc-note">{data.note}</p>}
       <section className="rc-remark">
-        <h3>{text.card.remark}</h3>
+        <h3>{card.remark}</h3>
         <p>{data.remark || '\u00a0'}</p>
       </section>
       <footer className="rc-signatures">
-        <span>{text.card.classTeacher}</span>
-        <span>{text.card.parent}</span>
-        <span>{text.card.principal}</span>
+        <span>{card.classTeacher}</span>
+        <span>{card.parent}</span>
+        <span>{card.principal}</span>
       </footer>
     </article>
   );

@@ -95,16 +95,19 @@ export default function NotificationsPage() {
 
   const rows = useMemo<NotificationView[]>(() => {
     if (!mirror) return [];
-    return [...mirror.notifications].sort(newestFirst).map((row) => ({
-      ...row,
-      ...noticeWords(row, language),
-      name: noticeWords(row, language).title,
-      audienceText: audienceText(row.audience, mirror.classes),
-      sender: row.sentBy === null ? text.sender.school : row.sentBy === me ? text.sender.you : (names.get(row.sentBy) ?? text.sender.staff),
-      when: shortDateTime(row.publishAt),
-      reads: readsText(row, figures),
-      mayChange: mayChange(row, access.isAdmin, me),
-    }));
+    return [...mirror.notifications].sort(newestFirst).map((row) => {
+      const words = noticeWords(row, language);
+      return {
+        ...row,
+        ...words,
+        name: words.title,
+        audienceText: audienceText(row.audience, mirror.classes),
+        sender: row.sentBy === null ? text.sender.school : row.sentBy === me ? text.sender.you : (names.get(row.sentBy) ?? text.sender.staff),
+        when: shortDateTime(row.publishAt),
+        reads: readsText(row, figures),
+        mayChange: mayChange(row, access.isAdmin, me),
+      };
+    });
   }, [mirror, me, names, figures, access.isAdmin, language]);
 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
