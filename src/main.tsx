@@ -3,8 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { sendPendingLanguage } from './i18n/account-language';
-import { startLanguage } from './i18n/language';
-import { prefetchAfterLoad } from './app/prefetch-after-load';
+import { startLanguage, wholeLanguagePending } from './i18n/language';
+import { prefetchAfterLoad, whenLoadedAndIdle } from './app/prefetch-after-load';
 import { registerServiceWorker } from './pwa/register-sw';
 import { sessionStore } from './session/session-store';
 import { engineHost } from './sync-binding/engine-host';
@@ -17,8 +17,10 @@ engineHost.bind(sessionStore);
 registerServiceWorker();
 prefetchAfterLoad();
 
-// Hindi and Marathi load their catalogs before the first render (from the service worker's cache offline).
+// Hindi and Marathi load their catalogs before the first render (from the service worker's cache
+// offline): on the landing page only its own, the rest once it has loaded (language.ts).
 void startLanguage().then(() => {
+  whenLoadedAndIdle(() => void wholeLanguagePending());
   void sendPendingLanguage();
   const root = document.getElementById('root');
   if (root) {

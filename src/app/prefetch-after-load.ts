@@ -25,9 +25,13 @@ function addPrefetchLinks(): void {
   }
 }
 
-export function prefetchAfterLoad(): void {
-  const whenIdle = () =>
-    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(addPrefetchLinks, { timeout: 3000 }) : window.setTimeout(addPrefetchLinks, 500);
+/** Runs `work` once the page has loaded and the browser is idle (within 3 s of the load). */
+export function whenLoadedAndIdle(work: () => void): void {
+  const whenIdle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => work(), { timeout: 3000 }) : window.setTimeout(work, 500));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
+}
+
+export function prefetchAfterLoad(): void {
+  whenLoadedAndIdle(addPrefetchLinks);
 }

@@ -3,8 +3,9 @@
  * (the first page needs it); the other areas' English comes with the chunk that shows them
  * (`loadEnglish`: the landing page, the sync indicator, the account screens, each screen's own
  * area); the page titles the dashboard's tiles need come with the feature descriptors. Hindi and
- * Marathi are lazy chunks loaded only when that language is chosen (every area at once, with the
- * index that recognises the spec's English messages, server-messages.ts).
+ * Marathi are lazy chunks, one per area, loaded only when that language is chosen: the landing
+ * page's areas first when the app starts on it, then every area with the index that recognises the
+ * spec's English messages (server-messages.ts).
  */
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { fallbackLanguage, formatLocales, type LanguageCode } from '../../contract/languages';
@@ -44,65 +45,72 @@ export function fixedI18n(language: LanguageCode): I18n {
   return instance;
 }
 
-type Catalogs = Promise<{ messages: Messages }[]>;
+type CatalogModule = { messages: Messages };
 
-/** Each language but English: its areas, compiled from src/i18n/locales/{language}/*.po at build. */
-const lazyCatalogs: Record<Exclude<LanguageCode, 'en'>, () => Catalogs> = {
-  hi: () =>
-    Promise.all([
-      import('./locales/hi/app.po'),
-      import('./locales/hi/sync.po'),
-      import('./locales/hi/account.po'),
-      import('./locales/hi/landing.po'),
-      import('./locales/hi/messages.po'),
-      import('./locales/hi/kit.po'),
-      import('./locales/hi/staff-titles.po'),
-      import('./locales/hi/staff.po'),
-      import('./locales/hi/attendance.po'),
-      import('./locales/hi/timetable.po'),
-      import('./locales/hi/pagetitles.po'),
-      import('./locales/hi/fees.po'),
-      import('./locales/hi/homework.po'),
-      import('./locales/hi/events.po'),
-      import('./locales/hi/family.po'),
-      import('./locales/hi/exams.po'),
-      import('./locales/hi/records.po'),
-      import('./locales/hi/policies.po'),
-    ]),
-  mr: () =>
-    Promise.all([
-      import('./locales/mr/app.po'),
-      import('./locales/mr/sync.po'),
-      import('./locales/mr/account.po'),
-      import('./locales/mr/landing.po'),
-      import('./locales/mr/messages.po'),
-      import('./locales/mr/kit.po'),
-      import('./locales/mr/staff-titles.po'),
-      import('./locales/mr/staff.po'),
-      import('./locales/mr/attendance.po'),
-      import('./locales/mr/timetable.po'),
-      import('./locales/mr/pagetitles.po'),
-      import('./locales/mr/fees.po'),
-      import('./locales/mr/homework.po'),
-      import('./locales/mr/events.po'),
-      import('./locales/mr/family.po'),
-      import('./locales/mr/exams.po'),
-      import('./locales/mr/records.po'),
-      import('./locales/mr/policies.po'),
-    ]),
+/**
+ * Each language but English, by area: compiled from src/i18n/locales/{language}/*.po at build, one
+ * lazy chunk per area (`server` is the server's own and never loads here).
+ */
+const lazyAreas: Record<Exclude<LanguageCode, 'en'>, Record<string, () => Promise<CatalogModule>>> = {
+  hi: byArea(import.meta.glob<CatalogModule>(['./locales/hi/*.po', '!./locales/hi/server.po'])),
+  mr: byArea(import.meta.glob<CatalogModule>(['./locales/mr/*.po', '!./locales/mr/server.po'])),
 };
+
+function byArea(files: Record<string, () => Promise<CatalogModule>>): Record<string, () => Promise<CatalogModule>> {
+  return Object.fromEntries(Object.entries(files).map(([file, load]) => [file.replace(/^.*\/(.+)\.po$/, '$1'), load]));
+}
+
+/** Each area's load of each language, once (a failed load may be tried again). */
+const areaLoads = new Map<string, Promise<void>>();
+
+function loadArea(language: Exclude<LanguageCode, 'en'>, area: string): Promise<void> {
+  const key = `${language}/${area}`;
+  const known = areaLoads.get(key);
+  if (known) return known;
+  const load = lazyAreas[language][area];
+  if (!load) return Promise.reject(new Error(`No ${language} catalog for the area ${area}`));
+  const pending = load().then(
+    (catalog) => keep(language, catalog.messages),
+    (error: unknown) => {
+      areaLoads.delete(key);
+      throw error;
+    },
+  );
+  areaLoads.set(key, pending);
+  return pending;
+}
 
 const loaded = new Map<LanguageCode, Promise<void>>([['en', Promise.resolve()]]);
 
-/** Loads a language's catalogs (once; a failed load may be tried again). */
+/**
+ * Loads only the areas a first screen shows (the landing page's `app` and `landing`), so that it
+ * paints without waiting for every screen's texts (docs/i18n.md "Loading a language").
+ */
+export function loadFirstAreas(language: LanguageCode, areas: readonly string[]): Promise<void> {
+  if (language === 'en') return Promise.resolve();
+  return Promise.all(areas.map((area) => loadArea(language, area))).then(() => undefined);
+}
+
+const wholeLanguages = new Set<LanguageCode>(['en']);
+
+/** Whether every catalog of `language` is here (else loadCatalogs brings the rest). */
+export function hasWholeLanguage(language: LanguageCode): boolean {
+  return wholeLanguages.has(language);
+}
+
+/** Loads a language's catalogs, every area, with the index that recognises the spec's messages (once). */
 export function loadCatalogs(language: LanguageCode): Promise<void> {
   const known = loaded.get(language);
   if (known) return known;
   const load = async () => {
-    const [catalogs, serverMessages] = await Promise.all([lazyCatalogs[language as Exclude<LanguageCode, 'en'>](), import('./server-messages')]);
-    for (const catalog of catalogs) keep(language, catalog.messages);
+    const translated = language as Exclude<LanguageCode, 'en'>;
+    const [, serverMessages] = await Promise.all([
+      Promise.all(Object.keys(lazyAreas[translated]).map((area) => loadArea(translated, area))),
+      import('./server-messages'),
+    ]);
     await serverMessages.loadServerMessageIndex();
     translateServerMessage = serverMessages.translateServerMessage;
+    wholeLanguages.add(language);
   };
   const pending = load().catch((error: unknown) => {
     loaded.delete(language);

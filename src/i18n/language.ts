@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { fallbackLanguage, isLanguageCode, languageFromPreferences, type LanguageCode } from '../../contract/languages';
-import { activateCatalogs, loadCatalogs } from './catalogs';
+import { activateCatalogs, hasWholeLanguage, loadCatalogs, loadFirstAreas } from './catalogs';
 
 /** Where the device keeps the chosen language (our own key; the spec's keys are in storage-keys.ts). */
 export const languageStorageKey = 'kakshaLanguage';
@@ -63,14 +63,49 @@ export async function showLanguage(language: LanguageCode, { remember }: { remem
   if (request === latestRequest && language !== current) apply(language);
 }
 
-/** At startup, before the first render: the starting language, English when its catalogs cannot load. */
-export async function startLanguage(): Promise<void> {
+/** The pages that paint from their own areas alone at startup: the landing page (routes.tsx). */
+const firstAreasOfPath: Record<string, readonly string[]> = { '/': ['app', 'landing'], '/home': ['app', 'landing'] };
+
+/**
+ * At startup, before the first render: the starting language, English when its catalogs cannot
+ * load. On the landing page only its own areas are awaited; the rest loads once the page has
+ * loaded (main.tsx), or as soon as another page needs it (WholeLanguage.tsx). Elsewhere every area
+ * is awaited.
+ */
+export async function startLanguage(path = typeof location === 'undefined' ? '/' : location.pathname): Promise<void> {
   const language = startingLanguage();
+  const firstAreas = firstAreasOfPath[path];
   try {
-    await showLanguage(language, { remember: false });
+    if (!firstAreas) {
+      await showLanguage(language, { remember: false });
+      return;
+    }
+    const request = ++latestRequest;
+    await loadFirstAreas(language, firstAreas);
+    if (request === latestRequest && language !== current) apply(language);
   } catch (error) {
     console.warn('Could not load the language catalogs; showing English', error);
   }
+}
+
+let wholeWait: { language: LanguageCode; done: Promise<void> } | undefined;
+
+/**
+ * Every catalog of the active language, for a page that needs more than the landing page's areas:
+ * undefined once they are here, else the wait (WholeLanguage.tsx suspends on it). When they cannot
+ * load (offline before the service worker kept them), the app goes on in English.
+ */
+export function wholeLanguagePending(): Promise<void> | undefined {
+  if (hasWholeLanguage(current)) return undefined;
+  const language = current;
+  if (wholeWait?.language !== language) {
+    const done = loadCatalogs(language).catch((error: unknown) => {
+      console.warn('Could not load the language catalogs; showing English', error);
+      if (current === language) apply(fallbackLanguage);
+    });
+    wholeWait = { language, done };
+  }
+  return wholeWait.done;
 }
 
 /** The active language; a component that calls this renders again when it changes. */

@@ -7,7 +7,9 @@
  * This module is loaded with Hindi or Marathi only: English shows the message as it came.
  */
 import type { Messages } from '@lingui/core';
-import { i18n } from './catalogs';
+import { formatLocales, i18n } from './catalogs';
+import { weekdayName } from '../ui/dates';
+import { messages as englishFieldNames } from './locales/en/fields.po';
 
 type CompiledMessage = Exclude<Messages[string], string>;
 type Token = CompiledMessage[number];
@@ -110,9 +112,37 @@ export function recogniseMessage(text: string): { id: string; values: Record<str
   return undefined;
 }
 
+/** Each form field's English name (what the contract fills into `{field}`) and its id in the `fields` catalog. */
+const fieldNameIds = new Map(Object.entries(englishFieldNames).map(([id, message]) => [typeof message === 'string' ? message : message.join(''), id]));
+const englishDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * A value the contract writes in English inside a message, in the active language: a form field's
+ * name (`field`, `label`), a weekday (`day`, from contract/timetable.ts dayNames) and the counts a fee may
+ * have ("2 or 3", `counts`). Any other value stays as it came (names and what a school typed).
+ */
+function translatedValue(name: string, value: string | number): string | number {
+  if (typeof value !== 'string') return value;
+  if (name === 'field' || name === 'label') {
+    const id = fieldNameIds.get(value);
+    return id ? i18n._(id) : value;
+  }
+  if (name === 'day') {
+    const index = englishDays.indexOf(value);
+    return index < 0 ? value : weekdayName(index + 1);
+  }
+  if (name === 'counts' && / or /.test(value)) {
+    const locale = formatLocales[i18n.locale as keyof typeof formatLocales] ?? i18n.locale;
+    return new Intl.ListFormat(locale, { type: 'disjunction' }).format(value.split(' or '));
+  }
+  return value;
+}
+
 /** The text in the active language when it is one of the spec's messages; as it came otherwise. */
 export function translateServerMessage(text: string): string {
   if (!ready) return text;
   const found = recogniseMessage(text);
-  return found ? i18n._(found.id, found.values) : text;
+  if (!found) return text;
+  const values = Object.fromEntries(Object.entries(found.values).map(([name, value]) => [name, translatedValue(name, value)]));
+  return i18n._(found.id, values);
 }

@@ -12,6 +12,7 @@ import type { LanguageCode } from '../../contract/languages';
 import { languageNames } from '../../contract/languages';
 import { paths } from '../../contract/paths';
 import { site } from '../../src/features/landing/site';
+import { readCatalog } from '../../scripts/i18n/catalog-files';
 import { specMessageIn, textsIn } from '../support/catalog-texts';
 import { useBrowser } from './support/browser';
 import { demoSchoolDefinitions } from '../../server/seed/schools';
@@ -73,6 +74,44 @@ describe.each(['hi', 'mr'] as const)('the public pages in %s', (language: Langua
     await page.goto('/forgotpassword');
     await page.getByRole('heading', { level: 1, name: text('recovery.forgotTitle'), exact: true }).waitFor();
     await expectNoEnglish(page, `/forgotpassword (${language})`);
+  });
+});
+
+describe('the landing page in Hindi', () => {
+  /** The ids of the hi catalogs the landing page paints from (src/i18n/language.ts firstAreasOfPath). */
+  const landingIds = new Set([...readCatalog('hi', 'app'), ...readCatalog('hi', 'landing')].map((entry) => entry.id));
+
+  /** A compiled hi catalog chunk (`JSON.parse(`...`)` of id -> message) of any other area. */
+  function isOtherHindiCatalog(body: string): boolean {
+    const json = /^var \w+=JSON\.parse\(`(\{.*\})`\)/s.exec(body)?.[1];
+    if (!json || !/[\u0900-\u097F]/.test(json)) return false;
+    return [...json.matchAll(/"([A-Za-z][\w-]*(?:\.[\w-]+)+)":/g)].some(([, id]) => !landingIds.has(id!));
+  }
+
+  it("paints from its own catalogs alone, and the next page waits for the rest and shows in Hindi", async () => {
+    const hi = textsIn('hi');
+    const page = await session.newPage({ locale: 'hi-IN' });
+    const held: (() => Promise<void>)[] = [];
+    await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (isOtherHindiCatalog(body)) held.push(() => route.fulfill({ response, body }));
+      else await route.fulfill({ response, body });
+    });
+
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1, name: hi('landing.hero.title'), exact: true }).waitFor();
+    await expectNoEnglish(page, '/home (hi) before the other catalogs');
+    await expect.poll(() => held.length).toBeGreaterThan(10);
+
+    // /school-selection needs more than the landing page's catalogs: it waits for them, in Hindi.
+    await page.getByRole('link', { name: hi('landing.nav.chooseSchool'), exact: true }).filter({ visible: true }).first().click();
+    await page.waitForTimeout(300);
+    await expectNoEnglish(page, 'the wait for the other catalogs (hi)');
+    expect(await page.getByRole('radio').count()).toBe(0);
+    for (const release of held.splice(0)) await release();
+    await page.getByRole('radio', { name: demoSchool.schoolName, exact: true }).waitFor();
+    await expectNoEnglish(page, '/school-selection (hi) after the landing page');
   });
 });
 

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { validateContactForm, type ContactFormErrors, type ContactFormInput } from '../../../contract/contact-rules';
 import { contactLimits } from '../../../contract/contact-rules';
 import { say } from '../../i18n/catalogs';
+import { wholeLanguagePending } from '../../i18n/language';
 import { FieldMessages, TextField } from '../../ui/fields';
 import { emptyContactForm, loadDraft, saveDraft, sendContactRequest } from './contact-service';
 import { CheckIcon, MailIcon, PhoneIcon } from './icons';
@@ -39,12 +40,15 @@ export function ContactSection({ texts }: { texts: LandingTexts }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state.kind === 'submitting') return;
+    const form = event.currentTarget;
     const found = validateContactForm(values);
+    // The spec's messages (say) are read in Hindi or Marathi from the catalogs that follow the landing page's own.
+    await wholeLanguagePending();
     setErrors(found);
     const firstInvalid = Object.keys(found)[0];
     if (firstInvalid) {
       setState({ kind: 'idle' });
-      event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
     setState({ kind: 'submitting' });

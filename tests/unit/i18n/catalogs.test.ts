@@ -6,7 +6,7 @@
  * contract/messages.ts and the modules' message objects (contract-samples.ts) write, so recognising
  * a server's answer by its text finds the right one.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
@@ -116,6 +116,13 @@ describe('the spec messages catalog (messages.po)', () => {
     }
   });
 
+  it("is copied exactly where the app shows it before this catalog is here (the app catalog's page.loading)", () => {
+    for (const language of languageCodes) {
+      const inApp = readCatalog(language, 'app').find((entry) => entry.id === 'page.loading')?.text;
+      expect(inApp, language).toBe(readCatalog(language, 'messages').find((entry) => entry.id === 'ui.loading')?.text);
+    }
+  });
+
   it('has a sample for every message with values, and writes each exactly as the contract does', async () => {
     const { i18n, setupEnglishMessages } = await import('./english-messages');
     setupEnglishMessages();
@@ -128,6 +135,28 @@ describe('the spec messages catalog (messages.po)', () => {
         expect(i18n._(id, values), `${id} ${JSON.stringify(args)}: ${message}`).toBe(expected);
       }
     }
+  });
+});
+
+describe('the field names catalog (fields.po)', () => {
+  /** Every English field name the contract and the server write into a message: the helpers that take a label, called with a literal. */
+  function labelsInTheCode(): Set<string> {
+    const helpers = /\b(?:uuidOrNull|dateField|timeField|ids|requiredDate|paise|uuidOf|isoDate|requiredText|optionalText|optionalEmail|optionalDate|optionalPastDate|optionalMobile|optionalPhone|fields\.[a-zA-Z]+)\('([^']+)'/g;
+    const labels = new Set<string>();
+    for (const folder of ['contract', 'server']) {
+      for (const file of readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })) {
+        if (!file.endsWith('.ts')) continue;
+        for (const [, label] of readFileSync(path.join(root, folder, file), 'utf8').matchAll(helpers)) labels.add(label!);
+      }
+    }
+    return labels;
+  }
+
+  it('names every field the code writes into a message, so Hindi and Marathi show it translated', () => {
+    const named = new Set(readCatalog('en', 'fields').map((entry) => entry.text));
+    const labels = labelsInTheCode();
+    expect(labels.size).toBeGreaterThan(50);
+    expect([...labels].filter((label) => !named.has(label))).toEqual([]);
   });
 });
 

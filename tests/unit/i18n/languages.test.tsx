@@ -144,6 +144,19 @@ describe("the spec's messages", () => {
     expect(say(calendarMessages.month)).toBe('2025-06 सारखा महिना लिहा.');
   });
 
+  it('name the fields, weekdays and alternatives the contract writes into them in the language', async () => {
+    await showLanguage('hi', { remember: false });
+    expect(say(messages.records.fields.required('Date of birth'))).toBe('जन्म तिथि आवश्यक है।');
+    expect(say(timetableMessages.periodsOverlap('Period 2', 'Period 3', 'Monday'))).toBe('सोमवार को Period 2 और Period 3 का समय आपस में टकराता है।');
+    expect(say(feeMessages.installmentCount('termly', [2, 3]))).toBe('सत्रवार शुल्क की साल में 2 या 3 किस्तें होती हैं।');
+    await showLanguage('mr', { remember: false });
+    expect(say(messages.records.fields.required('Date of birth'))).toBe('जन्मतारीख आवश्यक आहे.');
+    expect(say(timetableMessages.tooManyPeriods('Saturday', 8))).toContain('शनिवार');
+    expect(say(feeMessages.installmentCount('termly', [2, 3]))).toContain('2 किंवा 3');
+    // A field the catalog does not name stays as the contract wrote it.
+    expect(say(messages.records.fields.required('Zeta'))).toContain('Zeta');
+  });
+
   it('every catalog area loads for each language', async () => {
     for (const language of ['hi', 'mr'] as const) {
       await showLanguage(language, { remember: false });
