@@ -12,6 +12,10 @@ import './ui/theme.css';
 import './ui/ui.css';
 import './ui/devanagari.css';
 
+// Our Content-Security-Policy allows no eval, and zod's probe for it (to compile faster object
+// parsers) was a CSP violation on every page that parsed a form. zod reads this global config when
+// it loads (zod/v4/core/core.js); setting it here keeps zod itself out of the entry.
+Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
 sessionStore.start();
 engineHost.bind(sessionStore);
 registerServiceWorker();

@@ -101,4 +101,19 @@ describe('school selection', () => {
     await waitForPath(page, '/home');
     expect(pathOf(page)).toBe('/home');
   });
+
+  it('breaks no rule of the Content-Security-Policy (no eval probe) while the list loads and a school is chosen', async () => {
+    const page = await session.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    await page.goto('/school-selection');
+    await school(page, riverside.schoolName).check();
+    await page.getByRole('button', { name: en.schoolSelection.signInTo({ school: riverside.schoolName }), exact: true }).click();
+    await waitForPath(page, '/login');
+    await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle({ school: riverside.schoolName }), exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  });
 });
