@@ -8,6 +8,7 @@
  * depends on the role) gets index.html as built: no preload, nothing fetched in vain.
  */
 import type { Plugin, Rollup } from 'vite';
+import { firstAreasOfPath } from '../contract/page-data';
 import { routePreloadsFile, type RoutePreloads } from '../server/route-preloads';
 
 type OutputChunk = Rollup.OutputChunk;
@@ -71,6 +72,19 @@ function preloadsOf(page: OutputChunk, chunks: Map<string, OutputChunk>, entry: 
   return { scripts: scripts.map((file) => `/${file}`), styles: [...styles].map((file) => `/${file}`) };
 }
 
+/** The chunks of each translated language's first areas (a `.po` module compiled into a chunk of its own). */
+function firstCatalogs(chunks: Map<string, OutputChunk>, areas: readonly string[], fail: (message: string) => never): Record<string, string[]> {
+  const byLanguage: Record<string, string[]> = {};
+  for (const language of ['hi', 'mr']) {
+    byLanguage[language] = areas.map((area) => {
+      const module = new RegExp(`/src/i18n/locales/${language}/${area}\\.po$`);
+      const chunk = [...chunks.values()].find((candidate) => candidate.facadeModuleId && module.test(candidate.facadeModuleId));
+      return chunk ? `/${chunk.fileName}` : fail(`route-preloads: no chunk holds the ${language} ${area} catalog`);
+    });
+  }
+  return byLanguage;
+}
+
 export function routePreloads(): Plugin {
   return {
     name: 'kaksha-route-preloads',
@@ -94,6 +108,8 @@ export function routePreloads(): Plugin {
           if (!file) this.error(`route-preloads: the chunk of ${path} imports no ${image.source}`);
           preloads[path].images = [`/${file}`];
         }
+        const areas = firstAreasOfPath[path];
+        if (areas) preloads[path].languages = firstCatalogs(chunks, areas, (message) => this.error(message));
       }
       const nextFiles = new Set<string>();
       for (const [what, module] of Object.entries(afterSignIn)) {

@@ -19,20 +19,35 @@ export const routePreloadsFile = 'route-preloads.json';
 const assetPath = z.string().regex(/^\/[\w./-]+$/);
 const routePreloadsSchema = z.record(
   z.string(),
-  z.object({ scripts: z.array(assetPath), styles: z.array(assetPath), images: z.array(assetPath).optional(), prefetch: z.array(assetPath).optional() }),
+  z.object({
+    scripts: z.array(assetPath),
+    styles: z.array(assetPath),
+    images: z.array(assetPath).optional(),
+    /** The first catalogs of a page in each translated language (contract/page-data.ts firstAreasOfPath). */
+    languages: z.record(z.string(), z.array(assetPath)).optional(),
+    prefetch: z.array(assetPath).optional(),
+  }),
 );
 export type RoutePreloads = z.infer<typeof routePreloadsSchema>;
 
-function linksFor(files: RoutePreloads[string]): string {
+function linksFor(files: RoutePreloads[string], language?: string): string {
   return [
     ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...((language ? files.languages?.[language] : undefined) ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
     ...(files.images ?? []).map((href) => `<link rel="preload" as="image" fetchpriority="high" href="${href}">`),
     ...(files.prefetch?.length ? [`<script type="application/json" id="${prefetchListId}">${JSON.stringify(files.prefetch)}</script>`] : []),
   ].join('');
 }
 
-/** The html to send per path; paths not listed (or a build without the list) get index.html as is. */
+/** The key of a page's html in a language other than English (pagesWithPreloads). */
+export const pageInLanguage = (page: string, language: string) => `${page}#${language}`;
+
+/**
+ * The html to send per path (and per path and language, `pageInLanguage`, for a page that starts
+ * from its own catalogs: the request's Accept-Language picks it); paths not listed (or a build
+ * without the list) get index.html as is.
+ */
 export function pagesWithPreloads(root: string): Map<string, string> {
   const pages = new Map<string, string>();
   const listFile = path.join(root, routePreloadsFile);
@@ -43,6 +58,9 @@ export function pagesWithPreloads(root: string): Map<string, string> {
   if (!html.includes('</head>')) return pages;
   for (const [page, files] of Object.entries(parsed.data)) {
     pages.set(page, html.replace('</head>', `${linksFor(files)}</head>`));
+    for (const language of Object.keys(files.languages ?? {})) {
+      pages.set(pageInLanguage(page, language), html.replace('</head>', `${linksFor(files, language)}</head>`));
+    }
   }
   return pages;
 }

@@ -9,7 +9,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../contract/messages';
 import { sendEnvelope, sendNotFound } from './plugins/errors';
-import { pagesWithPreloads } from './route-preloads';
+import { requestLanguage } from './i18n/request-language';
+import { pageInLanguage, pagesWithPreloads } from './route-preloads';
 
 const neverCached = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
@@ -48,7 +49,10 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     }
     if (path.extname(urlPath)) return sendEnvelope(reply, 404, messages.common.notFound);
     reply.header('Cache-Control', 'no-cache');
-    const page = pages.get(urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath);
+    // A page may preload its first catalogs in the browser's language (server/route-preloads.ts).
+    reply.header('Vary', 'Accept-Language');
+    const pagePath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+    const page = pages.get(pageInLanguage(pagePath, requestLanguage(request))) ?? pages.get(pagePath);
     if (page) return reply.type('text/html; charset=utf-8').send(page);
     return reply.sendFile('index.html');
   });

@@ -18,7 +18,8 @@ import './ui/devanagari.css';
 Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
 sessionStore.start();
 engineHost.bind(sessionStore);
-registerServiceWorker();
+// After the first page's own files: workbox-window and the service worker's precache wait for it.
+whenLoadedAndIdle(registerServiceWorker);
 prefetchAfterLoad();
 
 // Hindi and Marathi load their catalogs before the first render (from the service worker's cache

@@ -1,21 +1,27 @@
 /** The app: error boundary, router, toasts. */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { whenLoadedAndIdle } from './prefetch-after-load';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);
 
-// Out of the entry: sonner shows toasts raised before its Toaster mounted once it does.
+// Out of the entry and out of the first paint's way (loaded once the page has loaded): sonner
+// shows toasts raised before its Toaster mounted once it does.
 const AppToaster = lazy(() => import('../ui/AppToaster').then((module) => ({ default: module.AppToaster })));
 
 export function App() {
+  const [toasts, setToasts] = useState(false);
+  useEffect(() => whenLoadedAndIdle(() => setToasts(true)), []);
   return (
     <ErrorBoundary>
       <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      {toasts && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
     </ErrorBoundary>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { fallbackLanguage, isLanguageCode, languageFromPreferences, type LanguageCode } from '../../contract/languages';
+import { firstAreasOfPath } from '../../contract/page-data';
 import { activateCatalogs, hasWholeLanguage, loadCatalogs, loadFirstAreas } from './catalogs';
 
 /** Where the device keeps the chosen language (our own key; the spec's keys are in storage-keys.ts). */
@@ -62,9 +63,6 @@ export async function showLanguage(language: LanguageCode, { remember }: { remem
   await loadCatalogs(language);
   if (request === latestRequest && language !== current) apply(language);
 }
-
-/** The pages that paint from their own areas alone at startup: the landing page (routes.tsx). */
-const firstAreasOfPath: Record<string, readonly string[]> = { '/': ['app', 'landing'], '/home': ['app', 'landing'] };
 
 /**
  * At startup, before the first render: the starting language, English when its catalogs cannot

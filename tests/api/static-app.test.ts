@@ -17,7 +17,12 @@ const preloads = {
     styles: ['/assets/auth-d4.css'],
     prefetch: ['/assets/sync-g7.js', '/assets/dexie-h8.js'],
   },
-  '/home': { scripts: ['/assets/LandingPage-e5.js'], styles: ['/assets/LandingPage-f6.css'] },
+  '/home': {
+    scripts: ['/assets/LandingPage-e5.js'],
+    styles: ['/assets/LandingPage-f6.css'],
+    images: ['/assets/hero-k1.svg'],
+    languages: { hi: ['/assets/app-hi1.js', '/assets/landing-hi2.js'], mr: ['/assets/app-mr1.js', '/assets/landing-mr2.js'] },
+  },
   '/': { scripts: ['/assets/LandingPage-e5.js'], styles: ['/assets/LandingPage-f6.css'] },
 };
 
@@ -69,6 +74,21 @@ describe('serving the built app', () => {
       expect(response.body, url).toContain('href="/assets/LandingPage-e5.js"');
       expect(response.body, url).not.toContain('LoginPage');
     }
+  });
+
+  it("preloads the landing page's hero, and its first catalogs in the language the browser asks for", async () => {
+    const english = await get('/home');
+    expect(english.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/assets/hero-k1.svg">');
+    expect(english.body).not.toContain('-hi1.js');
+    expect(english.headers.vary).toContain('Accept-Language');
+    const hindi = await testApp.call({ method: 'GET', url: '/home', headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' } });
+    expect(hindi.body).toContain('<link rel="modulepreload" crossorigin href="/assets/app-hi1.js">');
+    expect(hindi.body).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-hi2.js">');
+    expect(hindi.body).not.toContain('-mr1.js');
+    const marathi = await testApp.call({ method: 'GET', url: '/home', headers: { 'accept-language': 'mr' } });
+    expect(marathi.body).toContain('href="/assets/landing-mr2.js"');
+    const other = await testApp.call({ method: 'GET', url: '/home', headers: { 'accept-language': 'ta-IN,ta' } });
+    expect(other.body).toBe(english.body);
   });
 
   it('answers a signed-in area or an unknown page with index.html as built, without preloads', async () => {
