@@ -1,41 +1,41 @@
 /**
- * Every route of spec section 2. Pages load lazily (the 'Loading...' fallback is in RootLayout);
+ * Every route of spec section 2. Pages load lazily (the 'Loading...' fallback is the root's hydrate
+ * fallback for the public pages, RootLayout's Suspense for the signed-in areas');
  * the public pages are listed here, the signed-in areas' pages are the features' sections
  * (src/app/features.ts), each area behind the guard of section 2: /admin/* for admin and teacher,
  * /student/* for student and parent, /settings for all four. Unknown paths go to /home; /app (the
  * installed app's start page) goes to the user's area.
  */
-import { lazy } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { Feature } from '../kit/feature';
 import { WaitForFirstSync } from '../kit/WaitForFirstSync';
 import { adminHome, areas, sectionsOf, type AreaName, type Section } from '../navigation/sections';
 import { appStartRoute } from '../session/login-redirect';
 import { registerChangeWords } from '../sync-binding/change-words-registry';
+import { wholeLanguagePending } from '../i18n/language';
 import { ErrorScreen } from '../ui/ErrorScreen';
+import { LoadingFallback } from '../ui/LoadingFallback';
 import { AppStart } from './AppStart';
 import { features } from './features';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { WholeLanguage } from './WholeLanguage';
 
-const TermsPage = lazy(() => import('../features/policies/TermsPage'));
-const PrivacyPage = lazy(() => import('../features/policies/PrivacyPage'));
-const ForgotPasswordPage = lazy(() => import('../features/recovery/ForgotPasswordPage'));
-const OtpPage = lazy(() => import('../features/recovery/OtpPage'));
-const SchoolSelectionPage = lazy(() => import('../features/school-selection/SchoolSelectionPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage'));
-const ContactedClientsPage = lazy(() => import('../features/contacted-clients/ContactedClientsPage'));
+type PageModule = Promise<{ default: ComponentType }>;
 
 /**
- * The landing page loads through the router (`lazy`), not React's: the router renders it once its
- * module is here, where a Suspense fallback would have shown first and React holds the page back
- * for 300 ms after a fallback, most of the landing page's largest paint (bench:lighthouse).
+ * The public pages load through the router (`lazy`), not React's: the router renders a page once
+ * its module is here (the root's hydrate fallback, the spec's 'Loading...', shows meanwhile on the
+ * first load; a navigation keeps the page it leaves), where a Suspense fallback made React hold
+ * the page back 300 ms after it, most of a first page's largest paint (bench:lighthouse). Every
+ * page but the landing page also waits for the whole language (language.ts).
  */
 const landingPage = async () => ({ Component: (await import('../features/landing/LandingPage')).default });
-
+const publicPage = (load: () => PageModule) => async () => {
+  const [module] = await Promise.all([load(), wholeLanguagePending()]);
+  return { Component: module.default };
+};
 /** A page, waiting for the school's records to arrive when it reads them (its section's `needs`). */
 function pageOf(section: Section) {
   if (!section.needs) return section.page;
@@ -65,6 +65,7 @@ export function buildRoutes(list: readonly Feature[]): RouteObject[] {
   return [
     {
       element: <RootLayout sections={sections} features={list} />,
+      hydrateFallbackElement: <LoadingFallback />,
       errorElement: <ErrorScreen />,
       children: [
         { path: '/', lazy: landingPage },
@@ -73,18 +74,18 @@ export function buildRoutes(list: readonly Feature[]): RouteObject[] {
           // Every page but the landing page reads more than the landing page's catalogs.
           element: <WholeLanguage />,
           children: [
-            { path: '/school-selection', element: <SchoolSelectionPage /> },
-            { path: '/login', element: <LoginPage /> },
-            { path: '/register', element: <RegisterPage /> },
-            { path: '/forgotpassword', element: <ForgotPasswordPage /> },
-            { path: '/otp', element: <OtpPage /> },
-            { path: '/terms-of-service', element: <TermsPage /> },
-            { path: '/privacy-policy', element: <PrivacyPage /> },
-            { path: '/maintenance', element: <MaintenancePage /> },
+            { path: '/school-selection', lazy: publicPage(() => import('../features/school-selection/SchoolSelectionPage')) },
+            { path: '/login', lazy: publicPage(() => import('../features/auth/LoginPage')) },
+            { path: '/register', lazy: publicPage(() => import('../features/auth/RegisterPage')) },
+            { path: '/forgotpassword', lazy: publicPage(() => import('../features/recovery/ForgotPasswordPage')) },
+            { path: '/otp', lazy: publicPage(() => import('../features/recovery/OtpPage')) },
+            { path: '/terms-of-service', lazy: publicPage(() => import('../features/policies/TermsPage')) },
+            { path: '/privacy-policy', lazy: publicPage(() => import('../features/policies/PrivacyPage')) },
+            { path: '/maintenance', lazy: publicPage(() => import('../features/maintenance/MaintenancePage')) },
             // The manifest's start_url: an installed app opens in the user's area, not on the landing page.
             { path: appStartRoute, element: <AppStart /> },
             // For the people who run Kaksha, not a school's staff: the page signs operators in itself.
-            { path: `${adminHome}/contacted-clients`, element: <ContactedClientsPage /> },
+            { path: `${adminHome}/contacted-clients`, lazy: publicPage(() => import('../features/contacted-clients/ContactedClientsPage')) },
             areaRoute(sections, 'everyone'),
             areaRoute(sections, 'admin'),
             areaRoute(sections, 'student'),
