@@ -4,46 +4,29 @@
  * refused and rolled back; a family's device holds what reaches it only, and a deletion leaves it.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events } from '../../server/modules/events/tables';
 import { eventsTable } from '../../sync/modules/events';
-import type { TestApp } from '../support/test-app';
-import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { useKindsSuite } from '../support/kinds-suite';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-let server: TestApp;
+const kinds = useKindsSuite();
 let h: SyncHarness;
-beforeAll(async () => {
-  server = await createSyncServer();
-});
-afterAll(async () => server?.close());
-afterEach(async () => h?.close());
 
-const offline = () => {
-  h.net.faults = () => ({ kind: 'drop-request' });
-};
-const online = () => {
-  h.net.faults = () => ({ kind: 'pass' });
-};
+const { offline, online } = kinds;
 
 async function stored(id: string) {
   const [row] = await h.server.database.db.select().from(events).where(eq(events.id, id));
   return row;
 }
 
-async function signedIn(role: 'admin' | 'teacher' | 'parent') {
-  await h.signIn(role);
-  const engine = h.engine(role);
-  expect((await engine.syncNow()).status).toBe('ok');
-  return engine;
-}
+const signedIn = (role: 'admin' | 'teacher' | 'parent') => kinds.signedIn(role);
 
 const school = { kind: 'school' as const, classIds: [], roles: [], userIds: [] };
 
 describe('event kinds', () => {
   it('an admin’s holiday made and changed offline shows at once, goes once each, and the mirror ends as the school', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const engine = await signedIn('admin');
     offline();
     const { result } = await engine.mutate('events.create', {
@@ -68,7 +51,7 @@ describe('event kinds', () => {
   });
 
   it('a teacher’s holiday is refused by the school and rolled back on the device', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const engine = await signedIn('teacher');
     const { result } = await engine.mutate('events.create', {
       kind: 'holiday',
@@ -84,7 +67,7 @@ describe('event kinds', () => {
   });
 
   it('a family’s device holds the events that reach it, not the staff’s, and drops a deleted one', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const admin = await signedIn('admin');
     const forAll = await admin.mutate('events.create', { kind: 'event', title: 'Sports day', startDate: '2026-12-05', endDate: '2026-12-05', audience: school });
     const forStaff = await admin.mutate('events.create', {

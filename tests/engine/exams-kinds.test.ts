@@ -7,35 +7,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Exam } from '../../contract/exams';
 import { students } from '../../server/db/core-tables';
 import { marks, marksHistory } from '../../server/modules/exams/tables';
 import { marksTable, resultsTable } from '../../sync/modules/exams';
-import type { TestApp } from '../support/test-app';
-import { createSyncHarness, createSyncServer, type SyncHarness } from '../support/sync-harness';
+import { type SyncHarness } from '../support/sync-harness';
+import { useKindsSuite } from '../support/kinds-suite';
 import { examPaths, markPaths } from '../../contract/exams';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-let server: TestApp;
+const kinds = useKindsSuite();
 let h: SyncHarness;
-beforeAll(async () => {
-  server = await createSyncServer();
-});
-afterAll(async () => server?.close());
-afterEach(async () => h?.close());
 
 /** VI-B Physics (the fixture's teacher teaches it) with a second student, in an exam the admin adds. */
 async function gridSetUp() {
-  h = await createSyncHarness(server);
+  h = await kinds.start();
   const classId = h.school.classIds[1]!;
   const subjectId = h.school.subjectIds[0]!;
   const diya = h.school.studentIds[1]!;
   const arjun = randomUUID();
-  await server.database.db.insert(students).values({ id: arjun, tenantId: h.tenantId, admissionId: `${h.tenantId}-arjun`, firstName: 'Arjun', classId });
+  await kinds.server.database.db.insert(students).values({ id: arjun, tenantId: h.tenantId, admissionId: `${h.tenantId}-arjun`, firstName: 'Arjun', classId });
   const admin = await h.signIn('admin');
-  const response = await server.call({
+  const response = await kinds.server.call({
     method: 'POST',
     url: examPaths.create,
     tenant: h.tenantId,
@@ -53,19 +46,9 @@ async function gridSetUp() {
   return { exam, classId, subjectId, diya, arjun };
 }
 
-async function signedIn(role: 'teacher' | 'admin' | 'parent') {
-  await h.signIn(role);
-  const engine = h.engine(role);
-  expect((await engine.syncNow()).status).toBe('ok');
-  return engine;
-}
+const signedIn = (role: 'teacher' | 'admin' | 'parent') => kinds.signedIn(role);
 
-const offline = () => {
-  h.net.faults = () => ({ kind: 'drop-request' });
-};
-const online = () => {
-  h.net.faults = () => ({ kind: 'pass' });
-};
+const { offline, online } = kinds;
 
 describe('marks entry on the device', () => {
   it('sends a grid typed offline as one sheet, a cell edited twice as its last value', async () => {
@@ -84,7 +67,7 @@ describe('marks entry on the device', () => {
     const from = h.net.requests.length;
     expect((await engine.syncNow()).status).toBe('ok');
     expect(h.net.requests.slice(from).filter((request) => request.url === markPaths.markSheet)).toHaveLength(1);
-    const stored = await server.database.db.select().from(marks).where(eq(marks.examId, exam.id));
+    const stored = await kinds.server.database.db.select().from(marks).where(eq(marks.examId, exam.id));
     expect(stored.map((row) => [row.studentId, row.marks, row.absent]).sort()).toEqual([[arjun, null, true], [diya, 33.5, false]].sort());
     // The device's ids are the school's: nothing to replace.
     const after = await engine.db.tableOf(marksTable).toArray();
@@ -105,9 +88,9 @@ describe('marks entry on the device', () => {
     expect((await admin.syncNow()).status).toBe('ok');
     expect((await teacher.syncNow()).status).toBe('ok');
 
-    const stored = await server.database.db.select().from(marks).where(eq(marks.examId, exam.id));
+    const stored = await kinds.server.database.db.select().from(marks).where(eq(marks.examId, exam.id));
     expect(stored.map((row) => [row.studentId, row.marks]).sort()).toEqual([[arjun, 30], [diya, 25]].sort());
-    const history = await server.database.db.select().from(marksHistory).where(eq(marksHistory.markId, stored.find((row) => row.studentId === diya)!.id));
+    const history = await kinds.server.database.db.select().from(marksHistory).where(eq(marksHistory.markId, stored.find((row) => row.studentId === diya)!.id));
     expect(history.map((row) => [row.previous, row.next])).toEqual([[expect.objectContaining({ marks: 20 }), expect.objectContaining({ marks: 25 })]]);
     // Each device shows the school's cells, one row per cell (the admin's provisional Diya row gave way).
     for (const engine of [teacher, admin]) {

@@ -5,32 +5,26 @@
  * the mirror equals a fresh full pull, and a parent's device holds their children's receipts only.
  * A payment made offline one day and pushed the next is taken as made that day (not back-dated).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { academicYearOf } from '../../contract/admission';
 import type { FeeStructure } from '../../contract/fees';
 import { todayIso } from '../../contract/record-formats';
 import { noonOf } from '../support/fixed-day';
 import { fixturePassword } from '../support/school-fixtures';
-import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { useKindsSuite } from '../support/kinds-suite';
 import type { TestApp } from '../support/test-app';
 import { feeReceiptsTable } from '../../sync/modules/fees';
 import { feeHeadPaths, feePaths, feeStructurePaths } from '../../contract/fees';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-let server: TestApp;
+const kinds = useKindsSuite();
 let h: SyncHarness;
-beforeAll(async () => {
-  server = await createSyncServer();
-});
-afterAll(async () => server?.close());
-afterEach(async () => h?.close());
 
 const year = academicYearOf(todayIso());
 
 async function setUpFees() {
-  const token = await server.signIn(h.tenantId, h.username('admin'), fixturePassword);
-  const call = (options: Parameters<TestApp['call']>[0]) => server.call({ tenant: h.tenantId, token, ...options });
+  const token = await kinds.server.signIn(h.tenantId, h.username('admin'), fixturePassword);
+  const call = (options: Parameters<TestApp['call']>[0]) => kinds.server.call({ tenant: h.tenantId, token, ...options });
   const tuition = (await call({ method: 'POST', url: feeHeadPaths.create, payload: { name: 'Tuition' } })).json().data.id as string;
   const structure = (
     await call({
@@ -44,7 +38,7 @@ async function setUpFees() {
 
 describe('fee kinds', () => {
   it('takes a payment offline as Pending and gets the next number from the school once online; a correction cancels and reissues', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const { call, installmentId } = await setUpFees();
     const [aarav, , kabir] = h.school.studentIds as [string, string, string];
     await h.signIn('admin');
@@ -100,7 +94,7 @@ describe('fee kinds', () => {
   });
 
   it('refuses a payment the school cannot take and says why, leaving no pending receipt', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const { installmentId } = await setUpFees();
     await h.signIn('admin');
     const engine = h.engine('admin');
@@ -118,9 +112,9 @@ describe('fee kinds', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(noonOf('2026-11-24'));
-      h = await createSyncHarness(server);
-      const token = await server.signIn(h.tenantId, h.username('admin'), fixturePassword);
-      const call = (options: Parameters<TestApp['call']>[0]) => server.call({ tenant: h.tenantId, token, ...options });
+      h = await kinds.start();
+      const token = await kinds.server.signIn(h.tenantId, h.username('admin'), fixturePassword);
+      const call = (options: Parameters<TestApp['call']>[0]) => kinds.server.call({ tenant: h.tenantId, token, ...options });
       const tuition = (await call({ method: 'POST', url: feeHeadPaths.create, payload: { name: 'Tuition' } })).json().data.id as string;
       const structure = (
         await call({

@@ -5,43 +5,26 @@
  * school's. Each test compares the mirror with a fresh full pull.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { homework, homeworkAttachments, homeworkDone } from '../../server/modules/homework/tables';
 import { onePagePdf } from '../../server/seed/homework-files';
 import { multipart } from '../support/uploads';
 import { homeworkDoneTable, homeworkTable } from '../../sync/modules/homework';
-import type { TestApp } from '../support/test-app';
-import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { useKindsSuite } from '../support/kinds-suite';
 import { homeworkPaths } from '../../contract/homework';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-let server: TestApp;
+const kinds = useKindsSuite();
 let h: SyncHarness;
-beforeAll(async () => {
-  server = await createSyncServer();
-});
-afterAll(async () => server?.close());
-afterEach(async () => h?.close());
 
-const offline = () => {
-  h.net.faults = () => ({ kind: 'drop-request' });
-};
-const online = () => {
-  h.net.faults = () => ({ kind: 'pass' });
-};
+const { offline, online } = kinds;
 
 async function storedHomework(id: string) {
   const [row] = await h.server.database.db.select().from(homework).where(eq(homework.id, id));
   return row;
 }
 
-async function signedIn(role: 'teacher' | 'parent') {
-  await h.signIn(role);
-  const engine = h.engine(role);
-  expect((await engine.syncNow()).status).toBe('ok');
-  return engine;
-}
+const signedIn = (role: 'teacher' | 'parent') => kinds.signedIn(role);
 
 /** The teacher's Physics in VI-B (the fixture's mapping). */
 function physicsInVIB() {
@@ -50,7 +33,7 @@ function physicsInVIB() {
 
 describe('homework kinds', () => {
   it('made, edited and deleted offline by a teacher: shown at once, each sent once, the school as the device', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const engine = await signedIn('teacher');
     offline();
     const { result } = await engine.mutate('homework.create', {
@@ -90,7 +73,7 @@ describe('homework kinds', () => {
   });
 
   it('a teacher’s homework for a class they do not teach is refused and rolled back', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const engine = await signedIn('teacher');
     // Physics is taken by VI-B only: V-A (where she is class teacher) does not take it.
     const { result } = await engine.mutate('homework.create', { classId: h.school.classIds[0]!, subjectId: h.school.subjectIds[0]!, title: 'Read', dueDate: '2026-11-25' });
@@ -101,7 +84,7 @@ describe('homework kinds', () => {
   });
 
   it('a parent’s done mark toggled offline goes as one request with the last state; the school’s mark replaces the device’s', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const teacher = await signedIn('teacher');
     const { result } = await teacher.mutate('homework.create', { ...physicsInVIB(), title: 'Circuits', dueDate: '2026-11-30' });
     expect((await teacher.syncNow()).status).toBe('ok');
@@ -139,7 +122,7 @@ describe('homework kinds', () => {
   });
 
   it('a teacher removes an attachment offline: gone from the device at once, sent once when online (a lost answer replayed), the school as the device', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const engine = await signedIn('teacher');
     const { result } = await engine.mutate('homework.create', { ...physicsInVIB(), title: 'Light', dueDate: '2026-11-30' });
     expect((await engine.syncNow()).status).toBe('ok');

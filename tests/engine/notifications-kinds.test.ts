@@ -7,49 +7,32 @@
  * compares the mirror with a fresh full pull.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationReads, notifications } from '../../server/modules/notifications/tables';
 import { notificationReadsTable, notificationsTable } from '../../sync/modules/notifications';
-import type { TestApp } from '../support/test-app';
-import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { useKindsSuite } from '../support/kinds-suite';
 import { notificationPaths } from '../../contract/notifications';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-let server: TestApp;
+const kinds = useKindsSuite();
 let h: SyncHarness;
-beforeAll(async () => {
-  server = await createSyncServer();
-});
-afterAll(async () => server?.close());
-afterEach(async () => h?.close());
 
-const offline = () => {
-  h.net.faults = () => ({ kind: 'drop-request' });
-};
-const online = () => {
-  h.net.faults = () => ({ kind: 'pass' });
-};
+const { offline, online } = kinds;
 
 async function stored(id: string) {
   const [row] = await h.server.database.db.select().from(notifications).where(eq(notifications.id, id));
   return row;
 }
 
-async function signedIn(role: 'admin' | 'teacher' | 'parent' | 'student') {
-  await h.signIn(role);
-  // The app's engine takes the user id from the token's `uid`.
-  const engine = h.engine(role, { userId: h.school.accounts[role].id });
-  expect((await engine.syncNow()).status).toBe('ok');
-  return engine;
-}
+// The app's engine takes the user id from the token's `uid`.
+const signedIn = (role: 'admin' | 'teacher' | 'parent' | 'student') => kinds.signedIn(role, { userId: h.school.accounts[role].id });
 
 /** VI-B: the teacher teaches Physics there; Diya (the parent's child) is in it, Aarav (the student) is not. */
 const toVIB = () => ({ kind: 'classes' as const, classIds: [h.school.classIds[1]!], roles: [], userIds: [] });
 
 describe('notification kinds', () => {
   it('a teacher’s notice to VI-B made and edited offline goes once each and reaches VI-B’s family only', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const teacher = await signedIn('teacher');
     offline();
     const { result } = await teacher.mutate('notifications.create', { title: ' Science fair ', message: 'Bring your model on Friday.', link: '/student/homework', audience: toVIB() });
@@ -87,7 +70,7 @@ describe('notification kinds', () => {
   });
 
   it('a parent’s read mark made offline (opened twice) is one request, stored once; a withdrawal takes the notice and mark off the device', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const admin = await signedIn('admin');
     const { result } = await admin.mutate('notifications.create', { title: 'Holiday on Monday', message: 'School is closed.', audience: { kind: 'roles', classIds: [], roles: ['parents'], userIds: [] } });
     expect((await admin.syncNow()).status).toBe('ok');
@@ -133,7 +116,7 @@ describe('notification kinds', () => {
   });
 
   it('a scheduled notice stays off the family’s device until it is published', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const admin = await signedIn('admin');
     const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const { result } = await admin.mutate('notifications.create', { title: 'PTM', message: 'Parent-teacher meeting.', audience: toVIB(), publishAt: later });
@@ -147,7 +130,7 @@ describe('notification kinds', () => {
   });
 
   it('a teacher’s notice to the whole school is refused by the school and rolled back on the device', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const teacher = await signedIn('teacher');
     const { result } = await teacher.mutate('notifications.create', { title: 'Hello all', message: 'Hi.', audience: { kind: 'school', classIds: [], roles: [], userIds: [] } });
     expect(await teacher.db.tableOf(notificationsTable).get(String(result))).toBeDefined();

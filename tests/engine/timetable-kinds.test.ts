@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teachers } from '../../server/db/core-tables';
 import { teacherAttendance } from '../../server/modules/teacher-attendance/tables';
 import { timetableEntries, timetablePeriods, timetableSubstitutions } from '../../server/modules/timetable/tables';
@@ -16,36 +16,19 @@ import { checkCell } from '../../src/features/timetable/grid';
 import { teacherAttendanceId } from '../../sync/kinds/teacher-attendance';
 import { teacherAttendanceTable } from '../../sync/modules/teacher-attendance';
 import { periodsTable, substitutionsTable, timetableTable } from '../../sync/modules/timetable';
-import type { TestApp } from '../support/test-app';
-import { createSyncHarness, createSyncServer, mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
+import { useKindsSuite } from '../support/kinds-suite';
 import { timetableMessages } from '../../contract/timetable';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-let server: TestApp;
+const kinds = useKindsSuite();
 let h: SyncHarness;
-beforeAll(async () => {
-  server = await createSyncServer();
-});
-afterAll(async () => server?.close());
-afterEach(async () => h?.close());
 
-const offline = () => {
-  h.net.faults = () => ({ kind: 'drop-request' });
-};
-const online = () => {
-  h.net.faults = () => ({ kind: 'pass' });
-};
+const { offline, online } = kinds;
 /** A Monday. */
 const monday = '2026-11-23';
 
-async function signedIn(role: 'admin' | 'student') {
-  await h.signIn(role);
-  // A 409 is retried a few times before it counts as lasting (docs/sync.md); here the first one does.
-  const engine = h.engine(role, { retry: { maxConflictAnswers: 1 } });
-  expect((await engine.syncNow()).status).toBe('ok');
-  return engine;
-}
+// A 409 is retried a few times before it counts as lasting (docs/sync.md); here the first one does.
+const signedIn = (role: 'admin' | 'student') => kinds.signedIn(role, { retry: { maxConflictAnswers: 1 } });
 
 /** Monday's two periods and a second teacher, straight into the school's database. */
 async function schoolWithPeriods() {
@@ -62,7 +45,7 @@ async function schoolWithPeriods() {
 
 describe('staff attendance kind', () => {
   it('marked offline, changed again, sent once with the id made from teacher and date; the school as the device', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const engine = await signedIn('admin');
     const teacherId = h.school.teacherId;
     offline();
@@ -98,7 +81,7 @@ describe('staff attendance kind', () => {
 
 describe('timetable kinds', () => {
   it('an entry placed offline is stored once; a clash from another device is refused and rolled back', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const { first, second } = await schoolWithPeriods();
     const engine = await signedIn('admin');
     expect(await engine.db.tableOf(periodsTable).count()).toBe(2);
@@ -131,7 +114,7 @@ describe('timetable kinds', () => {
   });
 
   it('a substitute for the absent teacher’s period; the family’s device holds its class’s week', async () => {
-    h = await createSyncHarness(server);
+    h = await kinds.start();
     const { first, other } = await schoolWithPeriods();
     const [va, vib] = h.school.classIds as [string, string];
     const physics = h.school.subjectIds[0]!;
