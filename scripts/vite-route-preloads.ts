@@ -28,12 +28,6 @@ const publicPages: Record<string, RegExp> = {
   '/privacy-policy': /src\/features\/policies\/PrivacyPage\.tsx$/,
 };
 
-/**
- * The image a page paints as its largest element (Lighthouse's LCP element), fetched beside the
- * entry: otherwise it starts only once the page has rendered, after the entry and the catalogs.
- */
-const largestImage: Record<string, RegExp> = { '/': /^assets\/hero-[\w-]+\.svg$/, '/home': /^assets\/hero-[\w-]+\.svg$/ };
-
 /** Pages a user signs in from: they prefetch what signing in loads next (server/route-preloads.ts). */
 const signInPages = new Set(['/school-selection', '/login']);
 
@@ -102,12 +96,6 @@ export function routePreloads(): Plugin {
         const page = [...chunks.values()].find((chunk) => chunk.facadeModuleId && module.test(chunk.facadeModuleId));
         if (!page) this.error(`route-preloads: no chunk renders ${path}`);
         preloads[path] = preloadsOf(page, chunks, entry);
-        const image = largestImage[path];
-        if (image) {
-          const file = [...(page.viteMetadata?.importedAssets ?? [])].find((asset) => image.test(asset));
-          if (!file) this.error(`route-preloads: the chunk of ${path} imports no ${image.source}`);
-          preloads[path].images = [`/${file}`];
-        }
         const areas = firstAreasOfPath[path];
         if (areas) preloads[path].languages = firstCatalogs(chunks, areas, (message) => this.error(message));
       }

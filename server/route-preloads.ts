@@ -1,7 +1,7 @@
 /**
  * index.html as each public page wants it: the build lists, per path, the page's chunks and styles
  * (scripts/vite-route-preloads.ts); here they become `<link rel="modulepreload">` and
- * `<link rel="preload" as="style">` (and the page's largest image, `as="image"`) in the head, so the browser fetches them beside the entry.
+ * `<link rel="preload" as="style">` in the head, so the browser fetches them beside the entry.
  * The pages that lead to signing in also list what signing in loads next (the sync engine, the sync
  * bar, both dashboards) to prefetch, as a JSON data block the app reads once the page has loaded
  * and is idle (src/app/prefetch-after-load.ts): they are fetched while the user picks their school
@@ -22,7 +22,6 @@ const routePreloadsSchema = z.record(
   z.object({
     scripts: z.array(assetPath),
     styles: z.array(assetPath),
-    images: z.array(assetPath).optional(),
     /** The first catalogs of a page in each translated language (contract/page-data.ts firstAreasOfPath). */
     languages: z.record(z.string(), z.array(assetPath)).optional(),
     prefetch: z.array(assetPath).optional(),
@@ -35,7 +34,6 @@ function linksFor(files: RoutePreloads[string], language?: string): string {
     ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...((language ? files.languages?.[language] : undefined) ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
-    ...(files.images ?? []).map((href) => `<link rel="preload" as="image" fetchpriority="high" href="${href}">`),
     ...(files.prefetch?.length ? [`<script type="application/json" id="${prefetchListId}">${JSON.stringify(files.prefetch)}</script>`] : []),
   ].join('');
 }

@@ -371,6 +371,17 @@ export interface MessageValues {
   'landing.hero.points.noCard': NoValues;
   'landing.hero.points.lessWork': NoValues;
   'landing.hero.illustrationAlt': NoValues;
+  'landing.hero.art.sheetTitle': NoValues;
+  'landing.hero.art.today': NoValues;
+  'landing.hero.art.collected': NoValues;
+  'landing.hero.art.first': NoValues;
+  'landing.hero.art.second': NoValues;
+  'landing.hero.art.third': NoValues;
+  'landing.hero.art.fourth': NoValues;
+  'landing.hero.art.present': NoValues;
+  'landing.hero.art.absent': NoValues;
+  'landing.hero.art.save': NoValues;
+  'landing.hero.art.savedOffline': NoValues;
   'landing.features.eyebrow': NoValues;
   'landing.features.title': NoValues;
   'landing.features.lead': NoValues;
@@ -2812,6 +2823,19 @@ export interface Texts {
         lessWork: string;
       };
       illustrationAlt: string;
+      art: {
+        sheetTitle: string;
+        today: string;
+        collected: string;
+        first: string;
+        second: string;
+        third: string;
+        fourth: string;
+        present: string;
+        absent: string;
+        save: string;
+        savedOffline: string;
+      };
     };
     features: {
       eyebrow: string;

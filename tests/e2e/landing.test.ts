@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { textsIn } from '../support/catalog-texts';
 import { useBrowser } from './support/browser';
 
 const session = useBrowser();
@@ -248,9 +249,10 @@ describe('landing page', () => {
     const cls = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
     expect(cls).toBeLessThan(0.01);
 
-    const hero = page.locator('img.lp-hero-art');
+    // The hero is drawn inline (its words in the page's language): one image to assistive technology, sized before it paints.
+    const hero = page.getByRole('img', { name: textsIn('en')('landing.hero.illustrationAlt'), exact: true });
     expect(await hero.getAttribute('width')).toBe('560');
-    expect(await hero.getAttribute('loading')).toBeNull();
+    expect(await hero.evaluate((element) => element.tagName.toLowerCase())).toBe('svg');
     expect(await page.locator('img.lp-about-art').getAttribute('loading')).toBe('lazy');
 
     for (const path of scripts) expect(path).not.toMatch(/firebase|xlsx|Admin|Student|Settings|Attendance|sync-engine|dexie/i);

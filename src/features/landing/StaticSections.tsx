@@ -1,7 +1,7 @@
 /** The sections without behaviour: hero, features, how it works, about. */
 import { Link } from 'react-router';
 import aboutUrl from './assets/about.svg?no-inline';
-import heroUrl from './assets/hero.svg?no-inline';
+import { HeroArt } from './HeroArt';
 import { ArrowRightIcon, CheckIcon, FeatureGlyph } from './icons';
 import type { LandingTexts } from './texts';
 
@@ -42,15 +42,7 @@ export function Hero({ texts }: { texts: LandingTexts }) {
             ))}
           </ul>
         </div>
-        <img
-          className="lp-hero-art"
-          src={heroUrl}
-          alt={hero.illustrationAlt}
-          width={560}
-          height={440}
-          fetchPriority="high"
-          decoding="async"
-        />
+        <HeroArt art={hero.art} description={hero.illustrationAlt} />
       </div>
     </section>
   );

@@ -43,6 +43,7 @@ export function landingTexts() {
       secondary: l.hero.secondary,
       points: [l.hero.points.trial, l.hero.points.noCard, l.hero.points.lessWork],
       illustrationAlt: l.hero.illustrationAlt,
+      art: l.hero.art,
     },
     features: {
       eyebrow: l.features.eyebrow,
