@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
-import { whenLoadedAndIdle } from './prefetch-after-load';
+import { whenLoadedAndIdle } from './after-load';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);

@@ -4,6 +4,7 @@
  * idle, at the lowest priority. Nothing runs; the sign-in's import finds them in the HTTP cache.
  */
 import { prefetchListId } from '../../contract/page-data';
+import { whenLoadedAndIdle } from './after-load';
 
 function addPrefetchLinks(): void {
   const block = document.getElementById(prefetchListId);
@@ -23,13 +24,6 @@ function addPrefetchLinks(): void {
     link.href = href;
     document.head.append(link);
   }
-}
-
-/** Runs `work` once the page has loaded and the browser is idle (within 3 s of the load). */
-export function whenLoadedAndIdle(work: () => void): void {
-  const whenIdle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => work(), { timeout: 3000 }) : window.setTimeout(work, 500));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 export function prefetchAfterLoad(): void {
