@@ -8,6 +8,7 @@
  * depends on the role) gets index.html as built: no preload, nothing fetched in vain.
  */
 import type { Plugin, Rollup } from 'vite';
+import { fallbackLanguage, languageCodes } from '../contract/languages';
 import { firstAreasOfPath } from '../contract/page-data';
 import { routePreloadsFile, type RoutePreloads } from '../server/route-preloads';
 
@@ -69,7 +70,7 @@ function preloadsOf(page: OutputChunk, chunks: Map<string, OutputChunk>, entry: 
 /** The chunks of each translated language's first areas (a `.po` module compiled into a chunk of its own). */
 function firstCatalogs(chunks: Map<string, OutputChunk>, areas: readonly string[], fail: (message: string) => never): Record<string, string[]> {
   const byLanguage: Record<string, string[]> = {};
-  for (const language of ['hi', 'mr']) {
+  for (const language of languageCodes.filter((code) => code !== fallbackLanguage)) {
     byLanguage[language] = areas.map((area) => {
       const module = new RegExp(`/src/i18n/locales/${language}/${area}\\.po$`);
       const chunk = [...chunks.values()].find((candidate) => candidate.facadeModuleId && module.test(candidate.facadeModuleId));
