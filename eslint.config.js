@@ -18,10 +18,13 @@ const modulePublicFiles = {
   admissions: ['tables.ts'],
   auth: ['registration-claims.ts'],
   events: ['tables.ts'],
+  exams: ['tables.ts'],
+  fees: ['dues.ts', 'tables.ts'],
   notifications: ['alerts.ts', 'push-outbox.ts', 'tables.ts', 'to-people.ts'],
   password: ['codes.ts', 'mail.ts', 'reset-codes.ts', 'tables.ts'],
   students: ['repository.ts', 'service.ts'],
   'teacher-attendance': ['tables.ts'],
+  years: ['current-year.ts'],
 };
 const serverModules = readdirSync('./server/modules', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -29,6 +29,7 @@ import { syncModule } from './sync/module';
 import { teacherAttendanceModule } from './teacher-attendance/module';
 import { teachersModule } from './teachers/module';
 import { timetableModule } from './timetable/module';
+import { yearsModule } from './years/module';
 
 export const serverModules: readonly ServerModule[] = [
   healthModule,
@@ -51,6 +52,7 @@ export const serverModules: readonly ServerModule[] = [
   notificationsModule,
   examsModule,
   eventsModule,
+  yearsModule,
   syncModule,
   contactedClientsModule,
   operatorsModule,

@@ -623,6 +623,7 @@ export interface MessageValues {
   'firstSync.entities.exams': NoValues;
   'firstSync.entities.marks': NoValues;
   'firstSync.entities.results': NoValues;
+  'firstSync.entities.schoolYears': NoValues;
   'firstSync.entities.events': NoValues;
   'asOf.asOf': { when: string | number };
   'asOf.neverSynced': NoValues;
@@ -3171,6 +3172,7 @@ export interface Texts {
       exams: string;
       marks: string;
       results: string;
+      schoolYears: string;
       events: string;
     };
   };

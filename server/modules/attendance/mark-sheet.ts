@@ -6,6 +6,7 @@
  * of them.
  */
 import type { MarkSheet, MarkSheetResult, SheetEntry } from '../../../contract/attendance';
+import { academicYearOf } from '../../../contract/admission';
 import { messages } from '../../../contract/messages';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -14,6 +15,7 @@ import { duplicatePeople, sheetWriter, type MarkedSheet } from '../../module-kit
 import { isRealDate } from './dates';
 import { assertAllCanTeachClasses } from '../../module-kit/teaching';
 import { toAttendanceRecord } from './records';
+import { classesInYear, currentYearOf } from '../years/current-year';
 import { attendanceRepository as repo } from './repository';
 
 /**
@@ -42,9 +44,17 @@ async function checkSheets(tx: Db, tenantId: string, marked: readonly MarkedShee
 
   for (const sheet of sheets) duplicatePeople(sheet.entries, 'studentId', messages.attendance.duplicateStudent);
 
-  const found = await repo.liveStudents(tx, tenantId, [...new Set(sheets.flatMap((sheet) => sheet.entries.map((entry) => entry.studentId)))]);
-  const classOf = new Map(found.map((student) => [student.id, student.classId]));
+  const studentIds = [...new Set(sheets.flatMap((sheet) => sheet.entries.map((entry) => entry.studentId)))];
+  const found = await repo.liveStudents(tx, tenantId, studentIds);
+  const classNow = new Map(found.map((student) => [student.id, student.classId]));
+  // A sheet of a closed year's date is checked against that year's classes: it was true that day.
+  const current = await currentYearOf(tx, tenantId);
+  const classThen = new Map<number, Map<string, string | null>>();
+  for (const year of new Set(sheets.map((sheet) => academicYearOf(sheet.date)).filter((year) => year < current))) {
+    classThen.set(year, await classesInYear(tx, tenantId, studentIds, year));
+  }
   for (const sheet of sheets) {
+    const classOf = classThen.get(academicYearOf(sheet.date)) ?? classNow;
     const fieldErrors: Record<string, string[]> = {};
     const outside: string[] = [];
     sheet.entries.forEach((entry, index) => {

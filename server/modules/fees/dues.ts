@@ -3,21 +3,20 @@
  * sources of one academic year are read once: the calculator counts that year's receipts only
  * (`receiptFeeYear`), and a receipt being issued works its checks and fixed figures out of them.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { computeDues, holidayLateDays, type DuesSources } from '../../../contract/fee-dues';
 import type { StudentDues } from '../../../contract/fees';
 import type { Db } from '../../db/client';
-import { students } from '../../db/core-tables';
 import { events } from '../events/tables';
+import { classesInYear } from '../years/current-year';
 import { feeRepository } from './repository';
 
 /** Each student's sources of the year, all but the day they are worked out for. */
 export async function duesSourcesOf(db: Db, tenantId: string, studentIds: string[], academicYear: number): Promise<Omit<DuesSources, 'today'>[]> {
   if (studentIds.length === 0) return [];
-  const rows = await db
-    .select({ id: students.id, classId: students.classId })
-    .from(students)
-    .where(and(eq(students.tenantId, tenantId), inArray(students.id, studentIds), isNull(students.deletedAt)));
+  // A closed year's dues are its class's of that year, whichever class the student sits in now.
+  const classOf = await classesInYear(db, tenantId, studentIds, academicYear);
+  const rows = [...classOf].map(([id, classId]) => ({ id, classId }));
   const classIds = [...new Set(rows.map((row) => row.classId).filter((id): id is string => id !== null))];
   // One after another: inside a write's transaction the queries share one connection.
   const structures = classIds.length ? await feeRepository.structures(db, tenantId, { academicYear, classIds }) : [];

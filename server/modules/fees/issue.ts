@@ -22,6 +22,7 @@ import { cashierName } from './cashier';
 import { duesSourcesOf } from './dues';
 import { nextReceiptSeq } from './numbering';
 import { feeRepository as repo } from './repository';
+import { classesInYear } from '../years/current-year';
 import { feeInstallments, feeReceiptItems, feeReceipts, feeStructures } from './tables';
 
 export type Payment = Omit<z.output<typeof feeReceiptInputSchema>, 'id' | 'studentId' | 'recordedOn'>;
@@ -77,7 +78,9 @@ export async function issueReceipt(tx: Db, user: AuthUser, id: string, studentId
         .where(and(eq(feeInstallments.tenantId, tenantId), sql`${feeInstallments.id} in ${installmentIds}`, sql`${feeStructures.deletedAt} is null`))
     : [];
   const structureIds = new Set(installments.map((row) => row.structureId));
-  if (installments.length !== installmentIds.length || structureIds.size > 1 || installments.some((row) => row.classId !== student.classId)) {
+  // Last year's installment is paid against last year's class (docs/decisions.md "The school year").
+  const classThen = installments[0] ? (await classesInYear(tx, tenantId, [studentId], installments[0].academicYear)).get(studentId) : student.classId;
+  if (installments.length !== installmentIds.length || structureIds.size > 1 || installments.some((row) => row.classId !== classThen)) {
     throw fieldError('items', feeMessages.installmentNotForStudent);
   }
   const feeYear = installments[0]?.academicYear ?? academicYearOf(paidOn);

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { academicYearOf } from '../../../contract/admission';
+import { currentYearOf, studentsOfClassInYear } from '../years/current-year';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { duesQuerySchema, feeCorrectionAnswerSchema, feeMessages, feePaths, feeReceiptCorrectionSchema, feeReceiptInputSchema, feeReceiptListQuerySchema, feeReceiptSchema, feeReceiptSearchColumns, feeSettingsInputSchema, feeSettingsSchema, studentDuesQuerySchema, studentDuesSchema } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
@@ -17,7 +17,7 @@ import { routeOf } from '../../../contract/paths';
 import { todayIso } from '../../../contract/record-formats';
 import { searchableColumn } from '../../db/paging';
 import { assertRecordIdFree } from '../../db/record-ids';
-import { classes, students } from '../../db/core-tables';
+import { classes } from '../../db/core-tables';
 import { feeReceipts, feeSettings } from './tables';
 import { conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
@@ -69,12 +69,9 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
   app.get(routeOf(feePaths.dues), { config: readers, schema: { response: okList(studentDuesSchema), querystring: duesQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     const scope = await feeReadScope(app.db, user);
-    const { classId, academicYear = academicYearOf(todayIso()) } = request.query;
-    const inClass = await app.db
-      .select({ id: students.id })
-      .from(students)
-      .where(and(eq(students.tenantId, user.tenantId), eq(students.classId, classId), sql`${students.deletedAt} is null`));
-    const ids = inClass.map((row) => row.id).filter((id) => !scope.studentIds || scope.studentIds.includes(id));
+    const { classId, academicYear = await currentYearOf(app.db, user.tenantId) } = request.query;
+    const inClass = await studentsOfClassInYear(app.db, user.tenantId, classId, academicYear);
+    const ids = inClass.filter((id) => !scope.studentIds || scope.studentIds.includes(id));
     return sendEnvelope(reply, 200, messages.common.ok, await duesOfStudents(app.db, user.tenantId, ids, academicYear, todayIso()));
   });
 
@@ -85,7 +82,7 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
       const user = userOf(request);
       const { studentId } = request.params;
       await assertMayReadStudent(app.db, user, studentId);
-      const { academicYear = academicYearOf(todayIso()) } = request.query;
+      const { academicYear = await currentYearOf(app.db, user.tenantId) } = request.query;
       const [dues] = await duesOfStudents(app.db, user.tenantId, [studentId], academicYear, todayIso());
       if (!dues) throw notFound(messages.students.notFound);
       return sendEnvelope(reply, 200, messages.common.ok, dues);

@@ -1,0 +1,66 @@
+/**
+ * Which year a school is in and who sat in which class in a year: what other modules ask of the
+ * school year (fees' dues of a year, attendance of a closed year's dates). Public to the modules
+ * (eslint.config.js).
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { academicYearOf } from '../../../contract/admission';
+import { schoolTodayIso } from '../../../contract/record-formats';
+import type { Db } from '../../db/client';
+import { students } from '../../db/core-tables';
+import { schoolYears, studentYears } from './tables';
+
+/** The school's open year; a school that never turned a year over is in the year of today's date. */
+export async function currentYearOf(db: Db, tenantId: string, today: string = schoolTodayIso()): Promise<number> {
+  const rows = await db
+    .select({ academicYear: schoolYears.academicYear })
+    .from(schoolYears)
+    .where(and(eq(schoolYears.tenantId, tenantId), eq(schoolYears.status, 'open'), isNull(schoolYears.deletedAt)));
+  return rows.length ? Math.max(...rows.map((row) => row.academicYear)) : academicYearOf(today);
+}
+
+/**
+ * Each student's class in `academicYear`: the class kept when that year closed, else (the current
+ * year, or a year before the school's first turnover) the student's class now.
+ */
+export async function classesInYear(db: Db, tenantId: string, studentIds: readonly string[], academicYear: number): Promise<Map<string, string | null>> {
+  if (studentIds.length === 0) return new Map();
+  const ids = [...new Set(studentIds)];
+  const now = await db
+    .select({ id: students.id, classId: students.classId })
+    .from(students)
+    .where(and(eq(students.tenantId, tenantId), inArray(students.id, ids), isNull(students.deletedAt)));
+  const kept = await db
+    .select({ studentId: studentYears.studentId, classId: studentYears.classId })
+    .from(studentYears)
+    .where(and(eq(studentYears.tenantId, tenantId), eq(studentYears.academicYear, academicYear), inArray(studentYears.studentId, ids)));
+  const byStudent = new Map<string, string | null>(now.map((row) => [row.id, row.classId]));
+  for (const row of kept) if (byStudent.has(row.studentId)) byStudent.set(row.studentId, row.classId);
+  return byStudent;
+}
+
+/** The students who sat in a class in `academicYear` (its students now, for the current year). */
+export async function studentsOfClassInYear(db: Db, tenantId: string, classId: string, academicYear: number): Promise<string[]> {
+  if (academicYear < (await currentYearOf(db, tenantId))) {
+    const rows = await db
+      .select({ id: studentYears.studentId })
+      .from(studentYears)
+      .innerJoin(students, and(eq(students.tenantId, studentYears.tenantId), eq(students.id, studentYears.studentId), isNull(students.deletedAt)))
+      .where(and(eq(studentYears.tenantId, tenantId), eq(studentYears.academicYear, academicYear), eq(studentYears.classId, classId)));
+    if (rows.length > 0 || (await closedYearKept(db, tenantId, academicYear))) return rows.map((row) => row.id);
+  }
+  const rows = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.tenantId, tenantId), eq(students.classId, classId), isNull(students.deletedAt)));
+  return rows.map((row) => row.id);
+}
+
+/** Whether a turnover wrote the year's classes down (a year before the school's first has none). */
+async function closedYearKept(db: Db, tenantId: string, academicYear: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: schoolYears.id })
+    .from(schoolYears)
+    .where(and(eq(schoolYears.tenantId, tenantId), eq(schoolYears.academicYear, academicYear), eq(schoolYears.status, 'closed'), isNull(schoolYears.deletedAt)));
+  return rows.length > 0;
+}
