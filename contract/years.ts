@@ -6,6 +6,7 @@
  * changes is who sits in them, kept per student and year (`studentYearSchema`).
  */
 import { z } from 'zod';
+import { messages } from './messages';
 import { schoolClassOrder } from './class-order';
 import { canonicalClassName } from './record-formats';
 import { apiBase, template } from './path-kit';
@@ -35,8 +36,6 @@ export const yearMessages = {
   undoAfterWrites: 'The new year cannot be undone: records have been written since it started.',
   year: 'Year must be a year like 2027.',
   outcome: 'Outcome must be promoted, detained or leaving.',
-  studentNotFound: 'Student not found.',
-  classNotFound: 'Class not found.',
   studentTwice: 'A student is listed twice.',
   classTwice: 'A class is listed twice.',
   leavingWithClass: 'A leaving student has no class to go to.',
@@ -60,17 +59,17 @@ export const schoolYearSchema = z.object({
 export type SchoolYear = z.infer<typeof schoolYearSchema>;
 
 const studentOverride = z.object({
-  studentId: z.uuid(yearMessages.studentNotFound),
+  studentId: z.uuid(messages.students.notFound),
   outcome: z.enum(yearOutcomes, yearMessages.outcome),
   /** Left out: the class the student's class goes to (promoted) or the same class (detained). */
-  toClassId: z.uuid(yearMessages.classNotFound).nullable().optional(),
+  toClassId: z.uuid(messages.classes.notFound).nullable().optional(),
 });
 export type StudentOverride = z.infer<typeof studentOverride>;
 
 const classTarget = z.object({
-  fromClassId: z.uuid(yearMessages.classNotFound),
+  fromClassId: z.uuid(messages.classes.notFound),
   /** null: the class's students leave (a final class). */
-  toClassId: z.uuid(yearMessages.classNotFound).nullable(),
+  toClassId: z.uuid(messages.classes.notFound).nullable(),
 });
 export type ClassTarget = z.infer<typeof classTarget>;
 

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm
 import { academicYearLabel } from '../../../contract/admission';
 import { compareClasses } from '../../../contract/class-order';
 import { canonicalSection, schoolTodayIso } from '../../../contract/record-formats';
+import { messages } from '../../../contract/messages';
 import { nextClassName, yearMessages, type RolloverInput, type RolloverPreview, type RolloverStudent } from '../../../contract/years';
 import type { Db } from '../../db/client';
 import { classes, students } from '../../db/core-tables';
@@ -98,7 +99,7 @@ export async function planRollover(db: Db, tenantId: string, input: RolloverInpu
   }
 
   const liveClassId = (id: string) => {
-    if (!classById.has(id)) throw badRequest(yearMessages.classNotFound);
+    if (!classById.has(id)) throw badRequest(messages.classes.notFound);
     return id;
   };
   const seen = new Set<string>();
@@ -113,7 +114,7 @@ export async function planRollover(db: Db, tenantId: string, input: RolloverInpu
   const seatedIds = new Set(seated.map((row) => row.id));
   const overrides = new Map<string, NonNullable<RolloverInput['overrides']>[number]>();
   for (const override of input.overrides ?? []) {
-    if (!seatedIds.has(override.studentId)) throw badRequest(yearMessages.studentNotFound);
+    if (!seatedIds.has(override.studentId)) throw badRequest(messages.students.notFound);
     if (overrides.has(override.studentId)) throw badRequest(yearMessages.studentTwice);
     if (override.outcome === 'leaving' && override.toClassId) throw badRequest(yearMessages.leavingWithClass);
     if (override.toClassId) liveClassId(override.toClassId);

@@ -24,7 +24,7 @@ import { studentYears } from './tables';
 import { undoRollover } from './undo';
 
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
-const studentParams = z.object({ studentId: z.uuid(yearMessages.studentNotFound) });
+const studentParams = z.object({ studentId: z.uuid(messages.students.notFound) });
 
 export const yearRoutes: ZodPlugin = async (app) => {
   app.get(routeOf(yearPaths.all), { config: { access: 'signedIn' }, schema: { response: okList(schoolYearSchema) } }, async (request, reply) => {
@@ -66,7 +66,7 @@ export const yearRoutes: ZodPlugin = async (app) => {
         .from(students)
         .leftJoin(classes, and(eq(classes.tenantId, students.tenantId), eq(classes.id, students.classId)))
         .where(and(eq(students.tenantId, user.tenantId), eq(students.id, studentId)));
-      if (!student) throw notFound(yearMessages.studentNotFound);
+      if (!student) throw notFound(messages.students.notFound);
       const past = await app.db
         .select({ academicYear: studentYears.academicYear, classId: studentYears.classId, className: classes.className, classSection: classes.classSection, outcome: studentYears.outcome })
         .from(studentYears)

@@ -13,6 +13,7 @@ import { messages } from '../../../contract/messages';
 import { notificationMessages } from '../../../contract/notifications';
 import { teacherAttendanceMessages } from '../../../contract/teacher-attendance';
 import { timetableMessages } from '../../../contract/timetable';
+import { yearMessages } from '../../../contract/years';
 
 /**
  * The modules' own message objects, each under the id prefix its messages have in messages.po
@@ -29,6 +30,7 @@ export const moduleMessages: Record<string, object> = {
   notificationsApi: notificationMessages,
   teacherAttendanceApi: teacherAttendanceMessages,
   timetableApi: timetableMessages,
+  yearsApi: yearMessages,
 };
 
 /** Every message of contract/messages.ts and of the modules' objects, by the root of its id. */
@@ -133,6 +135,11 @@ export const contractSamples: Record<string, Sample[]> = {
   'timetableApi.endBeforeStart': [one(['Period 3'], { name: 'Period 3' })],
   'timetableApi.periodsOverlap': [one(['Period 2', 'Break', 'Monday'], { first: 'Period 2', second: 'Break', day: 'Monday' })],
   'timetableApi.tooManyPeriods': [one(['Saturday', 12], { day: 'Saturday', max: 12 })],
+  'yearsApi.started': [one(['2027-28'], { label: '2027-28' })],
+  'yearsApi.undone': [one(['2027-28', '2026-27'], { label: '2027-28', current: '2026-27' })],
+  'yearsApi.alreadyStarted': [one(['2027-28'], { label: '2027-28' })],
+  'yearsApi.notNext': [one(['2027-28'], { label: '2027-28' })],
+  'yearsApi.notStarted': [one(['2027-28'], { label: '2027-28' })],
   'timetableApi.periodInUse': [one(['Period 4', 'Tuesday'], { name: 'Period 4', day: 'Tuesday' })],
   'timetableApi.slotTaken': [one(['II A'], { className: 'II A' })],
   'timetableApi.teacherClash': [one(['Sunita Rao', 'VII B'], { teacherName: 'Sunita Rao', className: 'VII B' })],
