@@ -20,6 +20,7 @@ import { subjectsSync } from './subjects';
 import { teacherAttendanceSync } from './teacher-attendance';
 import { teachersSync } from './teachers';
 import { timetableSync } from './timetable';
+import { yearsSync } from './years';
 
 export const syncModules = [
   classesSync,
@@ -36,6 +37,7 @@ export const syncModules = [
   eventsSync,
   examsSync,
   notificationsSync,
+  yearsSync,
 ] as const;
 
 export type AppModules = typeof syncModules;

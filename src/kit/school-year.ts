@@ -1,0 +1,35 @@
+/**
+ * The school's current year as the device knows it (the server's `schoolYears`, synced): the year a
+ * screen shows unless the user chooses another. A school that never turned a year over has no row:
+ * its year is that of today's date. A turnover reaches the device with its next sync and the
+ * screens reading this switch without a reload.
+ */
+import { academicYearLabel, academicYearOf } from '../../contract/admission';
+import { todayIso } from '../../contract/record-formats';
+import type { KakshaDb } from '../../sync';
+import { schoolYearsTable, type SchoolYearRow } from '../../sync/modules/years';
+import { useMirrorQuery } from '../sync-binding/use-mirror-query';
+
+export interface SchoolYears {
+  current: number;
+  /** Newest first; the current one always among them. */
+  years: readonly { academicYear: number; label: string; closed: boolean }[];
+}
+
+export function schoolYearsFrom(rows: readonly SchoolYearRow[], today: string): SchoolYears {
+  const open = rows.filter((row) => row.status === 'open').map((row) => row.academicYear);
+  const current = open.length ? Math.max(...open) : academicYearOf(today);
+  const known = new Map(rows.map((row) => [row.academicYear, row.status === 'closed']));
+  if (!known.has(current)) known.set(current, false);
+  const years = [...known].sort(([a], [b]) => b - a).map(([academicYear, closed]) => ({ academicYear, label: academicYearLabel(academicYear), closed }));
+  return { current, years };
+}
+
+export async function readSchoolYears(db: KakshaDb, today: string = todayIso()): Promise<SchoolYears> {
+  return schoolYearsFrom(await db.tableOf(schoolYearsTable).toArray(), today);
+}
+
+/** Undefined while the mirror is read. */
+export function useSchoolYears(): SchoolYears | undefined {
+  return useMirrorQuery((db) => readSchoolYears(db), []);
+}
