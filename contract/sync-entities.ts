@@ -21,7 +21,7 @@ import { studentSchema } from './student';
 import { subjectSchema } from './subject';
 import { teacherSchema } from './teacher';
 import { teacherAttendanceSchema } from './teacher-attendance';
-import { schoolYearSchema } from './years';
+import { schoolYearSchema, studentYearRecordSchema } from './years';
 import { periodSchema, subjectLimitSchema, substitutionSchema, timetableEntrySchema } from './timetable';
 
 export interface SyncedEntity<N extends string = string, R extends z.ZodType = z.ZodType> {
@@ -60,6 +60,7 @@ export const syncedEntities = [
   entity('marks', markSchema),
   entity('results', resultSchema),
   entity('schoolYears', schoolYearSchema),
+  entity('studentYears', studentYearRecordSchema),
   entity('events', eventSchema),
 ] as const;
 

@@ -128,6 +128,18 @@ export const rolloverResultSchema = rolloverPreviewSchema.extend({
 });
 export type RolloverResult = z.infer<typeof rolloverResultSchema>;
 
+/** A student's class in a closed year as the pull sends it (the device reads last year's dues with it). */
+export const studentYearRecordSchema = z.object({
+  id: z.string(),
+  studentId: z.string(),
+  academicYear: z.number(),
+  classId: z.string().nullable(),
+  outcome: z.enum(yearOutcomes),
+  duesCarried: z.number(),
+  rev: z.number().optional(),
+});
+export type StudentYearRecord = z.infer<typeof studentYearRecordSchema>;
+
 export const studentYearSchema = z.object({
   academicYear: z.number(),
   label: z.string(),

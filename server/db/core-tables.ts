@@ -10,7 +10,7 @@
  * include `tenant_id`, so a row can never point into another school.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { contentRevColumn, revColumns } from './columns';
 
 export const schools = pgTable(
@@ -264,5 +264,34 @@ export const classSubjects = pgTable(
     index('class_subjects_tenant_teacher_idx').on(t.tenantId, t.teacherId),
     index('class_subjects_tenant_rev_idx').on(t.tenantId, t.rev),
     index('class_subjects_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);
+
+/**
+ * A student's class in a closed year and how the year ended for them, written by the turnover that
+ * closed it (server/modules/years); the current year's class is the student's own `class_id`. The
+ * family's sync scope reads it (their children's fees of last year are last year's class's).
+ */
+export const studentYears = pgTable(
+  'student_years',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    academicYear: integer('academic_year').notNull(),
+    classId: uuid('class_id'),
+    outcome: text('outcome', { enum: ['promoted', 'detained', 'leaving'] }).notNull(),
+    /** Unpaid dues of the year when it closed, in paise. */
+    duesCarried: bigint('dues_carried', { mode: 'number' }).notNull().default(0),
+    ...revColumns,
+  },
+  (t) => [
+    check('student_years_outcome_check', sql`${t.outcome} in ('promoted', 'detained', 'leaving')`),
+    unique('student_years_tenant_id_key').on(t.tenantId, t.id),
+    uniqueIndex('student_years_student_year_key').on(t.tenantId, t.studentId, t.academicYear).where(sql`${t.deletedAt} is null`),
+    foreignKey({ name: 'student_years_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
+    foreignKey({ name: 'student_years_class_fk', columns: [t.tenantId, t.classId], foreignColumns: [classes.tenantId, classes.id] }),
+    index('student_years_tenant_year_class_idx').on(t.tenantId, t.academicYear, t.classId),
+    index('student_years_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
   ],
 );

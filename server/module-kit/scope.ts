@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RoleName } from '../../contract/roles';
 import type { Db } from '../db/client';
-import { parentChildren, students } from '../db/core-tables';
+import { parentChildren, students, studentYears } from '../db/core-tables';
 import type { AuthUser } from '../types';
 
 export interface SyncScope {
@@ -21,17 +21,21 @@ export interface SyncScope {
   studentIds: string[];
   /** Family: those students' classes. */
   classIds: string[];
+  /** Family: the students' classes of closed years (last year's fees are last year's class's). */
+  formerClassIds: string[];
   fingerprint: string;
 }
 
-function fingerprintOf(user: AuthUser, studentIds: string[], classIds: string[]): string {
+function fingerprintOf(user: AuthUser, studentIds: string[], classIds: string[], formerClassIds: string[] = []): string {
   const shape = [user.tenantId, user.id, user.role, [...studentIds].sort().join(','), [...classIds].sort().join(',')];
+  // Added only when there are any, so a scope without a closed year keeps its fingerprint.
+  if (formerClassIds.length > 0) shape.push([...formerClassIds].sort().join(','));
   return createHash('sha256').update(shape.join('|')).digest('hex').slice(0, 16);
 }
 
 export async function scopeOf(db: Db, user: AuthUser): Promise<SyncScope> {
   if (user.role === 'admin' || user.role === 'teacher') {
-    return { userId: user.id, role: user.role, school: true, studentIds: [], classIds: [], fingerprint: fingerprintOf(user, [], []) };
+    return { userId: user.id, role: user.role, school: true, studentIds: [], classIds: [], formerClassIds: [], fingerprint: fingerprintOf(user, [], []) };
   }
   let studentIds: string[] = [];
   if (user.role === 'student') {
@@ -52,7 +56,15 @@ export async function scopeOf(db: Db, user: AuthUser): Promise<SyncScope> {
           .from(students)
           .where(and(eq(students.tenantId, user.tenantId), inArray(students.id, studentIds)));
   const classIds = [...new Set(rows.map((row) => row.classId).filter((id): id is string => id !== null))];
-  return { userId: user.id, role: user.role, school: false, studentIds, classIds, fingerprint: fingerprintOf(user, studentIds, classIds) };
+  const former =
+    studentIds.length === 0
+      ? []
+      : await db
+          .select({ classId: studentYears.classId })
+          .from(studentYears)
+          .where(and(eq(studentYears.tenantId, user.tenantId), inArray(studentYears.studentId, studentIds), isNull(studentYears.deletedAt)));
+  const formerClassIds = [...new Set(former.map((row) => row.classId).filter((id): id is string => id !== null && !classIds.includes(id)))];
+  return { userId: user.id, role: user.role, school: false, studentIds, classIds, formerClassIds, fingerprint: fingerprintOf(user, studentIds, classIds, formerClassIds) };
 }
 
 /** Whether a user may read one student's records (attendance ranges and the like). */

@@ -624,6 +624,7 @@ export interface MessageValues {
   'firstSync.entities.marks': NoValues;
   'firstSync.entities.results': NoValues;
   'firstSync.entities.schoolYears': NoValues;
+  'firstSync.entities.studentYears': NoValues;
   'firstSync.entities.events': NoValues;
   'asOf.asOf': { when: string | number };
   'asOf.neverSynced': NoValues;
@@ -3173,6 +3174,7 @@ export interface Texts {
       marks: string;
       results: string;
       schoolYears: string;
+      studentYears: string;
       events: string;
     };
   };

@@ -19,7 +19,7 @@ import { feeHeads, feeInstallments, feeStructures } from '../../server/modules/f
 import { queryRows } from '../../server/db/rows';
 import { onDayThroughout } from '../support/fixed-day';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
-import { signInAll, type Tokens } from '../support/sync-api';
+import { pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 onDayThroughout('2027-03-20');
@@ -204,6 +204,19 @@ describe('the school year', () => {
     expect((await get(yearPaths.student(leaverId), g.parent)).statusCode).toBe(403);
     // River's year did not move.
     expect((await get(yearPaths.all, r.admin, 'river')).json().data).toMatchObject([{ academicYear: 2026, current: true }]);
+  });
+
+  it("the family's devices get the new year, their children's past classes and last year's fees, nothing of other families", async () => {
+    const { changes } = await pullAll(t, 'green', g.parent);
+    const of = (entity: string) => changes.filter((one) => one.entity === entity && one.op !== 'delete').map((one) => one.record as Record<string, unknown>);
+    expect(of('schoolYears').map((one) => [one.academicYear, one.status])).toEqual(expect.arrayContaining([[2027, 'open'], [2026, 'closed']]));
+    const past = of('studentYears');
+    expect(past.map((one) => one.studentId).sort()).toEqual([green.studentIds[0], green.studentIds[1]].sort());
+    expect(past.find((one) => one.studentId === green.studentIds[0])).toMatchObject({ academicYear: 2026, classId: green.classIds[0], outcome: 'promoted', duesCarried: 1_000_000 });
+    // Aarav sits in VI A now; V A's structure of 2026 still reaches the family for last year's dues.
+    expect(of('feeStructures').some((one) => one.classId === green.classIds[0] && one.academicYear === 2026)).toBe(true);
+    const student = await pullAll(t, 'green', g.student);
+    expect(student.changes.filter((one) => one.entity === 'studentYears').map((one) => (one.record as { studentId: string }).studentId)).toEqual([green.studentIds[0]]);
   });
 
   it("a sheet of the closed year's date still lands in last year's class; then the undo is refused", async () => {

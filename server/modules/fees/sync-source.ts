@@ -22,7 +22,12 @@ export const feeHeadsSyncSource = defineSyncSource({
 export const feeStructuresSyncSource = defineSyncSource({
   entity: 'feeStructures',
   table: feeStructures,
-  where: (scope) => (scope.school ? undefined : scope.classIds.length ? inArray(feeStructures.classId, scope.classIds) : 'none'),
+  // A family's structures include last year's class's: its dues are read by choosing that year.
+  where: (scope) => {
+    if (scope.school) return undefined;
+    const classIds = [...scope.classIds, ...scope.formerClassIds];
+    return classIds.length ? inArray(feeStructures.classId, classIds) : 'none';
+  },
   records: async (db, tenantId, rows) => byId(await feeRepository.structuresByIds(db, tenantId, rows.map((row) => row.id))),
 });
 

@@ -13,13 +13,13 @@ import { academicYearLabel } from '../../../contract/admission';
 import { schoolTodayIso } from '../../../contract/record-formats';
 import type { RolloverInput, RolloverResult } from '../../../contract/years';
 import type { Db } from '../../db/client';
-import { classes, schools, students } from '../../db/core-tables';
+import { classes, schools, students, studentYears } from '../../db/core-tables';
 import { queryRows } from '../../db/rows';
 import type { AuthUser } from '../../types';
 import { admissions } from '../admissions/tables';
 import { feeInstallments, feeStructures } from '../fees/tables';
 import { planRollover, previewOf } from './plan';
-import { schoolYears, studentYears, yearRollovers } from './tables';
+import { schoolYears, yearRollovers } from './tables';
 import { yearRecords } from './records';
 
 /** What an undo puts back. */
@@ -107,7 +107,7 @@ export async function commitRollover(tx: Db, user: AuthUser, input: RolloverInpu
   }));
   for (let at = 0; at < plan.students.length; at += 1000) {
     await tx.insert(studentYears).values(
-      plan.students.slice(at, at + 1000).map((one) => ({ tenantId, studentId: one.studentId, academicYear: fromYear, classId: one.fromClassId, outcome: one.outcome, duesCarried: one.duesCarried })),
+      plan.students.slice(at, at + 1000).map((one) => ({ id: randomUUID(), tenantId, studentId: one.studentId, academicYear: fromYear, classId: one.fromClassId, outcome: one.outcome, duesCarried: one.duesCarried })),
     );
   }
   await seatStudents(tx, tenantId, moves);

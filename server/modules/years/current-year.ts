@@ -7,8 +7,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { academicYearOf } from '../../../contract/admission';
 import { schoolTodayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
-import { students } from '../../db/core-tables';
-import { schoolYears, studentYears } from './tables';
+import { students, studentYears } from '../../db/core-tables';
+import { schoolYears } from './tables';
 
 /** The school's open year; a school that never turned a year over is in the year of today's date. */
 export async function currentYearOf(db: Db, tenantId: string, today: string = schoolTodayIso()): Promise<number> {
@@ -33,7 +33,7 @@ export async function classesInYear(db: Db, tenantId: string, studentIds: readon
   const kept = await db
     .select({ studentId: studentYears.studentId, classId: studentYears.classId })
     .from(studentYears)
-    .where(and(eq(studentYears.tenantId, tenantId), eq(studentYears.academicYear, academicYear), inArray(studentYears.studentId, ids)));
+    .where(and(eq(studentYears.tenantId, tenantId), eq(studentYears.academicYear, academicYear), inArray(studentYears.studentId, ids), isNull(studentYears.deletedAt)));
   const byStudent = new Map<string, string | null>(now.map((row) => [row.id, row.classId]));
   for (const row of kept) if (byStudent.has(row.studentId)) byStudent.set(row.studentId, row.classId);
   return byStudent;
@@ -46,7 +46,7 @@ export async function studentsOfClassInYear(db: Db, tenantId: string, classId: s
       .select({ id: studentYears.studentId })
       .from(studentYears)
       .innerJoin(students, and(eq(students.tenantId, studentYears.tenantId), eq(students.id, studentYears.studentId), isNull(students.deletedAt)))
-      .where(and(eq(studentYears.tenantId, tenantId), eq(studentYears.academicYear, academicYear), eq(studentYears.classId, classId)));
+      .where(and(eq(studentYears.tenantId, tenantId), eq(studentYears.academicYear, academicYear), eq(studentYears.classId, classId), isNull(studentYears.deletedAt)));
     if (rows.length > 0 || (await closedYearKept(db, tenantId, academicYear))) return rows.map((row) => row.id);
   }
   const rows = await db

@@ -2,12 +2,12 @@
 import { yearPaths } from '../../../contract/years';
 import { defineModule } from '../../module-kit/module';
 import { yearRoutes } from './routes';
-import { schoolYearsSyncSource } from './sync-source';
+import { schoolYearsSyncSource, studentYearsSyncSource } from './sync-source';
 
 export const yearsModule = defineModule({
   name: 'years',
   summary: "The school year: its turnover into the next (promotion, new classes, fees copied, dues carried) and its undo.",
   routes: yearRoutes,
-  syncSources: [schoolYearsSyncSource],
+  syncSources: [schoolYearsSyncSource, studentYearsSyncSource],
   paths: yearPaths,
 });

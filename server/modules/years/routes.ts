@@ -2,13 +2,13 @@
  * The school year's routes (contract/years.ts): its years for everyone signed in, the turnover's
  * dry run, commit and undo for admins, a student's class in each year for staff and the family.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { academicYearLabel } from '../../../contract/admission';
 import { messages } from '../../../contract/messages';
 import { routeOf } from '../../../contract/path-kit';
 import { rolloverInputSchema, rolloverPreviewSchema, rolloverResultSchema, schoolYearSchema, studentYearSchema, undoInputSchema, yearMessages, yearPaths, type StudentYear } from '../../../contract/years';
-import { classes, students } from '../../db/core-tables';
+import { classes, students, studentYears } from '../../db/core-tables';
 import { AppError, notFound } from '../../errors';
 import { canSeeStudent } from '../../module-kit/scope';
 import { ok, okEmpty, okList } from '../../module-kit/responses';
@@ -20,7 +20,6 @@ import { commitRollover } from './commit';
 import { currentYearOf } from './current-year';
 import { planRollover, previewOf } from './plan';
 import { allYears } from './records';
-import { studentYears } from './tables';
 import { undoRollover } from './undo';
 
 const adminWrite = { access: ['admin'], idempotency: 'runWrite' } as const;
@@ -71,7 +70,7 @@ export const yearRoutes: ZodPlugin = async (app) => {
         .select({ academicYear: studentYears.academicYear, classId: studentYears.classId, className: classes.className, classSection: classes.classSection, outcome: studentYears.outcome })
         .from(studentYears)
         .leftJoin(classes, and(eq(classes.tenantId, studentYears.tenantId), eq(classes.id, studentYears.classId)))
-        .where(and(eq(studentYears.tenantId, user.tenantId), eq(studentYears.studentId, studentId)))
+        .where(and(eq(studentYears.tenantId, user.tenantId), eq(studentYears.studentId, studentId), isNull(studentYears.deletedAt)))
         .orderBy(asc(studentYears.academicYear));
       const current = await currentYearOf(app.db, user.tenantId);
       const years: StudentYear[] = [

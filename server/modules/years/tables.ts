@@ -1,12 +1,13 @@
 /**
  * The years module's tables (migration 0026, docs/decisions.md "The school year"): the school's
- * years (synced: every device learns the current year from it), each student's class in each
- * closed year, and the turnovers with what their undo needs.
+ * years (synced: every device learns the current year from it) and the turnovers with what their
+ * undo needs. Each student's class in each closed year is a core record (server/db/core-tables.ts
+ * `studentYears`): the family's sync scope reads it.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { revColumns } from '../../db/columns';
-import { classes, schools, students, users } from '../../db/core-tables';
+import { schools, users } from '../../db/core-tables';
 
 /**
  * A school's years. A school that never turned a year over has no row: its current year is the
@@ -30,30 +31,6 @@ export const schoolYears = pgTable(
     uniqueIndex('school_years_tenant_year_key').on(t.tenantId, t.academicYear).where(sql`${t.deletedAt} is null`),
     index('school_years_tenant_rev_idx').on(t.tenantId, t.rev),
     index('school_years_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
-  ],
-);
-
-/**
- * A student's class in a closed year and how the year ended for them, written by the turnover that
- * closed it. The current year's class is the student's own `class_id`.
- */
-export const studentYears = pgTable(
-  'student_years',
-  {
-    tenantId: text('tenant_id').notNull(),
-    studentId: uuid('student_id').notNull(),
-    academicYear: integer('academic_year').notNull(),
-    classId: uuid('class_id'),
-    outcome: text('outcome', { enum: ['promoted', 'detained', 'leaving'] }).notNull(),
-    /** Unpaid dues of the year when it closed, in paise. */
-    duesCarried: bigint('dues_carried', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.studentId, t.academicYear] }),
-    check('student_years_outcome_check', sql`${t.outcome} in ('promoted', 'detained', 'leaving')`),
-    foreignKey({ name: 'student_years_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
-    foreignKey({ name: 'student_years_class_fk', columns: [t.tenantId, t.classId], foreignColumns: [classes.tenantId, classes.id] }),
-    index('student_years_tenant_year_class_idx').on(t.tenantId, t.academicYear, t.classId),
   ],
 );
 

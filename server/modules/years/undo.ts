@@ -4,18 +4,18 @@
  * it was: students in their classes, admissions as they were, the created classes and copied
  * structures tombstoned (devices learn of them as of any deletion), the closing year open again.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { academicYearLabel } from '../../../contract/admission';
 import { undoWindowHours, yearMessages } from '../../../contract/years';
 import type { Db } from '../../db/client';
-import { classes } from '../../db/core-tables';
+import { classes, studentYears } from '../../db/core-tables';
 import { queryRows } from '../../db/rows';
 import { conflict } from '../../errors';
 import { admissions } from '../admissions/tables';
 import { feeInstallments, feeStructures } from '../fees/tables';
 import { lockSchool, seatStudents, type UndoRecord } from './commit';
 import { currentYearOf } from './current-year';
-import { schoolYears, studentYears, yearRollovers } from './tables';
+import { schoolYears, yearRollovers } from './tables';
 
 /** Every table that carries a school's rows and their revs, read from the database itself. */
 async function revTables(db: Db): Promise<string[]> {
@@ -59,7 +59,10 @@ export async function undoRollover(tx: Db, tenantId: string, toYear: number, now
     await tx.delete(feeInstallments).where(and(eq(feeInstallments.tenantId, tenantId), inArray(feeInstallments.structureId, undo.createdStructureIds)));
     await tx.update(feeStructures).set({ deletedAt: now, updatedAt: now }).where(and(eq(feeStructures.tenantId, tenantId), inArray(feeStructures.id, undo.createdStructureIds)));
   }
-  await tx.delete(studentYears).where(and(eq(studentYears.tenantId, tenantId), eq(studentYears.academicYear, undo.fromYear)));
+  await tx
+    .update(studentYears)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(eq(studentYears.tenantId, tenantId), eq(studentYears.academicYear, undo.fromYear), isNull(studentYears.deletedAt)));
   if (undo.createdClassIds.length) {
     await tx.update(classes).set({ deletedAt: now, updatedAt: now }).where(and(eq(classes.tenantId, tenantId), inArray(classes.id, undo.createdClassIds)));
   }
