@@ -631,6 +631,9 @@ export interface MessageValues {
   'unread.tile': { count: number };
   'unread.bell': { count: number };
   'eventsWeek.tile': { count: number };
+  'recordsKit.chooseYear': NoValues;
+  'recordsKit.currentYear': { year: string | number };
+  'recordsKit.closedYear': { year: string | number };
   'staffTitles.accounts': NoValues;
   'staffTitles.results': NoValues;
   'staffTitles.attendance': NoValues;
@@ -1602,6 +1605,9 @@ export interface MessageValues {
   'fees.standing.noneDueYet': { total: string | number };
   'fees.setup.badAmount': { head: string | number };
   'fees.setup.badDueDates': { head: string | number };
+  'fees.family.previousHeading': { year: string | number };
+  'fees.family.previousLeft': { amount: string | number; year: string | number };
+  'fees.family.noReceiptsThatYear': { year: string | number };
   'homework.changes.entity': NoValues;
   'homework.changes.done': { done: 'yes' | string };
   'homework.changes.attachmentRemoved': { fileName: string | number; title: string | number };
@@ -3131,6 +3137,9 @@ export interface Texts {
     chooseChild: string;
     homeworkTile: (values: { dueThisWeek: string | number; notDone: string | number }) => string;
     familyHomeworkTile: (values: { dueThisWeek: string | number; notDone: string | number; overdue: number }) => string;
+    chooseYear: string;
+    currentYear: (values: { year: string | number }) => string;
+    closedYear: (values: { year: string | number }) => string;
   };
   firstSync: {
     heading: string;
@@ -4313,6 +4322,9 @@ export interface Texts {
       receiptsHeading: string;
       noReceipts: string;
       open: (values: { number: string | number }) => string;
+      previousHeading: (values: { year: string | number }) => string;
+      previousLeft: (values: { amount: string | number; year: string | number }) => string;
+      noReceiptsThatYear: (values: { year: string | number }) => string;
     };
     modes: {
       cash: string;

@@ -64,6 +64,8 @@ export { recordsKitTexts } from './texts';
 export { useStaffAccess, type StaffAccess } from './access';
 export { GenderField } from './GenderField';
 export { ChildChooser, useChosenStudent } from './ChildChooser';
+export { ClosedYearNote, useChosenYear, YearChooser } from './YearChooser';
+export { useSchoolYears, type SchoolYears } from './school-year';
 export { useConfirmedDelete, DeleteConfirmDialog, type ConfirmedDeleteOptions, type DeleteTexts } from './confirmed-delete';
 export { RecordFormDialog, type DialogField, type RecordFormDialogProps } from './RecordFormDialog';
 export { fieldErrors, issuesByField, focusFirstInvalid, useFocusFirstError, type FieldErrors } from './form-errors';

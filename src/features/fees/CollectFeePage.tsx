@@ -10,10 +10,11 @@
 import { say, useLanguage } from '../../i18n';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { academicYearLabel } from '../../../contract/admission';
 import { duesWith, fineOf, fineRemovedByDate, principalLeft } from '../../../contract/fee-dues';
 import { earliestPaymentDate, feeMessages, indianDate, type PaymentMode, paymentModes } from '../../../contract/fees';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
-import { LoadingStatus, normalizeText, useWriteReport } from '../../kit';
+import { LoadingStatus, normalizeText, useChosenYear, useWriteReport, YearChooser } from '../../kit';
 import { standingLines } from '../../kit/fee-standing';
 import { stackCell, stackRowHeader, stackTable } from '../../kit/stacked-table';
 import { useSyncEngine } from '../../sync-binding/hooks';
@@ -21,7 +22,7 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
-import { classLabel, duesOf, duesSourcesOf, firstFeeYear, hasStructure, readFeeMirror, studentName, todayIso, type FeeMirror } from './queries';
+import { classInYear, classLabel, currentFeeYear, duesOf, duesSourcesOf, firstFeeYear, hasStructure, previousYearDues, readFeeMirror, studentName, todayIso, type FeeMirror } from './queries';
 import { feeTexts as text, feeTitles } from './texts';
 import './fees.css';
 
@@ -34,7 +35,7 @@ export default function CollectFeePage() {
       <PageHeader title={feeTitles.addFee} backTo="/admin/fee" />
       {!mirror && <LoadingStatus text={text.loading} />}
       {mirror && !studentId && <StudentFinder mirror={mirror} onChoose={setStudentId} />}
-      {mirror && studentId && <PaymentForm key={studentId} mirror={mirror} studentId={studentId} onChange={() => setStudentId(null)} />}
+      {mirror && studentId && <YearOfPayment mirror={mirror} studentId={studentId} onChange={() => setStudentId(null)} />}
     </main>
   );
 }
@@ -69,19 +70,41 @@ function StudentFinder({ mirror, onChoose }: { mirror: FeeMirror; onChoose: (id:
   );
 }
 
+/**
+ * Which year's fees are being taken: the current year's unless another is chosen; what is left of
+ * last year, once it closed, is said above the form and taken by choosing that year (a receipt pays
+ * one year's installments).
+ */
+function YearOfPayment({ mirror, studentId, onChange }: { mirror: FeeMirror; studentId: string; onChange: () => void }) {
+  const year = useChosenYear(mirror.years) ?? currentFeeYear(mirror);
+  const previous = year === currentFeeYear(mirror) ? previousYearDues(mirror, studentId, todayIso()) : null;
+  return (
+    <>
+      <YearChooser years={mirror.years} year={year} />
+      {previous && (
+        <p className="alert alert-warning" role="note">
+          {text.family.previousLeft({ amount: formatRupees(previous.totalOutstanding), year: academicYearLabel(previous.academicYear) })}
+        </p>
+      )}
+      <PaymentForm key={`${studentId}|${year}`} mirror={mirror} studentId={studentId} academicYear={year} onChange={onChange} />
+    </>
+  );
+}
+
 interface Choice {
   chosen: boolean;
   amount: string;
 }
 
-function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; studentId: string; onChange: () => void }) {
+function PaymentForm({ mirror, studentId, academicYear, onChange }: { mirror: FeeMirror; studentId: string; academicYear: number; onChange: () => void }) {
   const engine = useSyncEngine();
   const report = useWriteReport();
   const navigate = useNavigate();
   const formId = useId();
   const student = mirror.students.find((row) => row.id === studentId);
   const today = todayIso();
-  const dues = useMemo(() => duesOf(mirror, studentId, today), [mirror, studentId, today]);
+  const dues = useMemo(() => duesOf(mirror, studentId, today, academicYear), [mirror, studentId, today, academicYear]);
+  const structured = hasStructure(mirror, classInYear(mirror, studentId, academicYear), today, academicYear);
   const open = dues.installments.filter((line) => principalLeft(line) > 0);
   const fineDue = dues.installments.reduce((sum, line) => sum + line.fine, 0);
   const lines = standingLines(dues, today);
@@ -109,7 +132,7 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
   // A date the school takes, before today, with amounts that read: back-dated.
   const backdated = (date: string) => date >= earliest && date < today && items.every((item) => item.amount !== undefined && item.amount > 0);
   const draft = { studentId, paidOn, items: items.map((item) => ({ installmentId: item.line.installmentId, amount: item.amount ?? 0 })), fine: 0, fineWaived: 0 };
-  const sources = duesSourcesOf(mirror, studentId, today);
+  const sources = duesSourcesOf(mirror, studentId, today, academicYear);
   // The fine the earlier date removes, and the fine left to take as of that date.
   const removed = backdated(paidOn) ? fineRemovedByDate(sources, draft, today) : 0;
   const fineDueOn = (date: string) => (backdated(date) ? fineOf(duesWith(sources, { ...draft, paidOn: date }, today)) : fineDue);
@@ -173,9 +196,9 @@ function PaymentForm({ mirror, studentId, onChange }: { mirror: FeeMirror; stude
       </section>
       <section className="panel" aria-labelledby={`${formId}-dues`}>
         <h2 id={`${formId}-dues`}>{text.collect.duesHeading}</h2>
-        {!hasStructure(mirror, student.classId, today) && <p>{text.collect.noStructure}</p>}
-        {hasStructure(mirror, student.classId, today) && open.length === 0 && <p>{text.collect.nothingDue}</p>}
-        {hasStructure(mirror, student.classId, today) && (
+        {!structured && <p>{text.collect.noStructure}</p>}
+        {structured && open.length === 0 && <p>{text.collect.nothingDue}</p>}
+        {structured && (
           <div className="fee-standing">
             <p className="fee-next">{lines.owedNow}</p>
             {lines.year && <p>{lines.year}</p>}

@@ -11,7 +11,7 @@ import { duesStanding } from '../../../contract/fee-dues';
 import { formatRupees } from '../../../contract/money';
 import { ApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
-import { ExportCsvButton, LoadingStatus, PagerFor, RecordTable, SearchBar, useSearchedPages, useStaffAccess, useWriteReport, type Column } from '../../kit';
+import { ExportCsvButton, LoadingStatus, PagerFor, RecordTable, SearchBar, useChosenYear, useSearchedPages, useStaffAccess, useWriteReport, YearChooser, type Column } from '../../kit';
 import { useLanguage } from '../../i18n';
 import { useOnline } from '../../kit/use-online';
 import { adminHome } from '../../navigation/sections';
@@ -21,7 +21,7 @@ import { SelectField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import type { FeeReceiptRow } from '../../../sync/modules/fees';
 import { FeeSetup } from './FeeSetup';
-import { classDues, classLabel, collectionByMode, compareReceipts, hasStructure, readFeeMirror, receiptNumberOf, todayIso, type ClassDuesRow, type FeeMirror } from './queries';
+import { classDues, classLabel, currentFeeYear, collectionByMode, compareReceipts, hasStructure, readFeeMirror, receiptNumberOf, todayIso, type ClassDuesRow, type FeeMirror } from './queries';
 import { feeTexts as text, feeTitles } from './texts';
 import './fees.css';
 
@@ -220,7 +220,8 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
   const [classId, setClassId] = useState('');
   const [onlyOverdue, setOnlyOverdue] = useState(true);
   const today = todayIso();
-  const rows = useMemo(() => classDues(mirror, classId, today, onlyOverdue), [mirror, classId, onlyOverdue, today]);
+  const year = useChosenYear(mirror.years) ?? currentFeeYear(mirror, today);
+  const rows = useMemo(() => classDues(mirror, classId, today, onlyOverdue, year), [mirror, classId, onlyOverdue, today, year]);
   const language = useLanguage();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
   const duesColumns = useMemo(() => duesColumnsOn(today), [today, language]);
@@ -239,6 +240,7 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
   return (
     <section aria-labelledby="fee-defaulters" className="fee-section">
       <h2 id="fee-defaulters">{text.defaulters.heading}</h2>
+      <YearChooser years={mirror.years} year={year} />
       <div className="fee-toolbar">
         <SelectField label={text.defaulters.chooseClass} value={classId} onChange={(event) => setClassId(event.target.value)}>
           <option value="">{text.defaulters.pick}</option>
@@ -252,14 +254,14 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
           <input type="checkbox" checked={onlyOverdue} onChange={(event) => setOnlyOverdue(event.target.checked)} /> {text.defaulters.onlyOverdue}
         </label>
         {classId && <ExportCsvButton filename={text.defaulters.csvName({ className: label.replace(/\s+/g, '-') })} columns={duesColumns} rows={rows} />}
-        {classId && isAdmin && (
+        {classId && isAdmin && year === currentFeeYear(mirror, today) && (
           <button type="button" className="btn" disabled={!online || reminding} onClick={() => void remind()} title={online ? undefined : text.defaulters.remindOffline}>
             {text.defaulters.remind}
           </button>
         )}
       </div>
-      {classId && !hasStructure(mirror, classId, today) && <p>{text.defaulters.noStructure}</p>}
-      {classId && hasStructure(mirror, classId, today) && (
+      {classId && !hasStructure(mirror, classId, today, year) && <p>{text.defaulters.noStructure}</p>}
+      {classId && hasStructure(mirror, classId, today, year) && (
         <RecordTable stackOnPhone caption={text.defaulters.caption({ className: label })} columns={duesColumns} rows={rows} getRowId={(row) => row.id} emptyText={text.defaulters.empty} />
       )}
     </section>

@@ -6,7 +6,7 @@
  */
 import { say, useLanguage } from '../../i18n';
 import { useMemo, useState, type FormEvent } from 'react';
-import { academicYearLabel, academicYearOf } from '../../../contract/admission';
+import { academicYearLabel } from '../../../contract/admission';
 import { feeFrequencies, type FeeFrequency, type FeeHead, feeMessages, feeStructurePaths, type FineKind, fineKinds } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees, rupeesInput } from '../../../contract/money';
@@ -17,7 +17,7 @@ import { useOnline } from '../../kit/use-online';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { shortDate } from '../../ui/dates';
 import { SelectField, TextField } from '../../ui/fields';
-import { classLabel, todayIso, type FeeMirror } from './queries';
+import { classLabel, currentFeeYear, type FeeMirror } from './queries';
 import { ConcessionsPanel } from './ConcessionsPanel';
 import { FeeSettingsForm } from './FeeSettingsForm';
 import { draftsOf, structureBody, withFrequency, type HeadDraft } from './structure-drafts';
@@ -29,7 +29,7 @@ export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
   const engine = useSyncEngine();
   const report = useWriteReport();
   const online = useOnline() !== false;
-  const academicYear = academicYearOf(todayIso());
+  const academicYear = currentFeeYear(mirror);
   const [headName, setHeadName] = useState('');
   const [classId, setClassId] = useState('');
   const structure = mirror.structures.find((row) => row.classId === classId && row.academicYear === academicYear);

@@ -14,6 +14,8 @@ import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTabl
 import { feeTexts as text } from './texts';
 import { studentsTable } from '../../../sync/modules/students';
 import { classesTable } from '../../../sync/modules/classes';
+import { studentYearsTable, type StudentYearRow } from '../../../sync/modules/years';
+import { readSchoolYears, type SchoolYears } from '../../kit/school-year';
 
 export interface FeeMirror {
   heads: FeeHead[];
@@ -24,10 +26,14 @@ export interface FeeMirror {
   classes: ClassRow[];
   /** The school's holidays on this device: late fines count working days without them. */
   holidays: EventRow[];
+  /** The school's years (the current one is the one shown unless another is chosen). */
+  years?: SchoolYears;
+  /** Students' classes of closed years: a closed year's dues are its class's. */
+  studentYears?: StudentYearRow[];
 }
 
 export async function readFeeMirror(db: KakshaDb): Promise<FeeMirror> {
-  const [heads, structures, concessions, receipts, students, classes, holidays] = await Promise.all([
+  const [heads, structures, concessions, receipts, students, classes, holidays, years, studentYears] = await Promise.all([
     db.tableOf(feeHeadsTable).toArray(),
     db.tableOf(feeStructuresTable).toArray(),
     db.tableOf(feeConcessionsTable).toArray(),
@@ -35,8 +41,10 @@ export async function readFeeMirror(db: KakshaDb): Promise<FeeMirror> {
     db.tableOf(studentsTable).toArray(),
     db.tableOf(classesTable).toArray(),
     db.tableOf(eventsTable).where('kind').equals('holiday').toArray(),
+    readSchoolYears(db),
+    db.tableOf(studentYearsTable).toArray(),
   ]);
-  return { heads, structures, concessions, receipts, students, classes: [...classes].sort(compareClasses), holidays };
+  return { heads, structures, concessions, receipts, students, classes: [...classes].sort(compareClasses), holidays, years, studentYears };
 }
 
 /**
@@ -92,18 +100,28 @@ function indexOf(mirror: FeeMirror): MirrorIndex {
   return index;
 }
 
-/** A student's dues this academic year from the device's copy (pending receipts count as paid). */
-export function duesOf(mirror: FeeMirror, studentId: string, today: string = todayIso()): StudentDues {
-  return computeDues(duesSourcesOf(mirror, studentId, today));
+/** The year the fee screens show unless another is chosen: the school's current one. */
+export function currentFeeYear(mirror: FeeMirror, today: string = todayIso()): number {
+  return mirror.years?.current ?? academicYearOf(today);
 }
 
-/** What the shared calculator reads for a student's dues this academic year, from the device's copy. */
-export function duesSourcesOf(mirror: FeeMirror, studentId: string, today: string = todayIso()): DuesSources {
+/** A student's class in a year: the class kept when that year closed, else the class now. */
+export function classInYear(mirror: FeeMirror, studentId: string, academicYear: number): string | undefined {
+  const kept = mirror.studentYears?.find((row) => row.studentId === studentId && row.academicYear === academicYear);
+  if (kept) return kept.classId ?? undefined;
+  return indexOf(mirror).students.get(studentId)?.classId ?? undefined;
+}
+
+/** A student's dues of a year (the current one unless given) from the device's copy (pending receipts count as paid). */
+export function duesOf(mirror: FeeMirror, studentId: string, today: string = todayIso(), academicYear?: number): StudentDues {
+  return computeDues(duesSourcesOf(mirror, studentId, today, academicYear));
+}
+
+/** What the shared calculator reads for a student's dues of a year, from the device's copy. */
+export function duesSourcesOf(mirror: FeeMirror, studentId: string, today: string = todayIso(), academicYear: number = currentFeeYear(mirror, today)): DuesSources {
   const index = indexOf(mirror);
-  const student = index.students.get(studentId);
-  const academicYear = academicYearOf(today);
-  const classId = student?.classId ?? undefined;
-  const structure = mirror.structures.find((row) => row.classId === student?.classId && row.academicYear === academicYear);
+  const classId = classInYear(mirror, studentId, academicYear);
+  const structure = classId ? mirror.structures.find((row) => row.classId === classId && row.academicYear === academicYear) : undefined;
   const lateKey = `${academicYear}|${classId ?? ''}`;
   let lateDays = index.lateDays.get(lateKey);
   if (!lateDays) index.lateDays.set(lateKey, (lateDays = holidayLateDays(mirror.holidays, academicYear, classId)));
@@ -117,6 +135,18 @@ export function duesSourcesOf(mirror: FeeMirror, studentId: string, today: strin
     today,
     lateDays,
   };
+}
+
+/**
+ * What is left of the year before the current one, once that year is closed: the "Previous year
+ * dues" the current year's screens show. They stay last year's installments (paid by choosing that
+ * year), so no sum counts them twice. Null when nothing is left or the year is still open.
+ */
+export function previousYearDues(mirror: FeeMirror, studentId: string, today: string = todayIso()): StudentDues | null {
+  const previous = currentFeeYear(mirror, today) - 1;
+  if (!mirror.years?.years.some((year) => year.academicYear === previous && year.closed)) return null;
+  const dues = duesOf(mirror, studentId, today, previous);
+  return dues.totalOutstanding > 0 ? { ...dues, installments: dues.installments.filter((line) => line.outstanding > 0) } : null;
 }
 
 /** The first academic year the school has fees for, as the device knows it (contract/fees.ts `earliestPaymentDate`). */
@@ -136,16 +166,15 @@ export interface ClassDuesRow {
  * (then by name); with `onlyOverdue`, those with nothing overdue left out. What /admin/fee shows and
  * exports, and what `npm run bench:fees` times on a slowed device.
  */
-export function classDues(mirror: FeeMirror, classId: string, today: string = todayIso(), onlyOverdue = true): ClassDuesRow[] {
+export function classDues(mirror: FeeMirror, classId: string, today: string = todayIso(), onlyOverdue = true, academicYear: number = currentFeeYear(mirror, today)): ClassDuesRow[] {
   return mirror.students
-    .filter((row) => row.classId === classId)
-    .map((row) => ({ id: row.id, name: studentName(row), admissionId: row.admissionId ?? '', dues: duesOf(mirror, row.id, today) }))
+    .filter((row) => classInYear(mirror, row.id, academicYear) === classId)
+    .map((row) => ({ id: row.id, name: studentName(row), admissionId: row.admissionId ?? '', dues: duesOf(mirror, row.id, today, academicYear) }))
     .filter((row) => !onlyOverdue || row.dues.overdue > 0)
     .sort((a, b) => b.dues.overdue - a.dues.overdue || a.name.localeCompare(b.name));
 }
 
-export function hasStructure(mirror: FeeMirror, classId: string | null | undefined, today: string = todayIso()): boolean {
-  const academicYear = academicYearOf(today);
+export function hasStructure(mirror: FeeMirror, classId: string | null | undefined, today: string = todayIso(), academicYear: number = currentFeeYear(mirror, today)): boolean {
   return mirror.structures.some((row) => row.classId === classId && row.academicYear === academicYear);
 }
 

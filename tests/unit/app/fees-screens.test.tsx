@@ -30,6 +30,7 @@ import { screenHarness, until } from './records-harness';
 import { feeMessages, officeCashier } from '../../../contract/fees';
 import { classesTable } from '../../../sync/modules/classes';
 import { studentsTable } from '../../../sync/modules/students';
+import { schoolYearsTable, studentYearsTable } from '../../../sync/modules/years';
 
 let view: Rendered | undefined;
 const harness = screenHarness('fees');
@@ -393,6 +394,43 @@ describe('/student/fees', () => {
     await type(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.chooseChild), meena);
     await until(() => (view!.container.querySelector('.fee-summary')?.textContent ?? '').includes('Meena Das'), 'the other child');
     expect(view!.container.textContent).toContain(text.family.noReceipts);
+  });
+});
+
+describe('/student/fees after the school turned the year over', () => {
+  it("shows this year's fees of the new class, last year's unpaid installments as previous year dues, and last year when chosen", async () => {
+    const engine = await harness.engine('PARENT', { storage: {} });
+    await seedSchool(engine);
+    const vIA = id(3);
+    await engine.db.tableOf(classesTable).put({ id: vIA, className: 'VI', classSection: 'A', classTeacherId: null, rev: 1 });
+    await engine.db.tableOf(studentsTable).put({ id: asha, classId: vIA, admissionId: 'A1', firstName: 'Asha', lastName: 'Rao', rev: 2 });
+    await engine.db.tableOf(studentsTable).bulkDelete([ravi, meena]);
+    const next = structure(vIA, id(37));
+    await engine.db.tableOf(feeStructuresTable).put({
+      ...next,
+      academicYear: year + 1,
+      heads: next.heads.map((head) => ({ ...head, installments: head.installments.map((one) => ({ ...one, id: `${one.id.slice(0, -3)}9${one.id.slice(-2)}`, dueDate: `${Number(one.dueDate.slice(0, 4)) + 1}${one.dueDate.slice(4)}` })) })),
+    });
+    await engine.db.tableOf(schoolYearsTable).bulkPut([
+      { id: id(201), academicYear: year, label: '2026-27', status: 'closed', current: false, startedAt: null, undoUntil: null, rev: 3 },
+      { id: id(202), academicYear: year + 1, label: '2027-28', status: 'open', current: true, startedAt: '2026-11-25T05:00:00.000Z', undoUntil: null, rev: 3 },
+    ]);
+    await engine.db.tableOf(studentYearsTable).put({ id: id(203), studentId: asha, academicYear: year, classId: vA, outcome: 'promoted', duesCarried: 3_750_000, rev: 3 });
+    await engine.db.tableOf(feeReceiptsTable).put(receipt(1, {}));
+    await show('/student/fees', <StudentFeesPage />, `/student/fees?studentId=${asha}`);
+    await until(() => view!.container.querySelector('.fee-previous') !== null, 'the previous year dues');
+    expect(view!.container.querySelector('.fee-summary')!.textContent).toContain('Outstanding this year: ₹50,000.00');
+    const previous = view!.container.querySelector('.fee-previous')!;
+    expect(previous.querySelector('h2')!.textContent).toBe('Previous year dues (2026-27)');
+    expect(previous.textContent).toContain('₹37,500.00 is still to be paid for 2026-27.');
+    expect(Array.from(previous.querySelectorAll('tbody th')).map((th) => th.textContent)).toEqual(['Tuition Quarter 2', 'Tuition Quarter 3', 'Tuition Quarter 4']);
+    expect(view!.container.textContent).toContain(text.family.noReceipts);
+
+    await type(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.chooseYear), String(year));
+    await until(() => (view!.container.querySelector('.fee-summary')?.textContent ?? '').includes(`Overdue since 10/07/${year}`), 'last year');
+    expect(view!.container.textContent).toContain(recordsKitTexts.closedYear({ year: '2026-27' }));
+    expect(view!.container.querySelector('.fee-previous')).toBeNull();
+    expect(labelled(text.family.open({ number: receipt(1, {}).receiptNumber! }))).not.toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@
  * student), and the last published exam's pass percentage and average per class.
  */
 import { academicYearOf } from '../../../../contract/admission';
+import { readSchoolYears } from '../../../kit/school-year';
 import { compareClasses } from '../../../../contract/class-order';
 import { computeDues, holidayLateDays } from '../../../../contract/fee-dues';
 import type { FeeConcession, FeeHead, FeeStructure } from '../../../../contract/fees';
@@ -38,8 +39,8 @@ export interface FeeStanding {
 export function feeStanding(
   mirror: { students: readonly Pick<StudentRow, 'id' | 'classId'>[]; heads: readonly FeeHead[]; structures: readonly FeeStructure[]; concessions: readonly FeeConcession[]; receipts: readonly FeeReceiptRow[]; events: readonly EventRow[] },
   today: string,
+  academicYear: number = academicYearOf(today),
 ): FeeStanding {
-  const academicYear = academicYearOf(today);
   const headNames = new Map(mirror.heads.map((head) => [head.id, head.name]));
   let dueByToday = 0;
   let collected = 0;
@@ -114,7 +115,7 @@ export interface Standing {
 }
 
 export async function readStanding(db: KakshaDb, today: string): Promise<Standing> {
-  const [students, classes, heads, structures, concessions, receipts, events, exams, results] = await Promise.all([
+  const [students, classes, heads, structures, concessions, receipts, events, exams, results, years] = await Promise.all([
     db.tableOf(studentsTable).toArray(),
     db.tableOf(classesTable).toArray(),
     db.tableOf(feeHeadsTable).toArray(),
@@ -124,6 +125,7 @@ export async function readStanding(db: KakshaDb, today: string): Promise<Standin
     db.tableOf(eventsTable).where('kind').equals('holiday').toArray(),
     db.tableOf(examsTable).toArray(),
     db.tableOf(resultsTable).toArray(),
+    readSchoolYears(db, today),
   ]);
-  return { fees: feeStanding({ students, heads, structures, concessions, receipts, events }, today), exam: lastExamStanding({ exams, results, classes }) };
+  return { fees: feeStanding({ students, heads, structures, concessions, receipts, events }, today, years.current), exam: lastExamStanding({ exams, results, classes }) };
 }

@@ -7,6 +7,7 @@
  * the next exam paper of the child's class.
  */
 import { academicYearOf } from '../../../../contract/admission';
+import { readSchoolYears } from '../../../kit/school-year';
 import { computeDues, holidayLateDays } from '../../../../contract/fee-dues';
 import type { AttendanceStatus } from '../../../../contract/attendance';
 import type { FeeConcession, FeeHead, FeeStructure, StudentDues } from '../../../../contract/fees';
@@ -55,6 +56,8 @@ export interface FamilyMirror {
   done: HomeworkDoneRow[];
   heads: FeeHead[];
   structures: FeeStructure[];
+  /** The school's current year (its years as the device knows them). */
+  currentYear?: number;
   concessions: FeeConcession[];
   receipts: FeeReceiptRow[];
   exams: ExamRow[];
@@ -71,7 +74,7 @@ export function dayMarkOf(mirror: Pick<FamilyMirror, 'attendance' | 'events'>, s
 }
 
 export function duesOfChild(mirror: FamilyMirror, student: Pick<StudentRow, 'id' | 'classId'>, today: string): StudentDues | null {
-  const academicYear = academicYearOf(today);
+  const academicYear = mirror.currentYear ?? academicYearOf(today);
   const structure = mirror.structures.find((row) => row.classId === student.classId && row.academicYear === academicYear);
   if (!structure) return null;
   return computeDues({
@@ -120,7 +123,7 @@ export function childDays(mirror: FamilyMirror, now: Date = new Date()): ChildDa
 
 /** A family's device holds its children only; attendance is read for `today` alone. */
 export async function readFamily(db: KakshaDb, today: string): Promise<FamilyMirror> {
-  const [students, subjects, attendance, events, homework, done, heads, structures, concessions, receipts, exams, results] = await Promise.all([
+  const [students, subjects, attendance, events, homework, done, heads, structures, concessions, receipts, exams, results, years] = await Promise.all([
     db.tableOf(studentsTable).toArray(),
     db.tableOf(subjectsTable).toArray(),
     db.tableOf(attendanceTable).where('date').equals(today).toArray(),
@@ -133,6 +136,7 @@ export async function readFamily(db: KakshaDb, today: string): Promise<FamilyMir
     db.tableOf(feeReceiptsTable).toArray(),
     db.tableOf(examsTable).toArray(),
     db.tableOf(resultsTable).toArray(),
+    readSchoolYears(db, today),
   ]);
-  return { students, subjects, attendance, events, homework, done, heads, structures, concessions, receipts, exams, results };
+  return { students, subjects, attendance, events, homework, done, heads, structures, concessions, receipts, exams, results, currentYear: years.current };
 }
