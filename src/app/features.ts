@@ -7,6 +7,7 @@
  * opens), and use-kept-copies.ts their `keep`.
  */
 import { accountsFeature } from '../features/accounts/feature';
+import { yearFeature } from '../features/year/feature';
 import { adminFeature } from '../features/admin/feature';
 import { attendanceFeature } from '../features/attendance/feature';
 import { classesFeature } from '../features/classes/feature';
@@ -49,4 +50,5 @@ export const features: readonly Feature[] = [
   examsFeature,
   schoolsFeature,
   accountsFeature,
+  yearFeature,
 ];

@@ -653,6 +653,7 @@ export interface MessageValues {
   'staffTitles.timetable': NoValues;
   'staffTitles.addTimetable': NoValues;
   'staffTitles.editTimetable': NoValues;
+  'staffTitles.year': NoValues;
   'students.changes.entity': NoValues;
   'students.columns.admissionId': NoValues;
   'students.columns.name': NoValues;
@@ -2391,6 +2392,50 @@ export interface MessageValues {
   'fieldNames.total': NoValues;
   'fieldNames.upiId': NoValues;
   'fieldNames.waiverReason': NoValues;
+  'year.current': { year: string | number };
+  'year.pastHeading': NoValues;
+  'year.pastLine': { year: string | number };
+  'year.adminsOnly': NoValues;
+  'year.startHeading': { year: string | number };
+  'year.startIntro': NoValues;
+  'year.offline': NoValues;
+  'year.checking': NoValues;
+  'year.summary': { promoted: string | number; detained: string | number; leaving: string | number };
+  'year.newClasses': { names: string | number };
+  'year.structures': { count: string | number };
+  'year.duesCarried': { amount: string | number };
+  'year.classesHeading': NoValues;
+  'year.columns.from': NoValues;
+  'year.columns.to': NoValues;
+  'year.columns.students': NoValues;
+  'year.targetOf': { className: string | number };
+  'year.leaves': NoValues;
+  'year.newClass': { name: string | number };
+  'year.studentsHeading': NoValues;
+  'year.studentsOf': { className: string | number; count: number };
+  'year.columns.student': NoValues;
+  'year.columns.result': NoValues;
+  'year.columns.outcome': NoValues;
+  'year.columns.toClass': NoValues;
+  'year.outcomeOf': { name: string | number };
+  'year.classOf': { name: string | number };
+  'year.withClass': NoValues;
+  'year.outcomes.promoted': NoValues;
+  'year.outcomes.detained': NoValues;
+  'year.outcomes.leaving': NoValues;
+  'year.results.pass': NoValues;
+  'year.results.fail': NoValues;
+  'year.results.none': NoValues;
+  'year.start': { year: string | number };
+  'year.confirmTitle': { year: string | number };
+  'year.confirmBody': { year: string | number; from: string | number };
+  'year.undoHeading': { year: string | number };
+  'year.undoBody': { time: string | number };
+  'year.undoConfirmBody': { year: string | number };
+  'year.leaversHeading': { year: string | number };
+  'year.leaversIntro': NoValues;
+  'year.issueTc': { name: string | number };
+  'year.asProposed': NoValues;
 }
 
 export type MessageId = keyof MessageValues;
@@ -3218,6 +3263,7 @@ export interface Texts {
     timetable: string;
     addTimetable: string;
     editTimetable: string;
+    year: string;
   };
   students: {
     changes: {
@@ -5314,5 +5360,57 @@ export interface Texts {
     total: string;
     upiId: string;
     waiverReason: string;
+  };
+  year: {
+    current: (values: { year: string | number }) => string;
+    pastHeading: string;
+    pastLine: (values: { year: string | number }) => string;
+    adminsOnly: string;
+    startHeading: (values: { year: string | number }) => string;
+    startIntro: string;
+    offline: string;
+    checking: string;
+    summary: (values: { promoted: string | number; detained: string | number; leaving: string | number }) => string;
+    newClasses: (values: { names: string | number }) => string;
+    structures: (values: { count: string | number }) => string;
+    duesCarried: (values: { amount: string | number }) => string;
+    classesHeading: string;
+    columns: {
+      from: string;
+      to: string;
+      students: string;
+      student: string;
+      result: string;
+      outcome: string;
+      toClass: string;
+    };
+    targetOf: (values: { className: string | number }) => string;
+    leaves: string;
+    newClass: (values: { name: string | number }) => string;
+    studentsHeading: string;
+    studentsOf: (values: { className: string | number; count: number }) => string;
+    outcomeOf: (values: { name: string | number }) => string;
+    classOf: (values: { name: string | number }) => string;
+    withClass: string;
+    outcomes: {
+      promoted: string;
+      detained: string;
+      leaving: string;
+    };
+    results: {
+      pass: string;
+      fail: string;
+      none: string;
+    };
+    start: (values: { year: string | number }) => string;
+    confirmTitle: (values: { year: string | number }) => string;
+    confirmBody: (values: { year: string | number; from: string | number }) => string;
+    undoHeading: (values: { year: string | number }) => string;
+    undoBody: (values: { time: string | number }) => string;
+    undoConfirmBody: (values: { year: string | number }) => string;
+    leaversHeading: (values: { year: string | number }) => string;
+    leaversIntro: string;
+    issueTc: (values: { name: string | number }) => string;
+    asProposed: string;
   };
 }
