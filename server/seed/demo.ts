@@ -8,7 +8,8 @@
 import { count, sql } from 'drizzle-orm';
 import { todayIso } from '../../contract/record-formats';
 import type { Db } from '../db/client';
-import { classSubjects, classes, parentChildren, schools, students, subjects, teachers, users } from '../db/core-tables';
+import { classSubjects, classes, parentChildren, schools, studentYears, students, subjects, teachers, users } from '../db/core-tables';
+import { schoolYears } from '../modules/years/tables';
 import { admissionCounters, admissions } from '../modules/admissions/tables';
 import { attendance } from '../modules/attendance/tables';
 import { certificateCounters, certificates } from '../modules/certificates/tables';
@@ -137,6 +138,8 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       await tx.insert(exams).values(seed.exams.exams);
       await insertAsJson(tx, marks, seed.exams.marks);
       await insertAsJson(tx, results, seed.exams.results);
+      await tx.insert(schoolYears).values(seed.years.schoolYears);
+      await insertAsJson(tx, studentYears, seed.years.studentYears);
     }
     return true;
   });

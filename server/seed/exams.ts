@@ -59,6 +59,65 @@ function papersFor(source: ExamSource, classId: string, className: string, start
   });
 }
 
+/**
+ * The marks of an exam's papers for every student of each class, entered by each subject's teacher
+ * (the demo teacher's own by her account, the rest by the admin's), and the results published.
+ */
+function markAndPublish(source: ExamSource, rng: Random, examId: string, schedule: readonly Paper[], publishedAt: Date): { marks: MarkRow[]; results: ResultRow[] } {
+  const teacherOf = new Map(source.classSubjects.map((row) => [`${row.classId}|${row.subjectId}`, row.teacherId ?? null]));
+  const markRows: MarkRow[] = [];
+  const resultRows: ResultRow[] = [];
+  for (const klass of source.classes) {
+    const papers = schedule.filter((paper) => paper.classId === klass.id);
+    const studentIds = source.students.filter((student) => student.classId === klass.id).map((student) => student.id);
+    const cells: Mark[] = [];
+    for (const studentId of studentIds) {
+      const ability = Math.min(0.97, Math.max(0.25, 0.68 + (rng.next() + rng.next() + rng.next() - 1.5) * 0.3));
+      for (const paper of papers) {
+        const teacherId = teacherOf.get(`${klass.id}|${paper.subjectId}`);
+        const enteredBy = teacherId === source.demoTeacher.teacherId ? source.demoTeacher.accountId : source.adminId;
+        const absent = rng.chance(0.01);
+        const share = Math.min(1, Math.max(0, ability + (rng.next() - 0.5) * 0.25));
+        const cell: Mark = {
+          id: stableUuid(source.tenantId, 'mark', examId, studentId, paper.subjectId),
+          examId: examId,
+          classId: klass.id,
+          subjectId: paper.subjectId,
+          studentId,
+          marks: absent || paper.gradedOnly ? null : Math.round(share * (paper.maxMarks ?? 0) * 2) / 2,
+          grade: paper.gradedOnly && !absent ? (share > 0.8 ? 'A' : share > 0.55 ? 'B' : 'C') : null,
+          absent,
+          exempt: false,
+          enteredBy,
+          rev: 0,
+        };
+        cells.push(cell);
+        const { rev: _rev, ...row } = cell;
+        markRows.push({ ...row, tenantId: source.tenantId });
+      }
+    }
+    for (const result of computeResults(papers, studentIds, cells, cbseGradingScale).values()) {
+      resultRows.push({
+        id: stableUuid(source.tenantId, 'result', examId, result.studentId),
+        tenantId: source.tenantId,
+        examId: examId,
+        classId: klass.id,
+        studentId: result.studentId,
+        subjects: result.subjects,
+        total: result.total,
+        maxTotal: result.maxTotal,
+        percentage: result.percentage,
+        grade: result.grade,
+        result: result.result,
+        rank: result.rank,
+        remark: result.result === 'pass' ? (result.percentage >= 81 ? 'Excellent work. Keep it up.' : 'Good effort; revise regularly.') : 'Needs support: please meet the class teacher.',
+        publishedAt,
+      });
+    }
+  }
+  return { marks: markRows, results: resultRows };
+}
+
 export function generateExams(source: ExamSource, today: string) {
   const rng = new Random(`kaksha-demo-exams:${source.tenantId}`);
   const academicYear = academicYearLabel(academicYearOf(today));
@@ -100,56 +159,35 @@ export function generateExams(source: ExamSource, today: string) {
     },
   ];
 
-  const teacherOf = new Map(source.classSubjects.map((row) => [`${row.classId}|${row.subjectId}`, row.teacherId ?? null]));
-  const markRows: MarkRow[] = [];
-  const resultRows: ResultRow[] = [];
-  for (const klass of source.classes) {
-    const papers = unitTestSchedule.filter((paper) => paper.classId === klass.id);
-    const studentIds = source.students.filter((student) => student.classId === klass.id).map((student) => student.id);
-    const cells: Mark[] = [];
-    for (const studentId of studentIds) {
-      const ability = Math.min(0.97, Math.max(0.25, 0.68 + (rng.next() + rng.next() + rng.next() - 1.5) * 0.3));
-      for (const paper of papers) {
-        const teacherId = teacherOf.get(`${klass.id}|${paper.subjectId}`);
-        const enteredBy = teacherId === source.demoTeacher.teacherId ? source.demoTeacher.accountId : source.adminId;
-        const absent = rng.chance(0.01);
-        const share = Math.min(1, Math.max(0, ability + (rng.next() - 0.5) * 0.25));
-        const cell: Mark = {
-          id: stableUuid(source.tenantId, 'mark', unitTestId, studentId, paper.subjectId),
-          examId: unitTestId,
-          classId: klass.id,
-          subjectId: paper.subjectId,
-          studentId,
-          marks: absent || paper.gradedOnly ? null : Math.round(share * (paper.maxMarks ?? 0) * 2) / 2,
-          grade: paper.gradedOnly && !absent ? (share > 0.8 ? 'A' : share > 0.55 ? 'B' : 'C') : null,
-          absent,
-          exempt: false,
-          enteredBy,
-          rev: 0,
-        };
-        cells.push(cell);
-        const { rev: _rev, ...row } = cell;
-        markRows.push({ ...row, tenantId: source.tenantId });
-      }
-    }
-    for (const result of computeResults(papers, studentIds, cells, cbseGradingScale).values()) {
-      resultRows.push({
-        id: stableUuid(source.tenantId, 'result', unitTestId, result.studentId),
-        tenantId: source.tenantId,
-        examId: unitTestId,
-        classId: klass.id,
-        studentId: result.studentId,
-        subjects: result.subjects,
-        total: result.total,
-        maxTotal: result.maxTotal,
-        percentage: result.percentage,
-        grade: result.grade,
-        result: result.result,
-        rank: result.rank,
-        remark: result.result === 'pass' ? (result.percentage >= 81 ? 'Excellent work. Keep it up.' : 'Good effort; revise regularly.') : 'Needs support: please meet the class teacher.',
-        publishedAt,
-      });
-    }
-  }
+  const { marks: markRows, results: resultRows } = markAndPublish(source, rng, unitTestId, unitTestSchedule, publishedAt);
   return { exams: examRows, marks: markRows, results: resultRows };
+}
+
+/**
+ * Last year's annual examination (the year before `year`), sat in March by each student in the
+ * class they were in then (`source.students` as they sat), its results published at the end of
+ * March: what a report card of last year shows.
+ */
+export function generateLastYearExam(source: ExamSource, year: number) {
+  const rng = new Random(`kaksha-demo-exams:${source.tenantId}:${year - 1}`);
+  const academicYear = academicYearLabel(year - 1);
+  const examId = stableUuid(source.tenantId, 'exam', academicYear, 'annual');
+  const seated = new Set(source.students.map((student) => student.classId));
+  const classes = source.classes.filter((klass) => seated.has(klass.id));
+  const schedule = classes.flatMap((klass) => papersFor(source, klass.id, klass.className, `${year}-03-02`, 80, 180));
+  const publishedAt = new Date(`${year}-03-28T05:30:00Z`);
+  const exam: ExamRow = {
+    id: examId,
+    tenantId: source.tenantId,
+    name: 'Annual Examination',
+    term: 'Term 2',
+    academicYear,
+    weight: 60,
+    classIds: classes.map((klass) => klass.id),
+    schedule,
+    grading: cbseGradingScale,
+    published: Object.fromEntries(classes.map((klass) => [klass.id, publishedAt.toISOString()])),
+    createdBy: source.adminId,
+  };
+  return { exams: [exam], ...markAndPublish({ ...source, classes }, rng, examId, schedule, publishedAt) };
 }

@@ -13,7 +13,8 @@ import { generateAdmissions, type AdmissionCounterRow, type AdmissionRow } from 
 import { workingDaysBefore } from '../../contract/working-days';
 import { generateAttendance, seededSchoolDays, type AttendanceRow } from './attendance';
 import { generateHomework } from './homework';
-import { generateFees, type FeeSeed } from './fees';
+import { generateFees, type FeeSeed, type FeeSource } from './fees';
+import { generateLastYear, type LastYearSeed } from './last-year';
 import { calendarOf, generateEvents, generateHolidays } from './events';
 import { generateStaffTimetable, type StaffTimetableSeed } from './staff-timetable';
 import { generateExams } from './exams';
@@ -60,6 +61,8 @@ export interface SchoolSeed {
   timetable: StaffTimetableSeed['timetable'];
   teacherAttendance: StaffTimetableSeed['teacherAttendance'];
   exams: ReturnType<typeof generateExams>;
+  /** Last year closed and this one open; each student's class last year. */
+  years: Pick<LastYearSeed, 'schoolYears' | 'studentYears'>;
 }
 
 function classSlots(def: SchoolDefinition): ClassSlot[] {
@@ -181,19 +184,17 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
   );
   const holidays = generateHolidays({ tenantId: def.tenantId, adminId: adminAccount.id }, today);
   const calendar = calendarOf(holidays);
-  const exams = generateExams(
-    {
-      tenantId: def.tenantId,
-      classes: slots.map(({ id, className }) => ({ id, className })),
-      students: students.map((row) => ({ id: String(row.id), classId: row.classId ?? null })),
-      classSubjects: teaching.classSubjects,
-      subjectNames: new Map(subjectRows.map((row) => [String(row.id), row.subjectName])),
-      adminId: adminAccount.id,
-      demoTeacher: { teacherId: String(demoTeacher.id), accountId: teacherAccount.id },
-      calendar,
-    },
-    today,
-  );
+  const examSource = {
+    tenantId: def.tenantId,
+    classes: slots.map(({ id, className }) => ({ id, className })),
+    students: students.map((row) => ({ id: String(row.id), classId: row.classId ?? null })),
+    classSubjects: teaching.classSubjects,
+    subjectNames: new Map(subjectRows.map((row) => [String(row.id), row.subjectName])),
+    adminId: adminAccount.id,
+    demoTeacher: { teacherId: String(demoTeacher.id), accountId: teacherAccount.id },
+    calendar,
+  };
+  const exams = generateExams(examSource, today);
   const events = generateEvents(
     {
       tenantId: def.tenantId,
@@ -230,6 +231,22 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     },
     today,
   );
+  const feeSource: FeeSource = {
+    tenantId: def.tenantId,
+    classes: slots.map(({ id, className, classSection, levelIndex }) => ({ id, className, classSection, levelIndex })),
+    students: students.map((row) => ({
+      id: String(row.id),
+      classId: row.classId ?? null,
+      firstName: row.firstName,
+      lastName: row.lastName ?? '',
+      admissionId: row.admissionId ?? null,
+    })),
+    demoIds,
+    // The admin account is the principal's: receipts name her, as the server does (fees/cashier.ts).
+    cashier: { id: adminAccount.id, name: `${principal.firstName} ${principal.lastName}`.trim() || officeCashier },
+    holidays: calendar,
+  };
+  const lastYear = generateLastYear({ tenantId: def.tenantId, today, slots, fees: feeSource, exams: examSource });
   return {
     school,
     classes: slots.map(({ id, className, classSection }) => ({
@@ -267,24 +284,7 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
       },
       today,
     ),
-    fees: generateFees(
-      {
-        tenantId: def.tenantId,
-        classes: slots.map(({ id, className, classSection, levelIndex }) => ({ id, className, classSection, levelIndex })),
-        students: students.map((row) => ({
-          id: String(row.id),
-          classId: row.classId ?? null,
-          firstName: row.firstName,
-          lastName: row.lastName ?? '',
-          admissionId: row.admissionId ?? null,
-        })),
-        demoIds,
-        // The admin account is the principal's: receipts name her, as the server does (fees/cashier.ts).
-        cashier: { id: adminAccount.id, name: `${principal.firstName} ${principal.lastName}`.trim() || officeCashier },
-        holidays: calendar,
-      },
-      today,
-    ),
+    fees: mergeFees(generateFees(feeSource, today), lastYear.fees),
     notifications: generateNotifications(
       {
         tenantId: def.tenantId,
@@ -298,6 +298,20 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     ),
     events,
     ...staffTimetable,
-    exams,
+    exams: { exams: [...lastYear.exams.exams, ...exams.exams], marks: [...lastYear.exams.marks, ...exams.marks], results: [...lastYear.exams.results, ...exams.results] },
+    years: { schoolYears: lastYear.schoolYears, studentYears: lastYear.studentYears },
+  };
+}
+
+/** This year's fees with last year's (the heads are the school's, shared by both). */
+function mergeFees(now: FeeSeed, last: LastYearSeed['fees']): FeeSeed {
+  return {
+    heads: now.heads,
+    structures: [...last.structures, ...now.structures],
+    installments: [...last.installments, ...now.installments],
+    concessions: [...last.concessions, ...now.concessions],
+    receipts: [...last.receipts, ...now.receipts],
+    items: [...last.items, ...now.items],
+    counters: [...last.counters, ...now.counters],
   };
 }

@@ -14,6 +14,7 @@ import { demoPassword, seedDemoSchools } from '../../server/seed/demo';
 import { onDayThroughout } from '../support/fixed-day';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { feePaths } from '../../contract/fees';
+import { yearPaths } from '../../contract/years';
 
 let t: TestApp;
 /**
@@ -102,7 +103,27 @@ describe('the demo schools’ fees', () => {
     expect(dues.some((one) => one.installments.some((line) => line.concession > 0))).toBe(true);
     // The younger, paid up and never fined, owes today what her last receipt said was left for the year.
     const younger = dues.find((one) => one.overdue === 0)!;
-    const last = receipts.filter((receipt) => receipt.studentId === younger.studentId && receipt.status === 'paid').sort((a, b) => b.receiptSeq - a.receiptSeq)[0]!;
+    const last = receipts.filter((receipt) => receipt.studentId === younger.studentId && receipt.status === 'paid' && receipt.academicYear === younger.academicYear).sort((a, b) => b.receiptSeq - a.receiptSeq)[0]!;
     expect(last).toMatchObject({ balanceDue: 0, yearBalance: younger.totalOutstanding });
+  });
+
+  it("has last year closed behind this one: its receipts in their own series, and the elder child's unpaid installment as previous year dues", async () => {
+    const tenant = 'greenvalley';
+    const token = await signInAs(tenant, 'parent');
+    const years = (await t.call({ method: 'GET', url: yearPaths.all, tenant, token })).json().data;
+    expect(years).toMatchObject([
+      { academicYear: 2026, status: 'open', current: true },
+      { academicYear: 2025, status: 'closed', current: false },
+    ]);
+    const receipts = (await t.call({ method: 'GET', url: feePaths.all, tenant, token })).json().data as FeeReceipt[];
+    expect(receipts.some((receipt) => receipt.receiptNumber.startsWith('RCPT/2025-26/'))).toBe(true);
+    const [parent] = await t.database.db.select().from(users).where(and(eq(users.tenantId, tenant), eq(users.role, 'parent')));
+    const children = (await t.database.db.select().from(parentChildren).where(and(eq(parentChildren.tenantId, tenant), eq(parentChildren.userId, parent!.id)))).map((row) => row.studentId);
+    const lastYear = await Promise.all(children.map(async (id) => (await t.call({ method: 'GET', url: `${feePaths.studentDues(id)}?academicYear=2025`, tenant, token })).json().data as StudentDues));
+    const owing = lastYear.filter((one) => one.totalOutstanding > 0);
+    expect(owing).toHaveLength(1);
+    const history = (await t.call({ method: 'GET', url: yearPaths.student(owing[0]!.studentId), tenant, token })).json().data;
+    expect(history).toMatchObject([{ academicYear: 2026, outcome: null }, { academicYear: 2025, outcome: 'promoted' }]);
+    expect(history[1].classId).not.toBe(history[0].classId);
   });
 });
