@@ -57,7 +57,9 @@ const ordering = [desc(exams.academicYear), asc(exams.createdAt), asc(exams.id)]
 /** The exams a scope covers: the school's for staff, those their classes sit for a family. */
 export function examsVisibleTo(scope: SyncScope): SQL | undefined {
   if (scope.school) return undefined;
-  return scope.classIds.length > 0 ? sql`${exams.classIds} && ${arrayParam(scope.classIds, 'uuid')}` : sql`false`;
+  // Past years' classes too: a closed year's report card names its exam.
+  const classIds = [...scope.classIds, ...scope.formerClassIds];
+  return classIds.length > 0 ? sql`${exams.classIds} && ${arrayParam(classIds, 'uuid')}` : sql`false`;
 }
 
 /** The published results a scope covers: all for staff, their own students' for a family. */

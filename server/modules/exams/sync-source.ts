@@ -10,7 +10,7 @@ import { examRecord, examsVisibleTo, markRecord, resultRecord, resultsVisibleTo 
 export const examSyncSource = defineSyncSource({
   entity: 'exams',
   table: exams,
-  where: (scope) => (scope.school ? undefined : scope.classIds.length ? examsVisibleTo(scope) : 'none'),
+  where: (scope) => (scope.school ? undefined : scope.classIds.length || scope.formerClassIds.length ? examsVisibleTo(scope) : 'none'),
   records: eachRow(examRecord),
 });
 

@@ -8,7 +8,9 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { clockTime, shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
+import { academicYearLabel } from '../../../contract/admission';
 import { todayIso } from '../../../contract/record-formats';
+import { useSchoolYears } from '../../kit/school-year';
 import { readFamilyExams } from './family';
 import { firstDate, lastDate } from './queries';
 import { ChildChooser, useChosenStudent } from '../../kit/ChildChooser';
@@ -23,8 +25,11 @@ export default function StudentExamsPage() {
   const student = useChosenStudent(mirror?.students ?? []);
   const today = todayIso();
   const classId = student?.classId ?? '';
+  // This year's only: a class's papers of a closed year were sat by the students it had then.
+  const years = useSchoolYears();
+  const thisYear = years ? academicYearLabel(years.current) : undefined;
   const exams = (mirror?.exams ?? [])
-    .filter((exam) => exam.schedule.some((paper) => paper.classId === classId))
+    .filter((exam) => exam.academicYear === thisYear && exam.schedule.some((paper) => paper.classId === classId))
     .sort((a, b) => {
       const aDone = lastDate(a) < today;
       const bDone = lastDate(b) < today;

@@ -1,11 +1,13 @@
 /**
- * /student/results: the published results of the student (or the chosen child), one per exam, each
- * with its report card, printable by the family. Only published results ever reach a family's
+ * /student/results: the published results of the student (or the chosen child), one per exam of the
+ * chosen year (the current one unless another is chosen), each with its report card, printable by
+ * the family; a past year's card names the class the student sat in then. Only published results ever reach a family's
  * device, so the page shows nothing else; after one sync it opens offline.
  */
 import { useLanguage } from '../../i18n';
 import { useState } from 'react';
-import { MirrorStatus } from '../../kit';
+import { academicYearLabel } from '../../../contract/admission';
+import { MirrorStatus, useChosenYear, useSchoolYears, YearChooser } from '../../kit';
 import { useSessionSnapshot } from '../../session/use-session';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -30,10 +32,13 @@ export default function StudentResultsPage() {
   const mirror = useMirrorQuery(readFamilyExams, []);
   const student = useChosenStudent(mirror?.students ?? []);
   const [printing, setPrinting] = useState<string | null>(null);
+  const years = useSchoolYears();
+  const year = useChosenYear(years);
+  const yearLabel = year === undefined ? undefined : academicYearLabel(year);
   const results = (mirror?.results ?? [])
     .filter((result) => result.studentId === student?.id)
     .map((result) => ({ result, exam: mirror?.exams.find((exam) => exam.id === result.examId) }))
-    .filter((pair): pair is { result: (typeof pair)['result']; exam: NonNullable<(typeof pair)['exam']> } => pair.exam !== undefined)
+    .filter((pair): pair is { result: (typeof pair)['result']; exam: NonNullable<(typeof pair)['exam']> } => pair.exam !== undefined && pair.exam.academicYear === yearLabel)
     .sort((a, b) => firstDate(b.exam).localeCompare(firstDate(a.exam)));
 
   const print = (examId: string) => {
@@ -47,6 +52,7 @@ export default function StudentResultsPage() {
       <MirrorStatus engine={engine} loaded={Boolean(mirror)} text={text} />
       {mirror && !student && <p className="alert alert-info">{text.student.noStudent}</p>}
       <ChildChooser students={mirror?.students} student={student} />
+      <YearChooser years={years} year={year} />
       {student && mirror && results.length === 0 && <p className="panel">{text.student.noResults}</p>}
       {student &&
         mirror &&
