@@ -1915,6 +1915,10 @@ export interface MessageValues {
   'profile.staffMonth.line': { attended: string | number; working: string | number };
   'profile.staffMonth.detail': { absent: string | number; halfDays: string | number; leave: string | number };
   'profile.staffMonth.register': NoValues;
+  'profile.yearsHeading': NoValues;
+  'profile.yearsOf': { name: string | number };
+  'profile.thisYear': { year: string | number; className: string | number };
+  'profile.pastYear': { year: string | number; className: string | number; outcome: 'promoted' | 'detained' | string };
   'exams.changes.entity': NoValues;
   'exams.changes.marksSheet': { students: number };
   'exams.changes.resultsPublished': { exam: string | number; className: string | number };
@@ -4775,6 +4779,10 @@ export interface Texts {
       detail: (values: { absent: string | number; halfDays: string | number; leave: string | number }) => string;
       register: string;
     };
+    yearsHeading: string;
+    yearsOf: (values: { name: string | number }) => string;
+    thisYear: (values: { year: string | number; className: string | number }) => string;
+    pastYear: (values: { year: string | number; className: string | number; outcome: 'promoted' | 'detained' | string }) => string;
   };
   exams: {
     changes: {

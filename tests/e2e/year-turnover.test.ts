@@ -4,7 +4,7 @@
  * worker's shared server goes on to other files): the demo admin, on a 360 px phone, reads the dry
  * run of 2027-28, keeps one student back, starts the year, and the screen switches to 2027-28
  * without a reload; the demo parent chooses last year on the results screen and finds its
- * report card, and sees this year's class on the dashboard; the demo teacher's sheet for her class
+ * report card, and sees this year's class on the dashboard and each year's class on the profile; the demo teacher's sheet for her class
  * lists the students who moved up into it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,12 +13,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { feePaths, type FeeReceipt } from '../../contract/fees';
 import { paths } from '../../contract/paths';
 import { schoolTodayIso } from '../../contract/record-formats';
 import { yearPaths, type RolloverPreview } from '../../contract/years';
 import { yearTexts as text } from '../../src/features/year/texts';
 import { examTitles } from '../../src/features/exams/texts';
 import { recordsKitTexts } from '../../src/kit/texts';
+import { profileTexts } from '../../src/features/profile/texts';
 import { freePort } from '../support/free-port';
 import { chromiumPath } from './support/browser';
 import { demoUsername } from './support/demo';
@@ -113,8 +115,10 @@ describe('the year turns over', () => {
       await summary.filter({ hasText: text.summary({ promoted: counts('promoted', -1), detained: counts('detained', 1), leaving: counts('leaving') }) }).waitFor();
       await settle(adminPage);
       const layout = await layoutReport(adminPage);
-      expect(layout.wide).toEqual([]);
-      expect(layout.scrollWidth).toBeLessThanOrEqual(360);
+      // As the phone sweep judges a page: no sideways scroll, no control covered or on another.
+      expect(layout.scrollWidth, layout.wide.join('; ')).toBeLessThanOrEqual(360);
+      expect(layout.covered).toEqual([]);
+      expect(layout.overlapping).toEqual([]);
 
       await adminPage.getByRole('button', { name: text.start({ year: '2027-28' }), exact: true }).click();
       await adminPage.getByRole('alertdialog').getByRole('button', { name: text.start({ year: '2027-28' }), exact: true }).click();
@@ -140,7 +144,9 @@ describe('the year turns over', () => {
       await year.selectOption('2025');
       await parentPage.getByRole('heading', { name: 'Annual Examination' }).first().waitFor();
       const parentToken = await tokenOf(baseUrl, demoUsername('parent'));
-      const children = await api<{ id: string; classId: string | null }[]>(baseUrl, 'GET', paths.students.all, { token: parentToken });
+      // The parent's children, from their receipts (a family reads its own only); their classes as the school has them now.
+      const theirs = new Set((await api<FeeReceipt[]>(baseUrl, 'GET', feePaths.all, { token: parentToken })).map((row) => row.studentId));
+      const children = stored.filter((one) => theirs.has(one.id));
       // A class the turnover created is not in the list read before it.
       const classesNow = await api<SchoolClass[]>(baseUrl, 'GET', paths.classes.all, { token: adminToken });
       const child = children.find((one) => one.id !== keptBack.studentId && plan.students.some((row) => row.studentId === one.id && row.outcome === 'promoted'))!;
@@ -149,6 +155,11 @@ describe('the year turns over', () => {
       expect(nowIn.id).not.toBe(before.fromClassId);
       await parentPage.goto('/student');
       await parentPage.locator('.glance-count', { hasText: ` · ${nowIn.className} ${nowIn.classSection}` }).first().waitFor();
+      // Their profile lists each child's class in each year, this year's first.
+      const was = classes.find((one) => one.id === before.fromClassId)!;
+      await parentPage.goto('/student/profile');
+      await parentPage.getByText(profileTexts.thisYear({ year: '2027-28', className: `${nowIn.className} ${nowIn.classSection}` }), { exact: true }).waitFor();
+      await parentPage.getByText(profileTexts.pastYear({ year: '2026-27', className: `${was.className} ${was.classSection}`, outcome: 'promoted' }), { exact: true }).waitFor();
 
       // The teacher's sheet of her class today lists a student who moved up into it.
       const teacherPage = await (await phone()).newPage();

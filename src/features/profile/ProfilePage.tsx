@@ -2,8 +2,8 @@
  * /admin/profile (admin, teacher) and /student/profile (student, parent): the profile of spec
  * sections 2 and 3 (name, email, admission id, roll number, class with section, school, employee id
  * for teachers, phone, address, date of birth, gender). Read from the session profile and the
- * mirror only, so it opens offline; a parent sees each child with class. Password changes are on
- * /settings.
+ * mirror only, so it opens offline; a parent sees each child with class, and a family each child's
+ * class in every year the school turned over. Password changes are on /settings.
  */
 import { say, t, useLanguage } from '../../i18n';
 import { Link } from 'react-router';
@@ -23,16 +23,55 @@ import '../../kit/profile.css';
 import { studentsTable } from '../../../sync/modules/students';
 import { classesTable } from '../../../sync/modules/classes';
 import { teachersTable } from '../../../sync/modules/teachers';
+import { studentYearsTable, type StudentYearRow } from '../../../sync/modules/years';
+import { academicYearLabel } from '../../../contract/admission';
+import { classLabel } from '../../../contract/class-label';
+import { readSchoolYears, type SchoolYears } from '../../kit/school-year';
 
 /** Only what this user's profile needs: a staff mirror holds the whole school. */
-async function readMirror(db: KakshaDb, role: string | undefined, profile: ProfileData | null): Promise<MirrorPart> {
+async function readMirror(db: KakshaDb, role: string | undefined, profile: ProfileData | null): Promise<MirrorPart & { pastYears: StudentYearRow[]; years?: SchoolYears }> {
   if (role === 'student' || role === 'parent') {
-    const [students, classes] = await Promise.all([db.tableOf(studentsTable).toArray(), db.tableOf(classesTable).toArray()]);
-    return { students, classes, teachers: [] };
+    const [students, classes, pastYears, years] = await Promise.all([
+      db.tableOf(studentsTable).toArray(),
+      db.tableOf(classesTable).toArray(),
+      db.tableOf(studentYearsTable).toArray(),
+      readSchoolYears(db),
+    ]);
+    return { students, classes, teachers: [], pastYears, years };
   }
   const teacherId = teacherIdOf(profile);
   const teacher = teacherId ? await db.tableOf(teachersTable).get(teacherId) : undefined;
-  return { students: [], classes: [], teachers: teacher ? [teacher] : [] };
+  return { students: [], classes: [], teachers: teacher ? [teacher] : [], pastYears: [] };
+}
+
+/** Each student's class this year and in every closed year the device holds, newest first. */
+function YearsPanel({ mirror }: { mirror: MirrorPart & { pastYears: StudentYearRow[]; years?: SchoolYears } }) {
+  const current = mirror.years?.current;
+  if (current === undefined || mirror.pastYears.length === 0) return null;
+  const classOf = (id: string | null | undefined) => {
+    const row = mirror.classes.find((one) => one.id === id);
+    return row ? classLabel(row.className, row.classSection) : '—';
+  };
+  return (
+    <section className="panel settings-panel" aria-labelledby="profile-years">
+      <h2 id="profile-years">{text.yearsHeading}</h2>
+      {mirror.students.map((student) => {
+        const past = mirror.pastYears.filter((row) => row.studentId === student.id).sort((a, b) => b.academicYear - a.academicYear);
+        const name = `${student.firstName} ${student.lastName}`.trim();
+        return (
+          <div key={student.id}>
+            {mirror.students.length > 1 && <h3 id={`profile-years-${student.id}`}>{text.yearsOf({ name })}</h3>}
+            <ul className="profile-years" aria-label={text.yearsOf({ name })}>
+              <li>{text.thisYear({ year: academicYearLabel(current), className: classOf(student.classId) })}</li>
+              {past.map((row) => (
+                <li key={row.id}>{text.pastYear({ year: academicYearLabel(row.academicYear), className: classOf(row.classId), outcome: row.outcome })}</li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </section>
+  );
 }
 
 export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
@@ -75,6 +114,8 @@ export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
           )}
         </section>
       )}
+
+      {area === 'student' && mirror && <YearsPanel mirror={mirror} />}
 
       {area === 'admin' && <StaffMonthPanel />}
 

@@ -18,6 +18,6 @@ export const profileFeature = defineFeature({
   name: 'profile',
   sections: {
     admin: [{ needs: ['teachers', 'classes', 'teacherAttendance', 'events'], path: '/profile', title: () => titles.profile, page: <ProfilePage area="admin" />, tile: { icon, order: 190 } }],
-    student: [{ needs: ['students', 'classes'], path: '/profile', title: () => titles.profile, page: <ProfilePage area="student" />, tile: { icon, order: 10 } }],
+    student: [{ needs: ['students', 'classes', 'studentYears', 'schoolYears'], path: '/profile', title: () => titles.profile, page: <ProfilePage area="student" />, tile: { icon, order: 10 } }],
   },
 });
