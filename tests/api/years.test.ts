@@ -4,7 +4,8 @@
  * their admission withdrawn), creates the classes it needs, copies fee structures a year on and
  * carries the unpaid dues exactly once; a second commit is 409; the undo puts every table back as
  * it was and is refused once anything was written since or too late; an attendance sheet of the
- * closed year's date still lands in its class; admins only, each school its own.
+ * closed year's date, and last year's marks, still land in that year's class; admins only, each
+ * school its own.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -14,7 +15,10 @@ import { feePaths } from '../../contract/fees';
 import { messages } from '../../contract/messages';
 import { yearMessages, yearPaths, type RolloverPreview } from '../../contract/years';
 import { admissions } from '../../server/modules/admissions/tables';
-import { classes, students } from '../../server/db/core-tables';
+import { classes, students, subjects } from '../../server/db/core-tables';
+import { attendance } from '../../server/modules/attendance/tables';
+import { exams, results } from '../../server/modules/exams/tables';
+import { cbseGradingScale, markPaths } from '../../contract/exams';
 import { feeHeads, feeInstallments, feeStructures } from '../../server/modules/fees/tables';
 import { queryRows } from '../../server/db/rows';
 import { onDayThroughout } from '../support/fixed-day';
@@ -35,6 +39,9 @@ const leaverId = randomUUID();
 const admissionId = randomUUID();
 /** Green's fees of V A for 2026-27: two installments of ₹5,000.00, the first paid half. */
 const structureId = randomUUID();
+/** Green's 2026-27 annual examination of V A, in Mathematics. */
+const examId = randomUUID();
+const mathsId = randomUUID();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,6 +54,32 @@ beforeAll(async () => {
   await db.insert(students).values({ id: leaverId, tenantId: 'green', firstName: 'Riya', lastName: 'Patil', classId: finalClassId, rollNumber: '1' });
   await db.insert(admissions).values({ id: admissionId, tenantId: 'green', admissionNumber: '2015-0001', admissionYear: 2015, admissionSeq: 1, admissionDate: '2015-06-01', studentId: leaverId, classId: finalClassId });
   const headId = randomUUID();
+  await db.insert(subjects).values({ id: mathsId, tenantId: 'green', subjectName: 'Mathematics' });
+  await db.insert(exams).values({
+    id: examId,
+    tenantId: 'green',
+    name: 'Annual Examination',
+    term: 'Term 2',
+    academicYear: '2026-27',
+    classIds: [green.classIds[0]!],
+    schedule: [{ classId: green.classIds[0]!, subjectId: mathsId, date: '2027-03-10', startTime: '09:30', durationMinutes: 180, maxMarks: 80, passMarks: 27, gradedOnly: false }],
+    grading: cbseGradingScale,
+  });
+  // Kabir failed it (published): the dry run proposes keeping him back.
+  await db.insert(results).values({
+    id: randomUUID(),
+    tenantId: 'green',
+    examId,
+    classId: green.classIds[0]!,
+    studentId: green.studentIds[2]!,
+    subjects: [],
+    total: 12,
+    maxTotal: 80,
+    percentage: 15,
+    grade: 'E',
+    result: 'fail',
+    rank: 2,
+  });
   await db.insert(feeHeads).values({ id: headId, tenantId: 'green', name: 'Tuition' });
   await db.insert(feeStructures).values({ id: structureId, tenantId: 'green', classId: green.classIds[0]!, academicYear: 2026 });
   await db.insert(feeInstallments).values([
@@ -115,7 +148,7 @@ describe('the school year', () => {
 
   it('the dry run shows where every class and student goes, with the dues carried, and changes nothing', async () => {
     const before = await schoolTables('green');
-    const preview = await post(yearPaths.preview, { toYear: 2027, overrides: [{ studentId: green.studentIds[2], outcome: 'detained' }] });
+    const preview = await post(yearPaths.preview, { toYear: 2027 });
     expect(preview.statusCode, preview.body).toBe(200);
     const data = preview.json().data as RolloverPreview;
     const [va, vib] = green.classIds;
@@ -126,7 +159,11 @@ describe('the school year', () => {
     ]);
     const byId = new Map(data.students.map((one) => [one.studentId, one]));
     expect(byId.get(green.studentIds[0]!)).toMatchObject({ outcome: 'promoted', toClassId: null, toClassName: 'VI', toClassSection: 'A', duesCarried: expect.any(Number) });
-    expect(byId.get(green.studentIds[2]!)).toMatchObject({ outcome: 'detained', toClassId: va });
+    expect(byId.get(green.studentIds[2]!)).toMatchObject({ outcome: 'detained', toClassId: va, result: 'fail' });
+    expect(byId.get(green.studentIds[0]!)).toMatchObject({ result: null });
+    // The admin's word over the result's.
+    const promoted = await post(yearPaths.preview, { toYear: 2027, overrides: [{ studentId: green.studentIds[2], outcome: 'promoted' }] });
+    expect(promoted.json().data.students.find((one: { studentId: string }) => one.studentId === green.studentIds[2])).toMatchObject({ outcome: 'promoted', toClassName: 'VI', toClassSection: 'A' });
     expect(byId.get(leaverId)).toMatchObject({ outcome: 'leaving', toClassId: null, toClassName: null });
     expect(data.newClasses).toEqual([{ className: 'VI', classSection: 'A' }, { className: 'VII', classSection: 'B' }]);
     expect(data.structuresCopied).toBe(1);
@@ -158,7 +195,7 @@ describe('the school year', () => {
   it('the commit moves students, creates classes, withdraws leavers, copies fees and keeps last year readable', async () => {
     const [va, vib] = green.classIds;
     const [aarav, diya, kabir] = green.studentIds;
-    const commit = await post(yearPaths.rollover, { toYear: 2027, overrides: [{ studentId: kabir, outcome: 'detained' }] });
+    const commit = await post(yearPaths.rollover, { toYear: 2027 });
     expect(commit.statusCode, commit.body).toBe(200);
 
     const db = t.database.db;
@@ -228,6 +265,14 @@ describe('the school year', () => {
     expect(outsider.statusCode).toBe(400);
     const marked = await sheet([aarav!, kabir!]);
     expect(marked.statusCode, marked.body).toBeLessThan(300);
+    const stored = await t.database.db.select().from(attendance).where(sql`${attendance.tenantId} = 'green' and ${attendance.date} = '2027-03-19'`);
+    expect(stored.map((row) => [row.studentId, row.classId]).sort()).toEqual([[aarav, va], [kabir, va]].sort());
+
+    // Last year's marks of V A too: Aarav sat its annual examination there, wherever he sits now.
+    const marks = await post(markPaths.markSheet, { examId, classId: va, subjectId: mathsId, entries: [{ studentId: aarav, marks: 61 }] });
+    expect(marks.statusCode, marks.body).toBeLessThan(300);
+    const stranger = await post(markPaths.markSheet, { examId, classId: va, subjectId: mathsId, entries: [{ studentId: diya, marks: 50 }] });
+    expect(stranger.statusCode).toBe(400);
 
     const undo = await post(yearPaths.undo, { toYear: 2027 });
     expect([undo.statusCode, undo.json().message]).toEqual([409, yearMessages.undoAfterWrites]);

@@ -111,7 +111,7 @@ export const marksRoutes: ZodPlugin = async (app) => {
         const paper = exam.schedule.find((one) => one.classId === classId && one.subjectId === subjectId);
         if (!paper) throw badRequest(markMessages.noPaper, { fieldErrors: { subjectId: [markMessages.noPaper] } });
 
-        const inClass = new Set(await classStudentIds(tx, tenantId, classId));
+        const inClass = new Set(await classStudentIds(tx, tenantId, classId, exam.academicYear));
         const fieldErrors: Record<string, string[]> = {};
         const seen = new Set<string>();
         const values = entries.map((entry, index) => {

@@ -31,7 +31,7 @@ export function missingCells(exam: Exam, classId: string, studentIds: string[], 
 
 /** Writes the class's results (new rows, or changed ones: an unchanged row keeps its rev). */
 export async function storeResults(tx: Db, tenantId: string, exam: Exam, classId: string, publishedAt: string): Promise<void> {
-  const current = await classStudentIds(tx, tenantId, classId);
+  const current = await classStudentIds(tx, tenantId, classId, exam.academicYear);
   const earlier = await tx
     .select({ studentId: results.studentId })
     .from(results)

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Result } from '../../../contract/exam-results';
 import { cbseGradingScale, type Exam, type ExamSearchColumn, type GradingScale, type Mark, type Paper } from '../../../contract/exams';
+import { studentsOfClassInYear } from '../years/current-year';
 import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
@@ -128,7 +129,12 @@ export async function schoolScale(db: Db, tenantId: string): Promise<GradingScal
 }
 
 /** The live students of a class. */
-export async function classStudentIds(db: Db, tenantId: string, classId: string): Promise<string[]> {
+/**
+ * The students of a class for an exam: those who sit in it now, or, for an exam of a closed year
+ * ("2025-26"), those who sat in it that year (docs/decisions.md "The school year").
+ */
+export async function classStudentIds(db: Db, tenantId: string, classId: string, academicYear?: string): Promise<string[]> {
+  if (academicYear) return studentsOfClassInYear(db, tenantId, classId, Number(academicYear.slice(0, 4)));
   const rows = await db
     .select({ id: students.id })
     .from(students)

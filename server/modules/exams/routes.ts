@@ -201,7 +201,7 @@ export const examRoutes: ZodPlugin = async (app) => {
       const teacherOf = new Map(mapping.map((row) => [`${row.classId}|${row.subjectId}`, row.teacherId]));
       const progress = [];
       for (const classId of exam.classIds) {
-        const studentIds = new Set(await classStudentIds(app.db, tenantId, classId));
+        const studentIds = new Set(await classStudentIds(app.db, tenantId, classId, exam.academicYear));
         const cells = await gridMarks(app.db, tenantId, exam.id, classId);
         for (const paper of papersOf(exam, classId)) {
           const entered = cells.filter((cell) => cell.subjectId === paper.subjectId && studentIds.has(cell.studentId)).length;
@@ -230,7 +230,7 @@ export const examRoutes: ZodPlugin = async (app) => {
         if (!exam) throw notFound(examMessages.notFound);
         if (!exam.classIds.includes(classId)) throw badRequest(examMessages.notSitting, { fieldErrors: { classId: [examMessages.notSitting] } });
         if (exam.published[classId]) throw conflict(examMessages.alreadyPublished);
-        const studentIds = await classStudentIds(tx, tenantId, classId);
+        const studentIds = await classStudentIds(tx, tenantId, classId, exam.academicYear);
         const missing = missingCells(exam, classId, studentIds, await gridMarks(tx, tenantId, exam.id, classId));
         if (missing > 0) throw conflict(examMessages.incomplete(missing), { missing });
         const publishedAt = new Date().toISOString();

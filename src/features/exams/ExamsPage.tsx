@@ -7,7 +7,7 @@
 import { useLanguage } from '../../i18n';
 import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadingStatus, useStaffAccess, useWriteReport } from '../../kit';
+import { ClosedYearNote, LoadingStatus, useSchoolYears, useStaffAccess, useWriteReport } from '../../kit';
 import { stackCell, stackRowHeader, stackTable } from '../../kit/stacked-table';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -113,6 +113,9 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
   const [params, setParams] = useSearchParams();
   const classSelect = useId();
   const exam = mirror.exams.find((row) => row.id === examId)!;
+  // A closed year's marks are read, never changed (docs/decisions.md "The school year").
+  const years = useSchoolYears();
+  const closedYear = Boolean(years?.years.some((one) => one.closed && one.label === exam.academicYear));
   const sitting = useMemo(() => mirror.classes.filter((row) => exam.classIds.includes(row.id)), [mirror.classes, exam.classIds]);
   const mine = sitting.filter((klass) => exam.schedule.some((paper) => paper.classId === klass.id && mayEnter(access, mirror.classes, mirror.mapping, klass.id, paper.subjectId)));
   const classId = params.get('class') ?? (access.isAdmin ? sitting[0]?.id : mine[0]?.id) ?? sitting[0]?.id ?? '';
@@ -125,7 +128,7 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
   const gridOpen = paper !== undefined;
   const data = useMirrorQuery(
     async (db) =>
-      gridOpen ? undefined : { students: await classStudents(db, classId), marks: await classMarks(db, examId, classId), results: await classResults(db, examId, classId) },
+      gridOpen ? undefined : { students: await classStudents(db, classId, exam.academicYear), marks: await classMarks(db, examId, classId), results: await classResults(db, examId, classId) },
     [examId, classId, gridOpen],
   );
   const publishedAt = exam.published?.[classId];
@@ -143,7 +146,7 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
           paper={paper}
           subjectName={subjectName(paper.subjectId)}
           className={classLabel(klass)}
-          writable={mayEnter(access, mirror.classes, mirror.mapping, classId, paper.subjectId)}
+          writable={!closedYear && mayEnter(access, mirror.classes, mirror.mapping, classId, paper.subjectId)}
         />
       </>
     );
@@ -170,7 +173,8 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
       <h2>
         {exam.name} · {exam.term} · {exam.academicYear}
       </h2>
-      {access.isAdmin && (
+      <ClosedYearNote years={years} year={Number(exam.academicYear.slice(0, 4))} />
+      {access.isAdmin && !closedYear && (
         <p>
           <Link className="btn btn-secondary" to={`?edit=${exam.id}`}>
             {text.edit}
@@ -221,7 +225,7 @@ function ExamDetail({ mirror, examId }: { mirror: ExamsMirror; examId: string })
             <tbody {...stackTable.rowgroup}>
               {progress.map((row) => {
                 const name = subjectName(row.paper.subjectId);
-                const writable = mayEnter(access, mirror.classes, mirror.mapping, classId, row.paper.subjectId);
+                const writable = !closedYear && mayEnter(access, mirror.classes, mirror.mapping, classId, row.paper.subjectId);
                 return (
                   <tr key={row.paper.subjectId} {...stackTable.row}>
                     <th scope="row" {...stackRowHeader()}>

@@ -133,7 +133,7 @@ export function MarksGrid({ exam, paper, subjectName, className, writable: mayWr
   const locked = Boolean(exam.published?.[paper.classId]);
   const data = useMirrorQuery(
     async (db) => ({
-      students: await classStudents(db, paper.classId),
+      students: await classStudents(db, paper.classId, exam.academicYear),
       marks: await db.tableOf(marksTable).where('[examId+classId+subjectId]').equals([exam.id, paper.classId, paper.subjectId]).toArray(),
     }),
     [exam.id, paper.classId, paper.subjectId],

@@ -55,7 +55,7 @@ export default function ReportCardsPage() {
   const examIds = (exam ? [exam.id] : termExams.map((one) => one.id)).join(',');
   const data = useMirrorQuery(
     async (db) => {
-      const students = await classStudents(db, classId);
+      const students = await classStudents(db, classId, exam?.academicYear ?? termExams[0]?.academicYear);
       const results = (await db.tableOf(resultsTable).where('examId').anyOf(examIds ? examIds.split(',') : []).toArray()).filter((row) => row.classId === classId);
       const attendance = await db.tableOf(attendanceTable).where('[classId+date]').between([classId, ''], [classId, '\uffff']).toArray();
       return { students, results, attendance };

@@ -11,6 +11,8 @@ import { subjectsTable } from '../../../sync/modules/subjects';
 import { classSubjectsTable } from '../../../sync/modules/class-subjects';
 import { teachersTable } from '../../../sync/modules/teachers';
 import { studentsTable } from '../../../sync/modules/students';
+import { studentYearsTable } from '../../../sync/modules/years';
+import { readSchoolYears } from '../../kit/school-year';
 import { classLabel as labelOf } from '../../../contract/class-label';
 
 export interface ExamsMirror {
@@ -42,9 +44,16 @@ export function lastDate(exam: Pick<ExamRow, 'schedule'>): string {
   return exam.schedule.reduce((max, paper) => (paper.date > max ? paper.date : max), '');
 }
 
-/** One class's students (live on the device) in roll order, then by name. */
-export async function classStudents(db: KakshaDb, classId: string): Promise<StudentRow[]> {
-  const rows = await db.tableOf(studentsTable).where('classId').equals(classId).toArray();
+/**
+ * One class's students (live on the device) in roll order, then by name: those who sit in it now,
+ * or, for an exam of a closed year (`academicYear` "2025-26"), those who sat in it that year.
+ */
+export async function classStudents(db: KakshaDb, classId: string, academicYear?: string): Promise<StudentRow[]> {
+  const year = academicYear ? Number(academicYear.slice(0, 4)) : undefined;
+  const closed = year !== undefined && (await readSchoolYears(db)).years.some((one) => one.academicYear === year && one.closed);
+  const rows = closed
+    ? (await db.tableOf(studentsTable).bulkGet((await db.tableOf(studentYearsTable).where('academicYear').equals(year).toArray()).filter((row) => row.classId === classId).map((row) => row.studentId))).filter((row): row is StudentRow => row !== undefined)
+    : await db.tableOf(studentsTable).where('classId').equals(classId).toArray();
   return rows.sort((a, b) => rollOf(a) - rollOf(b) || fullName(a).localeCompare(fullName(b)));
 }
 
