@@ -134,6 +134,9 @@ export const studentYearRecordSchema = z.object({
   studentId: z.string(),
   academicYear: z.number(),
   classId: z.string().nullable(),
+  /** The class's name and section, so a family's device names a class it no longer holds. */
+  className: z.string().nullable(),
+  classSection: z.string().nullable(),
   outcome: z.enum(yearOutcomes),
   duesCarried: z.number(),
   rev: z.number().optional(),

@@ -249,7 +249,7 @@ describe('the school year', () => {
     expect(of('schoolYears').map((one) => [one.academicYear, one.status])).toEqual(expect.arrayContaining([[2027, 'open'], [2026, 'closed']]));
     const past = of('studentYears');
     expect(past.map((one) => one.studentId).sort()).toEqual([green.studentIds[0], green.studentIds[1]].sort());
-    expect(past.find((one) => one.studentId === green.studentIds[0])).toMatchObject({ academicYear: 2026, classId: green.classIds[0], outcome: 'promoted', duesCarried: 1_000_000 });
+    expect(past.find((one) => one.studentId === green.studentIds[0])).toMatchObject({ academicYear: 2026, classId: green.classIds[0], className: 'V', classSection: 'A', outcome: 'promoted', duesCarried: 1_000_000 });
     // Aarav sits in VI A now; V A's structure of 2026 still reaches the family for last year's dues.
     expect(of('feeStructures').some((one) => one.classId === green.classIds[0] && one.academicYear === 2026)).toBe(true);
     const student = await pullAll(t, 'green', g.student);

@@ -11,6 +11,16 @@ import { events } from '../events/tables';
 import { classesInYear } from '../years/current-year';
 import { feeRepository } from './repository';
 
+function groupByStudent<T extends { studentId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(row.studentId);
+    if (list) list.push(row);
+    else groups.set(row.studentId, [row]);
+  }
+  return groups;
+}
+
 /** Each student's sources of the year, all but the day they are worked out for. */
 export async function duesSourcesOf(db: Db, tenantId: string, studentIds: string[], academicYear: number): Promise<Omit<DuesSources, 'today'>[]> {
   if (studentIds.length === 0) return [];
@@ -31,13 +41,16 @@ export async function duesSourcesOf(db: Db, tenantId: string, studentIds: string
   ).map((row) => ({ kind: row.kind, startDate: row.startDate, endDate: row.endDate, audience: { kind: row.audienceKind, classIds: row.classIds } }));
   const lateDaysOf = new Map(classIds.map((classId) => [classId, holidayLateDays(holidays, academicYear, classId)]));
   const byClass = new Map(structures.map((structure) => [structure.classId, structure]));
+  // Grouped once: a whole school's dues (a turnover's dry run) would otherwise scan every receipt per student.
+  const concessionsOf = groupByStudent(concessions);
+  const receiptsOf = groupByStudent(receipts);
   return rows.map((row) => ({
     studentId: row.id,
     academicYear,
     structure: row.classId ? byClass.get(row.classId) : undefined,
     headNames,
-    concessions: concessions.filter((one) => one.studentId === row.id),
-    receipts: receipts.filter((one) => one.studentId === row.id),
+    concessions: concessionsOf.get(row.id) ?? [],
+    receipts: receiptsOf.get(row.id) ?? [],
     lateDays: row.classId ? lateDaysOf.get(row.classId) : undefined,
   }));
 }

@@ -64,7 +64,7 @@ function YearsPanel({ mirror }: { mirror: MirrorPart & { pastYears: StudentYearR
             <ul className="profile-years" aria-label={text.yearsOf({ name })}>
               <li>{text.thisYear({ year: academicYearLabel(current), className: classOf(student.classId) })}</li>
               {past.map((row) => (
-                <li key={row.id}>{text.pastYear({ year: academicYearLabel(row.academicYear), className: classOf(row.classId), outcome: row.outcome })}</li>
+                <li key={row.id}>{text.pastYear({ year: academicYearLabel(row.academicYear), className: classLabel(row.className, row.classSection) || classOf(row.classId), outcome: row.outcome })}</li>
               ))}
             </ul>
           </div>

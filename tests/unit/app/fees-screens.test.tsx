@@ -415,7 +415,7 @@ describe('/student/fees after the school turned the year over', () => {
       { id: id(201), academicYear: year, label: '2026-27', status: 'closed', current: false, startedAt: null, undoUntil: null, rev: 3 },
       { id: id(202), academicYear: year + 1, label: '2027-28', status: 'open', current: true, startedAt: '2026-11-25T05:00:00.000Z', undoUntil: null, rev: 3 },
     ]);
-    await engine.db.tableOf(studentYearsTable).put({ id: id(203), studentId: asha, academicYear: year, classId: vA, outcome: 'promoted', duesCarried: 3_750_000, rev: 3 });
+    await engine.db.tableOf(studentYearsTable).put({ id: id(203), studentId: asha, academicYear: year, classId: vA, className: 'V', classSection: 'A', outcome: 'promoted', duesCarried: 3_750_000, rev: 3 });
     await engine.db.tableOf(feeReceiptsTable).put(receipt(1, {}));
     await show('/student/fees', <StudentFeesPage />, `/student/fees?studentId=${asha}`);
     await until(() => view!.container.querySelector('.fee-previous') !== null, 'the previous year dues');
