@@ -161,20 +161,6 @@ describe('the year turns over', () => {
       await parentPage.getByText(profileTexts.thisYear({ year: '2027-28', className: `${nowIn.className} ${nowIn.classSection}` }), { exact: true }).waitFor();
       const pastLine = profileTexts.pastYear({ year: '2026-27', className: `${was.className} ${was.classSection}`, outcome: 'promoted' });
       await parentPage.getByText(pastLine, { exact: true }).waitFor();
-              for (const store of ['students', 'studentYears', 'schoolYears']) {
-                if (!db.objectStoreNames.contains(store)) continue;
-                const rows = await new Promise<unknown[]>((resolve) => {
-                  const request = db.transaction(store).objectStore(store).getAll();
-                  request.onsuccess = () => resolve(request.result);
-                });
-                out.push(`${info.name} ${store}: ${JSON.stringify(rows).slice(0, 600)}`);
-              }
-              db.close();
-            }
-            return out.join('\n');
-          });
-          throw new Error(`${String(error)}\nprofile: ${await parentPage.locator('.profile-years').allInnerTexts()}\n${dump}\n${await parentPage.locator('main').innerText()}`);
-        });
 
       // The teacher's sheet of her class today lists a student who moved up into it.
       const teacherPage = await (await phone()).newPage();
