@@ -87,6 +87,13 @@ async function withItems(db: Db, tenantId: string, rows: ReceiptRow[]): Promise<
     .innerJoin(feeHeads, and(eq(feeHeads.tenantId, feeInstallments.tenantId), eq(feeHeads.id, feeInstallments.headId)))
     .where(and(eq(feeReceiptItems.tenantId, tenantId), inArray(feeReceiptItems.receiptId, rows.map((row) => row.id))))
     .orderBy(asc(feeInstallments.dueDate), asc(feeInstallments.position));
+  // Grouped once: a school's receipts with a filter per receipt would scan every item for each.
+  const itemsOf = new Map<string, Omit<(typeof items)[number], 'receiptId'>[]>();
+  for (const { receiptId, ...item } of items) {
+    const list = itemsOf.get(receiptId);
+    if (list) list.push(item);
+    else itemsOf.set(receiptId, [item]);
+  }
   return rows.map((row) => ({
     id: row.id,
     receiptNumber: row.receiptNumber,
@@ -101,9 +108,7 @@ async function withItems(db: Db, tenantId: string, rows: ReceiptRow[]): Promise<
     mode: row.mode,
     reference: row.reference,
     bank: row.bank,
-    items: items
-      .filter((item) => item.receiptId === row.id)
-      .map(({ receiptId: _receiptId, ...item }) => item),
+    items: itemsOf.get(row.id) ?? [],
     fine: row.fine,
     fineWaived: row.fineWaived,
     waiverReason: row.waiverReason,
