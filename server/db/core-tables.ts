@@ -295,3 +295,29 @@ export const studentYears = pgTable(
     index('student_years_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
   ],
 );
+
+/**
+ * A school's years (server/modules/years). A school that never turned a year over has no row: its
+ * current year is the year of today's date. A turnover closes the current year and opens the next.
+ * The sync scope reads it: a pull brings the current and the last year's records.
+ */
+export const schoolYears = pgTable(
+  'school_years',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    academicYear: integer('academic_year').notNull(),
+    status: text('status', { enum: ['open', 'closed'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    ...revColumns,
+  },
+  (t) => [
+    check('school_years_status_check', sql`${t.status} in ('open', 'closed')`),
+    unique('school_years_tenant_id_key').on(t.tenantId, t.id),
+    uniqueIndex('school_years_tenant_year_key').on(t.tenantId, t.academicYear).where(sql`${t.deletedAt} is null`),
+    index('school_years_tenant_rev_idx').on(t.tenantId, t.rev),
+    index('school_years_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+  ],
+);

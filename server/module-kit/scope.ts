@@ -5,10 +5,11 @@
  * which is when a client must start over.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max } from 'drizzle-orm';
+import { academicYearStartMonth } from '../../contract/admission';
 import type { RoleName } from '../../contract/roles';
 import type { Db } from '../db/client';
-import { parentChildren, students, studentYears } from '../db/core-tables';
+import { parentChildren, schoolYears, students, studentYears } from '../db/core-tables';
 import type { AuthUser } from '../types';
 
 export interface SyncScope {
@@ -23,6 +24,12 @@ export interface SyncScope {
   classIds: string[];
   /** Family: the students' classes of closed years (last year's fees are last year's class's). */
   formerClassIds: string[];
+  /**
+   * The first day of the records a pull brings where they pile up by the day (attendance, staff
+   * attendance, marks): the start of last year once the school has turned a year over, so a first
+   * sync holds this year and last, not every year. Null before the school's first turnover.
+   */
+  syncFrom: string | null;
   fingerprint: string;
 }
 
@@ -33,9 +40,19 @@ function fingerprintOf(user: AuthUser, studentIds: string[], classIds: string[],
   return createHash('sha256').update(shape.join('|')).digest('hex').slice(0, 16);
 }
 
+/** The start of last year once the school has a year of its own (docs/decisions.md "The school year"). */
+async function syncFromOf(db: Db, tenantId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ year: max(schoolYears.academicYear) })
+    .from(schoolYears)
+    .where(and(eq(schoolYears.tenantId, tenantId), eq(schoolYears.status, 'open'), isNull(schoolYears.deletedAt)));
+  return row?.year ? `${row.year - 1}-${String(academicYearStartMonth).padStart(2, '0')}-01` : null;
+}
+
 export async function scopeOf(db: Db, user: AuthUser): Promise<SyncScope> {
+  const syncFrom = await syncFromOf(db, user.tenantId);
   if (user.role === 'admin' || user.role === 'teacher') {
-    return { userId: user.id, role: user.role, school: true, studentIds: [], classIds: [], formerClassIds: [], fingerprint: fingerprintOf(user, [], []) };
+    return { userId: user.id, role: user.role, school: true, studentIds: [], classIds: [], formerClassIds: [], syncFrom, fingerprint: fingerprintOf(user, [], []) };
   }
   let studentIds: string[] = [];
   if (user.role === 'student') {
@@ -64,7 +81,7 @@ export async function scopeOf(db: Db, user: AuthUser): Promise<SyncScope> {
           .from(studentYears)
           .where(and(eq(studentYears.tenantId, user.tenantId), inArray(studentYears.studentId, studentIds), isNull(studentYears.deletedAt)));
   const formerClassIds = [...new Set(former.map((row) => row.classId).filter((id): id is string => id !== null && !classIds.includes(id)))];
-  return { userId: user.id, role: user.role, school: false, studentIds, classIds, formerClassIds, fingerprint: fingerprintOf(user, studentIds, classIds, formerClassIds) };
+  return { userId: user.id, role: user.role, school: false, studentIds, classIds, formerClassIds, syncFrom, fingerprint: fingerprintOf(user, studentIds, classIds, formerClassIds) };
 }
 
 /** Whether a user may read one student's records (attendance ranges and the like). */

@@ -8,8 +8,7 @@
 import { count, sql } from 'drizzle-orm';
 import { todayIso } from '../../contract/record-formats';
 import type { Db } from '../db/client';
-import { classSubjects, classes, parentChildren, schools, studentYears, students, subjects, teachers, users } from '../db/core-tables';
-import { schoolYears } from '../modules/years/tables';
+import { classSubjects, classes, parentChildren, schoolYears, schools, studentYears, students, subjects, teachers, users } from '../db/core-tables';
 import { admissionCounters, admissions } from '../modules/admissions/tables';
 import { attendance } from '../modules/attendance/tables';
 import { certificateCounters, certificates } from '../modules/certificates/tables';

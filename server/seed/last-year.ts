@@ -9,8 +9,7 @@
 import { academicYearOf } from '../../contract/admission';
 import { computeDues } from '../../contract/fee-dues';
 import type { FeeConcession, FeeReceipt, FeeStructure } from '../../contract/fees';
-import type { schoolYears } from '../modules/years/tables';
-import type { studentYears } from '../db/core-tables';
+import type { schoolYears, studentYears } from '../db/core-tables';
 import { generateLastYearExam, type ExamSource } from './exams';
 import { generateFees, type FeeSeed, type FeeSource } from './fees';
 import { stableUuid } from './random';

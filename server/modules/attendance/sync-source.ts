@@ -1,5 +1,5 @@
-/** Attendance in the pull: staff the school's, a family their own students' records. */
-import { inArray } from 'drizzle-orm';
+/** Attendance in the pull: staff the school's, a family their own students' records; this year's and last. */
+import { and, gte, inArray } from 'drizzle-orm';
 import { attendance } from './tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
 import { toAttendanceRecord } from './records';
@@ -7,7 +7,11 @@ import { toAttendanceRecord } from './records';
 export const attendanceSyncSource = defineSyncSource({
   entity: 'attendance',
   table: attendance,
-  where: (scope) =>
-    scope.school ? undefined : scope.studentIds.length ? inArray(attendance.studentId, scope.studentIds) : 'none',
+  // This year's and last year's days only, once the school has turned a year over (SyncScope.syncFrom).
+  where: (scope) => {
+    const recent = scope.syncFrom ? gte(attendance.date, scope.syncFrom) : undefined;
+    if (scope.school) return recent;
+    return scope.studentIds.length ? and(inArray(attendance.studentId, scope.studentIds), recent) : 'none';
+  },
   records: eachRow(toAttendanceRecord),
 });

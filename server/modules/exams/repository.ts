@@ -1,5 +1,6 @@
 /** Data access for exams, marks cells and results; every function takes the tenant. */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { academicYearLabel } from '../../../contract/admission';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Result } from '../../../contract/exam-results';
 import { cbseGradingScale, type Exam, type ExamSearchColumn, type GradingScale, type Mark, type Paper } from '../../../contract/exams';
@@ -61,6 +62,13 @@ export function examsVisibleTo(scope: SyncScope): SQL | undefined {
   // Past years' classes too: a closed year's report card names its exam.
   const classIds = [...scope.classIds, ...scope.formerClassIds];
   return classIds.length > 0 ? sql`${exams.classIds} && ${arrayParam(classIds, 'uuid')}` : sql`false`;
+}
+
+/** The marks of exams of the academic year starting on `from` (YYYY-04-01) and later ("2025-26" >= "2025-26"). */
+export function marksOfExamsFrom(from: string): SQL {
+  const label = academicYearLabel(Number(from.slice(0, 4)));
+  // Uncorrelated, so the database hashes the exam ids once (the pull filters marks by school anyway).
+  return sql`${marks.examId} in (select ${exams.id} from ${exams} where ${exams.academicYear} >= ${label})`;
 }
 
 /** The published results a scope covers: all for staff, their own students' for a family. */

@@ -5,7 +5,7 @@
  */
 import { exams, marks, results } from './tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
-import { examRecord, examsVisibleTo, markRecord, resultRecord, resultsVisibleTo } from './repository';
+import { examRecord, examsVisibleTo, markRecord, marksOfExamsFrom, resultRecord, resultsVisibleTo } from './repository';
 
 export const examSyncSource = defineSyncSource({
   entity: 'exams',
@@ -17,7 +17,8 @@ export const examSyncSource = defineSyncSource({
 export const markSyncSource = defineSyncSource({
   entity: 'marks',
   table: marks,
-  where: (scope) => (scope.school ? undefined : 'none'),
+  // Marks of this year's and last year's exams (results, the summaries, travel for every year).
+  where: (scope) => (scope.school ? (scope.syncFrom ? marksOfExamsFrom(scope.syncFrom) : undefined) : 'none'),
   records: eachRow(markRecord),
 });
 

@@ -13,13 +13,13 @@ import { academicYearLabel } from '../../../contract/admission';
 import { schoolTodayIso } from '../../../contract/record-formats';
 import type { RolloverInput, RolloverResult } from '../../../contract/years';
 import type { Db } from '../../db/client';
-import { classes, schools, students, studentYears } from '../../db/core-tables';
+import { classes, schools, schoolYears, students, studentYears } from '../../db/core-tables';
 import { queryRows } from '../../db/rows';
 import type { AuthUser } from '../../types';
 import { admissions } from '../admissions/tables';
 import { feeInstallments, feeStructures } from '../fees/tables';
 import { planRollover, previewOf } from './plan';
-import { schoolYears, yearRollovers } from './tables';
+import { yearRollovers } from './tables';
 import { yearRecords } from './records';
 
 /** What an undo puts back. */

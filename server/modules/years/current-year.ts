@@ -7,8 +7,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { academicYearOf } from '../../../contract/admission';
 import { schoolTodayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
-import { students, studentYears } from '../../db/core-tables';
-import { schoolYears } from './tables';
+import { schoolYears, students, studentYears } from '../../db/core-tables';
 
 /** The school's open year; a school that never turned a year over is in the year of today's date. */
 export async function currentYearOf(db: Db, tenantId: string, today: string = schoolTodayIso()): Promise<number> {

@@ -5,7 +5,8 @@ import { academicYearLabel } from '../../../contract/admission';
 import { undoWindowHours, type SchoolYear } from '../../../contract/years';
 import type { Db } from '../../db/client';
 import { currentYearOf } from './current-year';
-import { schoolYears, yearRollovers } from './tables';
+import { yearRollovers } from './tables';
+import { schoolYears } from '../../db/core-tables';
 
 type Row = typeof schoolYears.$inferSelect;
 

@@ -3,10 +3,9 @@
  * the current year from them), and each student's class in closed years for staff and the family.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { classes, studentYears } from '../../db/core-tables';
+import { classes, schoolYears, studentYears } from '../../db/core-tables';
 import { byId, defineSyncSource } from '../../module-kit/sync-source';
 import { yearRecords } from './records';
-import { schoolYears } from './tables';
 
 export const schoolYearsSyncSource = defineSyncSource({
   entity: 'schoolYears',

@@ -8,14 +8,14 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { academicYearLabel } from '../../../contract/admission';
 import { undoWindowHours, yearMessages } from '../../../contract/years';
 import type { Db } from '../../db/client';
-import { classes, studentYears } from '../../db/core-tables';
+import { classes, schoolYears, studentYears } from '../../db/core-tables';
 import { queryRows } from '../../db/rows';
 import { conflict } from '../../errors';
 import { admissions } from '../admissions/tables';
 import { feeInstallments, feeStructures } from '../fees/tables';
 import { lockSchool, seatStudents, type UndoRecord } from './commit';
 import { currentYearOf } from './current-year';
-import { schoolYears, yearRollovers } from './tables';
+import { yearRollovers } from './tables';
 
 /** Every table that carries a school's rows and their revs, read from the database itself. */
 async function revTables(db: Db): Promise<string[]> {
