@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { academicYearLabel, academicYearOf } from '../../../contract/admission';
 import { type ExamInput, examInputSchema, examMessages } from '../../../contract/exams';
 import { todayIso } from '../../../contract/record-formats';
-import { useWriteReport } from '../../kit';
+import { useSchoolYears, useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import type { ExamRow } from '../../../sync/modules/exams';
 import { classLabel, type ExamsMirror } from './queries';
@@ -44,7 +44,10 @@ export function ExamForm({ mirror, exam }: { mirror: ExamsMirror; exam?: ExamRow
   const ids = useId();
   const [name, setName] = useState(exam?.name ?? '');
   const [term, setTerm] = useState(exam?.term ?? text.form.defaultTerm);
-  const [academicYear, setYear] = useState(exam?.academicYear ?? academicYearLabel(academicYearOf(todayIso())));
+  // A new exam is the school's current year's unless the admin types another.
+  const years = useSchoolYears();
+  const [typedYear, setYear] = useState<string | null>(exam?.academicYear ?? null);
+  const academicYear = typedYear ?? academicYearLabel(years?.current ?? academicYearOf(todayIso()));
   const [weight, setWeight] = useState(String(exam?.weight ?? 100));
   const [classIds, setClassIds] = useState<string[]>(exam?.classIds ?? []);
   const [papers, setPapers] = useState<Readonly<Record<string, PaperDraft>>>(() =>
