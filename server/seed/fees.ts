@@ -11,7 +11,7 @@
  */
 import { academicYearOf } from '../../contract/admission';
 import { balanceAsOf, computeDues, holidayLateDays } from '../../contract/fee-dues';
-import { defaultReceiptFormat, formatReceiptNumber, installmentLabel, type FeeFrequency, type FeeStructure, type PaymentMode } from '../../contract/fees';
+import { defaultReceiptFormat, formatReceiptNumber, installmentLabel, type FeeConcession, type FeeFrequency, type FeeStructure, type PaymentMode } from '../../contract/fees';
 import { isWorkingDay, workingDaysBefore, type CalendarEntry } from '../../contract/working-days';
 import type { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../modules/fees/tables';
 import { Random, stableUuid } from './random';
@@ -176,12 +176,15 @@ export function generateFees(source: FeeSource, today: string): FeeSeed {
   const classOf = new Map(source.classes.map((klass) => [klass.id, klass]));
   type Pending = Omit<typeof feeReceipts.$inferInsert, 'receiptSeq' | 'receiptNumber' | 'academicYear'> & { lines: { installmentId: string; amount: number }[] };
   const pending: Pending[] = [];
+  // Each student's concessions, read as the calculator takes them, once (not the school's list per student).
+  const concessionsOf = new Map<string, FeeConcession[]>();
+  for (const c of concessions) concessionsOf.set(c.studentId, [...(concessionsOf.get(c.studentId) ?? []), { ...c, id: c.id, rev: 0, headIds: c.headIds, percent: c.percent ?? null, amount: c.amount ?? null, reason: c.reason ?? null }]);
   for (const student of source.students) {
     if (!student.classId) continue;
     const structure = records.get(student.classId);
     const klass = classOf.get(student.classId);
     if (!structure || !klass) continue;
-    const dues = computeDues({ studentId: student.id, academicYear: year, structure, headNames, concessions: concessions.map((c) => ({ ...c, rev: 0, headIds: c.headIds, percent: c.percent ?? null, amount: c.amount ?? null, reason: c.reason ?? null })), receipts: [], today });
+    const dues = computeDues({ studentId: student.id, academicYear: year, structure, headNames, concessions: concessionsOf.get(student.id) ?? [], receipts: [], today });
     // Due by today, grouped by due date: one receipt per date a family came to the counter.
     const byDate = new Map<string, { installmentId: string; amount: number }[]>();
     for (const line of dues.installments) {

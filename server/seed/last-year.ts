@@ -68,6 +68,8 @@ function owedAtClose(fees: Omit<FeeSeed, 'heads'>, classOf: ReadonlyMap<string, 
     fineWaived: one.fineWaived ?? 0,
     items: (items.get(String(one.id)) ?? []).map((item) => ({ ...item, headId: '', headName: '', label: '', dueDate: dueDates.get(item.installmentId) ?? '' })),
   }));
+  const receiptsOf = new Map<string, typeof receipts>();
+  for (const one of receipts) receiptsOf.set(one.studentId, [...(receiptsOf.get(one.studentId) ?? []), one]);
   const owed = new Map<string, number>();
   for (const [studentId, classId] of classOf) {
     const dues = computeDues({
@@ -76,7 +78,7 @@ function owedAtClose(fees: Omit<FeeSeed, 'heads'>, classOf: ReadonlyMap<string, 
       structure: structures.get(classId),
       headNames,
       concessions: concessions.filter((one) => one.studentId === studentId),
-      receipts: receipts.filter((one) => one.studentId === studentId),
+      receipts: receiptsOf.get(studentId) ?? [],
       today: `${year + 1}-03-31`,
     });
     owed.set(studentId, dues.totalOutstanding);
