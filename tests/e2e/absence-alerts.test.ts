@@ -50,7 +50,7 @@ describe('absence alerts', () => {
     'a student marked absent offline: once the sheet reaches the school, the parent has one alert in the inbox',
     async () => {
       const { klass, adminToken } = await demoClass(session.baseUrl, 5);
-      const date = '2025-07-07';
+      const date = '2026-07-07';
       const context = await session.newContext();
       const page = await context.newPage();
       await signInAs(page, teacher);

@@ -55,7 +55,7 @@ describe('the first sync', () => {
     'shows what has arrived instead of claims while the pull is held back; then the marked sheet, and her mark reaches the school',
     async () => {
       const { klass, adminToken } = await demoClass(session.baseUrl, 0);
-      const date = '2025-08-04';
+      const date = '2026-08-04';
       const ids = await schoolMarks(adminToken, klass.id, date);
 
       const context = await session.newContext({ width: 360, height: 740 });
@@ -108,7 +108,7 @@ describe('the first sync', () => {
     'a mark she chose meets the school\'s on its row, with both, and she chooses; the marks she did not touch take the school\'s',
     async () => {
       const { klass, adminToken } = await demoClass(session.baseUrl, 0);
-      const date = '2025-08-05';
+      const date = '2026-08-05';
       const context = await session.newContext({ width: 360, height: 740 });
       const page = await context.newPage();
       await signInAs(page, teacher);

@@ -62,7 +62,7 @@ describe('offline attendance', () => {
     'marks a class offline, reloads offline with the marks kept, and reaches the server exactly once',
     async () => {
       const { klass, adminToken } = await classFor(0);
-      const date = '2025-07-01';
+      const date = '2026-07-01';
       const context = await session.newContext();
       const writes = recordSheetWrites(context);
       const page = await context.newPage();
@@ -108,7 +108,7 @@ describe('offline attendance', () => {
     'applies the sheet once when the first push reaches the server but its response is lost',
     async () => {
       const { klass, adminToken } = await classFor(1);
-      const date = '2025-07-02';
+      const date = '2026-07-02';
       const context = await session.newContext();
       const writes = recordSheetWrites(context);
       let dropped = 0;
@@ -148,7 +148,7 @@ describe('offline attendance', () => {
     async () => {
       const { klass: first, adminToken } = await classFor(2);
       const { klass: second } = await classFor(3);
-      const date = '2025-07-03';
+      const date = '2026-07-03';
       const context = await session.newContext();
       const writes = recordSheetWrites(context);
       const one = await context.newPage();

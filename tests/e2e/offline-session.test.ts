@@ -44,7 +44,7 @@ describe('offline changes and sessions', () => {
     'a token that expires offline keeps the work; after signing in again the same entry pushes once',
     async () => {
       const { klass, adminToken } = await demoClass(session.baseUrl, 4);
-      const date = '2025-07-04';
+      const date = '2026-07-04';
       const context = await session.newContext();
       const writes = recordSheetWrites(context);
       const page = await context.newPage();
@@ -113,7 +113,7 @@ describe('offline changes and sessions', () => {
     'sign-out with a change waiting asks first; another user on the browser never sees or sends it; its owner sends it later',
     async () => {
       const { klass, adminToken } = await demoClass(session.baseUrl, 5);
-      const date = '2025-07-05';
+      const date = '2026-07-06';
       const context = await session.newContext();
       const writes = recordSheetWrites(context);
       const page = await context.newPage();

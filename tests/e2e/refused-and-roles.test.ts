@@ -45,7 +45,7 @@ describe('a refused change is never simply gone', () => {
       try {
         await signInAs(page, teacher);
         await waitForSynced(page);
-        await openSheet(page, klass.id, '2025-07-21');
+        await openSheet(page, klass.id, '2026-07-21');
         await context.setOffline(true);
         await syncStatus(page).getByText('Offline', { exact: true }).waitFor();
         const student = (await sheetRow(page, 0).locator('.mark-name').textContent())!.trim();

@@ -7,6 +7,7 @@
  * language, each with its reason.
  */
 import type { Page } from 'playwright-core';
+import { schoolClassOrder } from '../../../contract/class-order';
 import type { DemoSchool } from './demo';
 
 /** Latin words the app writes in Hindi and Marathi too. */
@@ -70,9 +71,16 @@ export async function schoolWords(page: Page, school: DemoSchool, username: stri
   return new Set(texts.flatMap(latinWords).map((word) => word.toLowerCase()));
 }
 
+/**
+ * The class names of the school's order (contract/class-order.ts): stored as written in every
+ * language, and named by Kaksha itself where a school has no such class yet (the next year's dry
+ * run proposes "XI A" when the school's X moves up).
+ */
+const classNames = new Set(schoolClassOrder.map((name) => name.toLowerCase()));
+
 /** The Latin words of `text` that are neither the school's nor allowed, each once, with the words around it. */
 export function englishLeft(text: string, school: ReadonlySet<string>): string[] {
-  const words = [...new Set(latinWords(text).filter((word) => !school.has(word.toLowerCase()) && !(word in allowedLatin)))].sort();
+  const words = [...new Set(latinWords(text).filter((word) => !school.has(word.toLowerCase()) && !classNames.has(word.toLowerCase()) && !(word in allowedLatin)))].sort();
   return words.map((word) => {
     const at = text.search(new RegExp(`(?<![A-Za-z])${word}(?![A-Za-z])`));
     return `${word} («${text.slice(Math.max(0, at - 25), at + word.length + 25).replace(/\s+/g, ' ')}»)`;
