@@ -26,8 +26,9 @@ export interface SyncScope {
   formerClassIds: string[];
   /**
    * The first day of the records a pull brings where they pile up by the day (attendance, staff
-   * attendance, marks): the start of last year once the school has turned a year over, so a first
-   * sync holds this year and last, not every year. Null before the school's first turnover.
+   * attendance, marks): the start of the current year once the school has a year of its own, so a
+   * first sync holds this year's records, not every year's (the summaries, results and receipts,
+   * travel for every year). Null before the school's first turnover.
    */
   syncFrom: string | null;
   fingerprint: string;
@@ -40,13 +41,13 @@ function fingerprintOf(user: AuthUser, studentIds: string[], classIds: string[],
   return createHash('sha256').update(shape.join('|')).digest('hex').slice(0, 16);
 }
 
-/** The start of last year once the school has a year of its own (docs/decisions.md "The school year"). */
+/** The start of the current year once the school has a year of its own (docs/decisions.md "The school year"). */
 async function syncFromOf(db: Db, tenantId: string): Promise<string | null> {
   const [row] = await db
     .select({ year: max(schoolYears.academicYear) })
     .from(schoolYears)
     .where(and(eq(schoolYears.tenantId, tenantId), eq(schoolYears.status, 'open'), isNull(schoolYears.deletedAt)));
-  return row?.year ? `${row.year - 1}-${String(academicYearStartMonth).padStart(2, '0')}-01` : null;
+  return row?.year ? `${row.year}-${String(academicYearStartMonth).padStart(2, '0')}-01` : null;
 }
 
 export async function scopeOf(db: Db, user: AuthUser): Promise<SyncScope> {

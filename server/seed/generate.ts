@@ -298,7 +298,8 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     ),
     events,
     ...staffTimetable,
-    exams: { exams: [...lastYear.exams.exams, ...exams.exams], marks: [...lastYear.exams.marks, ...exams.marks], results: [...lastYear.exams.results, ...exams.results] },
+    // Last year's results, not its marks: a device holds this year's marks only (SyncScope.syncFrom).
+    exams: { exams: [...lastYear.exams.exams, ...exams.exams], marks: exams.marks, results: [...lastYear.exams.results, ...exams.results] },
     years: { schoolYears: lastYear.schoolYears, studentYears: lastYear.studentYears },
   };
 }

@@ -4,7 +4,8 @@
  * one class lower (the same section where the school has it) and was promoted; last year's fees
  * (the same plan a year earlier, paid as families pay, the demo parent's elder child leaving its
  * last installment unpaid: "Previous year dues"), and its annual examination with published
- * results. No clock but `today`.
+ * results (the results are kept, each with its subjects' marks; the marks grid itself is not,
+ * as a device holds this year's marks only). No clock but `today`.
  */
 import { academicYearOf } from '../../contract/admission';
 import { computeDues } from '../../contract/fee-dues';

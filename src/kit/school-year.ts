@@ -7,7 +7,9 @@
 import { academicYearLabel, academicYearOf } from '../../contract/admission';
 import { todayIso } from '../../contract/record-formats';
 import type { KakshaDb } from '../../sync';
-import { schoolYearsTable, type SchoolYearRow } from '../../sync/modules/years';
+import type { StudentRow } from '../../sync';
+import { studentsTable } from '../../sync/modules/students';
+import { schoolYearsTable, studentYearsTable, type SchoolYearRow } from '../../sync/modules/years';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';
 
 export interface SchoolYears {
@@ -32,4 +34,16 @@ export async function readSchoolYears(db: KakshaDb, today: string = todayIso()):
 /** Undefined while the mirror is read. */
 export function useSchoolYears(): SchoolYears | undefined {
   return useMirrorQuery((db) => readSchoolYears(db), []);
+}
+
+/**
+ * The students who sat in a class in `academicYear` when that year is closed (each student's class
+ * then, `studentYears`), in no particular order; null for the current year or a year the school
+ * never closed, whose class is the students' own `classId`.
+ */
+export async function classStudentsOfYear(db: KakshaDb, classId: string, academicYear: number): Promise<StudentRow[] | null> {
+  const years = await readSchoolYears(db);
+  if (!years.years.some((one) => one.academicYear === academicYear && one.closed)) return null;
+  const seated = (await db.tableOf(studentYearsTable).where('academicYear').equals(academicYear).toArray()).filter((row) => row.classId === classId);
+  return (await db.tableOf(studentsTable).bulkGet(seated.map((row) => row.studentId))).filter((row): row is StudentRow => row !== undefined);
 }

@@ -65,7 +65,7 @@ describe('a refused change is never simply gone', () => {
           const content = await item.textContent();
           expect(content).toContain(`Attendance · ${className}`);
           expect(content).toContain(messages.attendance.notYourClass);
-          expect(content).toContain('21/07/2025');
+          expect(content).toContain('21/07/2026');
           const row = item.locator('tbody tr', { hasText: student });
           expect(await row.locator('td').first().textContent()).toBe(en.attendanceStatus.absent);
           return item;

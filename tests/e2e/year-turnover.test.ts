@@ -15,7 +15,6 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { feePaths, type FeeReceipt } from '../../contract/fees';
 import { paths } from '../../contract/paths';
-import { schoolTodayIso } from '../../contract/record-formats';
 import { yearPaths, type RolloverPreview } from '../../contract/years';
 import { yearTexts as text } from '../../src/features/year/texts';
 import { examTitles } from '../../src/features/exams/texts';
@@ -162,11 +161,12 @@ describe('the year turns over', () => {
       const pastLine = profileTexts.pastYear({ year: '2026-27', className: `${was.className} ${was.classSection}`, outcome: 'promoted' });
       await parentPage.getByText(pastLine, { exact: true }).waitFor();
 
-      // The teacher's sheet of her class today lists a student who moved up into it.
+      // The teacher's sheet of her class on the new year's first school day lists a student who moved
+      // up into it (today belongs to 2026-27, now closed: its sheet lists that year's students).
       const teacherPage = await (await phone()).newPage();
       await signInAs(teacherPage, demoUsername('teacher'));
       await waitForSynced(teacherPage, firstPull);
-      await openSheet(teacherPage, teachersClass.id, schoolTodayIso());
+      await openSheet(teacherPage, teachersClass.id, '2027-04-05');
       await waitUntil(
         () => teacherPage.getByText(newcomer.name, { exact: true }).count(),
         (found) => found > 0,

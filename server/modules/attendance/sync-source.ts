@@ -1,4 +1,4 @@
-/** Attendance in the pull: staff the school's, a family their own students' records; this year's and last. */
+/** Attendance in the pull: staff the school's, a family their own students' records; this year's. */
 import { and, gte, inArray } from 'drizzle-orm';
 import { attendance } from './tables';
 import { defineSyncSource, eachRow } from '../../module-kit/sync-source';
@@ -7,7 +7,7 @@ import { toAttendanceRecord } from './records';
 export const attendanceSyncSource = defineSyncSource({
   entity: 'attendance',
   table: attendance,
-  // This year's and last year's days only, once the school has turned a year over (SyncScope.syncFrom).
+  // This year's days only, once the school has a year of its own (SyncScope.syncFrom).
   where: (scope) => {
     const recent = scope.syncFrom ? gte(attendance.date, scope.syncFrom) : undefined;
     if (scope.school) return recent;

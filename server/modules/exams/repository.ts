@@ -64,7 +64,7 @@ export function examsVisibleTo(scope: SyncScope): SQL | undefined {
   return classIds.length > 0 ? sql`${exams.classIds} && ${arrayParam(classIds, 'uuid')}` : sql`false`;
 }
 
-/** The marks of exams of the academic year starting on `from` (YYYY-04-01) and later ("2025-26" >= "2025-26"). */
+/** The marks of exams of the academic year starting on `from` (YYYY-04-01) and later years. */
 export function marksOfExamsFrom(from: string): SQL {
   const label = academicYearLabel(Number(from.slice(0, 4)));
   // Uncorrelated, so the database hashes the exam ids once (the pull filters marks by school anyway).

@@ -17,7 +17,7 @@ export const examSyncSource = defineSyncSource({
 export const markSyncSource = defineSyncSource({
   entity: 'marks',
   table: marks,
-  // Marks of this year's and last year's exams (results, the summaries, travel for every year).
+  // Marks of this year's exams (results, the summaries, travel for every year).
   where: (scope) => (scope.school ? (scope.syncFrom ? marksOfExamsFrom(scope.syncFrom) : undefined) : 'none'),
   records: eachRow(markRecord),
 });

@@ -1,6 +1,6 @@
 /**
  * Staff attendance in the pull: admins the school's (they mark it offline); a teacher their own
- * (their month in /admin/profile); families none. This year's and last (SyncScope.syncFrom).
+ * (their month in /admin/profile); families none. This year's (SyncScope.syncFrom).
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { users } from '../../db/core-tables';

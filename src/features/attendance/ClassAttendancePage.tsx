@@ -46,7 +46,7 @@ export default function ClassAttendancePage() {
   const data = useMirrorQuery(
     async (db) => ({
       key,
-      students: classId ? await classStudents(db, classId) : [],
+      students: classId ? await classStudents(db, classId, `${month}-01`) : [],
       records: classId ? await classMonth(db, classId, month) : [],
     }),
     [key, classId, month],

@@ -22,7 +22,8 @@ import { say, t, useLanguage } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
-import { ConfirmDialog } from '../../kit';
+import { ClosedYearNote, ConfirmDialog, useSchoolYears } from '../../kit';
+import { academicYearOf } from '../../../contract/admission';
 import { readHolidays } from '../../kit/events-week';
 import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classes';
 import { longDate } from '../../ui/dates';
@@ -79,13 +80,16 @@ export default function MarkAttendancePage() {
   const date = isIsoDate(dateParam) ? dateParam : maxDate;
   const sheetKey = `${classId}|${date}`;
 
-  const studentsResult = useMirrorQuery(async (db) => ({ classId, rows: classId ? await classStudents(db, classId) : [] }), [classId]);
+  const studentsResult = useMirrorQuery(async (db) => ({ classId, date, rows: classId ? await classStudents(db, classId, date) : [] }), [classId, date]);
+  // A closed year's days are read, not marked here (docs/decisions.md "The school year").
+  const years = useSchoolYears();
+  const closedYear = Boolean(years?.years.some((one) => one.closed && one.academicYear === academicYearOf(date)));
   const sheetResult = useMirrorQuery(async (db) => ({ key: sheetKey, view: classId ? await sheetView(db, classId, date) : null }), [
     sheetKey,
     classId,
     date,
   ]);
-  const students: StudentRow[] | undefined = studentsResult?.classId === classId ? studentsResult.rows : undefined;
+  const students: StudentRow[] | undefined = studentsResult?.classId === classId && studentsResult.date === date ? studentsResult.rows : undefined;
   const holiday = useMirrorQuery(async (db) => holidayOn(date, await readHolidays(db), classId || undefined)?.title ?? null, [date, classId]);
   const offDay = holiday ?? (isSunday(date) ? text.sunday : null);
   const [asking, setAsking] = useState(false);
@@ -180,7 +184,7 @@ export default function MarkAttendancePage() {
   const future = date > maxDate;
   const writing = useRef(false);
   const save = async (confirmed = false) => {
-    if (!engine || !classId || changed.length === 0 || future || writing.current) return;
+    if (!engine || !classId || changed.length === 0 || future || closedYear || writing.current) return;
     if (offDay && !confirmed) {
       setAsking(true);
       return;
@@ -248,6 +252,7 @@ export default function MarkAttendancePage() {
       {!loading && classes.length > 0 && !classId && !notMarkable && <p className="att-hint">{text.chooseClassHint}</p>}
       {classId && view && <SheetStatus view={view} engine={engine} onRows={onRows} />}
       {future && <p className="alert alert-warning">{text.futureDate}</p>}
+      <ClosedYearNote years={years} year={academicYearOf(date)} />
       {!future && offDay && <p className="alert alert-warning">{text.offDay({ date: longDate(date) ?? date, what: offDay })}</p>}
       {classId && students && students.length === 0 && <p className="alert alert-info">{text.noStudents}</p>}
       {classId && students && students.length > 0 && view && (
@@ -306,7 +311,7 @@ export default function MarkAttendancePage() {
             <button
               type="button"
               className="btn btn-primary att-save"
-              disabled={saving || changed.length === 0 || future}
+              disabled={saving || changed.length === 0 || future || closedYear}
               onClick={() => void save()}
             >
               {saving ? text.saving : records && records.size > 0 ? text.saveChanges : text.save}

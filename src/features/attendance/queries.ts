@@ -9,6 +9,8 @@ import { compareClasses, compareStudents, monthDates } from './attendance-math';
 import { classesTable } from '../../../sync/modules/classes';
 import { studentsTable } from '../../../sync/modules/students';
 import { attendanceTable } from '../../../sync/modules/attendance';
+import { academicYearOf } from '../../../contract/admission';
+import { classStudentsOfYear } from '../../kit/school-year';
 
 const markSheetKind = 'attendance.markSheet';
 
@@ -16,8 +18,10 @@ export async function classList(db: KakshaDb) {
   return (await db.tableOf(classesTable).toArray()).sort(compareClasses);
 }
 
-export async function classStudents(db: KakshaDb, classId: string): Promise<StudentRow[]> {
-  return (await db.tableOf(studentsTable).where('classId').equals(classId).toArray()).sort(compareStudents);
+/** A class's students on `date`: those who sat in it then when the date lies in a closed year, else those in it now. */
+export async function classStudents(db: KakshaDb, classId: string, date?: string): Promise<StudentRow[]> {
+  const then = date ? await classStudentsOfYear(db, classId, academicYearOf(date)) : null;
+  return (then ?? (await db.tableOf(studentsTable).where('classId').equals(classId).toArray())).sort(compareStudents);
 }
 
 export async function allStudents(db: KakshaDb): Promise<StudentRow[]> {
