@@ -21,9 +21,6 @@
  * Each figure is the median of BENCH_RUNS (default 3) runs. Figures go to stdout as a table;
  * README.md "Benchmarks" shows the latest.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -31,12 +28,10 @@ import type { Page as EnvelopePage } from '../contract/envelope';
 import { feePaths, type FeeReceipt, type StudentDues } from '../contract/fees';
 import { paths } from '../contract/paths';
 import { todayIso } from '../contract/record-formats';
-import { openDatabase, type Database } from '../server/db/client';
 import type * as FeeQueries from '../src/features/fees/queries';
 import type * as SyncModule from '../sync';
-import { openScratchDatabase } from '../tests/support/test-database';
-import { createFeeSchool } from './support/fee-school';
-import { api, chromiumPath, percentile, root, startBenchServer, tokenOf } from './support/server';
+import { serveFeeSchool } from './support/fee-school';
+import { api, chromiumPath, percentile, root, tokenOf } from './support/server';
 
 const tenant = 'feebench';
 const classCount = 100;
@@ -144,22 +139,8 @@ async function deviceTime(baseUrl: string, token: string, username: string): Pro
 
 async function main() {
   const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-fees-'));
-  let scratch: (Database & { url: string }) | undefined;
-  let env: Record<string, string>;
-  let database: Database;
-  if (databaseUrl) {
-    scratch = await openScratchDatabase(databaseUrl, 'bench_fees');
-    database = scratch;
-    env = { DATABASE_URL: scratch.url, SEED_DEMO: '0' };
-  } else {
-    database = await openDatabase({ dataDir });
-    env = { DATA_DIR: dataDir, SEED_DEMO: '0' };
-  }
-  const school = await createFeeSchool(database.db, tenant, classCount, perClass, todayIso());
-  // PGlite belongs to one process: the server opens it once the school is written.
-  if (!scratch) await database.close();
-  const server = await startBenchServer(env);
+  const served = await serveFeeSchool(databaseUrl, tenant, classCount, perClass, todayIso());
+  const { school, server } = served;
   try {
     const { baseUrl } = server;
     const token = await tokenOf(baseUrl, tenant, school.admin);
@@ -226,7 +207,7 @@ async function main() {
 
     const rows: [string, string][] = [
       ['school', `${grouped(school.students)} students in ${classCount} classes, ${grouped(school.receipts)} receipts, ${grouped(school.concessions)} concessions`],
-      ['database', scratch ? 'PostgreSQL (scratch database)' : 'PGlite (embedded)'],
+      ['database', served.onPostgres ? 'PostgreSQL (scratch database)' : 'PGlite (embedded)'],
       ['server: dues of every class (GET /api/fees/dues?classId=)', `${ms(median(serverAll))} in all, slowest class ${ms(median(serverSlowest))}`],
       [`device: first pull of the mirror (Chromium ${device.chromium}, not slowed)`, `${ms(device.pullMs)} (${grouped(device.students)} students, ${grouped(device.receipts)} receipts)`],
       ['device, CPU 4x slower: fee mirror read from IndexedDB', ms(median(device.read))],
@@ -240,9 +221,7 @@ async function main() {
     for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);
     if (!same || !gapless) process.exitCode = 1;
   } finally {
-    await server.stop();
-    if (scratch) await scratch.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await served.close();
   }
 }
 

@@ -7,17 +7,12 @@
  * the same server reading the school's students (`GET /api/students/all`), so a figure can be
  * read against what one full read of the roll costs on that machine.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../contract/paths';
 import { todayIso } from '../contract/record-formats';
 import { yearPaths, type RolloverPreview } from '../contract/years';
-import { openDatabase, type Database } from '../server/db/client';
-import { openScratchDatabase } from '../tests/support/test-database';
-import { createFeeSchool } from './support/fee-school';
-import { api, percentile, startBenchServer, tokenOf } from './support/server';
+import { serveFeeSchool } from './support/fee-school';
+import { api, percentile, tokenOf } from './support/server';
 
 const tenant = 'yearbench';
 const classCount = 100;
@@ -33,21 +28,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
 }
 
 async function benchOn(label: string, databaseUrl: string | undefined) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-bench-year-'));
-  let scratch: (Database & { url: string }) | undefined;
-  let database: Database;
-  let env: Record<string, string>;
-  if (databaseUrl) {
-    scratch = await openScratchDatabase(databaseUrl, 'bench_year');
-    database = scratch;
-    env = { DATABASE_URL: scratch.url, SEED_DEMO: '0' };
-  } else {
-    database = await openDatabase({ dataDir });
-    env = { DATA_DIR: dataDir, SEED_DEMO: '0' };
-  }
-  const school = await createFeeSchool(database.db, tenant, classCount, perClass, todayIso());
-  if (!scratch) await database.close();
-  const server = await startBenchServer(env);
+  const { school, server, close } = await serveFeeSchool(databaseUrl, tenant, classCount, perClass, todayIso());
   try {
     const { baseUrl } = server;
     const token = await tokenOf(baseUrl, tenant, school.admin);
@@ -74,9 +55,7 @@ async function benchOn(label: string, databaseUrl: string | undefined) {
     console.log(line('commit', commit, 60));
     console.log(line('undo', undo, 60));
   } finally {
-    await server.stop();
-    if (scratch) await scratch.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -8,6 +8,12 @@
  * fine, about a tenth of the families in arrears).
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Database } from '../../server/db/client';
+import { openScratchDatabase } from '../../tests/support/test-database';
+import { startBenchServer, type BenchServer } from './server';
 import type { Db } from '../../server/db/client';
 import { users } from '../../server/db/core-tables';
 import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../../server/modules/fees/tables';
@@ -61,5 +67,38 @@ export async function createFeeSchool(db: Db, tenantId: string, classCount: numb
     receipts: fees.receipts.length,
     concessions: fees.concessions.length,
     lastNumber: fees.counters[0]?.lastNumber ?? 0,
+  };
+}
+
+export interface ServedFeeSchool {
+  school: FeeSchool;
+  server: BenchServer;
+  /** PostgreSQL (a scratch database) when a URL was given, else embedded PGlite. */
+  onPostgres: boolean;
+  /** Stops the server and drops what the school was written to. */
+  close(): Promise<void>;
+}
+
+/**
+ * A fee school written into a scratch database on PostgreSQL (`databaseUrl`) or a fresh PGlite
+ * folder, and the real server started over it (PGlite belongs to one process: the server opens it
+ * once the school is written).
+ */
+export async function serveFeeSchool(databaseUrl: string | undefined, tenantId: string, classCount: number, perClass: number, today: string): Promise<ServedFeeSchool> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `kaksha-bench-${tenantId}-`));
+  const scratch = databaseUrl ? await openScratchDatabase(databaseUrl, `bench_${tenantId}`) : undefined;
+  const database: Database = scratch ?? (await openDatabase({ dataDir }));
+  const school = await createFeeSchool(database.db, tenantId, classCount, perClass, today);
+  if (!scratch) await database.close();
+  const server = await startBenchServer(scratch ? { DATABASE_URL: scratch.url, SEED_DEMO: '0' } : { DATA_DIR: dataDir, SEED_DEMO: '0' });
+  return {
+    school,
+    server,
+    onPostgres: Boolean(scratch),
+    async close() {
+      await server.stop();
+      if (scratch) await scratch.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

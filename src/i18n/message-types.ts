@@ -2440,6 +2440,7 @@ export interface MessageValues {
   'year.leaversIntro': NoValues;
   'year.issueTc': { name: string | number };
   'year.asProposed': NoValues;
+  'year.prepare': NoValues;
 }
 
 export type MessageId = keyof MessageValues;
@@ -5420,5 +5421,6 @@ export interface Texts {
     leaversIntro: string;
     issueTc: (values: { name: string | number }) => string;
     asProposed: string;
+    prepare: string;
   };
 }

@@ -106,6 +106,7 @@ describe('the year turns over', () => {
       await adminPage.goto('/admin/year');
       await adminPage.getByRole('heading', { name: text.current({ year: '2026-27' }) }).waitFor();
       expect(await adminPage.getByText(text.pastLine({ year: '2025-26' })).count()).toBe(1);
+      await adminPage.getByRole('button', { name: text.prepare, exact: true }).click();
       const summary = adminPage.locator('.year-summary li').first();
       await summary.filter({ hasText: text.summary({ promoted: counts('promoted'), detained: counts('detained'), leaving: counts('leaving') }) }).waitFor();
       const fromLabel = classes.find((one) => one.id === keptBack.fromClassId)!;

@@ -11,7 +11,8 @@ import { subjectsTable } from '../../../sync/modules/subjects';
 import { classSubjectsTable } from '../../../sync/modules/class-subjects';
 import { teachersTable } from '../../../sync/modules/teachers';
 import { studentsTable } from '../../../sync/modules/students';
-import { classStudentsOfYear } from '../../kit/school-year';
+import { studentYearsTable } from '../../../sync/modules/years';
+import { readSchoolYears } from '../../kit/school-year';
 import { classLabel as labelOf } from '../../../contract/class-label';
 
 export interface ExamsMirror {
@@ -48,8 +49,11 @@ export function lastDate(exam: Pick<ExamRow, 'schedule'>): string {
  * or, for an exam of a closed year (`academicYear` "2025-26"), those who sat in it that year.
  */
 export async function classStudents(db: KakshaDb, classId: string, academicYear?: string): Promise<StudentRow[]> {
-  const then = academicYear ? await classStudentsOfYear(db, classId, Number(academicYear.slice(0, 4))) : null;
-  const rows = then ?? (await db.tableOf(studentsTable).where('classId').equals(classId).toArray());
+  const year = academicYear ? Number(academicYear.slice(0, 4)) : undefined;
+  const closed = year !== undefined && (await readSchoolYears(db)).years.some((one) => one.academicYear === year && one.closed);
+  const rows = closed
+    ? (await db.tableOf(studentsTable).bulkGet((await db.tableOf(studentYearsTable).where('academicYear').equals(year).toArray()).filter((row) => row.classId === classId).map((row) => row.studentId))).filter((row): row is StudentRow => row !== undefined)
+    : await db.tableOf(studentsTable).where('classId').equals(classId).toArray();
   return rows.sort((a, b) => rollOf(a) - rollOf(b) || fullName(a).localeCompare(fullName(b)));
 }
 

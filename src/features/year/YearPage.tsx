@@ -1,5 +1,6 @@
 /**
- * /admin/year: the school's current year and its past ones; for an admin, the next year's dry run
+ * /admin/year: the school's current year and its past ones; for an admin, the next year's dry run,
+ * worked out when asked (it reads a whole school's dues)
  * (where each class goes, each student's outcome, proposed from the year's published results),
  * changed class by class and student by student, then started in one go; the undo within its
  * window; the students who left at the end of last year, each with their transfer certificate to
@@ -135,6 +136,8 @@ function Turnover({ toYear, classes, online }: { toYear: number; classes: readon
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Worked out when the admin asks (a whole school's dues), then again after each change.
+  const [wanted, setWanted] = useState(false);
   const choices: Choices = useMemo(
     () => ({
       toYear,
@@ -145,7 +148,7 @@ function Turnover({ toYear, classes, online }: { toYear: number; classes: readon
   );
 
   useEffect(() => {
-    if (!online) return;
+    if (!online || !wanted) return;
     const controller = new AbortController();
     previewTurnover(choices, controller.signal).then(
       (answer) => {
@@ -157,7 +160,7 @@ function Turnover({ toYear, classes, online }: { toYear: number; classes: readon
       () => undefined,
     );
     return () => controller.abort();
-  }, [choices, online]);
+  }, [choices, online, wanted]);
 
   const label = academicYearLabel(toYear);
   const classLabel = (id: string | null) => classes.find((one) => one.id === id)?.label ?? '';
@@ -189,11 +192,16 @@ function Turnover({ toYear, classes, online }: { toYear: number; classes: readon
     });
 
   return (
-    <section className="panel year-turnover" aria-labelledby="year-start" aria-busy={online && !preview && !problem}>
+    <section className="panel year-turnover" aria-labelledby="year-start" aria-busy={online && wanted && !preview && !problem}>
       <h2 id="year-start">{text.startHeading({ year: label })}</h2>
       <p>{text.startIntro}</p>
       {!online && <p className="alert alert-info">{text.offline}</p>}
-      {online && !preview && !problem && <LoadingStatus text={text.checking} />}
+      {!wanted && (
+        <button type="button" className="btn btn-primary" disabled={!online} onClick={() => setWanted(true)}>
+          {text.prepare}
+        </button>
+      )}
+      {online && wanted && !preview && !problem && <LoadingStatus text={text.checking} />}
       {problem && (
         <p className="alert alert-error" role="alert">
           {say(problem)}
