@@ -13,21 +13,21 @@
  * context.route with the protocol's shapes, checking what the SDK sends). Pushes are delivered
  * to the worker by the DevTools protocol (ServiceWorker.deliverPushMessage) in FCM's web payload.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths';
 import { pushTexts } from '../../src/features/push/texts';
 import { en } from '../support/english';
 import { chromiumPath } from './support/browser';
 import { demoUsername, greenvalley } from './support/demo';
 import { signInAs, waitForServiceWorker, waitForSynced } from './support/offline';
-import { freePort } from '../support/free-port';
-import { onSchoolClock, putOnSchoolClock } from './support/school-clock-env';
+import { startOwnServer, type OwnServer } from './support/own-server';
+import { putOnSchoolClock } from './support/school-clock-env';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const firebaseConfig = { apiKey: 'e2e-api-key', projectId: 'kaksha-e2e', appId: '1:424242:web:e2e', messagingSenderId: '424242' };
@@ -44,7 +44,7 @@ function rawVapidKey(): string {
 const vapidKey = rawVapidKey();
 let workDir: string;
 let buildDir: string;
-let server: ChildProcess | undefined;
+let own: OwnServer | undefined;
 let browser: Browser | undefined;
 let baseUrl: string;
 
@@ -58,36 +58,14 @@ beforeAll(async () => {
     stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production', VITE_FIREBASE_CONFIG: JSON.stringify(firebaseConfig), VITE_FIREBASE_VAPID_KEY: vapidKey },
   });
-  const dataDir = path.join(workDir, 'data');
-  cpSync(inject('seededDataDir'), dataDir, { recursive: true });
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
-    cwd: root,
-    env: onSchoolClock({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: buildDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not become healthy in time');
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  own = await startOwnServer(buildDir);
+  baseUrl = own.baseUrl;
   browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
 }, 360_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  }
+  await own?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -7,12 +7,8 @@
  * report card, and sees this year's class on the dashboard and each year's class on the profile; the demo teacher's sheet for her class
  * lists the students who moved up into it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feePaths, type FeeReceipt } from '../../contract/fees';
 import { paths } from '../../contract/paths';
 import { yearPaths, type RolloverPreview } from '../../contract/years';
@@ -20,57 +16,31 @@ import { yearTexts as text } from '../../src/features/year/texts';
 import { examTitles } from '../../src/features/exams/texts';
 import { recordsKitTexts } from '../../src/kit/texts';
 import { profileTexts } from '../../src/features/profile/texts';
-import { freePort } from '../support/free-port';
 import { chromiumPath } from './support/browser';
 import { demoUsername } from './support/demo';
 import { admin, api, openSheet, signInAs, tokenOf, waitForSynced, waitUntil } from './support/offline';
 import { layoutReport, settle } from './support/phone-layout';
-import { onSchoolClock, putOnSchoolClock } from './support/school-clock-env';
+import { startOwnServer, type OwnServer } from './support/own-server';
+import { putOnSchoolClock } from './support/school-clock-env';
 import { e2eServer } from './support/server';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const slow = 480_000;
 const firstPull = 150_000;
-let workDir: string;
-let server: ChildProcess | undefined;
+let own: OwnServer | undefined;
 let browser: Browser | undefined;
 let baseUrl: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  workDir = mkdtempSync(path.join(tmpdir(), 'kaksha-year-e2e-'));
-  const dataDir = path.join(workDir, 'data');
-  cpSync(inject('seededDataDir'), dataDir, { recursive: true });
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
-    cwd: root,
-    env: onSchoolClock({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: e2eServer().staticDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not become healthy in time');
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  own = await startOwnServer(e2eServer().staticDir);
+  baseUrl = own.baseUrl;
   browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
 }, 180_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  }
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 async function phone(): Promise<BrowserContext> {
