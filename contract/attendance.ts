@@ -137,5 +137,7 @@ export const classSummarySchema = z.object({
       rollNumber: z.string().nullable(),
     }),
   ),
+  /** The month's records of the class, by date (what a device shows of a month it does not hold). */
+  records: z.array(attendanceRecordSchema),
 });
 export type ClassSummary = z.infer<typeof classSummarySchema>;

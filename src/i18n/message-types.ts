@@ -634,6 +634,9 @@ export interface MessageValues {
   'recordsKit.chooseYear': NoValues;
   'recordsKit.currentYear': { year: string | number };
   'recordsKit.closedYear': { year: string | number };
+  'recordsKit.closedYearLoading': { year: string | number };
+  'recordsKit.closedYearOffline': { year: string | number };
+  'recordsKit.closedYearFailed': { year: string | number };
   'staffTitles.accounts': NoValues;
   'staffTitles.results': NoValues;
   'staffTitles.attendance': NoValues;
@@ -3190,6 +3193,9 @@ export interface Texts {
     chooseYear: string;
     currentYear: (values: { year: string | number }) => string;
     closedYear: (values: { year: string | number }) => string;
+    closedYearLoading: (values: { year: string | number }) => string;
+    closedYearOffline: (values: { year: string | number }) => string;
+    closedYearFailed: (values: { year: string | number }) => string;
   };
   firstSync: {
     heading: string;

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../i18n';
 import type { SchoolYears } from './school-year';
+import type { Fetched } from './use-school-fetch';
 import { recordsKitTexts as text } from './texts';
 
 /** The chosen year, or the current one; undefined until the years are read. */
@@ -54,6 +55,28 @@ export function ClosedYearNote({ years, year }: { years: SchoolYears | undefined
   return (
     <p className="alert alert-info" role="note">
       {text.closedYear({ year: chosen.label })}
+    </p>
+  );
+}
+
+/**
+ * How a closed year's records read from the school are coming (they are not on a device that
+ * synced after the turnover): nothing once they are here.
+ */
+export function ClosedYearReadNote({ fetched, years, year }: { fetched: Fetched<unknown>; years: SchoolYears | undefined; year: number | undefined }) {
+  useLanguage();
+  const chosen = years?.years.find((one) => one.academicYear === year);
+  if (!chosen?.closed || fetched.status === 'ok') return null;
+  if (fetched.status === 'loading') {
+    return (
+      <p className="loading-label" role="status">
+        {text.closedYearLoading({ year: chosen.label })}
+      </p>
+    );
+  }
+  return (
+    <p className="alert alert-warning" role="status">
+      {fetched.status === 'offline' ? text.closedYearOffline({ year: chosen.label }) : text.closedYearFailed({ year: chosen.label })}
     </p>
   );
 }

@@ -64,7 +64,7 @@ export { recordsKitTexts } from './texts';
 export { useStaffAccess, type StaffAccess } from './access';
 export { GenderField } from './GenderField';
 export { ChildChooser, useChosenStudent } from './ChildChooser';
-export { ClosedYearNote, useChosenYear, YearChooser } from './YearChooser';
+export { ClosedYearNote, ClosedYearReadNote, useChosenYear, YearChooser } from './YearChooser';
 export { useSchoolYears, type SchoolYears } from './school-year';
 export { useConfirmedDelete, DeleteConfirmDialog, type ConfirmedDeleteOptions, type DeleteTexts } from './confirmed-delete';
 export { RecordFormDialog, type DialogField, type RecordFormDialogProps } from './RecordFormDialog';

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../contract/paths';
 import { feePaths } from '../../contract/fees';
 import { messages } from '../../contract/messages';
@@ -21,7 +21,7 @@ import { exams, results } from '../../server/modules/exams/tables';
 import { cbseGradingScale, markPaths } from '../../contract/exams';
 import { feeHeads, feeInstallments, feeStructures } from '../../server/modules/fees/tables';
 import { queryRows } from '../../server/db/rows';
-import { onDayThroughout } from '../support/fixed-day';
+import { noonOf, onDayThroughout } from '../support/fixed-day';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { pullAll, signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -295,6 +295,56 @@ describe('the school year', () => {
 
     const undo = await post(yearPaths.undo, { toYear: 2027 });
     expect([undo.statusCode, undo.json().message]).toEqual([409, yearMessages.undoAfterWrites]);
+  });
+
+  it("a closed year's sheet and month are read from the school with that year's class", async () => {
+    const [va] = green.classIds;
+    const [aarav, diya, kabir] = green.studentIds;
+    const sheet = await get(`${paths.attendance.sheet}?classId=${va}&date=2027-03-19`, g.teacher);
+    expect(sheet.statusCode).toBe(200);
+    const rows = sheet.json().data.students as { studentId: string; record: { status: string } | null }[];
+    // V A of 2026-27 (Aarav and Kabir), not V A now (Kabir, kept back) nor Diya of VI B.
+    expect(rows.map((row) => row.studentId).sort()).toEqual([aarav, kabir].sort());
+    expect(rows.every((row) => row.record?.status === 'present')).toBe(true);
+    const month = (await get(`${paths.attendance.classSummary}?classId=${va}&month=2027-03`, g.teacher)).json().data;
+    expect(month.students.map((one: { studentId: string }) => one.studentId).sort()).toEqual([aarav, kabir].sort());
+    expect(month.records.map((one: { studentId: string; date: string }) => [one.studentId, one.date]).sort()).toEqual([[aarav, '2027-03-19'], [kabir, '2027-03-19']].sort());
+    const thisYear = (await get(`${paths.attendance.sheet}?classId=${va}&date=2027-04-05`, g.teacher)).json().data;
+    expect(thisYear.students.map((one: { studentId: string }) => one.studentId)).toEqual([kabir]);
+    expect(thisYear.students.some((one: { studentId: string }) => one.studentId === diya)).toBe(false);
+    expect((await get(`${paths.attendance.sheet}?classId=${va}&date=2027-03-19`, g.parent)).statusCode).toBe(403);
+    expect((await get(`${paths.attendance.sheet}?classId=${va}&date=2027-03-19`, r.admin, 'river')).statusCode).toBe(404);
+  });
+
+  it('receipts follow the date: March continues 2026-27, April starts RCPT/2027-28/ from 00001, for either year\'s dues', async () => {
+    const [, , kabir] = green.studentIds;
+    const [aarav] = green.studentIds;
+    const db = t.database.db;
+    const [newYear] = await db.select().from(feeStructures).where(sql`${feeStructures.tenantId} = 'green' and ${feeStructures.academicYear} = 2027 and ${feeStructures.deletedAt} is null`);
+    const next = (await db.select().from(feeInstallments).where(sql`${feeInstallments.structureId} = ${newYear!.id}`)).sort((a, b) => a.position - b.position);
+    const last = (await db.select().from(feeInstallments).where(sql`${feeInstallments.structureId} = ${structureId}`)).sort((a, b) => a.position - b.position);
+    const pay = (studentId: string, installmentId: string, paidOn: string, token = g.admin) =>
+      post(feePaths.create, { studentId, paidOn, recordedOn: paidOn, mode: 'cash', items: [{ installmentId, amount: 100_000 }] }, token);
+
+    const march = await pay(kabir!, next[0]!.id, '2027-03-20');
+    expect(march.statusCode, march.body).toBe(201);
+    expect(march.json().data.receiptNumber).toBe('RCPT/2026-27/00001');
+    vi.setSystemTime(noonOf('2027-04-02'));
+    try {
+      // Thirteen days on, the sign-in of 20 March has expired.
+      const { admin } = await signInAll(t, green);
+      const april = await pay(kabir!, next[0]!.id, '2027-04-02', admin);
+      expect(april.statusCode, april.body).toBe(201);
+      expect(april.json().data.receiptNumber).toBe('RCPT/2027-28/00001');
+      // Aarav's unpaid dues of last year (V A's Term 2) are paid in this year's series.
+      const carried = await pay(aarav!, last[1]!.id, '2027-04-02', admin);
+      expect(carried.statusCode, carried.body).toBe(201);
+      expect(carried.json().data.receiptNumber).toBe('RCPT/2027-28/00002');
+      const dues = (await get(`${feePaths.studentDues(aarav!)}?academicYear=2026`, admin)).json().data;
+      expect(dues.totalOutstanding).toBe(900_000);
+    } finally {
+      vi.setSystemTime(noonOf('2027-03-20'));
+    }
   });
 
   it('the undo is refused after its window', async () => {

@@ -1,6 +1,8 @@
 /** What the attendance screens read: a class's sheet for a date, a student's range, a class's month. */
 import type { AttendanceSheet, AttendanceTotals, ClassSummary, StudentAttendance } from '../../../contract/attendance';
 import type { Db } from '../../db/client';
+import { academicYearOf } from '../../../contract/admission';
+import { studentsOfClassInYear } from '../years/current-year';
 import { toAttendanceRecord, type AttendanceRow } from './records';
 import { attendanceRepository as repo } from './repository';
 
@@ -25,8 +27,13 @@ export function withPercentage(counts: Counts): AttendanceTotals {
   return { ...counts, percentage };
 }
 
+/** Who sat in the class on `date`: that year's class when the year is closed, else the class now. */
+async function classStudentsOn(db: Db, tenantId: string, classId: string, date: string) {
+  return repo.studentsByIds(db, tenantId, await studentsOfClassInYear(db, tenantId, classId, academicYearOf(date)));
+}
+
 export async function classSheet(db: Db, tenantId: string, classId: string, date: string): Promise<AttendanceSheet> {
-  const list = await repo.classStudents(db, tenantId, classId);
+  const list = await classStudentsOn(db, tenantId, classId, date);
   const records = await repo.liveRecords(
     db,
     tenantId,
@@ -65,7 +72,7 @@ export async function classSummary(
   range: { from: string; to: string },
 ): Promise<ClassSummary> {
   const rows = await repo.classRange(db, tenantId, classId, range.from, range.to);
-  const members = await repo.classStudents(db, tenantId, classId);
+  const members = await classStudentsOn(db, tenantId, classId, range.from);
   const memberIds = new Set(members.map((s) => s.studentId));
   const others = [...new Set(rows.map((row) => row.studentId).filter((id) => !memberIds.has(id)))];
   const people = [...members, ...(await repo.studentsByIds(db, tenantId, others))];
@@ -87,5 +94,6 @@ export async function classSummary(
       rollNumber: person.rollNumber,
       ...withPercentage(perStudent.get(person.studentId) ?? emptyCounts()),
     })),
+    records: rows.map(toAttendanceRecord),
   };
 }

@@ -62,14 +62,6 @@ export const attendanceRepository = {
   },
 
   /** The class's live students in roll-number order. */
-  classStudents(db: Db, tenantId: string, classId: string) {
-    return db
-      .select(studentSummary)
-      .from(students)
-      .where(and(eq(students.tenantId, tenantId), eq(students.classId, classId), isNull(students.deletedAt)))
-      .orderBy(...rollOrder);
-  },
-
   studentsByIds(db: Db, tenantId: string, ids: string[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return db

@@ -23,6 +23,11 @@ import { MonthNav } from './MonthNav';
 import { classList, classMonth, classStudents } from './queries';
 import { attendanceTexts as text } from './texts';
 import { staffTitles } from '../../kit/staff-titles';
+import { ClosedYearNote, ClosedYearReadNote, useSchoolYears } from '../../kit';
+import { academicYearOf } from '../../../contract/admission';
+import { useOnline } from '../../kit/use-online';
+import { useSchoolFetch } from '../../kit/use-school-fetch';
+import { inClosedYear, readSchoolClassMonth } from './school-reads';
 import './attendance.css';
 
 const threshold = 75;
@@ -51,7 +56,15 @@ export default function ClassAttendancePage() {
     }),
     [key, classId, month],
   );
-  const ready = data?.key === key ? data : undefined;
+  // A closed year's month is read from the school while online (a device that synced since holds none of it).
+  const years = useSchoolYears();
+  const closedMonth = inClosedYear(years, `${month}-01`);
+  const online = useOnline();
+  const fromSchool = useSchoolFetch((signal) => readSchoolClassMonth(classId, month, signal), closedMonth && Boolean(classId), online, key);
+  const ready = useMemo(() => {
+    const mirrored = data?.key === key ? data : undefined;
+    return mirrored && fromSchool.status === 'ok' ? { ...mirrored, records: fromSchool.value } : mirrored;
+  }, [data, key, fromSchool]);
   const holidays = useMirrorQuery(readHolidays, []);
 
   const summary = useMemo(() => {
@@ -111,6 +124,10 @@ export default function ClassAttendancePage() {
         </section>
       )}
 
+      <ClosedYearNote years={years} year={academicYearOf(date)} />
+      {classId && !(fromSchool.status === 'offline' && ready && ready.records.length > 0) && (
+        <ClosedYearReadNote fetched={fromSchool} years={years} year={academicYearOf(date)} />
+      )}
       {ready && summary && (
         <>
           <section className="panel" aria-labelledby="att-day-heading">

@@ -22,8 +22,11 @@ import { say, t, useLanguage } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
-import { ClosedYearNote, ConfirmDialog, useSchoolYears } from '../../kit';
+import { ClosedYearNote, ClosedYearReadNote, ConfirmDialog, useSchoolYears } from '../../kit';
 import { academicYearOf } from '../../../contract/admission';
+import { useOnline } from '../../kit/use-online';
+import { useSchoolFetch } from '../../kit/use-school-fetch';
+import { inClosedYear, readSchoolSheet } from './school-reads';
 import { readHolidays } from '../../kit/events-week';
 import { mayChangeClassOf, useChangeableClassIds } from '../../kit/taught-classes';
 import { longDate } from '../../ui/dates';
@@ -83,7 +86,10 @@ export default function MarkAttendancePage() {
   const studentsResult = useMirrorQuery(async (db) => ({ classId, date, rows: classId ? await classStudents(db, classId, date) : [] }), [classId, date]);
   // A closed year's days are read, not marked here (docs/decisions.md "The school year").
   const years = useSchoolYears();
-  const closedYear = Boolean(years?.years.some((one) => one.closed && one.academicYear === academicYearOf(date)));
+  const closedYear = inClosedYear(years, date);
+  // Its days are read from the school while online (a device that synced since holds none).
+  const online = useOnline();
+  const fromSchool = useSchoolFetch((signal) => readSchoolSheet(classId, date, signal), closedYear && Boolean(classId), online, sheetKey);
   const sheetResult = useMirrorQuery(async (db) => ({ key: sheetKey, view: classId ? await sheetView(db, classId, date) : null }), [
     sheetKey,
     classId,
@@ -105,7 +111,7 @@ export default function MarkAttendancePage() {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const records = view?.records;
+  const records = fromSchool.status === 'ok' ? fromSchool.value.records : view?.records;
   const markOf = useCallback((id: string) => edits.get(id) ?? savedMark(records?.get(id)), [edits, records]);
   const changed = useMemo(
     () => (students ?? []).filter((student) => !records?.has(student.id) || !sameMark(markOf(student.id), savedMark(records.get(student.id)))),
@@ -253,6 +259,7 @@ export default function MarkAttendancePage() {
       {classId && view && <SheetStatus view={view} engine={engine} onRows={onRows} />}
       {future && <p className="alert alert-warning">{text.futureDate}</p>}
       <ClosedYearNote years={years} year={academicYearOf(date)} />
+      {classId && !(fromSchool.status === 'offline' && records && records.size > 0) && <ClosedYearReadNote fetched={fromSchool} years={years} year={academicYearOf(date)} />}
       {!future && offDay && <p className="alert alert-warning">{text.offDay({ date: longDate(date) ?? date, what: offDay })}</p>}
       {classId && students && students.length === 0 && <p className="alert alert-info">{text.noStudents}</p>}
       {classId && students && students.length > 0 && view && (

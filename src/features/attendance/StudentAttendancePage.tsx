@@ -22,6 +22,11 @@ import { MonthNav } from './MonthNav';
 import { allStudents, studentMonth } from './queries';
 import { attendanceTexts as text } from './texts';
 import { staffTitles } from '../../kit/staff-titles';
+import { ClosedYearNote, ClosedYearReadNote, useSchoolYears } from '../../kit';
+import { academicYearOf } from '../../../contract/admission';
+import { useOnline } from '../../kit/use-online';
+import { useSchoolFetch } from '../../kit/use-school-fetch';
+import { inClosedYear, readSchoolStudentMonth } from './school-reads';
 import './attendance.css';
 
 /** Why a day of the month is not a working day for a class: a holiday's title, or Sunday. */
@@ -106,7 +111,12 @@ export default function StudentAttendancePage() {
     studentId,
     month,
   ]);
-  const rows = result?.key === key ? result.rows : undefined;
+  // A closed year's month is read from the school while online (a device that synced since holds none of it).
+  const years = useSchoolYears();
+  const online = useOnline();
+  const fromSchool = useSchoolFetch((signal) => readSchoolStudentMonth(studentId, month, signal), inClosedYear(years, `${month}-01`) && Boolean(studentId), online, key);
+  const mirrored = result?.key === key ? result.rows : undefined;
+  const rows = fromSchool.status === 'ok' ? fromSchool.value : mirrored;
   const totals = totalsOf(rows ?? []);
   const holidays = useMirrorQuery(readHolidays, []);
   const off = daysOff(month, holidays ?? [], student?.classId);
@@ -147,6 +157,10 @@ export default function StudentAttendancePage() {
               </span>
             ))}
           </p>
+          <ClosedYearNote years={years} year={academicYearOf(`${month}-01`)} />
+          {!(fromSchool.status === 'offline' && rows && rows.length > 0) && (
+            <ClosedYearReadNote fetched={fromSchool} years={years} year={academicYearOf(`${month}-01`)} />
+          )}
           {rows && <MonthCalendar month={month} records={new Map(rows.map((row) => [row.date, row]))} off={off} />}
         </section>
       )}

@@ -7,7 +7,7 @@
 import { useLanguage } from '../../i18n';
 import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ClosedYearNote, LoadingStatus, useSchoolYears, useStaffAccess, useWriteReport } from '../../kit';
+import { ClosedYearNote, LoadingStatus, useChosenYear, useSchoolYears, useStaffAccess, useWriteReport, YearChooser } from '../../kit';
 import { stackCell, stackRowHeader, stackTable } from '../../kit/stacked-table';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
@@ -49,6 +49,19 @@ export default function ExamsPage() {
 }
 
 function ExamList({ mirror, isAdmin }: { mirror: ExamsMirror; isAdmin: boolean }) {
+  const years = useSchoolYears();
+  const year = useChosenYear(years);
+  // The current year's list also holds exams set for a year still to come.
+  const shown = useMemo(
+    () =>
+      year === undefined
+        ? undefined
+        : mirror.exams.filter((exam) => {
+            const examYear = Number(exam.academicYear.slice(0, 4));
+            return examYear === year || (year === years?.current && examYear > year);
+          }),
+    [mirror, year, years],
+  );
   return (
     <>
       {isAdmin && (
@@ -61,7 +74,8 @@ function ExamList({ mirror, isAdmin }: { mirror: ExamsMirror; isAdmin: boolean }
           <GradingScalePanel />
         </>
       )}
-      {mirror.exams.length === 0 ? (
+      <YearChooser years={years} year={year} />
+      {shown === undefined ? null : shown.length === 0 ? (
         <p className="panel">{text.empty}</p>
       ) : (
         <table className={`ex-table ${stackTable.className}`} {...stackTable.table}>
@@ -86,7 +100,7 @@ function ExamList({ mirror, isAdmin }: { mirror: ExamsMirror; isAdmin: boolean }
             </tr>
           </thead>
           <tbody {...stackTable.rowgroup}>
-            {mirror.exams.map((exam) => (
+            {shown.map((exam) => (
               <tr key={exam.id} {...stackTable.row}>
                 <th scope="row" {...stackRowHeader()}>
                   <Link to={`?exam=${exam.id}`}>{exam.name}</Link>

@@ -11,7 +11,7 @@ import { duesStanding } from '../../../contract/fee-dues';
 import { formatRupees } from '../../../contract/money';
 import { ApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
-import { ExportCsvButton, LoadingStatus, PagerFor, RecordTable, SearchBar, useChosenYear, useSearchedPages, useStaffAccess, useWriteReport, YearChooser, type Column } from '../../kit';
+import { ClosedYearNote, ExportCsvButton, LoadingStatus, PagerFor, RecordTable, SearchBar, useChosenYear, useSearchedPages, useStaffAccess, useWriteReport, YearChooser, type Column } from '../../kit';
 import { useLanguage } from '../../i18n';
 import { useOnline } from '../../kit/use-online';
 import { adminHome } from '../../navigation/sections';
@@ -59,19 +59,27 @@ export default function FeeRegisterPage() {
         }
       />
       {!mirror && <LoadingStatus text={text.loading} />}
-      {mirror && (
-        <>
-          <Register mirror={mirror} isAdmin={isAdmin} />
-          <DayClosing mirror={mirror} />
-          <Defaulters mirror={mirror} isAdmin={isAdmin} />
-          {isAdmin && <FeeSetup mirror={mirror} />}
-        </>
-      )}
+      {mirror && <Sections mirror={mirror} isAdmin={isAdmin} />}
     </main>
   );
 }
 
-function Register({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) {
+/** The register and the defaulters show the chosen year (the current one unless another is chosen). */
+function Sections({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) {
+  const year = useChosenYear(mirror.years) ?? currentFeeYear(mirror, todayIso());
+  return (
+    <>
+      <YearChooser years={mirror.years} year={year} />
+      <ClosedYearNote years={mirror.years} year={year} />
+      <Register mirror={mirror} isAdmin={isAdmin} year={year} />
+      <DayClosing mirror={mirror} />
+      <Defaulters mirror={mirror} isAdmin={isAdmin} year={year} />
+      {isAdmin && <FeeSetup mirror={mirror} />}
+    </>
+  );
+}
+
+function Register({ mirror, isAdmin, year }: { mirror: FeeMirror; isAdmin: boolean; year: number }) {
   const [params, setParams] = useSearchParams();
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -86,14 +94,17 @@ function Register({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) 
   const rows = useMemo(
     () =>
       [...mirror.receipts]
-        .filter((row) => (!from || row.paidOn >= from) && (!to || row.paidOn <= to) && (!mode || row.mode === mode) && (!status || row.status === status))
+        .filter(
+          (row) =>
+            row.academicYear === year && (!from || row.paidOn >= from) && (!to || row.paidOn <= to) && (!mode || row.mode === mode) && (!status || row.status === status),
+        )
         .sort(compareReceipts),
-    [mirror, from, to, mode, status],
+    [mirror, from, to, mode, status, year],
   );
   const language = useLanguage();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
   const columns = useMemo(() => registerColumns(), [language]);
-  const { found, paging, searchBar } = useSearchedPages(rows, columns, `${from}|${to}|${mode}|${status}`);
+  const { found, paging, searchBar } = useSearchedPages(rows, columns, `${year}|${from}|${to}|${mode}|${status}`);
   return (
     <section aria-labelledby="fee-register" className="fee-section">
       <h2 id="fee-register">{text.register.heading}</h2>
@@ -213,14 +224,13 @@ function duesColumnsOn(today: string): Column<DuesRow>[] {
   ];
 }
 
-function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }) {
+function Defaulters({ mirror, isAdmin, year }: { mirror: FeeMirror; isAdmin: boolean; year: number }) {
   const online = useOnline() !== false;
   const report = useWriteReport();
   const [reminding, setReminding] = useState(false);
   const [classId, setClassId] = useState('');
   const [onlyOverdue, setOnlyOverdue] = useState(true);
   const today = todayIso();
-  const year = useChosenYear(mirror.years) ?? currentFeeYear(mirror, today);
   const rows = useMemo(() => classDues(mirror, classId, today, onlyOverdue, year), [mirror, classId, onlyOverdue, today, year]);
   const language = useLanguage();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the headers change with the language
@@ -240,7 +250,6 @@ function Defaulters({ mirror, isAdmin }: { mirror: FeeMirror; isAdmin: boolean }
   return (
     <section aria-labelledby="fee-defaulters" className="fee-section">
       <h2 id="fee-defaulters">{text.defaulters.heading}</h2>
-      <YearChooser years={mirror.years} year={year} />
       <div className="fee-toolbar">
         <SelectField label={text.defaulters.chooseClass} value={classId} onChange={(event) => setClassId(event.target.value)}>
           <option value="">{text.defaulters.pick}</option>

@@ -5,7 +5,8 @@
 import { useLanguage } from '../../i18n';
 import { useCallback } from 'react';
 import { shortDateTime } from '../../ui/dates';
-import { fetchHistory, useSchoolFetch } from './school-reads';
+import { fetchHistory } from './school-reads';
+import { useSchoolFetch } from '../../kit/use-school-fetch';
 import { notificationTexts as text } from './texts';
 
 export function History({ notificationId, online, nameOf }: { notificationId: string; online: boolean | undefined; nameOf: (userId: string | null) => string }) {

@@ -25,7 +25,8 @@ import { useMyUserId } from './me';
 import { classLabel, isoFromLocal, localInputValue, mayChange, readNotificationsMirror, type NotificationsMirror } from './queries';
 import type { Account } from '../../../contract/account';
 import { History } from './History';
-import { accountName, fetchAccounts, useSchoolFetch, type Fetched } from './school-reads';
+import { accountName, fetchAccounts } from './school-reads';
+import { useSchoolFetch, type Fetched } from '../../kit/use-school-fetch';
 import { notificationTexts as text, notificationTitles } from './texts';
 import './notifications.css';
 

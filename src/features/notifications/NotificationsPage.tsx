@@ -33,7 +33,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Inbox } from './Inbox';
 import { useMyUserId } from './me';
 import { audienceText, mayChange, newestFirst, readIds, readNotificationsMirror } from './queries';
-import { accountName, fetchAccounts, fetchReadFigures, useSchoolFetch, type ReadFigures } from './school-reads';
+import { accountName, fetchAccounts, fetchReadFigures, type ReadFigures } from './school-reads';
+import { useSchoolFetch } from '../../kit/use-school-fetch';
 import { notificationTexts as text, notificationTitles } from './texts';
 import './notifications.css';
 import { notificationMessages } from '../../../contract/notifications';
@@ -89,7 +90,7 @@ export default function NotificationsPage() {
   const [notice, setNotice] = useNotice();
   const language = useLanguage();
   const revKey = useMemo(() => (mirror ? mirror.notifications.map((row) => `${row.id}:${row.rev}`).join(',') : ''), [mirror]);
-  const figures = useSchoolFetch(fetchReadFigures, Boolean(mirror), online, revKey);
+  const figures = useSchoolFetch(fetchReadFigures, Boolean(mirror), online, revKey, { keepStale: true });
   const accounts = useSchoolFetch(fetchAccounts, access.isAdmin, online, '');
   const names = useMemo(() => new Map(accounts.status === 'ok' ? accounts.value.map((account) => [account.id, accountName(account)]) : []), [accounts]);
 

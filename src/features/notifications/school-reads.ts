@@ -5,7 +5,6 @@
  * the background: the screens work from the device's copy, so no answer only leaves the figures
  * out, never sends the user to the maintenance page.
  */
-import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { accountSchema, type Account } from '../../../contract/account';
 import { notificationPaths, notificationRevisionSchema, notificationWithReadsSchema } from '../../../contract/notifications';
@@ -17,7 +16,6 @@ export interface ReadFigures {
   readCount: number;
 }
 
-export type Fetched<T> = { status: 'offline' } | { status: 'loading' } | { status: 'failed' } | { status: 'ok'; value: T };
 
 export async function fetchReadFigures(signal?: AbortSignal): Promise<Map<string, ReadFigures>> {
   const response = await apiRequest('GET', notificationPaths.all, { signal, background: true });
@@ -49,32 +47,6 @@ export async function fetchAccounts(signal?: AbortSignal): Promise<Account[]> {
     const parsed = accountSchema.safeParse(row);
     return parsed.success ? [parsed.data] : [];
   });
-}
-
-/** Fetches while `enabled` and online, again whenever `key` changes; 'offline' otherwise. */
-export function useSchoolFetch<T>(fetcher: (signal: AbortSignal) => Promise<T>, enabled: boolean, online: boolean | undefined, key: string): Fetched<T> {
-  const [state, setState] = useState<Fetched<T>>({ status: 'loading' });
-  useEffect(() => {
-    if (!enabled || online === false) {
-      setState({ status: 'offline' });
-      return;
-    }
-    if (online === undefined) return;
-    const controller = new AbortController();
-    setState((current) => (current.status === 'ok' ? current : { status: 'loading' }));
-    fetcher(controller.signal).then(
-      (value) => {
-        if (!controller.signal.aborted) setState({ status: 'ok', value });
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-    // `fetcher` is a module function; `key` says when to ask again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, online, key]);
-  return state;
 }
 
 export function accountName(account: Pick<Account, 'username' | 'linkedName'>): string {

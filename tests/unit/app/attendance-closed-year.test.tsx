@@ -9,7 +9,6 @@ import { classesTable } from '../../../sync/modules/classes';
 import { studentsTable } from '../../../sync/modules/students';
 import { schoolYearsTable, studentYearsTable } from '../../../sync/modules/years';
 import MarkAttendancePage from '../../../src/features/attendance/MarkAttendancePage';
-import { attendanceTexts } from '../../../src/features/attendance/texts';
 import { recordsKitTexts } from '../../../src/kit/texts';
 import { sessionStore } from '../../../src/session/session-store';
 import { engineHost } from '../../../src/sync-binding/engine-host';
@@ -18,6 +17,8 @@ import { renderRoute, until, type Rendered } from './dom';
 import { teacherEntry } from './helpers';
 import { signInStorage } from './records-harness';
 import { fakeSessionSource } from './sync-session';
+import { fakeServer, ok } from './records-harness';
+import { paths } from '../../../contract/paths';
 
 const id = (n: number) => `0197c000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const [viiA, viA] = [id(1), id(2)];
@@ -25,6 +26,16 @@ const [ananya, kabir] = [id(11), id(12)];
 
 let view: Rendered | undefined;
 let unbind: (() => void) | undefined;
+
+/** The same user's engine again, told the network is there or not (the mirror stays). */
+async function rebind(online: boolean): Promise<void> {
+  unbind?.();
+  await engineHost.settled();
+  const source = fakeSessionSource();
+  unbind = engineHost.bind(source, { connectivity: createConnectivity({ online }), locks: null });
+  source.signIn('ADMIN', 'closed-year@kaksha.test', 'closed-year-school');
+  await engineHost.settled();
+}
 
 onDay('2027-04-12');
 
@@ -64,7 +75,7 @@ afterEach(async () => {
 });
 
 const rows = () => Array.from(view!.container.querySelectorAll('.mark-row')).map((row) => row.getAttribute('data-student'));
-const saveButton = () => Array.from(view!.container.querySelectorAll('button')).find((button) => button.textContent === attendanceTexts.save);
+const saveButton = () => view!.container.querySelector<HTMLButtonElement>('button.att-save');
 
 describe('attendance of a closed year', () => {
   it("lists last year's class, says the year is closed and offers no save", async () => {
@@ -74,6 +85,34 @@ describe('attendance of a closed year', () => {
     expect(view.container.textContent).toContain(recordsKitTexts.closedYear({ year: '2026-27' }));
     expect(rows()).toEqual([kabir]);
     // Nothing marked that day, yet nothing to save: the year is read, not marked.
+    expect(saveButton()?.hasAttribute('disabled')).toBe(true);
+    // Offline, the device that synced after the turnover holds none of that day's marks: it says where they are.
+    await until(() => (view!.container.textContent ?? '').includes(recordsKitTexts.closedYearOffline({ year: '2026-27' })), 'where last year is kept');
+  });
+
+  it("online, reads the closed year's day from the school and shows its marks, still not to be saved", async () => {
+    const calls = fakeServer({
+      [`GET ${paths.attendance.sheet}`]: () =>
+        ok({
+          classId: viiA,
+          date: '2027-03-10',
+          students: [
+            {
+              studentId: kabir,
+              firstName: 'Kabir',
+              lastName: 'Iyer',
+              rollNumber: '2',
+              admissionId: null,
+              record: { id: id(41), studentId: kabir, classId: viiA, date: '2027-03-10', status: 'absent', remark: 'Fever', markedBy: id(51), markedAt: '2027-03-10T04:00:00.000Z', deviceMarkedAt: null, rev: 9 },
+            },
+          ],
+        }),
+    });
+    await rebind(true);
+    view = await renderRoute('/admin/mark-attendance', <MarkAttendancePage />, `/admin/mark-attendance?classId=${viiA}&date=2027-03-10`);
+    await until(() => view!.container.querySelector(`.mark-row[data-student="${kabir}"]`)?.getAttribute('data-status') === 'absent', "the school's mark of that day");
+    expect(calls.map((call) => [call.url.pathname, call.url.searchParams.get('classId'), call.url.searchParams.get('date')])).toContainEqual([paths.attendance.sheet, viiA, '2027-03-10']);
+    expect(view.container.textContent).not.toContain(recordsKitTexts.closedYearOffline({ year: '2026-27' }));
     expect(saveButton()?.hasAttribute('disabled')).toBe(true);
   });
 

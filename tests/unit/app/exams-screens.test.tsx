@@ -21,7 +21,7 @@ import { keepSchoolCopy } from '../../../src/kit/school-copy';
 import StudentExamsPage from '../../../src/features/exams/StudentExamsPage';
 import StudentResultsPage from '../../../src/features/exams/StudentResultsPage';
 import { examTexts as text } from '../../../src/features/exams/texts';
-import { button, click, meanwhile, renderRoute, type, type Rendered } from './dom';
+import { button, byLabel, click, meanwhile, renderRoute, type, type Rendered } from './dom';
 import { onDay } from '../../support/fixed-day';
 import { screenHarness, signInStorage, until } from './records-harness';
 import { studentsTable } from '../../../sync/modules/students';
@@ -29,6 +29,8 @@ import { classSubjectsTable } from '../../../sync/modules/class-subjects';
 import { classesTable } from '../../../sync/modules/classes';
 import { teachersTable } from '../../../sync/modules/teachers';
 import { subjectsTable } from '../../../sync/modules/subjects';
+import { schoolYearsTable } from '../../../sync/modules/years';
+import { recordsKitTexts } from '../../../src/kit/texts';
 
 let view: Rendered | undefined;
 const harness = screenHarness('exams');
@@ -265,6 +267,26 @@ describe('/admin/exams for the admin', () => {
     // II B's Mathematics grid has one of two students: Publish waits for it.
     const publish = view!.container.querySelector<HTMLButtonElement>(`button[aria-label="${text.progress.publishLabel({ className: 'II B' })}"]`);
     expect(publish?.disabled).toBe(true);
+  });
+});
+
+describe('/admin/exams after the school turned the year over', () => {
+  it("lists this year's exams and, with 2026-27 chosen, last year's", async () => {
+    signInStorage('ADMIN', { profile: { username: 'admin@kaksha.demo', userType: 'ADMIN' } });
+    const engine = await harness.engine('ADMIN');
+    await seedSchool(engine);
+    await engine.db.tableOf(schoolYearsTable).bulkPut([
+      { id: id(801), academicYear: 2026, label: '2026-27', status: 'closed', current: false, startedAt: null, undoUntil: null, rev: 3 },
+      { id: id(802), academicYear: 2027, label: '2027-28', status: 'open', current: true, startedAt: '2027-03-30T05:00:00.000Z', undoUntil: null, rev: 3 },
+    ]);
+    await engine.db.tableOf(examsTable).bulkPut([exam, { ...exam, id: id(41), name: 'Periodic Test 1', academicYear: '2027-28', schedule: [] }]);
+    await show('/admin/exams', <ExamsPage />);
+    const listed = () => Array.from(view!.container.querySelectorAll('tbody th')).map((th) => th.textContent);
+    await until(() => listed().includes('Periodic Test 1'), "this year's exams");
+    expect(listed()).toEqual(['Periodic Test 1']);
+    await type(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.chooseYear), '2026');
+    await until(() => listed().includes('Unit Test 1'), "last year's exams");
+    expect(listed()).toEqual(['Unit Test 1']);
   });
 });
 

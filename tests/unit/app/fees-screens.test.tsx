@@ -434,6 +434,28 @@ describe('/student/fees after the school turned the year over', () => {
   });
 });
 
+describe('/admin/fee after the school turned the year over', () => {
+  it("lists this year's receipts and, with 2026-27 chosen, last year's, saying it is closed", async () => {
+    const engine = await harness.engine('ADMIN', { storage: {} });
+    await seedSchool(engine);
+    await engine.db.tableOf(schoolYearsTable).bulkPut([
+      { id: id(201), academicYear: year, label: '2026-27', status: 'closed', current: false, startedAt: null, undoUntil: null, rev: 3 },
+      { id: id(202), academicYear: year + 1, label: '2027-28', status: 'open', current: true, startedAt: '2026-11-25T05:00:00.000Z', undoUntil: null, rev: 3 },
+    ]);
+    await engine.db.tableOf(feeReceiptsTable).bulkPut([receipt(1, {}), receipt(2, { academicYear: year + 1, receiptNumber: 'RCPT/2027-28/00001', receiptSeq: 1, paidOn: today, studentId: ravi, studentName: 'Ravi Kumar' })]);
+    await show('/admin/fee', <FeeRegisterPage />);
+    const register = () => Array.from(view!.container.querySelectorAll('[aria-labelledby="fee-register"] tbody tr')).map((row) => row.textContent ?? '');
+    await until(() => register().some((row) => row.includes('RCPT/2027-28/00001')), "this year's register");
+    expect(register().some((row) => row.includes('RCPT/2026-27/00001'))).toBe(false);
+    expect(view!.container.textContent).not.toContain(recordsKitTexts.closedYear({ year: '2026-27' }));
+
+    await type(byLabel<HTMLSelectElement>(view!.container, recordsKitTexts.chooseYear), String(year));
+    await until(() => register().some((row) => row.includes('RCPT/2026-27/00001')), "last year's register");
+    expect(register().some((row) => row.includes('RCPT/2027-28/00001'))).toBe(false);
+    expect(view!.container.textContent).toContain(recordsKitTexts.closedYear({ year: '2026-27' }));
+  });
+});
+
 describe('fee set-up on /admin/fee', () => {
   it('adds a fee head through the outbox and offers each head of the structure; saving waits for the school', async () => {
     const engine = await harness.engine('ADMIN', { storage: {} });
