@@ -19,7 +19,7 @@ const modulePublicFiles = {
   auth: ['registration-claims.ts'],
   events: ['tables.ts'],
   exams: ['tables.ts'],
-  fees: ['dues.ts', 'tables.ts'],
+  fees: ['dues.ts', 'online.ts', 'tables.ts'],
   notifications: ['alerts.ts', 'push-outbox.ts', 'tables.ts', 'to-people.ts'],
   password: ['codes.ts', 'mail.ts', 'reset-codes.ts', 'tables.ts'],
   students: ['repository.ts', 'service.ts'],

@@ -129,8 +129,12 @@ export type FeeFrequency = (typeof feeFrequencies)[number];
 /** How many installments each frequency makes in a year. */
 export const installmentCounts: Record<FeeFrequency, readonly number[]> = { monthly: [12], quarterly: [4], termly: [2, 3], once: [1] };
 
-export const paymentModes = ['cash', 'upi', 'cheque', 'bankTransfer'] as const;
+/** What a cashier takes at the counter. */
+export const counterPaymentModes = ['cash', 'upi', 'cheque', 'bankTransfer'] as const;
+/** Every receipt's mode: the counter's, and `online` for a payment through the school's gateway (contract/payments.ts). */
+export const paymentModes = [...counterPaymentModes, 'online'] as const;
 export type PaymentMode = (typeof paymentModes)[number];
+export type CounterPaymentMode = (typeof counterPaymentModes)[number];
 
 export const concessionKinds = ['sibling', 'staffChild', 'scholarship', 'other'] as const;
 export type ConcessionKind = (typeof concessionKinds)[number];
@@ -389,7 +393,7 @@ export type FeeReceipt = z.infer<typeof feeReceiptSchema>;
 const receiptFields = {
   /** Defaults to today (server clock); never in the future. */
   paidOn: isoDate('Paid on').optional(),
-  mode: z.enum(paymentModes, m.mode),
+  mode: z.enum(counterPaymentModes, m.mode),
   reference: optionalText('Reference', 80),
   bank: optionalText('Bank', 80),
   items: z

@@ -99,7 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('coordination', options.coordination);
   app.decorate('tokens', new TokenService(options.jwtSecret, config.tokenTtlSeconds));
-  app.decorate('keys', deriveKeys(options.jwtSecret));
+  app.decorate('keys', deriveKeys(options.jwtSecret, config.secretsKey));
   const attachmentStore =
     options.attachmentStore === 'files' ? fileAttachmentStore(options.db, config.dataDir, app.log) : databaseAttachmentStore(options.db, config.dataDir);
   app.decorate('attachmentStore', attachmentStore);

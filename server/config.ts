@@ -30,6 +30,16 @@ export interface FcmSettings {
   apiUrl: string;
 }
 
+/** Online fee payment through each school's Razorpay account (server/modules/payments/). */
+export interface PaymentGatewaySettings {
+  /** RAZORPAY_API_URL: where the server reaches Razorpay's API. */
+  razorpayApiUrl: string;
+  /** RAZORPAY_CHECKOUT_URL: the checkout script the payer's browser loads. */
+  razorpayCheckoutUrl: string;
+  /** PAYMENT_POLL_INTERVAL_MS: how often unpaid orders are asked about; 0: never (tests drive it). */
+  pollIntervalMs: number;
+}
+
 /** Outgoing mail (password reset codes). Absent: codes go to the log, in development only. */
 export interface SmtpSettings {
   host: string;
@@ -70,6 +80,12 @@ export interface ServerConfig {
   redisKeyPrefix: string;
   /** UPLOADS_IN_FLIGHT: attachment uploads one process receives at once; beyond it 503 with Retry-After. */
   uploadsInFlight: number;
+  payments: PaymentGatewaySettings;
+  /**
+   * SECRETS_KEY: 32 bytes, base64, that encrypt what schools store of their own accounts elsewhere
+   * (the payment gateway's secrets); absent: derived from the server secret (server/keys.ts).
+   */
+  secretsKey?: Buffer;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -121,6 +137,27 @@ function redisUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+function urlFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be a URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+function secretsKeyFromEnv(env: NodeJS.ProcessEnv): Buffer | undefined {
+  const raw = env.SECRETS_KEY?.trim();
+  if (!raw) return undefined;
+  const key = Buffer.from(raw, 'base64');
+  // The message never repeats the value: it is a secret.
+  if (key.length !== 32) throw new Error('SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
@@ -157,5 +194,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     redisUrl: redisUrlFromEnv(env),
     redisKeyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'kaksha:',
     uploadsInFlight: Math.max(1, intFromEnv(env, 'UPLOADS_IN_FLIGHT', 4)),
+    payments: {
+      razorpayApiUrl: urlFromEnv(env, 'RAZORPAY_API_URL', 'https://api.razorpay.com'),
+      razorpayCheckoutUrl: urlFromEnv(env, 'RAZORPAY_CHECKOUT_URL', 'https://checkout.razorpay.com/v1/checkout.js'),
+      pollIntervalMs: Math.max(0, intFromEnv(env, 'PAYMENT_POLL_INTERVAL_MS', 60_000)),
+    },
+    secretsKey: secretsKeyFromEnv(env),
   };
 }

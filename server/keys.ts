@@ -10,9 +10,11 @@ export interface DerivedKeys {
   operatorToken: Uint8Array;
   /** HMAC key of one-time reset codes and reset tokens as stored. */
   resetCode: Buffer;
+  /** AES-256-GCM key of secrets schools store (server/stored-secrets.ts): SECRETS_KEY, else derived. */
+  storedSecrets: Buffer;
 }
 
-export function deriveKeys(secret: string): DerivedKeys {
+export function deriveKeys(secret: string, secretsKey?: Buffer): DerivedKeys {
   const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', secret, 'kaksha', purpose, 32));
-  return { operatorToken: new Uint8Array(derive('operator-token')), resetCode: derive('reset-code') };
+  return { operatorToken: new Uint8Array(derive('operator-token')), resetCode: derive('reset-code'), storedSecrets: secretsKey ?? derive('stored-secrets') };
 }

@@ -15,6 +15,7 @@ import { contactedClientsModule } from './contacted-clients/module';
 import { docsModule } from './docs/module';
 import { examsModule } from './exams/module';
 import { feesModule } from './fees/module';
+import { paymentsModule } from './payments/module';
 import { eventsModule } from './events/module';
 import { healthModule } from './health/module';
 import { homeworkModule } from './homework/module';
@@ -47,6 +48,7 @@ export const serverModules: readonly ServerModule[] = [
   attendanceModule,
   homeworkModule,
   feesModule,
+  paymentsModule,
   timetableModule,
   teacherAttendanceModule,
   notificationsModule,

@@ -1139,6 +1139,7 @@ export interface MessageValues {
   'adminResults.acrossCell': { pass: string | number; average: string | number };
   'adminResults.examPass': { exam: string | number };
   'adminResults.examAverage': { exam: string | number };
+  'adminDashboard.today.fees.modes.online': NoValues;
   'attendance.changes.sheet': { className: string | number; date: string | number; students: number };
   'attendance.classLabel': NoValues;
   'attendance.dateLabel': NoValues;
@@ -1612,6 +1613,7 @@ export interface MessageValues {
   'fees.family.previousHeading': { year: string | number };
   'fees.family.previousLeft': { amount: string | number; year: string | number };
   'fees.family.noReceiptsThatYear': { year: string | number };
+  'fees.modes.online': NoValues;
   'homework.changes.entity': NoValues;
   'homework.changes.done': { done: 'yes' | string };
   'homework.changes.attachmentRemoved': { fileName: string | number; title: string | number };
@@ -3758,6 +3760,7 @@ export interface Texts {
           upi: string;
           cheque: string;
           bankTransfer: string;
+          online: string;
         };
       };
       homework: {
@@ -4388,6 +4391,7 @@ export interface Texts {
       upi: string;
       cheque: string;
       bankTransfer: string;
+      online: string;
     };
     concessionKinds: {
       sibling: string;

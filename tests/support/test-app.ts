@@ -55,6 +55,8 @@ export async function createTestApp(
     },
     // Tests run notification delivery themselves (server/modules/notifications/delivery.ts).
     deliveryIntervalMs: 0,
+    // and ask the payment gateway about unpaid orders themselves (server/modules/payments/poller.ts).
+    payments: { ...base.payments, pollIntervalMs: 0 },
     ...options.config,
   };
   const app = await buildApp({

@@ -8,6 +8,7 @@ import { officeCashier } from '../../../contract/fees';
 import type { Db } from '../../db/client';
 import { teachers } from '../../db/core-tables';
 import type { AuthUser } from '../../types';
+import type { Cashier } from './issue';
 
 const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
@@ -24,4 +25,9 @@ export async function cashierName(tx: Db, user: AuthUser): Promise<string> {
     .orderBy(asc(teachers.id))
     .limit(1);
   return byAddress && fullName(byAddress) ? fullName(byAddress) : officeCashier;
+}
+
+/** The signed-in cashier of a counter receipt (issue.ts). */
+export async function cashierOf(tx: Db, user: AuthUser): Promise<Cashier> {
+  return { tenantId: user.tenantId, userId: user.id, name: await cashierName(tx, user) };
 }

@@ -10,24 +10,30 @@ import { and, eq, isNull, min, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { academicYearOf } from '../../../contract/admission';
 import { balanceAfter, computeDues, duesWith, fineOf, fineRemovedByDate, principalLeft } from '../../../contract/fee-dues';
-import { earliestPaymentDate, feeMessages, formatReceiptNumber, indianDate, type feeReceiptInputSchema } from '../../../contract/fees';
+import { earliestPaymentDate, feeMessages, formatReceiptNumber, indianDate, type feeReceiptInputSchema, type PaymentMode } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees } from '../../../contract/money';
 import { schoolTodayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
-import type { AuthUser } from '../../types';
 import { studentForFees } from './access';
-import { cashierName } from './cashier';
 import { duesSourcesOf } from './dues';
 import { nextReceiptSeq } from './numbering';
 import { feeRepository as repo } from './repository';
 import { classesInYear } from '../years/current-year';
 import { feeInstallments, feeReceiptItems, feeReceipts, feeStructures } from './tables';
 
-export type Payment = Omit<z.output<typeof feeReceiptInputSchema>, 'id' | 'studentId' | 'recordedOn'>;
+/** A receipt's payment: the counter's, or an online one (fees/online.ts). */
+export type Payment = Omit<z.output<typeof feeReceiptInputSchema>, 'id' | 'studentId' | 'recordedOn' | 'mode'> & { mode: PaymentMode };
 
 export const fieldError = (field: string, message: string) => badRequest(message, { fieldErrors: { [field]: [message] } });
+
+/** Who took the payment: the account the receipt names and the name it prints (cashier.ts). */
+export interface Cashier {
+  tenantId: string;
+  userId: string;
+  name: string;
+}
 
 /** The first academic year the school has fees for: no receipt is dated before it. */
 async function firstFeeYear(tx: Db, tenantId: string): Promise<number | null> {
@@ -62,8 +68,8 @@ export async function receiptDays(tx: Db, tenantId: string, paidOnGiven: string 
  * with what it prints fixed: the year's balance after it as of its date, and the cashier's name.
  * `recordedOn`: the day the cashier made it (a correction keeps the corrected receipt's).
  */
-export async function issueReceipt(tx: Db, user: AuthUser, id: string, studentId: string, payment: Payment, days: { paidOn: string; recordedOn: string }, replaces: string | null): Promise<string> {
-  const tenantId = user.tenantId;
+export async function issueReceipt(tx: Db, cashier: Cashier, id: string, studentId: string, payment: Payment, days: { paidOn: string; recordedOn: string }, replaces: string | null): Promise<string> {
+  const tenantId = cashier.tenantId;
   const { paidOn, recordedOn } = days;
   // Locking the student queues two cashiers taking the same child's fees, so neither overpays.
   const student = await studentForFees(tx, tenantId, studentId, true);
@@ -98,7 +104,6 @@ export async function issueReceipt(tx: Db, user: AuthUser, id: string, studentId
   const backdatedFine = fineRemovedByDate({ ...sources, today: recordedOn }, draft, recordedOn);
   if (backdatedFine > 0 && !payment.waiverReason) throw fieldError('waiverReason', feeMessages.backdatedReason(formatRupees(backdatedFine), indianDate(paidOn)));
   const { balanceDue, yearBalance } = balanceAfter({ ...sources, today: paidOn }, { ...draft, fine: payment.fine, fineWaived: payment.fineWaived });
-  const receivedByName = await cashierName(tx, user);
 
   const academicYear = academicYearOf(paidOn);
   const { receiptFormat } = await repo.settings(tx, tenantId);
@@ -131,8 +136,8 @@ export async function issueReceipt(tx: Db, user: AuthUser, id: string, studentId
     yearBalance,
     remark: payment.remark,
     replaces,
-    receivedBy: user.id,
-    receivedByName,
+    receivedBy: cashier.userId,
+    receivedByName: cashier.name,
   });
   if (payment.items.length) {
     await tx.insert(feeReceiptItems).values(payment.items.map((item) => ({ id: randomUUID(), tenantId, receiptId: id, installmentId: item.installmentId, amount: item.amount })));

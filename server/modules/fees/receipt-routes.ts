@@ -13,6 +13,7 @@ import { currentYearOf, studentsOfClassInYear } from '../years/current-year';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
 import { duesQuerySchema, feeCorrectionAnswerSchema, feeMessages, feePaths, feeReceiptCorrectionSchema, feeReceiptInputSchema, feeReceiptListQuerySchema, feeReceiptSchema, feeReceiptSearchColumns, feeSettingsInputSchema, feeSettingsSchema, studentDuesQuerySchema, studentDuesSchema } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
+import { paymentMessages } from '../../../contract/payments';
 import { routeOf } from '../../../contract/paths';
 import { todayIso } from '../../../contract/record-formats';
 import { searchableColumn } from '../../db/paging';
@@ -28,6 +29,7 @@ import { created, ok, okList, okPage } from '../../module-kit/responses';
 import { assertMayReadStudent, feeReadScope } from './access';
 import { duesOfStudents } from './dues';
 import { fieldError, issueReceipt, receiptDays } from './issue';
+import { cashierOf } from './cashier';
 import { remindDefaulters } from './reminders';
 import { feeRepository as repo, receiptSearchColumns } from './repository';
 
@@ -133,7 +135,7 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
       const { id = randomUUID(), studentId, recordedOn, ...payment } = request.body;
       await assertRecordIdFree(tx, feeReceipts, id);
       const days = await receiptDays(tx, user.tenantId, payment.paidOn, recordedOn);
-      const receiptNumber = await issueReceipt(tx, user, id, studentId, payment, days, null);
+      const receiptNumber = await issueReceipt(tx, await cashierOf(tx, user), id, studentId, payment, days, null);
       return { status: 201, message: feeMessages.collected(receiptNumber), data: await repo.receipt(tx, user.tenantId, id) };
     }),
   );
@@ -146,12 +148,14 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
         const user = userOf(request);
         const { id } = request.params;
         const [stored] = await tx
-          .select({ id: feeReceipts.id, status: feeReceipts.status, studentId: feeReceipts.studentId, receiptNumber: feeReceipts.receiptNumber, recordedOn: feeReceipts.recordedOn })
+          .select({ id: feeReceipts.id, status: feeReceipts.status, mode: feeReceipts.mode, studentId: feeReceipts.studentId, receiptNumber: feeReceipts.receiptNumber, recordedOn: feeReceipts.recordedOn })
           .from(feeReceipts)
           .where(and(eq(feeReceipts.tenantId, user.tenantId), eq(feeReceipts.id, id)))
           .for('update');
         if (!stored) throw notFound(feeMessages.receiptNotFound);
         if (stored.status === 'cancelled') throw conflict(feeMessages.alreadyCancelled);
+        // The money came through the gateway: it goes back the same way (payments' refund).
+        if (stored.mode === 'online') throw conflict(paymentMessages.onlineReceiptCorrection);
         const { cancelReason, reissue } = request.body;
         // A correction restates a payment recorded on the corrected receipt's day: its date is
         // back-dated against that day (or its own, if later), not against the day of the correction.
@@ -166,7 +170,7 @@ export const feeReceiptRoutes: ZodPlugin = async (app) => {
         if (reissue && days) {
           const { id: newId = randomUUID(), ...payment } = reissue;
           await assertRecordIdFree(tx, feeReceipts, newId);
-          const number = await issueReceipt(tx, user, newId, stored.studentId, payment, days, id);
+          const number = await issueReceipt(tx, await cashierOf(tx, user), newId, stored.studentId, payment, days, id);
           await tx.update(feeReceipts).set({ replacedBy: newId }).where(and(eq(feeReceipts.tenantId, user.tenantId), eq(feeReceipts.id, id)));
           issued = (await repo.receipt(tx, user.tenantId, newId)) ?? null;
           message = feeMessages.corrected(stored.receiptNumber, number);

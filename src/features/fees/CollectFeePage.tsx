@@ -12,7 +12,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { academicYearLabel } from '../../../contract/admission';
 import { duesWith, fineOf, fineRemovedByDate, principalLeft } from '../../../contract/fee-dues';
-import { earliestPaymentDate, feeMessages, indianDate, type PaymentMode, paymentModes } from '../../../contract/fees';
+import { counterPaymentModes, earliestPaymentDate, feeMessages, indianDate, type CounterPaymentMode } from '../../../contract/fees';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
 import { LoadingStatus, normalizeText, useChosenYear, useWriteReport, YearChooser } from '../../kit';
 import { standingLines } from '../../kit/fee-standing';
@@ -112,7 +112,7 @@ function PaymentForm({ mirror, studentId, academicYear, onChange }: { mirror: Fe
     Object.fromEntries(open.map((line) => [line.installmentId, { chosen: line.dueDate <= today, amount: rupeesInput(principalLeft(line)) }])),
   );
   const [paidOn, setPaidOn] = useState(today);
-  const [mode, setMode] = useState<PaymentMode>('cash');
+  const [mode, setMode] = useState<CounterPaymentMode>('cash');
   const [reference, setReference] = useState('');
   const [bank, setBank] = useState('');
   const [fine, setFine] = useState(rupeesInput(fineDue));
@@ -269,8 +269,8 @@ function PaymentForm({ mirror, studentId, academicYear, onChange }: { mirror: Fe
             {text.collect.backdated({ amount: formatRupees(removed), date: shortDate(paidOn) ?? paidOn })}
           </p>
         )}
-        <SelectField label={text.collect.mode} value={mode} onChange={(event) => setMode(event.target.value as PaymentMode)}>
-          {paymentModes.map((value) => (
+        <SelectField label={text.collect.mode} value={mode} onChange={(event) => setMode(event.target.value as CounterPaymentMode)}>
+          {counterPaymentModes.map((value) => (
             <option key={value} value={value}>
               {text.modes[value]}
             </option>

@@ -6,7 +6,7 @@
 import { say, useLanguage } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { feeMessages, type PaymentMode, paymentModes } from '../../../contract/fees';
+import { counterPaymentModes, feeMessages, type CounterPaymentMode } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees, parseRupees, rupeesInput } from '../../../contract/money';
 import { LoadingStatus, RecordPageMessage, useWriteReport } from '../../kit';
@@ -42,7 +42,7 @@ function CorrectionForm({ receipt }: { receipt: FeeReceiptRow }) {
   const navigate = useNavigate();
   const [reason, setReason] = useState('');
   const [reissue, setReissue] = useState(true);
-  const [mode, setMode] = useState<PaymentMode>(receipt.mode);
+  const [mode, setMode] = useState<CounterPaymentMode>(receipt.mode === 'online' ? 'upi' : receipt.mode);
   const [reference, setReference] = useState(receipt.reference ?? '');
   const [bank, setBank] = useState(receipt.bank ?? '');
   const [amounts, setAmounts] = useState<Record<string, string>>(() => Object.fromEntries(receipt.items.map((item) => [item.installmentId, rupeesInput(item.amount)])));
@@ -113,8 +113,8 @@ function CorrectionForm({ receipt }: { receipt: FeeReceiptRow }) {
             />
           ))}
           {receipt.fine > 0 && <TextField label={text.collect.finePaid} inputMode="decimal" value={fine} onChange={(event) => setFine(event.target.value)} />}
-          <SelectField label={text.collect.mode} value={mode} onChange={(event) => setMode(event.target.value as PaymentMode)}>
-            {paymentModes.map((value) => (
+          <SelectField label={text.collect.mode} value={mode} onChange={(event) => setMode(event.target.value as CounterPaymentMode)}>
+            {counterPaymentModes.map((value) => (
               <option key={value} value={value}>
                 {text.modes[value]}
               </option>

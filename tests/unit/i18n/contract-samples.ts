@@ -14,6 +14,7 @@ import { notificationMessages } from '../../../contract/notifications';
 import { teacherAttendanceMessages } from '../../../contract/teacher-attendance';
 import { timetableMessages } from '../../../contract/timetable';
 import { yearMessages } from '../../../contract/years';
+import { paymentMessages } from '../../../contract/payments';
 
 /**
  * The modules' own message objects, each under the id prefix its messages have in messages.po
@@ -31,6 +32,7 @@ export const moduleMessages: Record<string, object> = {
   teacherAttendanceApi: teacherAttendanceMessages,
   timetableApi: timetableMessages,
   yearsApi: yearMessages,
+  paymentsApi: paymentMessages,
 };
 
 /** Every message of contract/messages.ts and of the modules' objects, by the root of its id. */
@@ -135,6 +137,7 @@ export const contractSamples: Record<string, Sample[]> = {
   'timetableApi.endBeforeStart': [one(['Period 3'], { name: 'Period 3' })],
   'timetableApi.periodsOverlap': [one(['Period 2', 'Break', 'Monday'], { first: 'Period 2', second: 'Break', day: 'Monday' })],
   'timetableApi.tooManyPeriods': [one(['Saturday', 12], { day: 'Saturday', max: 12 })],
+  'paymentsApi.refunded': [one(['RCPT/2026-27/00042'], { receiptNumber: 'RCPT/2026-27/00042' })],
   'yearsApi.started': [one(['2027-28'], { label: '2027-28' })],
   'yearsApi.undone': [one(['2027-28', '2026-27'], { label: '2027-28', current: '2026-27' })],
   'yearsApi.alreadyStarted': [one(['2027-28'], { label: '2027-28' })],

@@ -1,0 +1,65 @@
+/**
+ * Razorpay's webhook for one school: the signature over the raw body with that school's webhook
+ * secret is the only proof (no sign-in); an event that does not verify, or names no school with a
+ * gateway, is 400 and changes nothing. Each verified event is applied once: by its
+ * `X-Razorpay-Event-Id`, and underneath by the payment's id (receipting.ts), so a repeat, a late
+ * or an out-of-order delivery finds its work done.
+ */
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { applyCaptured, applyFailed, applyRefundProcessed, type Applied } from './receipting';
+import { razorpayPaymentSchema, razorpayRefundSchema, webhookSignatureValid } from './razorpay-client';
+import { gatewayOf } from './settings';
+import { paymentWebhookEvents } from './tables';
+
+const eventSchema = z.object({
+  event: z.string(),
+  payload: z.object({
+    payment: z.object({ entity: razorpayPaymentSchema }).optional(),
+    refund: z.object({ entity: razorpayRefundSchema }).optional(),
+  }),
+});
+
+export type WebhookOutcome = { verified: false } | { verified: true; applied: Applied | 'ignored' };
+
+export interface WebhookDelivery {
+  tenantId: string;
+  rawBody: string;
+  signature: string | undefined;
+  eventId: string | undefined;
+}
+
+export async function receiveWebhook(db: Db, key: Buffer, apiUrl: string, delivery: WebhookDelivery): Promise<WebhookOutcome> {
+  const gateway = await gatewayOf(db, key, apiUrl, delivery.tenantId);
+  if (!gateway || !delivery.signature || !webhookSignatureValid(delivery.rawBody, delivery.signature, gateway.webhookSecret)) return { verified: false };
+  let parsed: z.infer<typeof eventSchema>;
+  try {
+    const read = eventSchema.safeParse(JSON.parse(delivery.rawBody));
+    if (!read.success) return { verified: true, applied: 'ignored' };
+    parsed = read.data;
+  } catch {
+    return { verified: true, applied: 'ignored' };
+  }
+  const { tenantId, eventId } = delivery;
+  if (eventId) {
+    const [seen] = await db
+      .select({ eventId: paymentWebhookEvents.eventId })
+      .from(paymentWebhookEvents)
+      .where(and(eq(paymentWebhookEvents.tenantId, tenantId), eq(paymentWebhookEvents.eventId, eventId)));
+    if (seen) return { verified: true, applied: 'already' };
+  }
+  const payment = parsed.payload.payment?.entity;
+  const refund = parsed.payload.refund?.entity;
+  let applied: Applied | 'ignored' = 'ignored';
+  if ((parsed.event === 'payment.captured' || parsed.event === 'order.paid') && payment) {
+    // order.paid carries the payment as captured even when its snapshot says otherwise.
+    applied = payment.status === 'captured' || parsed.event === 'order.paid' ? await applyCaptured(db, tenantId, payment) : 'ignored';
+  } else if (parsed.event === 'payment.failed' && payment) {
+    applied = await applyFailed(db, tenantId, payment);
+  } else if (parsed.event === 'refund.processed' && refund) {
+    applied = await applyRefundProcessed(db, tenantId, refund);
+  }
+  if (eventId) await db.insert(paymentWebhookEvents).values({ tenantId, eventId, event: parsed.event.slice(0, 64) }).onConflictDoNothing();
+  return { verified: true, applied };
+}
