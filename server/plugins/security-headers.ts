@@ -7,18 +7,30 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { ServerConfig } from '../config';
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'production'>): void {
+/**
+ * Where the payer's browser talks to the payment gateway: its checkout script, the frames and
+ * requests that script makes (Razorpay's from *.razorpay.com; a stand-in's from its own origin).
+ */
+function gatewayOrigins(payments: ServerConfig['payments']): string[] {
+  const origins = new Set([new URL(payments.razorpayCheckoutUrl).origin, new URL(payments.razorpayApiUrl).origin]);
+  if ([...origins].some((origin) => origin.endsWith('.razorpay.com'))) origins.add('https://*.razorpay.com');
+  return [...origins];
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'production' | 'payments'>): void {
+  const gateway = gatewayOrigins(config.payments);
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...gateway],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...gateway],
         'font-src': ["'self'", 'data:'],
         // A build configured for phone push gets its device token from Firebase's two endpoints.
-        'connect-src': ["'self'", 'https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'],
+        'connect-src': ["'self'", 'https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com', ...gateway],
+        'frame-src': gateway,
         'worker-src': ["'self'"],
         'manifest-src': ["'self'"],
         'frame-ancestors': ["'none'"],

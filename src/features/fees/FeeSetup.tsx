@@ -20,6 +20,7 @@ import { SelectField, TextField } from '../../ui/fields';
 import { classLabel, currentFeeYear, type FeeMirror } from './queries';
 import { ConcessionsPanel } from './ConcessionsPanel';
 import { FeeSettingsForm } from './FeeSettingsForm';
+import { OnlinePaymentSettings } from './OnlinePaymentSettings';
 import { draftsOf, structureBody, withFrequency, type HeadDraft } from './structure-drafts';
 import { feeTexts as text } from './texts';
 
@@ -107,6 +108,7 @@ export function FeeSetup({ mirror }: { mirror: FeeMirror }) {
       )}
       {classId && <ConcessionsPanel mirror={mirror} classId={classId} academicYear={academicYear} />}
       <FeeSettingsForm academicYear={academicYear} />
+      <OnlinePaymentSettings />
     </section>
   );
 }

@@ -3,6 +3,7 @@
  * outstanding split into overdue and not yet due, each installment (a card each on a phone), what
  * is left of last year once it closed ("Previous year dues"), then the year's receipts that open
  * their print view; any past year by choosing it; per child for a parent (the child switcher as on /student/homework).
+ * Where the school takes fees online, "Pay online" (PayOnline.tsx) between the dues and the receipts.
  * Read from the mirror, which holds only this family's fees, so it opens offline after one sync.
  */
 import { useLanguage } from '../../i18n';
@@ -18,6 +19,8 @@ import { stackCell, stackRowHeader, stackTable } from '../../kit/stacked-table';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
+import { useSchoolCopy } from '../../kit/school-copy';
+import { PayOnline } from './PayOnline';
 import { compareReceipts, duesOf, installmentState, previousYearDues, readFeeMirror, receiptNumberOf, studentName, todayIso } from './queries';
 import { feeTexts as text, feeTitles } from './texts';
 import './fees.css';
@@ -39,6 +42,7 @@ export default function StudentFeesPage() {
   const yearLabel = year === undefined ? '' : academicYearLabel(year);
 
   const lines = dues ? standingLines(dues, today) : undefined;
+  const school = useSchoolCopy();
 
   return (
     <main className="page fee-page">
@@ -68,6 +72,7 @@ export default function StudentFeesPage() {
               <DuesTable dues={previous} today={today} labelledBy="fee-family-previous" />
             </section>
           )}
+          {year === years?.current && <PayOnline studentId={student.id} schoolName={school?.schoolName ?? ''} dues={dues} previous={previous} />}
           <section aria-labelledby="fee-family-receipts" className="fee-section">
             <h2 id="fee-family-receipts">{text.family.receiptsHeading}</h2>
             {receipts.length === 0 && <p>{year === years?.current ? text.family.noReceipts : text.family.noReceiptsThatYear({ year: yearLabel })}</p>}

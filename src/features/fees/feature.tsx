@@ -10,6 +10,7 @@ const CollectFeePage = lazy(() => import('./CollectFeePage'));
 const CorrectReceiptPage = lazy(() => import('./CorrectReceiptPage'));
 const ReceiptPage = lazy(() => import('./ReceiptPage'));
 const StudentFeesPage = lazy(() => import('./StudentFeesPage'));
+const PaymentsPage = lazy(() => import('./PaymentsPage'));
 
 const icon = (
   <>
@@ -27,6 +28,7 @@ export const feesFeature = defineFeature({
       { needs: ['feeReceipts', 'feeHeads', 'feeStructures', 'feeConcessions', 'students', 'classes', 'events'], path: '/addfee', title: () => titles.addFee, back: '/fee', page: <CollectFeePage /> },
       { needs: ['feeReceipts', 'feeHeads', 'students', 'classes'], path: '/fees/edit/:receiptId', title: () => titles.editFee, back: '/fee', page: <CorrectReceiptPage /> },
       { needs: ['feeReceipts', 'feeHeads', 'students', 'classes'], path: '/fees/details/:receiptId', title: () => titles.feeDetails, back: '/fee', page: <ReceiptPage area="admin" /> },
+      { needs: [], path: '/payments', title: () => titles.payments, back: '/fee', page: <PaymentsPage /> },
     ],
     student: [
       { needs: ['feeReceipts', 'feeHeads', 'feeStructures', 'feeConcessions', 'students', 'classes', 'events'], path: '/fees', title: () => titles.fees, page: <StudentFeesPage />, tile: { icon, order: 90 } },
