@@ -17,6 +17,7 @@ import { notificationReads, notifications } from '../modules/notifications/table
 import { teacherAttendance } from '../modules/teacher-attendance/tables';
 import { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from '../modules/timetable/tables';
 import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../modules/fees/tables';
+import { gatewayPayments, paymentOrders, paymentSettings } from '../modules/payments/tables';
 import { exams, marks, results } from '../modules/exams/tables';
 import { attachmentBlobs } from '../files/tables';
 import { homework, homeworkAttachments, homeworkDone } from '../modules/homework/tables';
@@ -125,6 +126,9 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       await insertAsJson(tx, feeReceipts, seed.fees.receipts);
       await insertAsJson(tx, feeReceiptItems, seed.fees.items);
       if (seed.fees.counters.length > 0) await tx.insert(feeReceiptCounters).values(seed.fees.counters);
+      await tx.insert(paymentSettings).values(seed.payments.settings);
+      if (seed.payments.orders.length > 0) await insertAsJson(tx, paymentOrders, seed.payments.orders);
+      if (seed.payments.payments.length > 0) await tx.insert(gatewayPayments).values(seed.payments.payments);
       if (seed.notifications.notifications.length > 0) await tx.insert(notifications).values(seed.notifications.notifications);
       if (seed.notifications.reads.length > 0) await tx.insert(notificationReads).values(seed.notifications.reads);
       if (seed.events.length > 0) await tx.insert(events).values(seed.events);

@@ -15,6 +15,7 @@ import { defaultReceiptFormat, formatReceiptNumber, installmentLabel, type FeeCo
 import { isWorkingDay, workingDaysBefore, type CalendarEntry } from '../../contract/working-days';
 import type { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../modules/fees/tables';
 import { Random, stableUuid } from './random';
+import { onlineCashier } from '../../contract/payments';
 
 export interface FeeSource {
   tenantId: string;
@@ -40,6 +41,9 @@ export interface FeeSeed {
 const day = 86_400_000;
 const iso = (at: number) => new Date(at).toISOString().slice(0, 10);
 const shift = (date: string, days: number) => iso(Date.parse(`${date}T00:00:00Z`) + days * day);
+
+/** A Razorpay-like id (`pay_…`, `order_…`: 14 characters) that stays the same from seed to seed. */
+export const gatewayId = (prefix: string, ...parts: string[]) => `${prefix}_${stableUuid('gateway', prefix, ...parts).replace(/-/g, '').slice(0, 14)}`;
 
 const banks = ['State Bank of India', 'HDFC Bank', 'ICICI Bank', 'Canara Bank', 'Bank of Baroda', 'Axis Bank'];
 
@@ -206,7 +210,9 @@ export function generateFees(source: FeeSource, today: string): FeeSeed {
       if (paidOn > today) continue;
       const lines = byDate.get(dueDate) ?? [];
       const fine = Math.min(lateDaysOf(klass.id)(dueDate, paidOn) * 1_000, 50_000);
-      const mode: PaymentMode = rng.weighted([['cash', 50], ['upi', 35], ['cheque', 10], ['bankTransfer', 5]] as const);
+      // Since August some families pay online (the school's Razorpay; server/seed/payments.ts keeps their orders).
+      const modes = paidOn >= `${year}-08-01` ? ([['cash', 42], ['upi', 30], ['online', 14], ['cheque', 9], ['bankTransfer', 5]] as const) : ([['cash', 50], ['upi', 35], ['cheque', 10], ['bankTransfer', 5]] as const);
+      const mode: PaymentMode = rng.weighted(modes);
       pending.push({
         id: id('receipt', student.id, dueDate),
         tenantId,
@@ -217,14 +223,23 @@ export function generateFees(source: FeeSource, today: string): FeeSeed {
         className: `${klass.className} ${klass.classSection}`,
         paidOn,
         mode,
-        reference: mode === 'upi' ? `${rng.int(400000, 499999)}${rng.int(100000, 999999)}` : mode === 'cheque' ? String(rng.int(100000, 999999)) : mode === 'bankTransfer' ? `NEFT${rng.int(10000000, 99999999)}` : null,
+        reference:
+          mode === 'upi'
+            ? `${rng.int(400000, 499999)}${rng.int(100000, 999999)}`
+            : mode === 'cheque'
+              ? String(rng.int(100000, 999999))
+              : mode === 'bankTransfer'
+                ? `NEFT${rng.int(10000000, 99999999)}`
+                : mode === 'online'
+                  ? gatewayId('pay', student.id, dueDate)
+                  : null,
         bank: mode === 'cheque' ? rng.pick(banks) : null,
         fine,
         fineWaived: 0,
         total: lines.reduce((sum, line) => sum + line.amount, fine),
         recordedOn: paidOn,
         receivedBy: source.cashier.id,
-        receivedByName: source.cashier.name,
+        receivedByName: mode === 'online' ? onlineCashier : source.cashier.name,
         lines,
       });
     }

@@ -15,6 +15,7 @@ import { generateAttendance, seededSchoolDays, type AttendanceRow } from './atte
 import { generateHomework } from './homework';
 import { generateFees, type FeeSeed, type FeeSource } from './fees';
 import { generateLastYear, type LastYearSeed } from './last-year';
+import { generatePayments, type PaymentSeed } from './payments';
 import { calendarOf, generateEvents, generateHolidays } from './events';
 import { generateStaffTimetable, type StaffTimetableSeed } from './staff-timetable';
 import { generateExams } from './exams';
@@ -56,6 +57,7 @@ export interface SchoolSeed {
   accounts: AccountSeed[];
   homework: ReturnType<typeof generateHomework>;
   fees: FeeSeed;
+  payments: PaymentSeed;
   notifications: ReturnType<typeof generateNotifications>;
   events: ReturnType<typeof generateEvents>;
   timetable: StaffTimetableSeed['timetable'];
@@ -247,6 +249,7 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     holidays: calendar,
   };
   const lastYear = generateLastYear({ tenantId: def.tenantId, today, slots, fees: feeSource, exams: examSource });
+  const fees = mergeFees(generateFees(feeSource, today), lastYear.fees);
   return {
     school,
     classes: slots.map(({ id, className, classSection }) => ({
@@ -284,7 +287,8 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
       },
       today,
     ),
-    fees: mergeFees(generateFees(feeSource, today), lastYear.fees),
+    fees,
+    payments: generatePayments(def.tenantId, fees, (studentId) => (demoIds.includes(studentId) ? parentAccount.id : adminAccount.id)),
     notifications: generateNotifications(
       {
         tenantId: def.tenantId,

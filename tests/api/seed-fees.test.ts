@@ -3,6 +3,8 @@
  * receipts numbered 1..N without a gap (one cancelled and reissued), some families in arrears, and
  * the demo parent's view: the elder child owes the third quarter with its fine, the younger is paid up.
  */
+import { onlineCashier } from '../../contract/payments';
+import { paymentOrders, paymentSettings } from '../../server/modules/payments/tables';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academicYearOf } from '../../contract/admission';
@@ -52,7 +54,18 @@ describe('the demo schools’ fees', () => {
     expect(receipts.every((row) => Number.isInteger(row.balanceDue) && Number.isInteger(row.yearBalance) && row.balanceDue! <= row.yearBalance!)).toBe(true);
     const [counter] = await db.select().from(feeReceiptCounters).where(and(eq(feeReceiptCounters.tenantId, tenant), eq(feeReceiptCounters.academicYear, year)));
     expect(counter?.lastNumber).toBe(receipts.length);
-    expect(new Set(receipts.map((row) => row.mode))).toEqual(new Set(['cash', 'upi', 'cheque', 'bankTransfer']));
+    expect(new Set(receipts.map((row) => row.mode))).toEqual(new Set(['cash', 'upi', 'cheque', 'bankTransfer', 'online']));
+    // Each online receipt has its paid order and the gateway's payment behind it; online payment itself is off (no keys).
+    const online = receipts.filter((row) => row.mode === 'online');
+    const orders = await db.select().from(paymentOrders).where(and(eq(paymentOrders.tenantId, tenant), eq(paymentOrders.academicYear, year)));
+    expect(orders.map((order) => order.receiptId).sort()).toEqual(online.filter((row) => row.status === 'paid').map((row) => row.id).sort());
+    for (const order of orders) {
+      const receipt = online.find((row) => row.id === order.receiptId)!;
+      expect([order.status, order.paymentId, order.amount]).toEqual(['paid', receipt.reference, receipt.total]);
+      expect(receipt.receivedByName).toBe(onlineCashier);
+    }
+    const [settings] = await db.select().from(paymentSettings).where(eq(paymentSettings.tenantId, tenant));
+    expect(settings).toMatchObject({ enabled: false, keySecretSealed: null, webhookSecretSealed: null });
 
     // The defaulters by class: some owe, most do not.
     const admin = await signInAs(tenant, 'admin');
@@ -80,7 +93,7 @@ describe('the demo schools’ fees', () => {
     expect(taken.json().data.receiptSeq).toBe(receipts.length + 1);
     const cashier = taken.json().data.receivedBy as string;
     expect(cashier).not.toContain('@');
-    expect(new Set(receipts.map((row) => row.receivedByName))).toEqual(new Set([cashier]));
+    expect(new Set(receipts.filter((row) => row.mode !== 'online').map((row) => row.receivedByName))).toEqual(new Set([cashier]));
   });
 
   it('shows the demo parent the elder child’s arrears and the younger’s paid receipts', async () => {

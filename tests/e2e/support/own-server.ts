@@ -1,7 +1,8 @@
 /**
  * A server of a test file's own, as `npm start` runs it, over a copy of the run's seeded demo
  * database: for a file that changes the school for good (a year's turnover) or serves another
- * build (push). The worker's shared server goes on to other files untouched.
+ * build (push) or reaches an outside service's stand-in (online payment). The worker's shared
+ * server goes on to other files untouched.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,15 +19,15 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-/** Starts it serving `staticDir` and waits until it answers its health check. */
-export async function startOwnServer(staticDir: string): Promise<OwnServer> {
+/** Starts it serving `staticDir` (with `env` besides, an outside service's address say) and waits until it answers its health check. */
+export async function startOwnServer(staticDir: string, env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kaksha-own-server-'));
   cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
     cwd: root,
-    env: onSchoolClock({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: staticDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' }),
+    env: onSchoolClock({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: staticDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
