@@ -84,13 +84,20 @@ export interface ServedFeeSchool {
  * folder, and the real server started over it (PGlite belongs to one process: the server opens it
  * once the school is written).
  */
-export async function serveFeeSchool(databaseUrl: string | undefined, tenantId: string, classCount: number, perClass: number, today: string): Promise<ServedFeeSchool> {
+export async function serveFeeSchool(
+  databaseUrl: string | undefined,
+  tenantId: string,
+  classCount: number,
+  perClass: number,
+  today: string,
+  env: Record<string, string> = {},
+): Promise<ServedFeeSchool> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `kaksha-bench-${tenantId}-`));
   const scratch = databaseUrl ? await openScratchDatabase(databaseUrl, `bench_${tenantId}`) : undefined;
   const database: Database = scratch ?? (await openDatabase({ dataDir }));
   const school = await createFeeSchool(database.db, tenantId, classCount, perClass, today);
   if (!scratch) await database.close();
-  const server = await startBenchServer(scratch ? { DATABASE_URL: scratch.url, SEED_DEMO: '0' } : { DATA_DIR: dataDir, SEED_DEMO: '0' });
+  const server = await startBenchServer({ ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }), SEED_DEMO: '0', ...env });
   return {
     school,
     server,

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, min, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { academicYearOf } from '../../../contract/admission';
-import { balanceAfter, computeDues, duesWith, fineOf, fineRemovedByDate, principalLeft } from '../../../contract/fee-dues';
+import { balanceAfter, computeDues, duesWith, fineOf, fineRemovedByDate, principalLeft, type DuesSources } from '../../../contract/fee-dues';
 import { earliestPaymentDate, feeMessages, formatReceiptNumber, indianDate, type feeReceiptInputSchema, type PaymentMode } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees } from '../../../contract/money';
@@ -68,7 +68,17 @@ export async function receiptDays(tx: Db, tenantId: string, paidOnGiven: string 
  * with what it prints fixed: the year's balance after it as of its date, and the cashier's name.
  * `recordedOn`: the day the cashier made it (a correction keeps the corrected receipt's).
  */
-export async function issueReceipt(tx: Db, cashier: Cashier, id: string, studentId: string, payment: Payment, days: { paidOn: string; recordedOn: string }, replaces: string | null): Promise<string> {
+export async function issueReceipt(
+  tx: Db,
+  cashier: Cashier,
+  id: string,
+  studentId: string,
+  payment: Payment,
+  days: { paidOn: string; recordedOn: string },
+  replaces: string | null,
+  /** The student's dues sources of the payment's year, when the caller read them in this transaction. */
+  known?: Omit<DuesSources, 'today'>,
+): Promise<string> {
   const tenantId = cashier.tenantId;
   const { paidOn, recordedOn } = days;
   // Locking the student queues two cashiers taking the same child's fees, so neither overpays.
@@ -90,7 +100,7 @@ export async function issueReceipt(tx: Db, cashier: Cashier, id: string, student
     throw fieldError('items', feeMessages.installmentNotForStudent);
   }
   const feeYear = installments[0]?.academicYear ?? academicYearOf(paidOn);
-  const [sources] = await duesSourcesOf(tx, tenantId, [studentId], feeYear);
+  const [sources] = known?.academicYear === feeYear && known.studentId === studentId ? [known] : await duesSourcesOf(tx, tenantId, [studentId], feeYear);
   const dues = sources && computeDues({ ...sources, today: recordedOn });
   if (!sources || !dues || dues.installments.length === 0) throw fieldError('items', feeMessages.noStructure);
   for (const item of payment.items) {

@@ -127,7 +127,8 @@ function allocate(dues: StudentDues, chosen: readonly { installmentId: string; a
  */
 export async function issueOnlineReceipt(tx: Db, tenantId: string, request: OnlineReceiptRequest): Promise<OnlineReceiptOutcome> {
   const today = schoolTodayIso();
-  const dues = await duesOfYear(tx, tenantId, request.studentId, request.academicYear, today);
+  const [sources] = await duesSourcesOf(tx, tenantId, [request.studentId], request.academicYear);
+  const dues = sources ? computeDues({ ...sources, today }) : undefined;
   const chosenTotal = request.items.reduce((sum, item) => sum + item.amount, 0);
   const fineNow = dues ? fineOf(dues) : 0;
   const fine = Math.min(request.fine, fineNow);
@@ -155,6 +156,7 @@ export async function issueOnlineReceipt(tx: Db, tenantId: string, request: Onli
     },
     days,
     null,
+    sources,
   );
   return { receiptId: request.receiptId, receiptNumber, reallocated, excess: rest };
 }
