@@ -95,7 +95,13 @@ export async function issueReceipt(
     : [];
   const structureIds = new Set(installments.map((row) => row.structureId));
   // Last year's installment is paid against last year's class (docs/decisions.md "The school year").
-  const classThen = installments[0] ? (await classesInYear(tx, tenantId, [studentId], installments[0].academicYear)).get(studentId) : student.classId;
+  const yearOfItems = installments[0]?.academicYear;
+  const classThen =
+    yearOfItems === undefined
+      ? student.classId
+      : known?.academicYear === yearOfItems && known.studentId === studentId && known.structure
+        ? known.structure.classId
+        : (await classesInYear(tx, tenantId, [studentId], yearOfItems)).get(studentId);
   if (installments.length !== installmentIds.length || structureIds.size > 1 || installments.some((row) => row.classId !== classThen)) {
     throw fieldError('items', feeMessages.installmentNotForStudent);
   }
