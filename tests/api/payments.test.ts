@@ -145,6 +145,9 @@ describe('online fee payment', () => {
     expect((await gateway.deliver(green.keyId, 'order.paid', gateway.paymentEvent('order.paid', checkout.razorpay_payment_id))).status).toBe(200);
     const receipts = await t.database.db.select().from(feeReceipts).where(sql`${feeReceipts.tenantId} = 'green'`);
     expect(receipts).toHaveLength(1);
+    // A failed attempt reported after the order was paid does not unpay it.
+    await gateway.fail(order.gatewayOrderId);
+    expect(await orderOf(order.id)).toMatchObject({ status: 'paid', receiptNumber: 'RCPT/2026-27/00001' });
 
     // A counter receipt next takes the next number: one series for both.
     const counter = await call('POST', feePaths.create, g.admin, { studentId: aarav(), paidOn: '2026-11-20', mode: 'cash', items: [{ installmentId: term2, amount: 100_000 }] });

@@ -11,6 +11,7 @@ import { feeMessages, type StudentDues } from '../../../contract/fees';
 import { onlineCashier, paymentMessages } from '../../../contract/payments';
 import { schoolTodayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
+import { studentForFees } from './access';
 import { duesSourcesOf } from './dues';
 import { fieldError, issueReceipt, receiptDays } from './issue';
 import { feeInstallments, feeReceipts, feeStructures } from './tables';
@@ -127,6 +128,9 @@ function allocate(dues: StudentDues, chosen: readonly { installmentId: string; a
  */
 export async function issueOnlineReceipt(tx: Db, tenantId: string, request: OnlineReceiptRequest): Promise<OnlineReceiptOutcome> {
   const today = schoolTodayIso();
+  // The student locked before the dues are read, as the counter does (issue.ts): a cashier taking
+  // the same child's fees now waits, so the dues spread below are the ones the receipt is checked on.
+  if (!(await studentForFees(tx, tenantId, request.studentId, true))) return { receiptId: null, receiptNumber: null, reallocated: true, excess: request.items.reduce((sum, item) => sum + item.amount, request.fine) };
   const [sources] = await duesSourcesOf(tx, tenantId, [request.studentId], request.academicYear);
   const dues = sources ? computeDues({ ...sources, today }) : undefined;
   const chosenTotal = request.items.reduce((sum, item) => sum + item.amount, 0);
