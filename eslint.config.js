@@ -20,6 +20,7 @@ const modulePublicFiles = {
   events: ['tables.ts'],
   exams: ['tables.ts'],
   fees: ['dues.ts', 'online.ts', 'tables.ts'],
+  leave: ['coverage.ts'],
   notifications: ['alerts.ts', 'push-outbox.ts', 'tables.ts', 'to-people.ts'],
   password: ['codes.ts', 'mail.ts', 'reset-codes.ts', 'tables.ts'],
   students: ['repository.ts', 'service.ts'],

@@ -5,6 +5,7 @@
  * answer names these entities, and a module whose pull source names another does not start.
  * `syncEntities` and `SyncEntity` are derived from it.
  */
+import { leaveApplicationSchema } from './leave';
 import type { z } from 'zod';
 import { admissionSchema } from './admission';
 import { attendanceRecordSchema } from './attendance';
@@ -62,6 +63,7 @@ export const syncedEntities = [
   entity('schoolYears', schoolYearSchema),
   entity('studentYears', studentYearRecordSchema),
   entity('events', eventSchema),
+  entity('leaveApplications', leaveApplicationSchema),
 ] as const;
 
 export type SyncEntity = (typeof syncedEntities)[number]['name'];

@@ -16,6 +16,7 @@ import { docsModule } from './docs/module';
 import { examsModule } from './exams/module';
 import { feesModule } from './fees/module';
 import { paymentsModule } from './payments/module';
+import { leaveModule } from './leave/module';
 import { eventsModule } from './events/module';
 import { healthModule } from './health/module';
 import { homeworkModule } from './homework/module';
@@ -51,6 +52,7 @@ export const serverModules: readonly ServerModule[] = [
   paymentsModule,
   timetableModule,
   teacherAttendanceModule,
+  leaveModule,
   notificationsModule,
   examsModule,
   eventsModule,

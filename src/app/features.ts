@@ -8,6 +8,7 @@
  */
 import { accountsFeature } from '../features/accounts/feature';
 import { yearFeature } from '../features/year/feature';
+import { leaveFeature } from '../features/leave/feature';
 import { adminFeature } from '../features/admin/feature';
 import { attendanceFeature } from '../features/attendance/feature';
 import { classesFeature } from '../features/classes/feature';
@@ -51,4 +52,5 @@ export const features: readonly Feature[] = [
   schoolsFeature,
   accountsFeature,
   yearFeature,
+  leaveFeature,
 ];

@@ -637,6 +637,7 @@ export interface MessageValues {
   'recordsKit.closedYearLoading': { year: string | number };
   'recordsKit.closedYearOffline': { year: string | number };
   'recordsKit.closedYearFailed': { year: string | number };
+  'firstSync.entities.leaveApplications': NoValues;
   'staffTitles.accounts': NoValues;
   'staffTitles.results': NoValues;
   'staffTitles.attendance': NoValues;
@@ -1382,6 +1383,7 @@ export interface MessageValues {
   'pageTitles.records.printStudentDetails': NoValues;
   'pageTitles.profile.profile': NoValues;
   'pageTitles.fees.payments': NoValues;
+  'pageTitles.leave.leave': NoValues;
   'fees.changes.head': NoValues;
   'fees.changes.concession': NoValues;
   'fees.changes.payment': { amount: string | number };
@@ -2465,6 +2467,7 @@ export interface MessageValues {
   'fieldNames.total': NoValues;
   'fieldNames.upiId': NoValues;
   'fieldNames.waiverReason': NoValues;
+  'fieldNames.note': NoValues;
   'year.current': { year: string | number };
   'year.pastHeading': NoValues;
   'year.pastLine': { year: string | number };
@@ -2510,6 +2513,51 @@ export interface MessageValues {
   'year.issueTc': { name: string | number };
   'year.asProposed': NoValues;
   'year.prepare': NoValues;
+  'leave.apply.heading': NoValues;
+  'leave.apply.from': NoValues;
+  'leave.apply.to': NoValues;
+  'leave.apply.halfDay': NoValues;
+  'leave.apply.reason': NoValues;
+  'leave.apply.kind': NoValues;
+  'leave.apply.submit': NoValues;
+  'leave.apply.left': { kind: string | number; left: string | number; allowed: string | number };
+  'leave.apply.balancesOffline': NoValues;
+  'leave.apply.noTeacher': NoValues;
+  'leave.list.heading': NoValues;
+  'leave.list.mine': NoValues;
+  'leave.list.empty': NoValues;
+  'leave.list.dates': { from: string | number; to: string | number };
+  'leave.list.days': { days: number };
+  'leave.list.halfDay': NoValues;
+  'leave.list.note': { note: string | number };
+  'leave.list.pending': NoValues;
+  'leave.list.cancel': NoValues;
+  'leave.status.waiting': NoValues;
+  'leave.status.approved': NoValues;
+  'leave.status.declined': NoValues;
+  'leave.status.cancelled': NoValues;
+  'leave.kinds.casual': NoValues;
+  'leave.kinds.sick': NoValues;
+  'leave.kinds.earned': NoValues;
+  'leave.kinds.other': NoValues;
+  'leave.decide.heading': NoValues;
+  'leave.decide.none': NoValues;
+  'leave.decide.note': NoValues;
+  'leave.decide.approve': NoValues;
+  'leave.decide.decline': NoValues;
+  'leave.decide.of': { name: string | number };
+  'leave.balances.heading': NoValues;
+  'leave.balances.teacher': NoValues;
+  'leave.balances.kind': NoValues;
+  'leave.balances.allowed': NoValues;
+  'leave.balances.taken': NoValues;
+  'leave.balances.left': NoValues;
+  'leave.balances.csvName': NoValues;
+  'leave.balances.offline': NoValues;
+  'leave.changes.apply': { who: string | number; from: string | number; to: string | number };
+  'leave.changes.decide': { decision: string | number };
+  'leave.changes.cancel': NoValues;
+  'leave.loading': NoValues;
 }
 
 export type MessageId = keyof MessageValues;
@@ -3307,6 +3355,7 @@ export interface Texts {
       schoolYears: string;
       studentYears: string;
       events: string;
+      leaveApplications: string;
     };
   };
   asOf: {
@@ -4209,6 +4258,9 @@ export interface Texts {
     };
     profile: {
       profile: string;
+    };
+    leave: {
+      leave: string;
     };
   };
   fees: {
@@ -5517,6 +5569,7 @@ export interface Texts {
     total: string;
     upiId: string;
     waiverReason: string;
+    note: string;
   };
   year: {
     current: (values: { year: string | number }) => string;
@@ -5570,5 +5623,66 @@ export interface Texts {
     issueTc: (values: { name: string | number }) => string;
     asProposed: string;
     prepare: string;
+  };
+  leave: {
+    apply: {
+      heading: string;
+      from: string;
+      to: string;
+      halfDay: string;
+      reason: string;
+      kind: string;
+      submit: string;
+      left: (values: { kind: string | number; left: string | number; allowed: string | number }) => string;
+      balancesOffline: string;
+      noTeacher: string;
+    };
+    list: {
+      heading: string;
+      mine: string;
+      empty: string;
+      dates: (values: { from: string | number; to: string | number }) => string;
+      days: (values: { days: number }) => string;
+      halfDay: string;
+      note: (values: { note: string | number }) => string;
+      pending: string;
+      cancel: string;
+    };
+    status: {
+      waiting: string;
+      approved: string;
+      declined: string;
+      cancelled: string;
+    };
+    kinds: {
+      casual: string;
+      sick: string;
+      earned: string;
+      other: string;
+    };
+    decide: {
+      heading: string;
+      none: string;
+      note: string;
+      approve: string;
+      decline: string;
+      of: (values: { name: string | number }) => string;
+    };
+    balances: {
+      heading: string;
+      teacher: string;
+      kind: string;
+      allowed: string;
+      taken: string;
+      left: string;
+      csvName: string;
+      offline: string;
+    };
+    changes: {
+      apply: (values: { who: string | number; from: string | number; to: string | number }) => string;
+      decide: (values: { decision: string | number }) => string;
+      cancel: string;
+    };
+    loading: string;
   };
 }

@@ -21,6 +21,7 @@ import { teacherAttendanceSync } from './teacher-attendance';
 import { teachersSync } from './teachers';
 import { timetableSync } from './timetable';
 import { yearsSync } from './years';
+import { leaveSync } from './leave';
 
 export const syncModules = [
   classesSync,
@@ -38,6 +39,7 @@ export const syncModules = [
   examsSync,
   notificationsSync,
   yearsSync,
+  leaveSync,
 ] as const;
 
 export type AppModules = typeof syncModules;

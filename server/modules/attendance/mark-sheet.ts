@@ -17,6 +17,7 @@ import { assertAllCanTeachClasses } from '../../module-kit/teaching';
 import { toAttendanceRecord } from './records';
 import { classesInYear, currentYearOf } from '../years/current-year';
 import { attendanceRepository as repo } from './repository';
+import { approvedStudentLeave, leaveKey } from '../leave/coverage';
 
 /**
  * Checks each sheet as a whole, in order, with one query per kind for all of them: a sheet's first
@@ -100,5 +101,23 @@ const writer = sheetWriter({
  */
 export async function markSheets(tx: Db, tenantId: string, marked: readonly MarkedSheet<MarkSheet>[]): Promise<MarkSheetResult[]> {
   await checkSheets(tx, tenantId, marked);
-  return writer.write(tx, tenantId, marked);
+  return writer.write(tx, tenantId, await withApprovedLeave(tx, tenantId, marked));
+}
+
+/**
+ * A child on approved leave that day stays "leave" (docs/decisions.md "Leave"): an absent mark,
+ * or a mark the teacher never touched, becomes leave; present or late stands (the child came).
+ */
+async function withApprovedLeave(tx: Db, tenantId: string, marked: readonly MarkedSheet<MarkSheet>[]): Promise<readonly MarkedSheet<MarkSheet>[]> {
+  const covered = await approvedStudentLeave(
+    tx,
+    tenantId,
+    marked.flatMap(({ sheet }) => sheet.entries.map((entry) => ({ studentId: entry.studentId, date: sheet.date }))),
+  );
+  if (covered.size === 0) return marked;
+  const onLeave = (date: string, entry: SheetEntry) => covered.has(leaveKey(entry.studentId, date)) && (entry.assumed === true || entry.status === 'absent');
+  return marked.map((one) => ({
+    ...one,
+    sheet: { ...one.sheet, entries: one.sheet.entries.map((entry) => (onLeave(one.sheet.date, entry) ? { ...entry, status: 'leave' as const } : entry)) },
+  }));
 }

@@ -34,7 +34,7 @@ import { isIsoDate, today, totalsOf } from './attendance-math';
 import { ClassPicker } from './ClassPicker';
 import { MarkRow, type Mark } from './MarkRow';
 import { choicesOf, keepSchools, keepYours, type MarkChoice } from './choices';
-import { classList, classStudents, sheetView } from './queries';
+import { approvedLeaveOn, classList, classStudents, sheetView } from './queries';
 import { SheetStatus } from './SheetStatus';
 import { attendanceTexts as text } from './texts';
 import { staffTitles } from '../../kit/staff-titles';
@@ -45,6 +45,8 @@ import './attendance.css';
 const savingShownAfterMs = 150;
 
 const defaultMark: Mark = { status: 'present', remark: '' };
+const leaveMark: Mark = { status: 'leave', remark: '' };
+const noLeave: ReadonlySet<string> = new Set();
 
 // One Mark per stored record, so a row's `mark` stays the same object and MarkRow's memo holds.
 const savedMarks = new WeakMap<AttendanceRow, Mark>();
@@ -112,7 +114,11 @@ export default function MarkAttendancePage() {
   const [error, setError] = useState<string | null>(null);
 
   const records = fromSchool.status === 'ok' ? fromSchool.value.records : view?.records;
-  const markOf = useCallback((id: string) => edits.get(id) ?? savedMark(records?.get(id)), [edits, records]);
+  // A child on approved leave that day starts as "leave" (docs/decisions.md "Leave"); she can still change it.
+  const leaveResult = useMirrorQuery(async (db) => ({ date, ids: await approvedLeaveOn(db, date) }), [date]);
+  const onLeave = leaveResult?.date === date ? leaveResult.ids : noLeave;
+  const startMark = useCallback((id: string) => (records?.has(id) || !onLeave.has(id) ? savedMark(records?.get(id)) : leaveMark), [records, onLeave]);
+  const markOf = useCallback((id: string) => edits.get(id) ?? startMark(id), [edits, startMark]);
   const changed = useMemo(
     () => (students ?? []).filter((student) => !records?.has(student.id) || !sameMark(markOf(student.id), savedMark(records.get(student.id)))),
     [students, records, markOf],
@@ -120,11 +126,11 @@ export default function MarkAttendancePage() {
   const isEdited = useCallback(
     (id: string) => {
       const mark = edits.get(id);
-      if (!mark || sameMark(mark, savedMark(records?.get(id)))) return false;
+      if (!mark || sameMark(mark, startMark(id))) return false;
       const written = saved.get(id);
       return !written || !sameMark(mark, written);
     },
-    [edits, saved, records],
+    [edits, saved, startMark],
   );
   const edited = useMemo(() => [...edits.keys()].filter(isEdited).length, [edits, isEdited]);
   const totals = totalsOf((students ?? []).map((student) => markOf(student.id)));

@@ -9,6 +9,7 @@ import { compareClasses, compareStudents, monthDates } from './attendance-math';
 import { classesTable } from '../../../sync/modules/classes';
 import { studentsTable } from '../../../sync/modules/students';
 import { attendanceTable } from '../../../sync/modules/attendance';
+import { leaveTable } from '../../../sync/modules/leave';
 import { academicYearOf } from '../../../contract/admission';
 import { classStudentsOfYear } from '../../kit/school-year';
 
@@ -77,4 +78,10 @@ export async function studentMonth(db: KakshaDb, studentId: string, month: strin
     .where('[studentId+date]')
     .between([studentId, dates[0]!], [studentId, dates[dates.length - 1]!], true, true)
     .toArray();
+}
+
+/** The students on approved leave on `date` (the sheet starts them as "leave"). */
+export async function approvedLeaveOn(db: KakshaDb, date: string): Promise<ReadonlySet<string>> {
+  const rows = await db.tableOf(leaveTable).where('from').belowOrEqual(date).toArray();
+  return new Set(rows.filter((row) => row.status === 'approved' && row.studentId && row.to >= date).map((row) => row.studentId!));
 }

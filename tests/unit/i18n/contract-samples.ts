@@ -15,6 +15,7 @@ import { teacherAttendanceMessages } from '../../../contract/teacher-attendance'
 import { timetableMessages } from '../../../contract/timetable';
 import { yearMessages } from '../../../contract/years';
 import { paymentMessages } from '../../../contract/payments';
+import { leaveMessages } from '../../../contract/leave';
 
 /**
  * The modules' own message objects, each under the id prefix its messages have in messages.po
@@ -33,6 +34,7 @@ export const moduleMessages: Record<string, object> = {
   timetableApi: timetableMessages,
   yearsApi: yearMessages,
   paymentsApi: paymentMessages,
+  leaveApi: leaveMessages,
 };
 
 /** Every message of contract/messages.ts and of the modules' objects, by the root of its id. */
