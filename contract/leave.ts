@@ -27,6 +27,9 @@ export const leavePaths = {
   allowances: `${apiBase}/leave/allowances`,
 } as const;
 
+/** What a staff register mark written by an approved leave says (a cancellation takes back only those). */
+export const approvedLeaveRemark = 'Approved leave';
+
 export const leaveStatuses = ['waiting', 'approved', 'declined', 'cancelled'] as const;
 export type LeaveStatus = (typeof leaveStatuses)[number];
 

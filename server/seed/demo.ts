@@ -18,6 +18,7 @@ import { teacherAttendance } from '../modules/teacher-attendance/tables';
 import { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from '../modules/timetable/tables';
 import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../modules/fees/tables';
 import { gatewayPayments, paymentOrders, paymentSettings } from '../modules/payments/tables';
+import { leaveApplications } from '../modules/leave/tables';
 import { exams, marks, results } from '../modules/exams/tables';
 import { attachmentBlobs } from '../files/tables';
 import { homework, homeworkAttachments, homeworkDone } from '../modules/homework/tables';
@@ -137,12 +138,13 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       await insertAsJson(tx, timetableEntries, seed.timetable.entries);
       if (seed.timetable.limits.length > 0) await tx.insert(timetableSubjectLimits).values(seed.timetable.limits);
       if (seed.timetable.substitutions.length > 0) await tx.insert(timetableSubstitutions).values(seed.timetable.substitutions);
-      await insertAsJson(tx, teacherAttendance, seed.teacherAttendance);
+      await insertAsJson(tx, teacherAttendance, [...seed.teacherAttendance, ...seed.leave.registerMarks]);
       await tx.insert(exams).values(seed.exams.exams);
       await insertAsJson(tx, marks, seed.exams.marks);
       await insertAsJson(tx, results, seed.exams.results);
       await tx.insert(schoolYears).values(seed.years.schoolYears);
       await insertAsJson(tx, studentYears, seed.years.studentYears);
+      if (seed.leave.applications.length > 0) await insertAsJson(tx, leaveApplications, seed.leave.applications);
     }
     return true;
   });

@@ -16,6 +16,7 @@ import { generateHomework } from './homework';
 import { generateFees, type FeeSeed, type FeeSource } from './fees';
 import { generateLastYear, type LastYearSeed } from './last-year';
 import { generatePayments, type PaymentSeed } from './payments';
+import { generateLeave, type LeaveSeed } from './leave';
 import { calendarOf, generateEvents, generateHolidays } from './events';
 import { generateStaffTimetable, type StaffTimetableSeed } from './staff-timetable';
 import { generateExams } from './exams';
@@ -58,6 +59,7 @@ export interface SchoolSeed {
   homework: ReturnType<typeof generateHomework>;
   fees: FeeSeed;
   payments: PaymentSeed;
+  leave: LeaveSeed;
   notifications: ReturnType<typeof generateNotifications>;
   events: ReturnType<typeof generateEvents>;
   timetable: StaffTimetableSeed['timetable'];
@@ -305,6 +307,15 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     // Last year's results, not its marks: a device holds this year's marks only (SyncScope.syncFrom).
     exams: { exams: [...lastYear.exams.exams, ...exams.exams], marks: exams.marks, results: [...lastYear.exams.results, ...exams.results] },
     years: { schoolYears: lastYear.schoolYears, studentYears: lastYear.studentYears },
+    leave: generateLeave({
+      tenantId: def.tenantId,
+      today,
+      calendar,
+      children: demoIds.map((studentId) => ({ id: studentId, classId: String(students.find((row) => row.id === studentId)?.classId) })),
+      parentId: parentAccount.id,
+      adminId: adminAccount.id,
+      teacher: { teacherId: String(demoTeacher.id), accountId: teacherAccount.id },
+    }),
   };
 }
 

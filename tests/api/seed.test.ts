@@ -1,3 +1,4 @@
+import { approvedLeaveRemark, leavePaths, type LeaveApplication } from '../../contract/leave';
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -754,10 +755,24 @@ describe('the timetable and the staff register', () => {
     expect(studentWeek).toHaveLength(teaching.length);
   });
 
+  it.each(tenants)('gives %s leave in each state: the demo family’s four and the demo teacher’s two', async (tenant) => {
+    const parent = await signInAs(tenant, 'parent');
+    const family = (await t.call({ method: 'GET', url: leavePaths.all, tenant, token: parent })).json().data as LeaveApplication[];
+    expect(new Set(family.map((row) => row.status))).toEqual(new Set(['waiting', 'approved', 'declined', 'cancelled']));
+    expect(family.every((row) => row.studentId !== null && row.days > 0)).toBe(true);
+    const teacher = await signInAs(tenant, 'teacher');
+    const own = (await t.call({ method: 'GET', url: leavePaths.all, tenant, token: teacher })).json().data as LeaveApplication[];
+    expect(own.filter((row) => row.teacherId).map((row) => [row.kind, row.status]).sort()).toEqual([['casual', 'approved'], ['sick', 'waiting']]);
+  });
+
   it.each(tenants)('marks the staff of %s for the last 30 school days, and shows last month’s register', async (tenant) => {
     const admin = await signInAs(tenant, 'admin');
     const staff = await t.database.db.select({ id: teachers.id }).from(teachers).where(eq(teachers.tenantId, tenant));
-    const rows = await t.database.db.select().from(teacherAttendance).where(eq(teacherAttendance.tenantId, tenant));
+    const all = await t.database.db.select().from(teacherAttendance).where(eq(teacherAttendance.tenantId, tenant));
+    // Besides the past 30 days: the demo teacher's approved leave next week, in the register ahead (seed/leave.ts).
+    const ahead = all.filter((row) => row.date >= today);
+    expect(ahead.map((row) => [row.status, row.leaveType, row.remark])).toEqual([['leave', 'casual', approvedLeaveRemark]]);
+    const rows = all.filter((row) => row.date < today);
     expect(rows).toHaveLength(staff.length * 30);
     expect(rows.every((row) => !isSunday(row.date) && row.date < today)).toBe(true);
     const holidays = await holidayRanges(tenant);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { academicYearOf } from '../../../contract/admission';
 import { pageQuerySchema } from '../../../contract/envelope';
 import {
+  approvedLeaveRemark,
   balancesQuerySchema,
   defaultLeaveAllowances,
   leaveAllowancesInputSchema,
@@ -56,8 +57,7 @@ const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
 const idParams = z.object({ id: z.uuid(m.notFound) });
 const maxDays = 60;
 const backDays = 7;
-/** What a register mark written by an approval says, so a cancellation takes back only those. */
-const approvedMark = 'Approved leave';
+const approvedMark = approvedLeaveRemark;
 
 const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
