@@ -141,3 +141,11 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
 export function meanwhile<T>(work: () => Promise<T>): Promise<T> {
   return act(work);
 }
+
+/** Types into a textarea as a user would (`type` is for inputs and selects). */
+export async function typeArea(area: HTMLTextAreaElement, value: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(area, value);
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}

@@ -7,7 +7,6 @@
  * another sent; /student/notifications shows a family's inbox, unread marked, and opening one
  * marks it read on the device; the dashboard tile counts the unread ones.
  */
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../contract/paths';
 import type { SyncEngine } from '../../../sync';
@@ -22,7 +21,7 @@ import { unreadBellLabel, unreadTileText } from '../../../src/kit/notifications-
 import { sessionStore } from '../../../src/session/session-store';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { shortDateTime } from '../../../src/ui/dates';
-import { byLabel, click, meanwhile, renderRoute, submit, type, type Rendered } from './dom';
+import { byLabel, click, meanwhile, renderRoute, submit, type, typeArea, type Rendered } from './dom';
 import { makeToken } from './helpers';
 import { fakeServer, ok, screenHarness, signInStorage, until } from './records-harness';
 import { notificationPaths } from '../../../contract/notifications';
@@ -83,14 +82,6 @@ async function show(path: string, element: React.ReactElement, url = path) {
       url,
     ),
   );
-}
-
-/** Types into a textarea as a user would (dom.tsx's `type` is for inputs and selects). */
-async function typeArea(area: HTMLTextAreaElement, value: string) {
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(area, value);
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-  });
 }
 
 const rowOf = (title: string) =>
