@@ -1644,7 +1644,7 @@ export interface MessageValues {
   'fees.onlineSettings.webhookSecret': NoValues;
   'fees.onlineSettings.secretKept': NoValues;
   'fees.onlineSettings.webhookUrl': NoValues;
-  'fees.onlineSettings.events': { events: string | number };
+  'fees.onlineSettings.events': NoValues;
   'fees.onlineSettings.enabled': NoValues;
   'fees.onlineSettings.partial': NoValues;
   'fees.onlineSettings.charge': NoValues;
@@ -4567,7 +4567,7 @@ export interface Texts {
       webhookSecret: string;
       secretKept: string;
       webhookUrl: string;
-      events: (values: { events: string | number }) => string;
+      events: string;
       enabled: string;
       partial: string;
       charge: string;

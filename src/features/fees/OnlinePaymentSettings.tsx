@@ -15,6 +15,9 @@ import { PasswordField, TextField } from '../../ui/fields';
 import { fetchPaymentSettings, savePaymentSettings } from './payment-service';
 import { feeTexts as text } from './texts';
 
+/** Razorpay's own names of the events the school's webhook must send (the same in every language). */
+const webhookEvents = 'payment.captured, order.paid, payment.failed, refund.processed';
+
 export function OnlinePaymentSettings() {
   useLanguage();
   const report = useWriteReport();
@@ -75,7 +78,14 @@ export function OnlinePaymentSettings() {
       <TextField label={text.onlineSettings.keyId} value={keyId} autoComplete="off" onChange={(event) => setKeyId(event.target.value)} />
       <PasswordField label={text.onlineSettings.keySecret} hint={keptHint} value={keySecret} autoComplete="new-password" onChange={(event) => setKeySecret(event.target.value)} />
       <PasswordField label={text.onlineSettings.webhookSecret} hint={keptHint} value={webhookSecret} autoComplete="new-password" onChange={(event) => setWebhookSecret(event.target.value)} />
-      {stored?.webhookUrl && <TextField label={text.onlineSettings.webhookUrl} hint={text.onlineSettings.events({ events: 'payment.captured, order.paid, payment.failed, refund.processed' })} value={stored.webhookUrl} readOnly />}
+      {stored?.webhookUrl && (
+        <>
+          <TextField label={text.onlineSettings.webhookUrl} value={stored.webhookUrl} readOnly />
+          <p className="field-hint">
+            {text.onlineSettings.events} <code lang="en">{webhookEvents}</code>
+          </p>
+        </>
+      )}
       <label className="fee-check">
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> {text.onlineSettings.enabled}
       </label>
