@@ -1990,6 +1990,14 @@ export interface MessageValues {
   'profile.yearsOf': { name: string | number };
   'profile.thisYear': { year: string | number; className: string | number };
   'profile.pastYear': { year: string | number; className: string | number; outcome: 'promoted' | 'detained' | string };
+  'profile.staffLeave.heading': NoValues;
+  'profile.staffLeave.line': { kind: string | number; taken: string | number; left: string | number; allowed: string | number };
+  'profile.staffLeave.offline': NoValues;
+  'profile.staffLeave.apply': NoValues;
+  'profile.staffLeave.kinds.casual': NoValues;
+  'profile.staffLeave.kinds.sick': NoValues;
+  'profile.staffLeave.kinds.earned': NoValues;
+  'profile.staffLeave.kinds.other': NoValues;
   'exams.changes.entity': NoValues;
   'exams.changes.marksSheet': { students: number };
   'exams.changes.resultsPublished': { exam: string | number; className: string | number };
@@ -4984,6 +4992,18 @@ export interface Texts {
     yearsOf: (values: { name: string | number }) => string;
     thisYear: (values: { year: string | number; className: string | number }) => string;
     pastYear: (values: { year: string | number; className: string | number; outcome: 'promoted' | 'detained' | string }) => string;
+    staffLeave: {
+      heading: string;
+      line: (values: { kind: string | number; taken: string | number; left: string | number; allowed: string | number }) => string;
+      offline: string;
+      apply: string;
+      kinds: {
+        casual: string;
+        sick: string;
+        earned: string;
+        other: string;
+      };
+    };
   };
   exams: {
     changes: {

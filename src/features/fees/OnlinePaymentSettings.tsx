@@ -11,7 +11,7 @@ import { say, useLanguage } from '../../i18n';
 import { useWriteReport } from '../../kit';
 import { useOnline } from '../../kit/use-online';
 import { useSyncEngine } from '../../sync-binding/hooks';
-import { PasswordField, TextField } from '../../ui/fields';
+import { TextField } from '../../ui/fields';
 import { fetchPaymentSettings, savePaymentSettings } from './payment-service';
 import { feeTexts as text } from './texts';
 
@@ -76,8 +76,9 @@ export function OnlinePaymentSettings() {
       {!online && <p>{text.onlineSettings.offline}</p>}
       {stored && <p role="status">{stored.enabled ? text.onlineSettings.on : text.onlineSettings.off}</p>}
       <TextField label={text.onlineSettings.keyId} value={keyId} autoComplete="off" onChange={(event) => setKeyId(event.target.value)} />
-      <PasswordField label={text.onlineSettings.keySecret} hint={keptHint} value={keySecret} autoComplete="new-password" onChange={(event) => setKeySecret(event.target.value)} />
-      <PasswordField label={text.onlineSettings.webhookSecret} hint={keptHint} value={webhookSecret} autoComplete="new-password" onChange={(event) => setWebhookSecret(event.target.value)} />
+      {/* Pasted from Razorpay's dashboard, never shown again: a plain password input (no show toggle). */}
+      <TextField label={text.onlineSettings.keySecret} type="password" hint={keptHint} value={keySecret} autoComplete="new-password" onChange={(event) => setKeySecret(event.target.value)} />
+      <TextField label={text.onlineSettings.webhookSecret} type="password" hint={keptHint} value={webhookSecret} autoComplete="new-password" onChange={(event) => setWebhookSecret(event.target.value)} />
       {stored?.webhookUrl && (
         <>
           <TextField label={text.onlineSettings.webhookUrl} value={stored.webhookUrl} readOnly />

@@ -17,6 +17,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { settingsPath } from '../../navigation/sections';
 import { ProfileList } from '../../kit/ProfileList';
 import { StaffMonthPanel } from './StaffMonth';
+import { StaffLeavePanel } from './StaffLeave';
 import { profileView, type MirrorPart } from './profile-view';
 import { profileTexts as text, profileTitles } from './texts';
 import '../../kit/profile.css';
@@ -118,6 +119,7 @@ export default function ProfilePage({ area }: { area: 'admin' | 'student' }) {
       {area === 'student' && mirror && <YearsPanel mirror={mirror} />}
 
       {area === 'admin' && <StaffMonthPanel />}
+      {area === 'admin' && <StaffLeavePanel />}
 
       <section className="panel settings-panel" aria-labelledby="profile-password">
         <h2 id="profile-password">{text.passwordHeading}</h2>
