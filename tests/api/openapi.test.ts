@@ -38,6 +38,7 @@ const bodiless = new Set([
   'DELETE /api/feeStructures/delete/:id',
   'DELETE /api/feeConcessions/delete/:id',
   'POST /api/notifications/:id/read',
+  'PUT /api/leave/cancel/:id', // the application is the request
 ]);
 /** Multipart uploads: the file is read by the upload plugin (docs/records-server.md "Bulk import"). */
 const multipart = new Set(['POST /api/classes/upload', 'POST /api/students/upload', 'POST /api/teachers/upload', 'POST /api/homework/:id/attachments']);

@@ -190,6 +190,7 @@ describe('today’s figures', () => {
       { mode: 'upi', count: 1, total: 99_950 },
       { mode: 'cheque', count: 0, total: 0 },
       { mode: 'bankTransfer', count: 0, total: 0 },
+      { mode: 'online', count: 0, total: 0 },
     ]);
   });
 

@@ -341,6 +341,7 @@ describe('/admin/fee', () => {
       { mode: 'upi', count: 1, total: 300_000 },
       { mode: 'cheque', count: 0, total: 0 },
       { mode: 'bankTransfer', count: 0, total: 0 },
+      { mode: 'online', count: 0, total: 0 },
     ]);
 
     await type(byLabel<HTMLSelectElement>(view!.container, text.defaulters.chooseClass), vA);

@@ -166,6 +166,15 @@ const fixtures: Fixture[] = [
   },
   { kind: 'notifications.read', method: 'POST', path: `/notifications/${id(20)}/read`, body: { notificationId: id(20), markId: id(21) }, shows: ['Notification marked read'] },
   {
+    kind: 'leave.create',
+    method: 'POST',
+    path: '/leave/create',
+    body: { id: id(30), studentId: arjun, from: '2026-12-01', to: '2026-12-02', halfDay: false, reason: 'Wedding in Pune' },
+    shows: ['Leave ·', '01/12/2026', '02/12/2026', 'Wedding in Pune'],
+  },
+  { kind: 'leave.decide', method: 'PUT', path: `/leave/decide/${id(30)}`, body: { id: id(30), decision: 'declined', note: 'Exams that week' }, shows: ['Leave decision · Declined', 'Exams that week'] },
+  { kind: 'leave.cancel', method: 'PUT', path: `/leave/cancel/${id(30)}`, body: { id: id(30) }, shows: ['Leave cancelled'] },
+  {
     kind: 'events.create',
     method: 'POST',
     path: '/events/create',
