@@ -8,43 +8,19 @@
  * The demo teacher applies for tomorrow; once an admin approves, the admin's substitution panel
  * for tomorrow shows her periods uncovered, the day before.
  */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leavePaths, type LeaveApplication } from '../../contract/leave';
 import { paths } from '../../contract/paths';
 import { leaveTexts as text } from '../../src/features/leave/texts';
 import { timetableTexts } from '../../src/features/timetable/texts';
-import { chromiumPath } from './support/browser';
 import { demoUsername } from './support/demo';
 import { admin, api, serverSheet, signInAs, syncStatus, teacher, tokenOf, waitForNothingWaiting, waitForSynced } from './support/offline';
 import { layoutReport, settle } from './support/phone-layout';
-import { startOwnServer, type OwnServer } from './support/own-server';
-import { putOnSchoolClock } from './support/school-clock-env';
-import { e2eServer } from './support/server';
+import { ownServerWithPhones } from './support/own-server';
 
 const today = '2026-11-25';
 const tomorrow = '2026-11-26';
-let own: OwnServer | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  own = await startOwnServer(e2eServer().staticDir);
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
-}, 180_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await own?.stop();
-});
-
-async function phone(): Promise<BrowserContext> {
-  const context = await browser!.newContext({ baseURL: own!.baseUrl, viewport: { width: 360, height: 740 }, locale: 'en-US' });
-  contexts.push(context);
-  await putOnSchoolClock(context);
-  return context;
-}
+const { baseUrl: ownBaseUrl, phone } = ownServerWithPhones();
 
 interface Named {
   id: string;
@@ -57,7 +33,7 @@ describe('leave', () => {
   it(
     'a parent applies offline, an admin approves, the sheet starts the child on leave and no alert goes; a teacher’s approved leave uncovers her periods the day before',
     async () => {
-      const baseUrl = own!.baseUrl;
+      const baseUrl = ownBaseUrl();
       const adminToken = await tokenOf(baseUrl, admin);
       const parentToken = await tokenOf(baseUrl, demoUsername('parent'));
 
@@ -124,7 +100,10 @@ describe('leave', () => {
       await teacherPage.getByLabel(text.apply.to, { exact: true }).fill(tomorrow);
       await teacherPage.getByLabel(text.apply.reason, { exact: true }).fill('Appointment at the passport office');
       await teacherPage.getByRole('button', { name: text.apply.submit, exact: true }).click();
-      await waitForNothingWaiting(teacherPage);
+      // Shown at once, then as the school has it (no longer waiting to reach it).
+      const hers = teacherPage.locator('.leave-list li', { hasText: 'Appointment at the passport office' });
+      await hers.getByText(text.status.waiting, { exact: true }).waitFor();
+      await expect.poll(() => hers.getByText(text.list.pending).count(), { timeout: 60_000 }).toBe(0);
       const waiting = (await api<LeaveApplication[]>(baseUrl, 'GET', `${leavePaths.all}?status=waiting`, { token: adminToken })).find((one) => one.reason === 'Appointment at the passport office')!;
       expect(waiting).toMatchObject({ kind: 'casual', from: tomorrow });
       await api(baseUrl, 'PUT', leavePaths.decide(waiting.id), { token: adminToken, body: { decision: 'approved' } });

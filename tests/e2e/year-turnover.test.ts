@@ -7,8 +7,7 @@
  * report card, and sees this year's class on the dashboard and each year's class on the profile; the demo teacher's sheet for her class
  * lists the students who moved up into it.
  */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { feePaths, type FeeReceipt } from '../../contract/fees';
 import { paths } from '../../contract/paths';
 import { yearPaths, type RolloverPreview } from '../../contract/years';
@@ -16,39 +15,14 @@ import { yearTexts as text } from '../../src/features/year/texts';
 import { examTitles } from '../../src/features/exams/texts';
 import { recordsKitTexts } from '../../src/kit/texts';
 import { profileTexts } from '../../src/features/profile/texts';
-import { chromiumPath } from './support/browser';
 import { demoUsername } from './support/demo';
 import { admin, api, openSheet, signInAs, tokenOf, waitForSynced, waitUntil } from './support/offline';
 import { layoutReport, settle } from './support/phone-layout';
-import { startOwnServer, type OwnServer } from './support/own-server';
-import { putOnSchoolClock } from './support/school-clock-env';
-import { e2eServer } from './support/server';
+import { ownServerWithPhones } from './support/own-server';
 
 const slow = 480_000;
 const firstPull = 150_000;
-let own: OwnServer | undefined;
-let browser: Browser | undefined;
-let baseUrl: string;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  own = await startOwnServer(e2eServer().staticDir);
-  baseUrl = own.baseUrl;
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
-}, 180_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await own?.stop();
-});
-
-async function phone(): Promise<BrowserContext> {
-  const context = await browser!.newContext({ baseURL: baseUrl, viewport: { width: 360, height: 740 }, locale: 'en-US' });
-  contexts.push(context);
-  await putOnSchoolClock(context);
-  return context;
-}
+const { baseUrl: ownBaseUrl, phone } = ownServerWithPhones();
 
 interface SchoolClass {
   id: string;
@@ -60,6 +34,7 @@ describe('the year turns over', () => {
   it(
     'an admin starts 2027-28 on a phone; the parent reads last year’s report card and the new class; the teacher’s sheet has her new students',
     async () => {
+      const baseUrl = ownBaseUrl();
       const adminToken = await tokenOf(baseUrl, admin);
       const classes = await api<SchoolClass[]>(baseUrl, 'GET', paths.classes.all, { token: adminToken });
       const teachersClass = classes.find((one) => one.className === 'II' && one.classSection === 'A')!;

@@ -6,9 +6,9 @@
  * school's (read online); everything else is the device's copy.
  */
 import { useMemo, useState } from 'react';
-import { leaveBalanceSchema, leaveMessages, leavePaths, type LeaveApplication, type LeaveBalance } from '../../../contract/leave';
+import { leaveMessages, type LeaveApplication, type LeaveBalance } from '../../../contract/leave';
+import { readLeaveBalances } from '../../kit/leave-balances';
 import { useLanguage } from '../../i18n';
-import { apiRequest } from '../../api/client';
 import { ExportCsvButton, LoadingStatus, useStaffAccess, useWriteReport, type Column } from '../../kit';
 import { stackCell, stackRowHeader, stackTable } from '../../kit/stacked-table';
 import { useOnline } from '../../kit/use-online';
@@ -22,18 +22,9 @@ import { leaveTable } from '../../../sync/modules/leave';
 import { studentsTable } from '../../../sync/modules/students';
 import { teachersTable } from '../../../sync/modules/teachers';
 import { LeaveForm } from './LeaveForm';
-import { byNewest, LeaveLine, mayCancel } from './parts';
+import { byNewest, LeaveLine, OwnLeaveList } from './parts';
 import { leaveTexts as text, leaveTitles } from './texts';
 import './leave.css';
-
-async function readBalances(teacherId: string | null, signal: AbortSignal): Promise<LeaveBalance[]> {
-  const response = await apiRequest('GET', leavePaths.balances, { signal, background: true, searchParams: teacherId ? { teacherId } : {} });
-  const rows = Array.isArray(response.data) ? response.data : [];
-  return rows.flatMap((row) => {
-    const parsed = leaveBalanceSchema.safeParse(row);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
 
 export default function StaffLeavePage() {
   useLanguage();
@@ -50,7 +41,7 @@ export default function StaffLeavePage() {
     }),
     [],
   );
-  const balances = useSchoolFetch((signal) => readBalances(isAdmin ? null : teacherId, signal), isAdmin || Boolean(teacherId), online, `${isAdmin}|${teacherId}`);
+  const balances = useSchoolFetch((signal) => readLeaveBalances(isAdmin ? null : teacherId, signal), isAdmin || Boolean(teacherId), online, `${isAdmin}|${teacherId}`);
   const [notes, setNotes] = useState<Record<string, string>>({});
 
   const nameOf = useMemo(() => {
@@ -79,9 +70,6 @@ export default function StaffLeavePage() {
     if (!engine) return;
     const note = notes[row.id]?.trim();
     void report.attempt(() => engine.mutate('leave.decide', { id: row.id, decision, ...(note ? { note } : {}) }), decision === 'approved' ? leaveMessages.approved : leaveMessages.declined);
-  };
-  const cancel = (id: string) => {
-    if (engine) void report.attempt(() => engine.mutate('leave.cancel', { id }), leaveMessages.cancelled);
   };
 
   const teacherNames = new Map(mirror?.teachers.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
@@ -134,23 +122,7 @@ export default function StaffLeavePage() {
         </LeaveForm>
       )}
       {mirror && !teacherId && !isAdmin && <p className="alert alert-info">{text.apply.noTeacher}</p>}
-      {mine.length > 0 && (
-        <section className="leave-section" aria-labelledby="leave-mine">
-          <h2 id="leave-mine">{text.list.mine}</h2>
-          <ul className="leave-list">
-            {mine.map((row) => (
-              <li key={row.id} className="panel" data-status={row.status}>
-                <LeaveLine row={row} />
-                {mayCancel(row) && row.rev > 0 && (
-                  <button type="button" className="btn btn-secondary" onClick={() => cancel(row.id)}>
-                    {text.list.cancel}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {mine.length > 0 && <OwnLeaveList rows={mine} heading={text.list.mine} headingId="leave-mine" />}
       {others.length > 0 && (
         <section className="leave-section" aria-labelledby="leave-others">
           <h2 id="leave-others">{text.list.heading}</h2>

@@ -1,7 +1,9 @@
-/** What both leave screens show: an application's line (dates, days, state, note) and its cancel button. */
-import type { LeaveApplication } from '../../../contract/leave';
+/** What both leave screens show: an application's line (dates, days, state, note), and the applicant's own list with its cancel buttons. */
+import { leaveMessages, type LeaveApplication } from '../../../contract/leave';
 import { schoolTodayIso } from '../../../contract/record-formats';
 import { useLanguage } from '../../i18n';
+import { useWriteReport } from '../../kit';
+import { useSyncEngine } from '../../sync-binding/hooks';
 import { shortDate } from '../../ui/dates';
 import { leaveTexts as text } from './texts';
 
@@ -28,5 +30,36 @@ export function LeaveLine({ row, who }: { row: LeaveApplication; who?: string })
       <p className="leave-reason">{row.reason}</p>
       {row.note && <p className="leave-note">{text.list.note({ note: row.note })}</p>}
     </>
+  );
+}
+
+/**
+ * The applicant's applications, each with "Cancel this leave" while it may be (once the school has
+ * it: one still on its way is not yet the school's to cancel).
+ */
+export function OwnLeaveList({ rows, heading, headingId, empty }: { rows: readonly LeaveApplication[]; heading: string; headingId: string; empty?: string }) {
+  useLanguage();
+  const engine = useSyncEngine();
+  const report = useWriteReport();
+  const cancel = (id: string) => {
+    if (engine) void report.attempt(() => engine.mutate('leave.cancel', { id }), leaveMessages.cancelled);
+  };
+  return (
+    <section className="leave-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      {rows.length === 0 && empty && <p className="panel">{empty}</p>}
+      <ul className="leave-list">
+        {rows.map((row) => (
+          <li key={row.id} className="panel" data-status={row.status}>
+            <LeaveLine row={row} />
+            {mayCancel(row) && row.rev > 0 && (
+              <button type="button" className="btn btn-secondary" onClick={() => cancel(row.id)}>
+                {text.list.cancel}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

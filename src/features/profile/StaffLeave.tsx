@@ -4,8 +4,7 @@
  * record. Applying is on /admin/leave.
  */
 import { Link } from 'react-router';
-import { leaveBalanceSchema, leavePaths, type LeaveBalance } from '../../../contract/leave';
-import { apiRequest } from '../../api/client';
+import { readLeaveBalances } from '../../kit/leave-balances';
 import { useLanguage } from '../../i18n';
 import { useStaffAccess } from '../../kit/access';
 import { useOnline } from '../../kit/use-online';
@@ -14,20 +13,11 @@ import { profileTexts } from './texts';
 
 const text = profileTexts.staffLeave;
 
-async function readBalances(teacherId: string, signal: AbortSignal): Promise<LeaveBalance[]> {
-  const response = await apiRequest('GET', leavePaths.balances, { signal, background: true, searchParams: { teacherId } });
-  const rows = Array.isArray(response.data) ? response.data : [];
-  return rows.flatMap((row) => {
-    const parsed = leaveBalanceSchema.safeParse(row);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
 export function StaffLeavePanel() {
   useLanguage();
   const { teacherId } = useStaffAccess();
   const online = useOnline();
-  const balances = useSchoolFetch((signal) => readBalances(teacherId ?? '', signal), Boolean(teacherId), online, teacherId ?? '');
+  const balances = useSchoolFetch((signal) => readLeaveBalances(teacherId ?? '', signal), Boolean(teacherId), online, teacherId ?? '');
   if (!teacherId) return null;
   return (
     <section className="panel settings-panel" aria-labelledby="profile-leave">

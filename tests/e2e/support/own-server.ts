@@ -8,7 +8,11 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromiumPath } from './browser';
+import { putOnSchoolClock } from './school-clock-env';
+import { e2eServer } from './server';
 import { freePort } from '../../support/free-port';
 import { onSchoolClock } from './school-clock-env';
 
@@ -52,4 +56,32 @@ export async function startOwnServer(staticDir: string, env: Record<string, stri
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * For a file that runs on a server of its own with phones: starts the server and a browser before
+ * the file's tests, closes them after, and makes 360 px phone contexts on the school's clock.
+ */
+export function ownServerWithPhones(): { baseUrl(): string; phone(): Promise<BrowserContext> } {
+  let own: OwnServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    own = await startOwnServer(e2eServer().staticDir);
+    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
+  }, 180_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await own?.stop();
+  });
+  return {
+    baseUrl: () => own!.baseUrl,
+    async phone() {
+      const context = await browser!.newContext({ baseURL: own!.baseUrl, viewport: { width: 360, height: 740 }, locale: 'en-US' });
+      contexts.push(context);
+      await putOnSchoolClock(context);
+      return context;
+    },
+  };
 }
