@@ -150,15 +150,3 @@ export const leaveBalanceSchema = z.object({
   left: z.number(),
 });
 export type LeaveBalance = z.infer<typeof leaveBalanceSchema>;
-
-/**
- * The school days an application covers: dates from `from` to `to` that are working days for
- * `isWorkingDay` (Sundays and the holidays out); a half day counts 0.5.
- */
-export function schoolDaysOf(from: string, to: string, halfDay: boolean, isWorkingDay: (date: string) => boolean, dates: (from: string, to: string) => string[]): number {
-  const count = dates(from, to).filter(isWorkingDay).length;
-  return halfDay ? count * 0.5 : count;
-}
-
-/** Whether two date ranges share a day. */
-export const overlap = (a: { from: string; to: string }, b: { from: string; to: string }) => a.from <= b.to && b.from <= a.to;

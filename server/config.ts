@@ -1,5 +1,6 @@
 /** Settings from the environment, read once. Every variable is documented in README.md. */
 import path from 'node:path';
+import { razorpayDefaults } from '../contract/payments';
 
 export interface RateLimitSettings {
   /** Sign-in attempts allowed per client address per window. */
@@ -195,8 +196,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     redisKeyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'kaksha:',
     uploadsInFlight: Math.max(1, intFromEnv(env, 'UPLOADS_IN_FLIGHT', 4)),
     payments: {
-      razorpayApiUrl: urlFromEnv(env, 'RAZORPAY_API_URL', 'https://api.razorpay.com'),
-      razorpayCheckoutUrl: urlFromEnv(env, 'RAZORPAY_CHECKOUT_URL', 'https://checkout.razorpay.com/v1/checkout.js'),
+      razorpayApiUrl: urlFromEnv(env, 'RAZORPAY_API_URL', razorpayDefaults.apiUrl),
+      razorpayCheckoutUrl: urlFromEnv(env, 'RAZORPAY_CHECKOUT_URL', razorpayDefaults.checkoutUrl),
       pollIntervalMs: Math.max(0, intFromEnv(env, 'PAYMENT_POLL_INTERVAL_MS', 60_000)),
     },
     secretsKey: secretsKeyFromEnv(env),

@@ -4,7 +4,7 @@ import { datesBetween, isWorkingDay, type CalendarEntry } from '../../../contrac
 import type { Db } from '../../db/client';
 import { events } from '../events/tables';
 
-export async function holidaysBetween(db: Db, tenantId: string, from: string, to: string): Promise<CalendarEntry[]> {
+async function holidaysBetween(db: Db, tenantId: string, from: string, to: string): Promise<CalendarEntry[]> {
   const rows = await db
     .select({ kind: events.kind, startDate: events.startDate, endDate: events.endDate, audienceKind: events.audienceKind, classIds: events.audienceClassIds })
     .from(events)
