@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     readonly failure: Failure,
     message: string = messageForFailure(failure),
+    /** The refusal's `data` as it came (`{ fieldErrors }` of a 400), for a form to show at its fields. */
+    readonly details: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -105,5 +105,5 @@ export async function apiRequest(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   if (response.status === 401 && bearer && result.message === messages.auth.sessionExpired) {
     sessionRefused$.next();
   }
-  throw new ApiError(failure);
+  throw new ApiError(failure, undefined, result.data);
 }

@@ -4,9 +4,16 @@
  * and when it goes out (now or at a time). It is written to the device (the outbox), so it works
  * offline; choosing people reads the school's accounts and needs a connection. A teacher is offered
  * only the classes she teaches (the server's rule) and changes only what she sent; a published
- * notification keeps its time.
+ * notification keeps its time. Below an existing one, online, its deliveries by WhatsApp, SMS and
+ * push (Deliveries.tsx). One the school sent by itself (`sentBy` null: an absence alert, a
+ * reminder) an admin opens read only, with its deliveries: its words are Kaksha's, in three
+ * languages, and are not edited here.
  */
 import { say, useLanguage } from '../../i18n';
+import { messagingTexts } from '../../kit/messaging-texts';
+import { shortDateTime } from '../../ui/dates';
+import { Deliveries } from './Deliveries';
+import { noticeWords } from './words';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { compareClasses } from '../../../contract/class-order';
@@ -22,7 +29,7 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { useMyUserId } from './me';
-import { classLabel, isoFromLocal, localInputValue, mayChange, readNotificationsMirror, type NotificationsMirror } from './queries';
+import { audienceText, classLabel, isoFromLocal, localInputValue, mayChange, readNotificationsMirror, type NotificationsMirror } from './queries';
 import type { Account } from '../../../contract/account';
 import { History } from './History';
 import { accountName, fetchAccounts } from './school-reads';
@@ -41,6 +48,7 @@ const screensOf = (sections: readonly Section[], area: AreaName) =>
 
 export default function NotificationFormPage() {
   useLanguage();
+  const access = useStaffAccess();
   const mirror = useMirrorQuery(readNotificationsMirror, []);
   const { notificationId } = useParams();
   const editing = Boolean(notificationId);
@@ -53,7 +61,34 @@ export default function NotificationFormPage() {
       </Frame>
     );
   }
+  if (row && row.sentBy === null && access.isAdmin) return <SchoolNotice row={row} mirror={mirror} />;
   return <NotificationForm key={notificationId ?? 'new'} mirror={mirror} editing={row} />;
+}
+
+/** What the school sent by itself, read only, with where it reached. */
+function SchoolNotice({ row, mirror }: { row: NotificationRow; mirror: NotificationsMirror }) {
+  const language = useLanguage();
+  const online = useOnline();
+  const words = noticeWords(row, language);
+  return (
+    <main className="page records-page nt-page">
+      <PageHeader title={messagingTexts.notice.title} backTo={backTo} />
+      <article className="panel nt-school-notice" aria-labelledby="nt-school-notice-title">
+        <p className="alert alert-info">{messagingTexts.notice.note}</p>
+        <h2 id="nt-school-notice-title">{words.title}</h2>
+        <p className="nt-message">{words.message}</p>
+        <dl className="nt-facts">
+          <dt>{text.columns.audience}</dt>
+          <dd>{audienceText(row.audience, mirror.classes)}</dd>
+          <dt>{text.columns.sentBy}</dt>
+          <dd>{text.sender.school}</dd>
+          <dt>{text.columns.publishAt}</dt>
+          <dd>{shortDateTime(row.publishAt)}</dd>
+        </dl>
+      </article>
+      <Deliveries notificationId={row.id} reached={row.rev > 0} online={online} />
+    </main>
+  );
 }
 
 function Frame({ editing, children }: { editing: boolean; children: ReactNode }) {
@@ -250,6 +285,7 @@ function NotificationForm({ mirror, editing }: { mirror: NotificationsMirror; ed
         />
       </form>
       {editing && editing.rev > 0 && <History notificationId={editing.id} online={online} nameOf={nameOf} />}
+      {editing && <Deliveries notificationId={editing.id} reached={editing.rev > 0} online={online} />}
     </Frame>
   );
 }

@@ -3,7 +3,9 @@
  * what she sent and what was sent to her), newest first, searched and paged, each with its audience,
  * sender, publish time and, online, how many of its audience have read it (the school counts the
  * readers' marks). Admins change and withdraw any; a teacher her own. Below, the staff member's own
- * inbox: what was sent to them, unread marked.
+ * inbox: what was sent to them, unread marked. What the school sent by itself (an absence alert) an
+ * admin opens read only, with its deliveries. Last, for admins, the school's WhatsApp and SMS
+ * (MessagingSettingsPanel.tsx, online only).
  */
 import { useLanguage } from '../../i18n';
 import { noticeWords } from './words';
@@ -31,6 +33,8 @@ import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDateTime } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { Inbox } from './Inbox';
+import { MessagingSettingsPanel } from './MessagingSettingsPanel';
+import { messagingTexts } from '../../kit/messaging-texts';
 import { useMyUserId } from './me';
 import { audienceText, mayChange, newestFirst, readIds, readNotificationsMirror } from './queries';
 import { accountName, fetchAccounts, fetchReadFigures, type ReadFigures } from './school-reads';
@@ -161,8 +165,8 @@ export default function NotificationsPage() {
             actions={(row) =>
               row.mayChange && (
                 <EditRemoveButtons
-                  editText={text.edit}
-                  editLabel={text.editLabel({ title: row.title })}
+                  editText={row.sentBy === null ? messagingTexts.notice.open : text.edit}
+                  editLabel={row.sentBy === null ? messagingTexts.notice.openLabel({ title: row.title }) : text.editLabel({ title: row.title })}
                   removeText={text.withdraw}
                   removeLabel={text.withdrawLabel({ title: row.title })}
                   disabled={!engine}
@@ -181,6 +185,7 @@ export default function NotificationsPage() {
           <Inbox items={inbox} reads={reads} emptyText={text.inbox.empty} />
         </section>
       )}
+      {access.isAdmin && <MessagingSettingsPanel />}
       <DeleteConfirmDialog flow={removal} texts={{ confirmTitle: text.withdrawTitle, confirmDelete: text.withdraw, cancel: text.cancel, confirmBody: (title) => text.withdrawQuestion({ title }) }} />
     </main>
   );

@@ -2,7 +2,8 @@
  * /settings (spec section 2), for all four roles: the stored profile, the files kept on this device
  * and the space given them, Change Password, the Delete Account modal (opened directly by
  * ?action=deleteAccount), the language (kept on the device and the account, docs/i18n.md) and
- * Logout. States: loading, error, no data, loaded.
+ * Logout; for a parent, online, their choices of WhatsApp and SMS messages (MessagingChoicesPanel.tsx).
+ * States: loading, error, no data, loaded.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -20,6 +21,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ChangePasswordDialog } from './change-password/ChangePasswordDialog';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import { KeptFilesPanel } from './KeptFilesPanel';
+import { MessagingChoicesPanel } from './MessagingChoicesPanel';
 import { childrenRows, isParentProfile, parentProfileRows, profileRows } from '../../kit/profile-rows';
 import { ProfileList } from '../../kit/ProfileList';
 import '../../kit/profile.css';
@@ -125,6 +127,8 @@ export default function SettingsPage() {
           )}
         </section>
       )}
+
+      {role === 'parent' && <MessagingChoicesPanel />}
 
       <KeptFilesPanel role={role} />
 

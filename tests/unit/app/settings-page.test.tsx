@@ -42,6 +42,8 @@ function dialog() {
 
 beforeEach(() => {
   sessionStore.start();
+  // No school answers here: a parent's WhatsApp and SMS choices, asked online, are not found (messaging-screens.test.tsx shows them).
+  fakeServer({});
 });
 
 afterEach(() => {

@@ -71,8 +71,9 @@ describe('the areas together', () => {
 describe('the Hindi and Marathi catalogs', () => {
   const latinWords = /[A-Za-z]{4,}/g;
   // Words that stay in Latin letters in every language: the product's name, formats and standards.
-  // Razorpay and its key ids' formats (rzp_test_…, rzp_live_…) are names, not English.
-  const keptInLatin = new Set(['Kaksha', 'Razorpay', 'test', 'live', 'JSON', 'UUID', 'Idempotency', 'multipart', 'form', 'data', 'file', 'xlsx', 'kaksha', 'asvikrit', 'asvikrut', 'example', 'tumhi', 'YEAR']);
+  // Razorpay and its key ids' formats (rzp_test_…, rzp_live_…) are names, not English; so is
+  // WhatsApp, and STOP is the word a parent replies to stop messages.
+  const keptInLatin = new Set(['Kaksha', 'Razorpay', 'WhatsApp', 'STOP', 'test', 'live', 'JSON', 'UUID', 'Idempotency', 'multipart', 'form', 'data', 'file', 'xlsx', 'kaksha', 'asvikrit', 'asvikrut', 'example', 'tumhi', 'YEAR']);
 
   it.each(translations)('are written in Devanagari, not English left untranslated (%s)', (language) => {
     for (const area of catalogAreas) {

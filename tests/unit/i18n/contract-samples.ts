@@ -16,6 +16,7 @@ import { timetableMessages } from '../../../contract/timetable';
 import { yearMessages } from '../../../contract/years';
 import { paymentMessages } from '../../../contract/payments';
 import { leaveMessages } from '../../../contract/leave';
+import { messagingMessages } from '../../../contract/messaging';
 
 /**
  * The modules' own message objects, each under the id prefix its messages have in messages.po
@@ -35,6 +36,7 @@ export const moduleMessages: Record<string, object> = {
   yearsApi: yearMessages,
   paymentsApi: paymentMessages,
   leaveApi: leaveMessages,
+  messagingApi: messagingMessages,
 };
 
 /** Every message of contract/messages.ts and of the modules' objects, by the root of its id. */
