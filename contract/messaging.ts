@@ -39,6 +39,7 @@ export const messagingMessages = {
   channelsEmpty: 'Choose at least one channel for each kind of message.',
   month: 'Month must be written 2026-11.',
   webhookRefused: 'The callback could not be verified.',
+  reportUnreadable: 'The delivery report could not be read.',
   /** Reasons a message did not go, as the deliveries list shows them. */
   reasons: {
     noPhone: 'No mobile number on record.',

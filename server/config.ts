@@ -41,6 +41,24 @@ export interface PaymentGatewaySettings {
   pollIntervalMs: number;
 }
 
+/**
+ * WhatsApp and SMS to parents (server/modules/messaging/): the service's provider accounts. A
+ * channel whose credentials are not given is off for every school (said once at start).
+ */
+export interface MessagingProviderSettings {
+  /** WHATSAPP_API_URL: the Graph API's origin; WHATSAPP_API_VERSION: its version (`v21.0`). */
+  whatsappApiUrl: string;
+  whatsappApiVersion: string;
+  /** WHATSAPP_ACCESS_TOKEN_FILE, WHATSAPP_APP_SECRET_FILE: files holding the system user's token and the app secret. */
+  whatsappAccessTokenFile?: string;
+  whatsappAppSecretFile?: string;
+  /** WHATSAPP_VERIFY_TOKEN: what Meta's webhook verification must repeat. */
+  whatsappVerifyToken?: string;
+  /** SMS_API_URL: MSG91's API origin; SMS_CREDENTIALS_FILE: JSON `{ "authKey": ..., "reportToken": ... }`. */
+  smsApiUrl: string;
+  smsCredentialsFile?: string;
+}
+
 /** Outgoing mail (password reset codes). Absent: codes go to the log, in development only. */
 export interface SmtpSettings {
   host: string;
@@ -87,6 +105,7 @@ export interface ServerConfig {
    * (the payment gateway's secrets); absent: derived from the server secret (server/keys.ts).
    */
   secretsKey?: Buffer;
+  messaging: MessagingProviderSettings;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -159,6 +178,17 @@ function secretsKeyFromEnv(env: NodeJS.ProcessEnv): Buffer | undefined {
   return key;
 }
 
+function fileFromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? path.resolve(raw) : undefined;
+}
+
+function versionFromEnv(env: NodeJS.ProcessEnv): string {
+  const raw = env.WHATSAPP_API_VERSION?.trim() || 'v21.0';
+  if (!/^v\d{1,3}\.\d{1,3}$/.test(raw)) throw new Error(`WHATSAPP_API_VERSION must look like v21.0, got "${raw}"`);
+  return raw;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
@@ -201,5 +231,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       pollIntervalMs: Math.max(0, intFromEnv(env, 'PAYMENT_POLL_INTERVAL_MS', 60_000)),
     },
     secretsKey: secretsKeyFromEnv(env),
+    messaging: {
+      whatsappApiUrl: urlFromEnv(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com'),
+      whatsappApiVersion: versionFromEnv(env),
+      whatsappAccessTokenFile: fileFromEnv(env, 'WHATSAPP_ACCESS_TOKEN_FILE'),
+      whatsappAppSecretFile: fileFromEnv(env, 'WHATSAPP_APP_SECRET_FILE'),
+      whatsappVerifyToken: env.WHATSAPP_VERIFY_TOKEN?.trim() || undefined,
+      smsApiUrl: urlFromEnv(env, 'SMS_API_URL', 'https://control.msg91.com'),
+      smsCredentialsFile: fileFromEnv(env, 'SMS_CREDENTIALS_FILE'),
+    },
   };
 }

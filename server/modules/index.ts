@@ -26,6 +26,7 @@ import { passwordModule } from './password/module';
 import { schoolsModule } from './schools/module';
 import { studentsModule } from './students/module';
 import { notificationsModule } from './notifications/module';
+import { messagingModule } from './messaging/module';
 import { subjectsModule } from './subjects/module';
 import { syncModule } from './sync/module';
 import { teacherAttendanceModule } from './teacher-attendance/module';
@@ -54,6 +55,7 @@ export const serverModules: readonly ServerModule[] = [
   teacherAttendanceModule,
   leaveModule,
   notificationsModule,
+  messagingModule,
   examsModule,
   eventsModule,
   yearsModule,

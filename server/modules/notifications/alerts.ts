@@ -18,6 +18,7 @@ import { absenceAlerts, notifications } from './tables';
 import { dropUnsentPushes } from './push-outbox';
 import { notifyPeople, type PersonalNotice } from './to-people';
 import { translationsOf } from '../../i18n/notice-translations';
+import { dropUnsentMessages, queueMessages } from '../messaging/queue';
 
 /** Where an alert opens: the family's attendance screen. */
 export const absenceAlertLink = '/student/attendance';
@@ -140,7 +141,20 @@ async function alert(tx: Db, tenantId: string, marks: (AttendanceMark & { status
       };
     }),
   );
-  if (ids.length > 0) await recordTold(tx, tenantId, 'notification_id', told.map(({ mark }) => mark), ids);
+  if (ids.length === 0) return;
+  await recordTold(tx, tenantId, 'notification_id', told.map(({ mark }) => mark), ids);
+  // Beyond the push: WhatsApp and SMS as the school's chain says (server/modules/messaging/queue.ts).
+  await queueMessages(
+    tx,
+    tenantId,
+    'absence',
+    told.map(({ mark, name, parentIds }, index) => ({
+      notificationId: ids[index]!,
+      userIds: parentIds,
+      studentId: mark.studentId,
+      values: { names: [name], date: mark.date, status: mark.status },
+    })),
+  );
 }
 
 /** Alerts of these student-days not corrected yet get their one correction. */
@@ -167,6 +181,7 @@ async function correct(tx: Db, tenantId: string, marks: (AttendanceMark & { stat
   if (toCorrect.length === 0) return;
   // A phone that has not had the alert yet gets the correction only.
   await dropUnsentPushes(tx, tenantId, toCorrect.map(({ alerted }) => alerted.notificationId));
+  await dropUnsentMessages(tx, tenantId, toCorrect.map(({ alerted }) => alerted.notificationId));
   const subjectOf = await subjectsOf(tx, tenantId, toCorrect.map(({ mark }) => mark));
   const text = messages.absenceAlerts;
   const ids = await tell(
