@@ -106,6 +106,8 @@ export interface ServerConfig {
    */
   secretsKey?: Buffer;
   messaging: MessagingProviderSettings;
+  /** PUBLIC_URL: the address families open Kaksha at, for links in WhatsApp and SMS messages. */
+  publicUrl: string;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -231,6 +233,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       pollIntervalMs: Math.max(0, intFromEnv(env, 'PAYMENT_POLL_INTERVAL_MS', 60_000)),
     },
     secretsKey: secretsKeyFromEnv(env),
+    publicUrl: urlFromEnv(env, 'PUBLIC_URL', `http://localhost:${intFromEnv(env, 'PORT', 3000)}`),
     messaging: {
       whatsappApiUrl: urlFromEnv(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com'),
       whatsappApiVersion: versionFromEnv(env),

@@ -12,9 +12,16 @@ export interface DerivedKeys {
   resetCode: Buffer;
   /** AES-256-GCM key of secrets schools store (server/stored-secrets.ts): SECRETS_KEY, else derived. */
   storedSecrets: Buffer;
+  /** HS256 key of the signed links a family opens without signing in (server/share-links.ts). */
+  shareLink: Uint8Array;
 }
 
 export function deriveKeys(secret: string, secretsKey?: Buffer): DerivedKeys {
   const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', secret, 'kaksha', purpose, 32));
-  return { operatorToken: new Uint8Array(derive('operator-token')), resetCode: derive('reset-code'), storedSecrets: secretsKey ?? derive('stored-secrets') };
+  return {
+    operatorToken: new Uint8Array(derive('operator-token')),
+    resetCode: derive('reset-code'),
+    storedSecrets: secretsKey ?? derive('stored-secrets'),
+    shareLink: new Uint8Array(derive('share-link')),
+  };
 }
