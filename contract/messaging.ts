@@ -38,6 +38,7 @@ export const messagingMessages = {
   rate: 'A rate is a whole number of paise, at most ₹100.00.',
   channelsEmpty: 'Choose at least one channel for each kind of message.',
   month: 'Month must be written 2026-11.',
+  reminderDays: 'Reminder days are whole days from 30 before the due date to 60 after it, at most 5.',
   webhookRefused: 'The callback could not be verified.',
   reportUnreadable: 'The delivery report could not be read.',
   /** Reasons a message did not go, as the deliveries list shows them. */
@@ -102,6 +103,14 @@ export const messagingSettingsInputSchema = z
     /** What one message costs the school, in paise, for the month's figures. */
     whatsappRate: paise,
     smsRate: paise,
+    /**
+     * When fee reminders go by themselves, in days from an installment's due date (-3: three days
+     * before, 0: on the day, 7: a week after), while it is unpaid; empty: only when the office sends them.
+     */
+    feeReminderDays: z
+      .array(z.number(messagingMessages.reminderDays).int(messagingMessages.reminderDays).min(-30, messagingMessages.reminderDays).max(60, messagingMessages.reminderDays), messagingMessages.reminderDays)
+      .max(5, messagingMessages.reminderDays)
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
     kinds: z.object(Object.fromEntries(messageKinds.map((kind) => [kind, kindSettingsSchema])) as Record<MessageKind, typeof kindSettingsSchema>),
   })
   .superRefine((input, ctx) => {
@@ -122,6 +131,7 @@ export const messagingSettingsSchema = z.object({
   absenceOptOutAllowed: z.boolean(),
   whatsappRate: z.number(),
   smsRate: z.number(),
+  feeReminderDays: z.array(z.number()),
   kinds: z.record(z.enum(messageKinds), kindSettingsSchema),
   /** Whether the server holds the provider's credentials (WHATSAPP_*, SMS_*); off, a channel sends nothing. */
   whatsappConfigured: z.boolean(),
@@ -139,6 +149,7 @@ export const defaultMessagingSettings: MessagingSettingsValues = {
   absenceOptOutAllowed: false,
   whatsappRate: 80,
   smsRate: 25,
+  feeReminderDays: [],
   kinds: {
     absence: { channels: ['push', 'whatsapp', 'sms'], urgent: false, whatsappTemplate: 'absence_alert', dltTemplateId: '', smsTemplateId: '' },
     feeReminder: { channels: ['push', 'whatsapp', 'sms'], urgent: false, whatsappTemplate: 'fee_reminder', dltTemplateId: '', smsTemplateId: '' },

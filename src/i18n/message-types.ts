@@ -2659,6 +2659,8 @@ export interface MessageValues {
   'messaging.preferences.offline': NoValues;
   'messaging.preferences.loading': NoValues;
   'messaging.preferences.failed': NoValues;
+  'messaging.settings.reminderDays': NoValues;
+  'messaging.settings.reminderDaysHint': NoValues;
 }
 
 export type MessageId = keyof MessageValues;
@@ -5848,6 +5850,8 @@ export interface Texts {
       save: string;
       saving: string;
       fixErrors: (values: { count: number }) => string;
+      reminderDays: string;
+      reminderDaysHint: string;
     };
     usage: {
       heading: (values: { month: string | number }) => string;

@@ -75,7 +75,7 @@ beforeAll(async () => {
     smsCredentialsFile: sms.credentialsFile,
   };
   t = await createTestApp({ config: { messaging, deliveryIntervalMs: 0 } });
-  providers = providersFrom(messaging);
+  providers = providersFrom(messaging, { publicUrl: 'https://school.example.in', shareKey: t.app.keys.shareLink });
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   green = await createSchoolFixture(t.database.db, 'green');
   river = await createSchoolFixture(t.database.db, 'river');

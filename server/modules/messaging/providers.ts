@@ -13,6 +13,13 @@ export interface Providers {
   whatsapp?: WhatsAppClient;
   sms?: Msg91Client;
   offNotes: string[];
+  /** Links in messages: PUBLIC_URL and the key of signed links (server/share-links.ts). */
+  links: MessageLinks;
+}
+
+export interface MessageLinks {
+  publicUrl: string;
+  shareKey: Uint8Array;
 }
 
 const smsCredentialsSchema = z.object({ authKey: z.string().min(8), reportToken: z.string().min(16) });
@@ -26,7 +33,7 @@ function secretFile(file: string | undefined): string | undefined {
   }
 }
 
-export function providersFrom(settings: MessagingProviderSettings): Providers {
+export function providersFrom(settings: MessagingProviderSettings, links: MessageLinks): Providers {
   const offNotes: string[] = [];
   const accessToken = secretFile(settings.whatsappAccessTokenFile);
   const appSecret = secretFile(settings.whatsappAppSecretFile);
@@ -53,5 +60,5 @@ export function providersFrom(settings: MessagingProviderSettings): Providers {
   }
   if (credentials) sms = new Msg91Client({ apiUrl: settings.smsApiUrl, ...credentials });
   else offNotes.push('SMS is off: SMS_CREDENTIALS_FILE must name a JSON file with authKey and reportToken (16 characters or more).');
-  return { whatsapp, sms, offNotes };
+  return { whatsapp, sms, offNotes, links };
 }

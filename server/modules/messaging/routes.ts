@@ -46,7 +46,7 @@ const idParams = z.object({ id: z.uuid(notificationMessages.notFound) });
 const callbackBodyLimit = 512 * 1024;
 
 export const messagingRoutes: ZodPlugin = async (app) => {
-  const providers = providersFrom(app.config.messaging);
+  const providers = providersFrom(app.config.messaging, { publicUrl: app.config.publicUrl, shareKey: app.keys.shareLink });
   registerMessagingLoop(app, providers);
 
   app.get(routeOf(messagingPaths.settings), { config: adminRead, schema: { response: ok(messagingSettingsSchema) } }, async (request, reply) => {

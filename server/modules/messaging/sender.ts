@@ -22,6 +22,7 @@ import type { SendOutcome } from './provider-outcome';
 import { channelsAfter, isMessageKind, settingsOfMany } from './settings';
 import { messageDeliveries, messagingPreferences, messagingStops, type MessageValues } from './tables';
 import { templateValues } from './wording';
+import { sharedPagePath, shareToken } from '../../share-links';
 
 export const maxMessageAttempts = 10;
 const batchSize = 200;
@@ -135,14 +136,23 @@ interface Group {
 
 /** Rows of one school, number, channel, kind and day (and status, for absences) go as one message. */
 function groupKey(row: DueRow, phone: string): string {
-  return [row.tenantId, row.channel, phone, row.kind, row.language, row.values.date ?? '', row.values.status ?? ''].join('|');
+  // Only absence alerts of one day merge; a receipt or a report card is its own message.
+  const own = row.kind === 'absence' ? `${row.values.date ?? ''}|${row.values.status ?? ''}` : row.id;
+  return [row.tenantId, row.channel, phone, row.kind, row.language, own].join('|');
 }
 
-function sendOne(providers: Providers, group: Group): Promise<SendOutcome> {
+/** The link a message carries: a signed page for a receipt or report card, else an app path, at PUBLIC_URL. */
+async function linkOf(providers: Providers, tenantId: string, values: MessageValues, at: Date): Promise<string | undefined> {
+  const { publicUrl, shareKey } = providers.links;
+  if (values.share) return `${publicUrl}${sharedPagePath(await shareToken(shareKey, { tenantId, ...values.share }, at))}`;
+  return values.path ? `${publicUrl}${values.path}` : undefined;
+}
+
+async function sendOne(providers: Providers, group: Group, at: Date): Promise<SendOutcome> {
   const first = group.rows[0]!;
   const kind = first.kind as MessageKind;
   const names = [...new Set(group.rows.flatMap((row) => row.values.names))].sort((a, b) => a.localeCompare(b));
-  const values = templateValues(first.language, { ...first.values, names });
+  const values = templateValues(first.language, kind, { ...first.values, names }, await linkOf(providers, first.tenantId, first.values, at));
   const kindSettings = group.settings.kinds[kind];
   if (first.channel === 'whatsapp') {
     return providers.whatsapp!.send({
@@ -246,7 +256,7 @@ export async function sendDueMessages(db: Db, providers: Providers, now: () => D
     }
 
     const deliver = async (group: Group) => {
-      const outcome = await sendOne(providers, group);
+      const outcome = await sendOne(providers, group, at);
       const ids = group.rows.map((row) => row.id);
       const attempts = Math.max(...group.rows.map((row) => row.attempts)) + 1;
       if (outcome.kind === 'sent') {

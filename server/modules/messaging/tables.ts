@@ -25,6 +25,14 @@ export interface MessageValues {
   date?: string;
   /** For absence alerts: 'absent' or 'late'. */
   status?: string;
+  /** Money as the family reads it (₹12,500.00). */
+  amount?: string;
+  /** A receipt's number, an exam's name. */
+  reference?: string;
+  /** The record a signed link opens (a receipt; a report card as `examId:studentId`), made when sent. */
+  share?: { kind: 'receipt' | 'reportCard'; id: string };
+  /** An app path the message links to (the family's fees). */
+  path?: string;
 }
 
 /**

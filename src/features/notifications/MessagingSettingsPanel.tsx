@@ -114,7 +114,7 @@ function SettingsForm({ settings, online, onSaved }: { settings: MessagingSettin
     setSaved(answer.message ?? messagingMessages.settingsSaved);
   };
 
-  const known = new Set(['whatsappPhoneNumberId', 'smsSenderId', 'escalationMinutes', 'whatsappRate', 'smsRate', ...messageKinds.flatMap((kind) => ['channels', 'whatsappTemplate', 'dltTemplateId', 'smsTemplateId'].map((field) => `kinds.${kind}.${field}`))]);
+  const known = new Set(['whatsappPhoneNumberId', 'smsSenderId', 'escalationMinutes', 'feeReminderDays', 'whatsappRate', 'smsRate', ...messageKinds.flatMap((kind) => ['channels', 'whatsappTemplate', 'dltTemplateId', 'smsTemplateId'].map((field) => `kinds.${kind}.${field}`))]);
   const elsewhere = [...new Set(Object.entries(errors).flatMap(([field, why]) => (known.has(field) ? [] : [why])))];
   const errorCount = Object.keys(errors).length;
 
@@ -158,6 +158,15 @@ function SettingsForm({ settings, online, onSaved }: { settings: MessagingSettin
         value={draft.escalationMinutes}
         error={errors.escalationMinutes}
         onChange={(event) => set('escalationMinutes', event.target.value)}
+      />
+      <TextField
+        label={text.settings.reminderDays}
+        hint={text.settings.reminderDaysHint}
+        inputMode="text"
+        autoComplete="off"
+        value={draft.feeReminderDays}
+        error={errors.feeReminderDays}
+        onChange={(event) => set('feeReminderDays', event.target.value)}
       />
       <Check label={text.settings.optOut} hint={text.settings.optOutHint} checked={draft.absenceOptOutAllowed} onChange={(on) => set('absenceOptOutAllowed', on)} />
 

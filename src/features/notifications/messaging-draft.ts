@@ -29,6 +29,8 @@ export interface SettingsDraft {
   /** Rupees, as typed ("0.80"). */
   whatsappRate: string;
   smsRate: string;
+  /** Days from the due date, as typed ("-3, 0, 7"). */
+  feeReminderDays: string;
   kinds: Record<MessageKind, KindSettings>;
 }
 
@@ -49,6 +51,7 @@ export function draftOf(settings: MessagingSettings): SettingsDraft {
     absenceOptOutAllowed: settings.absenceOptOutAllowed,
     whatsappRate: rupeesInput(settings.whatsappRate),
     smsRate: rupeesInput(settings.smsRate),
+    feeReminderDays: settings.feeReminderDays.join(', '),
     kinds,
   };
 }
@@ -79,14 +82,18 @@ export type DraftCheck = { ok: true; input: MessagingSettingsValues } | { ok: fa
 export function inputOf(draft: SettingsDraft): DraftCheck {
   const rates = { whatsappRate: parseRupees(draft.whatsappRate), smsRate: parseRupees(draft.smsRate) };
   const minutes = draft.escalationMinutes.trim();
+  const days = draft.feeReminderDays.split(',').map((day) => day.trim()).filter(Boolean);
   const parsed = messagingSettingsInputSchema.safeParse({
     ...draft,
     escalationMinutes: /^\d+$/.test(minutes) ? Number(minutes) : Number.NaN,
     whatsappRate: rates.whatsappRate ?? -1,
     smsRate: rates.smsRate ?? -1,
+    feeReminderDays: days.map((day) => (/^[+-]?\d+$/.test(day) ? Number(day) : Number.NaN)),
   });
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors = issuesByField(parsed.error);
+  const errors: Record<string, string> = {};
+  // A day's own error ("feeReminderDays.1") belongs to the one field the days are typed in.
+  for (const [field, why] of Object.entries(issuesByField(parsed.error))) errors[field.startsWith('feeReminderDays.') ? 'feeReminderDays' : field] ??= why;
   for (const field of ['whatsappRate', 'smsRate'] as const) if (rates[field] === undefined) errors[field] = messagingMessages.rate;
   return { ok: false, errors };
 }

@@ -218,6 +218,11 @@ describe('the school’s WhatsApp and SMS on /admin/notifications', () => {
       ok: false,
       errors: { 'kinds.receipt.channels': messagingMessages.channelsEmpty },
     });
+    // Fee reminder days: typed with commas, sent in order once each; a word or a day out of range is refused at the one field.
+    expect(inputOf({ ...draft, feeReminderDays: '7, -3,0, 7' })).toMatchObject({ ok: true, input: { feeReminderDays: [-3, 0, 7] } });
+    expect(inputOf({ ...draft, feeReminderDays: '' })).toMatchObject({ ok: true, input: { feeReminderDays: [] } });
+    expect(inputOf({ ...draft, feeReminderDays: '-3, soon' })).toEqual({ ok: false, errors: { feeReminderDays: messagingMessages.reminderDays } });
+    expect(inputOf({ ...draft, feeReminderDays: '90' })).toEqual({ ok: false, errors: { feeReminderDays: messagingMessages.reminderDays } });
   });
 });
 
