@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Coordination, Db } from './db/client';
-import { type AttachmentStoreKind, databaseAttachmentStore } from './files/attachment-store';
+import { type AttachmentStoreKind, databaseAttachmentStore, digestInUseByAny } from './files/attachment-store';
 import { fileAttachmentStore } from './files/file-store';
 import { deriveKeys } from './keys';
 import { TokenService } from './tokens';
@@ -100,8 +100,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('coordination', options.coordination);
   app.decorate('tokens', new TokenService(options.jwtSecret, config.tokenTtlSeconds));
   app.decorate('keys', deriveKeys(options.jwtSecret, config.secretsKey));
+  // Bytes go only when no module's row names them (homework's attachments, leave's certificates).
+  const digestInUse = digestInUseByAny(modules.flatMap((module) => (module.attachmentDigests ? [module.attachmentDigests] : [])));
   const attachmentStore =
-    options.attachmentStore === 'files' ? fileAttachmentStore(options.db, config.dataDir, app.log) : databaseAttachmentStore(options.db, config.dataDir);
+    options.attachmentStore === 'files' ? fileAttachmentStore(options.db, config.dataDir, app.log, digestInUse) : databaseAttachmentStore(options.db, config.dataDir, digestInUse);
   app.decorate('attachmentStore', attachmentStore);
   app.addHook('onClose', () => attachmentStore.settle());
   // Chosen once: routes call rateLimitBy and never ask which store counts (docs/deployment.md).

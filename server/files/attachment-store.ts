@@ -17,8 +17,24 @@ import { advisoryLockId, type Db } from '../db/client';
 import type { IncomingFile } from './incoming';
 import { attachmentBlobs } from './tables';
 
-/** Whether any attachment of the school still names the bytes; asked in the store's transaction. */
-export type InUse = (db: Db) => Promise<boolean>;
+/**
+ * Whether any attachment of the school still names the bytes, asked in the store's transaction.
+ * Every module that keeps files answers for its own rows (ServerModule.attachmentDigests: homework's
+ * attachments, leave's certificates); the store asks them all, since one school's same bytes are
+ * stored once whichever module's row named them first.
+ */
+export type DigestInUse = (db: Db, tenantId: string, sha256: string) => Promise<boolean>;
+
+/** Named while any of the modules names them. */
+export function digestInUseByAny(namers: readonly DigestInUse[]): DigestInUse {
+  return async (db, tenantId, sha256) => {
+    for (const named of namers) if (await named(db, tenantId, sha256)) return true;
+    return false;
+  };
+}
+
+/** A store given no way to ask keeps every byte it was given (tools that never remove). */
+export const alwaysInUse: DigestInUse = () => Promise.resolve(true);
 
 export interface AttachmentStore {
   readonly kind: 'files' | 'database';
@@ -31,8 +47,8 @@ export interface AttachmentStore {
   keep(tx: Db, tenantId: string, file: IncomingFile): Promise<void>;
   /** The bytes as a stream; undefined when the store has none of that digest. */
   read(tenantId: string, sha256: string): Promise<Readable | undefined>;
-  /** In the transaction that removed attachment rows: drops the bytes unless `inUse` still finds a row naming them. */
-  release(tx: Db, tenantId: string, sha256: string, inUse: InUse): Promise<void>;
+  /** In the transaction that removed attachment rows: drops the bytes unless a row of any module still names them. */
+  release(tx: Db, tenantId: string, sha256: string): Promise<void>;
   /** Waits for removals still under way (the app's close). */
   settle(): Promise<void>;
 }
@@ -80,7 +96,7 @@ export async function deleteBlob(db: Db, tenantId: string, sha256: string): Prom
 }
 
 /** PostgreSQL's store: the bytes in `attachment_blobs`, which every process of the installation reads. */
-export function databaseAttachmentStore(db: Db, dataDir: string): AttachmentStore {
+export function databaseAttachmentStore(db: Db, dataDir: string, inUse: DigestInUse = alwaysInUse): AttachmentStore {
   return {
     kind: 'database',
     incomingFolder: incomingFolderOf(dataDir),
@@ -94,11 +110,11 @@ export function databaseAttachmentStore(db: Db, dataDir: string): AttachmentStor
       const data = await blobBytes(db, tenantId, sha256);
       return data && Readable.from([data]);
     },
-    async release(tx, tenantId, sha256, inUse) {
+    async release(tx, tenantId, sha256) {
       // Under the lock an upload of the same bytes has either committed its row (inUse sees it)
       // or not yet looked for the bytes (it will store them again).
       await lockDigest(tx, tenantId, sha256);
-      if (!(await inUse(tx))) await deleteBlob(tx, tenantId, sha256);
+      if (!(await inUse(tx, tenantId, sha256))) await deleteBlob(tx, tenantId, sha256);
     },
     settle: () => Promise.resolve(),
   };

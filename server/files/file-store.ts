@@ -16,7 +16,7 @@ import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/client';
-import { type AttachmentStore, blobBytes, deleteBlob, incomingFolderOf } from './attachment-store';
+import { alwaysInUse, type AttachmentStore, blobBytes, deleteBlob, type DigestInUse, incomingFolderOf } from './attachment-store';
 import { attachmentBlobs } from './tables';
 
 const tenantPattern = /^[a-z0-9][a-z0-9-]*$/;
@@ -38,7 +38,7 @@ export interface FileStoreLog {
   error(details: object, message: string): void;
 }
 
-export function fileAttachmentStore(db: Db, dataDir: string, log: FileStoreLog): AttachmentStore {
+export function fileAttachmentStore(db: Db, dataDir: string, log: FileStoreLog, inUse: DigestInUse = alwaysInUse): AttachmentStore {
   const removals = new Set<Promise<void>>();
   return {
     kind: 'files',
@@ -59,11 +59,11 @@ export function fileAttachmentStore(db: Db, dataDir: string, log: FileStoreLog):
       const data = await blobBytes(db, tenantId, sha256);
       return data && Readable.from([data]);
     },
-    async release(_tx, tenantId, sha256, inUse) {
+    async release(_tx, tenantId, sha256) {
       // Not awaited: this transaction of PGlite's comes after the caller's, which holds the database now.
       const removal = db
         .transaction(async (tx) => {
-          if (await inUse(tx)) return;
+          if (await inUse(tx, tenantId, sha256)) return;
           await deleteBlob(tx, tenantId, sha256);
           await rm(attachmentFileOf(dataDir, tenantId, sha256), { force: true });
         })

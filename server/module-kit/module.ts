@@ -5,6 +5,7 @@
  * (docs/adding-a-module.md).
  */
 import type { SyncedEntity } from '../../contract/sync';
+import type { DigestInUse } from '../files/attachment-store';
 import type { ZodPlugin } from '../plugins/zod-validation';
 import type { BatchWrite } from './batch-writes';
 import type { Importer } from './importer';
@@ -27,6 +28,11 @@ export interface ServerModule {
   batchWrites?: readonly BatchWrite[];
   /** Its spreadsheet uploads (module-kit/importer.ts), served by the imports module. */
   importers?: readonly Importer[];
+  /**
+   * When its rows name attached files' bytes (server/files/): whether any of them still names
+   * these. The attachment store asks every module before it drops a school's bytes (app.ts).
+   */
+  attachmentDigests?: DigestInUse;
 }
 
 export function defineModule<const M extends ServerModule>(module: M): M {

@@ -1,5 +1,5 @@
 /**
- * Files waiting on the device for the record they belong to (a homework's attachments). The batch
+ * Files waiting on the device for the record they belong to (homework's and leave's). The batch
  * push carries JSON bodies only, so a file never goes through the outbox: it waits as a Blob in a
  * small IndexedDB database beside the engine's store of the same user (`<store>-files`), and once
  * its record has reached the school (its mirror row carries a school rev and no change of it waits

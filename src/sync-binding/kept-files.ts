@@ -1,5 +1,5 @@
 /**
- * Files kept on the device for reading offline (a homework's attachments): the bytes of a file
+ * Files kept on the device for reading offline (homework's and leave's files): the bytes of a file
  * opened once online, kept on purpose, or fetched ahead (a parent's children's homework of the last
  * four weeks) sit in the Cache Storage under their API path. The cache is the user's own (named
  * after the engine's store, so another account signing in on this browser never reads them), and

@@ -27,7 +27,7 @@ import { events } from '../../server/modules/events/tables';
 import { feeReceipts } from '../../server/modules/fees/tables';
 import { homework, homeworkAttachments, homeworkDone } from '../../server/modules/homework/tables';
 import { demoAccounts, demoPassword, demoSchoolSeeds, seedDemoSchools } from '../../server/seed/demo';
-import { detectAttachmentType } from '../../server/modules/homework/attachment-check';
+import { detectAttachmentType } from '../../server/files/attachment-check';
 import { maxWeeklyPeriods } from '../../server/seed/curriculum';
 import { noonOf, onDayThroughout } from '../support/fixed-day';
 import { openTestDatabase } from '../support/test-database';

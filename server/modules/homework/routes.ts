@@ -2,18 +2,16 @@
  * Homework (docs/decisions.md "Homework"): staff give it to a class for a subject under
  * the subject-level teaching rule (module-kit/teaching.ts canTeachSubject); every signed-in user
  * reads what their scope covers (staff the school's, a family their classes'). Attachments are
- * uploaded one per request (multipart, field `file`) and streamed to a file while hashed and
- * counted (server/files/incoming.ts), checked by content (attachment-check.ts), kept in the
+ * uploaded one per request (multipart, field `file`) through server/files/uploads.ts (streamed to a
+ * file while hashed and counted, checked by content, the bound on uploads in flight), kept in the
  * attachment store (server/files/attachment-store.ts: files under DATA_DIR on PGlite, the database
  * on PostgreSQL) with their row in the database, and streamed out with the homework's read rule. A
  * student, or their parent, marks it done. The seven record routes are the kit's
  * (module-kit/record-routes.ts).
  */
 import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { homeworkAttachmentSchema, homeworkDoneInputSchema, homeworkDoneSchema, homeworkInputSchema, homeworkListQuerySchema, homeworkMessages, homeworkPaths, homeworkSchema, homeworkSearchColumns, maxAttachmentBytes, maxAttachmentsPerHomework } from '../../../contract/homework';
+import { homeworkAttachmentSchema, homeworkDoneInputSchema, homeworkDoneSchema, homeworkInputSchema, homeworkListQuerySchema, homeworkMessages, homeworkPaths, homeworkSchema, homeworkSearchColumns, maxAttachmentsPerHomework } from '../../../contract/homework';
 import { messages } from '../../../contract/messages';
 import { routeOf } from '../../../contract/paths';
 import { todayIso } from '../../../contract/record-formats';
@@ -23,17 +21,15 @@ import { uniqueViolation } from '../../db/errors';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
 import { homework } from './tables';
 import { AppError, badRequest, notFound } from '../../errors';
-import { discardIncoming, type IncomingFile, receiveToFile } from '../../files/incoming';
-import { UploadSlots } from '../../files/upload-slots';
+import { attachmentUploads, registerAttachmentParser, sendAttachment } from '../../files/uploads';
 import { tenantOf, userOf } from '../../plugins/access';
-import { requestHash, runWrite } from '../../plugins/idempotency';
+import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { recordRoutes, scopedReader, scopedReads } from '../../module-kit/record-routes';
 import { created, ok, okDeleted } from '../../module-kit/responses';
 import { canSeeStudent, scopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { canTeachSubject } from '../../module-kit/teaching';
-import { contentDisposition, detectAttachmentFileType, safeFileName } from './attachment-check';
 import { classOfStudent, classTakesSubject, homeworkDoneRepository, homeworkRepository as repo, liveClassAndSubject } from './repository';
 
 const readers = { access: 'signedIn' } as const;
@@ -44,10 +40,6 @@ const fileAnswer = { 200: z.string().meta({ description: 'The attached file, as 
 /** Attachments never change (a new file is a new id): devices and the service worker keep them. */
 
 const notYourClass = () => new AppError(403, homeworkMessages.notYourClass);
-const tooLarge = () => new AppError(413, homeworkMessages.attachmentTooLarge(Math.round(maxAttachmentBytes / 1024 / 1024)));
-/** Seconds a refused upload waits before its retry (uploads of 10 MB on a school's link take a few). */
-const uploadRetryAfterSeconds = 5;
-const uploadsBusy = () => new AppError(503, homeworkMessages.uploadsBusy, null, { 'Retry-After': String(uploadRetryAfterSeconds) });
 
 /**
  * Class and subject must be live records of this school (another school's ids are as unknown as
@@ -136,104 +128,24 @@ const homeworkRecordRoutes = recordRoutes({
     async apply(tx, request, id) {
       const tenantId = tenantOf(request).tenantId;
       const digests = await repo.softDelete(tx, tenantId, id);
-      for (const sha256 of digests) await request.server.attachmentStore.release(tx, tenantId, sha256, (db) => repo.digestInUse(db, tenantId, sha256));
+      for (const sha256 of digests) await request.server.attachmentStore.release(tx, tenantId, sha256);
     },
   },
 });
 
-/**
- * The upload's file name and its bytes received into the incoming folder, or the 4xx that says
- * what is wrong with the request. A file over the limit is 413, whatever the size of its excess:
- * the multipart parser stops at the limit and marks the stream truncated, which is read once the
- * stream has ended (a check after each chunk misses a cut in the last one).
- */
-async function receiveFile(request: FastifyRequest, incomingFolder: string): Promise<{ filename: string; incoming: IncomingFile }> {
-  if (!request.isMultipart()) throw new AppError(415, homeworkMessages.attachmentNotMultipart);
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        continue;
-      }
-      const incoming = await receiveToFile(part.file, incomingFolder);
-      if (part.file.truncated || incoming.size > maxAttachmentBytes) {
-        await discardIncoming(incoming.path);
-        throw tooLarge();
-      }
-      return { filename: part.filename ?? '', incoming };
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError(413, homeworkMessages.attachmentNotMultipart);
-    }
-    throw new AppError(400, homeworkMessages.attachmentNotMultipart);
-  }
-  throw new AppError(400, homeworkMessages.selectFile);
-}
-
 export const homeworkRoutes: ZodPlugin = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: maxAttachmentBytes, files: 1, fields: 2, parts: 3, fieldNameSize: 100, fieldSize: 1024, headerPairs: 50 },
-    throwFileSizeLimit: true,
-  });
+  await registerAttachmentParser(app);
   await app.register(homeworkRecordRoutes);
 
-  const uploadSlots = new UploadSlots(app.config.uploadsInFlight);
   const store = app.attachmentStore;
-  /** Each upload's place and received file, until its answer goes out. */
-  const inFlight = new WeakMap<FastifyRequest, { giveBack: () => void; incoming?: IncomingFile }>();
-  /**
-   * Frees the upload's place and removes what was received and not kept: before its answer is
-   * written (onSend), so a client that has the answer finds the place free and nothing left over.
-   */
-  const endUpload = async (request: FastifyRequest) => {
-    const upload = inFlight.get(request);
-    if (!upload) return;
-    inFlight.delete(request);
-    upload.giveBack();
-    if (upload.incoming) await discardIncoming(upload.incoming.path);
-  };
+  const uploads = attachmentUploads(app);
 
   app.post(
     routeOf(homeworkPaths.attachments),
-    {
-      config: staffWrite,
-      schema: { response: created(homeworkAttachmentSchema), params: idParams },
-      onSend: async (request, _reply, payload) => {
-        await endUpload(request);
-        return payload;
-      },
-    },
-    async (request, reply) => {
-      // Taken before the body is read: a refused upload costs its sender a retry, not the server memory.
-      const slot = uploadSlots.take();
-      if (!slot) throw uploadsBusy();
-      // A sender gone mid-file gives its place back at once, not when the parser has wound down.
-      const socket = request.raw.socket;
-      const senderGone = () => upload.giveBack();
-      const upload: { giveBack: () => void; incoming?: IncomingFile } = {
-        giveBack: () => {
-          socket.off('close', senderGone);
-          slot();
-        },
-      };
-      socket.once('close', senderGone);
-      inFlight.set(request, upload);
-      try {
-        const { filename, incoming } = await receiveFile(request, store.incomingFolder);
-        upload.incoming = incoming;
-        const { sha256, size } = incoming;
-        const contentType = await detectAttachmentFileType(incoming.path, size);
-        // The body is a file, which the idempotency hook could not read: the key now covers the
-        // file's digest and name, so the same key with another file is refused (422), not replayed.
-        if (request.idempotency) {
-          request.idempotency = { ...request.idempotency, requestHash: requestHash(request.method, request.url, { sha256, filename }) };
-        }
-        return await runWrite(request, reply, async (tx) => {
+    { config: staffWrite, schema: { response: created(homeworkAttachmentSchema), params: idParams }, onSend: uploads.onSend },
+    (request, reply) =>
+      uploads.receive(request, ({ incoming, contentType, fileName }) =>
+        runWrite(request, reply, async (tx) => {
           const user = userOf(request);
           const tenantId = tenantOf(request).tenantId;
           const homeworkId = request.params.id;
@@ -241,17 +153,13 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
           if ((await repo.attachmentCount(tx, tenantId, homeworkId)) >= maxAttachmentsPerHomework) {
             throw new AppError(409, homeworkMessages.tooManyAttachments(maxAttachmentsPerHomework));
           }
-          const attachment = { id: randomUUID(), fileName: safeFileName(filename, contentType), contentType, size };
-          await repo.addAttachment(tx, { ...attachment, tenantId, homeworkId, sha256, createdBy: user.id });
+          const attachment = { id: randomUUID(), fileName, contentType, size: incoming.size };
+          await repo.addAttachment(tx, { ...attachment, tenantId, homeworkId, sha256: incoming.sha256, createdBy: user.id });
           await repo.touch(tx, tenantId, homeworkId);
           await store.keep(tx, tenantId, incoming);
           return { status: 201, message: homeworkMessages.attachmentAdded, data: attachment };
-        });
-      } finally {
-        // An answer already sent has ended the upload; a failure before one (or a sender gone) ends it here.
-        await endUpload(request);
-      }
-    },
+        }),
+      ),
   );
 
   app.get(
@@ -263,19 +171,7 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
       if (!(await repo.one(app.db, user.tenantId, id, await scopeOf(app.db, user)))) throw notFound(homeworkMessages.attachmentNotFound);
       const file = await repo.attachmentFile(app.db, user.tenantId, id, attachmentId);
       if (!file) throw notFound(homeworkMessages.attachmentNotFound);
-      const bytes = await store.read(user.tenantId, file.sha256);
-      if (!bytes) {
-        // Removed since the row was read, or lost: the log tells which.
-        request.log.error({ tenantId: user.tenantId, attachmentId, sha256: file.sha256 }, 'attachment bytes not in the attachment store');
-        throw notFound(homeworkMessages.attachmentNotFound);
-      }
-      reply.header('content-type', file.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : file.contentType);
-      reply.header('content-length', String(file.size));
-      reply.header('content-disposition', contentDisposition(file.fileName));
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', "default-src 'none'; sandbox");
-      reply.header('etag', `"${file.sha256}"`);
-      return reply.send(bytes);
+      return sendAttachment(request, reply, user.tenantId, { id: attachmentId, ...file });
     },
   );
 
@@ -288,8 +184,8 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
       const sha256 = await repo.removeAttachment(tx, tenantId, id, attachmentId);
       if (sha256 === undefined) throw notFound(homeworkMessages.attachmentNotFound);
       await repo.touch(tx, tenantId, id);
-      // Another attachment of the school may hold the same bytes: they go only with the last.
-      await store.release(tx, tenantId, sha256, (db) => repo.digestInUse(db, tenantId, sha256));
+      // Another attachment of the school (of any module) may hold the same bytes: they go only with the last.
+      await store.release(tx, tenantId, sha256);
       return { message: homeworkMessages.attachmentDeleted, data: { id: attachmentId } };
     }),
   );

@@ -10,6 +10,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { attachmentTypes, homeworkInputSchema, homeworkMessages, maxAttachmentBytes, maxAttachmentsPerHomework } from '../../../contract/homework';
 import { FormActions, FormAlert, LoadingStatus, RecordPageMessage, useRecordForm, useStaffAccess, useWriteReport } from '../../kit';
+import { chosenFileProblem } from '../../kit/attached-files';
 import { sendWaitingFiles, useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields';
@@ -24,12 +25,11 @@ type Field = 'classId' | 'subjectId' | 'title' | 'description' | 'assignedDate' 
 const accepted = Object.values(attachmentTypes).flat().join(',');
 const megabytes = maxAttachmentBytes / (1024 * 1024);
 
+const extensions: readonly string[] = Object.values(attachmentTypes).flat();
+
 /** Why a chosen file cannot go, or null. */
 export function fileProblem(file: File): string | null {
-  if (file.size === 0) return homeworkMessages.attachmentEmpty;
-  if (file.size > maxAttachmentBytes) return homeworkMessages.attachmentTooLarge(megabytes);
-  const name = file.name.toLowerCase();
-  return Object.values(attachmentTypes).flat().some((extension) => name.endsWith(extension)) ? null : homeworkMessages.attachmentWrongType;
+  return chosenFileProblem(file, extensions, homeworkMessages.attachmentWrongType);
 }
 
 export default function HomeworkFormPage() {

@@ -1,5 +1,6 @@
 /**
- * What an attached file really is, from its bytes, never its name (docs/decisions.md "Homework"):
+ * What an attached file really is, from its bytes, never its name (docs/decisions.md "Homework"),
+ * for every module that takes files (uploads.ts; homework's attachments, a leave's certificate):
  * PDF, PNG, JPEG, WebP, GIF by their signatures; .docx/.xlsx/.pptx as a zip with
  * [Content_Types].xml and the format's main part; .odt as a zip whose first entry names its type;
  * .doc/.xls/.ppt as an OLE compound file holding the format's main stream; plain text as UTF-8
@@ -8,9 +9,9 @@
  * something else (a zip hidden behind a PDF or an image, HTML in an image's header) is refused.
  */
 import { open, readFile } from 'node:fs/promises';
-import { type AttachmentType, attachmentTypes, homeworkMessages } from '../../../contract/homework';
-import { AppError } from '../../errors';
-import { endOfCentralDirectory, endRecordReach, entryBytes, readZipDirectory, verifyZipEntries, type ZipLimits, type ZipRefusals } from '../../module-kit/zip-check';
+import { type AttachmentType, attachmentTypes, homeworkMessages } from '../../contract/homework';
+import { AppError } from '../errors';
+import { endOfCentralDirectory, endRecordReach, entryBytes, readZipDirectory, verifyZipEntries, type ZipLimits, type ZipRefusals } from '../module-kit/zip-check';
 
 export const attachmentZipLimits: ZipLimits = { maxEntries: 2_000, maxUnpackedBytes: 100 * 1024 * 1024, maxEntryRatio: 250 };
 
