@@ -4,6 +4,8 @@
  * turns the day's "absent" (or an untouched mark) into "leave" on the class's sheet, so no absence
  * alert goes; approved staff leave is written into the staff register ahead, so the day's
  * uncovered periods show it. Days count school days only (Sundays and the school's holidays out).
+ * An application may carry one file (a medical certificate: a PDF or a photo), uploaded by the
+ * applicant and opened only by the applicant's side and those who decide it.
  */
 import { z } from 'zod';
 import { apiBase } from './paths';
@@ -11,6 +13,7 @@ import { template } from './path-kit';
 import { messages } from './messages';
 import { isoDateField } from './calendar-dates';
 import { leaveTypes, type LeaveType } from './teacher-attendance';
+import { type AttachmentType, attachmentTypes } from './homework';
 
 export { leaveTypes, type LeaveType };
 
@@ -25,7 +28,17 @@ export const leavePaths = {
   balances: `${apiBase}/leave/balances`,
   /** GET (signed in) / PUT (admins): each leave type's days a teacher is allowed a year. */
   allowances: `${apiBase}/leave/allowances`,
+  /** POST multipart (field `file`), by the applicant: the application's one attached file. */
+  attachment: template(`${apiBase}/leave/:id/attachment`),
+  /** GET the attached file (immutable: a file is never replaced under its id). */
+  attachmentFile: template(`${apiBase}/leave/:id/attachment/:attachmentId`),
 } as const;
+
+/** What a leave application may carry: a scan or a photo (the server reads the type from the bytes). */
+export const leaveAttachmentTypes = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const satisfies readonly AttachmentType[];
+export type LeaveAttachmentType = (typeof leaveAttachmentTypes)[number];
+/** The file names the device offers to choose (the server still decides by content). */
+export const leaveAttachmentExtensions: readonly string[] = leaveAttachmentTypes.flatMap((type) => attachmentTypes[type]);
 
 /** What a staff register mark written by an approved leave says (a cancellation takes back only those). */
 export const approvedLeaveRemark = 'Approved leave';
@@ -57,9 +70,23 @@ export const leaveMessages = {
   staffByAdmin: "Only an admin can decide a teacher's leave.",
   allowancesSaved: 'Leave allowances saved.',
   allowance: 'Days allowed must be a whole number from 0 to 365.',
+  attachmentWrongType: 'Attach a PDF or a photo (PNG, JPEG, WebP or GIF).',
+  attachmentTaken: 'This leave application already has a file attached.',
+  attachmentNotYours: 'Only the one who applied can attach a file to this leave.',
+  attachmentClosed: 'A file cannot be attached to leave that was declined or cancelled.',
+  attachmentHidden: 'Only the applicant and those who decide this leave can open its file.',
 } as const;
 
 const m = leaveMessages;
+
+export const leaveAttachmentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(leaveAttachmentTypes),
+  /** Bytes. */
+  size: z.number(),
+});
+export type LeaveAttachment = z.infer<typeof leaveAttachmentSchema>;
 
 const dateOf = (label: string) => isoDateField(messages.records.fields.date(label), messages.records.fields.date(label));
 
@@ -82,6 +109,8 @@ export const leaveApplicationSchema = z.object({
   decidedAt: z.string().nullable(),
   /** School days it covers (a half day is 0.5). */
   days: z.number(),
+  /** The attached file's name, type and size (never its bytes); null without one. */
+  attachment: leaveAttachmentSchema.nullable(),
   createdAt: z.string(),
   rev: z.number(),
 });

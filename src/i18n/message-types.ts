@@ -2531,6 +2531,18 @@ export interface MessageValues {
   'leave.apply.left': { kind: string | number; left: string | number; allowed: string | number };
   'leave.apply.balancesOffline': NoValues;
   'leave.apply.noTeacher': NoValues;
+  'leave.file.label': NoValues;
+  'leave.file.hint': { megabytes: string | number };
+  'leave.file.chosen': { name: string | number };
+  'leave.file.remove': NoValues;
+  'leave.file.removeLabel': { name: string | number };
+  'leave.file.attached': { name: string | number };
+  'leave.file.open': NoValues;
+  'leave.file.openLabel': { name: string | number };
+  'leave.file.opening': NoValues;
+  'leave.file.notOffline': NoValues;
+  'leave.file.openFailed': NoValues;
+  'leave.file.waiting': { name: string | number };
   'leave.list.heading': NoValues;
   'leave.list.mine': NoValues;
   'leave.list.empty': NoValues;
@@ -5751,6 +5763,20 @@ export interface Texts {
       left: (values: { kind: string | number; left: string | number; allowed: string | number }) => string;
       balancesOffline: string;
       noTeacher: string;
+    };
+    file: {
+      label: string;
+      hint: (values: { megabytes: string | number }) => string;
+      chosen: (values: { name: string | number }) => string;
+      remove: string;
+      removeLabel: (values: { name: string | number }) => string;
+      attached: (values: { name: string | number }) => string;
+      open: string;
+      openLabel: (values: { name: string | number }) => string;
+      opening: string;
+      notOffline: string;
+      openFailed: string;
+      waiting: (values: { name: string | number }) => string;
     };
     list: {
       heading: string;

@@ -57,6 +57,8 @@ export const applyLeaveKind: MutationKind<LeaveApplyInput, LeaveApplyBody, 'leav
       decidedBy: null,
       decidedAt: null,
       days: 0,
+      // A file chosen with it waits in the device's file queue until the school has the application.
+      attachment: null,
       createdAt: new Date().toISOString(),
       rev: 0,
     };

@@ -41,7 +41,7 @@ const bodiless = new Set([
   'PUT /api/leave/cancel/:id', // the application is the request
 ]);
 /** Multipart uploads: the file is read by the upload plugin (docs/records-server.md "Bulk import"). */
-const multipart = new Set(['POST /api/classes/upload', 'POST /api/students/upload', 'POST /api/teachers/upload', 'POST /api/homework/:id/attachments']);
+const multipart = new Set(['POST /api/classes/upload', 'POST /api/students/upload', 'POST /api/teachers/upload', 'POST /api/homework/:id/attachments', 'POST /api/leave/:id/attachment']);
 
 beforeAll(async () => {
   t = await createTestApp();

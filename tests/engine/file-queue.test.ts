@@ -5,6 +5,8 @@
  * its own Idempotency-Key however often it is retried (lost answers, 5xx, a key in flight), and a
  * file the school refuses (415, 413, a sixth file's 409) is kept with the school's message, never
  * sent again, until dismissed. The sender started beside the engine sends with no screen open.
+ * A leave application's certificate takes the same way: applied for offline with its file, both
+ * reach the school once the connection is back, and the pull brings the application with its file.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,6 +21,10 @@ import { startFileSender, type FileSender, type FileSummary } from '../../src/sy
 import type { TestApp } from '../support/test-app';
 import { createSyncHarness, createSyncServer, waitFor, type SyncHarness } from '../support/sync-harness';
 import { homeworkPaths, homeworkMessages } from '../../contract/homework';
+import { leavePaths } from '../../contract/leave';
+import { schoolTodayIso } from '../../contract/record-formats';
+import { leaveApplications } from '../../server/modules/leave/tables';
+import { leaveTable } from '../../sync/modules/leave';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -206,6 +212,36 @@ describe('the file queue', () => {
     expect(await sendQueuedFiles(engine, deps())).toEqual({ sent: 0, refused: [], waiting: 0 });
     expect(await fileQueueOf(engine).files.count()).toBe(0);
     expect(uploadsOf()).toHaveLength(0);
+  });
+});
+
+describe('a leave application’s file', () => {
+  it('waits with an application made offline, then goes once it has reached the school', async () => {
+    h = await createSyncHarness(server);
+    await h.signIn('parent');
+    const engine = h.engine('parent');
+    expect((await engine.syncNow()).status).toBe('ok');
+    const parentDeps: SendDependencies = {
+      fetch: (input, init) => h.net.fetch(input, init),
+      headers: () => ({ 'X-TenantID': h.tenantId, Authorization: `Bearer ${h.tokens.get(`${h.tenantId}:${h.username('parent')}`)}` }),
+    };
+    // Next Monday: a school day within the days leave may cover.
+    const today = Date.parse(`${schoolTodayIso()}T00:00:00Z`);
+    const monday = new Date(today + (((8 - new Date(today).getUTCDay()) % 7) || 7) * 86_400_000).toISOString().slice(0, 10);
+    h.net.faults = () => ({ kind: 'drop-request' });
+    const { result } = await engine.mutate('leave.create', { studentId: h.school.studentIds[0]!, from: monday, to: monday, reason: 'Fever' });
+    const leaveId = String(result);
+    const certificate = new File([bytes(onePagePdf(['Advised rest']))], 'certificate.pdf', { type: 'application/pdf' });
+    await queueFiles(engine, { table: leaveTable.name, recordId: leaveId, uploadPath: leavePaths.attachment(leaveId) }, [certificate]);
+    expect(await sendQueuedFiles(engine, parentDeps)).toEqual({ sent: 0, refused: [], waiting: 1 });
+
+    h.net.faults = () => ({ kind: 'pass' });
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect(await sendQueuedFiles(engine, parentDeps)).toEqual({ sent: 1, refused: [], waiting: 0 });
+    const [row] = await h.server.database.db.select().from(leaveApplications).where(and(eq(leaveApplications.tenantId, h.tenantId), eq(leaveApplications.id, leaveId)));
+    expect(row).toMatchObject({ attachmentName: 'certificate.pdf', attachmentType: 'application/pdf' });
+    expect((await engine.syncNow()).status).toBe('ok');
+    expect((await engine.db.tableOf(leaveTable).get(leaveId))?.attachment).toMatchObject({ fileName: 'certificate.pdf', contentType: 'application/pdf' });
   });
 });
 

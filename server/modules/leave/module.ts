@@ -1,7 +1,7 @@
 /** The leave module's descriptor (docs/adding-a-module.md). */
 import { leavePaths } from '../../../contract/leave';
 import { defineModule } from '../../module-kit/module';
-import { leaveRoutes } from './routes';
+import { leaveAttachmentInUse, leaveRoutes } from './routes';
 import { leaveSyncSource } from './sync-source';
 
 export const leaveModule = defineModule({
@@ -10,4 +10,6 @@ export const leaveModule = defineModule({
   routes: leaveRoutes,
   syncSources: [leaveSyncSource],
   paths: leavePaths,
+  // An application's certificate names bytes in the attachment store (server/files/).
+  attachmentDigests: leaveAttachmentInUse,
 });

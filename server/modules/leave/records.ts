@@ -21,6 +21,10 @@ export function toLeaveRecord(row: LeaveRow): LeaveApplication {
     decidedBy: row.decidedBy,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     days: Number(row.days),
+    attachment:
+      row.attachmentId && row.attachmentName && row.attachmentType && row.attachmentSize !== null
+        ? { id: row.attachmentId, fileName: row.attachmentName, contentType: row.attachmentType, size: row.attachmentSize }
+        : null,
     createdAt: row.createdAt.toISOString(),
     rev: row.rev,
   };

@@ -3,7 +3,9 @@
  * queue offline (each with its Idempotency-Key, reaching the school once). Approving a teacher's
  * leave writes "leave" into the staff register for its school days ahead (unless a day is marked
  * already), so the register and the day's uncovered periods show it; cancelling takes those marks
- * back. The family, or the teacher, is told of a decision in their language.
+ * back. The family, or the teacher, is told of a decision in their language. The applicant may
+ * attach one file (a medical certificate: a PDF or a photo) through server/files/uploads.ts, the
+ * path homework's attachments take; it opens for the applicant's side and those who decide.
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -17,6 +19,8 @@ import {
   leaveAllowancesInputSchema,
   leaveAllowancesSchema,
   leaveApplicationSchema,
+  leaveAttachmentSchema,
+  leaveAttachmentTypes,
   leaveBalanceSchema,
   leaveDecisionSchema,
   leaveInputSchema,
@@ -27,6 +31,7 @@ import {
   type LeaveAllowances,
   type LeaveBalance,
 } from '../../../contract/leave';
+import { homeworkMessages } from '../../../contract/homework';
 import { routeOf } from '../../../contract/paths';
 import { messages } from '../../../contract/messages';
 import { schoolTodayIso } from '../../../contract/record-formats';
@@ -36,6 +41,7 @@ import { classes, parentChildren, students, teachers, users } from '../../db/cor
 import { toPage, totalCount } from '../../db/paging';
 import { assertRecordIdFree } from '../../db/record-ids';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { attachmentUploads, registerAttachmentParser, sendAttachment } from '../../files/uploads';
 import { serverTexts } from '../../i18n/catalogs';
 import { translationsOf } from '../../i18n/notice-translations';
 import { canSeeStudent, scopeOf } from '../../module-kit/scope';
@@ -55,6 +61,8 @@ import { visibleLeave } from './visibility';
 const signedInWrite = { access: 'signedIn', idempotency: 'runWrite' } as const;
 const staffWrite = { access: staffRoles, idempotency: 'runWrite' } as const;
 const idParams = z.object({ id: z.uuid(m.notFound) });
+const attachmentParams = idParams.extend({ attachmentId: z.uuid(homeworkMessages.attachmentNotFound) });
+const fileAnswer = { 200: z.string().meta({ description: 'The attached file, as uploaded.', format: 'binary' }) };
 const maxDays = 60;
 const backDays = 7;
 const approvedMark = approvedLeaveRemark;
@@ -108,6 +116,29 @@ async function mayDecideStudentLeave(tx: Db, user: AuthUser, classId: string | n
   if (user.role !== 'teacher' || !user.teacherId || !classId) return false;
   const [klass] = await tx.select({ teacherId: classes.classTeacherId }).from(classes).where(and(eq(classes.tenantId, user.tenantId), eq(classes.id, classId)));
   return klass?.teacherId === user.teacherId;
+}
+
+/** Whether any application of the school names these bytes (the attachment store asks before it drops them). */
+export async function leaveAttachmentInUse(db: Db, tenantId: string, sha256: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leave.id })
+    .from(leave)
+    .where(and(eq(leave.tenantId, tenantId), eq(leave.attachmentSha256, sha256)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Who may open an application's file: the applicant's side (the applicant; for a student's leave
+ * the child's family, the parents and the student's own account; for a teacher's, herself) and
+ * those who decide it (admins; the class teacher of the class for a student's). A teacher who
+ * only teaches the class sees the application, not the file.
+ */
+async function mayOpenAttachment(db: Db, user: AuthUser, row: LeaveRow): Promise<boolean> {
+  if (user.role === 'admin' || row.applicantId === user.id) return true;
+  if (row.teacherId) return user.role === 'teacher' && user.teacherId === row.teacherId;
+  if (user.role === 'parent' || user.role === 'student') return canSeeStudent(db, user, row.studentId!);
+  return mayDecideStudentLeave(db, user, row.classId);
 }
 
 /** The people a decision is told to: for a student, the applicant, the student's account and the parents; for a teacher, herself. */
@@ -279,6 +310,54 @@ export const leaveRoutes: ZodPlugin = async (app) => {
     const [row] = await app.db.select().from(leave).where(and(await listWhere(user, {}), eq(leave.id, request.params.id)));
     if (!row) throw notFound(m.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, toLeaveRecord(row));
+  });
+
+  await registerAttachmentParser(app);
+  const uploads = attachmentUploads(app, { types: leaveAttachmentTypes, wrongType: () => new AppError(415, m.attachmentWrongType) });
+
+  /** The application as the user may see it (their share, as the lists give it), or undefined; read in `db` (a write's transaction too). */
+  const visible = async (db: Db, user: AuthUser, id: string) => {
+    const [row] = await db
+      .select()
+      .from(leave)
+      .where(and(eq(leave.tenantId, user.tenantId), isNull(leave.deletedAt), visibleLeave(await scopeOf(db, user)), eq(leave.id, id)));
+    return row;
+  };
+
+  app.post(
+    routeOf(leavePaths.attachment),
+    { config: signedInWrite, schema: { response: created(leaveAttachmentSchema), params: idParams }, onSend: uploads.onSend },
+    (request, reply) =>
+      uploads.receive(request, ({ incoming, contentType, fileName }) =>
+        runWrite(request, reply, async (tx) => {
+          const user = userOf(request);
+          const row = await lockedLeave(tx, user.tenantId, request.params.id);
+          if (row.applicantId !== user.id) {
+            // Someone else's application: as unknown as a made-up id, unless it is theirs to see.
+            if (!(await visible(tx, user, row.id))) throw notFound(m.notFound);
+            throw new AppError(403, m.attachmentNotYours);
+          }
+          if (row.status === 'declined' || row.status === 'cancelled') throw conflict(m.attachmentClosed);
+          if (row.attachmentId) throw conflict(m.attachmentTaken);
+          const attachment = { id: randomUUID(), fileName, contentType, size: incoming.size };
+          await tx
+            .update(leave)
+            .set({ attachmentId: attachment.id, attachmentName: fileName, attachmentType: contentType, attachmentSize: incoming.size, attachmentSha256: incoming.sha256 })
+            .where(and(eq(leave.tenantId, user.tenantId), eq(leave.id, row.id)));
+          await app.attachmentStore.keep(tx, user.tenantId, incoming);
+          return { status: 201, message: homeworkMessages.attachmentAdded, data: attachment };
+        }),
+      ),
+  );
+
+  app.get(routeOf(leavePaths.attachmentFile), { config: { access: 'signedIn' }, schema: { response: fileAnswer, params: attachmentParams } }, async (request, reply) => {
+    const user = userOf(request);
+    const row = await visible(app.db, user, request.params.id);
+    if (!row) throw notFound(homeworkMessages.attachmentNotFound);
+    if (!(await mayOpenAttachment(app.db, user, row))) throw new AppError(403, m.attachmentHidden);
+    const { attachmentId: id, attachmentName: fileName, attachmentType: contentType, attachmentSize: size, attachmentSha256: sha256 } = row;
+    if (id !== request.params.attachmentId || !fileName || !contentType || size === null || !sha256) throw notFound(homeworkMessages.attachmentNotFound);
+    return sendAttachment(request, reply, user.tenantId, { id, fileName, contentType, size, sha256 });
   });
 
   app.get(routeOf(leavePaths.balances), { config: { access: staffRoles }, schema: { response: okList(leaveBalanceSchema), querystring: balancesQuerySchema } }, async (request, reply) => {

@@ -3,7 +3,8 @@
  * class's as class teacher), approved or declined with a note, offline too; a teacher's own
  * application with what is left of each type; her applications and their states; for an admin the
  * school's balances (allowed, taken, left per teacher and type), exported as CSV. Balances are the
- * school's (read online); everything else is the device's copy.
+ * school's (read online); everything else is the device's copy. An application's file opens for
+ * those who decide it (an admin; the class teacher for her class's) and for its applicant.
  */
 import { useMemo, useState } from 'react';
 import { leaveMessages, type LeaveApplication, type LeaveBalance } from '../../../contract/leave';
@@ -54,6 +55,8 @@ export default function StaffLeavePage() {
 
   const mine = useMemo(() => (mirror && teacherId ? mirror.leave.filter((row) => row.teacherId === teacherId).sort(byNewest) : []), [mirror, teacherId]);
   const myClasses = useMemo(() => new Set(mirror?.classes.filter((row) => teacherId && row.classTeacherId === teacherId).map((row) => row.id)), [mirror, teacherId]);
+  /** The school's rule for opening an application's file, as far as staff go (server/modules/leave/routes.ts). */
+  const mayOpenFile = (row: LeaveApplication) => isAdmin || (Boolean(teacherId) && row.teacherId === teacherId) || Boolean(row.studentId && row.classId && myClasses.has(row.classId));
   const toDecide = useMemo(
     () =>
       (mirror?.leave ?? [])
@@ -93,7 +96,7 @@ export default function StaffLeavePage() {
           <ul className="leave-list">
             {toDecide.map((row) => (
               <li key={row.id} className="panel">
-                <LeaveLine row={row} who={nameOf(row)} />
+                <LeaveLine row={row} who={nameOf(row)} mayOpenFile={mayOpenFile(row)} />
                 <div className="leave-decide">
                   <TextField label={text.decide.note} value={notes[row.id] ?? ''} onChange={(event) => setNotes((current) => ({ ...current, [row.id]: event.target.value }))} />
                   <button type="button" className="btn btn-primary" aria-label={`${text.decide.approve} · ${text.decide.of({ name: nameOf(row) })}`} onClick={() => decide(row, 'approved')}>
@@ -129,7 +132,7 @@ export default function StaffLeavePage() {
           <ul className="leave-list">
             {others.map((row) => (
               <li key={row.id} className="panel" data-status={row.status}>
-                <LeaveLine row={row} who={nameOf(row)} />
+                <LeaveLine row={row} who={nameOf(row)} mayOpenFile={mayOpenFile(row)} />
               </li>
             ))}
           </ul>

@@ -1,10 +1,15 @@
-/** What both leave screens show: an application's line (dates, days, state, note), and the applicant's own list with its cancel buttons. */
+/**
+ * What both leave screens show: an application's line (dates, days, state, note, its file to open
+ * for those the school lets open it), and the applicant's own list with its cancel buttons and the
+ * file still waiting on this device to be sent.
+ */
 import { leaveMessages, type LeaveApplication } from '../../../contract/leave';
 import { schoolTodayIso } from '../../../contract/record-formats';
 import { useLanguage } from '../../i18n';
 import { useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { shortDate } from '../../ui/dates';
+import { LeaveFileLink, useWaitingFiles } from './attachment';
 import { leaveTexts as text } from './texts';
 
 export const byNewest = (a: LeaveApplication, b: LeaveApplication) => b.from.localeCompare(a.from) || b.createdAt.localeCompare(a.createdAt);
@@ -12,7 +17,8 @@ export const byNewest = (a: LeaveApplication, b: LeaveApplication) => b.from.loc
 /** Cancelling is the applicant's, before the first day, while waiting or approved. */
 export const mayCancel = (row: LeaveApplication) => (row.status === 'waiting' || row.status === 'approved') && schoolTodayIso() < row.from;
 
-export function LeaveLine({ row, who }: { row: LeaveApplication; who?: string }) {
+/** `mayOpenFile`: whether the school lets this user open the application's file (the applicant's side, those who decide). */
+export function LeaveLine({ row, who, mayOpenFile = false, waitingFile }: { row: LeaveApplication; who?: string; mayOpenFile?: boolean; waitingFile?: string }) {
   useLanguage();
   return (
     <>
@@ -29,6 +35,8 @@ export function LeaveLine({ row, who }: { row: LeaveApplication; who?: string })
       </p>
       <p className="leave-reason">{row.reason}</p>
       {row.note && <p className="leave-note">{text.list.note({ note: row.note })}</p>}
+      {mayOpenFile && row.attachment && <LeaveFileLink row={row} attachment={row.attachment} />}
+      {waitingFile && !row.attachment && <p className="leave-file-waiting">{text.file.waiting({ name: waitingFile })}</p>}
     </>
   );
 }
@@ -41,6 +49,7 @@ export function OwnLeaveList({ rows, heading, headingId, empty }: { rows: readon
   useLanguage();
   const engine = useSyncEngine();
   const report = useWriteReport();
+  const waiting = useWaitingFiles();
   const cancel = (id: string) => {
     if (engine) void report.attempt(() => engine.mutate('leave.cancel', { id }), leaveMessages.cancelled);
   };
@@ -51,7 +60,7 @@ export function OwnLeaveList({ rows, heading, headingId, empty }: { rows: readon
       <ul className="leave-list">
         {rows.map((row) => (
           <li key={row.id} className="panel" data-status={row.status}>
-            <LeaveLine row={row} />
+            <LeaveLine row={row} mayOpenFile waitingFile={waiting.get(row.id)} />
             {mayCancel(row) && row.rev > 0 && (
               <button type="button" className="btn btn-secondary" onClick={() => cancel(row.id)}>
                 {text.list.cancel}
