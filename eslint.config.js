@@ -21,7 +21,7 @@ const modulePublicFiles = {
   exams: ['tables.ts'],
   fees: ['dues.ts', 'online.ts', 'tables.ts'],
   leave: ['coverage.ts'],
-  messaging: ['queue.ts'],
+  messaging: ['queue.ts', 'settings.ts'],
   notifications: ['alerts.ts', 'push-outbox.ts', 'tables.ts', 'to-people.ts'],
   password: ['codes.ts', 'mail.ts', 'reset-codes.ts', 'tables.ts'],
   students: ['repository.ts', 'service.ts'],

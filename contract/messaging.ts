@@ -191,7 +191,7 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-export const usageQuerySchema = z.object({ month: z.string(messagingMessages.month).regex(/^\d{4}-(0[1-9]|1[0-2])$/, messagingMessages.month) });
+export const usageQuerySchema = z.object({ month: z.string(messagingMessages.month).regex(/^2\d{3}-(0[1-9]|1[0-2])$/, messagingMessages.month) });
 
 export const usageSchema = z.object({
   month: z.string(),

@@ -19,7 +19,13 @@ import {
 } from '../../contract/messaging';
 import { notificationPaths } from '../../contract/notifications';
 import { paths } from '../../contract/paths';
-import { absenceAlerts } from '../../server/modules/notifications/tables';
+import { absenceAlerts, notifications } from '../../server/modules/notifications/tables';
+import { feeHeads, feeInstallments, feeStructures } from '../../server/modules/fees/tables';
+import { runFeeReminders } from '../../server/modules/fees/reminder-schedule';
+import { tellFamilies } from '../../server/modules/exams/publish';
+import { readShareToken } from '../../server/share-links';
+import { feeMessages, feePaths } from '../../contract/fees';
+import type { Exam } from '../../contract/exams';
 import { messageDeliveries } from '../../server/modules/messaging/tables';
 import { providersFrom, type Providers } from '../../server/modules/messaging/providers';
 import { sendDueMessages } from '../../server/modules/messaging/sender';
@@ -354,6 +360,89 @@ describe('when and whether', () => {
     await mark('2026-11-19', kabir, 'absent');
     // No linked parent: the day is claimed, no notification, nothing queued.
     expect((await t.database.db.select().from(messageDeliveries)).length).toBe(before);
+  });
+});
+
+describe('fee reminders, receipts and report cards', () => {
+  const due = { past: randomUUID(), soon: randomUUID() };
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const headId = randomUUID();
+    const structureId = randomUUID();
+    await db.insert(feeHeads).values({ id: headId, tenantId: 'green', name: 'Tuition' });
+    await db.insert(feeStructures).values({ id: structureId, tenantId: 'green', classId: green.classIds[0]!, academicYear: 2026 });
+    await db.insert(feeInstallments).values([
+      { id: due.past, tenantId: 'green', structureId, headId, frequency: 'termly', position: 0, label: 'Term 1', dueDate: '2026-11-13', amount: 100_000 },
+      { id: due.soon, tenantId: 'green', structureId, headId, frequency: 'termly', position: 1, label: 'Term 2', dueDate: '2026-11-23', amount: 100_000 },
+    ]);
+  });
+
+  it("go by themselves on the school's days from the due date, from 09:00, once a day, once per installment and day", async () => {
+    expect((await putSettings({ ...greenSettings, feeReminderDays: [7, -3, 0] })).statusCode).toBe(200);
+    try {
+      expect(await runFeeReminders(t.database.db, atSchool('2026-11-20', '08:59'))).toEqual({});
+      // Term 1 was due 7 days ago, Term 2 is due in 3: one notice for Aarav's family (Kabir has none to tell).
+      expect(await runFeeReminders(t.database.db, atSchool('2026-11-20', '09:30'))).toEqual({ green: 1 });
+      expect(await runFeeReminders(t.database.db, atSchool('2026-11-20', '15:00'))).toEqual({});
+      const [told] = await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.tenantId, 'green'), eq(notifications.title, feeMessages.reminderTitle)));
+      expect(told!.message).toBe(feeMessages.reminderMessage('Aarav Sharma', '₹2,000.00', '13/11/2026'));
+      const before = whatsapp.sent.length;
+      expect(await send()).toMatchObject({ sent: 1 });
+      expect(whatsapp.sent.slice(before).map((one) => [one.template, one.parameters])).toEqual([
+        ['fee_reminder', ['Aarav', '₹2,000.00', '13/11/2026', 'https://school.example.in/student/fees']],
+      ]);
+      // The next day matches no day of the school's; on the due date Term 2 is told again ("due today").
+      expect(await runFeeReminders(t.database.db, atSchool('2026-11-21', '09:30'))).toEqual({ green: 0 });
+      expect(await runFeeReminders(t.database.db, atSchool('2026-11-23', '09:30'))).toEqual({ green: 1 });
+      const dueToday = await t.database.db.select().from(notifications).where(and(eq(notifications.tenantId, 'green'), eq(notifications.title, 'Fees due')));
+      expect(dueToday.map((one) => one.message)).toEqual(["Aarav Sharma's fees of ₹1,000.00 are due on 23/11/2026. Pay in the app or at the school office."]);
+      expect(dueToday[0]!.translations?.hi?.title).toBe('शुल्क देय');
+      const beforeDue = whatsapp.sent.length;
+      expect(await send()).toMatchObject({ sent: 1 });
+      expect(whatsapp.sent.slice(beforeDue).map((one) => one.parameters)).toEqual([['Aarav', '₹1,000.00', '23/11/2026', 'https://school.example.in/student/fees']]);
+    } finally {
+      await putSettings(greenSettings);
+    }
+  });
+
+  it('a receipt reaches the family on WhatsApp with a signed link to it alone', async () => {
+    const paid = await call('POST', feePaths.create, g.admin, {
+      studentId: aarav,
+      mode: 'cash',
+      paidOn: '2026-11-20',
+      items: [{ installmentId: due.soon, amount: 100_000 }],
+      fine: 0,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const receipt = paid.json().data as { id: string; receiptNumber: string };
+    const before = whatsapp.sent.length;
+    expect(await send()).toMatchObject({ sent: 1 });
+    const [message] = whatsapp.sent.slice(before);
+    expect(message).toMatchObject({ template: 'fee_receipt', to: aaravsPhone });
+    const [name, number, amount, link] = message!.parameters;
+    expect([name, number, amount]).toEqual(['Aarav', receipt.receiptNumber, '₹1,000.00']);
+    const token = link!.replace('https://school.example.in/shared/', '');
+    expect(link).toBe(`https://school.example.in/shared/${token}`);
+    expect(await readShareToken(t.app.keys.shareLink, token)).toEqual({ valid: true, target: { tenantId: 'green', kind: 'receipt', id: receipt.id } });
+    // Not the other school's key, not after 30 days.
+    expect((await readShareToken(new Uint8Array(32), token)).valid).toBe(false);
+    expect(await readShareToken(t.app.keys.shareLink, token, new Date(Date.now() + 31 * 86_400_000))).toEqual({ valid: false, expired: true });
+  });
+
+  it("a class's published results send each sitting child's parents a link to that child's report card", async () => {
+    const examId = randomUUID();
+    await t.database.db.transaction((tx) => tellFamilies(tx, 'green', { id: examId, name: 'Term 1 examination' } as Exam, green.classIds[0]!, [aarav, green.studentIds[2]!]));
+    const before = whatsapp.sent.length;
+    expect(await send()).toMatchObject({ sent: 1 });
+    const [message] = whatsapp.sent.slice(before);
+    expect(message).toMatchObject({ template: 'report_card', to: aaravsPhone });
+    expect(message!.parameters.slice(0, 2)).toEqual(['Aarav', 'Term 1 examination']);
+    const token = message!.parameters[2]!.replace('https://school.example.in/shared/', '');
+    expect(await readShareToken(t.app.keys.shareLink, token)).toEqual({ valid: true, target: { tenantId: 'green', kind: 'reportCard', id: `${examId}:${aarav}` } });
   });
 });
 

@@ -5,11 +5,12 @@
  * class's students and parents are told once, by a notification to the class (inbox and push).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { computeResults } from '../../../contract/exam-results';
 import type { Exam, Mark } from '../../../contract/exams';
 import type { Db } from '../../db/client';
-import { classes } from '../../db/core-tables';
+import { classes, parentChildren, students, users } from '../../db/core-tables';
+import { queueMessages } from '../messaging/queue';
 import { notifications } from '../notifications/tables';
 import { results } from './tables';
 import { queuePushes } from '../notifications/push-outbox';
@@ -64,8 +65,12 @@ export async function storeResults(tx: Db, tenantId: string, exam: Exam, classId
 /** Where the notification opens: the family's results. */
 export const resultsLink = '/student/results';
 
-/** A published notification from the school to the class's students and parents, its pushes queued. */
-export async function tellFamilies(tx: Db, tenantId: string, exam: Exam, classId: string): Promise<void> {
+/**
+ * A published notification from the school to the class's students and parents, its pushes
+ * queued, and each sitting student's parents' WhatsApp or SMS with a signed link to that child's
+ * report card, as the school's settings for report cards say (server/modules/messaging/queue.ts).
+ */
+export async function tellFamilies(tx: Db, tenantId: string, exam: Exam, classId: string, studentIds: readonly string[] = []): Promise<void> {
   const [klass] = await tx
     .select({ name: classes.className, section: classes.classSection })
     .from(classes)
@@ -89,4 +94,36 @@ export async function tellFamilies(tx: Db, tenantId: string, exam: Exam, classId
     sentBy: null,
   });
   await queuePushes(tx, tenantId, [id]);
+  if (studentIds.length === 0) return;
+  const families = await tx
+    .select({ studentId: students.id, firstName: students.firstName, userId: parentChildren.userId })
+    .from(parentChildren)
+    .innerJoin(students, and(eq(students.tenantId, parentChildren.tenantId), eq(students.id, parentChildren.studentId)))
+    .innerJoin(users, and(eq(users.tenantId, parentChildren.tenantId), eq(users.id, parentChildren.userId)))
+    .where(
+      and(
+        eq(parentChildren.tenantId, tenantId),
+        inArray(parentChildren.studentId, [...studentIds]),
+        isNull(parentChildren.deletedAt),
+        eq(users.status, 'active'),
+        isNull(users.deletedAt),
+      ),
+    );
+  const byStudent = new Map<string, { firstName: string; userIds: string[] }>();
+  for (const row of families) {
+    const one = byStudent.get(row.studentId) ?? { firstName: row.firstName, userIds: [] };
+    one.userIds.push(row.userId);
+    byStudent.set(row.studentId, one);
+  }
+  await queueMessages(
+    tx,
+    tenantId,
+    'reportCard',
+    [...byStudent].map(([studentId, one]) => ({
+      notificationId: id,
+      userIds: one.userIds,
+      studentId,
+      values: { names: [one.firstName], reference: exam.name, share: { kind: 'reportCard' as const, id: `${exam.id}:${studentId}` } },
+    })),
+  );
 }

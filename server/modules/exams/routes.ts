@@ -239,7 +239,7 @@ export const examRoutes: ZodPlugin = async (app) => {
           .update(exams)
           .set({ published: sql`${exams.published} || jsonb_build_object(${classId}::text, ${publishedAt}::text)` })
           .where(and(eq(exams.tenantId, tenantId), eq(exams.id, exam.id)));
-        await tellFamilies(tx, tenantId, exam, classId);
+        await tellFamilies(tx, tenantId, exam, classId, studentIds);
         return { message: examMessages.published, data: await repo.one(tx, tenantId, exam.id) };
       }),
   );

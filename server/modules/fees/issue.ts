@@ -19,6 +19,7 @@ import { badRequest } from '../../errors';
 import { studentForFees } from './access';
 import { duesSourcesOf } from './dues';
 import { nextReceiptSeq } from './numbering';
+import { tellReceipt } from './receipt-notice';
 import { feeRepository as repo } from './repository';
 import { classesInYear } from '../years/current-year';
 import { feeInstallments, feeReceiptItems, feeReceipts, feeStructures } from './tables';
@@ -158,5 +159,6 @@ export async function issueReceipt(
   if (payment.items.length) {
     await tx.insert(feeReceiptItems).values(payment.items.map((item) => ({ id: randomUUID(), tenantId, receiptId: id, installmentId: item.installmentId, amount: item.amount })));
   }
+  await tellReceipt(tx, tenantId, { id, studentId, firstName: student.firstName, receiptNumber, total, paidOn });
   return receiptNumber;
 }

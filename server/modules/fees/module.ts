@@ -5,11 +5,13 @@ import type { ZodPlugin } from '../../plugins/zod-validation';
 import { feeConcessionRoutes } from './concession-routes';
 import { feeHeadRoutes } from './head-routes';
 import { feeReceiptRoutes } from './receipt-routes';
+import { registerFeeReminderSchedule } from './reminder-schedule';
 import { feeStructureRoutes } from './structure-routes';
 import { feeConcessionsSyncSource, feeHeadsSyncSource, feeReceiptsSyncSource, feeStructuresSyncSource } from './sync-source';
 
 /** The set-up (heads, structures, concessions), then collection and dues. */
 const feeRoutes: ZodPlugin = async (app, options) => {
+  registerFeeReminderSchedule(app);
   for (const routes of [feeHeadRoutes, feeStructureRoutes, feeConcessionRoutes, feeReceiptRoutes]) await routes.call(app, app, options);
 };
 

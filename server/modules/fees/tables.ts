@@ -224,3 +224,38 @@ export const feeReceiptItems = pgTable(
     index('fee_receipt_items_installment_idx').on(t.tenantId, t.installmentId),
   ],
 );
+
+/**
+ * Fee reminders sent by themselves (docs/decisions.md "WhatsApp and SMS"): one row per student,
+ * installment and day-offset told, so a reminder goes once whatever runs again; and one row per
+ * school and day the schedule ran, so the day's work is done by one process once.
+ */
+export const feeRemindersSent = pgTable(
+  'fee_reminders_sent',
+  {
+    tenantId: text('tenant_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    installmentId: uuid('installment_id').notNull(),
+    /** Days from the due date (-3: three days before). */
+    days: integer('days').notNull(),
+    notificationId: uuid('notification_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'fee_reminders_sent_pkey', columns: [t.tenantId, t.studentId, t.installmentId, t.days] }),
+    foreignKey({ name: 'fee_reminders_sent_student_fk', columns: [t.tenantId, t.studentId], foreignColumns: [students.tenantId, students.id] }),
+  ],
+);
+
+export const feeReminderRuns = pgTable(
+  'fee_reminder_runs',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => schools.tenantId),
+    day: date('day', { mode: 'string' }).notNull(),
+    reminded: integer('reminded').notNull().default(0),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'fee_reminder_runs_pkey', columns: [t.tenantId, t.day] })],
+);

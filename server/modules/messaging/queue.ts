@@ -43,7 +43,7 @@ export async function queueMessages(tx: Db, tenantId: string, kind: MessageKind,
     from unnest(${arrayParam(rows.map((row) => row.notificationId), 'uuid')}, ${arrayParam(rows.map((row) => row.userId), 'uuid')},
       ${arrayParam(rows.map((row) => row.studentId), 'uuid')}, ${sql.param(rows.map((row) => JSON.stringify(row.values)))}::text[])
       as v(notification_id, user_id, student_id, values)
-    on conflict (notification_id, user_id, channel) do nothing`);
+    on conflict (notification_id, user_id, channel, student_id) do nothing`);
 }
 
 /** Drops the messages not sent yet of these notifications (an alert corrected before it went). */

@@ -140,6 +140,8 @@ export const messagingRoutes: ZodPlugin = async (app) => {
           'hub.verify_token': z.string().max(200).optional(),
           'hub.challenge': z.string().max(200).optional(),
         }),
+        // The challenge itself, as text: what Meta checks.
+        response: { 200: z.string() },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@
  * A school's messaging settings: stored as the admin saved them (checked again on read, so a row
  * written by an older version falls back to the defaults rather than breaking a send).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   defaultMessagingSettings,
   messageKinds,
@@ -49,6 +49,20 @@ export function channelsAfter(settings: MessagingSettingsValues, kind: MessageKi
   const order = settings.kinds[kind].channels;
   const from = after ? order.indexOf(after) + 1 : 0;
   return order.slice(from).filter((channel) => channelOn(settings, channel));
+}
+
+/** The schools whose fee reminders go by themselves, with their days (the fees module's schedule reads this). */
+export async function schoolsWithReminderDays(db: Db): Promise<{ tenantId: string; days: number[] }[]> {
+  const rows = await db
+    .select({ tenantId: messagingSettings.tenantId })
+    .from(messagingSettings)
+    .where(sql`jsonb_array_length(coalesce(${messagingSettings.settings}->'feeReminderDays', '[]'::jsonb)) > 0`);
+  const schools: { tenantId: string; days: number[] }[] = [];
+  for (const { tenantId } of rows) {
+    const days = (await settingsOf(db, tenantId)).feeReminderDays;
+    if (days.length > 0) schools.push({ tenantId, days });
+  }
+  return schools;
 }
 
 export const isMessageKind = (value: string): value is MessageKind => (messageKinds as readonly string[]).includes(value);

@@ -67,7 +67,8 @@ export const messageDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('message_deliveries_notification_user_channel_key').on(t.notificationId, t.userId, t.channel),
+    // A class's results notice reaches a parent once but carries a report card per child sitting it.
+    unique('message_deliveries_notification_user_channel_key').on(t.notificationId, t.userId, t.channel, t.studentId).nullsNotDistinct(),
     foreignKey({ name: 'message_deliveries_notification_fk', columns: [t.tenantId, t.notificationId], foreignColumns: [notifications.tenantId, notifications.id] }),
     foreignKey({ name: 'message_deliveries_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
     check('message_deliveries_channel_check', sql`${t.channel} in ('whatsapp', 'sms')`),

@@ -23,7 +23,15 @@ export interface PersonalNotice {
  * Publishes one notification per notice, each to its people, opening `link`, from `sentBy` (null:
  * from the school), and queues their pushes. Answers the new notifications' ids, in order.
  */
-export async function notifyPeople(tx: Db, tenantId: string, notices: readonly PersonalNotice[], link: string, sentBy: string | null): Promise<string[]> {
+export async function notifyPeople(
+  tx: Db,
+  tenantId: string,
+  notices: readonly PersonalNotice[],
+  link: string,
+  sentBy: string | null,
+  /** `push: false`: the inbox only (the school chose other channels for this kind). */
+  options: { push?: boolean } = {},
+): Promise<string[]> {
   if (notices.length === 0) return [];
   const ids = notices.map(() => randomUUID());
   const list = (pick: (notice: PersonalNotice) => string) => sql.param(notices.map(pick));
@@ -34,6 +42,6 @@ export async function notifyPeople(tx: Db, tenantId: string, notices: readonly P
       ${list((notice) => JSON.stringify(notice.translations))}::text[],
       ${list((notice) => `{${notice.userIds.join(',')}}`)}::text[]) with ordinality as v(id, title, message, translations, audience, n)
     order by v.n`);
-  await queuePushes(tx, tenantId, ids);
+  if (options.push !== false) await queuePushes(tx, tenantId, ids);
   return ids;
 }
