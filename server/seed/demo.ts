@@ -13,7 +13,8 @@ import { admissionCounters, admissions } from '../modules/admissions/tables';
 import { attendance } from '../modules/attendance/tables';
 import { certificateCounters, certificates } from '../modules/certificates/tables';
 import { events } from '../modules/events/tables';
-import { notificationReads, notifications } from '../modules/notifications/tables';
+import { absenceAlerts, notificationReads, notifications } from '../modules/notifications/tables';
+import { messageDeliveries, messagingSettings } from '../modules/messaging/tables';
 import { teacherAttendance } from '../modules/teacher-attendance/tables';
 import { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from '../modules/timetable/tables';
 import { feeConcessions, feeHeads, feeInstallments, feeReceiptCounters, feeReceiptItems, feeReceipts, feeStructures } from '../modules/fees/tables';
@@ -132,6 +133,10 @@ export async function seedDemoSchools(db: Db, today: string = todayIso()): Promi
       if (seed.payments.payments.length > 0) await tx.insert(gatewayPayments).values(seed.payments.payments);
       if (seed.notifications.notifications.length > 0) await tx.insert(notifications).values(seed.notifications.notifications);
       if (seed.notifications.reads.length > 0) await tx.insert(notificationReads).values(seed.notifications.reads);
+      await tx.insert(messagingSettings).values(seed.messaging.settings);
+      if (seed.messaging.notifications.length > 0) await tx.insert(notifications).values(seed.messaging.notifications);
+      if (seed.messaging.alerts.length > 0) await tx.insert(absenceAlerts).values(seed.messaging.alerts);
+      if (seed.messaging.deliveries.length > 0) await tx.insert(messageDeliveries).values(seed.messaging.deliveries);
       if (seed.events.length > 0) await tx.insert(events).values(seed.events);
       // Periods before the entries that name them, entries before their substitutions.
       await tx.insert(timetablePeriods).values(seed.timetable.periods);

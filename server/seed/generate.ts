@@ -12,6 +12,7 @@ import { demoUsername } from './accounts';
 import { generateAdmissions, type AdmissionCounterRow, type AdmissionRow } from './admissions';
 import { workingDaysBefore } from '../../contract/working-days';
 import { generateAttendance, seededSchoolDays, type AttendanceRow } from './attendance';
+import { generateMessaging, type MessagingSeed } from './messaging';
 import { generateHomework } from './homework';
 import { generateFees, type FeeSeed, type FeeSource } from './fees';
 import { generateLastYear, type LastYearSeed } from './last-year';
@@ -61,6 +62,8 @@ export interface SchoolSeed {
   payments: PaymentSeed;
   leave: LeaveSeed;
   notifications: ReturnType<typeof generateNotifications>;
+  /** WhatsApp and SMS: the settings and the demo children's recent absences as told. */
+  messaging: MessagingSeed;
   events: ReturnType<typeof generateEvents>;
   timetable: StaffTimetableSeed['timetable'];
   teacherAttendance: StaffTimetableSeed['teacherAttendance'];
@@ -214,6 +217,9 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
   );
   // Attendance and certificates on the last working days: never a Sunday or a holiday.
   const days = workingDaysBefore(today, seededSchoolDays, calendar);
+  const attendanceRows = generateAttendance(def.tenantId, students, days, (classId) =>
+    demoClassIds.has(classId) ? teacherAccount.id : adminAccount.id,
+  );
   const issued = generateCertificates({
     school,
     slots,
@@ -267,9 +273,7 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
     classSubjects: teaching.classSubjects,
     admissions: register.admissions,
     admissionCounters: register.counters,
-    attendance: generateAttendance(def.tenantId, students, days, (classId) =>
-      demoClassIds.has(classId) ? teacherAccount.id : adminAccount.id,
-    ),
+    attendance: attendanceRows,
     certificates: issued.certificates,
     certificateCounters: issued.counters,
     accounts,
@@ -302,6 +306,16 @@ export function generateSchoolSeed(def: SchoolDefinition, today: string): School
       },
       today,
     ),
+    messaging: generateMessaging({
+      tenantId: def.tenantId,
+      parentId: parentAccount.id,
+      children: demoIds.map((studentId) => {
+        const student = students.find((row) => row.id === studentId)!;
+        const slot = slots.find((one) => one.id === student.classId);
+        return { id: studentId, firstName: student.firstName, className: slot ? [slot.className, slot.classSection].filter(Boolean).join(' ') : '' };
+      }),
+      attendance: attendanceRows,
+    }),
     events,
     ...staffTimetable,
     // Last year's results, not its marks: a device holds this year's marks only (SyncScope.syncFrom).
