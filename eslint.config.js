@@ -16,10 +16,11 @@ const zone = (target, from, message) => ({ target, from, message });
 const modulePublicFiles = {
   accounts: ['links.ts'],
   admissions: ['tables.ts'],
+  attendance: ['days-attended.ts'],
   auth: ['registration-claims.ts'],
   events: ['tables.ts'],
-  exams: ['tables.ts'],
-  fees: ['dues.ts', 'online.ts', 'tables.ts'],
+  exams: ['report-card.ts', 'tables.ts'],
+  fees: ['dues.ts', 'online.ts', 'shared-receipt.ts', 'tables.ts'],
   leave: ['coverage.ts'],
   messaging: ['queue.ts', 'settings.ts'],
   notifications: ['alerts.ts', 'push-outbox.ts', 'tables.ts', 'to-people.ts'],

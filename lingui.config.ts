@@ -13,7 +13,7 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
-export const catalogAreas = ['app', 'sync', 'account', 'landing', 'messages', 'server', 'kit', 'staff-titles', 'staff', 'attendance', 'timetable', 'pagetitles', 'fees', 'homework', 'events', 'family', 'exams', 'records', 'policies', 'fields', 'year', 'leave', 'messaging'] as const;
+export const catalogAreas = ['app', 'sync', 'account', 'landing', 'messages', 'server', 'kit', 'staff-titles', 'staff', 'attendance', 'timetable', 'pagetitles', 'fees', 'homework', 'events', 'family', 'exams', 'records', 'policies', 'fields', 'year', 'leave', 'messaging', 'shared'] as const;
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../contract/messages';
+import { sharedPage } from '../contract/shared';
 import { sendEnvelope, sendNotFound } from './plugins/errors';
 import { requestLanguage } from './i18n/request-language';
 import { pageInLanguage, pagesWithPreloads } from './route-preloads';
@@ -47,7 +48,8 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     if (candidate.startsWith(root) && isFile(candidate)) {
       return reply.sendFile(relative.replace(/^\//, ''));
     }
-    if (path.extname(urlPath)) return sendEnvelope(reply, 404, messages.common.notFound);
+    // A path with an extension is a missing file, but for a signed link's page: its token has dots.
+    if (path.extname(urlPath) && !isSharedPage(urlPath)) return sendEnvelope(reply, 404, messages.common.notFound);
     reply.header('Cache-Control', 'no-cache');
     // A page may preload its first catalogs in the browser's language (server/route-preloads.ts).
     reply.header('Vary', 'Accept-Language');
@@ -57,6 +59,11 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     return reply.sendFile('index.html');
   });
   app.setNotFoundHandler(sendNotFound);
+}
+
+/** `/shared/<token>` (contract/shared.ts): one segment after the prefix, the token. */
+function isSharedPage(urlPath: string): boolean {
+  return urlPath.startsWith(sharedPage.prefix) && urlPath.length > sharedPage.prefix.length && !urlPath.slice(sharedPage.prefix.length).includes('/');
 }
 
 /** The request's path decoded (input-guards.ts has already routed malformed paths away from here). */

@@ -24,6 +24,7 @@ import { importsModule } from './imports/module';
 import { operatorsModule } from './operators/module';
 import { passwordModule } from './password/module';
 import { schoolsModule } from './schools/module';
+import { sharedModule } from './shared/module';
 import { studentsModule } from './students/module';
 import { notificationsModule } from './notifications/module';
 import { messagingModule } from './messaging/module';
@@ -61,6 +62,7 @@ export const serverModules: readonly ServerModule[] = [
   yearsModule,
   syncModule,
   contactedClientsModule,
+  sharedModule,
   operatorsModule,
   passwordModule,
   docsModule,

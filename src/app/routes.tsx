@@ -82,6 +82,9 @@ export function buildRoutes(list: readonly Feature[]): RouteObject[] {
             { path: '/terms-of-service', lazy: publicPage(() => import('../features/policies/TermsPage')) },
             { path: '/privacy-policy', lazy: publicPage(() => import('../features/policies/PrivacyPage')) },
             { path: '/maintenance', lazy: publicPage(() => import('../features/maintenance/MaintenancePage')) },
+            // A receipt or report card the school sent the family as a signed link (contract/shared.ts
+            // sharedPage): opens without signing in.
+            { path: '/shared/:token', lazy: publicPage(() => import('./shared-page')) },
             // The manifest's start_url: an installed app opens in the user's area, not on the landing page.
             { path: appStartRoute, element: <AppStart /> },
             // For the people who run Kaksha, not a school's staff: the page signs operators in itself.

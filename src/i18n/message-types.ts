@@ -2673,6 +2673,17 @@ export interface MessageValues {
   'messaging.preferences.failed': NoValues;
   'messaging.settings.reminderDays': NoValues;
   'messaging.settings.reminderDaysHint': NoValues;
+  'shared.title.opening': NoValues;
+  'shared.title.receipt': NoValues;
+  'shared.title.reportCard': NoValues;
+  'shared.loading': NoValues;
+  'shared.offline': NoValues;
+  'shared.failed': NoValues;
+  'shared.retry': NoValues;
+  'shared.print': NoValues;
+  'shared.home': NoValues;
+  'shared.printTip': NoValues;
+  'shared.private': NoValues;
 }
 
 export type MessageId = keyof MessageValues;
@@ -5940,5 +5951,20 @@ export interface Texts {
       loading: string;
       failed: string;
     };
+  };
+  shared: {
+    title: {
+      opening: string;
+      receipt: string;
+      reportCard: string;
+    };
+    loading: string;
+    offline: string;
+    failed: string;
+    retry: string;
+    print: string;
+    home: string;
+    printTip: string;
+    private: string;
   };
 }

@@ -14,10 +14,13 @@ import { UpiQr } from './UpiQr';
 // Its English, for a print in English (the print language's own catalogs load through usePrintTexts).
 import './texts';
 
+/** What the print reads of a receipt: the device's row, or the one a signed link opens (contract/shared.ts). */
+export type PrintedReceipt = Omit<FeeReceiptRow, 'studentId' | 'classId' | 'remark' | 'createdAt' | 'rev' | 'receiptSeq'>;
+
 export interface ReceiptDocumentProps {
-  receipt: FeeReceiptRow;
-  /** The receipts on the device, for the numbers of the one this replaces or is replaced by. */
-  receipts: readonly FeeReceiptRow[];
+  receipt: PrintedReceipt;
+  /** The receipts on the device (or those a signed link names), for the numbers of the one this replaces or is replaced by. */
+  receipts: readonly Pick<FeeReceiptRow, 'id' | 'receiptNumber'>[];
   payee: FeePayee | null | undefined;
   schoolName: string;
   layout: 'a5' | 'thermal';

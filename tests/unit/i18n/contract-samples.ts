@@ -17,6 +17,7 @@ import { yearMessages } from '../../../contract/years';
 import { paymentMessages } from '../../../contract/payments';
 import { leaveMessages } from '../../../contract/leave';
 import { messagingMessages } from '../../../contract/messaging';
+import { sharedMessages } from '../../../contract/shared';
 
 /**
  * The modules' own message objects, each under the id prefix its messages have in messages.po
@@ -37,6 +38,7 @@ export const moduleMessages: Record<string, object> = {
   paymentsApi: paymentMessages,
   leaveApi: leaveMessages,
   messagingApi: messagingMessages,
+  sharedApi: sharedMessages,
 };
 
 /** Every message of contract/messages.ts and of the modules' objects, by the root of its id. */
