@@ -10,7 +10,7 @@ import { and, eq, isNull, min, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { academicYearOf } from '../../../contract/admission';
 import { balanceAfter, computeDues, duesWith, fineOf, fineRemovedByDate, principalLeft, type DuesSources } from '../../../contract/fee-dues';
-import { earliestPaymentDate, feeMessages, formatReceiptNumber, indianDate, type feeReceiptInputSchema, type PaymentMode } from '../../../contract/fees';
+import { earliestPaymentDate, feeMessages, formatReceiptNumber, indianDate, type FeeStructure, type feeReceiptInputSchema, type PaymentMode } from '../../../contract/fees';
 import { messages } from '../../../contract/messages';
 import { formatRupees } from '../../../contract/money';
 import { schoolTodayIso } from '../../../contract/record-formats';
@@ -36,6 +36,16 @@ export interface Cashier {
   name: string;
 }
 
+/** A structure's installments with what the receipt's checks read of them (the caller's sources, read once). */
+function installmentsOf(structure: FeeStructure | undefined) {
+  if (!structure) return undefined;
+  return structure.heads.flatMap((head) =>
+    head.installments.map((installment) => ({ id: installment.id, structureId: structure.id, classId: structure.classId, academicYear: structure.academicYear })),
+  );
+}
+
+export type FeeStudent = NonNullable<Awaited<ReturnType<typeof studentForFees>>>;
+
 /** The first academic year the school has fees for: no receipt is dated before it. */
 async function firstFeeYear(tx: Db, tenantId: string): Promise<number | null> {
   const [row] = await tx
@@ -57,6 +67,8 @@ export async function receiptDays(tx: Db, tenantId: string, paidOnGiven: string 
   if (paidOn > today) throw fieldError('paidOn', feeMessages.paidOnFuture);
   if (recordedOn > today) throw fieldError('recordedOn', feeMessages.recordedOnFuture);
   if (paidOn > recordedOn) throw fieldError('paidOn', feeMessages.recordedOnBeforePaid);
+  // The earliest date is never after this academic year's first day: a payment of this year needs no look.
+  if (paidOn >= earliestPaymentDate(today, academicYearOf(today))) return { paidOn, recordedOn };
   const earliest = earliestPaymentDate(today, await firstFeeYear(tx, tenantId));
   if (paidOn < earliest) throw fieldError('paidOn', feeMessages.paidOnTooEarly(indianDate(earliest)));
   return { paidOn, recordedOn };
@@ -79,15 +91,20 @@ export async function issueReceipt(
   replaces: string | null,
   /** The student's dues sources of the payment's year, when the caller read them in this transaction. */
   known?: Omit<DuesSources, 'today'>,
+  /** The student as the caller read and locked them in this transaction. */
+  lockedStudent?: FeeStudent,
 ): Promise<string> {
   const tenantId = cashier.tenantId;
   const { paidOn, recordedOn } = days;
   // Locking the student queues two cashiers taking the same child's fees, so neither overpays.
-  const student = await studentForFees(tx, tenantId, studentId, true);
+  const student = lockedStudent ?? (await studentForFees(tx, tenantId, studentId, true));
   if (!student) throw fieldError('studentId', messages.students.notFound);
 
   const installmentIds = payment.items.map((item) => item.installmentId);
-  const installments = installmentIds.length
+  const knownInstallments = known?.studentId === studentId ? installmentsOf(known.structure) : undefined;
+  const installments = knownInstallments && installmentIds.every((id) => knownInstallments.some((row) => row.id === id))
+    ? knownInstallments.filter((row) => installmentIds.includes(row.id))
+    : installmentIds.length
     ? await tx
         .select({ id: feeInstallments.id, structureId: feeInstallments.structureId, classId: feeStructures.classId, academicYear: feeStructures.academicYear })
         .from(feeInstallments)

@@ -130,7 +130,8 @@ export async function issueOnlineReceipt(tx: Db, tenantId: string, request: Onli
   const today = schoolTodayIso();
   // The student locked before the dues are read, as the counter does (issue.ts): a cashier taking
   // the same child's fees now waits, so the dues spread below are the ones the receipt is checked on.
-  if (!(await studentForFees(tx, tenantId, request.studentId, true))) return { receiptId: null, receiptNumber: null, reallocated: true, excess: request.items.reduce((sum, item) => sum + item.amount, request.fine) };
+  const student = await studentForFees(tx, tenantId, request.studentId, true);
+  if (!student) return { receiptId: null, receiptNumber: null, reallocated: true, excess: request.items.reduce((sum, item) => sum + item.amount, request.fine) };
   const [sources] = await duesSourcesOf(tx, tenantId, [request.studentId], request.academicYear);
   const dues = sources ? computeDues({ ...sources, today }) : undefined;
   const chosenTotal = request.items.reduce((sum, item) => sum + item.amount, 0);
@@ -161,6 +162,7 @@ export async function issueOnlineReceipt(tx: Db, tenantId: string, request: Onli
     days,
     null,
     sources,
+    student,
   );
   return { receiptId: request.receiptId, receiptNumber, reallocated, excess: rest };
 }

@@ -34,79 +34,84 @@ async function record(tx: Db, tenantId: string, payment: RazorpayPayment, fields
 }
 
 /** A payment Razorpay says is captured. */
-export async function applyCaptured(db: Db, tenantId: string, payment: RazorpayPayment): Promise<Applied> {
-  return db.transaction(async (tx) => {
-    // One payment at a time per order: the webhook and the poller may bring the same one at once.
-    const [order] = payment.order_id
-      ? await tx
-          .select()
-          .from(paymentOrders)
-          .where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.gatewayOrderId, payment.order_id)))
-          .for('update')
-      : [];
-    const [known] = await tx
-      .select()
-      .from(gatewayPayments)
-      .where(and(eq(gatewayPayments.tenantId, tenantId), eq(gatewayPayments.paymentId, payment.id)))
-      .for('update');
-    if (known && (known.receiptId || known.flag || known.status === 'captured' || known.status === 'refunded')) return 'already';
+export function applyCaptured(db: Db, tenantId: string, payment: RazorpayPayment): Promise<Applied> {
+  return db.transaction((tx) => applyCapturedIn(tx, tenantId, payment));
+}
 
-    if (!order) {
-      await record(tx, tenantId, { ...payment, status: 'captured' }, { orderId: null, flag: 'unknownOrder', receiptId: null });
-      return 'flagged';
-    }
-    const captured = { ...payment, status: 'captured' };
-    if (order.paymentId && order.paymentId !== payment.id) {
-      await record(tx, tenantId, captured, { orderId: order.id, flag: 'secondPayment', receiptId: null });
-      await tx.update(paymentOrders).set({ flags: withFlag(order.flags, 'secondPayment') }).where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, order.id)));
-      return 'flagged';
-    }
-    const paidAt = payment.created_at ? new Date(payment.created_at * 1000) : new Date();
-    if (payment.amount !== order.amount || payment.currency !== 'INR') {
-      await record(tx, tenantId, captured, { orderId: order.id, flag: 'amountMismatch', receiptId: null });
-      await tx
-        .update(paymentOrders)
-        .set({ status: 'paid', paymentId: payment.id, paidAt, flags: withFlag(order.flags, 'amountMismatch') })
-        .where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, order.id)));
-      return 'flagged';
-    }
+/** The same, in the caller's transaction (the webhook's, which also claims its event id). */
+export async function applyCapturedIn(tx: Db, tenantId: string, payment: RazorpayPayment): Promise<Applied> {
+  // One payment at a time per order: the webhook and the poller may bring the same one at once.
+  const [order] = payment.order_id
+    ? await tx
+        .select()
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.gatewayOrderId, payment.order_id)))
+        .for('update')
+    : [];
+  const [known] = await tx
+    .select()
+    .from(gatewayPayments)
+    .where(and(eq(gatewayPayments.tenantId, tenantId), eq(gatewayPayments.paymentId, payment.id)))
+    .for('update');
+  if (known && (known.receiptId || known.flag || known.status === 'captured' || known.status === 'refunded')) return 'already';
 
-    const outcome = await issueOnlineReceipt(tx, tenantId, {
-      receiptId: randomUUID(),
-      studentId: order.studentId,
-      academicYear: order.academicYear,
-      payerUserId: order.createdBy,
-      items: order.items,
-      fine: order.fine,
-      paymentId: payment.id,
-      paidOn: paidOnOf(payment),
-    });
-    let flags = [...order.flags];
-    if (outcome.reallocated) flags = withFlag(flags, 'paidElsewhere');
-    if (outcome.excess > 0) flags = withFlag(flags, 'excess');
-    await record(tx, tenantId, captured, { orderId: order.id, flag: null, receiptId: outcome.receiptId });
+  if (!order) {
+    await record(tx, tenantId, { ...payment, status: 'captured' }, { orderId: null, flag: 'unknownOrder', receiptId: null });
+    return 'flagged';
+  }
+  const captured = { ...payment, status: 'captured' };
+  if (order.paymentId && order.paymentId !== payment.id) {
+    await record(tx, tenantId, captured, { orderId: order.id, flag: 'secondPayment', receiptId: null });
+    await tx.update(paymentOrders).set({ flags: withFlag(order.flags, 'secondPayment') }).where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, order.id)));
+    return 'flagged';
+  }
+  const paidAt = payment.created_at ? new Date(payment.created_at * 1000) : new Date();
+  if (payment.amount !== order.amount || payment.currency !== 'INR') {
+    await record(tx, tenantId, captured, { orderId: order.id, flag: 'amountMismatch', receiptId: null });
     await tx
       .update(paymentOrders)
-      .set({ status: 'paid', paymentId: payment.id, receiptId: outcome.receiptId, paidAt, flags, excess: outcome.excess })
+      .set({ status: 'paid', paymentId: payment.id, paidAt, flags: withFlag(order.flags, 'amountMismatch') })
       .where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, order.id)));
-    return 'receipted';
+    return 'flagged';
+  }
+
+  const outcome = await issueOnlineReceipt(tx, tenantId, {
+    receiptId: randomUUID(),
+    studentId: order.studentId,
+    academicYear: order.academicYear,
+    payerUserId: order.createdBy,
+    items: order.items,
+    fine: order.fine,
+    paymentId: payment.id,
+    paidOn: paidOnOf(payment),
   });
+  let flags = [...order.flags];
+  if (outcome.reallocated) flags = withFlag(flags, 'paidElsewhere');
+  if (outcome.excess > 0) flags = withFlag(flags, 'excess');
+  await record(tx, tenantId, captured, { orderId: order.id, flag: null, receiptId: outcome.receiptId });
+  await tx
+    .update(paymentOrders)
+    .set({ status: 'paid', paymentId: payment.id, receiptId: outcome.receiptId, paidAt, flags, excess: outcome.excess })
+    .where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, order.id)));
+  return 'receipted';
 }
 
 /** A payment Razorpay says failed: kept; its order shows failed until a later payment of it is captured. */
-export async function applyFailed(db: Db, tenantId: string, payment: RazorpayPayment): Promise<Applied> {
-  return db.transaction(async (tx) => {
-    const [known] = await tx.select().from(gatewayPayments).where(and(eq(gatewayPayments.tenantId, tenantId), eq(gatewayPayments.paymentId, payment.id))).for('update');
-    if (known) return 'already';
-    const [order] = payment.order_id
-      ? await tx.select().from(paymentOrders).where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.gatewayOrderId, payment.order_id))).for('update')
-      : [];
-    await record(tx, tenantId, { ...payment, status: 'failed' }, { orderId: order?.id ?? null, flag: null, receiptId: null });
-    if (order?.status === 'created') {
-      await tx.update(paymentOrders).set({ status: 'failed' }).where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, order.id)));
-    }
-    return 'recorded';
-  });
+export function applyFailed(db: Db, tenantId: string, payment: RazorpayPayment): Promise<Applied> {
+  return db.transaction((tx) => applyFailedIn(tx, tenantId, payment));
+}
+
+export async function applyFailedIn(tx: Db, tenantId: string, payment: RazorpayPayment): Promise<Applied> {
+  const [known] = await tx.select().from(gatewayPayments).where(and(eq(gatewayPayments.tenantId, tenantId), eq(gatewayPayments.paymentId, payment.id))).for('update');
+  if (known) return 'already';
+  const [order] = payment.order_id
+    ? await tx.select().from(paymentOrders).where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.gatewayOrderId, payment.order_id))).for('update')
+    : [];
+  await record(tx, tenantId, { ...payment, status: 'failed' }, { orderId: order?.id ?? null, flag: null, receiptId: null });
+  if (order?.status === 'created') {
+    await tx.update(paymentOrders).set({ status: 'failed' }).where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, order.id)));
+  }
+  return 'recorded';
 }
 
 /** Razorpay says a refund went through: the order's refund is marked processed. */

@@ -5,10 +5,9 @@
  * `X-Razorpay-Event-Id`, and underneath by the payment's id (receipting.ts), so a repeat, a late
  * or an out-of-order delivery finds its work done.
  */
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { applyCaptured, applyFailed, applyRefundProcessed, type Applied } from './receipting';
+import { applyCapturedIn, applyFailedIn, applyRefundProcessed, type Applied } from './receipting';
 import { razorpayPaymentSchema, razorpayRefundSchema, webhookSignatureValid } from './razorpay-client';
 import { gatewayOf } from './settings';
 import { paymentWebhookEvents } from './tables';
@@ -42,24 +41,26 @@ export async function receiveWebhook(db: Db, key: Buffer, apiUrl: string, delive
     return { verified: true, applied: 'ignored' };
   }
   const { tenantId, eventId } = delivery;
-  if (eventId) {
-    const [seen] = await db
-      .select({ eventId: paymentWebhookEvents.eventId })
-      .from(paymentWebhookEvents)
-      .where(and(eq(paymentWebhookEvents.tenantId, tenantId), eq(paymentWebhookEvents.eventId, eventId)));
-    if (seen) return { verified: true, applied: 'already' };
-  }
   const payment = parsed.payload.payment?.entity;
   const refund = parsed.payload.refund?.entity;
-  let applied: Applied | 'ignored' = 'ignored';
-  if ((parsed.event === 'payment.captured' || parsed.event === 'order.paid') && payment) {
-    // order.paid carries the payment as captured even when its snapshot says otherwise.
-    applied = payment.status === 'captured' || parsed.event === 'order.paid' ? await applyCaptured(db, tenantId, payment) : 'ignored';
-  } else if (parsed.event === 'payment.failed' && payment) {
-    applied = await applyFailed(db, tenantId, payment);
-  } else if (parsed.event === 'refund.processed' && refund) {
-    applied = await applyRefundProcessed(db, tenantId, refund);
-  }
-  if (eventId) await db.insert(paymentWebhookEvents).values({ tenantId, eventId, event: parsed.event.slice(0, 64) }).onConflictDoNothing();
+  const event = parsed.event;
+  const applied = await db.transaction(async (tx): Promise<Applied | 'ignored'> => {
+    // The event is claimed in the transaction that applies it: a repeat finds it taken, a failure gives it back.
+    if (eventId) {
+      const claimed = await tx
+        .insert(paymentWebhookEvents)
+        .values({ tenantId, eventId, event: event.slice(0, 64) })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentWebhookEvents.eventId });
+      if (claimed.length === 0) return 'already';
+    }
+    if ((event === 'payment.captured' || event === 'order.paid') && payment) {
+      // order.paid carries the payment as captured even when its snapshot says otherwise.
+      return payment.status === 'captured' || event === 'order.paid' ? applyCapturedIn(tx, tenantId, payment) : 'ignored';
+    }
+    if (event === 'payment.failed' && payment) return applyFailedIn(tx, tenantId, payment);
+    if (event === 'refund.processed' && refund) return applyRefundProcessed(tx, tenantId, refund);
+    return 'ignored';
+  });
   return { verified: true, applied };
 }

@@ -3,7 +3,7 @@
  * school year (fees' dues of a year, attendance of a closed year's dates). Public to the modules
  * (eslint.config.js).
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { academicYearOf } from '../../../contract/admission';
 import { schoolTodayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
@@ -25,17 +25,24 @@ export async function currentYearOf(db: Db, tenantId: string, today: string = sc
 export async function classesInYear(db: Db, tenantId: string, studentIds: readonly string[], academicYear: number): Promise<Map<string, string | null>> {
   if (studentIds.length === 0) return new Map();
   const ids = [...new Set(studentIds)];
-  const now = await db
-    .select({ id: students.id, classId: students.classId })
+  // One statement: a receipt reads this for its student, 200 webhooks at once for theirs.
+  const rows = await db
+    .select({
+      id: students.id,
+      classId: sql<string | null>`case when ${studentYears.studentId} is null then ${students.classId} else ${studentYears.classId} end`,
+    })
     .from(students)
+    .leftJoin(
+      studentYears,
+      and(
+        eq(studentYears.tenantId, students.tenantId),
+        eq(studentYears.studentId, students.id),
+        eq(studentYears.academicYear, academicYear),
+        isNull(studentYears.deletedAt),
+      ),
+    )
     .where(and(eq(students.tenantId, tenantId), inArray(students.id, ids), isNull(students.deletedAt)));
-  const kept = await db
-    .select({ studentId: studentYears.studentId, classId: studentYears.classId })
-    .from(studentYears)
-    .where(and(eq(studentYears.tenantId, tenantId), eq(studentYears.academicYear, academicYear), inArray(studentYears.studentId, ids), isNull(studentYears.deletedAt)));
-  const byStudent = new Map<string, string | null>(now.map((row) => [row.id, row.classId]));
-  for (const row of kept) if (byStudent.has(row.studentId)) byStudent.set(row.studentId, row.classId);
-  return byStudent;
+  return new Map(rows.map((row) => [row.id, row.classId]));
 }
 
 /** The students who sat in a class in `academicYear` (its students now, for the current year). */
