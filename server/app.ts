@@ -17,7 +17,7 @@ import { serverModules } from './modules';
 import { authenticateOperator } from './modules/operators/authenticate';
 import { purgeTombstones } from './modules/sync/purge';
 import { registerAccessControl } from './plugins/access';
-import { AccessLogController } from './plugins/access-log';
+import { AccessLogController, requestForLog } from './plugins/access-log';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling, sendNotFound } from './plugins/errors';
 import { purgeIdempotencyKeys, registerIdempotency } from './plugins/idempotency';
@@ -82,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : {
             level: config.logLevel,
             redact: { paths: redactedLogPaths, censor: '[redacted]' },
+            serializers: { req: requestForLog },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: requestBodyLimit,

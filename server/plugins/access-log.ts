@@ -13,3 +13,21 @@ export class AccessLogController extends LogController {
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
+
+/**
+ * A request URL as the log may keep it: a signed link's token (`/shared/<token>`, `/api/shared/<token>`)
+ * and the secrets providers put in a query (MSG91's report `token`, Meta's `hub.verify_token`) are
+ * capabilities, so the log holds `[redacted]` in their place.
+ */
+export function logSafeUrl(url: string): string {
+  const [path = '', query] = url.split('?', 2) as [string, string | undefined];
+  const safePath = path.replace(/^((?:\/api)?\/shared\/)[^/]+/, '$1[redacted]');
+  if (query === undefined) return safePath;
+  const safeQuery = query.replace(/(^|&)(token|hub\.verify_token)=[^&]*/gi, '$1$2=[redacted]');
+  return `${safePath}?${safeQuery}`;
+}
+
+/** pino's `req` serializer: Fastify's fields, the URL made safe. */
+export function requestForLog(request: FastifyRequest) {
+  return { method: request.method, url: logSafeUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}

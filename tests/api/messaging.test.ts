@@ -7,6 +7,7 @@
  * callbacks, a parent's choices, the settings' rules and the deliveries' roles and tenants.
  */
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { MarkSheetResult } from '../../contract/attendance';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ import { absenceAlerts, notifications } from '../../server/modules/notifications
 import { feeHeads, feeInstallments, feeStructures } from '../../server/modules/fees/tables';
 import { runFeeReminders } from '../../server/modules/fees/reminder-schedule';
 import { tellFamilies } from '../../server/modules/exams/publish';
-import { readShareToken } from '../../server/share-links';
+import { readShareToken, shareToken } from '../../server/share-links';
 import { feeMessages, feePaths } from '../../contract/fees';
 import type { Exam } from '../../contract/exams';
 import { messageDeliveries } from '../../server/modules/messaging/tables';
@@ -51,6 +52,7 @@ let aarav: string;
 let diya: string;
 
 const phoneNumberId = '109876543210';
+const logLines: string[] = [];
 const aaravsPhone = '919876543210';
 const greenSettings: MessagingSettingsInput = {
   ...defaultMessagingSettings,
@@ -80,7 +82,13 @@ beforeAll(async () => {
     smsApiUrl: sms.apiUrl,
     smsCredentialsFile: sms.credentialsFile,
   };
-  t = await createTestApp({ config: { messaging, deliveryIntervalMs: 0 } });
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await createTestApp({ config: { messaging, deliveryIntervalMs: 0 }, logger: { level: 'info', stream } });
   providers = providersFrom(messaging, { publicUrl: 'https://school.example.in', shareKey: t.app.keys.shareLink });
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   green = await createSchoolFixture(t.database.db, 'green');
@@ -443,6 +451,17 @@ describe('fee reminders, receipts and report cards', () => {
     expect(message!.parameters.slice(0, 2)).toEqual(['Aarav', 'Term 1 examination']);
     const token = message!.parameters[2]!.replace('https://school.example.in/shared/', '');
     expect(await readShareToken(t.app.keys.shareLink, token)).toEqual({ valid: true, target: { tenantId: 'green', kind: 'reportCard', id: `${examId}:${aarav}` } });
+  });
+});
+
+describe('secrets', () => {
+  it('no provider secret, report token, verify token or signed link reaches the log', async () => {
+    const token = await shareToken(t.app.keys.shareLink, { tenantId: 'green', kind: 'receipt', id: randomUUID() });
+    await fetch(`${origin}/api/shared/${token}`);
+    const log = logLines.join('\n');
+    expect(log).toContain(messagingPaths.smsReport);
+    expect(log).toContain('/api/shared/[redacted]');
+    for (const secret of [sms.reportToken, sms.authKey, whatsapp.verifyToken, whatsapp.accessToken, whatsapp.appSecret, token]) expect(log).not.toContain(secret);
   });
 });
 
