@@ -25,7 +25,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { headers } from '../contract/envelope';
 import { paths } from '../contract/paths';
 import { buildApp } from '../server/app';
@@ -35,7 +34,7 @@ import { queryRows } from '../server/db/rows';
 import { demoPassword, seedDemoSchools } from '../server/seed/demo';
 import { openScratchDatabase } from '../tests/support/test-database';
 import { createBurstSchool } from './support/burst-school';
-import { freePort, percentile, root } from './support/server';
+import { freePort, percentile, postgresAnswers, root } from './support/server';
 import { accessCacheMs } from '../server/plugins/access';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
@@ -231,18 +230,6 @@ async function processesRows(databaseUrl: string): Promise<Row[]> {
     }
   }
   return rows;
-}
-
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function table(rows: Row[]) {

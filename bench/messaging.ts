@@ -19,7 +19,6 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { defaultMessagingSettings, type MessagingSettingsValues } from '../contract/messaging';
 import { paths } from '../contract/paths';
 import { headers } from '../contract/headers';
@@ -31,7 +30,7 @@ import { startFcmStandIn } from '../tests/support/fcm-stand-in';
 import { startSmsStandIn, startWhatsAppStandIn } from '../tests/support/messaging-stand-ins';
 import { openScratchDatabase } from '../tests/support/test-database';
 import { createBurstSchool } from './support/burst-school';
-import { percentile } from './support/server';
+import { percentile, postgresAnswers } from './support/server';
 
 const tenant = 'msgbench';
 const classCount = 20;
@@ -128,18 +127,6 @@ async function morning(label: string, database: Database) {
     await fcm.close();
     await whatsapp.close();
     await sms.close();
-  }
-}
-
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
   }
 }
 

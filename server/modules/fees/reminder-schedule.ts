@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { registerBackgroundLoop } from '../../module-kit/background-loop';
 import { schoolClockNow, schoolTodayIso } from '../../../contract/record-formats';
 import type { Db } from '../../db/client';
 import { schoolsWithReminderDays } from '../messaging/settings';
@@ -35,34 +36,13 @@ export async function runFeeReminders(db: Db, now: Date = new Date()): Promise<R
 const passEveryMs = 60_000;
 
 export function registerFeeReminderSchedule(app: FastifyInstance): void {
-  const interval = app.config.deliveryIntervalMs <= 0 ? 0 : Math.max(app.config.deliveryIntervalMs, passEveryMs);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = async () => {
-    const work = async () => {
+  registerBackgroundLoop(app, {
+    name: 'fee-reminders',
+    intervalMs: app.config.deliveryIntervalMs <= 0 ? 0 : Math.max(app.config.deliveryIntervalMs, passEveryMs),
+    runAtStart: true,
+    work: async () => {
       const reminded = await runFeeReminders(app.db);
       if (Object.keys(reminded).length > 0) app.log.info({ reminded }, 'scheduled fee reminders');
-    };
-    try {
-      if (app.coordination) await app.coordination.runExclusive('fee-reminders', work);
-      else await work();
-    } catch (error) {
-      app.log.error({ err: error }, 'scheduled fee reminders failed');
-    }
-  };
-  const tick = () => {
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-  };
-  app.addHook('onReady', async () => {
-    if (interval <= 0) return;
-    tick();
-    timer = setInterval(tick, interval);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+    },
   });
 }

@@ -9,6 +9,7 @@
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { registerBackgroundLoop } from '../../module-kit/background-loop';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core-tables';
 import { deviceTokens, notifications, pushOutbox } from './tables';
@@ -113,34 +114,16 @@ export async function deliverDue(db: Db, client: FcmClient | undefined, now: () 
 export function registerDelivery(app: FastifyInstance): void {
   const { fcm, deliveryIntervalMs } = app.config;
   const client = fcm ? new FcmClient(fcm) : undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = async () => {
-    const work = async () => {
-      const report = await deliverDue(app.db, client);
-      if (report.published + report.sent + report.retried + report.droppedTokens + report.failed > 0) app.log.info({ report }, 'notification delivery');
-    };
-    try {
-      if (app.coordination) await app.coordination.runExclusive('notification-delivery', work);
-      else await work();
-    } catch (error) {
-      app.log.error({ err: error }, 'notification delivery failed');
-    }
-  };
-  const tick = () => {
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-  };
   app.addHook('onReady', async () => {
     if (!client) app.log.info('Phone push is off: FCM_SERVICE_ACCOUNT_FILE is not set; notifications reach devices by sync only.');
-    if (deliveryIntervalMs <= 0) return;
-    tick();
-    timer = setInterval(tick, deliveryIntervalMs);
-    timer.unref();
   });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+  registerBackgroundLoop(app, {
+    name: 'notification-delivery',
+    intervalMs: deliveryIntervalMs,
+    runAtStart: true,
+    work: async () => {
+      const report = await deliverDue(app.db, client);
+      if (report.published + report.sent + report.retried + report.droppedTokens + report.failed > 0) app.log.info({ report }, 'notification delivery');
+    },
   });
 }

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { registerBackgroundLoop } from '../../module-kit/background-loop';
 import { unpaidOrderCheckAfterMs } from '../../../contract/payments';
 import type { Db } from '../../db/client';
 import { applyCaptured, applyFailed } from './receipting';
@@ -62,31 +63,12 @@ export async function pollUnpaidOrders(db: Db, key: Buffer, apiUrl: string, now:
 /** Starts the poller with the app (every PAYMENT_POLL_INTERVAL_MS; 0: never, tests call pollUnpaidOrders). */
 export function registerPaymentPoller(app: FastifyInstance): void {
   const { pollIntervalMs, razorpayApiUrl } = app.config.payments;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = async () => {
-    const work = async () => {
+  registerBackgroundLoop(app, {
+    name: 'payment-poll',
+    intervalMs: pollIntervalMs,
+    work: async () => {
       const report = await pollUnpaidOrders(app.db, app.keys.storedSecrets, razorpayApiUrl);
       if (report.asked > 0) app.log.info({ report }, 'unpaid payment orders asked about');
-    };
-    try {
-      if (app.coordination) await app.coordination.runExclusive('payment-poll', work);
-      else await work();
-    } catch (error) {
-      app.log.error({ err: error }, 'payment poll failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    if (pollIntervalMs <= 0) return;
-    timer = setInterval(() => {
-      running ??= run().finally(() => {
-        running = undefined;
-      });
-    }, pollIntervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+    },
   });
 }

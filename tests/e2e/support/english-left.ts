@@ -27,6 +27,9 @@ export const allowedLatin: Record<string, string> = {
   EX: 'what a teacher types in a marks cell for an exempt student, as AB',
   SEQ: 'a placeholder of the receipt number pattern the school types (RCPT/{YEAR}/{SEQ})',
   YEAR: 'as SEQ',
+  WhatsApp: 'the messaging service is called so in every language (a product name, as Kaksha)',
+  SMS: 'text messages are called SMS in Hindi and Marathi too, as on every Indian phone',
+  DLT: "TRAI's registry of senders and templates is called DLT in every language",
 };
 
 const latinWords = (text: string) => text.match(/[A-Za-z]{2,}/g) ?? [];

@@ -137,8 +137,8 @@ describe('leave on the device', () => {
     await show('/student/leave', <StudentLeavePage />, `/student/leave?studentId=${asha}`);
     await until(() => openButton('certificate.pdf') !== null, 'the family’s file');
     expect(view!.container.querySelector('.leave-file')!.textContent).toContain(text.file.attached({ name: 'certificate.pdf' }));
-    // Offline and never opened here: said before the tap.
-    expect(view!.container.querySelector('.leave-file')!.textContent).toContain(text.file.notOffline);
+    // Offline and never opened here: said before the tap (once the device has looked for it).
+    await until(() => (view!.container.querySelector('.leave-file')?.textContent ?? '').includes(text.file.notOffline), 'the offline note');
     await harness.close();
 
     signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
