@@ -13,9 +13,13 @@
  *    account and a registered phone per student (every absence an alert and a queued push).
  * 3. PostgreSQL: the signed-in classes page against `npm start`'s server (server/main.ts) run with
  *    WEB_CONCURRENCY=1 and =2.
+ * 4. Every signed-in list route's first page (issue 40), riverside's admin, against /api/health in
+ *    the same process, under BENCH_LIST_CONNECTIONS (default 50), on PGlite then PostgreSQL: req/s
+ *    and p99 of each with its ratio to the bare route. Targets: every list at least 0.3x the bare
+ *    route's req/s on PostgreSQL; on PGlite no list's p99 above 10x the bare route's.
  * autocannon drives each target on loopback for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS
- * (default 10). `BENCH_ONLY=2` (or `1,3`...) runs only the parts named; PostgreSQL's list pages
- * belong to part 1.
+ * (default 10). `BENCH_ONLY=2` (or `1,3`...) runs only the parts named (default 1,2,3; part 4 by
+ * name: `BENCH_ONLY=4`); PostgreSQL's list pages belong to part 1.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -27,6 +31,11 @@ import autocannon, { type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { headers } from '../contract/envelope';
 import { paths } from '../contract/paths';
+import { eventPaths } from '../contract/events';
+import { examPaths } from '../contract/exams';
+import { feeConcessionPaths, feeHeadPaths, feePaths, feeStructurePaths } from '../contract/fees';
+import { homeworkPaths } from '../contract/homework';
+import { notificationPaths } from '../contract/notifications';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
@@ -46,6 +55,25 @@ const burstClassSize = 30;
 const tenant = 'riverside';
 const jwtSecret = randomBytes(32).toString('hex');
 const pageQuery = `${paths.classes.page}?page=0&size=20`;
+const listConnections = Number(process.env.BENCH_LIST_CONNECTIONS || 50);
+
+/** Every list route of the spec's pattern, first page of 20, as the screens first open them. */
+const listPages: [string, string][] = [
+  ['classes', paths.classes.page],
+  ['students', paths.students.page],
+  ['teachers', paths.teachers.page],
+  ['subjects', paths.subjects.page],
+  ['class subjects', paths.classSubjects.page],
+  ['admissions', paths.admissions.page],
+  ['homework', homeworkPaths.page],
+  ['notifications', notificationPaths.page],
+  ['events', eventPaths.page],
+  ['exams', examPaths.page],
+  ['fee heads', feeHeadPaths.page],
+  ['fee structures', feeStructurePaths.page],
+  ['fee concessions', feeConcessionPaths.page],
+  ['fee receipts', feePaths.page],
+].map(([name, url]) => [name!, `${url}?page=0&size=20`]);
 
 interface Row {
   name: string;
@@ -99,6 +127,34 @@ async function listAgainstBare(label: string, database: Database): Promise<Row[]
       { name: `${label}: GET /api/health (same process)`, result: await run(`${base}${paths.health}`) },
       { name: `${label}: GET /bench/bare (same process, no query)`, result: await run(`${base}/bench/bare`) },
     ];
+  } finally {
+    await app.close();
+  }
+}
+
+/** Part 4: each list page against /api/health in one process, under `listConnections`. */
+async function everyList(label: string, database: Database) {
+  const { app, base } = await listen(database);
+  try {
+    const authHeaders = await signIn(base);
+    const drive = (url: string, extra: Record<string, string> = {}, duration = seconds) =>
+      autocannon({ url, connections: listConnections, duration, headers: extra });
+    await drive(`${base}${paths.health}`, {}, warmUp);
+    const health = await drive(`${base}${paths.health}`);
+    console.log(`\n${label}: every list route's first page, ${listConnections} connections, against GET /api/health (${Math.round(health.requests.average)} req/s, p99 ${health.latency.p99} ms)`);
+    console.log(`  ${'list'.padEnd(18)} ${'req/s'.padStart(7)} ${'p99 ms'.padStart(7)}  req/s ratio  p99 ratio`);
+    for (const [name, url] of listPages) {
+      const check = await fetch(`${base}${url}`, { headers: authHeaders });
+      if (!check.ok) throw new Error(`${name} answered ${check.status}`);
+      await drive(`${base}${url}`, authHeaders, warmUp);
+      const result = await drive(`${base}${url}`, authHeaders);
+      const perHealth = result.requests.average / health.requests.average;
+      const p99Ratio = result.latency.p99 / Math.max(1, health.latency.p99);
+      const verdict = label === 'PostgreSQL' ? (perHealth >= 0.3 ? 'met' : 'NOT MET (0.3)') : p99Ratio <= 10 ? 'met' : 'NOT MET (10x)';
+      console.log(
+        `  ${name.padEnd(18)} ${String(Math.round(result.requests.average)).padStart(7)} ${String(result.latency.p99).padStart(7)}  ${perHealth.toFixed(3).padStart(11)}  ${p99Ratio.toFixed(1).padStart(8)}x  ${verdict}`,
+      );
+    }
   } finally {
     await app.close();
   }
@@ -272,6 +328,15 @@ async function main() {
     table(liteRows);
     ratio('PGlite', liteRows);
   }
+  if (only.has('4')) {
+    const lite = await openDatabase({ memory: true });
+    try {
+      await seedDemoSchools(lite.db);
+      await everyList('PGlite', lite);
+    } finally {
+      await lite.close();
+    }
+  }
 
   if (!(await postgresAnswers(postgresServer))) {
     console.log(`\nPostgreSQL: skipped, nothing answers at ${postgresServer.replace(/\/\/[^@]*@/, '//')} (set BENCH_DATABASE_URL).`);
@@ -285,6 +350,7 @@ async function main() {
       table(postgresRows);
       ratio('PostgreSQL', postgresRows);
     }
+    if (only.has('4')) await everyList('PostgreSQL', database);
 
     const describe = (burst: BurstResult) =>
       `wall ${Math.round(burst.wallMs)} ms; latency p50 ${Math.round(percentile(burst.latencies, 50))} ms, ` +
