@@ -16,7 +16,8 @@
  * 4. Every signed-in list route's first page (issue 40), riverside's admin, against /api/health in
  *    the same process, under BENCH_LIST_CONNECTIONS (default 50), on PGlite then PostgreSQL: req/s
  *    and p99 of each with its ratio to the bare route. Targets: every list at least 0.3x the bare
- *    route's req/s on PostgreSQL; on PGlite no list's p99 above 10x the bare route's.
+ *    route's req/s on PostgreSQL; on PGlite no list's p99 above 10x the bare route's. BENCH_LISTS
+ *    (`students,fee receipts`) measures only the lists named.
  * autocannon drives each target on loopback for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS
  * (default 10). `BENCH_ONLY=2` (or `1,3`...) runs only the parts named (default 1,2,3; part 4 by
  * name: `BENCH_ONLY=4`); PostgreSQL's list pages belong to part 1.
@@ -143,7 +144,8 @@ async function everyList(label: string, database: Database) {
     const health = await drive(`${base}${paths.health}`);
     console.log(`\n${label}: every list route's first page, ${listConnections} connections, against GET /api/health (${Math.round(health.requests.average)} req/s, p99 ${health.latency.p99} ms)`);
     console.log(`  ${'list'.padEnd(18)} ${'req/s'.padStart(7)} ${'p99 ms'.padStart(7)}  req/s ratio  p99 ratio`);
-    for (const [name, url] of listPages) {
+    const chosen = process.env.BENCH_LISTS?.split(',').map((one) => one.trim());
+    for (const [name, url] of listPages.filter(([name]) => !chosen || chosen.includes(name))) {
       const check = await fetch(`${base}${url}`, { headers: authHeaders });
       if (!check.ok) throw new Error(`${name} answered ${check.status}`);
       await drive(`${base}${url}`, authHeaders, warmUp);

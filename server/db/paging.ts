@@ -20,19 +20,27 @@ export function containsPattern(value: string): string {
 export const totalCount = sql<number>`count(*) over ()`.mapWith(Number);
 
 /**
- * A page of `rows` (which selects `total: totalCount`), shaped by `content` when given. `total`
- * counts on its own only for a page past the end, which has no row to carry the count.
+ * A page of `rows`, shaped by `content` when given. When the rows select `total: totalCount`, the
+ * count rides on them and `total` runs only for a page past the end; a list whose order an index
+ * gives reads its 20 rows without the window (which joins and counts the whole set) and counts
+ * apart with `total` (docs/decisions.md "Lists as cheap as the classes page").
  */
-export async function toPage<R extends { total: number }, T = Omit<R, 'total'>>(
+export async function toPage<R extends object, T = Omit<R, 'total'>>(
   query: PageQuery,
   total: () => Promise<number>,
   rows: (limit: number, offset: number) => Promise<R[]>,
   content: (rows: Omit<R, 'total'>[]) => T[] | Promise<T[]> = (page) => page as unknown as T[],
 ): Promise<Page<T>> {
   const found = await rows(query.size, query.page * query.size);
-  const totalElements = found[0]?.total ?? (query.page > 0 ? await total() : 0);
-  const items = await content(found.map(({ total: _total, ...row }) => row));
+  const carried = (found[0] as { total?: number } | undefined)?.total;
+  const totalElements = carried ?? (found.length === 0 && query.page === 0 ? 0 : await total());
+  const items = await content(found.map((row) => omitTotal(row)));
   return { content: items, page: query.page, size: query.size, totalElements, totalPages: Math.ceil(totalElements / query.size) };
+}
+
+function omitTotal<R extends object>(row: R): Omit<R, 'total'> {
+  const { total: _total, ...rest } = row as R & { total?: number };
+  return rest;
 }
 
 /** A page of a list already read whole (a school's few dozen fee heads, say). */

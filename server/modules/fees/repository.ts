@@ -18,7 +18,7 @@ import {
   type ReceiptStatus,
 } from '../../../contract/fees';
 import type { Db } from '../../db/client';
-import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { containsPattern, toPage } from '../../db/paging';
 import { feeConcessions, feeHeads, feeInstallments, feeReceiptItems, feeReceipts, feeSettings, feeStructures } from './tables';
 
 type HeadRow = typeof feeHeads.$inferSelect;
@@ -246,8 +246,9 @@ export const feeRepository = {
       query,
       async () => (await db.select({ value: count() }).from(feeReceipts).where(where))[0]?.value ?? 0,
       (limit, offset) =>
+        // The order is the series' unique index read backwards: 20 rows, not the school's every receipt.
         db
-          .select({ row: feeReceipts, total: totalCount })
+          .select({ row: feeReceipts })
           .from(feeReceipts)
           .where(where)
           .orderBy(...receiptOrder)

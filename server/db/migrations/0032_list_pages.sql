@@ -1,0 +1,1 @@
+CREATE INDEX "students_tenant_page_idx" ON "students" USING btree ("tenant_id","admission_id","first_name","id") WHERE "students"."deleted_at" is null;
