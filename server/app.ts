@@ -5,6 +5,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Coordination, Db } from './db/client';
+import { analyzeChangedTables, statisticsIntervalMs } from './db/statistics';
+import { registerBackgroundLoop } from './module-kit/background-loop';
 import { type AttachmentStoreKind, databaseAttachmentStore, digestInUseByAny } from './files/attachment-store';
 import { fileAttachmentStore } from './files/file-store';
 import { deriveKeys } from './keys';
@@ -132,6 +134,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { name: 'rate-limit-windows', run: (db) => purgeRateLimitWindows(db) },
     { name: 'tombstones', run: (db) => purgeTombstones(db, undefined, (err, table) => app.log.error({ err, table }, 'tombstone purge failed')) },
   ]);
+  // PostgreSQL's autovacuum keeps the planner's statistics; PGlite has none (server/db/statistics.ts).
+  if (options.coordination?.kind === 'pglite') {
+    registerBackgroundLoop(app, {
+      name: 'statistics',
+      intervalMs: statisticsIntervalMs,
+      runAtStart: true,
+      work: async () => {
+        const analyzed = await analyzeChangedTables(app.db);
+        if (analyzed.length > 0) app.log.info({ analyzed }, 'planner statistics gathered');
+      },
+    });
+  }
 
   checkBatchWrites(app, modules.flatMap((module) => module.batchWrites ?? []));
   await app.register(

@@ -24,11 +24,12 @@ export interface Coordination {
    * advisory lock held for the duration); answers whether it ran.
    */
   runExclusive(name: string, work: () => Promise<unknown>): Promise<boolean>;
+  /** Which database: embedded PGlite has no autovacuum, so the server gathers its statistics itself. */
+  kind: 'pglite' | 'postgres';
 }
 
 export interface Database extends Coordination {
   db: Db;
-  kind: 'pglite' | 'postgres';
   /** Opens the pool's connections before the first requests come (a server about to listen). */
   warm(): Promise<void>;
   /** Embedded PGlite only: its whole data directory as one archive (a backup, or a template for `snapshot`). */
