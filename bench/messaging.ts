@@ -27,7 +27,7 @@ import { configFromEnv } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { messagingSettings } from '../server/modules/messaging/tables';
 import { startFcmStandIn } from '../tests/support/fcm-stand-in';
-import { startSmsStandIn, startWhatsAppStandIn } from '../tests/support/messaging-stand-ins';
+import { messagingSettingsFor, startSmsStandIn, startWhatsAppStandIn } from '../tests/support/messaging-stand-ins';
 import { openScratchDatabase } from '../tests/support/test-database';
 import { createBurstSchool } from './support/burst-school';
 import { percentile, postgresAnswers } from './support/server';
@@ -66,15 +66,7 @@ async function morning(label: string, database: Database) {
     port: 0,
     deliveryIntervalMs: 250,
     fcm: { serviceAccountFile: fcm.serviceAccountFile, apiUrl: fcm.apiUrl },
-    messaging: {
-      whatsappApiUrl: whatsapp.apiUrl,
-      whatsappApiVersion: 'v21.0',
-      whatsappAccessTokenFile: whatsapp.accessTokenFile,
-      whatsappAppSecretFile: whatsapp.appSecretFile,
-      whatsappVerifyToken: whatsapp.verifyToken,
-      smsApiUrl: sms.apiUrl,
-      smsCredentialsFile: sms.credentialsFile,
-    },
+    messaging: messagingSettingsFor(whatsapp, sms),
   };
   const app = await buildApp({ db: database.db, coordination: database, config, jwtSecret, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -31,7 +31,7 @@ import { messageDeliveries } from '../../server/modules/messaging/tables';
 import { providersFrom, type Providers } from '../../server/modules/messaging/providers';
 import { sendDueMessages } from '../../server/modules/messaging/sender';
 import { onDayThroughout } from '../support/fixed-day';
-import { startSmsStandIn, startWhatsAppStandIn, type SmsStandIn, type WhatsAppStandIn } from '../support/messaging-stand-ins';
+import { messagingSettingsFor, startSmsStandIn, startWhatsAppStandIn, type SmsStandIn, type WhatsAppStandIn } from '../support/messaging-stand-ins';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { signInAll, type Tokens } from '../support/sync-api';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -73,15 +73,7 @@ const atSchool = (day: string, time: string) => new Date(`${day}T${time}:00+05:3
 beforeAll(async () => {
   whatsapp = await startWhatsAppStandIn();
   sms = await startSmsStandIn();
-  const messaging = {
-    whatsappApiUrl: whatsapp.apiUrl,
-    whatsappApiVersion: 'v21.0',
-    whatsappAccessTokenFile: whatsapp.accessTokenFile,
-    whatsappAppSecretFile: whatsapp.appSecretFile,
-    whatsappVerifyToken: whatsapp.verifyToken,
-    smsApiUrl: sms.apiUrl,
-    smsCredentialsFile: sms.credentialsFile,
-  };
+  const messaging = messagingSettingsFor(whatsapp, sms);
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logLines.push(String(chunk));

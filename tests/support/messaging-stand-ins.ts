@@ -16,6 +16,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { MessagingProviderSettings } from '../../server/config';
 import { answer, bodyOf } from './stand-in-http';
 
 export interface SentWhatsApp {
@@ -253,5 +254,18 @@ export async function startSmsStandIn(): Promise<SmsStandIn> {
       return fetch(`${reportUrl}?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     },
     close: listening.close,
+  };
+}
+
+/** The server's messaging configuration pointed at the two stand-ins (what WHATSAPP_* and SMS_* would say). */
+export function messagingSettingsFor(whatsapp: WhatsAppStandIn, sms: SmsStandIn): MessagingProviderSettings {
+  return {
+    whatsappApiUrl: whatsapp.apiUrl,
+    whatsappApiVersion: 'v21.0',
+    whatsappAccessTokenFile: whatsapp.accessTokenFile,
+    whatsappAppSecretFile: whatsapp.appSecretFile,
+    whatsappVerifyToken: whatsapp.verifyToken,
+    smsApiUrl: sms.apiUrl,
+    smsCredentialsFile: sms.credentialsFile,
   };
 }
