@@ -47,7 +47,8 @@ const settings: MessagingSettingsValues = {
   smsSenderId: 'KAKSHA',
   kinds: {
     ...defaultMessagingSettings.kinds,
-    absence: { channels: ['push', 'whatsapp', 'sms'], urgent: false, whatsappTemplate: 'absence_alert', dltTemplateId: '1107161234567890123', smsTemplateId: '64a1b2c3d4e5f6a7b8c9d0e1' },
+    // Urgent: the run measures a morning at whatever hour the machine's clock says (quiet hours, 21:00-07:00 in India, would hold it).
+    absence: { channels: ['push', 'whatsapp', 'sms'], urgent: true, whatsappTemplate: 'absence_alert', dltTemplateId: '1107161234567890123', smsTemplateId: '64a1b2c3d4e5f6a7b8c9d0e1' },
   },
 };
 
