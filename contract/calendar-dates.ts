@@ -57,3 +57,6 @@ export function isoMonthField(message: string = calendarMessages.month, realMess
 export function isoDateTimeField(message: string = calendarMessages.dateTime) {
   return z.iso.datetime({ offset: true, message }).refine((value) => isRealIsoDate(value.slice(0, 10)), message);
 }
+
+/** yyyy-mm-dd as India writes it, 23/11/2026 (prints, notices and messages the server writes). */
+export const indianDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

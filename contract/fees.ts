@@ -109,7 +109,7 @@ export const feeMessages = {
 const m = feeMessages;
 
 /** 23/11/2026 for 2026-11-23: dates in the school's messages. */
-export const indianDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+export { indianDate } from './calendar-dates';
 
 /**
  * The earliest payment date a receipt may carry on `today` (docs/decisions.md "Fees"): the first day

@@ -6,6 +6,7 @@
  * on WhatsApp and delivered by SMS. The demo parent has no phone app, so WhatsApp was the first
  * channel. Dated from the seeded attendance; no clock.
  */
+import { indianDate } from '../../contract/calendar-dates';
 import { messages } from '../../contract/messages';
 import { defaultMessagingSettings, type MessagingSettingsValues } from '../../contract/messaging';
 import { translationsOf } from '../i18n/notice-translations';
@@ -46,7 +47,6 @@ export const demoMessagingSettings: MessagingSettingsValues = {
 /** How many of the children's latest absences were told. */
 const told = 4;
 
-const shownDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 /** 09:20 at school that day (the sheets are in by then), and a few minutes on. */
 const at = (date: string, minutes: number) => new Date(Date.parse(`${date}T03:50:00Z`) + minutes * 60_000);
 
@@ -63,7 +63,7 @@ export function generateMessaging(source: MessagingSource): MessagingSeed {
     const date = String(mark.date);
     const status = mark.status as 'absent' | 'late';
     const id = stableUuid(`${tenantId}/absence-alert/${child.id}/${date}`);
-    const values = { name: child.firstName, status, date: shownDate(date), className: child.className };
+    const values = { name: child.firstName, status, date: indianDate(date), className: child.className };
     const sentAt = at(date, 0);
     seed.notifications.push({
       id,

@@ -7,6 +7,7 @@
  * attach one file (a medical certificate: a PDF or a photo) through server/files/uploads.ts, the
  * path homework's attachments take; it opens for the applicant's side and those who decide.
  */
+import { indianDate } from '../../../contract/calendar-dates';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -157,7 +158,6 @@ async function toldOf(tx: Db, row: LeaveRow): Promise<{ userIds: string[]; name:
   return { userIds: [...new Set([row.applicantId, ...parents.map((one) => one.userId), ...own.map((one) => one.id)])], name: `${student?.firstName ?? ''} ${student?.lastName ?? ''}`.trim() };
 }
 
-const shownDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 export const leaveRoutes: ZodPlugin = async (app) => {
   app.post(routeOf(leavePaths.create), { config: signedInWrite, schema: { response: created(leaveApplicationSchema), body: leaveInputSchema } }, (request, reply) =>
@@ -241,7 +241,7 @@ export const leaveRoutes: ZodPlugin = async (app) => {
           }
         }
         const told = await toldOf(tx, row);
-        const values = { name: told.name, decision, from: shownDate(row.from), to: shownDate(row.to), note: note ?? '' };
+        const values = { name: told.name, decision, from: indianDate(row.from), to: indianDate(row.to), note: note ?? '' };
         const words = (say: (id: string, values?: Record<string, unknown>) => string) => ({ title: say('leave.decided.title', values), message: say('leave.decided.message', values) });
         await notifyPeople(tx, user.tenantId, [{ userIds: told.userIds, ...words(serverTexts('en')), translations: translationsOf(words) }], row.teacherId ? '/admin/leave' : '/student/leave', user.id);
         return { message: decision === 'approved' ? m.approved : m.declined, data: toLeaveRecord(updated!) };

@@ -9,9 +9,8 @@
  * them. A row is marked sent right after the provider's 200, as pushes are.
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { quietHours, type Channel, type MessageKind, type MessagingSettingsValues } from '../../../contract/messaging';
+import { messagingMessages, quietHours, type Channel, type MessageKind, type MessagingSettingsValues } from '../../../contract/messaging';
 import { isLanguageCode, type LanguageCode } from '../../../contract/languages';
-import { messagingMessages } from '../../../contract/messaging';
 import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { users } from '../../db/core-tables';

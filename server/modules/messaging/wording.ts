@@ -7,16 +7,11 @@
  * - receipt: the names, the receipt's number, the amount, the signed link to the receipt;
  * - reportCard: the names, the exam, the signed link to the report card.
  */
+import { indianDate } from '../../../contract/calendar-dates';
 import type { LanguageCode } from '../../../contract/languages';
 import type { MessageKind } from '../../../contract/messaging';
 import { serverTexts } from '../../i18n/catalogs';
 import type { MessageValues } from './tables';
-
-/** dd/mm/yyyy, as the app shows dates. */
-function shownDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
-}
 
 export function namesIn(language: LanguageCode, names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
@@ -25,7 +20,7 @@ export function namesIn(language: LanguageCode, names: readonly string[]): strin
 
 export function templateValues(language: LanguageCode, kind: MessageKind, values: MessageValues, link: string | undefined): string[] {
   const names = namesIn(language, values.names);
-  const date = values.date ? shownDate(values.date) : '';
+  const date = values.date ? indianDate(values.date) : '';
   switch (kind) {
     case 'absence': {
       const status = values.status === 'late' ? 'late' : 'absent';

@@ -6,6 +6,7 @@
  * Runs inside the attendance write's transaction: it only writes rows, the delivery loop sends.
  * The school's switch (schools.absence_alerts, on by default) turns it off.
  */
+import { indianDate } from '../../../contract/calendar-dates';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AttendanceStatus } from '../../../contract/attendance';
 import { messages } from '../../../contract/messages';
@@ -33,12 +34,6 @@ export interface AttendanceMark {
 
 type Told = 'absent' | 'late';
 const isTold = (status: AttendanceStatus): status is Told => status === 'absent' || status === 'late';
-
-/** dd/mm/yyyy, as the app shows dates (src/ui/dates.ts). */
-function shownDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
-}
 
 async function alertsOn(tx: Db, tenantId: string): Promise<boolean> {
   const [row] = await tx.select({ on: schools.absenceAlerts }).from(schools).where(eq(schools.tenantId, tenantId));
@@ -132,7 +127,7 @@ async function alert(tx: Db, tenantId: string, marks: (AttendanceMark & { status
     tx,
     tenantId,
     told.map(({ mark, name, className, parentIds }) => {
-      const values = { name, status: mark.status, date: shownDate(mark.date), className };
+      const values = { name, status: mark.status, date: indianDate(mark.date), className };
       return {
         userIds: parentIds,
         title: text.title(name, mark.status),
@@ -189,7 +184,7 @@ async function correct(tx: Db, tenantId: string, marks: (AttendanceMark & { stat
     tenantId,
     toCorrect.map(({ mark, alerted }) => {
       const { name, className } = subjectOf(mark);
-      const values = { name, status: mark.status, date: shownDate(mark.date), className };
+      const values = { name, status: mark.status, date: indianDate(mark.date), className };
       return {
         userIds: alerted.userIds,
         title: text.correctionTitle(name, mark.status),
