@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Coordination, Db } from './db/client';
+import { foldLiveCounts, liveCountsFoldIntervalMs } from './db/live-counts';
 import { analyzeChangedTables, statisticsIntervalMs } from './db/statistics';
 import { registerBackgroundLoop } from './module-kit/background-loop';
 import { type AttachmentStoreKind, databaseAttachmentStore, digestInUseByAny } from './files/attachment-store';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { name: 'rate-limit-windows', run: (db) => purgeRateLimitWindows(db) },
     { name: 'tombstones', run: (db) => purgeTombstones(db, undefined, (err, table) => app.log.error({ err, table }, 'tombstone purge failed')) },
   ]);
+  registerBackgroundLoop(app, { name: 'live-row-counts', intervalMs: liveCountsFoldIntervalMs, runAtStart: true, work: () => foldLiveCounts(app.db) });
   // PostgreSQL's autovacuum keeps the planner's statistics; PGlite has none (server/db/statistics.ts).
   if (options.coordination?.kind === 'pglite') {
     registerBackgroundLoop(app, {

@@ -88,3 +88,22 @@ export const rateLimitWindows = pgTable(
   },
   (t) => [index('rate_limit_windows_reset_idx').on(t.resetAt)],
 );
+
+/**
+ * How many rows of a school's long lists (students, admissions, homework, class subjects, fee
+ * receipts) are live, as deltas: statement triggers add one row per school and statement (migration
+ * 0033), never updating a shared row, so writers never wait on each other; `live-counts.ts` folds
+ * them together now and then. The sum of a school's rows for a table is its exact live count, read in
+ * the same snapshot as the page it totals (docs/decisions.md "Lists as cheap as the classes page").
+ */
+export const liveRowCounts = pgTable(
+  'live_row_counts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: text('tenant_id').notNull(),
+    tableName: text('table_name').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+  },
+  // The delta in the index: a count is an index-only scan of a few entries.
+  (t) => [index('live_row_counts_key_idx').on(t.tenantId, t.tableName, t.delta)],
+);

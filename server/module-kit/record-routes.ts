@@ -23,7 +23,7 @@ import type { ZodPlugin } from '../plugins/zod-validation';
 import type { Access } from '../types';
 import { lostUpdate, type RecordUpdateCheck } from './conflicts';
 import { created, ok, okDeleted, okList, okPage } from './responses';
-import { scopeOf, type SyncScope } from './scope';
+import { readScopeOf, type ReadScope } from './scope';
 
 /** The seven paths of `resource(entity)`. */
 export interface RecordPaths {
@@ -93,20 +93,20 @@ export interface RecordRoutes<Row, Input extends RecordInput, Reader, Filter, Co
 /** The reader of records a family sees part of: the school, and what the signed-in user's scope covers (scope.ts). */
 export interface ScopedReader {
   tenantId: string;
-  scope: SyncScope;
+  scope: ReadScope;
 }
 
 export async function scopedReader(request: FastifyRequest): Promise<ScopedReader> {
   const user = userOf(request);
-  return { tenantId: user.tenantId, scope: await scopeOf(request.server.db, user) };
+  return { tenantId: user.tenantId, scope: await readScopeOf(request.server.db, user) };
 }
 
 /** A repository whose reads take the school and the scope one after the other (events, homework). */
 export interface ScopedRepository<Row, Filter, Column extends string> {
-  all(db: Db, tenantId: string, scope: SyncScope, filter: Filter): Promise<Row[]>;
-  page(db: Db, tenantId: string, scope: SyncScope, page: PageQuery, filter: Filter): Promise<Page<Row>>;
-  search(db: Db, tenantId: string, scope: SyncScope, column: Column, value: string, page: PageQuery): Promise<Page<Row>>;
-  one(db: Db, tenantId: string, id: string, scope: SyncScope): Promise<Row | undefined>;
+  all(db: Db, tenantId: string, scope: ReadScope, filter: Filter): Promise<Row[]>;
+  page(db: Db, tenantId: string, scope: ReadScope, page: PageQuery, filter: Filter): Promise<Page<Row>>;
+  search(db: Db, tenantId: string, scope: ReadScope, column: Column, value: string, page: PageQuery): Promise<Page<Row>>;
+  one(db: Db, tenantId: string, id: string, scope: ReadScope): Promise<Row | undefined>;
 }
 
 /** Its reads, for a `scopedReader`. */

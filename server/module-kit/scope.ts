@@ -12,7 +12,8 @@ import type { Db } from '../db/client';
 import { parentChildren, schoolYears, students, studentYears } from '../db/core-tables';
 import type { AuthUser } from '../types';
 
-export interface SyncScope {
+/** What a user may read: every route's scope. */
+export interface ReadScope {
   /** The signed-in user (records addressed to people: notifications, read marks). */
   userId: string;
   role: RoleName;
@@ -24,6 +25,11 @@ export interface SyncScope {
   classIds: string[];
   /** Family: the students' classes of closed years (last year's fees are last year's class's). */
   formerClassIds: string[];
+  fingerprint: string;
+}
+
+/** What a pull sends: the read scope and how far back the records piling up by the day go. */
+export interface SyncScope extends ReadScope {
   /**
    * The first day of the records a pull brings where they pile up by the day (attendance, staff
    * attendance, marks): the start of the current year once the school has a year of its own, so a
@@ -31,7 +37,6 @@ export interface SyncScope {
    * travel for every year). Null before the school's first turnover.
    */
   syncFrom: string | null;
-  fingerprint: string;
 }
 
 function fingerprintOf(user: AuthUser, studentIds: string[], classIds: string[], formerClassIds: string[] = []): string {
@@ -50,10 +55,15 @@ async function syncFromOf(db: Db, tenantId: string): Promise<string | null> {
   return row?.year ? `${row.year}-${String(academicYearStartMonth).padStart(2, '0')}-01` : null;
 }
 
+/** The pull's scope (sync/pull); a route reads with readScopeOf, which asks nothing of staff. */
 export async function scopeOf(db: Db, user: AuthUser): Promise<SyncScope> {
-  const syncFrom = await syncFromOf(db, user.tenantId);
+  const scope = await readScopeOf(db, user);
+  return { ...scope, syncFrom: await syncFromOf(db, user.tenantId) };
+}
+
+export async function readScopeOf(db: Db, user: AuthUser): Promise<ReadScope> {
   if (user.role === 'admin' || user.role === 'teacher') {
-    return { userId: user.id, role: user.role, school: true, studentIds: [], classIds: [], formerClassIds: [], syncFrom, fingerprint: fingerprintOf(user, [], []) };
+    return { userId: user.id, role: user.role, school: true, studentIds: [], classIds: [], formerClassIds: [], fingerprint: fingerprintOf(user, [], []) };
   }
   let studentIds: string[] = [];
   if (user.role === 'student') {
@@ -82,7 +92,7 @@ export async function scopeOf(db: Db, user: AuthUser): Promise<SyncScope> {
           .from(studentYears)
           .where(and(eq(studentYears.tenantId, user.tenantId), inArray(studentYears.studentId, studentIds), isNull(studentYears.deletedAt)));
   const formerClassIds = [...new Set(former.map((row) => row.classId).filter((id): id is string => id !== null && !classIds.includes(id)))];
-  return { userId: user.id, role: user.role, school: false, studentIds, classIds, formerClassIds, syncFrom, fingerprint: fingerprintOf(user, studentIds, classIds, formerClassIds) };
+  return { userId: user.id, role: user.role, school: false, studentIds, classIds, formerClassIds, fingerprint: fingerprintOf(user, studentIds, classIds, formerClassIds) };
 }
 
 /** Whether a user may read one student's records (attendance ranges and the like). */

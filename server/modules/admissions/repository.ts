@@ -1,10 +1,12 @@
 /** Data access for the admission register, with the admitted class and the student as now. */
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { academicYearLabel, type Admission, type AdmissionSearchColumn, type AdmissionStatus } from '../../../contract/admission';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { School } from '../../../contract/school';
 import type { Db } from '../../db/client';
+import { liveCount } from '../../db/live-counts';
+import { preparedOn } from '../../db/prepared';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { classes, students } from '../../db/core-tables';
 import { admissions } from './tables';
@@ -54,10 +56,13 @@ function base(db: Db) {
     .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)));
 }
 
-/** As base, with the size of the whole filtered set on each row (db/paging.ts). */
-function counted(db: Db) {
+/**
+ * As base, with the size of the whole filtered set on each row (db/paging.ts): the register's kept
+ * count for the whole register (db/live-counts.ts), else the window's.
+ */
+function counted(db: Db, tenantId: string | Placeholder, whole: boolean) {
   return db
-    .select({ ...selection, total: totalCount })
+    .select({ ...selection, total: whole ? liveCount(tenantId, 'admissions') : totalCount })
     .from(admissions)
     .leftJoin(classes, and(eq(classes.tenantId, admissions.tenantId), eq(classes.id, admissions.classId)))
     .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)));
@@ -78,7 +83,17 @@ async function withStudents(db: Db, school: School, rows: Row[]): Promise<Admiss
   return rows.map((row) => ({ ...row, academicYear: academicYearLabel(row.admissionYear), student: byId.get(row.studentId) ?? null }));
 }
 
-async function list(db: Db, school: School, where: SQL | undefined, query: PageQuery): Promise<Page<Admission>> {
+/** The whole register as the admissions screen first opens it, planned once (db/prepared.ts). */
+const registerPage = preparedOn((db) =>
+  counted(db, sql.placeholder('tenantId'), true)
+    .where(eq(admissions.tenantId, sql.placeholder('tenantId')))
+    .orderBy(...ordering)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('admissions_register_page'),
+);
+
+async function list(db: Db, school: School, where: SQL | undefined, query: PageQuery, whole = false): Promise<Page<Admission>> {
   return toPage(
     query,
     async () =>
@@ -90,7 +105,10 @@ async function list(db: Db, school: School, where: SQL | undefined, query: PageQ
           .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)))
           .where(where)
       )[0]?.value ?? 0,
-    (limit, offset) => counted(db).where(where).orderBy(...ordering).limit(limit).offset(offset),
+    (limit, offset) =>
+      whole
+        ? registerPage(db).execute({ tenantId: school.tenantId, limit, offset })
+        : counted(db, school.tenantId, false).where(where).orderBy(...ordering).limit(limit).offset(offset),
     (rows) => withStudents(db, school, rows),
   );
 }
@@ -100,7 +118,7 @@ export const admissionRepository = {
     return withStudents(db, school, await base(db).where(filtered(school.tenantId, filter)).orderBy(...ordering));
   },
   page(db: Db, school: School, query: PageQuery, filter: AdmissionFilter) {
-    return list(db, school, filtered(school.tenantId, filter), query);
+    return list(db, school, filtered(school.tenantId, filter), query, filter.year === undefined && !filter.status);
   },
   search(db: Db, school: School, column: AdmissionSearchColumn, value: string, query: PageQuery) {
     return list(db, school, and(eq(admissions.tenantId, school.tenantId), ilike(searchColumns[column], containsPattern(value))), query);

@@ -1,9 +1,11 @@
 /** Data access for the class-subject mapping, joined with the names lists show. */
-import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ClassSubject, ClassSubjectSearchColumn } from '../../../contract/class-subject';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Db } from '../../db/client';
+import { liveCount } from '../../db/live-counts';
+import { preparedOn } from '../../db/prepared';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { classSubjects, classes, subjects, teachers } from '../../db/core-tables';
 
@@ -39,17 +41,30 @@ function joined(db: Db) {
     .leftJoin(teachers, and(eq(teachers.tenantId, classSubjects.tenantId), eq(teachers.id, classSubjects.teacherId)));
 }
 
-/** As joined, with the size of the whole filtered set on each row (db/paging.ts). */
-function counted(db: Db) {
+/**
+ * As joined, with the size of the whole filtered set on each row (db/paging.ts): the school's kept
+ * count for its whole list (db/live-counts.ts), else the window's.
+ */
+function counted(db: Db, tenantId: string | Placeholder, whole: boolean) {
   return db
-    .select({ ...selection, total: totalCount })
+    .select({ ...selection, total: whole ? liveCount(tenantId, 'class_subjects') : totalCount })
     .from(classSubjects)
     .innerJoin(classes, and(eq(classes.tenantId, classSubjects.tenantId), eq(classes.id, classSubjects.classId)))
     .innerJoin(subjects, and(eq(subjects.tenantId, classSubjects.tenantId), eq(subjects.id, classSubjects.subjectId)))
     .leftJoin(teachers, and(eq(teachers.tenantId, classSubjects.tenantId), eq(teachers.id, classSubjects.teacherId)));
 }
 
-function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<ClassSubject>> {
+/** The school's whole mapping as the screen first opens it, planned once (db/prepared.ts). */
+const schoolPage = preparedOn((db) =>
+  counted(db, sql.placeholder('tenantId'), true)
+    .where(and(eq(classSubjects.tenantId, sql.placeholder('tenantId')), isNull(classSubjects.deletedAt)))
+    .orderBy(...ordering)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('class_subjects_live_page'),
+);
+
+function list(db: Db, tenantId: string, where: SQL | undefined, query: PageQuery, whole = false): Promise<Page<ClassSubject>> {
   return toPage(
     query,
     async () =>
@@ -62,7 +77,8 @@ function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<Cl
           .leftJoin(teachers, and(eq(teachers.tenantId, classSubjects.tenantId), eq(teachers.id, classSubjects.teacherId)))
           .where(where)
       )[0]?.value ?? 0,
-    (limit, offset) => counted(db).where(where).orderBy(...ordering).limit(limit).offset(offset),
+    (limit, offset) =>
+      whole ? schoolPage(db).execute({ tenantId, limit, offset }) : counted(db, tenantId, false).where(where).orderBy(...ordering).limit(limit).offset(offset),
   );
 }
 
@@ -84,10 +100,10 @@ export const classSubjectRepository = {
     return joined(db).where(filtered(tenantId, filter)).orderBy(...ordering);
   },
   page(db: Db, tenantId: string, query: PageQuery, filter: MappingFilter) {
-    return list(db, filtered(tenantId, filter), query);
+    return list(db, tenantId, filtered(tenantId, filter), query, !filter.classId && !filter.teacherId);
   },
   search(db: Db, tenantId: string, column: ClassSubjectSearchColumn, value: string, query: PageQuery) {
-    return list(db, and(live(tenantId), ilike(searchColumns[column], containsPattern(value))), query);
+    return list(db, tenantId, and(live(tenantId), ilike(searchColumns[column], containsPattern(value))), query);
   },
   async one(db: Db, tenantId: string, id: string): Promise<ClassSubject | undefined> {
     const [row] = await joined(db).where(and(live(tenantId), eq(classSubjects.id, id)));

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { events } from './tables';
 import { audienceReaches, audienceViewerOf } from '../../module-kit/audience';
-import type { SyncScope } from '../../module-kit/scope';
+import type { ReadScope } from '../../module-kit/scope';
 
 const selection = {
   id: events.id,
@@ -51,7 +51,7 @@ const live = (tenantId: string) => and(eq(events.tenantId, tenantId), isNull(eve
 const calendarOrder = [asc(events.startDate), asc(events.startTime), asc(events.id)];
 
 /** The events a user sees: staff the whole calendar, a family what is addressed to them. */
-export function visibleTo(scope: SyncScope): SQL | undefined {
+export function visibleTo(scope: ReadScope): SQL | undefined {
   if (scope.school) return undefined;
   return audienceReaches('events', audienceViewerOf(scope));
 }
@@ -62,7 +62,7 @@ export interface EventFilter {
   kind?: EventKind;
 }
 
-function filtered(tenantId: string, scope: SyncScope, filter: EventFilter = {}) {
+function filtered(tenantId: string, scope: ReadScope, filter: EventFilter = {}) {
   return and(
     live(tenantId),
     visibleTo(scope),
@@ -82,17 +82,17 @@ function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<Sc
 }
 
 export const eventRepository = {
-  async all(db: Db, tenantId: string, scope: SyncScope, filter?: EventFilter): Promise<SchoolEvent[]> {
+  async all(db: Db, tenantId: string, scope: ReadScope, filter?: EventFilter): Promise<SchoolEvent[]> {
     return (await db.select(selection).from(events).where(filtered(tenantId, scope, filter)).orderBy(...calendarOrder)).map(toRecord);
   },
-  page(db: Db, tenantId: string, scope: SyncScope, query: PageQuery, filter?: EventFilter) {
+  page(db: Db, tenantId: string, scope: ReadScope, query: PageQuery, filter?: EventFilter) {
     return list(db, filtered(tenantId, scope, filter), query);
   },
-  search(db: Db, tenantId: string, scope: SyncScope, column: EventSearchColumn, value: string, query: PageQuery) {
+  search(db: Db, tenantId: string, scope: ReadScope, column: EventSearchColumn, value: string, query: PageQuery) {
     return list(db, and(filtered(tenantId, scope), ilike(events[column], containsPattern(value))), query);
   },
   /** One live event the scope covers (no scope: any of the school's). */
-  async one(db: Db, tenantId: string, id: string, scope?: SyncScope): Promise<SchoolEvent | undefined> {
+  async one(db: Db, tenantId: string, id: string, scope?: ReadScope): Promise<SchoolEvent | undefined> {
     const [row] = await db
       .select(selection)
       .from(events)

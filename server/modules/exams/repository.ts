@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { students } from '../../db/core-tables';
 import { exams, gradingScales, marks, results } from './tables';
-import type { SyncScope } from '../../module-kit/scope';
+import type { ReadScope } from '../../module-kit/scope';
 
 type ExamRow = typeof exams.$inferSelect;
 
@@ -57,7 +57,7 @@ const live = (tenantId: string) => and(eq(exams.tenantId, tenantId), isNull(exam
 const ordering = [desc(exams.academicYear), asc(exams.createdAt), asc(exams.id)];
 
 /** The exams a scope covers: the school's for staff, those their classes sit for a family. */
-export function examsVisibleTo(scope: SyncScope): SQL | undefined {
+export function examsVisibleTo(scope: ReadScope): SQL | undefined {
   if (scope.school) return undefined;
   // Past years' classes too: a closed year's report card names its exam.
   const classIds = [...scope.classIds, ...scope.formerClassIds];
@@ -72,7 +72,7 @@ export function marksOfExamsFrom(from: string): SQL {
 }
 
 /** The published results a scope covers: all for staff, their own students' for a family. */
-export function resultsVisibleTo(scope: SyncScope): SQL | undefined {
+export function resultsVisibleTo(scope: ReadScope): SQL | undefined {
   if (scope.school) return undefined;
   return scope.studentIds.length > 0 ? inArray(results.studentId, scope.studentIds) : sql`false`;
 }
@@ -82,7 +82,7 @@ export interface ExamFilter {
   classId?: string;
 }
 
-function filtered(tenantId: string, scope: SyncScope, filter: ExamFilter = {}) {
+function filtered(tenantId: string, scope: ReadScope, filter: ExamFilter = {}) {
   return and(
     live(tenantId),
     examsVisibleTo(scope),
@@ -103,16 +103,16 @@ function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<Ex
 }
 
 export const examRepository = {
-  async all(db: Db, tenantId: string, scope: SyncScope, filter: ExamFilter): Promise<Exam[]> {
+  async all(db: Db, tenantId: string, scope: ReadScope, filter: ExamFilter): Promise<Exam[]> {
     return (await db.select().from(exams).where(filtered(tenantId, scope, filter)).orderBy(...ordering)).map(examRecord);
   },
-  page(db: Db, tenantId: string, scope: SyncScope, query: PageQuery) {
+  page(db: Db, tenantId: string, scope: ReadScope, query: PageQuery) {
     return list(db, filtered(tenantId, scope), query);
   },
-  search(db: Db, tenantId: string, scope: SyncScope, column: ExamSearchColumn, value: string, query: PageQuery) {
+  search(db: Db, tenantId: string, scope: ReadScope, column: ExamSearchColumn, value: string, query: PageQuery) {
     return list(db, and(filtered(tenantId, scope), ilike(searchColumns[column], containsPattern(value))), query);
   },
-  async one(db: Db, tenantId: string, id: string, scope?: SyncScope): Promise<Exam | undefined> {
+  async one(db: Db, tenantId: string, id: string, scope?: ReadScope): Promise<Exam | undefined> {
     const [row] = await db
       .select()
       .from(exams)

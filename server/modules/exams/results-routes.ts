@@ -17,7 +17,7 @@ import { sendEnvelope } from '../../plugins/errors';
 import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { ok, okList } from '../../module-kit/responses';
-import { scopeOf } from '../../module-kit/scope';
+import { readScopeOf } from '../../module-kit/scope';
 import { resultRecord, resultsVisibleTo } from './repository';
 
 const idParams = z.object({ id: z.uuid(resultMessages.notFound) });
@@ -36,7 +36,7 @@ export const resultRoutes: ZodPlugin = async (app) => {
           and(
             eq(results.tenantId, user.tenantId),
             isNull(results.deletedAt),
-            resultsVisibleTo(await scopeOf(app.db, user)),
+            resultsVisibleTo(await readScopeOf(app.db, user)),
             examId ? eq(results.examId, examId) : undefined,
             classId ? eq(results.classId, classId) : undefined,
             studentId ? eq(results.studentId, studentId) : undefined,

@@ -26,7 +26,7 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { lostUpdate } from '../../module-kit/conflicts';
 import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
-import { scopeOf } from '../../module-kit/scope';
+import { readScopeOf } from '../../module-kit/scope';
 import { missingCells, papersOf, storeResults, tellFamilies } from './publish';
 import { classStudentIds, examRepository as repo, gridMarks, schoolScale } from './repository';
 
@@ -79,12 +79,12 @@ function assertPublishedKept(stored: Exam, body: ExamBody): void {
 export const examRoutes: ZodPlugin = async (app) => {
   app.get(routeOf(examPaths.all), { config: readers, schema: { response: okList(examSchema), querystring: examListQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
-    return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await readScopeOf(app.db, user), request.query));
   });
 
   app.get(routeOf(examPaths.page), { config: readers, schema: { response: okPage(examSchema), querystring: pageQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
-    return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, user.tenantId, await readScopeOf(app.db, user), request.query));
   });
 
   app.get(
@@ -94,7 +94,7 @@ export const examRoutes: ZodPlugin = async (app) => {
       const user = userOf(request);
       const { column, value, page, size } = request.query;
       const searchable = searchableColumn(examSearchColumns, column, examMessages.invalidColumn);
-      return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, user.tenantId, await scopeOf(app.db, user), searchable, value, { page, size }));
+      return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, user.tenantId, await readScopeOf(app.db, user), searchable, value, { page, size }));
     },
   );
 
@@ -119,7 +119,7 @@ export const examRoutes: ZodPlugin = async (app) => {
 
   app.get(routeOf(examPaths.one), { config: readers, schema: { response: ok(examSchema), params: idParams } }, async (request, reply) => {
     const user = userOf(request);
-    const found = await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user));
+    const found = await repo.one(app.db, user.tenantId, request.params.id, await readScopeOf(app.db, user));
     if (!found) throw notFound(examMessages.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });

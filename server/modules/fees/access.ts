@@ -6,7 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { classes, students } from '../../db/core-tables';
 import { AppError } from '../../errors';
-import { canSeeStudent, scopeOf } from '../../module-kit/scope';
+import { canSeeStudent, readScopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { feeRepository } from './repository';
 import { feeMessages } from '../../../contract/fees';
@@ -20,7 +20,7 @@ export async function feeReadScope(db: Db, user: AuthUser): Promise<FeeReadScope
     if (!(await feeRepository.settings(db, user.tenantId)).teachersMayRead) throw new AppError(403, feeMessages.staffMayNotRead);
     return {};
   }
-  return { studentIds: (await scopeOf(db, user)).studentIds };
+  return { studentIds: (await readScopeOf(db, user)).studentIds };
 }
 
 /** 403 unless this user may read this student's fees (an unknown or other school's id alike). */

@@ -61,7 +61,7 @@ export const feeConcessionRoutes = recordRoutes({
   },
   reads: {
     all: (db, reader, filter) => visible(db, reader, filter),
-    page: async (db, reader, page, filter) => listPage(await visible(db, reader, filter), page),
+    page: (db, { tenantId, scope }, page, filter) => repo.concessionPage(db, tenantId, { ...filter, ...scope }, page),
     async search(db, reader, column, value, page) {
       const needle = value.toLowerCase();
       return listPage((await visible(db, reader, {})).filter((one) => (one[column] ?? '').toLowerCase().includes(needle)), page);

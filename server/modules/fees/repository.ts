@@ -18,7 +18,10 @@ import {
   type ReceiptStatus,
 } from '../../../contract/fees';
 import type { Db } from '../../db/client';
-import { containsPattern, toPage } from '../../db/paging';
+import { qualified as q } from '../../db/qualified';
+import { liveCount } from '../../db/live-counts';
+import { preparedOn } from '../../db/prepared';
+import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { feeConcessions, feeHeads, feeInstallments, feeReceiptItems, feeReceipts, feeSettings, feeStructures } from './tables';
 
 type HeadRow = typeof feeHeads.$inferSelect;
@@ -40,6 +43,31 @@ export const concessionRecord = (row: ConcessionRow): FeeConcession => ({
   rev: row.rev,
 });
 
+type InstallmentRow = Pick<typeof feeInstallments.$inferSelect, 'id' | 'headId' | 'frequency' | 'label' | 'dueDate' | 'amount'>;
+
+/** A structure with its installments (in position order) grouped by head, in the order heads first come. */
+function structureRecord(row: StructureRow, installments: InstallmentRow[]): FeeStructure {
+  const heads: FeeStructureHead[] = [];
+  for (const installment of installments) {
+    let head = heads.find((one) => one.headId === installment.headId);
+    if (!head) {
+      head = { headId: installment.headId, frequency: installment.frequency, installments: [] };
+      heads.push(head);
+    }
+    head.installments.push({ id: installment.id, label: installment.label, dueDate: installment.dueDate, amount: installment.amount });
+  }
+  return {
+    id: row.id,
+    classId: row.classId,
+    academicYear: row.academicYear,
+    heads,
+    fineKind: row.fineKind,
+    fineAmount: row.fineAmount,
+    fineCap: row.fineCap,
+    rev: row.rev,
+  };
+}
+
 async function withInstallments(db: Db, tenantId: string, rows: StructureRow[]): Promise<FeeStructure[]> {
   if (rows.length === 0) return [];
   const installments = await db
@@ -47,28 +75,83 @@ async function withInstallments(db: Db, tenantId: string, rows: StructureRow[]):
     .from(feeInstallments)
     .where(and(eq(feeInstallments.tenantId, tenantId), inArray(feeInstallments.structureId, rows.map((row) => row.id))))
     .orderBy(asc(feeInstallments.position));
-  return rows.map((row) => {
-    const heads: FeeStructureHead[] = [];
-    for (const installment of installments.filter((one) => one.structureId === row.id)) {
-      let head = heads.find((one) => one.headId === installment.headId);
-      if (!head) {
-        head = { headId: installment.headId, frequency: installment.frequency, installments: [] };
-        heads.push(head);
-      }
-      head.installments.push({ id: installment.id, label: installment.label, dueDate: installment.dueDate, amount: installment.amount });
-    }
-    return {
-      id: row.id,
-      classId: row.classId,
-      academicYear: row.academicYear,
-      heads,
-      fineKind: row.fineKind,
-      fineAmount: row.fineAmount,
-      fineCap: row.fineCap,
-      rev: row.rev,
-    };
-  });
+  return rows.map((row) => structureRecord(row, installments.filter((one) => one.structureId === row.id)));
 }
+
+/** A structure's installments as a column of its row, in position order: a page is one query. */
+const structureInstallments = sql<InstallmentRow[]>`coalesce((
+  select json_agg(json_build_object('id', ${q(feeInstallments.id)}, 'headId', ${q(feeInstallments.headId)}, 'frequency', ${q(feeInstallments.frequency)},
+    'label', ${q(feeInstallments.label)}, 'dueDate', ${q(feeInstallments.dueDate)}, 'amount', ${q(feeInstallments.amount)})
+    order by ${q(feeInstallments.position)})
+  from ${feeInstallments}
+  where ${q(feeInstallments.tenantId)} = ${q(feeStructures.tenantId)} and ${q(feeInstallments.structureId)} = ${q(feeStructures.id)}
+), '[]'::json)`;
+
+export interface StructureFilter {
+  classId?: string;
+  academicYear?: number;
+  /** A family's classes; undefined for staff. */
+  classIds?: string[];
+}
+
+function structureWhere(tenantId: string, filter: StructureFilter): SQL | undefined {
+  return and(
+    eq(feeStructures.tenantId, tenantId),
+    isNull(feeStructures.deletedAt),
+    filter.classId ? eq(feeStructures.classId, filter.classId) : undefined,
+    filter.academicYear !== undefined ? eq(feeStructures.academicYear, filter.academicYear) : undefined,
+    filter.classIds ? (filter.classIds.length ? inArray(feeStructures.classId, filter.classIds) : sql`false`) : undefined,
+  );
+}
+
+/** Latest year first, then as made; the id settles rows made together, so pages never overlap. */
+const structureOrder = [desc(feeStructures.academicYear), asc(feeStructures.createdAt), asc(feeStructures.id)];
+
+/** The school's structures as the fees screen first opens them, planned once (db/prepared.ts). */
+const schoolStructurePage = preparedOn((db) =>
+  db
+    .select({ row: feeStructures, installments: structureInstallments, total: totalCount })
+    .from(feeStructures)
+    .where(and(eq(feeStructures.tenantId, sql.placeholder('tenantId')), isNull(feeStructures.deletedAt)))
+    .orderBy(...structureOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('fee_structures_live_page'),
+);
+
+export interface ConcessionFilter {
+  studentId?: string;
+  academicYear?: number;
+  /** A family's children; undefined for staff. */
+  studentIds?: string[];
+}
+
+function concessionWhere(tenantId: string, filter: ConcessionFilter): SQL | undefined {
+  return and(
+    eq(feeConcessions.tenantId, tenantId),
+    isNull(feeConcessions.deletedAt),
+    filter.studentId ? eq(feeConcessions.studentId, filter.studentId) : undefined,
+    filter.academicYear !== undefined ? eq(feeConcessions.academicYear, filter.academicYear) : undefined,
+    filter.studentIds ? (filter.studentIds.length ? inArray(feeConcessions.studentId, filter.studentIds) : sql`false`) : undefined,
+  );
+}
+
+const concessionOrder = [asc(feeConcessions.createdAt), asc(feeConcessions.id)];
+
+/** The school's concessions as the screen first opens them, planned once (db/prepared.ts). */
+const schoolConcessionPage = preparedOn((db) =>
+  db
+    .select({ row: feeConcessions, total: totalCount })
+    .from(feeConcessions)
+    .where(and(eq(feeConcessions.tenantId, sql.placeholder('tenantId')), isNull(feeConcessions.deletedAt)))
+    .orderBy(...concessionOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('fee_concessions_live_page'),
+);
+
+/** No filter at all: staff's first look at the school's whole list. */
+const isWhole = (filter: object) => Object.values(filter).every((value) => value === undefined);
 
 async function withItems(db: Db, tenantId: string, rows: ReceiptRow[]): Promise<FeeReceipt[]> {
   if (rows.length === 0) return [];
@@ -94,7 +177,11 @@ async function withItems(db: Db, tenantId: string, rows: ReceiptRow[]): Promise<
     if (list) list.push(item);
     else itemsOf.set(receiptId, [item]);
   }
-  return rows.map((row) => ({
+  return rows.map((row) => receiptRecord(row, itemsOf.get(row.id) ?? []));
+}
+
+function receiptRecord(row: ReceiptRow, items: FeeReceipt['items']): FeeReceipt {
+  return {
     id: row.id,
     receiptNumber: row.receiptNumber,
     academicYear: row.academicYear,
@@ -108,7 +195,7 @@ async function withItems(db: Db, tenantId: string, rows: ReceiptRow[]): Promise<
     mode: row.mode,
     reference: row.reference,
     bank: row.bank,
-    items: itemsOf.get(row.id) ?? [],
+    items,
     fine: row.fine,
     fineWaived: row.fineWaived,
     waiverReason: row.waiverReason,
@@ -126,8 +213,22 @@ async function withItems(db: Db, tenantId: string, rows: ReceiptRow[]): Promise<
     receivedBy: row.receivedByName,
     createdAt: row.createdAt.toISOString(),
     rev: row.rev,
-  }));
+  };
 }
+
+/**
+ * A receipt's items as a column of its row (the installment's head, label and due date joined in,
+ * in withItems' order): a page is one query rather than a second for its 20 receipts' items.
+ */
+const receiptItems = sql<FeeReceipt['items']>`coalesce((
+  select json_agg(json_build_object('installmentId', ${q(feeReceiptItems.installmentId)}, 'amount', ${q(feeReceiptItems.amount)},
+    'headId', ${q(feeInstallments.headId)}, 'headName', ${q(feeHeads.name)}, 'label', ${q(feeInstallments.label)}, 'dueDate', ${q(feeInstallments.dueDate)})
+    order by ${q(feeInstallments.dueDate)}, ${q(feeInstallments.position)})
+  from ${feeReceiptItems}
+  join ${feeInstallments} on ${q(feeInstallments.tenantId)} = ${q(feeReceiptItems.tenantId)} and ${q(feeInstallments.id)} = ${q(feeReceiptItems.installmentId)}
+  join ${feeHeads} on ${q(feeHeads.tenantId)} = ${q(feeInstallments.tenantId)} and ${q(feeHeads.id)} = ${q(feeInstallments.headId)}
+  where ${q(feeReceiptItems.tenantId)} = ${q(feeReceipts.tenantId)} and ${q(feeReceiptItems.receiptId)} = ${q(feeReceipts.id)}
+), '[]'::json)`;
 
 export interface ReceiptFilter {
   studentId?: string;
@@ -154,6 +255,18 @@ function receiptWhere(tenantId: string, filter: ReceiptFilter, extra?: SQL): SQL
 }
 
 const receiptOrder = [desc(feeReceipts.academicYear), desc(feeReceipts.receiptSeq)];
+
+/** The school's receipts as the fees screen first opens them, with the kept count; planned once (db/prepared.ts). */
+const schoolReceiptPage = preparedOn((db) =>
+  db
+    .select({ row: feeReceipts, items: receiptItems, total: liveCount(sql.placeholder('tenantId'), 'fee_receipts') })
+    .from(feeReceipts)
+    .where(and(eq(feeReceipts.tenantId, sql.placeholder('tenantId')), isNull(feeReceipts.deletedAt)))
+    .orderBy(...receiptOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('fee_receipts_live_page'),
+);
 
 export const receiptSearchColumns: Record<string, AnyPgColumn> = {
   receiptNumber: feeReceipts.receiptNumber,
@@ -183,21 +296,32 @@ export const feeRepository = {
     const rows = await db.select({ id: feeHeads.id, name: feeHeads.name }).from(feeHeads).where(eq(feeHeads.tenantId, tenantId));
     return new Map(rows.map((row) => [row.id, row.name]));
   },
-  async structures(db: Db, tenantId: string, filter: { classId?: string; academicYear?: number; classIds?: string[] }): Promise<FeeStructure[]> {
+  async structures(db: Db, tenantId: string, filter: StructureFilter): Promise<FeeStructure[]> {
     const rows = await db
-      .select()
+      .select({ row: feeStructures, installments: structureInstallments })
       .from(feeStructures)
-      .where(
-        and(
-          eq(feeStructures.tenantId, tenantId),
-          isNull(feeStructures.deletedAt),
-          filter.classId ? eq(feeStructures.classId, filter.classId) : undefined,
-          filter.academicYear !== undefined ? eq(feeStructures.academicYear, filter.academicYear) : undefined,
-          filter.classIds ? (filter.classIds.length ? inArray(feeStructures.classId, filter.classIds) : sql`false`) : undefined,
-        ),
-      )
-      .orderBy(desc(feeStructures.academicYear), asc(feeStructures.createdAt));
-    return withInstallments(db, tenantId, rows);
+      .where(structureWhere(tenantId, filter))
+      .orderBy(...structureOrder);
+    return rows.map((one) => structureRecord(one.row, one.installments));
+  },
+  /** A page of structures, their installments in the same query. */
+  structurePage(db: Db, tenantId: string, filter: StructureFilter, query: PageQuery): Promise<Page<FeeStructure>> {
+    const where = structureWhere(tenantId, filter);
+    return toPage(
+      query,
+      async () => (await db.select({ value: count() }).from(feeStructures).where(where))[0]?.value ?? 0,
+      (limit, offset) =>
+        isWhole(filter)
+          ? schoolStructurePage(db).execute({ tenantId, limit, offset })
+          : db
+              .select({ row: feeStructures, installments: structureInstallments, total: totalCount })
+              .from(feeStructures)
+              .where(where)
+              .orderBy(...structureOrder)
+              .limit(limit)
+              .offset(offset),
+      (rows) => rows.map((one) => structureRecord(one.row, one.installments)),
+    );
   },
   async structure(db: Db, tenantId: string, id: string): Promise<FeeStructure | undefined> {
     const rows = await db
@@ -213,21 +337,21 @@ export const feeRepository = {
     ids.length === 0
       ? []
       : withInstallments(db, tenantId, await db.select().from(feeStructures).where(and(eq(feeStructures.tenantId, tenantId), inArray(feeStructures.id, ids)))),
-  async concessions(db: Db, tenantId: string, filter: { studentId?: string; academicYear?: number; studentIds?: string[] }): Promise<FeeConcession[]> {
-    const rows = await db
-      .select()
-      .from(feeConcessions)
-      .where(
-        and(
-          eq(feeConcessions.tenantId, tenantId),
-          isNull(feeConcessions.deletedAt),
-          filter.studentId ? eq(feeConcessions.studentId, filter.studentId) : undefined,
-          filter.academicYear !== undefined ? eq(feeConcessions.academicYear, filter.academicYear) : undefined,
-          filter.studentIds ? (filter.studentIds.length ? inArray(feeConcessions.studentId, filter.studentIds) : sql`false`) : undefined,
-        ),
-      )
-      .orderBy(asc(feeConcessions.createdAt));
+  async concessions(db: Db, tenantId: string, filter: ConcessionFilter): Promise<FeeConcession[]> {
+    const rows = await db.select().from(feeConcessions).where(concessionWhere(tenantId, filter)).orderBy(...concessionOrder);
     return rows.map(concessionRecord);
+  },
+  concessionPage(db: Db, tenantId: string, filter: ConcessionFilter, query: PageQuery): Promise<Page<FeeConcession>> {
+    const where = concessionWhere(tenantId, filter);
+    return toPage(
+      query,
+      async () => (await db.select({ value: count() }).from(feeConcessions).where(where))[0]?.value ?? 0,
+      (limit, offset) =>
+        isWhole(filter)
+          ? schoolConcessionPage(db).execute({ tenantId, limit, offset })
+          : db.select({ row: feeConcessions, total: totalCount }).from(feeConcessions).where(where).orderBy(...concessionOrder).limit(limit).offset(offset),
+      (rows) => rows.map((one) => concessionRecord(one.row)),
+    );
   },
   async concession(db: Db, tenantId: string, id: string): Promise<FeeConcession | undefined> {
     const [row] = await db
@@ -242,19 +366,17 @@ export const feeRepository = {
   },
   receiptPage(db: Db, tenantId: string, filter: ReceiptFilter, query: PageQuery, search?: { column: AnyPgColumn; value: string }): Promise<Page<FeeReceipt>> {
     const where = receiptWhere(tenantId, filter, search ? ilike(search.column, containsPattern(search.value)) : undefined);
+    const whole = !search && isWhole(filter);
     return toPage(
       query,
       async () => (await db.select({ value: count() }).from(feeReceipts).where(where))[0]?.value ?? 0,
       (limit, offset) =>
-        // The order is the series' unique index read backwards: 20 rows, not the school's every receipt.
-        db
-          .select({ row: feeReceipts })
-          .from(feeReceipts)
-          .where(where)
-          .orderBy(...receiptOrder)
-          .limit(limit)
-          .offset(offset),
-      (rows) => withItems(db, tenantId, rows.map((one) => one.row)),
+        // The order is the series' unique index read backwards: 20 rows, not the school's every
+        // receipt; the school's unfiltered list carries its kept count (db/live-counts.ts).
+        whole
+          ? schoolReceiptPage(db).execute({ tenantId, limit, offset })
+          : db.select({ row: feeReceipts, items: receiptItems }).from(feeReceipts).where(where).orderBy(...receiptOrder).limit(limit).offset(offset),
+      (rows) => rows.map((one) => receiptRecord(one.row, one.items)),
     );
   },
   async receipt(db: Db, tenantId: string, id: string): Promise<FeeReceipt | undefined> {

@@ -14,14 +14,18 @@ import { badRequest, conflict } from '../../errors';
 import { userOf } from '../../plugins/access';
 import { recordRoutes, type ScopedReader, scopedReader } from '../../module-kit/record-routes';
 import { type StructureInput, writeInstallments } from './installments';
-import { feeRepository as repo } from './repository';
+import { feeRepository as repo, type StructureFilter } from './repository';
 import { assertClassExists, assertHeadsExist, structureTaken } from './setup-checks';
 import { feeSetupRepository as setup } from './setup-repository';
 import { feeStructures } from './tables';
 
 /** The structures the reader sees: every class's for staff, their classes' for a family. */
-function visible(db: Db, { tenantId, scope }: ScopedReader, filter: { classId?: string; academicYear?: number }) {
-  return repo.structures(db, tenantId, { ...filter, ...(scope.school ? {} : { classIds: scope.classIds }) });
+function visibleFilter({ scope }: ScopedReader, filter: { classId?: string; academicYear?: number }): StructureFilter {
+  return { ...filter, ...(scope.school ? {} : { classIds: scope.classIds }) };
+}
+
+function visible(db: Db, reader: ScopedReader, filter: { classId?: string; academicYear?: number }) {
+  return repo.structures(db, reader.tenantId, visibleFilter(reader, filter));
 }
 
 async function assertStructureInput(tx: Db, tenantId: string, input: StructureInput): Promise<void> {
@@ -53,7 +57,7 @@ export const feeStructureRoutes = recordRoutes({
   reader: scopedReader,
   reads: {
     all: (db, reader, filter) => visible(db, reader, filter),
-    page: async (db, reader, page, filter) => listPage(await visible(db, reader, filter), page),
+    page: (db, reader, page, filter) => repo.structurePage(db, reader.tenantId, visibleFilter(reader, filter), page),
     search: async (db, reader, column, value, page) => listPage((await visible(db, reader, {})).filter((one) => String(one[column]).includes(value.trim())), page),
     async one(db, { tenantId, scope }, id) {
       const found = await repo.structure(db, tenantId, id);

@@ -4,10 +4,13 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Homework, HomeworkAttachment, HomeworkDone, HomeworkSearchColumn } from '../../../contract/homework';
 import type { Db } from '../../db/client';
+import { qualified as q } from '../../db/qualified';
+import { liveCount } from '../../db/live-counts';
+import { preparedOn } from '../../db/prepared';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { classSubjects, classes, students, subjects } from '../../db/core-tables';
 import { homework, homeworkAttachments, homeworkDone } from './tables';
-import type { SyncScope } from '../../module-kit/scope';
+import type { ReadScope } from '../../module-kit/scope';
 
 const selection = {
   id: homework.id,
@@ -20,13 +23,12 @@ const selection = {
   createdBy: homework.createdBy,
   rev: homework.rev,
 };
-type HomeworkRow = Omit<Homework, 'attachments'>;
 
 const live = (tenantId: string) => and(eq(homework.tenantId, tenantId), isNull(homework.deletedAt));
 const ordering = [desc(homework.dueDate), asc(homework.id)];
 
 /** The homework a user's scope covers: the school's for staff, their classes' for a family. */
-export function visibleTo(scope: SyncScope): SQL | undefined {
+export function visibleTo(scope: ReadScope): SQL | undefined {
   if (scope.school) return undefined;
   return scope.classIds.length > 0 ? inArray(homework.classId, scope.classIds) : sql`false`;
 }
@@ -36,7 +38,7 @@ export interface HomeworkFilter {
   subjectId?: string;
 }
 
-function filtered(tenantId: string, scope: SyncScope, filter: HomeworkFilter = {}) {
+function filtered(tenantId: string, scope: ReadScope, filter: HomeworkFilter = {}) {
   return and(
     live(tenantId),
     visibleTo(scope),
@@ -45,66 +47,70 @@ function filtered(tenantId: string, scope: SyncScope, filter: HomeworkFilter = {
   );
 }
 
-/** Attachment metadata (never the bytes) of these homework, in upload order. */
-async function attachmentsOf(db: Db, tenantId: string, ids: string[]): Promise<Map<string, HomeworkAttachment[]>> {
-  const byHomework = new Map<string, HomeworkAttachment[]>();
-  if (ids.length === 0) return byHomework;
-  const rows = await db
-    .select({
-      id: homeworkAttachments.id,
-      homeworkId: homeworkAttachments.homeworkId,
-      fileName: homeworkAttachments.fileName,
-      contentType: homeworkAttachments.contentType,
-      size: homeworkAttachments.size,
-    })
-    .from(homeworkAttachments)
-    .where(and(eq(homeworkAttachments.tenantId, tenantId), inArray(homeworkAttachments.homeworkId, ids)))
-    .orderBy(asc(homeworkAttachments.createdAt), asc(homeworkAttachments.id));
-  for (const { homeworkId, ...attachment } of rows) {
-    const list = byHomework.get(homeworkId) ?? [];
-    list.push(attachment as HomeworkAttachment);
-    byHomework.set(homeworkId, list);
-  }
-  return byHomework;
-}
+/**
+ * Attachment metadata (never the bytes) of each homework in upload order, as a column of its row:
+ * one query for a page rather than a second one for its 20 rows' attachments.
+ */
+const attachments = sql<HomeworkAttachment[]>`coalesce((
+  select json_agg(json_build_object('id', ${q(homeworkAttachments.id)}, 'fileName', ${q(homeworkAttachments.fileName)},
+    'contentType', ${q(homeworkAttachments.contentType)}, 'size', ${q(homeworkAttachments.size)})
+    order by ${q(homeworkAttachments.createdAt)}, ${q(homeworkAttachments.id)})
+  from ${homeworkAttachments}
+  where ${q(homeworkAttachments.tenantId)} = ${q(homework.tenantId)} and ${q(homeworkAttachments.homeworkId)} = ${q(homework.id)}
+), '[]'::json)`;
 
-async function withAttachments(db: Db, tenantId: string, rows: HomeworkRow[]): Promise<Homework[]> {
-  const attachments = await attachmentsOf(db, tenantId, rows.map((row) => row.id));
-  return rows.map((row) => ({ ...row, attachments: attachments.get(row.id) ?? [] }));
-}
+const withAttachments = { ...selection, attachments };
 
-function list(db: Db, tenantId: string, where: SQL | undefined, query: PageQuery): Promise<Page<Homework>> {
+/**
+ * The school's unfiltered list as staff first open it: 20 rows in the page index's order with the
+ * kept count (db/live-counts.ts), a statement built and planned once (db/prepared.ts).
+ */
+const schoolPage = preparedOn((db) =>
+  db
+    .select({ ...withAttachments, total: liveCount(sql.placeholder('tenantId'), 'homework') })
+    .from(homework)
+    .where(and(eq(homework.tenantId, sql.placeholder('tenantId')), isNull(homework.deletedAt)))
+    .orderBy(...ordering)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('homework_live_page'),
+);
+
+/** `whole`: the school's unfiltered list (schoolPage); anything narrower counts what it matched. */
+function list(db: Db, tenantId: string, where: SQL | undefined, query: PageQuery, whole = false): Promise<Page<Homework>> {
   return toPage(
     query,
     async () => (await db.select({ value: count() }).from(homework).where(where))[0]?.value ?? 0,
-    (limit, offset) => db.select({ ...selection, total: totalCount }).from(homework).where(where).orderBy(...ordering).limit(limit).offset(offset),
-    (rows) => withAttachments(db, tenantId, rows),
+    (limit, offset) =>
+      whole
+        ? schoolPage(db).execute({ tenantId, limit, offset })
+        : db.select({ ...withAttachments, total: totalCount }).from(homework).where(where).orderBy(...ordering).limit(limit).offset(offset),
   );
 }
 
 export const homeworkRepository = {
-  async all(db: Db, tenantId: string, scope: SyncScope, filter: HomeworkFilter): Promise<Homework[]> {
-    const rows = await db.select(selection).from(homework).where(filtered(tenantId, scope, filter)).orderBy(...ordering);
-    return withAttachments(db, tenantId, rows);
+  async all(db: Db, tenantId: string, scope: ReadScope, filter: HomeworkFilter): Promise<Homework[]> {
+    return db.select(withAttachments).from(homework).where(filtered(tenantId, scope, filter)).orderBy(...ordering);
   },
-  page(db: Db, tenantId: string, scope: SyncScope, query: PageQuery, filter: HomeworkFilter) {
-    return list(db, tenantId, filtered(tenantId, scope, filter), query);
+  page(db: Db, tenantId: string, scope: ReadScope, query: PageQuery, filter: HomeworkFilter) {
+    const whole = scope.school && !filter.classId && !filter.subjectId;
+    return list(db, tenantId, filtered(tenantId, scope, filter), query, whole);
   },
-  search(db: Db, tenantId: string, scope: SyncScope, column: HomeworkSearchColumn, value: string, query: PageQuery) {
+  search(db: Db, tenantId: string, scope: ReadScope, column: HomeworkSearchColumn, value: string, query: PageQuery) {
     return list(db, tenantId, and(filtered(tenantId, scope), ilike(homework[column], containsPattern(value))), query);
   },
   /** One live homework the scope covers (no scope: any of the school's). */
-  async one(db: Db, tenantId: string, id: string, scope?: SyncScope): Promise<Homework | undefined> {
-    const rows = await db
-      .select(selection)
+  async one(db: Db, tenantId: string, id: string, scope?: ReadScope): Promise<Homework | undefined> {
+    const [row] = await db
+      .select(withAttachments)
       .from(homework)
       .where(and(live(tenantId), eq(homework.id, id), scope ? visibleTo(scope) : undefined));
-    return (await withAttachments(db, tenantId, rows))[0];
+    return row;
   },
   /** Live homework among the ids, as the read endpoints return them (sync/pull). */
   async byIds(db: Db, tenantId: string, ids: string[]): Promise<Homework[]> {
     if (ids.length === 0) return [];
-    return withAttachments(db, tenantId, await db.select(selection).from(homework).where(and(live(tenantId), inArray(homework.id, ids))));
+    return db.select(withAttachments).from(homework).where(and(live(tenantId), inArray(homework.id, ids)));
   },
   /** Locks the live row (attachment count checks, deletes); its class and subject. */
   async lock(db: Db, tenantId: string, id: string): Promise<{ classId: string; subjectId: string } | undefined> {

@@ -27,7 +27,7 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { recordRoutes, scopedReader, scopedReads } from '../../module-kit/record-routes';
 import { created, ok, okDeleted } from '../../module-kit/responses';
-import { canSeeStudent, scopeOf } from '../../module-kit/scope';
+import { canSeeStudent, readScopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { canTeachSubject } from '../../module-kit/teaching';
 import { classOfStudent, classTakesSubject, homeworkDoneRepository, homeworkRepository as repo, liveClassAndSubject } from './repository';
@@ -168,7 +168,7 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
     async (request, reply) => {
       const user = userOf(request);
       const { id, attachmentId } = request.params;
-      if (!(await repo.one(app.db, user.tenantId, id, await scopeOf(app.db, user)))) throw notFound(homeworkMessages.attachmentNotFound);
+      if (!(await repo.one(app.db, user.tenantId, id, await readScopeOf(app.db, user)))) throw notFound(homeworkMessages.attachmentNotFound);
       const file = await repo.attachmentFile(app.db, user.tenantId, id, attachmentId);
       if (!file) throw notFound(homeworkMessages.attachmentNotFound);
       return sendAttachment(request, reply, user.tenantId, { id: attachmentId, ...file });
@@ -200,7 +200,7 @@ export const homeworkRoutes: ZodPlugin = async (app) => {
         const { studentId, done } = request.body;
         const homeworkId = request.params.id;
         if (!(await canSeeStudent(tx, user, studentId))) throw new AppError(403, homeworkMessages.notYourStudent);
-        const scope = await scopeOf(tx, user);
+        const scope = await readScopeOf(tx, user);
         const found = await repo.one(tx, tenantId, homeworkId, scope);
         if (!found) throw notFound(homeworkMessages.notFound);
         if ((await classOfStudent(tx, tenantId, studentId)) !== found.classId) throw badRequest(homeworkMessages.studentNotInClass);

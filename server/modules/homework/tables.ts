@@ -34,6 +34,8 @@ export const homework = pgTable(
     index('homework_tenant_class_due_idx').on(t.tenantId, t.classId, t.dueDate),
     index('homework_tenant_class_txid_idx').on(t.tenantId, t.classId, t.txid, t.rev),
     index('homework_tenant_txid_idx').on(t.tenantId, t.txid, t.rev),
+    // The list's order (latest due first): a page reads its 20 rows, not the school's every homework.
+    index('homework_tenant_page_idx').on(t.tenantId, t.dueDate.desc().nullsFirst(), t.id).where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -45,7 +45,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { attachmentUploads, registerAttachmentParser, sendAttachment } from '../../files/uploads';
 import { serverTexts } from '../../i18n/catalogs';
 import { translationsOf } from '../../i18n/notice-translations';
-import { canSeeStudent, scopeOf } from '../../module-kit/scope';
+import { canSeeStudent, readScopeOf } from '../../module-kit/scope';
 import { created, ok, okList, okPage } from '../../module-kit/responses';
 import { userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
@@ -278,7 +278,7 @@ export const leaveRoutes: ZodPlugin = async (app) => {
     and(
       eq(leave.tenantId, user.tenantId),
       isNull(leave.deletedAt),
-      visibleLeave(await scopeOf(app.db, user)),
+      visibleLeave(await readScopeOf(app.db, user)),
       filter.status ? eq(leave.status, filter.status) : undefined,
       filter.studentId ? eq(leave.studentId, filter.studentId) : undefined,
       filter.teacherId ? eq(leave.teacherId, filter.teacherId) : undefined,
@@ -320,7 +320,7 @@ export const leaveRoutes: ZodPlugin = async (app) => {
     const [row] = await db
       .select()
       .from(leave)
-      .where(and(eq(leave.tenantId, user.tenantId), isNull(leave.deletedAt), visibleLeave(await scopeOf(db, user)), eq(leave.id, id)));
+      .where(and(eq(leave.tenantId, user.tenantId), isNull(leave.deletedAt), visibleLeave(await readScopeOf(db, user)), eq(leave.id, id)));
     return row;
   };
 

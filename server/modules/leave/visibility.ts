@@ -5,10 +5,10 @@
  */
 import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { classes, classSubjects, users } from '../../db/core-tables';
-import type { SyncScope } from '../../module-kit/scope';
+import type { ReadScope } from '../../module-kit/scope';
 import { leaveApplications as leave } from './tables';
 
-export function visibleLeave(scope: Pick<SyncScope, 'role' | 'userId' | 'studentIds'>): SQL | undefined {
+export function visibleLeave(scope: Pick<ReadScope, 'role' | 'userId' | 'studentIds'>): SQL | undefined {
   if (scope.role === 'admin') return undefined;
   const own = sql`${leave.applicantId} = ${scope.userId}::uuid`;
   if (scope.role === 'teacher') {

@@ -14,7 +14,7 @@ import type {
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { notificationReads, notificationRevisions, notifications } from './tables';
-import type { SyncScope } from '../../module-kit/scope';
+import type { ReadScope } from '../../module-kit/scope';
 import { audienceViewerOf } from '../../module-kit/audience';
 import { audienceSizeOfRow, outer, reaches } from './audience';
 
@@ -60,7 +60,7 @@ const newestFirst = [desc(notifications.publishAt), asc(notifications.id)];
  * The notifications a user's devices hold: admins all of the school's; everyone else what is
  * published and reaches them, and staff also what they sent (scheduled ones included).
  */
-export function visibleTo(scope: SyncScope): SQL | undefined {
+export function visibleTo(scope: ReadScope): SQL | undefined {
   if (scope.role === 'admin') return undefined;
   const received = and(eq(notifications.published, true), reaches(audienceViewerOf(scope)));
   return scope.role === 'teacher' ? or(received, eq(notifications.sentBy, scope.userId)) : received;
@@ -92,18 +92,18 @@ export function readRecord(row: typeof notificationReads.$inferSelect): Notifica
 }
 
 export const notificationRepository = {
-  async all(db: Db, tenantId: string, scope: SyncScope): Promise<NotificationWithReads[]> {
+  async all(db: Db, tenantId: string, scope: ReadScope): Promise<NotificationWithReads[]> {
     const rows = await db.select(withReads).from(notifications).where(and(live(tenantId), visibleTo(scope))).orderBy(...newestFirst);
     return rows.map(staffRecord);
   },
-  page(db: Db, tenantId: string, scope: SyncScope, query: PageQuery) {
+  page(db: Db, tenantId: string, scope: ReadScope, query: PageQuery) {
     return list(db, and(live(tenantId), visibleTo(scope)), query);
   },
-  search(db: Db, tenantId: string, scope: SyncScope, column: NotificationSearchColumn, value: string, query: PageQuery) {
+  search(db: Db, tenantId: string, scope: ReadScope, column: NotificationSearchColumn, value: string, query: PageQuery) {
     return list(db, and(live(tenantId), visibleTo(scope), ilike(notifications[column], containsPattern(value))), query);
   },
   /** One live notification the scope covers (no scope: any of the school's), with its read figures. */
-  async one(db: Db, tenantId: string, id: string, scope?: SyncScope): Promise<NotificationWithReads | undefined> {
+  async one(db: Db, tenantId: string, id: string, scope?: ReadScope): Promise<NotificationWithReads | undefined> {
     const [row] = await db
       .select(withReads)
       .from(notifications)
@@ -129,7 +129,7 @@ export const notificationRepository = {
     return row ? toRecord(row) : undefined;
   },
   /** The signed-in user's published notifications with their read state, newest first. */
-  async mine(db: Db, tenantId: string, scope: SyncScope, id?: string): Promise<MyNotification[]> {
+  async mine(db: Db, tenantId: string, scope: ReadScope, id?: string): Promise<MyNotification[]> {
     const rows = await db
       .select({ ...selection, readAt: notificationReads.readAt })
       .from(notifications)

@@ -25,7 +25,7 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
 import { assertAudienceOfSchool, audienceColumns, normalAudience } from '../../module-kit/audience';
-import { scopeOf } from '../../module-kit/scope';
+import { readScopeOf } from '../../module-kit/scope';
 import type { AuthUser } from '../../types';
 import { assertCanTeachClasses } from '../../module-kit/teaching';
 import { registerDelivery } from './delivery';
@@ -54,7 +54,7 @@ export const notificationRoutes: ZodPlugin = async (app) => {
 
   app.get(routeOf(notificationPaths.all), { config: staffRead, schema: { response: okList(notificationWithReadsSchema) } }, async (request, reply) => {
     const user = userOf(request);
-    return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await scopeOf(app.db, user)));
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await readScopeOf(app.db, user)));
   });
 
   app.get(
@@ -62,7 +62,7 @@ export const notificationRoutes: ZodPlugin = async (app) => {
     { config: staffRead, schema: { response: okPage(notificationWithReadsSchema), querystring: pageQuerySchema } },
     async (request, reply) => {
       const user = userOf(request);
-      return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
+      return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, user.tenantId, await readScopeOf(app.db, user), request.query));
     },
   );
 
@@ -73,18 +73,18 @@ export const notificationRoutes: ZodPlugin = async (app) => {
       const user = userOf(request);
       const { column, value, page, size } = request.query;
       const searchable = searchableColumn(notificationSearchColumns, column, notificationMessages.invalidColumn);
-      return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, user.tenantId, await scopeOf(app.db, user), searchable, value, { page, size }));
+      return sendEnvelope(reply, 200, messages.common.ok, await repo.search(app.db, user.tenantId, await readScopeOf(app.db, user), searchable, value, { page, size }));
     },
   );
 
   app.get(routeOf(notificationPaths.mine), { config: { access: 'signedIn' }, schema: { response: okList(myNotificationSchema) } }, async (request, reply) => {
     const user = userOf(request);
-    return sendEnvelope(reply, 200, messages.common.ok, await repo.mine(app.db, user.tenantId, await scopeOf(app.db, user)));
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.mine(app.db, user.tenantId, await readScopeOf(app.db, user)));
   });
 
   app.get(routeOf(notificationPaths.one), { config: staffRead, schema: { response: ok(notificationWithReadsSchema), params: idParams } }, async (request, reply) => {
     const user = userOf(request);
-    const found = await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user));
+    const found = await repo.one(app.db, user.tenantId, request.params.id, await readScopeOf(app.db, user));
     if (!found) throw notFound(notificationMessages.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
@@ -94,7 +94,7 @@ export const notificationRoutes: ZodPlugin = async (app) => {
     { config: staffRead, schema: { response: okList(notificationRevisionSchema), params: idParams } },
     async (request, reply) => {
       const user = userOf(request);
-      if (!(await repo.one(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user)))) throw notFound(notificationMessages.notFound);
+      if (!(await repo.one(app.db, user.tenantId, request.params.id, await readScopeOf(app.db, user)))) throw notFound(notificationMessages.notFound);
       return sendEnvelope(reply, 200, messages.common.ok, await repo.revisions(app.db, user.tenantId, request.params.id));
     },
   );
@@ -190,7 +190,7 @@ export const notificationRoutes: ZodPlugin = async (app) => {
       runWrite(request, reply, async (tx) => {
         const user = userOf(request);
         const { id } = request.params;
-        const [reaching] = await repo.mine(tx, user.tenantId, await scopeOf(tx, user), id);
+        const [reaching] = await repo.mine(tx, user.tenantId, await readScopeOf(tx, user), id);
         if (!reaching) throw notFound(notificationMessages.notFound);
         return { message: notificationMessages.read, data: await repo.markRead(tx, user.tenantId, id, user.id) };
       }),

@@ -5,6 +5,7 @@ import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Student, StudentSearchColumn, StudentValues } from '../../../contract/student';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { liveCount } from '../../db/live-counts';
 import { preparedOn } from '../../db/prepared';
 import { classes, students } from '../../db/core-tables';
 
@@ -89,7 +90,8 @@ async function list(db: Db, schoolName: string, where: SQL | undefined, query: P
 const pageOf = (name: string, inClass: boolean) =>
   preparedOn((db) =>
     db
-      .select(selection)
+      // The school's page carries its kept count (db/live-counts.ts); a class's is counted apart.
+      .select({ ...selection, total: inClass ? sql<undefined>`null` : liveCount(sql.placeholder('tenantId'), 'students') })
       .from(students)
       .leftJoin(classes, classJoin)
       .where(
@@ -122,7 +124,7 @@ export const studentRepository = {
     const where = and(live(tenantId), classId ? eq(students.classId, classId) : undefined);
     return toPage(
       query,
-      // Counted apart from the page (paging.ts): the page is 20 rows read in the index's order.
+      // The page is 20 rows read in the index's order; a class's page is counted apart (paging.ts).
       async () => (await db.select({ value: count() }).from(students).where(where))[0]?.value ?? 0,
       (limit, offset) =>
         classId === undefined

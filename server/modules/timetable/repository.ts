@@ -4,7 +4,7 @@ import type { Period, SubjectLimit, Substitution, TimetableEntry } from '../../.
 import type { Db } from '../../db/client';
 import { classes, subjects, teachers } from '../../db/core-tables';
 import { timetableEntries, timetablePeriods, timetableSubjectLimits, timetableSubstitutions } from './tables';
-import type { SyncScope } from '../../module-kit/scope';
+import type { ReadScope } from '../../module-kit/scope';
 
 const periodSelection = {
   id: timetablePeriods.id,
@@ -40,12 +40,12 @@ const substitutionSelection = {
 const liveEntries = (tenantId: string) => and(eq(timetableEntries.tenantId, tenantId), isNull(timetableEntries.deletedAt));
 
 /** The entries a user's scope covers: the school's for staff, their classes' for a family. */
-export function entriesVisibleTo(scope: SyncScope): SQL | undefined {
+export function entriesVisibleTo(scope: ReadScope): SQL | undefined {
   if (scope.school) return undefined;
   return scope.classIds.length > 0 ? inArray(timetableEntries.classId, scope.classIds) : sql`false`;
 }
 
-export function substitutionsVisibleTo(scope: SyncScope): SQL | undefined {
+export function substitutionsVisibleTo(scope: ReadScope): SQL | undefined {
   if (scope.school) return undefined;
   return scope.classIds.length > 0 ? inArray(timetableSubstitutions.classId, scope.classIds) : sql`false`;
 }
@@ -91,7 +91,7 @@ export const timetableRepository = {
       .where(and(eq(timetablePeriods.tenantId, tenantId), inArray(timetablePeriods.id, ids), isNull(timetablePeriods.deletedAt)));
   },
 
-  async entries(db: Db, tenantId: string, scope: SyncScope | undefined, filter: EntryFilter = {}): Promise<TimetableEntry[]> {
+  async entries(db: Db, tenantId: string, scope: ReadScope | undefined, filter: EntryFilter = {}): Promise<TimetableEntry[]> {
     return db
       .select(entrySelection)
       .from(timetableEntries)
@@ -105,7 +105,7 @@ export const timetableRepository = {
       )
       .orderBy(asc(timetableEntries.classId), asc(timetableEntries.periodId));
   },
-  async entry(db: Db, tenantId: string, id: string, scope?: SyncScope): Promise<TimetableEntry | undefined> {
+  async entry(db: Db, tenantId: string, id: string, scope?: ReadScope): Promise<TimetableEntry | undefined> {
     const [row] = await db
       .select(entrySelection)
       .from(timetableEntries)

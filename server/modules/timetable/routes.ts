@@ -21,7 +21,7 @@ import { runWrite } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { lostUpdate } from '../../module-kit/conflicts';
 import { created, ok, okDeleted, okList } from '../../module-kit/responses';
-import { scopeOf } from '../../module-kit/scope';
+import { readScopeOf } from '../../module-kit/scope';
 import { checkPlacement, overLimitWarning } from './placement';
 import { timetableRepository as repo } from './repository';
 
@@ -42,12 +42,12 @@ const withWarning = (message: string, warning: string | undefined) => (warning ?
 export const timetableEntryRoutes: ZodPlugin = async (app) => {
   app.get(routeOf(timetablePaths.all), { config: readers, schema: { response: okList(timetableEntrySchema), querystring: timetableListQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
-    return sendEnvelope(reply, 200, messages.common.ok, await repo.entries(app.db, user.tenantId, await scopeOf(app.db, user), request.query));
+    return sendEnvelope(reply, 200, messages.common.ok, await repo.entries(app.db, user.tenantId, await readScopeOf(app.db, user), request.query));
   });
 
   app.get(routeOf(timetablePaths.one), { config: readers, schema: { response: ok(timetableEntrySchema), params: idParams } }, async (request, reply) => {
     const user = userOf(request);
-    const found = await repo.entry(app.db, user.tenantId, request.params.id, await scopeOf(app.db, user));
+    const found = await repo.entry(app.db, user.tenantId, request.params.id, await readScopeOf(app.db, user));
     if (!found) throw notFound(timetableMessages.notFound);
     return sendEnvelope(reply, 200, messages.common.ok, found);
   });
