@@ -1,16 +1,17 @@
 /** Data access for the admission register, with the admitted class and the student as now. */
 import { and, count, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { academicYearLabel, type Admission, type AdmissionSearchColumn, type AdmissionStatus } from '../../../contract/admission';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { School } from '../../../contract/school';
+import type { Student } from '../../../contract/student';
 import type { Db } from '../../db/client';
 import { liveCount } from '../../db/live-counts';
 import { preparedOn } from '../../db/prepared';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { classes, students } from '../../db/core-tables';
 import { admissions } from './tables';
-import { studentRepository } from '../students/repository';
+import { studentColumns, studentRepository, withSchool } from '../students/repository';
 
 const selection = {
   id: admissions.id,
@@ -62,11 +63,22 @@ function base(db: Db) {
  */
 function counted(db: Db, tenantId: string | Placeholder, whole: boolean) {
   return db
-    .select({ ...selection, total: whole ? liveCount(tenantId, 'admissions') : totalCount })
+    .select({
+      ...selection,
+      total: whole ? liveCount(tenantId, 'admissions') : totalCount,
+      // The student as now, in the same query (withStudents' record; null once deleted).
+      student: studentFields,
+      studentLive: sql<boolean>`(${students.id} is not null and ${students.deletedAt} is null)`,
+    })
     .from(admissions)
     .leftJoin(classes, and(eq(classes.tenantId, admissions.tenantId), eq(classes.id, admissions.classId)))
-    .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)));
+    .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)))
+    .leftJoin(studentClass, and(eq(studentClass.tenantId, students.tenantId), eq(studentClass.id, students.classId)));
 }
+
+/** The student's class, joined beside the admitted class. */
+const studentClass = alias(classes, 'student_class');
+const studentFields = studentColumns(studentClass.className, studentClass.classSection);
 
 function filtered(tenantId: string, filter: AdmissionFilter) {
   return and(
@@ -109,7 +121,13 @@ async function list(db: Db, school: School, where: SQL | undefined, query: PageQ
       whole
         ? registerPage(db).execute({ tenantId: school.tenantId, limit, offset })
         : counted(db, school.tenantId, false).where(where).orderBy(...ordering).limit(limit).offset(offset),
-    (rows) => withStudents(db, school, rows),
+    (rows) =>
+      rows.map(({ student, studentLive, ...row }) => ({
+        ...row,
+        academicYear: academicYearLabel(row.admissionYear),
+        // The left join types every column nullable; a live student's row has its own not-null ones.
+        student: studentLive ? withSchool(school.schoolName)(student as Omit<Student, 'schoolName'>) : null,
+      })),
   );
 }
 

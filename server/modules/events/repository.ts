@@ -4,6 +4,7 @@ import type { Page, PageQuery } from '../../../contract/envelope';
 import type { EventKind, EventSearchColumn, SchoolEvent } from '../../../contract/events';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { preparedOn } from '../../db/prepared';
 import { events } from './tables';
 import { audienceReaches, audienceViewerOf } from '../../module-kit/audience';
 import type { ReadScope } from '../../module-kit/scope';
@@ -72,11 +73,27 @@ function filtered(tenantId: string, scope: ReadScope, filter: EventFilter = {}) 
   );
 }
 
-function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<SchoolEvent>> {
+/** The school's calendar as staff first open it, planned once (db/prepared.ts). */
+const schoolPage = preparedOn((db) =>
+  db
+    .select({ ...selection, total: totalCount })
+    .from(events)
+    .where(and(eq(events.tenantId, sql.placeholder('tenantId')), isNull(events.deletedAt)))
+    .orderBy(...calendarOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('events_live_page'),
+);
+
+/** `school`: the tenant whose whole calendar `where` is (schoolPage); undefined for anything narrower. */
+function list(db: Db, where: SQL | undefined, query: PageQuery, school?: string): Promise<Page<SchoolEvent>> {
   return toPage(
     query,
     async () => (await db.select({ value: count() }).from(events).where(where))[0]?.value ?? 0,
-    (limit, offset) => db.select({ ...selection, total: totalCount }).from(events).where(where).orderBy(...calendarOrder).limit(limit).offset(offset),
+    (limit, offset) =>
+      school !== undefined
+        ? schoolPage(db).execute({ tenantId: school, limit, offset })
+        : db.select({ ...selection, total: totalCount }).from(events).where(where).orderBy(...calendarOrder).limit(limit).offset(offset),
     (rows) => rows.map(toRecord),
   );
 }
@@ -86,7 +103,8 @@ export const eventRepository = {
     return (await db.select(selection).from(events).where(filtered(tenantId, scope, filter)).orderBy(...calendarOrder)).map(toRecord);
   },
   page(db: Db, tenantId: string, scope: ReadScope, query: PageQuery, filter?: EventFilter) {
-    return list(db, filtered(tenantId, scope, filter), query);
+    const whole = scope.school && !filter?.from && !filter?.to && !filter?.kind;
+    return list(db, filtered(tenantId, scope, filter), query, whole ? tenantId : undefined);
   },
   search(db: Db, tenantId: string, scope: ReadScope, column: EventSearchColumn, value: string, query: PageQuery) {
     return list(db, and(filtered(tenantId, scope), ilike(events[column], containsPattern(value))), query);

@@ -8,6 +8,7 @@ import { studentsOfClassInYear } from '../years/current-year';
 import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { preparedOn } from '../../db/prepared';
 import { students } from '../../db/core-tables';
 import { exams, gradingScales, marks, results } from './tables';
 import type { ReadScope } from '../../module-kit/scope';
@@ -93,11 +94,27 @@ function filtered(tenantId: string, scope: ReadScope, filter: ExamFilter = {}) {
 
 const searchColumns = { name: exams.name, term: exams.term, academic_year: exams.academicYear } as const;
 
-function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<Exam>> {
+/** The school's exams as staff first open them, planned once (db/prepared.ts). */
+const schoolPage = preparedOn((db) =>
+  db
+    .select({ row: exams, total: totalCount })
+    .from(exams)
+    .where(and(eq(exams.tenantId, sql.placeholder('tenantId')), isNull(exams.deletedAt)))
+    .orderBy(...ordering)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('exams_live_page'),
+);
+
+/** `school`: the tenant whose every exam `where` is (schoolPage); undefined for anything narrower. */
+function list(db: Db, where: SQL | undefined, query: PageQuery, school?: string): Promise<Page<Exam>> {
   return toPage(
     query,
     async () => (await db.select({ value: count() }).from(exams).where(where))[0]?.value ?? 0,
-    (limit, offset) => db.select({ row: exams, total: totalCount }).from(exams).where(where).orderBy(...ordering).limit(limit).offset(offset),
+    (limit, offset) =>
+      school !== undefined
+        ? schoolPage(db).execute({ tenantId: school, limit, offset })
+        : db.select({ row: exams, total: totalCount }).from(exams).where(where).orderBy(...ordering).limit(limit).offset(offset),
     (rows) => rows.map(({ row }) => examRecord(row)),
   );
 }
@@ -107,7 +124,7 @@ export const examRepository = {
     return (await db.select().from(exams).where(filtered(tenantId, scope, filter)).orderBy(...ordering)).map(examRecord);
   },
   page(db: Db, tenantId: string, scope: ReadScope, query: PageQuery) {
-    return list(db, filtered(tenantId, scope), query);
+    return list(db, filtered(tenantId, scope), query, scope.school ? tenantId : undefined);
   },
   search(db: Db, tenantId: string, scope: ReadScope, column: ExamSearchColumn, value: string, query: PageQuery) {
     return list(db, and(filtered(tenantId, scope), ilike(searchColumns[column], containsPattern(value))), query);

@@ -13,28 +13,36 @@ export type StudentRow = typeof students.$inferSelect;
 /** What a write sets: every field of the input, the admission id included. */
 export type StudentFields = Omit<StudentValues, 'id' | 'baseRev'>;
 
-const selection = {
-  id: students.id,
-  admissionId: students.admissionId,
-  firstName: students.firstName,
-  lastName: students.lastName,
-  emailId: students.emailId,
-  rollNumber: students.rollNumber,
-  phoneNumber: students.phoneNumber,
-  classId: students.classId,
-  className: classes.className,
-  classSection: classes.classSection,
-  dateOfBirth: students.dateOfBirth,
-  gender: students.gender,
-  fatherName: students.fatherName,
-  motherName: students.motherName,
-  parentEmail: students.parentEmail,
-  alternateNumber: students.alternateNumber,
-  address: students.address,
-  aadhaarId: students.aadhaarId,
-  apaarId: students.apaarId,
-  rev: students.rev,
-};
+/**
+ * A student's columns, the class's names from the given columns: the admissions register joins the
+ * student's class under a name of its own.
+ */
+export function studentColumns<N, S>(className: N, classSection: S) {
+  return {
+    id: students.id,
+    admissionId: students.admissionId,
+    firstName: students.firstName,
+    lastName: students.lastName,
+    emailId: students.emailId,
+    rollNumber: students.rollNumber,
+    phoneNumber: students.phoneNumber,
+    classId: students.classId,
+    className,
+    classSection,
+    dateOfBirth: students.dateOfBirth,
+    gender: students.gender,
+    fatherName: students.fatherName,
+    motherName: students.motherName,
+    parentEmail: students.parentEmail,
+    alternateNumber: students.alternateNumber,
+    address: students.address,
+    aadhaarId: students.aadhaarId,
+    apaarId: students.apaarId,
+    rev: students.rev,
+  };
+}
+
+const selection = studentColumns(classes.className, classes.classSection);
 
 const fullName = sql<string>`(${students.firstName} || ' ' || ${students.lastName})`;
 
@@ -60,7 +68,8 @@ const live = (tenantId: string) => and(eq(students.tenantId, tenantId), isNull(s
 const ordering = [sql`${students.admissionId} asc nulls last`, asc(students.firstName), asc(students.id)];
 const classJoin = and(eq(classes.tenantId, students.tenantId), eq(classes.id, students.classId));
 
-function withSchool(schoolName: string) {
+/** The record as the API answers it: the row and the school's name. */
+export function withSchool(schoolName: string) {
   return (row: Omit<Student, 'schoolName'>): Student => ({ ...row, schoolName });
 }
 
