@@ -25,11 +25,14 @@ export function reaches(viewer: AudienceViewer): SQL {
 export const userRowViewer: AudienceViewer = {
   userId: sql.raw('"users"."id"'),
   role: sql.raw('"users"."role"'),
+  // Two lookups by key rather than one OR over both (which scanned every student per user).
   classIds: sql.raw(`array(select "s"."class_id" from "students" "s"
-    where "s"."tenant_id" = "users"."tenant_id" and "s"."class_id" is not null
-      and ("s"."id" = "users"."student_id" or "s"."id" in (
-        select "pc"."student_id" from "parent_children" "pc"
-        where "pc"."tenant_id" = "users"."tenant_id" and "pc"."user_id" = "users"."id" and "pc"."deleted_at" is null)))`),
+      where "s"."tenant_id" = "users"."tenant_id" and "s"."id" = "users"."student_id" and "s"."class_id" is not null
+    union all
+    select "s"."class_id" from "parent_children" "pc"
+      join "students" "s" on "s"."tenant_id" = "pc"."tenant_id" and "s"."id" = "pc"."student_id"
+      where "pc"."tenant_id" = "users"."tenant_id" and "pc"."user_id" = "users"."id" and "pc"."deleted_at" is null
+        and "s"."class_id" is not null)`),
 };
 
 /** The active users a stored notification reaches. */

@@ -13,6 +13,7 @@ import type {
 } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { preparedOn } from '../../db/prepared';
 import { notificationReads, notificationRevisions, notifications } from './tables';
 import type { ReadScope } from '../../module-kit/scope';
 import { audienceViewerOf } from '../../module-kit/audience';
@@ -78,11 +79,27 @@ function staffRecord(row: Row & { audienceSize: number; readCount: number }): No
   return { ...toRecord(row), audienceSize: Number(row.audienceSize), readCount: Number(row.readCount) };
 }
 
-function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<NotificationWithReads>> {
+/** Every notification of the school, as an admin first opens them, planned once (db/prepared.ts). */
+const schoolPage = preparedOn((db) =>
+  db
+    .select({ ...withReads, total: totalCount })
+    .from(notifications)
+    .where(and(eq(notifications.tenantId, sql.placeholder('tenantId')), isNull(notifications.deletedAt)))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('notifications_live_page'),
+);
+
+/** `school`: the tenant whose every notification `where` is (schoolPage); undefined for anything narrower. */
+function list(db: Db, where: SQL | undefined, query: PageQuery, school?: string): Promise<Page<NotificationWithReads>> {
   return toPage(
     query,
     async () => (await db.select({ value: count() }).from(notifications).where(where))[0]?.value ?? 0,
-    (limit, offset) => db.select({ ...withReads, total: totalCount }).from(notifications).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
+    (limit, offset) =>
+      school !== undefined
+        ? schoolPage(db).execute({ tenantId: school, limit, offset })
+        : db.select({ ...withReads, total: totalCount }).from(notifications).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
     (rows) => rows.map(staffRecord),
   );
 }
@@ -97,7 +114,7 @@ export const notificationRepository = {
     return rows.map(staffRecord);
   },
   page(db: Db, tenantId: string, scope: ReadScope, query: PageQuery) {
-    return list(db, and(live(tenantId), visibleTo(scope)), query);
+    return list(db, and(live(tenantId), visibleTo(scope)), query, visibleTo(scope) === undefined ? tenantId : undefined);
   },
   search(db: Db, tenantId: string, scope: ReadScope, column: NotificationSearchColumn, value: string, query: PageQuery) {
     return list(db, and(live(tenantId), visibleTo(scope), ilike(notifications[column], containsPattern(value))), query);
