@@ -14,14 +14,23 @@
  *    worker, opening IndexedDB, reading the mirror, computing and React's render. p50, p95, max.
  * 2. The figures alone (BENCH_ONLY=2): what the dashboard computes once the rows are read, over a
  *    generated mirror of Riverside's size, bundled with esbuild and run in a blank page. 30 runs.
+ *    The trends are counted from the marks here (the device keeps those counts as marks arrive).
+ *
+ * Target (issue 40): all figures p50 under 1 s at CPU 4x; the bench says whether it was met.
+ *
+ * The server and the pages run on the end-to-end run's school day (Wednesday 25/11/2026 from 10:30
+ * in India, tests/e2e/support/school-clock.mjs), so the figures never depend on the day the bench
+ * runs (on a Sunday the school is closed and today's figures have nothing to show).
  *
  * Run with `npm run bench:dashboard` (builds the app if its sources changed) under
  * `flock /tmp/kaksha-e2e.lock`. Figures go to stdout; README.md "Benchmarks" shows the latest.
  */
-import { build } from 'esbuild';
+import { build, type PluginBuild } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureBuild } from '../scripts/ensure-build';
 import { demoPassword } from '../server/seed/accounts';
+import { schoolClockSetting } from '../tests/e2e/support/school-clock.mjs';
+import { onSchoolClock, putOnSchoolClock } from '../tests/e2e/support/school-clock-env';
 import { chromiumPath, percentile, startBenchServer } from './support/server';
 
 const runs = Number(process.env.BENCH_RUNS || 10);
@@ -29,6 +38,7 @@ const only = new Set((process.env.BENCH_ONLY || '1,2').split(',').map((part) => 
 const flags = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const school = 'Riverside High School';
 const admin = 'admin@kaksha.demo';
+const schoolDay = '2026-11-25';
 
 /** What "a figure is shown" means per figure: the panel has its content, not just its heading. */
 const figureSelectors: Record<string, string> = {
@@ -40,7 +50,8 @@ const figureSelectors: Record<string, string> = {
   notice: '[aria-labelledby="glance-notice"] > h3 + *',
   dailyTrend: '.glance-trends .trend-bars',
   classTrend: '[aria-labelledby="glance-class-trend"] > h3 + *',
-  feeStanding: '[aria-labelledby="glance-fee-standing"] > h3 + *',
+  // The fees panel says "Loading" (a status) until its figures are worked out.
+  feeStanding: '[aria-labelledby="glance-fee-standing"] > h3 + :not([role="status"])',
   examStanding: '[aria-labelledby="glance-exam-standing"] > h3 + *',
 };
 
@@ -74,12 +85,16 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/admin');
 }
 
+/** Issue 40's target: every figure shown within this long (p50) at CPU 4x. */
+const targetMs = 1000;
+
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 const spread = (values: number[]) => `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))}`;
 
 /** 1. The real screen from IndexedDB, offline, CPU slowed 4x. */
 async function realScreen(browser: Browser, baseUrl: string) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 360, height: 740 } });
+  await putOnSchoolClock(context);
   // tsx keeps function names with a `__name` helper, which code run in the page needs too.
   await context.addInitScript('window.__name = (fn) => fn');
   const page = await context.newPage();
@@ -136,12 +151,16 @@ async function realScreen(browser: Browser, baseUrl: string) {
   console.log(`   mirror: ${mirror.students} students, ${mirror.attendance} attendance marks, ${mirror.feeReceipts} receipts, ${mirror.results} results, ${mirror.timetable} timetable entries (first full pull ${pullSeconds.toFixed(0)} s, not slowed)`);
   console.log(`   first figure (today's students present): ${spread(first)}`);
   console.log(`   all ${Object.keys(figureSelectors).length} figures: ${spread(all)}`);
+  const met = percentile(all, 50) < targetMs;
+  console.log(`   target: all figures p50 under ${targetMs / 1000} s at CPU 4x: ${met ? 'met' : 'not met'} (p50 ${ms(percentile(all, 50))})`);
   console.log(`   last to show (p50): ${last.slice(0, 3).map(([name, at]) => `${name} ${ms(at)}`).join(', ')}`);
 }
 
 const source = `
 import { attendanceToday, feesToday, homeworkDueOn, staffToday } from './src/features/admin/dashboard/today';
 import { classShares, dailyShares, lastWorkingDays } from './src/features/admin/dashboard/trends';
+import { tallyOf } from './sync/tally-table';
+import { attendanceDaysTable } from './sync/tables/attendance-days';
 import { feeStanding, lastExamStanding } from './src/features/admin/dashboard/standing';
 import { periodsToday } from './src/features/admin/dashboard/teacher-day';
 import { eventsThisWeek } from './src/kit/dashboard-day';
@@ -194,8 +213,10 @@ for (let run = 0; run < runs; run++) {
   homeworkDueOn(mirror.homework, today);
   eventsThisWeek(events, new Date(2026, 10, 25));
   periodsToday(mirror, 't-1', today);
-  dailyShares(attendance, lastWorkingDays(today, events));
-  classShares({ classes, attendance, events }, today);
+  // The marks counted by class and day, as the device keeps them (sync/tables/attendance-days.ts).
+  const classDays = tallyOf(attendanceDaysTable, attendance);
+  dailyShares(classDays, lastWorkingDays(today, events));
+  classShares({ classes, classDays, events }, today);
   feeStanding({ students, heads, structures, concessions: [], receipts, events }, today);
   lastExamStanding({ exams, results, classes });
   all.push(performance.now() - started);
@@ -206,7 +227,9 @@ window.result = { attendance: attendance.length, receipts: receipts.length, resu
 
 /** 2. The figures alone over a generated mirror of Riverside's size. */
 async function figuresOnly(browser: Browser) {
-  const bundle = await build({ stdin: { contents: source, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser', logLevel: 'silent' });
+  // The figures' modules reach the app's catalogs (through the school year's reader): their texts are not needed here.
+  const noTexts = { name: 'no-texts', setup: (on: PluginBuild) => on.onLoad({ filter: /\.po$/ }, () => ({ contents: 'export const messages = {};', loader: 'js' })) };
+  const bundle = await build({ stdin: { contents: source, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser', logLevel: 'silent', plugins: [noTexts] });
   const page = await browser.newPage();
   try {
     const cdp = await page.context().newCDPSession(page);
@@ -230,7 +253,8 @@ async function main() {
     console.log(`dashboard bench: Chromium ${browser.version()}`);
     if (only.has('1')) {
       ensureBuild();
-      const server = await startBenchServer();
+      process.env.KAKSHA_E2E_CLOCK ||= schoolClockSetting(schoolDay);
+      const server = await startBenchServer({ NODE_OPTIONS: onSchoolClock(process.env).NODE_OPTIONS ?? '' });
       try {
         await realScreen(browser, server.baseUrl);
       } finally {

@@ -9,6 +9,8 @@
  */
 import { Dexie, type Table, type Transaction } from 'dexie';
 import type { MirrorTableSpec } from './mirror-table';
+import { fillTally, tallyKeeper } from './tally-keeper';
+import type { AnyTallyTableSpec } from './tally-table';
 
 /**
  * A mirror table's name is its entity's (contract/sync-entities.ts). The device has the tables of
@@ -140,6 +142,8 @@ export interface SchemaStep {
   version: number;
   stores: Record<string, string | null>;
   upgrade?: (tx: Transaction) => Promise<void> | void;
+  /** Tally tables this step introduces, filled from their source's rows when a device upgrades. */
+  fills?: readonly AnyTallyTableSpec[];
 }
 
 /** The engine's own tables, as version 1 made them. */
@@ -153,32 +157,35 @@ const engineStores = {
 };
 
 /**
- * The schema history of the given mirror tables: version 1 holds the engine's tables, and every
- * version holds the tables whose indexes that version introduced or changed (a table a version
- * does not name is kept as it was, the outbox among them). So a module adding a table adds its
- * indexes under the next version, in its own file, and this history grows by that step.
+ * The schema history of the given mirror tables and tally tables: version 1 holds the engine's
+ * tables, and every version holds the tables whose indexes that version introduced or changed (a
+ * table a version does not name is kept as it was, the outbox among them). So a module adding a
+ * table adds its indexes under the next version, in its own file, and this history grows by that
+ * step. The version that introduces a tally table fills it from the rows its source already holds.
  */
-export function schemaHistoryOf(tables: readonly MirrorTableSpec[]): SchemaStep[] {
+export function schemaHistoryOf(tables: readonly MirrorTableSpec[], tallies: readonly AnyTallyTableSpec[] = []): SchemaStep[] {
   const versions = new Set<number>([1]);
-  for (const table of tables) for (const version of Object.keys(table.indexes)) versions.add(Number(version));
+  for (const table of [...tables, ...tallies]) for (const version of Object.keys(table.indexes)) versions.add(Number(version));
   return [...versions]
     .sort((a, b) => a - b)
     .map((version) => {
       const stores: Record<string, string> = version === 1 ? { ...engineStores } : {};
-      for (const table of tables) {
+      for (const table of [...tables, ...tallies]) {
         const indexes = table.indexes[version];
         if (indexes !== undefined) stores[table.name] = indexes;
       }
-      return { version, stores };
+      const fills = tallies.filter((tally) => Math.min(...Object.keys(tally.indexes).map(Number)) === version);
+      return fills.length === 0 ? { version, stores } : { version, stores, fills };
     });
 }
 
-/** The mirror tables a history declares: every store but the engine's (and but those a step dropped). */
-function mirrorTablesOf(history: readonly SchemaStep[]): MirrorTable[] {
+/** The mirror tables a history declares: every store but the engine's, the tallies' (and those a step dropped). */
+function mirrorTablesOf(history: readonly SchemaStep[], tallies: readonly AnyTallyTableSpec[]): MirrorTable[] {
   const stores = new Map<string, string | null>();
   for (const step of history) for (const [name, indexes] of Object.entries(step.stores)) stores.set(name, indexes);
+  const derived = new Set(tallies.map((tally) => tally.name));
   return [...stores]
-    .filter(([name, indexes]) => indexes !== null && !(name in engineStores))
+    .filter(([name, indexes]) => indexes !== null && !(name in engineStores) && !derived.has(name))
     .map(([name]) => name);
 }
 
@@ -191,14 +198,15 @@ export interface DexieDependencies {
   IDBKeyRange: typeof IDBKeyRange;
 }
 
-/** What the store needs of a module (sync/module-kit.ts): its mirror tables. */
+/** What the store needs of a module (sync/module-kit.ts): its mirror tables and the tallies of them it keeps. */
 export interface StoreModule {
   tables: readonly MirrorTableSpec[];
+  tallies?: readonly AnyTallyTableSpec[];
 }
 
 /**
  * The store's shape: the modules whose tables it holds (its schema history is theirs), or, for
- * upgrade checks, a schema history given step by step.
+ * upgrade checks, a schema history given step by step (the tallies it keeps are its steps' `fills`).
  */
 export type KakshaDbOptions = ({ modules: readonly StoreModule[]; history?: undefined } | { history: SchemaStep[]; modules?: undefined }) & {
   dependencies?: DexieDependencies;
@@ -212,16 +220,28 @@ export class KakshaDb extends Dexie {
   base!: Table<BaseRow, string>;
   gone!: Table<GoneRow, string>;
   meta!: Table<MetaRow, string>;
-  /** The mirror tables this store was opened with (every store of its history but the engine's). */
+  /** The mirror tables this store was opened with (every store of its history but the engine's and the tallies'). */
   readonly mirrorTables: readonly MirrorTable[];
 
   constructor(name: string, options: KakshaDbOptions) {
     super(name, options.dependencies ? { ...options.dependencies } : undefined);
-    const history = options.history ?? schemaHistoryOf(options.modules.flatMap((module) => module.tables));
-    this.mirrorTables = mirrorTablesOf(history);
+    const history =
+      options.history ??
+      schemaHistoryOf(
+        options.modules.flatMap((module) => module.tables),
+        options.modules.flatMap((module) => module.tallies ?? []),
+      );
+    const tallies = history.flatMap((step) => step.fills ?? []);
+    this.mirrorTables = mirrorTablesOf(history, tallies);
+    if (tallies.length > 0) this.use(tallyKeeper(tallies));
     for (const step of history) {
       const version = this.version(step.version).stores(step.stores);
-      if (step.upgrade) version.upgrade(step.upgrade);
+      const { upgrade, fills = [] } = step;
+      if (upgrade || fills.length > 0)
+        version.upgrade(async (tx) => {
+          await upgrade?.(tx);
+          for (const tally of fills) await fillTally(tx, tally);
+        });
     }
     // Recorded for support and diagnostics ("which shape is this device's store in?").
     this.on('ready', (db) => (db as KakshaDb).meta.put({ key: metaKeys.schemaVersion, value: db.verno }));
@@ -232,6 +252,11 @@ export class KakshaDb extends Dexie {
    * tests read and write a mirror table (`db.tableOf(classesTable)`).
    */
   tableOf<Row, Key>(spec: MirrorTableSpec<MirrorTable, Row, Key>): Table<Row, Key> {
+    return this.table(spec.name);
+  }
+
+  /** A tally table the store keeps (sync/tally-table.ts), to read: `db.tally(attendanceDaysTable)`. */
+  tally<Row>(spec: { name: string; readonly row?: Row }): Table<Row, unknown> {
     return this.table(spec.name);
   }
 

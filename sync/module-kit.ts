@@ -7,6 +7,7 @@
  */
 import type { MutationKind } from './kinds/kind';
 import type { MirrorTableSpec } from './mirror-table';
+import type { AnyTallyTableSpec } from './tally-table';
 
 /** Any kind, whatever its payload and body (methods compare bivariantly, so every kind fits). */
 export type AnyKind = MutationKind<unknown, unknown, string>;
@@ -18,6 +19,8 @@ export interface SyncModule<
   name: string;
   tables: Tables;
   kinds: Kinds;
+  /** Counts of its tables' rows the store keeps in step with them (sync/tally-table.ts). */
+  tallies?: readonly AnyTallyTableSpec[];
 }
 
 /** A list of modules, as the engine takes it. */
@@ -32,6 +35,11 @@ export function defineSyncModule<const Tables extends readonly MirrorTableSpec[]
 /** Every mirror table of the modules, in their order. */
 export function tablesOf(modules: SyncModules): MirrorTableSpec[] {
   return modules.flatMap<MirrorTableSpec>((module) => module.tables);
+}
+
+/** Every tally table of the modules, in their order. */
+export function talliesOf(modules: SyncModules): AnyTallyTableSpec[] {
+  return modules.flatMap((module) => module.tallies ?? []);
 }
 
 /** Every kind of the modules, in their order. */

@@ -5,7 +5,7 @@
  * engine's kinds and `mutate()`'s payload types are derived from it.
  */
 import { schemaHistoryOf, type MirrorTable } from '../db';
-import { kindsOf, tablesOf } from '../module-kit';
+import { kindsOf, tablesOf, talliesOf } from '../module-kit';
 import { attendanceSync } from './attendance';
 import { classSubjectsSync } from './class-subjects';
 import { classesSync } from './classes';
@@ -49,8 +49,11 @@ export const mirrorTableSpecs = tablesOf(syncModules);
 
 export const mirrorTables: readonly MirrorTable[] = mirrorTableSpecs.map((table) => table.name);
 
+/** The tallies the app's store keeps of its mirror tables (sync/tally-table.ts). */
+export const tallyTableSpecs = talliesOf(syncModules);
+
 /** The app's store history (each step a schema version devices have or will have). */
-export const schemaHistory = schemaHistoryOf(mirrorTableSpecs);
+export const schemaHistory = schemaHistoryOf(mirrorTableSpecs, tallyTableSpecs);
 
 /** Every kind of the app's modules. */
 export const defaultKinds = kindsOf(syncModules);

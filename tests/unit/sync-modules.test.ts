@@ -12,7 +12,7 @@ import { createConnectivity, createSyncEngine, type SyncEngine } from '../../syn
 import { databaseName, KakshaDb, schemaHistoryOf, type OutboxEntry } from '../../sync/db';
 import { mirrorTable } from '../../sync/mirror-table';
 import { syncTables } from '../../sync/mirror';
-import { defaultKinds, mirrorTables, mirrorTableSpecs, schemaHistory, syncModules } from '../../sync/modules';
+import { defaultKinds, mirrorTables, mirrorTableSpecs, schemaHistory, syncModules, tallyTableSpecs } from '../../sync/modules';
 import { classesTable } from '../../sync/modules/classes';
 
 /** The steps released before the kit, as installed devices have them (never to change). */
@@ -96,7 +96,7 @@ describe('the store derived from the module list', () => {
     const homework = mirrorTable<{ id: string; classId: string; dueDate: string; rev: number }>()('homework', {
       [next]: 'id, classId, dueDate, rev',
     });
-    const history = schemaHistoryOf([...mirrorTableSpecs, homework]);
+    const history = schemaHistoryOf([...mirrorTableSpecs, homework], tallyTableSpecs);
     expect(history.slice(0, -1)).toEqual(schemaHistory);
     expect(history.at(-1)).toEqual({ version: next, stores: { homework: 'id, classId, dueDate, rev' } });
 

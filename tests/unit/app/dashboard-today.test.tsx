@@ -21,7 +21,8 @@ import { classShares, dailyShares, lastWorkingDays } from '../../../src/features
 import { meanwhile, renderRoute, type Rendered } from './dom';
 import { onDay } from '../../support/fixed-day';
 import { screenHarness, signInStorage, until } from './records-harness';
-import { attendanceTable } from '../../../sync/modules/attendance';
+import { attendanceDaysTable, attendanceTable } from '../../../sync/modules/attendance';
+import { tallyOf } from '../../../sync/tally-table';
 import { studentsTable } from '../../../sync/modules/students';
 import { classSubjectsTable } from '../../../sync/modules/class-subjects';
 import { classesTable } from '../../../sync/modules/classes';
@@ -226,7 +227,12 @@ describe('attendance trends', () => {
     expect(withBreak.filter((day) => day >= '2026-11-07' && day <= '2026-11-11')).toEqual([]);
     expect(withBreak[0]).toBe('2026-10-16');
     const shares = dailyShares(
-      [mark(1, asha, vA, '2026-11-25', 'present'), mark(2, ravi, vA, '2026-11-25', 'late'), mark(3, meena, vA, '2026-11-25', 'absent'), mark(4, asha, vA, '2026-11-24', 'absent')],
+      tallyOf(attendanceDaysTable, [
+        mark(1, asha, vA, '2026-11-25', 'present'),
+        mark(2, ravi, vA, '2026-11-25', 'late'),
+        mark(3, meena, vA, '2026-11-25', 'absent'),
+        mark(4, asha, vA, '2026-11-24', 'absent'),
+      ]),
       days,
     );
     expect(shares.at(-1)).toEqual({ date: '2026-11-25', present: 2, marked: 3, percent: 66.7 });
@@ -239,14 +245,14 @@ describe('attendance trends', () => {
       {
         classes,
         events: [holiday, classHoliday],
-        attendance: [
+        classDays: tallyOf(attendanceDaysTable, [
           mark(1, asha, vA, '2026-11-25', 'present'),
           mark(2, ravi, vA, '2026-11-25', 'present'),
           mark(3, kiran, vB, '2026-11-23', 'present'),
           mark(4, kiran, vB, '2026-11-25', 'absent'),
           mark(5, asha, vA, '2026-10-30', 'absent'),
           mark(6, meena, vA, '2026-11-02', 'absent'),
-        ],
+        ]),
       },
       '2026-11-25',
     );

@@ -5,6 +5,8 @@
  */
 import { academicYearOf } from '../../../../contract/admission';
 import { readSchoolYears } from '../../../kit/school-year';
+import { readTogether } from '../../../sync-binding/read-together';
+import { schoolYearsTable } from '../../../../sync/modules/years';
 import { compareClasses } from '../../../../contract/class-order';
 import { computeDues, holidayLateDays } from '../../../../contract/fee-dues';
 import type { FeeConcession, FeeHead, FeeStructure } from '../../../../contract/fees';
@@ -109,23 +111,27 @@ export function lastExamStanding(mirror: { exams: readonly ExamRow[]; results: r
   return { exam, classes };
 }
 
-export interface Standing {
-  fees: FeeStanding;
-  exam: ReturnType<typeof lastExamStanding>;
+/** Fees this year against dues, read in one transaction (no copies of the school's receipts). */
+export function readFeeStanding(db: KakshaDb, today: string): Promise<FeeStanding> {
+  const tables = [db.tableOf(studentsTable), db.tableOf(feeHeadsTable), db.tableOf(feeStructuresTable), db.tableOf(feeConcessionsTable), db.tableOf(feeReceiptsTable), db.tableOf(eventsTable), db.tableOf(schoolYearsTable)];
+  return readTogether(db, tables, async () => {
+    const [students, heads, structures, concessions, receipts, events, years] = await Promise.all([
+      db.tableOf(studentsTable).toArray(),
+      db.tableOf(feeHeadsTable).toArray(),
+      db.tableOf(feeStructuresTable).toArray(),
+      db.tableOf(feeConcessionsTable).toArray(),
+      db.tableOf(feeReceiptsTable).toArray(),
+      db.tableOf(eventsTable).where('kind').equals('holiday').toArray(),
+      readSchoolYears(db, today),
+    ]);
+    return feeStanding({ students, heads, structures, concessions, receipts, events }, today, years.current);
+  });
 }
 
-export async function readStanding(db: KakshaDb, today: string): Promise<Standing> {
-  const [students, classes, heads, structures, concessions, receipts, events, exams, results, years] = await Promise.all([
-    db.tableOf(studentsTable).toArray(),
-    db.tableOf(classesTable).toArray(),
-    db.tableOf(feeHeadsTable).toArray(),
-    db.tableOf(feeStructuresTable).toArray(),
-    db.tableOf(feeConcessionsTable).toArray(),
-    db.tableOf(feeReceiptsTable).toArray(),
-    db.tableOf(eventsTable).where('kind').equals('holiday').toArray(),
-    db.tableOf(examsTable).toArray(),
-    db.tableOf(resultsTable).toArray(),
-    readSchoolYears(db, today),
-  ]);
-  return { fees: feeStanding({ students, heads, structures, concessions, receipts, events }, today, years.current), exam: lastExamStanding({ exams, results, classes }) };
+/** The last published exam per class: read apart from the fees, so it shows without waiting for them. */
+export function readExamStanding(db: KakshaDb): Promise<ReturnType<typeof lastExamStanding>> {
+  return readTogether(db, [db.tableOf(examsTable), db.tableOf(resultsTable), db.tableOf(classesTable)], async () => {
+    const [exams, results, classes] = await Promise.all([db.tableOf(examsTable).toArray(), db.tableOf(resultsTable).toArray(), db.tableOf(classesTable).toArray()]);
+    return lastExamStanding({ exams, results, classes });
+  });
 }

@@ -19,6 +19,7 @@ import { studentsTable } from '../../../../sync/modules/students';
 import { attendanceTable } from '../../../../sync/modules/attendance';
 import { teachersTable } from '../../../../sync/modules/teachers';
 import { subjectsTable } from '../../../../sync/modules/subjects';
+import { readTogether } from '../../../sync-binding/read-together';
 
 export interface AttendanceToday {
   present: number;
@@ -147,21 +148,37 @@ export interface TodayMirror {
   subjects: SubjectRow[];
 }
 
-/** What the glance reads: today's rows only where the table has a date index. */
-export async function readToday(db: KakshaDb, today: string): Promise<TodayMirror> {
-  const [classes, students, attendance, teachers, teacherAttendance, periods, entries, substitutions, receipts, homework, events, subjects] = await Promise.all([
-    db.tableOf(classesTable).toArray(),
-    db.tableOf(studentsTable).toArray(),
-    db.tableOf(attendanceTable).where('date').equals(today).toArray(),
-    db.tableOf(teachersTable).toArray(),
-    db.tableOf(teacherAttendanceTable).where('date').equals(today).toArray(),
-    db.tableOf(periodsTable).toArray(),
-    db.tableOf(timetableTable).toArray(),
-    db.tableOf(substitutionsTable).where('date').equals(today).toArray(),
-    db.tableOf(feeReceiptsTable).where('paidOn').equals(today).toArray(),
-    db.tableOf(homeworkTable).where('dueDate').equals(today).toArray(),
-    db.tableOf(eventsTable).toArray(),
-    db.tableOf(subjectsTable).toArray(),
-  ]);
-  return { classes, students, attendance, teachers, teacherAttendance, periods, entries, substitutions, receipts, homework, events, subjects };
+/** What the glance reads: today's rows only where the table has a date index, in one transaction (no copies). */
+export function readToday(db: KakshaDb, today: string): Promise<TodayMirror> {
+  const tables = {
+    classes: db.tableOf(classesTable),
+    students: db.tableOf(studentsTable),
+    attendance: db.tableOf(attendanceTable),
+    teachers: db.tableOf(teachersTable),
+    teacherAttendance: db.tableOf(teacherAttendanceTable),
+    periods: db.tableOf(periodsTable),
+    entries: db.tableOf(timetableTable),
+    substitutions: db.tableOf(substitutionsTable),
+    receipts: db.tableOf(feeReceiptsTable),
+    homework: db.tableOf(homeworkTable),
+    events: db.tableOf(eventsTable),
+    subjects: db.tableOf(subjectsTable),
+  };
+  return readTogether(db, Object.values(tables), async () => {
+    const [classes, students, attendance, teachers, teacherAttendance, periods, entries, substitutions, receipts, homework, events, subjects] = await Promise.all([
+      tables.classes.toArray(),
+      tables.students.toArray(),
+      tables.attendance.where('date').equals(today).toArray(),
+      tables.teachers.toArray(),
+      tables.teacherAttendance.where('date').equals(today).toArray(),
+      tables.periods.toArray(),
+      tables.entries.toArray(),
+      tables.substitutions.where('date').equals(today).toArray(),
+      tables.receipts.where('paidOn').equals(today).toArray(),
+      tables.homework.where('dueDate').equals(today).toArray(),
+      tables.events.toArray(),
+      tables.subjects.toArray(),
+    ]);
+    return { classes, students, attendance, teachers, teacherAttendance, periods, entries, substitutions, receipts, homework, events, subjects };
+  });
 }

@@ -2,14 +2,16 @@
  * The admin dashboard's attendance trends, from the mirror: the school's attendance
  * percentage on each of the last 30 working days (Sundays and school-wide holidays out,
  * contract/working-days.ts) and each class's percentage this month, lowest first. Late counts as
- * present; a day or class with no marks has no percentage (not 0%).
+ * present; a day or class with no marks has no percentage (not 0%). Both are read from the marks
+ * counted by class and day (sync/tables/attendance-days.ts, kept by the store as marks arrive):
+ * about a thousand small rows instead of the 20,000 marks of a school's last 30 days.
  */
 import { compareClasses } from '../../../../contract/class-order';
 import { workingDays } from '../../../../contract/working-days';
-import type { AttendanceRow, ClassRow, KakshaDb } from '../../../../sync';
+import type { ClassRow, KakshaDb } from '../../../../sync';
 import { eventsTable, type EventRow } from '../../../../sync/modules/events';
 import { classesTable } from '../../../../sync/modules/classes';
-import { attendanceTable } from '../../../../sync/modules/attendance';
+import { attendanceDaysTable, type AttendanceDayRow } from '../../../../sync/modules/attendance';
 
 export const trendDays = 30;
 
@@ -28,7 +30,9 @@ export interface ClassShare {
   percent: number | null;
 }
 
-const isPresent = (row: Pick<AttendanceRow, 'status'>) => row.status === 'present' || row.status === 'late';
+/** One class-day's counts as the spec's percentages take them: late is present, leave is absent. */
+const presentOf = (day: AttendanceDayRow) => day.present + day.late;
+const markedOf = (day: AttendanceDayRow) => day.present + day.late + day.absent + day.leave;
 const percentOf = (present: number, marked: number) => (marked === 0 ? null : Math.round((present * 1000) / marked) / 10);
 
 const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -43,41 +47,39 @@ export function lastWorkingDays(today: string, events: readonly EventRow[], coun
   return workingDays(shift(today, -400), today, events).slice(-count);
 }
 
-export function dailyShares(attendance: readonly Pick<AttendanceRow, 'date' | 'status'>[], days: readonly string[]): DayShare[] {
-  const byDay = new Map(days.map((date) => [date, { present: 0, marked: 0 }]));
-  for (const row of attendance) {
-    const day = byDay.get(row.date);
+/** The school's share of each of `dates` from its class-days' counts. */
+export function dailyShares(classDays: readonly AttendanceDayRow[], dates: readonly string[]): DayShare[] {
+  const byDay = new Map(dates.map((date) => [date, { present: 0, marked: 0 }]));
+  for (const classDay of classDays) {
+    const day = byDay.get(classDay.date);
     if (!day) continue;
-    day.marked += 1;
-    if (isPresent(row)) day.present += 1;
+    day.marked += markedOf(classDay);
+    day.present += presentOf(classDay);
   }
-  return days.map((date) => {
+  return dates.map((date) => {
     const { present, marked } = byDay.get(date)!;
     return { date, present, marked, percent: percentOf(present, marked) };
   });
 }
 
 /** Each class's share this month (the 1st to `today`); marked classes lowest first, then unmarked in class order. */
-export function classShares(
-  mirror: { classes: readonly ClassRow[]; attendance: readonly Pick<AttendanceRow, 'classId' | 'date' | 'status'>[]; events: readonly EventRow[] },
-  today: string,
-): ClassShare[] {
+export function classShares(mirror: { classes: readonly ClassRow[]; classDays: readonly AttendanceDayRow[]; events: readonly EventRow[] }, today: string): ClassShare[] {
   const from = `${today.slice(0, 8)}01`;
-  const byClass = new Map<string, Pick<AttendanceRow, 'classId' | 'date' | 'status'>[]>();
-  for (const row of mirror.attendance) {
-    if (row.date < from || row.date > today) continue;
-    const rows = byClass.get(row.classId);
-    if (rows) rows.push(row);
-    else byClass.set(row.classId, [row]);
+  const byClass = new Map<string, AttendanceDayRow[]>();
+  for (const classDay of mirror.classDays) {
+    if (classDay.date < from || classDay.date > today) continue;
+    const days = byClass.get(classDay.classId);
+    if (days) days.push(classDay);
+    else byClass.set(classDay.classId, [classDay]);
   }
   const shares = mirror.classes.map((klass) => {
     const open = new Set(workingDays(from, today, mirror.events, klass.id));
     let present = 0;
     let marked = 0;
-    for (const row of byClass.get(klass.id) ?? []) {
-      if (!open.has(row.date)) continue;
-      marked += 1;
-      if (isPresent(row)) present += 1;
+    for (const classDay of byClass.get(klass.id) ?? []) {
+      if (!open.has(classDay.date)) continue;
+      marked += markedOf(classDay);
+      present += presentOf(classDay);
     }
     return { klass, present, marked, percent: percentOf(present, marked) };
   });
@@ -97,7 +99,7 @@ export async function readTrends(db: KakshaDb, today: string): Promise<Trends> {
   const days = lastWorkingDays(today, events);
   const monthStart = `${today.slice(0, 8)}01`;
   const from = days[0] && days[0] < monthStart ? days[0] : monthStart;
-  const [classes, attendance] = await Promise.all([db.tableOf(classesTable).toArray(), db.tableOf(attendanceTable).where('date').between(from, today, true, true).toArray()]);
-  return { daily: dailyShares(attendance, days), classes: classShares({ classes, attendance, events }, today) };
+  const [classes, classDays] = await Promise.all([db.tableOf(classesTable).toArray(), db.tally(attendanceDaysTable).where('date').between(from, today, true, true).toArray()]);
+  return { daily: dailyShares(classDays, days), classes: classShares({ classes, classDays, events }, today) };
 }
 
