@@ -10,10 +10,17 @@
  *    queued offline through the engine (its own browser build, in a page of the same origin), then
  *    the time until the outbox is empty once online; beside the same writes (other dates) sent as
  *    sequential direct API calls from the same page.
- * 3. First full pull of riverside (the larger demo school) for its teacher: from tapping Sign in to
- *    a usable marking sheet (dashboard tile, class chosen, students listed from the mirror), and to
- *    the complete mirror (first sync finished); pull pages, changes and bytes transferred.
- * 4. A bad network: 3 again, then BENCH_BAD_SHEETS (default 200) queued sheets drained, through
+ * 3. First full pull of riverside (the larger demo school) for its teacher, then its admin (every
+ *    module's data): from tapping Sign in to a usable marking sheet (dashboard tile, class chosen,
+ *    students listed from the mirror), and to the complete mirror (first sync finished); pull
+ *    pages, changes and bytes transferred. Beside it the device's limit (issue 40), in a page of
+ *    the same browser and origin: a bare Dexie bulkPut of the same rows, as the pages decode them,
+ *    into a fresh store of the same tables and indexes, a transaction a page; and the engine's pull
+ *    of the same pages answered from memory with no screen open. Printed: the limit's rate, ours
+ *    (the pages' decode and transactions, from the engine's User Timing measures), their ratio
+ *    (target at least 0.5), and the pull's wall time (first page asked → complete mirror) against
+ *    2 × (bare write + the bytes' time at the link's rate; none on loopback).
+ * 4. A bad network: 3 again (teacher and admin), then BENCH_BAD_SHEETS (default 200) queued sheets drained, through
  *    Chromium's network emulation at 3G (1.6 Mbps down, 750 kbps up, 300 ms round trip, CDP
  *    Network.emulateNetworkConditions) with 2 % of the sync requests (pulls and pushes), evenly spread,
  *    dropped by request interception: time to the first usable marking sheet, to the complete
@@ -409,27 +416,143 @@ async function drain(browser: Browser, baseUrl: string, count = sheets, network?
   return { ...engine, directMs, count: queued.length, students, classes: classes.length, days, counts };
 }
 
-/** 3. Riverside's teacher on a fresh browser: first usable sheet, complete mirror, bytes. */
-async function firstPull(browser: Browser, baseUrl: string, network?: BadNetwork) {
+/** What the device's pull did, from the engine's User Timing measures (sync/puller.ts). */
+interface PullTimings {
+  /** First pull request asked → the page that completes the mirror committed, over every pull phase of the first pull. */
+  wallMs: number;
+  changes: number;
+  pages: number;
+  waitMs: number;
+  decodeMs: number;
+  storeMs: number;
+}
+
+/** The device's limit: the same rows, decoded beforehand, written with bare bulkPuts, page by page. */
+interface BareWrite {
+  ms: number;
+  rows: number;
+  /** The same rows in one transaction (what a single bulkPut per table costs). */
+  oneTransactionMs: number;
+  /** The engine's pull of the same pages answered from memory, no screen open (push phase included: nothing waits). */
+  engineMs: number;
+  engineStatus: string;
+}
+
+/**
+ * The limit: the pull's pages (as the server answered them, decoded beforehand: JSON parsing is
+ * the device's work in both) written into a fresh database of the same schema (the app's modules:
+ * the same tables and indexes) with one transaction and one bulkPut per table per page, nothing
+ * read. In a page of the same origin and browser as the pull's, once the app's page is closed.
+ */
+async function bareWrite(page: Page, bodies: readonly string[], bundle: string, username: string, token: string): Promise<BareWrite> {
+  // An init script runs in a scope of its own: the bundle's global is handed to the window by name.
+  await page.addInitScript(`${bundle}\nwindow.KakshaSync = KakshaSync;`);
+  await page.goto(paths.health);
+  return page.evaluate(async ({ bodies: texts, username, token }) => {
+    const sync = (window as unknown as { KakshaSync: typeof SyncModule }).KakshaSync;
+    type Change = { entity: string; id: string; rev: number; op: string; record?: Record<string, unknown> };
+    const pages = texts.map((text) => {
+      const changes = (JSON.parse(text) as { data: { changes: Change[] } }).data.changes;
+      const byTable = new Map<string, Record<string, unknown>[]>();
+      for (const change of changes) {
+        if (change.op !== 'upsert' || !change.record) continue;
+        let rows = byTable.get(change.entity);
+        if (!rows) byTable.set(change.entity, (rows = []));
+        rows.push({ ...change.record, id: change.id, rev: change.record.rev ?? change.rev });
+      }
+      return byTable;
+    });
+    const run = async (name: string, groups: Map<string, Record<string, unknown>[]>[]) => {
+      // The store made as the app makes it (tables, indexes), then opened as it is by a plain Dexie:
+      // no middleware the store adds runs under the bare write.
+      const made = sync.openKakshaDb('bench-limit', name, { modules: sync.syncModules });
+      await made.open();
+      const tables = new Set(made.mirrorTables);
+      made.close();
+      const PlainDexie = Object.getPrototypeOf(sync.KakshaDb) as new (name: string) => InstanceType<typeof sync.KakshaDb>;
+      const db = new PlainDexie(made.name);
+      await db.open();
+      const started = performance.now();
+      let rows = 0;
+      for (const group of groups) {
+        const present = [...group].filter(([table]) => tables.has(table));
+        if (present.length === 0) continue;
+        await db.transaction('rw', present.map(([table]) => db.table(table)), () =>
+          Promise.all(present.map(([table, list]) => db.table(table).bulkPut(list))),
+        );
+        for (const [, list] of present) rows += list.length;
+      }
+      const ms = performance.now() - started;
+      db.close();
+      await new Promise((resolve) => {
+        const request = indexedDB.deleteDatabase(made.name);
+        request.onsuccess = request.onerror = request.onblocked = resolve;
+      });
+      return { ms, rows };
+    };
+    const paged = await run(`paged-${Date.now()}`, pages);
+    const whole = new Map<string, Record<string, unknown>[]>();
+    for (const group of pages) for (const [table, list] of group) whole.set(table, [...(whole.get(table) ?? []), ...list]);
+    const one = await run(`whole-${Date.now()}`, [whole]);
+    // The engine's own pull of the same pages, answered from memory, with no screen reading the
+    // mirror meanwhile: what the pull costs the device apart from the network and the screens.
+    let served = 0;
+    const db = sync.openKakshaDb('bench-limit', `engine-${Date.now()}`, { modules: sync.syncModules });
+    const engine = sync.createSyncEngine({
+      modules: sync.syncModules,
+      tenantId: 'riverside',
+      username,
+      db,
+      getToken: () => token,
+      renewToken: async () => null,
+      connectivity: sync.createConnectivity({ online: true }),
+      locks: null,
+      pullIntervalMs: 3_600_000,
+      fetch: async () => new Response(texts[served++] ?? texts.at(-1)!, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    });
+    const engineStarted = performance.now();
+    const report = await engine.syncNow();
+    const engineMs = performance.now() - engineStarted;
+    await engine.close();
+    db.close();
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase(db.name);
+      request.onsuccess = request.onerror = request.onblocked = resolve;
+    });
+    return { ms: paged.ms, rows: paged.rows, oneTransactionMs: one.ms, engineMs, engineStatus: report.status };
+  }, { bodies, username, token });
+}
+
+/**
+ * 3. Riverside on a fresh browser (its teacher or its admin): first usable sheet, complete mirror,
+ * bytes; the pull's own work (from the engine's measures) beside a bare write of the same rows.
+ */
+async function firstPull(browser: Browser, baseUrl: string, username: string, bundle: string, network?: BadNetwork) {
   const context = await newContext(browser, baseUrl, network ? { serviceWorkers: 'block' } : {});
   const page = await context.newPage();
   const requests = network ? await slowDown(page, network) : undefined;
   const pulls: { encoded: number; headers: number; decoded: number; changes: number }[] = [];
+  const bodies: string[] = [];
+  let answered = 0;
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     if (!response.url().includes(paths.sync.pull)) return;
+    // In the order they were answered (one page at a time), whatever order their bodies are read in.
+    const slot = answered++;
     pending.push(
       (async () => {
         const body = await response.body();
         const sizes = await response.request().sizes();
-        const json = JSON.parse(body.toString('utf8')) as { data: { changes: unknown[] } };
+        const text = body.toString('utf8');
+        const json = JSON.parse(text) as { data: { changes: unknown[] } };
         pulls.push({ encoded: sizes.responseBodySize, headers: sizes.responseHeadersSize, decoded: body.length, changes: json.data.changes.length });
-      })(),
+        bodies[slot] = text;
+      })().catch(() => undefined),
     );
   });
   await page.goto('/school-selection');
   await page.waitForLoadState('networkidle');
-  const started = await signIn(page, 'Riverside High School', teacher);
+  const started = await signIn(page, 'Riverside High School', username);
   await page.waitForURL((url) => url.pathname === '/admin');
   const dashboardMs = Date.now() - started;
   await page.getByRole('link', { name: 'Mark attendance' }).first().click();
@@ -443,13 +566,13 @@ async function firstPull(browser: Browser, baseUrl: string, network?: BadNetwork
   const completeMs = Date.now() - started;
   await Promise.all(pending);
   const counts = await page.evaluate(
-    ({ name }) =>
+    ({ name, engineTables }) =>
       new Promise<Record<string, number>>((resolve, reject) => {
         const open = indexedDB.open(name);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const tables = ['classes', 'students', 'teachers', 'attendance'];
+          const tables = [...db.objectStoreNames].filter((table) => !engineTables.includes(table));
           const tx = db.transaction(tables);
           const out: Record<string, number> = {};
           for (const table of tables) {
@@ -462,10 +585,32 @@ async function firstPull(browser: Browser, baseUrl: string, network?: BadNetwork
           };
         };
       }),
-    { name: `kaksha:riverside:${teacher}` },
+    { name: `kaksha:riverside:${username}`, engineTables: ['outbox', 'rejected', 'conflicts', 'base', 'gone', 'meta'] },
   );
+  const timings: PullTimings = await page.evaluate(
+    ({ pageName, pullName }) => {
+      type Detail = { changes: number; waitMs: number; decodeMs: number; storeMs: number; first: boolean };
+      const pages = performance
+        .getEntriesByName(pageName)
+        .map((entry) => ({ entry, detail: (entry as PerformanceMeasure).detail as Detail }))
+        .filter(({ detail }) => detail.first);
+      const phases = performance.getEntriesByName(pullName).filter((entry) => ((entry as PerformanceMeasure).detail as { first: boolean }).first);
+      const start = Math.min(...phases.map((entry) => entry.startTime));
+      const end = Math.max(...pages.map(({ entry }) => entry.startTime + entry.duration));
+      const sum = (key: 'changes' | 'waitMs' | 'decodeMs' | 'storeMs') => pages.reduce((total, { detail }) => total + detail[key], 0);
+      return { wallMs: end - start, changes: sum('changes'), pages: pages.length, waitMs: sum('waitMs'), decodeMs: sum('decodeMs'), storeMs: sum('storeMs') };
+    },
+    { pageName: 'kaksha-sync:pull-page', pullName: 'kaksha-sync:pull' },
+  );
+  const token = await page.evaluate(() => localStorage.getItem('jwtToken') ?? '');
+  await page.close();
   await context.close();
-  return { dashboardMs, usableMs, completeMs, pulls, counts, requests };
+  // Its own context of the same browser and origin: the API's answers carry a stricter CSP than the
+  // app's pages, under which the engine's bundle cannot read a token.
+  const bare = await newContext(browser, baseUrl, { bypassCSP: true, serviceWorkers: 'block' });
+  const limit = await bareWrite(await bare.newPage(), bodies.filter((body) => body !== undefined), bundle, username, token);
+  await bare.close();
+  return { username, dashboardMs, usableMs, completeMs, pulls, counts, requests, timings, limit, network: network !== undefined };
 }
 
 async function main() {
@@ -475,22 +620,44 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: flags });
   console.log(`Kaksha offline benchmarks: production build, real server on ${baseUrl} (embedded PGlite), Chromium headless, Node ${process.version}\n`);
   try {
+    const bundle = only.has('3') || only.has('4') ? await engineBundle() : '';
+    const rate = (changes: number, ms: number) => `${Math.round(changes / (ms / 1000)).toLocaleString('en-US')} changes/s`;
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
     const printPull = (title: string, pull: Awaited<ReturnType<typeof firstPull>>) => {
       const encoded = pull.pulls.reduce((sum, p) => sum + p.encoded + p.headers, 0);
       const decoded = pull.pulls.reduce((sum, p) => sum + p.decoded, 0);
       const changes = pull.pulls.reduce((sum, p) => sum + p.changes, 0);
+      const { timings, limit } = pull;
+      // The link's time for the bytes: at 3G the emulated 1.6 Mbps; on loopback nothing to speak of.
+      const transferMs = pull.network ? (encoded / threeG.downloadThroughput) * 1000 : 0;
+      const applyMs = timings.decodeMs + timings.storeMs;
+      const ratio = timings.changes / applyMs / (limit.rows / limit.ms);
+      const budgetMs = 2 * (limit.ms + transferMs);
       console.log(title);
       console.log(`   signed in → dashboard:                 ${ms(pull.dashboardMs)}`);
       console.log(`   signed in → first usable marking sheet: ${ms(pull.usableMs)}`);
       console.log(`   signed in → complete mirror:            ${ms(pull.completeMs)}`);
       console.log(`   pull: ${pull.pulls.length} pages, ${changes} changes, ${kib(encoded)} on the wire (${kib(decoded)} of JSON uncompressed)`);
       if (pull.requests) console.log(`   sync requests: ${pull.requests.sync}, dropped: ${pull.requests.dropped}`);
-      console.log(`   mirror: ${Object.entries(pull.counts).map(([table, count]) => `${table} ${count}`).join(', ')}\n`);
+      console.log(`   mirror: ${Object.entries(pull.counts).filter(([, count]) => count > 0).map(([table, count]) => `${table} ${count}`).join(', ')}`);
+      console.log(`   limit, bare bulkPut of the same ${limit.rows} rows (a transaction a page): ${ms(limit.ms)} = ${rate(limit.rows, limit.ms)} (in one transaction: ${ms(limit.oneTransactionMs)})`);
+      console.log(
+        `   ours, applying ${timings.changes} changes in ${timings.pages} pages: ${ms(applyMs)} = ${rate(timings.changes, applyMs)} (decode ${ms(timings.decodeMs)}, store ${ms(timings.storeMs)}; waiting for pages ${ms(timings.waitMs)})`,
+      );
+      console.log(`   the engine alone (the same pages from memory, no screen): ${ms(limit.engineMs)} = ${rate(timings.changes, limit.engineMs)} (${limit.engineStatus})`);
+      console.log(`   apply rate / limit rate: ${ratio.toFixed(2)} (target at least 0.5: ${met(ratio >= 0.5)})`);
+      console.log(
+        `   first pull asked → complete mirror: ${ms(timings.wallMs)}; bare write + transfer at the link's rate (${pull.network ? '1.6 Mbps' : 'loopback, ~0'}: ${ms(transferMs)}) × 2 = ${ms(budgetMs)}: ${(timings.wallMs / (limit.ms + transferMs)).toFixed(2)}× (target at most 2: ${met(timings.wallMs <= budgetMs)})\n`,
+      );
     };
-    if (only.has('3')) printPull('3. First full pull, riverside teacher (fresh browser)', await firstPull(browser, baseUrl));
+    if (only.has('3')) {
+      printPull('3. First full pull, riverside teacher (fresh browser)', await firstPull(browser, baseUrl, teacher, bundle));
+      printPull('3b. First full pull, riverside admin (fresh browser, every module)', await firstPull(browser, baseUrl, admin, bundle));
+    }
     if (only.has('4')) {
       const network = { dropShare: 0.02 };
-      printPull('4a. The same first pull at 3G (1.6 Mbps down, 750 kbps up, 300 ms RTT), 2 % of sync requests dropped', await firstPull(browser, baseUrl, network));
+      printPull('4a. The same first pull at 3G (1.6 Mbps down, 750 kbps up, 300 ms RTT), 2 % of sync requests dropped', await firstPull(browser, baseUrl, teacher, bundle, network));
+      printPull('4a. The riverside admin at 3G, 2 % of sync requests dropped', await firstPull(browser, baseUrl, admin, bundle, network));
       const result = await drain(browser, baseUrl, badSheets, network);
       console.log(`4b. ${result.count} queued sheets drained at 3G, 2 % of sync requests dropped (greenvalley admin)`);
       console.log(`   online → empty outbox: ${ms(result.drainMs)} (${(result.count / (result.drainMs / 1000)).toFixed(1)} sheets/s), ${result.rejected} not accepted`);

@@ -188,6 +188,28 @@ export async function applyServerUpsert(db: KakshaDb, table: MirrorTable, row: R
 }
 
 /**
+ * What one pull phase knows of the tables it fills: those that held no row when its first page
+ * was stored (a device's first pull, a mirror just cleared). Such a table holds only rows this
+ * phase stored (older versions: its pages come in write order) or rows under `base` (a pending
+ * change; `base` is read anyway), since pushes and pulls never overlap (one job at a time, under
+ * the user's lock). So a page need not read the rows at its keys there to compare revs, nor ask
+ * the attendance `id` index where a record was: `attendance` holds where this phase put each id.
+ * A first pull's pages read nothing of the mirror, which halved the time they took
+ * (docs/decisions.md "First sync at the device's limit").
+ */
+export interface FilledTables {
+  empty: ReadonlySet<MirrorTable>;
+  /** Attendance record id → the ref this phase stored it at (attendance is in `empty`). */
+  attendance: Map<string, string>;
+}
+
+/** The mirror tables holding no row now (read inside the first page's transaction). */
+export async function emptyTables(db: KakshaDb): Promise<FilledTables> {
+  const counts = await Promise.all(db.mirrorTables.map((table) => db.mirror(table).count()));
+  return { empty: new Set(db.mirrorTables.filter((_, i) => counts[i] === 0)), attendance: new Map() };
+}
+
+/**
  * Stores many server versions (a push answer, a run of a pull page) with one bulk read of each
  * table involved. Returns the refs whose overlay must be recomputed. Falls back to one by one
  * when two versions share a row (the order between them matters then).
@@ -203,6 +225,8 @@ export async function applyServerUpserts(
    * would otherwise do after a write of the base it then deletes.
    */
   stillPending?: ReadonlySet<string>,
+  /** A pull phase's tables that were empty when it began (`FilledTables`): their rows are not read. */
+  filled?: FilledTables,
 ): Promise<string[]> {
   if (upserts.length === 0) return [];
   const refs = upserts.map(({ table, row }) => rowRef(table, row));
@@ -211,21 +235,34 @@ export async function applyServerUpserts(
   upserts.forEach(({ table, row }, i) => {
     if (table === 'attendance') refOfAttendance.set(String(row.id), refs[i]!);
   });
-  const held = refOfAttendance.size > 0 ? await rowsWithAny(db.tableOf(attendanceTable), 'id', refOfAttendance.keys()) : [];
+  const attendanceFilled = filled?.empty.has('attendance') === true;
   // A record that moved (another student or date under the same id) is rare: one by one then.
-  const moves = held.some((old) => rowRef('attendance', old) !== refOfAttendance.get(String(old.id)));
+  let moves: boolean;
+  if (attendanceFilled) {
+    moves = [...refOfAttendance].some(([id, ref]) => {
+      const stored = filled!.attendance.get(id);
+      return stored !== undefined && stored !== ref;
+    });
+  } else {
+    const held = refOfAttendance.size > 0 ? await rowsWithAny(db.tableOf(attendanceTable), 'id', refOfAttendance.keys()) : [];
+    moves = held.some((old) => rowRef('attendance', old) !== refOfAttendance.get(String(old.id)));
+  }
   if (moves || new Set(refs).size !== refs.length || new Set(goneKeys).size !== goneKeys.length) {
     const touched: string[] = [];
     for (const { table, row } of upserts) {
       const ref = await applyServerUpsert(db, table, row);
       if (ref) touched.push(ref);
     }
+    if (attendanceFilled) for (const [id, ref] of refOfAttendance) filled!.attendance.set(id, ref);
     return touched;
   }
-  const gones = await rowsByKey(db.gone, goneKeys, (gone) => gone.ref);
-  const bases = await db.base.bulkGet(refs);
+  // `gone` and `base` hold a device's tombstones and pending rows, usually few: read whole then.
+  const [gones, bases] = await Promise.all([rowsByKey(db.gone, goneKeys, (gone) => gone.ref), rowsByKey(db.base, refs, (base) => base.ref)]);
   refs.forEach((ref, i) => basesAfter?.set(ref, bases[i]));
-  const shown = await readRows(db, refs.filter((_, i) => !bases[i]));
+  const shown = await readRows(
+    db,
+    refs.filter((_, i) => !bases[i] && !filled?.empty.has(upserts[i]!.table)),
+  );
   const touched: string[] = [];
   const goneDeletes: string[] = [];
   const basePuts: { ref: string; row: Row }[] = [];
@@ -258,6 +295,7 @@ export async function applyServerUpserts(
     const current = shown.get(ref);
     if (current && revOf(current) > revOf(row)) return;
     show(table, row);
+    if (table === 'attendance' && attendanceFilled) filled!.attendance.set(String(row.id), ref);
   });
   // Issued together: requests in one transaction run in order, and none reads what another writes.
   await Promise.all([

@@ -12,7 +12,7 @@ import { paths } from '../contract/paths';
 import { pulledPageSchema, type PulledPage } from '../contract/sync';
 import { metaKeys, refillPageKey, refillPagePrefix, type FirstPullProgress, type MirrorTable } from './db';
 import type { Clock } from './http';
-import { applyServerDelete, applyServerUpserts, clearMirror, isMirrorTable, recompute, rowRef, sweepMirror, syncTables } from './mirror';
+import { applyServerDelete, applyServerUpserts, clearMirror, emptyTables, isMirrorTable, recompute, rowRef, sweepMirror, syncTables, type FilledTables } from './mirror';
 import type { OutboxContext } from './outbox';
 import { startCall, type CallInFlight, type SessionOptions } from './session';
 import { yieldToScreens } from './yield-to-screens';
@@ -66,10 +66,20 @@ function progressAfter(previous: FirstPullProgress | undefined, page: PulledPage
  * progress, and the last one the time it completed, so the screens waiting for it (src/kit
  * WaitForFirstSync) open with the page that makes the mirror whole.
  */
-async function applyPage(outbox: OutboxContext, page: PulledPage, mode: PageMode, first: { now: number } | null): Promise<void> {
+async function applyPage(
+  outbox: OutboxContext,
+  page: PulledPage,
+  mode: PageMode,
+  first: { now: number } | null,
+  /** The phase's tables that were empty at its first page (mirror.ts `FilledTables`), found by that page. */
+  filling: { tables?: FilledTables },
+): Promise<void> {
   const { db, kinds } = outbox;
   await db.transaction('rw', syncTables(db), async () => {
     const touched = new Set<string>(mode === 'clear' ? await clearMirror(db) : []);
+    // A first pull, or one over a cleared mirror, fills empty tables: what they hold is known.
+    if ((first || mode === 'clear') && !filling.tables) filling.tables = await emptyTables(db);
+    const filled = filling.tables;
     if (mode === 'clear' || mode === 'refill-start') {
       await db.meta.where('key').startsWith(refillPagePrefix).delete();
       await db.meta.delete(metaKeys.refill);
@@ -80,7 +90,7 @@ async function applyPage(outbox: OutboxContext, page: PulledPage, mode: PageMode
     // Runs of upserts are stored in bulk; a delete between them keeps its place in the order.
     let run: { table: MirrorTable; row: Record<string, unknown> }[] = [];
     const flush = async () => {
-      for (const ref of await applyServerUpserts(db, run)) touched.add(ref);
+      for (const ref of await applyServerUpserts(db, run, undefined, undefined, filled)) touched.add(ref);
       run = [];
     };
     for (const change of page.changes) {
@@ -125,6 +135,36 @@ async function applyPage(outbox: OutboxContext, page: PulledPage, mode: PageMode
   });
 }
 
+/**
+ * What a pull page cost the device, as a User Timing measure (`kaksha-sync:pull-page`, its detail a
+ * `PullPageTiming`): devtools' performance panel shows it, and `npm run bench:offline` reads it to set
+ * the pull's own work beside a bare write of the same rows. A pull phase is `kaksha-sync:pull`.
+ */
+export interface PullPageTiming {
+  changes: number;
+  /** Waiting for the answer and reading its JSON (the page was asked for while the last one was stored). */
+  waitMs: number;
+  /** Checking the page against the contract. */
+  decodeMs: number;
+  /** The page's transaction, from opening to commit. */
+  storeMs: number;
+  /** Whether this pull is the device's first (no complete pull stored before it). */
+  first: boolean;
+}
+
+export const pullPageMeasure = 'kaksha-sync:pull-page';
+export const pullMeasure = 'kaksha-sync:pull';
+
+function measure(name: string, start: number, detail: unknown): void {
+  try {
+    globalThis.performance?.measure?.(name, { start, end: globalThis.performance.now(), detail });
+  } catch {
+    // No User Timing here (an old browser): nothing to record.
+  }
+}
+
+const now = () => globalThis.performance?.now?.() ?? Date.now();
+
 function requestPage(options: PullOptions, cursor: string): Promise<CallInFlight> {
   return startCall(options.session, { method: 'GET', path: paths.sync.pull, query: { cursor, limit: options.limit } }, options.signal);
 }
@@ -135,17 +175,22 @@ export async function pullPhase(options: PullOptions): Promise<PullResult> {
   let fresh = false;
   let refilling = (await options.outbox.db.meta.get(metaKeys.refill)) !== undefined;
   const first = typeof (await options.outbox.db.meta.get(metaKeys.lastSyncAt))?.value !== 'number';
+  const pullStarted = now();
+  const filling: { tables?: FilledTables } = {};
   let next: CallInFlight | undefined;
   try {
     for (;;) {
       if (options.signal.aborted) return { ...result, status: 'aborted' };
+      const waitStarted = now();
       const call = next ?? (await requestPage(options, fresh ? '' : cursor));
       next = undefined;
       const outcome = await call.outcome();
       if (outcome.kind === 'aborted') return { ...result, status: 'aborted' };
       if (outcome.kind === 'sign-in') return { ...result, status: 'sign-in' };
       if (outcome.kind === 'no-response') return { ...result, status: 'no-response', error: outcome.error };
+      const decodeStarted = now();
       const page = outcome.status === 200 ? readPage(outcome.envelope.data) : undefined;
+      const decoded = now();
       if (!page) {
         return { ...result, status: 'failed', error: outcome.envelope.message ?? `pull answered ${outcome.status}` };
       }
@@ -161,7 +206,18 @@ export async function pullPhase(options: PullOptions): Promise<PullResult> {
       // overlap the IndexedDB work); its answer is read only after this page's transaction, and an
       // interruption resumes from the last page stored, so at worst the page in flight is asked again.
       if (page.hasMore) next = await requestPage(options, page.cursor);
-      await applyPage(options.outbox, page, mode, first ? { now: options.clock.now() } : null);
+      const storeStarted = now();
+      // A reset starts the phase's knowledge over: its first page may clear the mirror.
+      if (mode === 'clear' || mode === 'refill-start') delete filling.tables;
+      await applyPage(options.outbox, page, mode, first ? { now: options.clock.now() } : null, filling);
+      const timing: PullPageTiming = {
+        changes: page.changes.length,
+        waitMs: decodeStarted - waitStarted,
+        decodeMs: decoded - decodeStarted,
+        storeMs: now() - storeStarted,
+        first,
+      };
+      measure(pullPageMeasure, waitStarted, timing);
       if (page.hasMore) await yieldToScreens();
       refilling = (mode === 'refill-start' || mode === 'refill') && page.hasMore;
       result.pages += 1;
@@ -172,6 +228,7 @@ export async function pullPhase(options: PullOptions): Promise<PullResult> {
     }
   } finally {
     next?.abandon();
+    measure(pullMeasure, pullStarted, { first, pages: result.pages, changes: result.changes });
   }
   await options.outbox.db.meta.put({ key: metaKeys.lastSyncAt, value: options.clock.now() });
   return result;
