@@ -22,6 +22,9 @@
  * in India, tests/e2e/support/school-clock.mjs), so the figures never depend on the day the bench
  * runs (on a Sunday the school is closed and today's figures have nothing to show).
  *
+ * BENCH_BASE_DIR=<another build's dist/> loads that build too, alternating with this one, and prints
+ * the ratio of the two (the machine's load moves both alike).
+ *
  * Run with `npm run bench:dashboard` (builds the app if its sources changed) under
  * `flock /tmp/kaksha-e2e.lock`. Figures go to stdout; README.md "Benchmarks" shows the latest.
  */
@@ -31,7 +34,8 @@ import { ensureBuild } from '../scripts/ensure-build';
 import { demoPassword } from '../server/seed/accounts';
 import { schoolClockSetting } from '../tests/e2e/support/school-clock.mjs';
 import { onSchoolClock, putOnSchoolClock } from '../tests/e2e/support/school-clock-env';
-import { chromiumPath, percentile, startBenchServer } from './support/server';
+import path from 'node:path';
+import { chromiumPath, percentile, root, startBenchServer, type BenchServer } from './support/server';
 
 const runs = Number(process.env.BENCH_RUNS || 10);
 const only = new Set((process.env.BENCH_ONLY || '1,2').split(',').map((part) => part.trim()));
@@ -91,8 +95,19 @@ const targetMs = 1000;
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 const spread = (values: number[]) => `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))}`;
 
-/** 1. The real screen from IndexedDB, offline, CPU slowed 4x. */
-async function realScreen(browser: Browser, baseUrl: string) {
+interface Screen {
+  label: string;
+  page: Page;
+  close(): Promise<void>;
+  mirror: Record<'students' | 'attendance' | 'feeReceipts' | 'results' | 'timetable', number>;
+  pullSeconds: number;
+  first: number[];
+  all: number[];
+  byFigure: Map<string, number[]>;
+}
+
+/** A signed-in phone of Riverside's admin with its first pull done, then offline with the CPU slowed 4x. */
+async function openScreen(browser: Browser, baseUrl: string, label: string): Promise<Screen> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 360, height: 740 } });
   await putOnSchoolClock(context);
   // tsx keeps function names with a `__name` helper, which code run in the page needs too.
@@ -125,35 +140,65 @@ async function realScreen(browser: Browser, baseUrl: string) {
     open.close();
     return counts;
   });
-
   await page.addInitScript(recorder);
   await context.setOffline(true);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const first: number[] = [];
-  const all: number[] = [];
-  const slowest = new Map<string, number[]>();
-  for (let run = 0; run < runs; run += 1) {
-    await page.goto('/admin');
-    await page.waitForFunction((count) => Object.keys((window as unknown as { __figures: object }).__figures ?? {}).length === count, Object.keys(figureSelectors).length, {
-      timeout: 120_000,
-      polling: 100,
-    });
-    const seen = await page.evaluate(() => (window as unknown as { __figures: Record<string, number> }).__figures);
-    first.push(seen.attendance!);
-    all.push(Math.max(...Object.values(seen)));
-    for (const [name, at] of Object.entries(seen)) slowest.set(name, [...(slowest.get(name) ?? []), at]);
+  return { label, page, close: () => context.close(), mirror, pullSeconds, first: [], all: [], byFigure: new Map() };
+}
+
+/** One load of /admin: when each figure showed. */
+async function loadOnce(screen: Screen): Promise<void> {
+  const { page } = screen;
+  await page.goto('/admin');
+  await page.waitForFunction((count) => Object.keys((window as unknown as { __figures: object }).__figures ?? {}).length === count, Object.keys(figureSelectors).length, {
+    timeout: 120_000,
+    polling: 100,
+  });
+  const seen = await page.evaluate(() => (window as unknown as { __figures: Record<string, number> }).__figures);
+  screen.first.push(seen.attendance!);
+  screen.all.push(Math.max(...Object.values(seen)));
+  for (const [name, at] of Object.entries(seen)) screen.byFigure.set(name, [...(screen.byFigure.get(name) ?? []), at]);
+}
+
+function report(screen: Screen, prefix: string): void {
+  const last = [...screen.byFigure].map(([name, times]) => [name, percentile(times, 50)] as const).sort((a, b) => b[1] - a[1]);
+  const { mirror } = screen;
+  console.log(`${prefix}mirror: ${mirror.students} students, ${mirror.attendance} attendance marks, ${mirror.feeReceipts} receipts, ${mirror.results} results, ${mirror.timetable} timetable entries (first full pull ${screen.pullSeconds.toFixed(0)} s, not slowed)`);
+  console.log(`${prefix}first figure (today's students present): ${spread(screen.first)}`);
+  console.log(`${prefix}all ${Object.keys(figureSelectors).length} figures: ${spread(screen.all)}`);
+  console.log(`${prefix}last to show (p50): ${last.slice(0, 3).map(([name, at]) => `${name} ${ms(at)}`).join(', ')}`);
+}
+
+/**
+ * 1. The real screen from IndexedDB, offline, CPU slowed 4x. With BENCH_BASE_DIR (another build's
+ * dist/, e.g. of the commit before a change), that build is loaded too, on its own server and phone,
+ * the two alternating load by load: on a shared machine the ratio holds where the times do not.
+ */
+async function realScreen(browser: Browser) {
+  const builds = [{ label: 'this build', dir: path.join(root, 'dist') }, ...(process.env.BENCH_BASE_DIR ? [{ label: `base (${process.env.BENCH_BASE_DIR})`, dir: process.env.BENCH_BASE_DIR }] : [])];
+  const servers: BenchServer[] = [];
+  const screens: Screen[] = [];
+  try {
+    for (const build of builds) {
+      const server = await startBenchServer({ STATIC_DIR: build.dir, NODE_OPTIONS: onSchoolClock(process.env).NODE_OPTIONS ?? '' });
+      servers.push(server);
+      screens.push(await openScreen(browser, server.baseUrl, build.label));
+    }
+    for (let run = 0; run < runs; run += 1) for (const screen of screens) await loadOnce(screen);
+    console.log(`1. /admin of ${school} from IndexedDB, offline, 360 x 740, CPU slowed 4x, ${runs} loads${screens.length > 1 ? ' each, the builds alternating' : ''}`);
+    for (const screen of screens) {
+      if (screens.length > 1) console.log(`   ${screen.label}:`);
+      report(screen, screens.length > 1 ? '     ' : '   ');
+    }
+    const [mine, base] = screens;
+    if (base) console.log(`   this build / base, p50: first figure ${(percentile(mine!.first, 50) / percentile(base.first, 50)).toFixed(2)}x, all figures ${(percentile(mine!.all, 50) / percentile(base.all, 50)).toFixed(2)}x`);
+    const p50 = percentile(mine!.all, 50);
+    console.log(`   target: all figures p50 under ${targetMs / 1000} s at CPU 4x: ${p50 < targetMs ? 'met' : 'not met'} (p50 ${ms(p50)})`);
+  } finally {
+    for (const screen of screens) await screen.close();
+    for (const server of servers) await server.stop();
   }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await context.close();
-  const last = [...slowest].map(([name, times]) => [name, percentile(times, 50)] as const).sort((a, b) => b[1] - a[1]);
-  console.log(`1. /admin of ${school} from IndexedDB, offline, 360 x 740, CPU slowed 4x, ${runs} loads`);
-  console.log(`   mirror: ${mirror.students} students, ${mirror.attendance} attendance marks, ${mirror.feeReceipts} receipts, ${mirror.results} results, ${mirror.timetable} timetable entries (first full pull ${pullSeconds.toFixed(0)} s, not slowed)`);
-  console.log(`   first figure (today's students present): ${spread(first)}`);
-  console.log(`   all ${Object.keys(figureSelectors).length} figures: ${spread(all)}`);
-  const met = percentile(all, 50) < targetMs;
-  console.log(`   target: all figures p50 under ${targetMs / 1000} s at CPU 4x: ${met ? 'met' : 'not met'} (p50 ${ms(percentile(all, 50))})`);
-  console.log(`   last to show (p50): ${last.slice(0, 3).map(([name, at]) => `${name} ${ms(at)}`).join(', ')}`);
 }
 
 const source = `
@@ -227,15 +272,31 @@ window.result = { attendance: attendance.length, receipts: receipts.length, resu
 
 /** 2. The figures alone over a generated mirror of Riverside's size. */
 async function figuresOnly(browser: Browser) {
-  // The figures' modules reach the app's catalogs (through the school year's reader): their texts are not needed here.
+  // The figures' modules reach the app's texts (a tile's words, the school year's React hook): the
+  // catalogs come empty, and Vite's import.meta.glob of the other languages finds none.
   const noTexts = { name: 'no-texts', setup: (on: PluginBuild) => on.onLoad({ filter: /\.po$/ }, () => ({ contents: 'export const messages = {};', loader: 'js' })) };
-  const bundle = await build({ stdin: { contents: source, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser', logLevel: 'silent', plugins: [noTexts] });
+  const bundle = await build({
+    stdin: { contents: source, resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    logLevel: 'silent',
+    plugins: [noTexts],
+    define: { 'import.meta.glob': 'benchNoCatalogs' },
+    banner: { js: 'var benchNoCatalogs = () => ({});' },
+  });
   const page = await browser.newPage();
   try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.setContent('<!doctype html><title>dashboard bench</title>');
+    // A page with an origin: the modules the figures reach read the session's storage when loaded.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.route('http://dashboard.bench/', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>dashboard bench</title>' }));
+    await page.goto('http://dashboard.bench/');
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    if (errors.length > 0) throw new Error(`the figures' bundle failed: ${errors.join('; ')}`);
     const result = await page.evaluate(() => (window as unknown as { result: Record<string, number> & Record<'first' | 'all', Record<'p50' | 'p95' | 'max', number>> }).result);
     const line = (stats: Record<'p50' | 'p95' | 'max', number>) => `p50 ${ms(stats.p50)}, p95 ${ms(stats.p95)}, max ${ms(stats.max)}`;
     console.log(`2. the figures alone (rows already read, no render), CPU slowed 4x, 30 runs`);
@@ -254,12 +315,7 @@ async function main() {
     if (only.has('1')) {
       ensureBuild();
       process.env.KAKSHA_E2E_CLOCK ||= schoolClockSetting(schoolDay);
-      const server = await startBenchServer({ NODE_OPTIONS: onSchoolClock(process.env).NODE_OPTIONS ?? '' });
-      try {
-        await realScreen(browser, server.baseUrl);
-      } finally {
-        await server.stop();
-      }
+      await realScreen(browser);
     }
     if (only.has('2')) await figuresOnly(browser);
   } finally {

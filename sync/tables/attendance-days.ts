@@ -10,7 +10,7 @@ import { attendanceTable, type AttendanceRow } from './attendance';
 export const attendanceDaysTable = tallyTable<AttendanceRow>()({
   name: 'attendanceDays',
   source: attendanceTable.name,
-  indexes: { 7: '[date+classId], date' },
+  indexes: { 7: '[date+classId]' },
   counts: attendanceStatuses,
   groupOf: (row) => ({ date: row.date, classId: row.classId }),
   countOf: (row) => row.status,

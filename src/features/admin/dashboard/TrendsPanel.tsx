@@ -23,8 +23,7 @@ function summary(daily: readonly DayShare[]): string {
   return text.summary({ average: Math.round((present * 1000) / total) / 10, lowestDay: shortDate(lowest.date) ?? lowest.date, lowest: lowest.percent! });
 }
 
-/** `standing`: whether the year's standing may read now (after today's figures). */
-export function TrendsPanel({ today, standing }: { today: string; standing: boolean }) {
+export function TrendsPanel({ today }: { today: string }) {
   useLanguage();
   const trends = useMirrorQuery((db) => readTrends(db, today), [today]);
   return (
@@ -90,7 +89,8 @@ export function TrendsPanel({ today, standing }: { today: string; standing: bool
             </section>
           </>
         )}
-        {standing && trends && <StandingPanel today={today} />}
+        {/* The year's standing reads every receipt: after the trends, so they never wait behind it. */}
+        {trends && <StandingPanel today={today} />}
       </div>
     </section>
   );

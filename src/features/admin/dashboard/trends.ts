@@ -6,6 +6,7 @@
  * counted by class and day (sync/tables/attendance-days.ts, kept by the store as marks arrive):
  * about a thousand small rows instead of the 20,000 marks of a school's last 30 days.
  */
+import { Dexie } from 'dexie';
 import { compareClasses } from '../../../../contract/class-order';
 import { workingDays } from '../../../../contract/working-days';
 import type { ClassRow, KakshaDb } from '../../../../sync';
@@ -99,7 +100,10 @@ export async function readTrends(db: KakshaDb, today: string): Promise<Trends> {
   const days = lastWorkingDays(today, events);
   const monthStart = `${today.slice(0, 8)}01`;
   const from = days[0] && days[0] < monthStart ? days[0] : monthStart;
-  const [classes, classDays] = await Promise.all([db.tableOf(classesTable).toArray(), db.tally(attendanceDaysTable).where('date').between(from, today, true, true).toArray()]);
+  // By the primary key's range: a live query over an index also notes every row's key it read (a
+  // thousand compound keys compared, about 25 ms at CPU 4x), over the primary key only the range.
+  const counted = db.tally(attendanceDaysTable).where('[date+classId]').between([from, Dexie.minKey], [today, Dexie.maxKey], true, true);
+  const [classes, classDays] = await Promise.all([db.tableOf(classesTable).toArray(), counted.toArray()]);
   return { daily: dailyShares(classDays, days), classes: classShares({ classes, classDays, events }, today) };
 }
 
