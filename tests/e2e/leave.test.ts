@@ -82,9 +82,11 @@ describe('leave', () => {
       await row.waitFor();
       await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('leave');
       await adminPage.getByRole('button', { name: 'Save attendance' }).click();
+      // "0 waiting" shows before the tap's write is queued too: the server's sheet is what counts.
+      await expect
+        .poll(async () => (await serverSheet(baseUrl, adminToken, child.classId, today)).students.find((one) => one.studentId === child.id)?.record?.status, { timeout: 30_000 })
+        .toBe('leave');
       await waitForNothingWaiting(adminPage);
-      const sheet = await serverSheet(baseUrl, adminToken, child.classId, today);
-      expect(sheet.students.find((one) => one.studentId === child.id)?.record?.status).toBe('leave');
       // The family's notifications: the decision, and no absence alert for the day.
       await parentPage.goto('/student/notifications');
       await parentPage.getByText(`${child.firstName} ${child.lastName}'s leave is approved`).first().waitFor({ timeout: 60_000 });
