@@ -8,6 +8,7 @@
  */
 import type { BaseRow, KakshaDb, MirrorTable, OutboxEntry } from './db';
 import { outboxEntriesWith, rowsByKey, rowsWithAny } from './index-reads';
+import { expectNewRows } from './tally-keeper';
 import { attendanceTable } from './tables/attendance';
 
 /** Every table a sync transaction touches: the store's mirror tables (sync/modules/index.ts) and the engine's. */
@@ -268,6 +269,8 @@ export async function applyServerUpserts(
   const basePuts: { ref: string; row: Row }[] = [];
   const baseDeletes: string[] = [];
   const mirrorPuts = new Map<MirrorTable, Row[]>();
+  /** Rows put where no row is (a table this phase fills, a record it has not stored yet). */
+  const newRows = new Map<MirrorTable, Row[]>();
   const show = (table: MirrorTable, row: Row) => {
     let rows = mirrorPuts.get(table);
     if (!rows) mirrorPuts.set(table, (rows = []));
@@ -295,8 +298,17 @@ export async function applyServerUpserts(
     const current = shown.get(ref);
     if (current && revOf(current) > revOf(row)) return;
     show(table, row);
-    if (table === 'attendance' && attendanceFilled) filled!.attendance.set(String(row.id), ref);
+    if (table === 'attendance' && attendanceFilled) {
+      if (!filled!.attendance.has(String(row.id))) {
+        let rows = newRows.get(table);
+        if (!rows) newRows.set(table, (rows = []));
+        rows.push(row);
+      }
+      filled!.attendance.set(String(row.id), ref);
+    }
   });
+  // The attendance tally need not read what these rows replace (sync/tally-keeper.ts).
+  for (const [table, rows] of newRows) expectNewRows(table, rows);
   // Issued together: requests in one transaction run in order, and none reads what another writes.
   await Promise.all([
     goneDeletes.length > 0 ? db.gone.bulkDelete(goneDeletes) : undefined,

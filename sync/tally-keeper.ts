@@ -10,7 +10,7 @@
  * layers below find the running transaction in Dexie's zone, which those callbacks keep and an
  * `await` would lose.
  */
-import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse, type DBCoreTable, type DBCoreTransaction, type Middleware, type Transaction } from 'dexie';
+import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse, type DBCorePutRequest, type DBCoreTable, type DBCoreTransaction, type Middleware, type Transaction } from 'dexie';
 import { addToTallies, isEmptyTally, tallyOf, type AnyTallyTableSpec } from './tally-table';
 
 type Row = Record<string, unknown>;
@@ -82,6 +82,67 @@ function moveTally(tally: DBCoreTable, spec: AnyTallyTableSpec, trans: DBCoreTra
   });
 }
 
+/**
+ * Rows a transaction is about to put where, as far as its writer knows, no row is (a first pull's
+ * page into a table that was empty when the pull began): by transaction, then table. Only a hint:
+ * such a put is tried as an add, which IndexedDB refuses where a row is, and only those keys are
+ * read and put, so the counts stay right whatever the hint said.
+ */
+const hints = new WeakMap<DBCoreTransaction, Map<string, readonly Row[]>>();
+
+/**
+ * Says that the running transaction (Dexie's current one) is about to put `rows` into `table`
+ * where most likely no row is, so their tallies need not read what they replace
+ * (docs/decisions.md "First sync at the device's limit").
+ */
+export function expectNewRows(table: string, rows: readonly Row[]): void {
+  const trans = Dexie.currentTransaction?.idbtrans as DBCoreTransaction | undefined;
+  if (!trans || rows.length === 0) return;
+  let tables = hints.get(trans);
+  if (!tables) hints.set(trans, (tables = new Map()));
+  tables.set(table, [...(tables.get(table) ?? []), ...rows]);
+}
+
+/** The key texts hinted for `source` in this transaction, taken from the hints (a hint serves one put). */
+function takeHint(source: DBCoreTable, trans: DBCoreTransaction): Set<string> | undefined {
+  const tables = hints.get(trans);
+  const rows = tables?.get(source.name);
+  if (!rows) return undefined;
+  tables!.delete(source.name);
+  return new Set(rows.map((row) => JSON.stringify(source.schema.primaryKey.extractKey!(row))));
+}
+
+/**
+ * A plain put (no modify) whose keys are all hinted and all different: tried as an add; the keys
+ * IndexedDB refused (a row was there) are read, then put. Returns the rows it removed and added.
+ */
+function putAsAdd(source: DBCoreTable, req: DBCorePutRequest, keys: readonly unknown[]): Promise<{ answer: DBCoreMutateResponse; removed: Row[]; added: Row[] }> {
+  return source.mutate({ type: 'add', trans: req.trans, values: req.values, ...(req.keys ? { keys: req.keys } : {}) }).then((first) => {
+    const refused = Object.keys(first.failures).map(Number);
+    const added = req.values.filter((_, index) => first.failures[index] === undefined) as Row[];
+    if (refused.length === 0) return { answer: first, removed: [], added };
+    return source.getMany({ trans: req.trans, keys: refused.map((index) => keys[index]) }).then((before: (Row | undefined)[]) =>
+      source
+        .mutate({ type: 'put', trans: req.trans, values: refused.map((index) => req.values[index]), ...(req.keys ? { keys: refused.map((index) => req.keys![index]) } : {}) })
+        .then((second) => {
+          const removed: Row[] = [];
+          const failures: DBCoreMutateResponse['failures'] = {};
+          const results = [...(first.results ?? keys)];
+          refused.forEach((index, at) => {
+            if (second.failures[at] !== undefined) {
+              failures[index] = second.failures[at]!;
+              return;
+            }
+            if (before[at]) removed.push(before[at]);
+            added.push(req.values[index] as Row);
+            results[index] = second.results?.[at] ?? keys[index];
+          });
+          return { answer: { numFailures: Object.keys(failures).length, failures, results, lastResult: results.at(-1) }, removed, added };
+        }),
+    );
+  });
+}
+
 /** Runs `steps` one after another, each on the promise of the one before. */
 function inTurn<T>(items: readonly T[], step: (item: T) => Promise<unknown>): Promise<unknown> {
   return items.reduce<Promise<unknown>>((previous, item) => previous.then(() => step(item)), Dexie.Promise.resolve());
@@ -111,6 +172,14 @@ export function tallyKeeper(specs: readonly AnyTallyTableSpec[]): Middleware<DBC
             if (req.type === 'deleteRange' && req.range.type === anyRange) {
               // The source emptied: so are its tallies (no need to read what it held).
               return source.mutate(req).then((answer) => inTurn(specs, (spec) => down.table(spec.name).mutate({ type: 'deleteRange', trans: req.trans, range: req.range })).then(() => answer));
+            }
+            const hinted = takeHint(source, req.trans);
+            if (hinted && req.type === 'put' && !req.updates && !req.criteria && !req.changeSpec) {
+              const keys = keysOf(source, req);
+              const texts = keys.map((key) => JSON.stringify(key));
+              if (new Set(texts).size === texts.length && texts.every((text) => hinted.has(text))) {
+                return putAsAdd(source, req, keys).then(({ answer, removed, added }) => inTurn(specs, (spec) => moveTally(down.table(spec.name), spec, req.trans, removed, added)).then(() => answer));
+              }
             }
             return rowsBefore(source, req).then((before) =>
               source.mutate(req).then((answer) => {

@@ -17,6 +17,7 @@ import { schemaHistory, syncModules } from '../../sync/modules';
 import { attendanceDaysTable, attendanceTable } from '../../sync/modules/attendance';
 import { classesTable } from '../../sync/modules/classes';
 import type { EventRow } from '../../sync/modules/events';
+import { expectNewRows } from '../../sync/tally-keeper';
 import { tallyOf } from '../../sync/tally-table';
 import { lastWorkingDays, readTrends, type Trends } from '../../src/features/admin/dashboard/trends';
 
@@ -194,6 +195,45 @@ describe('marks counted by class and day, through the engine', () => {
   });
 });
 
+describe('a first pull into empty tables, whose pages the counts need not read', () => {
+  it('counts every mark once: a mark changed on a later page, one moved, one deleted and another made at its place', async () => {
+    const { school, fetch } = fakeSchool();
+    const { engine } = engineOver(fetch);
+    const db = engine.db;
+    const writes: string[] = [];
+    db.use({
+      stack: 'dbcore',
+      name: 'WatchMarks',
+      level: 0,
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          return name !== attendanceTable.name ? table : { ...table, mutate: (req) => (writes.push(req.type), table.mutate(req)) };
+        },
+      }),
+    });
+    const pageOne = [a1, a2, a3, b1, b2].map((student, n) => mark(100 + n, student, '2026-11-23', 'present'));
+    const pageTwo = [a1, a2, a3, b1, b2].map((student, n) => mark(110 + n, student, '2026-11-24', n % 2 ? 'absent' : 'late'));
+    const [a1On23, a2On23, a3On23] = pageOne;
+    school.pages.push({ changes: [...classes.map((row) => upsert('classes', row)), upsert('events', classBHoliday), ...pageOne.map((row) => upsert('attendance', row))], cursor: 'p1', hasMore: true, reset: false, expected: { attendance: 10 } });
+    school.pages.push({ changes: pageTwo.map((row) => upsert('attendance', row)), cursor: 'p2', hasMore: true, reset: false });
+    // Changed at the school while the pull ran: a1's mark again, a2's mark gone and another made for the same day.
+    school.pages.push({
+      changes: [upsert('attendance', { ...a1On23!, status: 'absent', rev: (rev += 1) }), removal(a2On23!), upsert('attendance', mark(120, a2, '2026-11-23', 'leave')), upsert('attendance', { ...a3On23!, classId: classB, rev: (rev += 1) })],
+      cursor: 'p3',
+      hasMore: false,
+      reset: false,
+    });
+    expect((await engine.syncNow()).pull?.status).toBe('done');
+    const marks = await expectCountsOfMarks(db);
+    expect(marks).toHaveLength(10);
+    expect(await db.tally(attendanceDaysTable).get(['2026-11-23', classA])).toEqual({ date: '2026-11-23', classId: classA, present: 0, absent: 1, late: 0, leave: 1 });
+    // The first two pages' marks went in as adds, with nothing read before them.
+    expect(writes.filter((type) => type === 'add')).toHaveLength(2);
+  });
+});
+
 describe('a device upgrading to the counts', () => {
   it('counts the marks it already had once, and keeps counting from there', async () => {
     const dependencies = { indexedDB: new IDBFactory(), IDBKeyRange };
@@ -247,6 +287,21 @@ describe('every write of the store keeps the counts', () => {
 
     await marks.clear();
     expect(await db.tally(attendanceDaysTable).count()).toBe(0);
+    db.close();
+  });
+
+  it('rows said to be new where rows are: those are read and replaced, and counted once', async () => {
+    const db = await open();
+    const marks = db.tableOf(attendanceTable);
+    await marks.bulkPut([mark(1, a1, today, 'present'), mark(2, a2, today, 'absent')]);
+    await db.transaction('rw', marks, async () => {
+      const rows = [mark(1, a1, today, 'late'), mark(3, a3, today, 'leave'), mark(2, a2, today, 'absent')];
+      expectNewRows(attendanceTable.name, rows);
+      await marks.bulkPut(rows);
+    });
+    expect(await db.tally(attendanceDaysTable).get([today, classA])).toEqual({ date: today, classId: classA, present: 0, absent: 1, late: 1, leave: 1 });
+    expect(await marks.get([a1, today])).toMatchObject({ status: 'late' });
+    await expectCountsOfMarks(db, []);
     db.close();
   });
 
