@@ -3,7 +3,8 @@
  * built once per database with the school, class and page as placeholders: each answer must still
  * be the asking school's own rows, in the list's order, filtered by class, paged and counted, and
  * the same statement must serve the next school with its values. PGlite, and PostgreSQL with
- * TEST_DATABASE_URL.
+ * TEST_DATABASE_URL. A list read in an index's order has a statement per first-page size, the size
+ * written into it, and one for later pages: every size must read the same rows in the same order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths';
@@ -64,6 +65,19 @@ describe('the unsearched list pages', () => {
       expect(classes.content.map((one) => one.id)).toEqual(fixture.classIds);
       const pastTheEnd = await page(tenantId, `${paths.teachers.page}?page=3&size=1`);
       expect([pastTheEnd.content, pastTheEnd.totalElements]).toEqual([[], 1]);
+    }
+  });
+
+  it('answer a first page of any size as the first rows of the list, and the page after them', async () => {
+    for (const tenantId of ['north', 'south'] as const) {
+      const names = async (query: string) => (await page(tenantId, `${paths.students.page}?${query}`)).content.map((student) => student.firstName);
+      const whole = await names('page=0&size=20');
+      expect(await names('page=0&size=1')).toEqual(whole.slice(0, 1));
+      expect(await names('page=0&size=2')).toEqual(whole.slice(0, 2));
+      expect(await names('page=1&size=1')).toEqual(whole.slice(1, 2));
+      expect(await names('page=0&size=2')).toEqual(whole.slice(0, 2));
+      const counted = await page(tenantId, `${paths.students.page}?page=0&size=1`);
+      expect([counted.totalElements, counted.totalPages]).toEqual([3, 3]);
     }
   });
 });

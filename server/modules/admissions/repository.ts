@@ -7,7 +7,7 @@ import type { School } from '../../../contract/school';
 import type { Student } from '../../../contract/student';
 import type { Db } from '../../db/client';
 import { liveCount } from '../../db/live-counts';
-import { preparedOn } from '../../db/prepared';
+import { preparedPages } from '../../db/prepared';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { classes, students } from '../../db/core-tables';
 import { admissions } from './tables';
@@ -96,13 +96,13 @@ async function withStudents(db: Db, school: School, rows: Row[]): Promise<Admiss
 }
 
 /** The whole register as the admissions screen first opens it, planned once (db/prepared.ts). */
-const registerPage = preparedOn((db) =>
+const registerPage = preparedPages((db, bounds) =>
   counted(db, sql.placeholder('tenantId'), true)
     .where(eq(admissions.tenantId, sql.placeholder('tenantId')))
     .orderBy(...ordering)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('admissions_register_page'),
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .prepare(bounds.name('admissions_register_page')),
 );
 
 async function list(db: Db, school: School, where: SQL | undefined, query: PageQuery, whole = false): Promise<Page<Admission>> {
@@ -119,7 +119,7 @@ async function list(db: Db, school: School, where: SQL | undefined, query: PageQ
       )[0]?.value ?? 0,
     (limit, offset) =>
       whole
-        ? registerPage(db).execute({ tenantId: school.tenantId, limit, offset })
+        ? registerPage(db, limit, offset).execute({ tenantId: school.tenantId, limit, offset })
         : counted(db, school.tenantId, false).where(where).orderBy(...ordering).limit(limit).offset(offset),
     (rows) =>
       rows.map(({ student, studentLive, ...row }) => ({

@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/client';
 import { qualified as q } from '../../db/qualified';
 import { liveCount } from '../../db/live-counts';
-import { preparedOn } from '../../db/prepared';
+import { preparedOn, preparedPages } from '../../db/prepared';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { feeConcessions, feeHeads, feeInstallments, feeReceiptItems, feeReceipts, feeSettings, feeStructures } from './tables';
 
@@ -257,15 +257,15 @@ function receiptWhere(tenantId: string, filter: ReceiptFilter, extra?: SQL): SQL
 const receiptOrder = [desc(feeReceipts.academicYear), desc(feeReceipts.receiptSeq)];
 
 /** The school's receipts as the fees screen first opens them, with the kept count; planned once (db/prepared.ts). */
-const schoolReceiptPage = preparedOn((db) =>
+const schoolReceiptPage = preparedPages((db, bounds) =>
   db
     .select({ row: feeReceipts, items: receiptItems, total: liveCount(sql.placeholder('tenantId'), 'fee_receipts') })
     .from(feeReceipts)
     .where(and(eq(feeReceipts.tenantId, sql.placeholder('tenantId')), isNull(feeReceipts.deletedAt)))
     .orderBy(...receiptOrder)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('fee_receipts_live_page'),
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .prepare(bounds.name('fee_receipts_live_page')),
 );
 
 export const receiptSearchColumns: Record<string, AnyPgColumn> = {
@@ -374,7 +374,7 @@ export const feeRepository = {
         // The order is the series' unique index read backwards: 20 rows, not the school's every
         // receipt; the school's unfiltered list carries its kept count (db/live-counts.ts).
         whole
-          ? schoolReceiptPage(db).execute({ tenantId, limit, offset })
+          ? schoolReceiptPage(db, limit, offset).execute({ tenantId, limit, offset })
           : db.select({ row: feeReceipts, items: receiptItems }).from(feeReceipts).where(where).orderBy(...receiptOrder).limit(limit).offset(offset),
       (rows) => rows.map((one) => receiptRecord(one.row, one.items)),
     );

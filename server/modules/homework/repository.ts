@@ -6,7 +6,7 @@ import type { Homework, HomeworkAttachment, HomeworkDone, HomeworkSearchColumn }
 import type { Db } from '../../db/client';
 import { qualified as q } from '../../db/qualified';
 import { liveCount } from '../../db/live-counts';
-import { preparedOn } from '../../db/prepared';
+import { preparedPages } from '../../db/prepared';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { classSubjects, classes, students, subjects } from '../../db/core-tables';
 import { homework, homeworkAttachments, homeworkDone } from './tables';
@@ -65,15 +65,15 @@ const withAttachments = { ...selection, attachments };
  * The school's unfiltered list as staff first open it: 20 rows in the page index's order with the
  * kept count (db/live-counts.ts), a statement built and planned once (db/prepared.ts).
  */
-const schoolPage = preparedOn((db) =>
+const schoolPage = preparedPages((db, bounds) =>
   db
     .select({ ...withAttachments, total: liveCount(sql.placeholder('tenantId'), 'homework') })
     .from(homework)
     .where(and(eq(homework.tenantId, sql.placeholder('tenantId')), isNull(homework.deletedAt)))
     .orderBy(...ordering)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('homework_live_page'),
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .prepare(bounds.name('homework_live_page')),
 );
 
 /** `whole`: the school's unfiltered list (schoolPage); anything narrower counts what it matched. */
@@ -83,7 +83,7 @@ function list(db: Db, tenantId: string, where: SQL | undefined, query: PageQuery
     async () => (await db.select({ value: count() }).from(homework).where(where))[0]?.value ?? 0,
     (limit, offset) =>
       whole
-        ? schoolPage(db).execute({ tenantId, limit, offset })
+        ? schoolPage(db, limit, offset).execute({ tenantId, limit, offset })
         : db.select({ ...withAttachments, total: totalCount }).from(homework).where(where).orderBy(...ordering).limit(limit).offset(offset),
   );
 }

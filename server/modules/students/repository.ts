@@ -6,7 +6,7 @@ import type { Student, StudentSearchColumn, StudentValues } from '../../../contr
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { liveCount } from '../../db/live-counts';
-import { preparedOn } from '../../db/prepared';
+import { preparedPages } from '../../db/prepared';
 import { classes, students } from '../../db/core-tables';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -97,7 +97,7 @@ async function list(db: Db, schoolName: string, where: SQL | undefined, query: P
 
 /** The list as the students screen first opens it, unsearched, the school's or a class's (db/prepared.ts). */
 const pageOf = (name: string, inClass: boolean) =>
-  preparedOn((db) =>
+  preparedPages((db, bounds) =>
     db
       // The school's page carries its kept count (db/live-counts.ts); a class's is counted apart.
       .select({ ...selection, total: inClass ? sql<undefined>`null` : liveCount(sql.placeholder('tenantId'), 'students') })
@@ -111,9 +111,9 @@ const pageOf = (name: string, inClass: boolean) =>
         ),
       )
       .orderBy(...ordering)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
+      .limit(bounds.limit)
+      .offset(bounds.offset)
+      .prepare(bounds.name(name)),
   );
 const schoolPage = pageOf('students_live_page', false);
 const classPage = pageOf('students_class_page', true);
@@ -137,8 +137,8 @@ export const studentRepository = {
       async () => (await db.select({ value: count() }).from(students).where(where))[0]?.value ?? 0,
       (limit, offset) =>
         classId === undefined
-          ? schoolPage(db).execute({ tenantId, limit, offset })
-          : classPage(db).execute({ tenantId, classId, limit, offset }),
+          ? schoolPage(db, limit, offset).execute({ tenantId, limit, offset })
+          : classPage(db, limit, offset).execute({ tenantId, classId, limit, offset }),
       (rows) => rows.map(withSchool(schoolName)),
     );
   },
