@@ -11,7 +11,7 @@ import { useSyncEngine } from '../sync-binding/hooks';
 import { SyncBarSpace } from '../sync-binding/SyncBarSpace';
 import { decideAccess } from './route-guard';
 
-const SyncBar = lazy(() => import('../sync-binding/SyncBar').then((module) => ({ default: module.SyncBar })));
+const SyncBar = lazy(() => import('../sync-binding/SyncBarLater').then((module) => module.syncBarLater()));
 
 export function RequireAuth({ roles }: { roles?: readonly RoleName[] }) {
   const { session } = useSessionSnapshot();

@@ -36,8 +36,17 @@ export interface EngineIdentity {
 export type EngineFactory = (options: SyncEngineOptions) => SyncEngine;
 
 export interface EngineHostOptions {
-  /** Loads the engine module and the app's module list it is given (default: a dynamic import of sync/). */
-  load?: () => Promise<{ createSyncEngine: EngineFactory; syncModules: AppModules; requestPersistentStorage: () => Promise<PersistOutcome> }>;
+  /**
+   * Loads the engine module and the app's module list it is given, and when the engine's first job,
+   * the file sender and the storage request may start (default: engine-module.ts, once the first
+   * screen is drawn; without `backgroundMayStart`, at once).
+   */
+  load?: () => Promise<{
+    createSyncEngine: EngineFactory;
+    syncModules: AppModules;
+    requestPersistentStorage: () => Promise<PersistOutcome>;
+    backgroundMayStart?: () => Promise<void>;
+  }>;
   fetch?: typeof fetch;
   /** Extra engine options (tests: fake IndexedDB, connectivity). */
   engineOptions?: Partial<SyncEngineOptions>;
@@ -89,7 +98,7 @@ export function identityOf(session: Session | null): EngineIdentity | null {
 const keyOf = (identity: EngineIdentity | null) => (identity ? `${identity.tenantId}\n${identity.username}` : '');
 
 export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
-  const load = options.load ?? (() => import('../../sync'));
+  const load = options.load ?? (() => import('./engine-module'));
   const loadFiles = options.loadFiles ?? (() => import('./file-sender'));
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const listeners = new Set<() => void>();
@@ -166,14 +175,17 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
       needsSignIn = value;
     });
     notify();
-    created.start();
-    void startFiles(created, identity);
-    if (identity.role && (staffRoles as readonly string[]).includes(identity.role)) {
-      void sync.requestPersistentStorage().then((outcome) => {
-        persisted = outcome;
-        notify();
-      });
-    }
+    void (sync.backgroundMayStart?.() ?? Promise.resolve()).then(() => {
+      if (engine !== created) return;
+      created.start();
+      void startFiles(created, identity);
+      if (identity.role && (staffRoles as readonly string[]).includes(identity.role)) {
+        void sync.requestPersistentStorage().then((outcome) => {
+          persisted = outcome;
+          notify();
+        });
+      }
+    });
   }
 
   /** The user's waiting files go whatever screen is open (docs/decisions.md "Homework"). */

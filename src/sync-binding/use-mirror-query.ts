@@ -3,8 +3,10 @@
  * `useMirrorQuery(db => db.tableOf(studentsTable).where('classId').equals(id).toArray(), [id])` re-renders
  * whenever the rows it read change (a pull, a push answer, a change made in another tab).
  */
+import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { KakshaDb } from '../../sync';
+import { holdFirstScreen, isFirstScreenDrawn } from './first-screen';
 import { useSyncEngine } from './hooks';
 
 /**
@@ -13,5 +15,8 @@ import { useSyncEngine } from './hooks';
  */
 export function useMirrorQuery<T>(query: (db: KakshaDb) => Promise<T> | T, deps: readonly unknown[]): T | undefined {
   const engine = useSyncEngine();
-  return useLiveQuery(() => (engine ? query(engine.db) : undefined), [engine, ...deps]);
+  const result = useLiveQuery(() => (engine ? query(engine.db) : undefined), [engine, ...deps]);
+  const answered = result !== undefined;
+  useEffect(() => (answered || isFirstScreenDrawn() ? undefined : holdFirstScreen()), [answered]);
+  return result;
 }
