@@ -12,7 +12,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isLanguageCode, type LanguageCode } from '../contract/languages';
+import { messages } from '../contract/messages';
 import { prefetchListId } from '../contract/page-data';
+import { serverTexts } from './i18n/catalogs';
 
 export const routePreloadsFile = 'route-preloads.json';
 
@@ -38,6 +41,19 @@ function linksFor(files: RoutePreloads[string], language?: string): string {
   ].join('');
 }
 
+const englishRoot = '<html lang="en">';
+const englishBootLabel = `<p class="boot-label">${messages.ui.initializing}</p>`;
+
+/**
+ * index.html in another language: the document's language, and the startup label in it. Besides
+ * what a reader sees first, the label is the first Devanagari on the screen, so a browser without
+ * the font locally starts fetching it as the html is laid out rather than once the app has run.
+ */
+function inLanguage(html: string, language: LanguageCode): string {
+  const label = serverTexts(language)('ui.initializing');
+  return html.replace(englishRoot, `<html lang="${language}">`).replace(englishBootLabel, `<p class="boot-label">${label}</p>`);
+}
+
 /** The key of a page's html in a language other than English (pagesWithPreloads). */
 export const pageInLanguage = (page: string, language: string) => `${page}#${language}`;
 
@@ -56,8 +72,8 @@ export function pagesWithPreloads(root: string): Map<string, string> {
   if (!html.includes('</head>')) return pages;
   for (const [page, files] of Object.entries(parsed.data)) {
     pages.set(page, html.replace('</head>', `${linksFor(files)}</head>`));
-    for (const language of Object.keys(files.languages ?? {})) {
-      pages.set(pageInLanguage(page, language), html.replace('</head>', `${linksFor(files, language)}</head>`));
+    for (const language of Object.keys(files.languages ?? {}).filter(isLanguageCode)) {
+      pages.set(pageInLanguage(page, language), inLanguage(html, language).replace('</head>', `${linksFor(files, language)}</head>`));
     }
   }
   return pages;

@@ -2,7 +2,7 @@
  * The built app as the server hands it out: each public page's html names that page's chunks for
  * preloading (and no other page's), signed-in areas get index.html as built, assets stay cacheable.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { prefetchListId } from '../../contract/page-data';
 import { routePreloadsFile } from '../../server/route-preloads';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-a1.js"></script></head><body></body></html>';
+const bootLabel = '<p class="boot-label">Initializing application...</p>';
+const indexHtml = `<!doctype html><html lang="en"><head><script type="module" src="/assets/index-a1.js"></script></head><body><div id="root">${bootLabel}</div></body></html>`;
 const preloads = {
   '/login': {
     scripts: ['/assets/LoginPage-b2.js', '/assets/fields-c3.js'],
@@ -87,6 +88,25 @@ describe('serving the built app', () => {
     expect(marathi.body).toContain('href="/assets/landing-mr2.js"');
     const other = await testApp.call({ method: 'GET', url: '/home', headers: { 'accept-language': 'ta-IN,ta' } });
     expect(other.body).toBe(english.body);
+  });
+
+  it('hands the page in the language the browser asks for: its lang, and the startup label in it', async () => {
+    const english = await get('/home');
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain(bootLabel);
+    const hindi = await testApp.call({ method: 'GET', url: '/home', headers: { 'accept-language': 'hi' } });
+    expect(hindi.body).toContain('<html lang="hi">');
+    expect(hindi.body).toContain('<p class="boot-label">ऐप शुरू हो रहा है...</p>');
+    expect(hindi.body).not.toContain('Initializing');
+    const marathi = await testApp.call({ method: 'GET', url: '/home', headers: { 'accept-language': 'mr' } });
+    expect(marathi.body).toContain('<html lang="mr">');
+    expect(marathi.body).toContain('<p class="boot-label">ॲप सुरू होत आहे...</p>');
+  });
+
+  it("is built from an index.html whose lang and startup label are the ones the server translates", () => {
+    const built = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
+    expect(built).toContain('<html lang="en">');
+    expect(built).toContain(bootLabel);
   });
 
   it('answers a signed-in area or an unknown page with index.html as built, without preloads', async () => {
