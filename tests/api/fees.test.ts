@@ -285,7 +285,13 @@ describe('collection and dues', () => {
     const receipts = parentPull.filter((c) => c.entity === 'feeReceipts').map((c) => c.record as FeeReceipt);
     expect(receipts.length).toBe(parentList.length);
     expect(receipts.some((r) => r.studentId === kabir)).toBe(false);
-    expect(parentPull.filter((c) => c.entity === 'feeStructures')).toHaveLength(2);
+    // The pull's records are the list's receipts whole, their items included.
+    const byId = (list: FeeReceipt[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(receipts)).toEqual(byId(parentList));
+    expect(receipts.every((receipt) => receipt.items.length > 0)).toBe(true);
+    const pulledStructures = parentPull.filter((c) => c.entity === 'feeStructures').map((c) => c.record as FeeStructure);
+    expect(pulledStructures).toHaveLength(2);
+    expect(pulledStructures.every((structure) => structure.heads.some((head) => head.installments.length > 0))).toBe(true);
     const teacherPull = await pulled(tokens.teacher);
     expect(teacherPull.filter((c) => c.entity === 'feeReceipts' || c.entity === 'feeConcessions')).toEqual([]);
     const adminPull = await pulled(tokens.admin);

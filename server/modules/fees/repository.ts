@@ -333,10 +333,8 @@ export const feeRepository = {
   async structureOf(db: Db, tenantId: string, classId: string, academicYear: number): Promise<FeeStructure | undefined> {
     return (await feeRepository.structures(db, tenantId, { classId, academicYear }))[0];
   },
-  structuresByIds: async (db: Db, tenantId: string, ids: string[]) =>
-    ids.length === 0
-      ? []
-      : withInstallments(db, tenantId, await db.select().from(feeStructures).where(and(eq(feeStructures.tenantId, tenantId), inArray(feeStructures.id, ids)))),
+  /** Structures of rows already read (the pull's page): only their installments are read. */
+  structuresOfRows: (db: Db, tenantId: string, rows: StructureRow[]) => withInstallments(db, tenantId, rows),
   async concessions(db: Db, tenantId: string, filter: ConcessionFilter): Promise<FeeConcession[]> {
     const rows = await db.select().from(feeConcessions).where(concessionWhere(tenantId, filter)).orderBy(...concessionOrder);
     return rows.map(concessionRecord);
@@ -383,6 +381,8 @@ export const feeRepository = {
     const rows = await db.select().from(feeReceipts).where(and(eq(feeReceipts.tenantId, tenantId), eq(feeReceipts.id, id)));
     return (await withItems(db, tenantId, rows))[0];
   },
+  /** Receipts of rows already read (the pull's page): only their items are read. */
+  receiptsOfRows: (db: Db, tenantId: string, rows: ReceiptRow[]) => withItems(db, tenantId, rows),
   receiptsByIds: async (db: Db, tenantId: string, ids: string[]) =>
     ids.length === 0 ? [] : withItems(db, tenantId, await db.select().from(feeReceipts).where(and(eq(feeReceipts.tenantId, tenantId), inArray(feeReceipts.id, ids)))),
   async settings(db: Db, tenantId: string): Promise<FeeSettings> {

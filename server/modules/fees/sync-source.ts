@@ -28,7 +28,7 @@ export const feeStructuresSyncSource = defineSyncSource({
     const classIds = [...scope.classIds, ...scope.formerClassIds];
     return classIds.length ? inArray(feeStructures.classId, classIds) : 'none';
   },
-  records: async (db, tenantId, rows) => byId(await feeRepository.structuresByIds(db, tenantId, rows.map((row) => row.id))),
+  records: async (db, tenantId, rows) => byId(await feeRepository.structuresOfRows(db, tenantId, rows)),
 });
 
 export const feeConcessionsSyncSource = defineSyncSource({
@@ -42,5 +42,5 @@ export const feeReceiptsSyncSource = defineSyncSource({
   entity: 'feeReceipts',
   table: feeReceipts,
   where: (scope) => adminOrFamily(scope, feeReceipts.studentId),
-  records: async (db, tenantId, rows) => byId(await feeRepository.receiptsByIds(db, tenantId, rows.map((row) => row.id))),
+  records: async (db, tenantId, rows) => byId(await feeRepository.receiptsOfRows(db, tenantId, rows)),
 });
