@@ -15,7 +15,6 @@ import { z } from 'zod';
 import { isLanguageCode, type LanguageCode } from '../contract/languages';
 import { messages } from '../contract/messages';
 import { prefetchListId } from '../contract/page-data';
-import { serverTexts } from './i18n/catalogs';
 
 export const routePreloadsFile = 'route-preloads.json';
 
@@ -49,8 +48,7 @@ const englishBootLabel = `<p class="boot-label">${messages.ui.initializing}</p>`
  * what a reader sees first, the label is the first Devanagari on the screen, so a browser without
  * the font locally starts fetching it as the html is laid out rather than once the app has run.
  */
-function inLanguage(html: string, language: LanguageCode): string {
-  const label = serverTexts(language)('ui.initializing');
+function inLanguage(html: string, language: LanguageCode, label: string): string {
   return html.replace(englishRoot, `<html lang="${language}">`).replace(englishBootLabel, `<p class="boot-label">${label}</p>`);
 }
 
@@ -59,10 +57,11 @@ export const pageInLanguage = (page: string, language: string) => `${page}#${lan
 
 /**
  * The html to send per path (and per path and language, `pageInLanguage`, for a page that starts
- * from its own catalogs: the request's Accept-Language picks it); paths not listed (or a build
- * without the list) get index.html as is.
+ * from its own catalogs: the request's Accept-Language picks it, with the startup label from
+ * `bootLabelIn`, the server's catalogs, which the build's plugin does not load); paths not listed
+ * (or a build without the list) get index.html as is.
  */
-export function pagesWithPreloads(root: string): Map<string, string> {
+export function pagesWithPreloads(root: string, bootLabelIn: (language: LanguageCode) => string): Map<string, string> {
   const pages = new Map<string, string>();
   const listFile = path.join(root, routePreloadsFile);
   if (!existsSync(listFile)) return pages;
@@ -73,7 +72,7 @@ export function pagesWithPreloads(root: string): Map<string, string> {
   for (const [page, files] of Object.entries(parsed.data)) {
     pages.set(page, html.replace('</head>', `${linksFor(files)}</head>`));
     for (const language of Object.keys(files.languages ?? {}).filter(isLanguageCode)) {
-      pages.set(pageInLanguage(page, language), inLanguage(html, language).replace('</head>', `${linksFor(files, language)}</head>`));
+      pages.set(pageInLanguage(page, language), inLanguage(html, language, bootLabelIn(language)).replace('</head>', `${linksFor(files, language)}</head>`));
     }
   }
   return pages;

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../contract/messages';
 import { sharedPage } from '../contract/shared';
 import { sendEnvelope, sendNotFound } from './plugins/errors';
+import { serverTexts } from './i18n/catalogs';
 import { requestLanguage } from './i18n/request-language';
 import { pageInLanguage, pagesWithPreloads } from './route-preloads';
 
@@ -21,7 +22,7 @@ export async function registerStaticApp(app: FastifyInstance, root: string): Pro
     app.setNotFoundHandler(sendNotFound);
     return;
   }
-  const pages = pagesWithPreloads(root);
+  const pages = pagesWithPreloads(root, (language) => serverTexts(language)('ui.initializing'));
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
