@@ -169,12 +169,15 @@ async function open(page: Page, path: string): Promise<string | undefined> {
   }, path);
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
   const loading = page.locator('.loading-label');
+  // A whole school's mirror read (the admin's fees: every receipt) takes over 15 s in a browser
+  // sharing two cores with the rest of the suite.
   await loading
     .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
+    .waitFor({ state: 'detached', timeout: 30_000 })
     .catch(() => undefined);
   await settle(page);
-  return (await loading.count()) > 0 ? await loading.first().innerText() : undefined;
+  // Read without waiting: a label that goes between a count and a read would hold the sweep 30 s.
+  return (await loading.allInnerTexts())[0];
 }
 
 /**
