@@ -171,10 +171,8 @@ async function open(page: Page, path: string): Promise<string | undefined> {
   const loading = page.locator('.loading-label');
   // A whole school's mirror read (the admin's fees: every receipt) takes over 15 s in a browser
   // sharing two cores with the rest of the suite.
-  await loading
-    .first()
-    .waitFor({ state: 'detached', timeout: 30_000 })
-    .catch(() => undefined);
+  // No label at all, not the first one gone: a page may start a second read once the first answers.
+  await page.waitForFunction(() => !document.querySelector('.loading-label'), null, { timeout: 30_000 }).catch(() => undefined);
   await settle(page);
   // Read without waiting: a label that goes between a count and a read would hold the sweep 30 s.
   return (await loading.allInnerTexts())[0];
