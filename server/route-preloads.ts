@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { isLanguageCode, type LanguageCode } from '../contract/languages';
 import { messages } from '../contract/messages';
 import { prefetchListId } from '../contract/page-data';
+import { escapeHtml } from './mail/letter';
 
 export const routePreloadsFile = 'route-preloads.json';
 
@@ -49,7 +50,7 @@ const englishBootLabel = `<p class="boot-label">${messages.ui.initializing}</p>`
  * the font locally starts fetching it as the html is laid out rather than once the app has run.
  */
 function inLanguage(html: string, language: LanguageCode, label: string): string {
-  return html.replace(englishRoot, `<html lang="${language}">`).replace(englishBootLabel, `<p class="boot-label">${label}</p>`);
+  return html.replace(englishRoot, `<html lang="${language}">`).replace(englishBootLabel, `<p class="boot-label">${escapeHtml(label)}</p>`);
 }
 
 /** The key of a page's html in a language other than English (pagesWithPreloads). */
