@@ -36,11 +36,25 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; startTime: number; endTime: number }[];
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+interface FailedTest {
+  step: string;
+  file: string;
+  name: string;
+  reason: string;
 }
 
 const steps: StepResult[] = [];
 const fileTimes: FileTime[] = [];
+const failedTests: FailedTest[] = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
 
@@ -100,8 +114,23 @@ async function vitest(step: string, projects: string[], env: NodeJS.ProcessEnv =
   totals.failed += summary.numFailedTests;
   totals.skipped += summary.numPendingTests + summary.numTodoTests;
   for (const file of summary.testResults) {
-    fileTimes.push({ file: path.relative(root, file.name), project: step, seconds: (file.endTime - file.startTime) / 1000 });
+    const relative = path.relative(root, file.name);
+    fileTimes.push({ file: relative, project: step, seconds: (file.endTime - file.startTime) / 1000 });
+    for (const test of file.assertionResults.filter((result) => result.status === 'failed')) {
+      failedTests.push({ step, file: relative, name: test.fullName, reason: firstLine(test.failureMessages?.[0]) });
+    }
+    // A file that fails before its tests run (an import or a hook) has no failed test of its own.
+    if (file.message && !file.assertionResults.some((result) => result.status === 'failed')) {
+      failedTests.push({ step, file: relative, name: '(the file itself)', reason: firstLine(file.message) });
+    }
   }
+}
+
+// The end of the run is all a CI log may keep: the reason's first line, without colour codes.
+function firstLine(text = ''): string {
+  // eslint-disable-next-line no-control-regex
+  const line = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((part) => part.trim()) ?? '';
+  return line.trim().slice(0, 300);
 }
 
 /** Debian's chromium for the end-to-end tests, installed beside the checks when it is missing. */
@@ -163,6 +192,10 @@ if (process.env.UPDATE_DURATIONS === '1') {
   }
   const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)));
   writeFileSync(path.join(root, 'tests', 'file-durations.json'), `${JSON.stringify(sorted, null, 2)}\n`);
+}
+if (failedTests.length > 0) {
+  console.log('\nFailed tests:');
+  for (const { step, file, name, reason } of failedTests) console.log(`  ✘ ${file} > ${name}  (${step})\n      ${reason}`);
 }
 const failedSteps = steps.filter((step) => !step.ok).map((step) => step.step);
 console.log(`\nReports: ${path.relative(root, reports)}/`);
