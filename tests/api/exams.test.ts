@@ -9,6 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../contract/exam-results';
 import { cbseGradingScale, type Exam, examMessages, examPaths, type Mark, markMessages, markPaths, resultMessages, resultPaths } from '../../contract/exams';
+import type { Page } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import { classSubjects, classes, students, subjects } from '../../server/db/core-tables';
 import { marks, marksHistory, results } from '../../server/modules/exams/tables';
@@ -167,6 +168,45 @@ describe('exams', () => {
     expect(forParent.map((exam) => exam.id)).not.toContain(other.id);
     expect((await as(tokens.student, { method: 'GET', url: examPaths.one(other.id) })).statusCode).toBe(404);
     expect((await as(tokens.teacher, { method: 'GET', url: examPaths.one(other.id) })).statusCode).toBe(200);
+  });
+});
+
+describe('the exams page', () => {
+  const pageOf = async (token: string, query: string, tenant = 'green') => {
+    const response = await t.call({ method: 'GET', url: `${examPaths.page}?${query}`, tenant, token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as Page<Exam>;
+  };
+  const allOf = async (token: string) => (await as(token, { method: 'GET', url: examPaths.all })).json().data as Exam[];
+
+  it('pages the school’s exams in the list’s order, with an edit or a deletion at once, and none to another school', async () => {
+    const exam = await addExam(unitTest({ name: 'Half-yearly' }));
+    const all = await allOf(tokens.admin);
+    expect(all.length).toBeGreaterThan(3);
+    const first = await pageOf(tokens.admin, 'page=0&size=2');
+    expect(first.content).toEqual(all.slice(0, 2));
+    expect([first.totalElements, first.totalPages]).toEqual([all.length, Math.ceil(all.length / 2)]);
+    expect((await pageOf(tokens.admin, 'page=1&size=2')).content).toEqual(all.slice(2, 4));
+    expect((await pageOf(tokens.admin, 'page=0&size=50')).content).toEqual(all);
+
+    const edited = await as(tokens.admin, { method: 'PUT', url: examPaths.update(exam.id), payload: unitTest({ name: 'Half-yearly exam' }) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const afterEdit = await pageOf(tokens.admin, 'page=0&size=50');
+    expect(afterEdit.content.find((one) => one.id === exam.id)?.name).toBe('Half-yearly exam');
+    expect(afterEdit.content).toEqual(await allOf(tokens.admin));
+
+    expect((await as(tokens.admin, { method: 'DELETE', url: examPaths.remove(exam.id) })).statusCode).toBe(200);
+    const afterDelete = await pageOf(tokens.admin, 'page=0&size=50');
+    expect(afterDelete.content.map((one) => one.id)).not.toContain(exam.id);
+    expect(afterDelete.totalElements).toBe(all.length - 1);
+
+    expect(await pageOf(riverAdmin, 'page=0&size=50', 'river')).toMatchObject({ content: [], totalElements: 0 });
+  });
+
+  it('pages a family only the exams their children’s classes sit', async () => {
+    const forParent = await allOf(tokens.parent);
+    expect((await pageOf(tokens.parent, 'page=0&size=50')).content).toEqual(forParent);
+    expect((await pageOf(tokens.admin, 'page=0&size=50')).totalElements).toBeGreaterThan(forParent.length);
   });
 });
 

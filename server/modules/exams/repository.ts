@@ -106,16 +106,59 @@ const schoolPage = preparedOn((db) =>
     .prepare('exams_live_page'),
 );
 
-/** `school`: the tenant whose every exam `where` is (schoolPage); undefined for anything narrower. */
-function list(db: Db, where: SQL | undefined, query: PageQuery, school?: string): Promise<Page<Exam>> {
+function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<Exam>> {
   return toPage(
     query,
     async () => (await db.select({ value: count() }).from(exams).where(where))[0]?.value ?? 0,
-    (limit, offset) =>
-      school !== undefined
-        ? schoolPage(db).execute({ tenantId: school, limit, offset })
-        : db.select({ row: exams, total: totalCount }).from(exams).where(where).orderBy(...ordering).limit(limit).offset(offset),
+    (limit, offset) => db.select({ row: exams, total: totalCount }).from(exams).where(where).orderBy(...ordering).limit(limit).offset(offset),
     (rows) => rows.map(({ row }) => examRecord(row)),
+  );
+}
+
+/** The school's page as ids and revs only: what the kept texts are looked up by. */
+const schoolPageKeys = preparedOn((db) =>
+  db
+    .select({ id: exams.id, rev: exams.rev, total: totalCount })
+    .from(exams)
+    .where(and(eq(exams.tenantId, sql.placeholder('tenantId')), isNull(exams.deletedAt)))
+    .orderBy(...ordering)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('exams_live_page_keys'),
+);
+
+/**
+ * Exams as the page answers them, in JSON, by school, id and rev, for each database. An exam holds
+ * every paper of every class it covers (riverside's three are 163 KB): reading that from the
+ * database, parsing it and serialising it again on every request was most of the page's cost
+ * (docs/decisions.md "Lists as cheap as the classes page"). The rev trigger gives a row a new rev
+ * on every insert and update, so a text kept under a rev is that row's for good; the oldest texts
+ * go first once `keptExamTexts` are kept.
+ */
+const examTexts = preparedOn(() => new Map<string, string>());
+const keptExamTexts = 128;
+
+function keepText(texts: Map<string, string>, key: string, text: string): string {
+  texts.set(key, text);
+  if (texts.size > keptExamTexts) texts.delete(texts.keys().next().value!);
+  return text;
+}
+
+/** The school's page (staff's), its content the exams' JSON texts. */
+function schoolTextPage(db: Db, tenantId: string, query: PageQuery): Promise<Page<string>> {
+  const texts = examTexts(db);
+  const keyOf = (id: string, rev: number) => `${tenantId} ${id} ${rev}`;
+  return toPage(
+    query,
+    async () => (await db.select({ value: count() }).from(exams).where(live(tenantId)))[0]?.value ?? 0,
+    async (limit, offset) => {
+      const keys = await schoolPageKeys(db).execute({ tenantId, limit, offset });
+      const kept = keys.map(({ id, rev, total }) => ({ text: texts.get(keyOf(id, rev)), total }));
+      if (kept.every((one): one is { text: string; total: number } => one.text !== undefined)) return kept;
+      const rows = await schoolPage(db).execute({ tenantId, limit, offset });
+      return rows.map(({ row, total }) => ({ text: keepText(texts, keyOf(row.id, row.rev), JSON.stringify(examRecord(row))), total }));
+    },
+    (rows) => rows.map(({ text }) => text),
   );
 }
 
@@ -123,8 +166,11 @@ export const examRepository = {
   async all(db: Db, tenantId: string, scope: ReadScope, filter: ExamFilter): Promise<Exam[]> {
     return (await db.select().from(exams).where(filtered(tenantId, scope, filter)).orderBy(...ordering)).map(examRecord);
   },
-  page(db: Db, tenantId: string, scope: ReadScope, query: PageQuery) {
-    return list(db, filtered(tenantId, scope), query, scope.school ? tenantId : undefined);
+  /** A page as the `data` of the answer, in JSON: for staff, from the exams' kept texts. */
+  async pageJson(db: Db, tenantId: string, scope: ReadScope, query: PageQuery): Promise<string> {
+    if (!scope.school) return JSON.stringify(await list(db, filtered(tenantId, scope), query));
+    const { content, ...counts } = await schoolTextPage(db, tenantId, query);
+    return `{"content":[${content.join(',')}],${JSON.stringify(counts).slice(1)}`;
   },
   search(db: Db, tenantId: string, scope: ReadScope, column: ExamSearchColumn, value: string, query: PageQuery) {
     return list(db, and(filtered(tenantId, scope), ilike(searchColumns[column], containsPattern(value))), query);

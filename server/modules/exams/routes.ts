@@ -22,7 +22,7 @@ import { exams, gradingScales, marks } from './tables';
 import { badRequest, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
-import { runWrite } from '../../plugins/idempotency';
+import { runWrite, sendJsonText } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { lostUpdate } from '../../module-kit/conflicts';
 import { created, ok, okDeleted, okList, okPage } from '../../module-kit/responses';
@@ -84,7 +84,8 @@ export const examRoutes: ZodPlugin = async (app) => {
 
   app.get(routeOf(examPaths.page), { config: readers, schema: { response: okPage(examSchema), querystring: pageQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
-    return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, user.tenantId, await readScopeOf(app.db, user), request.query));
+    const data = await repo.pageJson(app.db, user.tenantId, await readScopeOf(app.db, user), request.query);
+    return sendJsonText(reply, 200, `{"success":true,"message":${JSON.stringify(messages.common.ok)},"data":${data}}`);
   });
 
   app.get(
