@@ -226,19 +226,26 @@ function receiptRecord(row: ReceiptRow, items: FeeReceipt['items']): FeeReceipt 
   };
 }
 
+type ReceiptItem = FeeReceipt['items'][number];
+/** A receipt item as the page's JSON column carries it: its fields by place (as structures' installments). */
+type ReceiptItemTuple = [installmentId: string, amount: number, headId: string, headName: string, label: string, dueDate: string];
+
 /**
  * A receipt's items as a column of its row (the installment's head, label and due date joined in,
  * in withItems' order): a page is one query rather than a second for its 20 receipts' items.
  */
-const receiptItems = sql<FeeReceipt['items']>`coalesce((
-  select json_agg(json_build_object('installmentId', ${q(feeReceiptItems.installmentId)}, 'amount', ${q(feeReceiptItems.amount)},
-    'headId', ${q(feeInstallments.headId)}, 'headName', ${q(feeHeads.name)}, 'label', ${q(feeInstallments.label)}, 'dueDate', ${q(feeInstallments.dueDate)})
-    order by ${q(feeInstallments.dueDate)}, ${q(feeInstallments.position)})
+const receiptItems = sql<ReceiptItemTuple[]>`array_to_json(array(
+  select json_build_array(${q(feeReceiptItems.installmentId)}, ${q(feeReceiptItems.amount)},
+    ${q(feeInstallments.headId)}, ${q(feeHeads.name)}, ${q(feeInstallments.label)}, ${q(feeInstallments.dueDate)})
   from ${feeReceiptItems}
   join ${feeInstallments} on ${q(feeInstallments.tenantId)} = ${q(feeReceiptItems.tenantId)} and ${q(feeInstallments.id)} = ${q(feeReceiptItems.installmentId)}
   join ${feeHeads} on ${q(feeHeads.tenantId)} = ${q(feeInstallments.tenantId)} and ${q(feeHeads.id)} = ${q(feeInstallments.headId)}
   where ${q(feeReceiptItems.tenantId)} = ${q(feeReceipts.tenantId)} and ${q(feeReceiptItems.receiptId)} = ${q(feeReceipts.id)}
-), '[]'::json)`;
+  order by ${q(feeInstallments.dueDate)}, ${q(feeInstallments.position)}
+))`;
+
+const receiptItemsOf = (tuples: ReceiptItemTuple[]): ReceiptItem[] =>
+  tuples.map(([installmentId, amount, headId, headName, label, dueDate]) => ({ installmentId, amount, headId, headName, label, dueDate }));
 
 export interface ReceiptFilter {
   studentId?: string;
@@ -384,7 +391,7 @@ export const feeRepository = {
         whole
           ? schoolReceiptPage(db, limit, offset).execute({ tenantId, limit, offset })
           : db.select({ row: feeReceipts, items: receiptItems }).from(feeReceipts).where(where).orderBy(...receiptOrder).limit(limit).offset(offset),
-      (rows) => rows.map((one) => receiptRecord(one.row, one.items)),
+      (rows) => rows.map((one) => receiptRecord(one.row, receiptItemsOf(one.items))),
     );
   },
   async receipt(db: Db, tenantId: string, id: string): Promise<FeeReceipt | undefined> {
