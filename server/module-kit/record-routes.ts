@@ -143,8 +143,9 @@ export function recordRoutes<Row, Input extends RecordInput, Reader, Filter, Col
     });
 
     app.get(routeOf(spec.paths.page), { config: read, schema: { response: okPage(spec.record), querystring: pageQuery } }, async (request, reply) => {
-      const query = parsed<PageQuery & Filter>(request.query);
-      const page = await spec.reads.page(app.db, await spec.reader(request), { page: query.page, size: query.size }, query);
+      // The filter without the page: a list that tells an unfiltered read by its filter (fees) must see none.
+      const { page: number, size, ...filter } = parsed<PageQuery & Filter>(request.query);
+      const page = await spec.reads.page(app.db, await spec.reader(request), { page: number, size }, filter as Filter);
       return sendEnvelope(reply, 200, coreMessages.common.ok, page);
     });
 
