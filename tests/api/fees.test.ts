@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeeReceipt, FeeStructure, StudentDues } from '../../contract/fees';
+import type { Page } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import type { SyncChange } from '../../contract/sync';
 import { notifications } from '../../server/modules/notifications/tables';
@@ -188,6 +189,41 @@ describe('fee heads and structures', () => {
     // Back as it was: the dues cases below are worked by hand against a 10% sibling concession.
     const back = await admin({ method: 'PUT', url: feeConcessionPaths.update(given!.id), payload: { studentId: aarav, academicYear: 2024, kind: 'sibling', headIds: [tuition], percent: 10, amount: null, reason: 'Sister in VI B' } });
     expect(back.json().data).toMatchObject({ percent: 10, amount: null, headIds: [tuition] });
+  });
+});
+
+describe('the structures page', () => {
+  const pageOf = async (token: string, query: string, tenant = 'green') => {
+    const response = await as(token, { method: 'GET', url: `${feeStructurePaths.page}?${query}` }, tenant);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as Page<FeeStructure>;
+  };
+  const allOf = async (token: string) => (await as(token, { method: 'GET', url: feeStructurePaths.all })).json().data as FeeStructure[];
+
+  it('pages the school’s structures as its list, with an installment’s change or a deletion at once, and a family its classes’ only', async () => {
+    const made = await admin({ method: 'POST', url: feeStructurePaths.create, payload: structureInput(green.classIds[0]!, 2026) });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = (made.json().data as FeeStructure).id;
+    const all = await allOf(tokens.admin);
+    expect(all.length).toBeGreaterThan(2);
+    expect((await pageOf(tokens.admin, 'page=0&size=20')).content).toEqual(all);
+    expect((await pageOf(tokens.admin, 'page=1&size=1')).content).toEqual(all.slice(1, 2));
+
+    const changed = structureInput(green.classIds[0]!, 2026);
+    changed.heads[1]!.installments[0]!.amount = 650_000;
+    const updated = await admin({ method: 'PUT', url: feeStructurePaths.update(id), payload: changed });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const afterChange = await pageOf(tokens.admin, 'page=0&size=20');
+    expect(afterChange.content.find((one) => one.id === id)?.heads.find((head) => head.headId === transport)?.installments[0]?.amount).toBe(650_000);
+    expect(afterChange.content).toEqual(await allOf(tokens.admin));
+
+    expect((await pageOf(tokens.parent, 'page=0&size=20')).content).toEqual(await allOf(tokens.parent));
+    expect(await pageOf(riverTokens.admin, 'page=0&size=20', 'river')).toMatchObject({ content: [], totalElements: 0 });
+
+    expect((await admin({ method: 'DELETE', url: feeStructurePaths.remove(id) })).statusCode).toBe(200);
+    const afterDelete = await pageOf(tokens.admin, 'page=0&size=20');
+    expect(afterDelete.content).toEqual(all.filter((one) => one.id !== id));
+    expect(afterDelete.totalElements).toBe(all.length - 1);
   });
 });
 

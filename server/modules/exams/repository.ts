@@ -8,6 +8,7 @@ import { studentsOfClassInYear } from '../years/current-year';
 import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { keptJson } from '../../db/kept-json';
 import { preparedOn } from '../../db/prepared';
 import { students } from '../../db/core-tables';
 import { exams, gradingScales, marks, results } from './tables';
@@ -127,40 +128,8 @@ const schoolPageKeys = preparedOn((db) =>
     .prepare('exams_live_page_keys'),
 );
 
-/**
- * Exams as the page answers them, in JSON, by school, id and rev, for each database. An exam holds
- * every paper of every class it covers (riverside's three are 163 KB): reading that from the
- * database, parsing it and serialising it again on every request was most of the page's cost
- * (docs/decisions.md "Lists as cheap as the classes page"). The rev trigger gives a row a new rev
- * on every insert and update, so a text kept under a rev is that row's for good; the oldest texts
- * go first once `keptExamTexts` are kept.
- */
-const examTexts = preparedOn(() => new Map<string, string>());
-const keptExamTexts = 128;
-
-function keepText(texts: Map<string, string>, key: string, text: string): string {
-  texts.set(key, text);
-  if (texts.size > keptExamTexts) texts.delete(texts.keys().next().value!);
-  return text;
-}
-
-/** The school's page (staff's), its content the exams' JSON texts. */
-function schoolTextPage(db: Db, tenantId: string, query: PageQuery): Promise<Page<string>> {
-  const texts = examTexts(db);
-  const keyOf = (id: string, rev: number) => `${tenantId} ${id} ${rev}`;
-  return toPage(
-    query,
-    async () => (await db.select({ value: count() }).from(exams).where(live(tenantId)))[0]?.value ?? 0,
-    async (limit, offset) => {
-      const keys = await schoolPageKeys(db).execute({ tenantId, limit, offset });
-      const kept = keys.map(({ id, rev, total }) => ({ text: texts.get(keyOf(id, rev)), total }));
-      if (kept.every((one): one is { text: string; total: number } => one.text !== undefined)) return kept;
-      const rows = await schoolPage(db).execute({ tenantId, limit, offset });
-      return rows.map(({ row, total }) => ({ text: keepText(texts, keyOf(row.id, row.rev), JSON.stringify(examRecord(row))), total }));
-    },
-    (rows) => rows.map(({ text }) => text),
-  );
-}
+/** Exams as the page answers them (an exam holds every paper of every class: riverside's three are 163 KB). */
+const keptExams = keptJson(128);
 
 export const examRepository = {
   async all(db: Db, tenantId: string, scope: ReadScope, filter: ExamFilter): Promise<Exam[]> {
@@ -169,8 +138,13 @@ export const examRepository = {
   /** A page as the `data` of the answer, in JSON: for staff, from the exams' kept texts. */
   async pageJson(db: Db, tenantId: string, scope: ReadScope, query: PageQuery): Promise<string> {
     if (!scope.school) return JSON.stringify(await list(db, filtered(tenantId, scope), query));
-    const { content, ...counts } = await schoolTextPage(db, tenantId, query);
-    return `{"content":[${content.join(',')}],${JSON.stringify(counts).slice(1)}`;
+    return keptExams(db, tenantId, query, {
+      total: async () => (await db.select({ value: count() }).from(exams).where(live(tenantId)))[0]?.value ?? 0,
+      keys: (limit, offset) => schoolPageKeys(db).execute({ tenantId, limit, offset }),
+      rows: (limit, offset) => schoolPage(db).execute({ tenantId, limit, offset }),
+      key: ({ row }) => row,
+      text: ({ row }) => JSON.stringify(examRecord(row)),
+    });
   },
   search(db: Db, tenantId: string, scope: ReadScope, column: ExamSearchColumn, value: string, query: PageQuery) {
     return list(db, and(filtered(tenantId, scope), ilike(searchColumns[column], containsPattern(value))), query);

@@ -14,6 +14,7 @@ import { routeOf } from '../../../contract/paths';
 import { staffRoles } from '../../../contract/roles';
 import { updateAnswerSchema } from '../../../contract/sync';
 import type { Db } from '../../db/client';
+import { envelopeJson } from '../../db/kept-json';
 import { uniqueViolation } from '../../db/errors';
 import { searchableColumn } from '../../db/paging';
 import { assertRecordIdFree, recordIdTaken } from '../../db/record-ids';
@@ -85,7 +86,7 @@ export const examRoutes: ZodPlugin = async (app) => {
   app.get(routeOf(examPaths.page), { config: readers, schema: { response: okPage(examSchema), querystring: pageQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     const data = await repo.pageJson(app.db, user.tenantId, await readScopeOf(app.db, user), request.query);
-    return sendJsonText(reply, 200, `{"success":true,"message":${JSON.stringify(messages.common.ok)},"data":${data}}`);
+    return sendJsonText(reply, 200, envelopeJson(messages.common.ok, data));
   });
 
   app.get(

@@ -19,6 +19,7 @@ import {
 } from '../../../contract/fees';
 import type { Db } from '../../db/client';
 import { qualified as q } from '../../db/qualified';
+import { keptJson } from '../../db/kept-json';
 import { liveCount } from '../../db/live-counts';
 import { preparedOn, preparedPages } from '../../db/prepared';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
@@ -128,6 +129,25 @@ const schoolStructurePage = preparedOn((db) =>
     .offset(sql.placeholder('offset'))
     .prepare('fee_structures_live_page'),
 );
+
+/** The same page as ids and revs only: what the kept texts are looked up by. */
+const schoolStructureKeys = preparedOn((db) =>
+  db
+    .select({ id: feeStructures.id, rev: feeStructures.rev, total: totalCount })
+    .from(feeStructures)
+    .where(and(eq(feeStructures.tenantId, sql.placeholder('tenantId')), isNull(feeStructures.deletedAt)))
+    .orderBy(...structureOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('fee_structures_live_page_keys'),
+);
+
+/**
+ * Structures as the page answers them. Their installments change only with an update of the
+ * structure's row (writeInstallments beside updateStructureFine, as the pull needs too), which
+ * gives the row a new rev.
+ */
+const keptStructures = keptJson(512);
 
 export interface ConcessionFilter {
   studentId?: string;
@@ -321,22 +341,33 @@ export const feeRepository = {
       .orderBy(...structureOrder);
     return rows.map((one) => structureRecord(one.row, installmentRows(one.installments)));
   },
-  /** A page of structures, their installments in the same query. */
-  structurePage(db: Db, tenantId: string, filter: StructureFilter, query: PageQuery): Promise<Page<FeeStructure>> {
+  /**
+   * A page of structures, their installments in the same query; staff's unfiltered page as the
+   * answer's JSON, from the structures' kept texts.
+   */
+  structurePage(db: Db, tenantId: string, filter: StructureFilter, query: PageQuery): Promise<Page<FeeStructure> | string> {
     const where = structureWhere(tenantId, filter);
+    const total = async () => (await db.select({ value: count() }).from(feeStructures).where(where))[0]?.value ?? 0;
+    if (isWhole(filter)) {
+      return keptStructures(db, tenantId, query, {
+        total,
+        keys: (limit, offset) => schoolStructureKeys(db).execute({ tenantId, limit, offset }),
+        rows: (limit, offset) => schoolStructurePage(db).execute({ tenantId, limit, offset }),
+        key: ({ row }) => row,
+        text: ({ row, installments }) => JSON.stringify(structureRecord(row, installmentRows(installments))),
+      });
+    }
     return toPage(
       query,
-      async () => (await db.select({ value: count() }).from(feeStructures).where(where))[0]?.value ?? 0,
+      total,
       (limit, offset) =>
-        isWhole(filter)
-          ? schoolStructurePage(db).execute({ tenantId, limit, offset })
-          : db
-              .select({ row: feeStructures, installments: structureInstallments, total: totalCount })
-              .from(feeStructures)
-              .where(where)
-              .orderBy(...structureOrder)
-              .limit(limit)
-              .offset(offset),
+        db
+          .select({ row: feeStructures, installments: structureInstallments, total: totalCount })
+          .from(feeStructures)
+          .where(where)
+          .orderBy(...structureOrder)
+          .limit(limit)
+          .offset(offset),
       (rows) => rows.map((one) => structureRecord(one.row, installmentRows(one.installments))),
     );
   },

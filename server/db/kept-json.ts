@@ -1,0 +1,68 @@
+/**
+ * Records' answer JSON kept in memory by school, id and rev, for each database, for pages whose
+ * records are large and change seldom (an exam's every paper, a fee structure's installments):
+ * the page reads its rows' ids and revs, and reads, maps and serialises the rows only when one is
+ * not kept (docs/decisions.md "Lists as cheap as the classes page"). Sound only for a record all
+ * of whose answer changes with its row's rev: the rev trigger gives a row a new rev on every
+ * insert and update, and rows whose record takes in other tables' rows must have those written
+ * with an update of the row itself (a structure's installments). The oldest texts go first once
+ * `kept` are held.
+ */
+import type { Page, PageQuery } from '../../contract/envelope';
+import type { Db } from './client';
+import { toPage } from './paging';
+import { preparedOn } from './prepared';
+
+export interface RowKey {
+  id: string;
+  rev: number;
+  total: number;
+}
+
+export function keptJson(kept: number) {
+  const textsOf = preparedOn(() => new Map<string, string>());
+
+  /**
+   * A page as the answer's `data`, in JSON: `keys` reads the page's ids, revs and the set's size;
+   * `rows` the whole rows of the same page (with `total`), each made into its JSON by `text`.
+   */
+  return async function page<R extends { total: number }>(
+    db: Db,
+    tenantId: string,
+    query: PageQuery,
+    reads: {
+      total: () => Promise<number>;
+      keys: (limit: number, offset: number) => Promise<RowKey[]>;
+      rows: (limit: number, offset: number) => Promise<R[]>;
+      key: (row: R) => { id: string; rev: number };
+      text: (row: R) => string;
+    },
+  ): Promise<string> {
+    const texts = textsOf(db);
+    const keyOf = ({ id, rev }: { id: string; rev: number }) => `${tenantId} ${id} ${rev}`;
+    const found: Page<string> = await toPage(
+      query,
+      reads.total,
+      async (limit, offset) => {
+        const keys = await reads.keys(limit, offset);
+        const held = keys.map((key) => ({ text: texts.get(keyOf(key)), total: key.total }));
+        if (held.every((one): one is { text: string; total: number } => one.text !== undefined)) return held;
+        // Read whole, this page is the rows' own (a row may have changed since its key was read).
+        return (await reads.rows(limit, offset)).map((row) => {
+          const text = reads.text(row);
+          texts.set(keyOf(reads.key(row)), text);
+          if (texts.size > kept) texts.delete(texts.keys().next().value!);
+          return { text, total: row.total };
+        });
+      },
+      (rows) => rows.map(({ text }) => text),
+    );
+    const { content, ...counts } = found;
+    return `{"content":[${content.join(',')}],${JSON.stringify(counts).slice(1)}`;
+  };
+}
+
+/** A successful answer's envelope around `data` already in JSON (plugins/errors.ts sendEnvelope's shape). */
+export function envelopeJson(message: string, data: string): string {
+  return `{"success":true,"message":${JSON.stringify(message)},"data":${data}}`;
+}
