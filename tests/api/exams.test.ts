@@ -180,8 +180,12 @@ describe('the exams page', () => {
   const allOf = async (token: string) => (await as(token, { method: 'GET', url: examPaths.all })).json().data as Exam[];
 
   it('pages the school’s exams in the list’s order, with an edit or a deletion at once, and none to another school', async () => {
+    const before = await pageOf(tokens.admin, 'page=0&size=1');
+    expect(await pageOf(tokens.admin, 'page=0&size=1')).toEqual(before);
     const exam = await addExam(unitTest({ name: 'Half-yearly' }));
     const all = await allOf(tokens.admin);
+    // The new exam comes last: the first page has the same exam, and the count moves.
+    expect(await pageOf(tokens.admin, 'page=0&size=1')).toEqual({ ...before, totalElements: all.length, totalPages: all.length });
     expect(all.length).toBeGreaterThan(3);
     const first = await pageOf(tokens.admin, 'page=0&size=2');
     expect(first.content).toEqual(all.slice(0, 2));
