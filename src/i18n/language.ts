@@ -9,7 +9,6 @@ import { useSyncExternalStore } from 'react';
 import { fallbackLanguage, isLanguageCode, languageFromPreferences, type LanguageCode } from '../../contract/languages';
 import { firstAreasOfPath } from '../../contract/page-data';
 import { activateCatalogs, hasWholeLanguage, loadCatalogs, loadFirstAreas } from './catalogs';
-import { askForScriptFonts } from './script-fonts';
 
 /** Where the device keeps the chosen language (our own key; the spec's keys are in storage-keys.ts). */
 export const languageStorageKey = 'kakshaLanguage';
@@ -73,7 +72,6 @@ export async function showLanguage(language: LanguageCode, { remember }: { remem
  */
 export async function startLanguage(path = typeof location === 'undefined' ? '/' : location.pathname): Promise<void> {
   const language = startingLanguage();
-  askForScriptFonts(language, typeof document === 'undefined' ? undefined : document.fonts);
   const firstAreas = firstAreasOfPath[path];
   try {
     if (!firstAreas) {
