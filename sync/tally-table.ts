@@ -2,13 +2,18 @@
  * A tally table: counts of a mirror table's rows by group, which the store keeps in step with every
  * write to that table (sync/tally-keeper.ts), so a screen that needs only the counts reads a few
  * hundred small rows instead of the thousands they count. Each source row adds one to one count of
- * one group (an attendance mark: one to its status on its class's day); a group whose counts are
- * all zero has no row. Derived on the device only: the pull never brings a tally row, and a tally
- * table is not a mirror table (no refs, no outbox entries name it).
+ * one group (an attendance mark: one to its status on its class's day), and may add to the group's
+ * integer sums by name (`sumsOf`: a fee receipt, what it paid towards each installment on its day);
+ * a group whose counts are all zero and whose sums are empty has no row. Derived on the device
+ * only: the pull never brings a tally row, and a tally table is not a mirror table (no refs, no
+ * outbox entries name it).
  */
 
 /** What a tally row holds: the group's key fields and one count per name. */
 export type TallyRow<Group extends object, Count extends string> = Group & Record<Count, number>;
+
+/** A tally's sums by name (`TallyTableSpec.sumsOf`), none of them zero. */
+export type TallySums = Record<string, number>;
 
 export interface TallyTableSpec<N extends string = string, Source = never, Group extends object = object, Count extends string = string> {
   name: N;
@@ -26,6 +31,12 @@ export interface TallyTableSpec<N extends string = string, Source = never, Group
   groupOf(row: Source): Group;
   /** Which of the group's counts a source row adds one to. */
   countOf(row: Source): Count;
+  /**
+   * What a source row adds to its group's sums besides the count, by name (integers, so taking a
+   * row away undoes its adding exactly); the tally row keeps them in `sums`, a sum back at zero
+   * dropped. A fee receipt: what it paid towards each installment on its day.
+   */
+  sumsOf?(row: Source): TallySums;
   /** Types only: the tally's rows. */
   readonly row?: TallyRow<Group, Count>;
 }
@@ -56,12 +67,21 @@ export function addToTallies(spec: AnyTallyTableSpec, tallies: Map<string, Row>,
     }
     const count = spec.countOf(row);
     tally[count] = (tally[count] as number) + sign;
+    if (spec.sumsOf) {
+      const sums: TallySums = { ...(tally.sums as TallySums | undefined) };
+      for (const [name, value] of Object.entries(spec.sumsOf(row) as TallySums)) {
+        const sum = (sums[name] ?? 0) + sign * value;
+        if (sum === 0) delete sums[name];
+        else sums[name] = sum;
+      }
+      tally.sums = sums;
+    }
   }
 }
 
 /** Whether a tally row counts nothing (it is then deleted, not stored). */
 export function isEmptyTally(spec: AnyTallyTableSpec, tally: Row): boolean {
-  return spec.counts.every((count) => tally[count] === 0);
+  return spec.counts.every((count) => tally[count] === 0) && Object.keys((tally.sums as TallySums | undefined) ?? {}).length === 0;
 }
 
 /** The tally rows of `rows`, as the store keeps them: the reference the kept table must equal. */

@@ -294,7 +294,10 @@ describe('/admin/fees/details/:receiptId', () => {
       balanceDue: 0,
       yearBalance: 3_750_000,
     });
-    await engine.db.tableOf(feeReceiptsTable).put(backdated);
+    // A receipt the school sent before receipts kept their balance (no figures, no recorded day).
+    // Both are stored before any page shows: a write under a mounted page would update it outside act().
+    const { balanceDue: _due, yearBalance: _rest, recordedOn: _day, backdatedFine: _fine, ...older } = receipt(2, {});
+    await engine.db.tableOf(feeReceiptsTable).bulkPut([backdated, older]);
     await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${backdated.id}`);
     await until(() => view!.container.querySelector('.fee-receipt') !== null, 'the receipt');
     const sheet = view!.container.querySelector('.fee-receipt')!;
@@ -306,9 +309,6 @@ describe('/admin/fees/details/:receiptId', () => {
     expect(sheet.querySelector('.fee-receipt-provisional')).toBeNull();
     expect(sheet.hasAttribute('data-provisional')).toBe(false);
 
-    // A receipt the school sent before receipts kept their balance (no figures, no recorded day).
-    const { balanceDue: _due, yearBalance: _rest, recordedOn: _day, backdatedFine: _fine, ...older } = receipt(2, {});
-    await engine.db.tableOf(feeReceiptsTable).put(older);
     await show('/admin/fees/details/:receiptId', <ReceiptPage area="admin" />, `/admin/fees/details/${older.id}`);
     await until(() => view!.container.querySelector('.fee-receipt') !== null, 'the older receipt');
     expect(factOf(text.receipt.balanceDue({ date: '05/04/2026' }))).toBe(text.receipt.balanceUnknown);

@@ -3,17 +3,18 @@
  * fell due by today this academic year (the server's dues calculator, contract/fee-dues.ts, per
  * student), and the last published exam's pass percentage and average per class.
  */
+import { Dexie } from 'dexie';
 import { academicYearOf } from '../../../../contract/admission';
 import { readSchoolYears } from '../../../kit/school-year';
 import { readTogether } from '../../../sync-binding/read-together';
 import { schoolYearsTable } from '../../../../sync/modules/years';
 import { compareClasses } from '../../../../contract/class-order';
-import { computeDues, holidayLateDays } from '../../../../contract/fee-dues';
+import { computeDues, holidayLateDays, type DuesSources } from '../../../../contract/fee-dues';
 import type { FeeConcession, FeeHead, FeeStructure } from '../../../../contract/fees';
 import type { ClassRow, KakshaDb, StudentRow } from '../../../../sync';
 import { eventsTable, type EventRow } from '../../../../sync/modules/events';
 import { examsTable, resultsTable, type ExamRow, type ResultRow } from '../../../../sync/modules/exams';
-import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../../../../sync/modules/fees';
+import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feesPaidTable, feeStructuresTable, feeYearUnknown, receiptsOfPaid, type FeeReceiptRow } from '../../../../sync/modules/fees';
 import { studentsTable } from '../../../../sync/modules/students';
 import { classesTable } from '../../../../sync/modules/classes';
 
@@ -38,17 +39,21 @@ export interface FeeStanding {
   defaulters: number;
 }
 
-export function feeStanding(
-  mirror: { students: readonly Pick<StudentRow, 'id' | 'classId'>[]; heads: readonly FeeHead[]; structures: readonly FeeStructure[]; concessions: readonly FeeConcession[]; receipts: readonly FeeReceiptRow[]; events: readonly EventRow[] },
-  today: string,
-  academicYear: number = academicYearOf(today),
-): FeeStanding {
+type FeeMirror = { students: readonly Pick<StudentRow, 'id' | 'classId'>[]; heads: readonly FeeHead[]; structures: readonly FeeStructure[]; concessions: readonly FeeConcession[]; events: readonly EventRow[] };
+
+/** Fees this year against dues, from every receipt of the school. */
+export function feeStanding(mirror: FeeMirror & { receipts: readonly FeeReceiptRow[] }, today: string, academicYear: number = academicYearOf(today)): FeeStanding {
+  const receiptsOf = groupBy(mirror.receipts, (row) => row.studentId);
+  return feeStandingOf(mirror, (studentId) => receiptsOf.get(studentId) ?? [], today, academicYear);
+}
+
+/** Fees this year against dues, with each student's receipts of the year (or what stands for them) from `receiptsOf`. */
+export function feeStandingOf(mirror: FeeMirror, receiptsOf: (studentId: string) => DuesSources['receipts'], today: string, academicYear: number): FeeStanding {
   const headNames = new Map(mirror.heads.map((head) => [head.id, head.name]));
   let dueByToday = 0;
   let collected = 0;
   let defaulters = 0;
   const structureOf = new Map(mirror.structures.filter((row) => row.academicYear === academicYear).map((row) => [row.classId, row]));
-  const receiptsOf = groupBy(mirror.receipts, (row) => row.studentId);
   const concessionsOf = groupBy(mirror.concessions, (row) => row.studentId);
   const lateDaysOf = new Map<string, ReturnType<typeof holidayLateDays>>();
   const lateDays = (classId: string) => {
@@ -65,7 +70,7 @@ export function feeStanding(
       structure,
       headNames,
       concessions: concessionsOf.get(student.id) ?? [],
-      receipts: receiptsOf.get(student.id) ?? [],
+      receipts: receiptsOf(student.id),
       today,
       lateDays: lateDays(student.classId),
     });
@@ -111,20 +116,29 @@ export function lastExamStanding(mirror: { exams: readonly ExamRow[]; results: r
   return { exam, classes };
 }
 
-/** Fees this year against dues, read in one transaction (no copies of the school's receipts). */
+/**
+ * Fees this year against dues, read in one transaction: what each student's receipts paid in the
+ * year as the store keeps it (sync/tables/fees-paid.ts, one row a student), not the receipts; a
+ * student with a receipt whose fee year the kept rows cannot tell has their receipts read.
+ */
 export function readFeeStanding(db: KakshaDb, today: string): Promise<FeeStanding> {
-  const tables = [db.tableOf(studentsTable), db.tableOf(feeHeadsTable), db.tableOf(feeStructuresTable), db.tableOf(feeConcessionsTable), db.tableOf(feeReceiptsTable), db.tableOf(eventsTable), db.tableOf(schoolYearsTable)];
+  const paid = db.tally(feesPaidTable);
+  const tables = [db.tableOf(studentsTable), db.tableOf(feeHeadsTable), db.tableOf(feeStructuresTable), db.tableOf(feeConcessionsTable), db.tableOf(feeReceiptsTable), paid, db.tableOf(eventsTable), db.tableOf(schoolYearsTable)];
+  const ofYear = (year: number) => paid.where('[feeYear+studentId]').between([year, Dexie.minKey], [year, Dexie.maxKey], true, true).toArray();
   return readTogether(db, tables, async () => {
-    const [students, heads, structures, concessions, receipts, events, years] = await Promise.all([
+    const [students, heads, structures, concessions, unknown, events, years] = await Promise.all([
       db.tableOf(studentsTable).toArray(),
       db.tableOf(feeHeadsTable).toArray(),
       db.tableOf(feeStructuresTable).toArray(),
       db.tableOf(feeConcessionsTable).toArray(),
-      db.tableOf(feeReceiptsTable).toArray(),
+      ofYear(feeYearUnknown),
       db.tableOf(eventsTable).where('kind').equals('holiday').toArray(),
       readSchoolYears(db, today),
     ]);
-    return feeStanding({ students, heads, structures, concessions, receipts, events }, today, years.current);
+    const kept = new Map((await ofYear(years.current)).map((row) => [row.studentId, receiptsOfPaid(row)]));
+    const read = unknown.map((row) => row.studentId);
+    const receipts = groupBy(read.length > 0 ? await db.tableOf(feeReceiptsTable).where('studentId').anyOf(read).toArray() : [], (row) => row.studentId);
+    return feeStandingOf({ students, heads, structures, concessions, events }, (studentId) => receipts.get(studentId) ?? kept.get(studentId) ?? [], today, years.current);
   });
 }
 
