@@ -6,8 +6,8 @@
  * (docs/decisions.md "Lists as cheap as the classes page"). Sound only for a record all of whose
  * answer changes with its row's rev: the rev trigger gives a row a new rev on every insert and
  * update, and rows whose record takes in other tables' rows must have those written with an
- * update of the row itself (a structure's installments). The oldest go first once `kept` texts
- * (and `kept` pages) are held.
+ * update of the row itself (a structure's installments). The oldest go first once `kept.texts`
+ * texts (or `kept.pages` pages) are held.
  */
 import type { Page, PageQuery } from '../../contract/envelope';
 import type { Db } from './client';
@@ -20,7 +20,7 @@ export interface RowKey {
   total: number;
 }
 
-export function keptJson(kept: number) {
+export function keptJson(kept: { texts: number; pages: number }) {
   const textsOf = preparedOn(() => new Map<string, string>());
   /** Whole pages as last answered, by school, page and size, with the keys they were made of. */
   const pagesOf = preparedOn(() => new Map<string, { made: string; json: string }>());
@@ -58,7 +58,7 @@ export function keptJson(kept: number) {
         // Read whole, this page is the rows' own (a row may have changed since its key was read).
         return (await reads.rows(limit, offset)).map((row) => {
           const text = reads.text(row);
-          keep(texts, keyOf(reads.key(row)), text);
+          keep(texts, keyOf(reads.key(row)), text, kept.texts);
           return { text, total: row.total };
         });
       },
@@ -73,13 +73,13 @@ export function keptJson(kept: number) {
     const last = pages.get(at);
     if (last?.made === made) return last.json;
     const answer = json();
-    keep(pages, at, { made, json: answer });
+    keep(pages, at, { made, json: answer }, kept.pages);
     return answer;
   };
 
-  function keep<V>(map: Map<string, V>, key: string, value: V): void {
+  function keep<V>(map: Map<string, V>, key: string, value: V, most: number): void {
     map.set(key, value);
-    if (map.size > kept) map.delete(map.keys().next().value!);
+    if (map.size > most) map.delete(map.keys().next().value!);
   }
 }
 

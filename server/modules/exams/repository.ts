@@ -129,7 +129,7 @@ const schoolPageKeys = preparedOn((db) =>
 );
 
 /** Exams as the page answers them (an exam holds every paper of every class: riverside's three are 163 KB). */
-const keptExams = keptJson(128);
+const keptExams = keptJson({ texts: 128, pages: 32 });
 
 export const examRepository = {
   async all(db: Db, tenantId: string, scope: ReadScope, filter: ExamFilter): Promise<Exam[]> {

@@ -147,7 +147,7 @@ const schoolStructureKeys = preparedOn((db) =>
  * structure's row (writeInstallments beside updateStructureFine, as the pull needs too), which
  * gives the row a new rev.
  */
-const keptStructures = keptJson(512);
+const keptStructures = keptJson({ texts: 512, pages: 128 });
 
 export interface ConcessionFilter {
   studentId?: string;
