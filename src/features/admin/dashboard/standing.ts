@@ -119,15 +119,17 @@ export function lastExamStanding(mirror: { exams: readonly ExamRow[]; results: r
 /**
  * Fees this year against dues, read in one transaction: what each student's receipts paid in the
  * year as the store keeps it (sync/tables/fees-paid.ts, one row a student), not the receipts; a
- * student with a receipt whose fee year the kept rows cannot tell has their receipts read.
+ * student with a receipt whose fee year the kept rows cannot tell has their receipts read. Of the
+ * students, only the ids of each class with a structure this year (its index's keys, no rows).
  */
 export function readFeeStanding(db: KakshaDb, today: string): Promise<FeeStanding> {
   const paid = db.tally(feesPaidTable);
-  const tables = [db.tableOf(studentsTable), db.tableOf(feeHeadsTable), db.tableOf(feeStructuresTable), db.tableOf(feeConcessionsTable), db.tableOf(feeReceiptsTable), paid, db.tableOf(eventsTable), db.tableOf(schoolYearsTable)];
+  const students = db.tableOf(studentsTable);
+  const tables = [students, db.tableOf(feeHeadsTable), db.tableOf(feeStructuresTable), db.tableOf(feeConcessionsTable), db.tableOf(feeReceiptsTable), paid, db.tableOf(eventsTable), db.tableOf(schoolYearsTable)];
   const ofYear = (year: number) => paid.where('[feeYear+studentId]').between([year, Dexie.minKey], [year, Dexie.maxKey], true, true).toArray();
+  const ofClass = async (classId: string) => (await students.where('classId').equals(classId).primaryKeys()).map((id) => ({ id: String(id), classId }));
   return readTogether(db, tables, async () => {
-    const [students, heads, structures, concessions, unknown, events, years] = await Promise.all([
-      db.tableOf(studentsTable).toArray(),
+    const [heads, structures, concessions, unknown, events, years] = await Promise.all([
       db.tableOf(feeHeadsTable).toArray(),
       db.tableOf(feeStructuresTable).toArray(),
       db.tableOf(feeConcessionsTable).toArray(),
@@ -135,10 +137,16 @@ export function readFeeStanding(db: KakshaDb, today: string): Promise<FeeStandin
       db.tableOf(eventsTable).where('kind').equals('holiday').toArray(),
       readSchoolYears(db, today),
     ]);
-    const kept = new Map((await ofYear(years.current)).map((row) => [row.studentId, receiptsOfPaid(row)]));
     const read = unknown.map((row) => row.studentId);
-    const receipts = groupBy(read.length > 0 ? await db.tableOf(feeReceiptsTable).where('studentId').anyOf(read).toArray() : [], (row) => row.studentId);
-    return feeStandingOf({ students, heads, structures, concessions, events }, (studentId) => receipts.get(studentId) ?? kept.get(studentId) ?? [], today, years.current);
+    const classIds = [...new Set(structures.filter((row) => row.academicYear === years.current).map((row) => row.classId))];
+    const [inClasses, keptRows, readRows] = await Promise.all([
+      Promise.all(classIds.map(ofClass)),
+      ofYear(years.current),
+      read.length > 0 ? db.tableOf(feeReceiptsTable).where('studentId').anyOf(read).toArray() : [],
+    ]);
+    const kept = new Map(keptRows.map((row) => [row.studentId, receiptsOfPaid(row)]));
+    const receipts = groupBy(readRows, (row) => row.studentId);
+    return feeStandingOf({ students: inClasses.flat(), heads, structures, concessions, events }, (studentId) => receipts.get(studentId) ?? kept.get(studentId) ?? [], today, years.current);
   });
 }
 
