@@ -23,6 +23,9 @@ export interface RateLimitSettings {
   /** Password-reset calls allowed per e-mail address (within one school) per reset window. */
   resetPerAddress: number;
   resetWindowMs: number;
+  /** Signed links that opened nothing (unsigned, altered, expired, gone) allowed per client address per link window. */
+  sharedLinkFailuresPerIp: number;
+  sharedLinkWindowMs: number;
 }
 
 /** FCM_SERVICE_ACCOUNT_FILE: a service account key JSON; FCM_API_URL: the FCM endpoint's origin. */
@@ -129,6 +132,8 @@ export const defaultRateLimits: RateLimitSettings = {
   resetPerIp: 30,
   resetPerAddress: 10,
   resetWindowMs: 900_000,
+  sharedLinkFailuresPerIp: 30,
+  sharedLinkWindowMs: 900_000,
 };
 
 function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
@@ -214,6 +219,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       resetPerIp: intFromEnv(env, 'RESET_LIMIT_PER_IP', defaultRateLimits.resetPerIp),
       resetPerAddress: intFromEnv(env, 'RESET_LIMIT_PER_ADDRESS', defaultRateLimits.resetPerAddress),
       resetWindowMs: defaultRateLimits.resetWindowMs,
+      sharedLinkFailuresPerIp: intFromEnv(env, 'SHARED_LINK_LIMIT_PER_IP', defaultRateLimits.sharedLinkFailuresPerIp),
+      sharedLinkWindowMs: defaultRateLimits.sharedLinkWindowMs,
     },
     staticDir: env.STATIC_DIR === '' ? undefined : path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

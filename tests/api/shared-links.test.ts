@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examPaths, markPaths, type Exam } from '../../contract/exams';
 import { feeHeadPaths, feePaths, feeStructurePaths, type FeeReceipt } from '../../contract/fees';
+import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
 import { sharedMessages, sharedPaths, type SharedReceiptAnswer, type SharedReportCardAnswer } from '../../contract/shared';
 import { classSubjects, schools, subjects } from '../../server/db/core-tables';
@@ -281,5 +282,38 @@ describe('the page a link opens', () => {
       await served.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('links that open nothing, counted per address', () => {
+  const from = (remoteAddress: string, token: string) => t.call({ method: 'GET', url: sharedPaths.record(token), remoteAddress });
+  const limit = 30;
+
+  it('answer 429 with Retry-After past 30 in 15 minutes, for any link from that address, while another address opens its link', async () => {
+    const good = await sign({ tenantId: 'green', kind: 'receipt', id: receipt.id });
+    const expired = await sign({ tenantId: 'green', kind: 'receipt', id: receipt.id }, new Date(Date.now() - 31 * 86_400_000));
+    for (let n = 0; n < limit; n++) {
+      const response = await from('203.0.113.7', n % 3 === 0 ? expired : `guess-${n}`);
+      expect(response.statusCode, `try ${n + 1}`).toBe(n % 3 === 0 ? 410 : 404);
+    }
+    const refused = await from('203.0.113.7', 'guess-past-the-limit');
+    expect(refused.statusCode).toBe(429);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(refused.json()).toEqual({ success: false, message: messages.common.rateLimited(wait), data: { retryAfterSeconds: wait } });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // The address is held for every link, a good one too; the refusals do not lengthen its wait.
+    expect((await from('203.0.113.7', good)).statusCode).toBe(429);
+    expect(Number((await from('203.0.113.7', good)).headers['retry-after'])).toBeLessThanOrEqual(wait);
+
+    expect((await from('203.0.113.8', good)).statusCode).toBe(200);
+    expect((await from('203.0.113.8', 'guess')).statusCode).toBe(404);
+  });
+
+  it('never count a link that opens', async () => {
+    const good = await sign({ tenantId: 'river', kind: 'receipt', id: riverReceipt.id });
+    for (let n = 0; n < limit + 5; n++) expect((await from('203.0.113.9', good)).statusCode).toBe(200);
+    expect((await from('203.0.113.9', 'guess')).statusCode).toBe(404);
   });
 });

@@ -15,6 +15,8 @@ import { isUuid } from '../../db/any-of';
 import { schools } from '../../db/core-tables';
 import { AppError } from '../../errors';
 import { sendEnvelope } from '../../plugins/errors';
+import { countFailureUpFront } from '../../plugins/failure-limits';
+import { FixedWindowLimiter } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { ok } from '../../module-kit/responses';
 import { readShareToken, type ShareTarget } from '../../share-links';
@@ -62,15 +64,21 @@ async function sharedRecord(db: Db, target: ShareTarget): Promise<SharedAnswer |
 }
 
 export const sharedRoutes: ZodPlugin = async (app) => {
+  const { sharedLinkFailuresPerIp, sharedLinkWindowMs } = app.config.rateLimits;
+  // Links that open nothing, per address: guessing at tokens (or a script replaying dead links)
+  // meets a 429 long before it meets a record; a link that opens is taken back and never counts.
+  const failures = new FixedWindowLimiter('shared-link:ip', { max: sharedLinkFailuresPerIp, windowMs: sharedLinkWindowMs });
   app.get(
     routeOf(sharedPaths.record),
     { config: { access: 'global' }, schema: { params: tokenParams, response: ok(sharedAnswerSchema) } },
     async (request, reply) => {
+      reply.headers(privateAnswer);
+      const attempt = await countFailureUpFront(reply, [{ limiter: failures, key: request.ip }], messages.common.rateLimited);
       const read = await readShareToken(app.keys.shareLink, request.params.token);
       if (!read.valid) throw read.expired ? new AppError(410, sharedMessages.expired, null, privateAnswer) : notFound();
       const answer = await sharedRecord(app.db, read.target);
       if (!answer) throw notFound();
-      reply.headers(privateAnswer);
+      await attempt.forgive();
       return sendEnvelope(reply, 200, messages.common.ok, answer);
     },
   );

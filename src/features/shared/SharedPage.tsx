@@ -34,7 +34,12 @@ function LoadingStatus({ text: words }: { text: string }) {
   );
 }
 
-type Shown = { state: 'loading' } | { state: 'open'; answer: SharedAnswer } | { state: 'expired' | 'notFound' | 'offline' | 'failed' };
+type Shown =
+  | { state: 'loading' }
+  | { state: 'open'; answer: SharedAnswer }
+  | { state: 'expired' | 'notFound' | 'offline' | 'failed' }
+  /** Too many links that opened nothing from this address: the server's message, with its wait. */
+  | { state: 'limited'; message: string };
 
 function shownFor(error: unknown): Shown {
   if (!isApiError(error)) return { state: 'failed' };
@@ -42,6 +47,7 @@ function shownFor(error: unknown): Shown {
   if (error.status === 410) return { state: 'expired' };
   // A 400 is a token the server could not even read: to the reader, a link that opens nothing.
   if (error.status === 404 || error.status === 400) return { state: 'notFound' };
+  if (error.status === 429) return { state: 'limited', message: error.failure.serverMessage ?? error.message };
   return { state: 'failed' };
 }
 
@@ -91,6 +97,7 @@ export default function SharedPage({ views }: { views: SharedViews }) {
     notFound: say(sharedMessages.notFound),
     offline: text.offline,
     failed: text.failed,
+    limited: current.state === 'limited' ? say(current.message) : '',
   } as const;
 
   return (
@@ -118,7 +125,7 @@ export default function SharedPage({ views }: { views: SharedViews }) {
           <p className={current.state === 'offline' ? 'alert alert-info' : 'alert alert-error'} role="alert" data-state={current.state}>
             {problem[current.state]}
           </p>
-          {(current.state === 'offline' || current.state === 'failed') && (
+          {(current.state === 'offline' || current.state === 'failed' || current.state === 'limited') && (
             <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
               {text.retry}
             </button>

@@ -2,13 +2,15 @@
  * /shared/{token}, the page a signed link opens without signing in (src/features/shared/SharedPage.tsx):
  * a receipt shows as the school's print with a Print button; a report card as its A4 card; an
  * expired or unknown link says so in the contract's words; no connection says the page needs one
- * and tries again; in Hindi the page's words and the school's Hindi print are Hindi. The route is
+ * and tries again; too many links that opened nothing from one address shows the server's wait;
+ * in Hindi the page's words and the school's Hindi print are Hindi. The route is
  * public.
  */
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharedReceiptAnswer, SharedReportCardAnswer } from '../../../contract/shared';
+import { messages } from '../../../contract/messages';
 import { sharedMessages, sharedPaths } from '../../../contract/shared';
 import { RequireAuth } from '../../../src/app/RequireAuth';
 import { routes } from '../../../src/app/routes';
@@ -156,6 +158,17 @@ describe('/shared/{token}', () => {
     expect(container.querySelector('[role="alert"]')?.textContent).toBe(sharedMessages.notFound);
   });
 
+  it('says when this address has tried too many links that open nothing, and opens once the wait is over', async () => {
+    answering({ status: 429, body: { success: false, message: messages.common.rateLimited(540), data: { retryAfterSeconds: 540 } } });
+    const container = await openLink();
+    await until(() => container.querySelector('[data-state="limited"]') !== null, 'the message');
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Too many requests. Please try again in 540 seconds.');
+    expect(container.querySelector('.fee-receipt')).toBeNull();
+    answering(ok(receiptAnswer));
+    await click(button(container, 'Try again'));
+    await until(() => container.querySelector('.fee-receipt') !== null, 'the receipt after trying again');
+  });
+
   it('says the page needs a connection, and opens once one is back', async () => {
     stubApi({});
     const container = await openLink();
@@ -186,5 +199,11 @@ describe('/shared/{token}', () => {
     const expired = await openLink();
     await until(() => expired.querySelector('[role="alert"]') !== null, 'the message');
     expect(expired.querySelector('[role="alert"]')?.textContent).toBe('इस लिंक की अवधि समाप्त हो गई है। विद्यालय से नया लिंक माँगें।');
+    view?.unmount();
+
+    answering({ status: 429, body: { success: false, message: messages.common.rateLimited(540), data: { retryAfterSeconds: 540 } } });
+    const limited = await openLink();
+    await until(() => limited.querySelector('[data-state="limited"]') !== null, 'the message');
+    expect(limited.querySelector('[role="alert"]')?.textContent).toBe('बहुत अधिक अनुरोध हुए। कृपया 540 सेकंड बाद फिर से कोशिश करें।');
   });
 });
