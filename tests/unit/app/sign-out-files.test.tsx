@@ -74,7 +74,11 @@ describe('sign-out and the user’s files', () => {
     // Made offline: the homework has no school rev yet, so its file waits.
     await engine.db.tableOf(homeworkTable).put({ id: homeworkId, classId: 'c', subjectId: 's', title: 'Read', description: '', assignedDate: '2026-11-23', dueDate: '2026-11-27', rev: 0 });
     await queueFiles(engine, { table: 'homework', recordId: homeworkId, uploadPath: homeworkPaths.attachments(homeworkId) }, [new File(['%PDF-1.4'], 'sheet.pdf')]);
-    await until(() => engineHost.files()?.waiting === 1, 'the host counts the waiting file');
+    // The host starts the file sender once the first screen is drawn. No screen here reads the
+    // mirror, so that is first-screen.ts's fallback, 5 s after the page's start (here the test
+    // process's): a fresh process with Vitest's transforms cached gets here in 1-2 s, and until's
+    // usual 3 s ran out before it in a full run.
+    await until(() => engineHost.files()?.waiting === 1, 'the host counts the waiting file', 800);
 
     const onEnd = vi.fn();
     const view = await screens.show(renderRoute('/settings', <SignOutButton onEnd={onEnd} />, '/settings'));
