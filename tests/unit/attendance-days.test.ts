@@ -8,10 +8,10 @@
  * by index, a failing one, an aborted transaction) keeps them equal too.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths';
 import { workingDays } from '../../contract/working-days';
-import { createConnectivity, createSyncEngine, type AttendanceRow, type SyncEngine } from '../../sync';
+import type { AttendanceRow } from '../../sync';
 import { databaseName, KakshaDb } from '../../sync/db';
 import { schemaHistory, syncModules } from '../../sync/modules';
 import { attendanceDaysTable, attendanceTable } from '../../sync/modules/attendance';
@@ -20,6 +20,7 @@ import type { EventRow } from '../../sync/modules/events';
 import { expectNewRows } from '../../sync/tally-keeper';
 import { tallyOf } from '../../sync/tally-table';
 import { lastWorkingDays, readTrends, type Trends } from '../../src/features/admin/dashboard/trends';
+import { enginesOverFetch, schoolAnswer, upsertChange } from '../support/fake-school-engine';
 
 const tenantId = 'tally-school';
 const username = 'admin';
@@ -52,7 +53,7 @@ function mark(n: number, studentId: string, date: string, status: AttendanceRow[
   return { id: id(1000 + n), studentId, classId, date, status, remark: '', markedBy: 'school', markedAt: '2026-11-20T04:00:00Z', deviceMarkedAt: null, rev };
 }
 
-const upsert = <R extends { id: string; rev: number }>(entity: string, record: R) => ({ entity, id: record.id, rev: record.rev, op: 'upsert' as const, record });
+const upsert = upsertChange;
 const removal = (record: { id: string }) => ({ entity: 'attendance', id: record.id, rev: (rev += 1), op: 'delete' as const });
 
 /** The trends counted from the marks themselves, as the dashboard counted them before the tally. */
@@ -87,7 +88,7 @@ async function expectCountsOfMarks(db: KakshaDb, events: readonly EventRow[] = [
 function fakeSchool() {
   const pages: unknown[] = [];
   const school = { pages, refusing: false, sheets: 0 };
-  const reply = (data: unknown, status = 200) => new Response(JSON.stringify({ success: status < 400, message: status < 400 ? 'ok' : 'Marks for this class are locked.', data }), { status, headers: { 'Content-Type': 'application/json' } });
+  const reply = (data: unknown, status = 200) => schoolAnswer(data, status, 'Marks for this class are locked.');
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://school.test');
     if (url.pathname === paths.sync.pull) return reply(pages.shift() ?? { changes: [], cursor: `c${rev}`, hasMore: false, reset: false });
@@ -103,29 +104,7 @@ function fakeSchool() {
   return { school, fetch };
 }
 
-const engines: SyncEngine[] = [];
-afterEach(async () => {
-  for (const engine of engines.splice(0)) await engine.close();
-});
-
-function engineOver(fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>, online = true) {
-  const claims = Buffer.from(JSON.stringify({ sub: username, tenantId })).toString('base64url');
-  const connectivity = createConnectivity({ online });
-  const engine = createSyncEngine({
-    modules: syncModules,
-    tenantId,
-    username,
-    getToken: () => `e30.${claims}.signature`,
-    renewToken: async () => null,
-    fetch,
-    locks: null,
-    connectivity,
-    pushBatch: { maxEntries: 1 },
-    dexieDependencies: { indexedDB: new IDBFactory(), IDBKeyRange },
-  });
-  engines.push(engine);
-  return { engine, connectivity };
-}
+const engineOver = enginesOverFetch(tenantId, username);
 
 describe('marks counted by class and day, through the engine', () => {
   it('stay equal to the marks through pulls, offline marking, the school\'s answers, changes elsewhere and a pull that starts over', async () => {

@@ -9,11 +9,10 @@
  * the dashboard's standing read from them equals the standing worked out from every receipt.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeDues, holidayLateDays } from '../../contract/fee-dues';
 import { feePaths, type FeeConcession, type FeeReceipt, type FeeStructure } from '../../contract/fees';
 import { paths } from '../../contract/paths';
-import { createConnectivity, createSyncEngine, type SyncEngine } from '../../sync';
 import { databaseName, KakshaDb } from '../../sync/db';
 import { schemaHistory, syncModules } from '../../sync/modules';
 import { classesTable } from '../../sync/modules/classes';
@@ -22,6 +21,7 @@ import { feeConcessionsTable, feeReceiptsTable, feesPaidTable, feeStructuresTabl
 import { studentsTable } from '../../sync/modules/students';
 import { tallyOf } from '../../sync/tally-table';
 import { feeStanding, readFeeStanding } from '../../src/features/admin/dashboard/standing';
+import { enginesOverFetch, schoolAnswer, upsertChange } from '../support/fake-school-engine';
 
 const tenantId = 'fees-paid-school';
 const username = 'admin';
@@ -111,7 +111,7 @@ function receipt(n: number, studentId: string, paidOn: string, items: [installme
   };
 }
 
-const upsert = <R extends { id: string; rev: number }>(entity: string, record: R) => ({ entity, id: record.id, rev: record.rev, op: 'upsert' as const, record });
+const upsert = upsertChange;
 const removal = (record: { id: string }) => ({ entity: 'feeReceipts', id: record.id, rev: (rev += 1), op: 'delete' as const });
 const setup = [
   ...classes.map((row) => upsert('classes', row)),
@@ -164,7 +164,7 @@ async function expectKeptEqualReceipts(db: KakshaDb): Promise<FeeReceiptRow[]> {
 function fakeSchool() {
   const pages: unknown[] = [];
   const school = { pages, refusing: false, requests: 0, known: new Map<string, FeeReceipt>() };
-  const reply = (data: unknown, status = 200) => new Response(JSON.stringify({ success: status < 400, message: status < 400 ? 'ok' : 'This student has left the school.', data }), { status, headers: { 'Content-Type': 'application/json' } });
+  const reply = (data: unknown, status = 200) => schoolAnswer(data, status, 'This student has left the school.');
   type Payment = { id: string; studentId?: string; paidOn?: string; items: { installmentId: string; amount: number }[]; fine?: number; fineWaived?: number };
   const issue = (body: Payment, studentId: string, replaces: string | null) =>
     receipt(
@@ -191,29 +191,7 @@ function fakeSchool() {
   return { school, fetch };
 }
 
-const engines: SyncEngine[] = [];
-afterEach(async () => {
-  for (const engine of engines.splice(0)) await engine.close();
-});
-
-function engineOver(fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>) {
-  const claims = Buffer.from(JSON.stringify({ sub: username, tenantId })).toString('base64url');
-  const connectivity = createConnectivity({ online: true });
-  const engine = createSyncEngine({
-    modules: syncModules,
-    tenantId,
-    username,
-    getToken: () => `e30.${claims}.signature`,
-    renewToken: async () => null,
-    fetch,
-    locks: null,
-    connectivity,
-    pushBatch: { maxEntries: 1 },
-    dexieDependencies: { indexedDB: new IDBFactory(), IDBKeyRange },
-  });
-  engines.push(engine);
-  return { engine, connectivity };
-}
+const engineOver = enginesOverFetch(tenantId, username);
 
 describe('what each student paid, through the engine', () => {
   it('stays equal to the receipts through pulls, offline collection and correction, the school\'s answers, changes elsewhere and a pull that starts over', async () => {
