@@ -14,9 +14,13 @@ import type { Db } from './client';
 import { toPage } from './paging';
 import { preparedOn } from './prepared';
 
+/**
+ * A row's key: its id and what its answer is made of, `rev` its own rev or, for a record that takes
+ * in other rows (a student's class), every such row's rev in one string (null for a row not there).
+ */
 export interface RowKey {
   id: string;
-  rev: number;
+  rev: number | string;
   total: number;
 }
 
@@ -29,20 +33,21 @@ export function keptJson(kept: { texts: number; pages: number }) {
    * A page as the answer's `data`, in JSON: `keys` reads the page's ids, revs and the set's size;
    * `rows` the whole rows of the same page (with `total`), each made into its JSON by `text`.
    */
+  /** `school`: the tenant, with anything else of the request the texts hold (the school's name). */
   return async function page<R extends { total: number }>(
     db: Db,
-    tenantId: string,
+    school: string,
     query: PageQuery,
     reads: {
       total: () => Promise<number>;
       keys: (limit: number, offset: number) => Promise<RowKey[]>;
       rows: (limit: number, offset: number) => Promise<R[]>;
-      key: (row: R) => { id: string; rev: number };
+      key: (row: R) => { id: string; rev: number | string };
       text: (row: R) => string;
     },
   ): Promise<string> {
     const texts = textsOf(db);
-    const keyOf = ({ id, rev }: { id: string; rev: number }) => `${tenantId} ${id} ${rev}`;
+    const keyOf = ({ id, rev }: { id: string; rev: number | string }) => `${school} ${id} ${rev}`;
     /** The page's keys when every text was kept: what the same page answered before is this one. */
     let made: string | undefined;
     const found: Page<string> = await toPage(
@@ -69,7 +74,7 @@ export function keptJson(kept: { texts: number; pages: number }) {
     if (made === undefined) return json();
     made += ` ${found.totalElements}`;
     const pages = pagesOf(db);
-    const at = `${tenantId} ${found.page} ${found.size}`;
+    const at = `${school} ${found.page} ${found.size}`;
     const last = pages.get(at);
     if (last?.made === made) return last.json;
     const answer = json();

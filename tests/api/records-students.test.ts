@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verhoeffCheckDigit } from '../../contract/indian-ids';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { parentChildren, students, users } from '../../server/db/core-tables';
+import { classes, parentChildren, students, users } from '../../server/db/core-tables';
 import { hashPassword } from '../../server/module-kit/passwords';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -147,6 +147,51 @@ describe('students', () => {
     const bad = await as('admin', { method: 'GET', url: `${paths.students.searchColumn}?column=password_hash&value=x` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(messages.students.invalidColumn);
+  });
+
+  it('pages the school’s students as its list, with a class renamed (by another process too), an edit and a deletion at once', async () => {
+    type Listed = { id: string; classId: string; className: string; classSection: string; firstName: string };
+    const pageOf = async (role = 'admin', query = 'page=0&size=20') => {
+      const response = await as(role, { method: 'GET', url: `${paths.students.page}?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { content: Listed[]; totalElements: number };
+    };
+    const allOf = async () => (await as('admin', { method: 'GET', url: paths.students.all })).json().data as Listed[];
+    const made = await as('admin', { method: 'POST', url: paths.students.create, payload: newStudent({ admissionId: 'ADM-000' }) });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id as string;
+    const all = await allOf();
+    expect((await pageOf()).content).toEqual(all);
+    expect((await pageOf()).content).toEqual(all);
+    expect((await pageOf('teacher')).content).toEqual(all);
+
+    // Another process renames the class in the same database: no write of this server to go by.
+    const inFirst = (page: { content: Listed[] }) => page.content.filter((one) => one.classId === green.classIds[0]);
+    const rename = (classSection: string) =>
+      t.database.db
+        .update(classes)
+        .set({ classSection })
+        .where(and(eq(classes.tenantId, 'green'), eq(classes.id, green.classIds[0]!)));
+    await rename('Z');
+    const renamed = await pageOf();
+    expect(inFirst(renamed).length).toBeGreaterThan(0);
+    expect(inFirst(renamed).every((one) => one.classSection === 'Z')).toBe(true);
+    expect(renamed.content).toEqual(await allOf());
+    await rename('A');
+    expect(inFirst(await pageOf()).every((one) => one.classSection === 'A')).toBe(true);
+
+    const edited = await as('admin', { method: 'PUT', url: paths.students.update(id), payload: newStudent({ admissionId: 'ADM-000', firstName: 'Ishita' }) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await pageOf()).content.find((one) => one.id === id)?.firstName).toBe('Ishita');
+    expect((await pageOf()).content).toEqual(await allOf());
+
+    expect((await as('admin', { method: 'DELETE', url: paths.students.remove(id) })).statusCode).toBe(200);
+    const afterDelete = await pageOf();
+    expect(afterDelete.content).toEqual(all.filter((one) => one.id !== id));
+    expect(afterDelete.totalElements).toBe(all.length - 1);
+    const river = (await as('riverAdmin', { method: 'GET', url: `${paths.students.page}?page=0&size=20` })).json().data as { content: Listed[] };
+    expect(river.content.length).toBeGreaterThan(0);
+    expect(river.content.some((one) => all.some((mine) => mine.id === one.id))).toBe(false);
   });
 
   it('lets a teacher change only students of the classes they teach', async () => {

@@ -6,6 +6,7 @@ import type { Student, StudentSearchColumn, StudentValues } from '../../../contr
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { liveCount } from '../../db/live-counts';
+import { keptJson } from '../../db/kept-json';
 import { preparedPages } from '../../db/prepared';
 import { classes, students } from '../../db/core-tables';
 
@@ -118,6 +119,41 @@ const pageOf = (name: string, inClass: boolean) =>
 const schoolPage = pageOf('students_live_page', false);
 const classPage = pageOf('students_class_page', true);
 
+/**
+ * What a student's answer is made of, as a key (db/kept-json.ts): the row's rev and its class's (a
+ * class renamed moves its own rev, not its students'), '-' for a class row not there.
+ */
+const studentKey = sql<string>`(${students.rev}::text || '.' || coalesce(${classes.rev}::text, '-'))`;
+
+/** The school's page as ids and keys, with its kept count: what the kept texts are looked up by. */
+const schoolPageKeys = preparedPages((db, bounds) =>
+  db
+    .select({ id: students.id, rev: studentKey, total: liveCount(sql.placeholder('tenantId'), 'students') })
+    .from(students)
+    .leftJoin(classes, classJoin)
+    .where(and(eq(students.tenantId, sql.placeholder('tenantId')), isNull(students.deletedAt)))
+    .orderBy(...ordering)
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .prepare(bounds.name('students_live_page_keys')),
+);
+
+/** The same page's whole rows, each with its key. */
+const schoolPageKeyed = preparedPages((db, bounds) =>
+  db
+    .select({ ...selection, key: studentKey, total: liveCount(sql.placeholder('tenantId'), 'students') })
+    .from(students)
+    .leftJoin(classes, classJoin)
+    .where(and(eq(students.tenantId, sql.placeholder('tenantId')), isNull(students.deletedAt)))
+    .orderBy(...ordering)
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .prepare(bounds.name('students_live_page_keyed')),
+);
+
+/** Students as the school's page answers them, by school, name, id and key (db/kept-json.ts). */
+const keptStudents = keptJson({ texts: 4096, pages: 64 });
+
 export const studentRepository = {
   async all(db: Db, tenantId: string, schoolName: string, classId?: string): Promise<Student[]> {
     const rows = await db
@@ -127,6 +163,20 @@ export const studentRepository = {
       .where(and(live(tenantId), classId ? eq(students.classId, classId) : undefined))
       .orderBy(...ordering);
     return rows.map(withSchool(schoolName));
+  },
+
+  /**
+   * The school's page as the `data` of the answer, in JSON, from the students' kept texts: the page
+   * reads its rows' ids and keys and reads whole rows only for a student not kept.
+   */
+  schoolPageJson(db: Db, tenantId: string, schoolName: string, query: PageQuery): Promise<string> {
+    return keptStudents(db, `${tenantId}/${schoolName}`, query, {
+      total: async () => (await db.select({ value: count() }).from(students).where(live(tenantId)))[0]?.value ?? 0,
+      keys: (limit, offset) => schoolPageKeys(db, limit, offset).execute({ tenantId, limit, offset }),
+      rows: (limit, offset) => schoolPageKeyed(db, limit, offset).execute({ tenantId, limit, offset }),
+      key: ({ id, key }) => ({ id, rev: key }),
+      text: ({ key: _key, total: _total, ...row }) => JSON.stringify(withSchool(schoolName)(row)),
+    });
   },
 
   page(db: Db, tenantId: string, schoolName: string, query: PageQuery, classId?: string) {

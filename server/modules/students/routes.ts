@@ -27,7 +27,8 @@ export const studentRoutes = recordRoutes({
   reader: (request) => tenantOf(request),
   reads: {
     all: (db, school, { classId }) => repo.all(db, school.tenantId, school.schoolName, classId),
-    page: (db, school, page, { classId }) => repo.page(db, school.tenantId, school.schoolName, page, classId),
+    page: (db, school, page, { classId }) =>
+      classId === undefined ? repo.schoolPageJson(db, school.tenantId, school.schoolName, page) : repo.page(db, school.tenantId, school.schoolName, page, classId),
     search: (db, school, column, value, page) => repo.search(db, school.tenantId, school.schoolName, column, value, page),
     one: (db, school, id) => repo.one(db, school.tenantId, school.schoolName, id),
   },
