@@ -10,7 +10,7 @@ import { formatAdmissionNumber } from '../../contract/admission';
 import { headers } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { students } from '../../server/db/core-tables';
+import { classes, students } from '../../server/db/core-tables';
 import { admissions } from '../../server/modules/admissions/tables';
 import { certificateCounters, certificates } from '../../server/modules/certificates/tables';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
@@ -163,6 +163,40 @@ describe('admissions', () => {
     const byName = (await as('admin', { method: 'GET', url: `${paths.admissions.searchColumn}?column=name&value=child%2012` })).json().data;
     expect(byName.content.map((a: { student: { firstName: string } }) => a.student.firstName)).toEqual(['Child 12']);
     expect((await as('admin', { method: 'GET', url: `${paths.admissions.searchColumn}?column=remarks;drop&value=x` })).statusCode).toBe(400);
+  });
+
+  it('pages the whole register as its list, with its students’ and classes’ changes (by another process too) at once', async () => {
+    type Entry = { id: string; className: string | null; student: { id: string; firstName: string; classSection: string | null } | null };
+    const pageOf = async (query = 'page=0&size=200', role = 'admin') => {
+      const response = await as(role, { method: 'GET', url: `${paths.admissions.page}?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { content: Entry[]; totalElements: number };
+    };
+    const allOf = async () => (await as('admin', { method: 'GET', url: paths.admissions.all })).json().data as Entry[];
+    const all = await allOf();
+    expect(all.length).toBeGreaterThan(20);
+    expect((await pageOf()).content).toEqual(all);
+    expect((await pageOf('page=0&size=20')).content).toEqual(all.slice(0, 20));
+    expect((await pageOf('page=0&size=20', 'teacher')).content).toEqual(all.slice(0, 20));
+    const entry = all.find((one) => one.student !== null)!;
+    const studentId = entry.student!.id;
+
+    // Another process writes the student and the class in the same database: no write of this server to go by.
+    const db = t.database.db;
+    await db.update(students).set({ firstName: 'Renamed' }).where(and(eq(students.tenantId, 'green'), eq(students.id, studentId)));
+    expect((await pageOf('page=0&size=20')).content.find((one) => one.id === entry.id)?.student?.firstName).toBe('Renamed');
+    await db.update(classes).set({ classSection: 'Q' }).where(and(eq(classes.tenantId, 'green'), eq(classes.id, green.classIds[0]!)));
+    const moved = (await pageOf('page=0&size=20')).content.find((one) => one.id === entry.id);
+    expect(moved?.student?.classSection).toBe('Q');
+    expect((await pageOf()).content).toEqual(await allOf());
+    await db.update(classes).set({ classSection: 'A' }).where(and(eq(classes.tenantId, 'green'), eq(classes.id, green.classIds[0]!)));
+
+    expect((await as('admin', { method: 'DELETE', url: paths.students.remove(studentId) })).statusCode).toBe(200);
+    expect((await pageOf('page=0&size=20')).content.find((one) => one.id === entry.id)?.student).toBeNull();
+    expect((await pageOf()).content).toEqual(await allOf());
+    const theirs = await pageOf('page=0&size=200', 'riverAdmin');
+    expect(theirs.content.some((one) => all.some((mine) => mine.id === one.id))).toBe(false);
+    expect(theirs.totalElements).toBe(theirs.content.length);
   });
 
   it('lets a teacher admit only into their classes; students and parents nothing; schools apart', async () => {

@@ -6,6 +6,7 @@ import type { Page, PageQuery } from '../../../contract/envelope';
 import type { School } from '../../../contract/school';
 import type { Student } from '../../../contract/student';
 import type { Db } from '../../db/client';
+import { keptJson } from '../../db/kept-json';
 import { liveCount } from '../../db/live-counts';
 import { preparedPages } from '../../db/prepared';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
@@ -69,6 +70,7 @@ function counted(db: Db, tenantId: string | Placeholder, whole: boolean) {
       // The student as now, in the same query (withStudents' record; null once deleted).
       student: studentFields,
       studentLive: sql<boolean>`(${students.id} is not null and ${students.deletedAt} is null)`,
+      key: admissionKey,
     })
     .from(admissions)
     .leftJoin(classes, and(eq(classes.tenantId, admissions.tenantId), eq(classes.id, admissions.classId)))
@@ -79,6 +81,42 @@ function counted(db: Db, tenantId: string | Placeholder, whole: boolean) {
 /** The student's class, joined beside the admitted class. */
 const studentClass = alias(classes, 'student_class');
 const studentFields = studentColumns(studentClass.className, studentClass.classSection);
+
+/**
+ * What an entry's answer is made of, as a key (db/kept-json.ts): the revs of its row, its admitted
+ * class, its student and the student's class ('-' for a row not there). Migration 0007 moves an
+ * entry's rev when its student or a class's name changes; the key does not rely on that.
+ */
+const admissionKey = sql<string>`(${admissions.rev}::text || '.' || coalesce(${classes.rev}::text, '-') || '.' || coalesce(${students.rev}::text, '-')
+  || '.' || coalesce(${studentClass.rev}::text, '-'))`;
+
+/** The whole register's page as ids and keys, with its kept count: what the kept texts are looked up by. */
+const registerPageKeys = preparedPages((db, bounds) =>
+  db
+    .select({ id: admissions.id, rev: admissionKey, total: liveCount(sql.placeholder('tenantId'), 'admissions') })
+    .from(admissions)
+    .leftJoin(classes, and(eq(classes.tenantId, admissions.tenantId), eq(classes.id, admissions.classId)))
+    .leftJoin(students, and(eq(students.tenantId, admissions.tenantId), eq(students.id, admissions.studentId)))
+    .leftJoin(studentClass, and(eq(studentClass.tenantId, students.tenantId), eq(studentClass.id, students.classId)))
+    .where(eq(admissions.tenantId, sql.placeholder('tenantId')))
+    .orderBy(...ordering)
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .prepare(bounds.name('admissions_register_page_keys')),
+);
+
+/** Entries as the register's page answers them, by school, name, id and key (db/kept-json.ts). */
+const keptAdmissions = keptJson({ texts: 4096, pages: 64 });
+
+/** A page's row as the record: the academic year, the student as now (null once deleted). */
+function entryOf(schoolName: string) {
+  return ({ student, studentLive, key: _key, ...row }: Omit<Awaited<ReturnType<ReturnType<typeof counted>['execute']>>[number], 'total'>): Admission => ({
+    ...row,
+    academicYear: academicYearLabel(row.admissionYear),
+    // The left join types every column nullable; a live student's row has its own not-null ones.
+    student: studentLive ? withSchool(schoolName)(student as Omit<Student, 'schoolName'>) : null,
+  });
+}
 
 function filtered(tenantId: string, filter: AdmissionFilter) {
   return and(
@@ -121,19 +159,27 @@ async function list(db: Db, school: School, where: SQL | undefined, query: PageQ
       whole
         ? registerPage(db, limit, offset).execute({ tenantId: school.tenantId, limit, offset })
         : counted(db, school.tenantId, false).where(where).orderBy(...ordering).limit(limit).offset(offset),
-    (rows) =>
-      rows.map(({ student, studentLive, ...row }) => ({
-        ...row,
-        academicYear: academicYearLabel(row.admissionYear),
-        // The left join types every column nullable; a live student's row has its own not-null ones.
-        student: studentLive ? withSchool(school.schoolName)(student as Omit<Student, 'schoolName'>) : null,
-      })),
+    (rows) => rows.map(entryOf(school.schoolName)),
   );
 }
 
 export const admissionRepository = {
   async all(db: Db, school: School, filter: AdmissionFilter): Promise<Admission[]> {
     return withStudents(db, school, await base(db).where(filtered(school.tenantId, filter)).orderBy(...ordering));
+  },
+  /**
+   * The whole register's page as the `data` of the answer, in JSON, from the entries' kept texts:
+   * the page reads its rows' ids and keys and reads whole rows only for an entry not kept.
+   */
+  registerPageJson(db: Db, school: School, query: PageQuery): Promise<string> {
+    const { tenantId, schoolName } = school;
+    return keptAdmissions(db, `${tenantId}/${schoolName}`, query, {
+      total: async () => (await db.select({ value: count() }).from(admissions).where(eq(admissions.tenantId, tenantId)))[0]?.value ?? 0,
+      keys: (limit, offset) => registerPageKeys(db, limit, offset).execute({ tenantId, limit, offset }),
+      rows: (limit, offset) => registerPage(db, limit, offset).execute({ tenantId, limit, offset }),
+      key: ({ id, key }) => ({ id, rev: key }),
+      text: ({ total: _total, ...row }) => JSON.stringify(entryOf(schoolName)(row)),
+    });
   },
   page(db: Db, school: School, query: PageQuery, filter: AdmissionFilter) {
     return list(db, school, filtered(school.tenantId, filter), query, filter.year === undefined && !filter.status);

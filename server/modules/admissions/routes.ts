@@ -23,13 +23,14 @@ import { todayIso } from '../../../contract/record-formats';
 import { staffRoles } from '../../../contract/roles';
 import { paths, routeOf } from '../../../contract/paths';
 import { updateAnswerSchema } from '../../../contract/sync';
+import { envelopeJson } from '../../db/kept-json';
 import { searchableColumn } from '../../db/paging';
 import { admissions } from './tables';
 import { assertRecordIdFree } from '../../db/record-ids';
 import { AppError, conflict, notFound } from '../../errors';
 import { tenantOf, userOf } from '../../plugins/access';
 import { sendEnvelope } from '../../plugins/errors';
-import { runWrite } from '../../plugins/idempotency';
+import { runWrite, sendJsonText } from '../../plugins/idempotency';
 import type { ZodPlugin } from '../../plugins/zod-validation';
 import { assertCanTeachClasses } from '../../module-kit/teaching';
 import { studentRepository } from '../students/repository';
@@ -55,6 +56,10 @@ export const admissionRoutes: ZodPlugin = async (app) => {
     { config: staff, schema: { response: okPage(admissionSchema), querystring: pageQuerySchema.extend(admissionListQuerySchema.shape) } },
     async (request, reply) => {
       const { page, size, ...filter } = request.query;
+      // The whole register from its entries' kept texts (db/kept-json.ts); a year's or a status's read whole.
+      if (filter.year === undefined && !filter.status) {
+        return sendJsonText(reply, 200, envelopeJson(messages.common.ok, await repo.registerPageJson(app.db, tenantOf(request), { page, size })));
+      }
       return sendEnvelope(reply, 200, messages.common.ok, await repo.page(app.db, tenantOf(request), { page, size }, filter));
     },
   );
