@@ -9,22 +9,10 @@ import { optionalDate, optionalText } from './record-formats';
 import { studentDetailsShape, studentSchema } from './student';
 import { baseRevShape } from './revisions';
 
+export { academicYearLabel, academicYearOf, academicYearStartMonth } from './academic-year';
+
 export const admissionStatuses = ['admitted', 'withdrawn', 'cancelled'] as const;
 export type AdmissionStatus = (typeof admissionStatuses)[number];
-
-/** Academic years start in April (Indian schools): 2026-02-10 is in 2025-26, so its year is 2025. */
-export const academicYearStartMonth = 4;
-
-export function academicYearOf(isoDate: string): number {
-  const year = Number(isoDate.slice(0, 4));
-  const month = Number(isoDate.slice(5, 7));
-  return month >= academicYearStartMonth ? year : year - 1;
-}
-
-/** "2025-26" for 2025. */
-export function academicYearLabel(year: number): string {
-  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
-}
 
 /** The admission number as printed and as a student's admission id: "2025-0042". */
 export function formatAdmissionNumber(year: number, seq: number): string {

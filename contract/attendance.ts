@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { isoDateField, isoDateTimeField, isoMonthField } from './calendar-dates';
 import { messages } from './messages';
 import { conflictNoticeSchema, type ConflictNotice } from './revisions';
+import { attendanceStatuses } from './attendance-statuses';
 
-export const attendanceStatuses = ['present', 'absent', 'late', 'leave'] as const;
-export type AttendanceStatus = (typeof attendanceStatuses)[number];
+export { attendanceStatuses, type AttendanceStatus } from './attendance-statuses';
 
 export const isoDateSchema = isoDateField('Use a date like 2025-06-22.', messages.attendance.invalidDate);
 export const monthSchema = isoMonthField('Use a month like 2025-06.', messages.attendance.invalidMonth);

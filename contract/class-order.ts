@@ -3,7 +3,7 @@
  * XII (a name written another way, "Class 5" or "5th", takes its place), then any other name
  * alphabetically; within a class, sections in order (A, B, C ... 10 after 9).
  */
-import { canonicalClassName, romanClassNames } from './record-formats';
+import { canonicalClassName, romanClassNames } from './class-names';
 
 export const schoolClassOrder: readonly string[] = ['Nursery', 'LKG', 'UKG', ...romanClassNames];
 

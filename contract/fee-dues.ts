@@ -15,7 +15,7 @@
  * - a year's figures count that year's receipts only (`receiptFeeYear`): a fine paid in one year
  *   never settles another year's fines.
  */
-import { academicYearOf } from './admission';
+import { academicYearOf } from './academic-year';
 import type { FeeConcession, FeeReceipt, FeeStructure, InstallmentDue, StudentDues } from './fees';
 import { holidayDates, isSunday, type CalendarEntry } from './working-days';
 

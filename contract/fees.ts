@@ -15,6 +15,7 @@ import { maxPaise } from './money';
 import { isoDateField } from './calendar-dates';
 import { normalizeDate, optionalText, requiredText } from './record-formats';
 import { baseRevShape } from './revisions';
+import { counterPaymentModes, paymentModes, type PaymentMode } from './payment-modes';
 
 export const feeHeadPaths = resource('feeHeads');
 
@@ -121,20 +122,12 @@ export function earliestPaymentDate(today: string, firstFeeYear: number | null):
   return `${Math.max(thisYear - 1, Math.min(firstFeeYear ?? thisYear - 1, thisYear))}-04-01`;
 }
 
-/** "Received by" when the cashier's account has no teacher or staff record with a name (an office account). */
-export const officeCashier = 'School office';
-
 export const feeFrequencies = ['monthly', 'quarterly', 'termly', 'once'] as const;
 export type FeeFrequency = (typeof feeFrequencies)[number];
 /** How many installments each frequency makes in a year. */
 export const installmentCounts: Record<FeeFrequency, readonly number[]> = { monthly: [12], quarterly: [4], termly: [2, 3], once: [1] };
 
-/** What a cashier takes at the counter. */
-export const counterPaymentModes = ['cash', 'upi', 'cheque', 'bankTransfer'] as const;
-/** Every receipt's mode: the counter's, and `online` for a payment through the school's gateway (contract/payments.ts). */
-export const paymentModes = [...counterPaymentModes, 'online'] as const;
-export type PaymentMode = (typeof paymentModes)[number];
-export type CounterPaymentMode = (typeof counterPaymentModes)[number];
+export { counterPaymentModes, officeCashier, paymentModes, type CounterPaymentMode, type PaymentMode } from './payment-modes';
 
 export const concessionKinds = ['sibling', 'staffChild', 'scholarship', 'other'] as const;
 export type ConcessionKind = (typeof concessionKinds)[number];

@@ -9,6 +9,11 @@ import { z } from 'zod';
 import { calendarDate } from './calendar-dates';
 import { isValidAadhaar, isValidApaar, normalizeIndianMobile, stripIdSeparators } from './indian-ids';
 import { messages } from './messages';
+import { canonicalClassName } from './class-names';
+import { todayIso } from './school-day';
+
+export { canonicalClassName, romanClassNames } from './class-names';
+export { schoolClockNow, schoolTodayIso, todayIso } from './school-day';
 
 // ---------------------------------------------------------------------------------------------
 // Dates: stored as YYYY-MM-DD.
@@ -67,75 +72,8 @@ export function normalizeDate(value: string, today: Date = new Date()): string |
   return undefined;
 }
 
-const indiaOffsetMs = (5 * 60 + 30) * 60_000;
-
-/**
- * The school's day as YYYY-MM-DD: India's (UTC+5:30 all year), which turns 5 h 30 min before UTC's,
- * so a payment taken at 1 am is not "in the future" on the server.
- */
-export function schoolTodayIso(now: Date = new Date()): string {
-  return new Date(now.getTime() + indiaOffsetMs).toISOString().slice(0, 10);
-}
-
-/** The school's time of day as HH:MM (India's). */
-export function schoolClockNow(now: Date = new Date()): string {
-  return new Date(now.getTime() + indiaOffsetMs).toISOString().slice(11, 16);
-}
-
-/** Today as YYYY-MM-DD (server clock, UTC). */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Class names and sections.
-
-export const romanClassNames = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'] as const;
-const ordinalWords = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
-const numberWords = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-
-const preschool: Record<string, string> = {
-  nursery: 'Nursery',
-  nur: 'Nursery',
-  lkg: 'LKG',
-  lowerkg: 'LKG',
-  lowerkindergarten: 'LKG',
-  juniorkg: 'LKG',
-  jrkg: 'LKG',
-  kg1: 'LKG',
-  pp1: 'LKG',
-  ukg: 'UKG',
-  upperkg: 'UKG',
-  upperkindergarten: 'UKG',
-  seniorkg: 'UKG',
-  srkg: 'UKG',
-  kg2: 'UKG',
-  pp2: 'UKG',
-};
-
-/**
- * The stored form of a class name: Nursery, LKG, UKG, or I to XII in Roman numerals (as most
- * Indian schools print them) for 1 to 12, "Class 5", "5th", "Std. V", "Grade 5", "fifth".
- * Any other name is kept as written, with its spaces tidied; `known` says which case it was.
- */
-export function canonicalClassName(value: string): { name: string; known: boolean } {
-  const tidy = value.trim().replace(/\s+/g, ' ');
-  const compact = tidy.toLowerCase().replace(/[\s._-]/g, '');
-  const early = preschool[compact];
-  if (early) return { name: early, known: true };
-  const grade = compact.replace(/^(class|std|standard|grade|gr|cl)/, '');
-  const numeric = /^0*(\d{1,2})(st|nd|rd|th)?$/.exec(grade);
-  if (numeric) {
-    const n = Number(numeric[1]);
-    if (n >= 1 && n <= 12) return { name: romanClassNames[n - 1]!, known: true };
-  }
-  const upper = grade.toUpperCase();
-  const roman = romanClassNames.indexOf(upper as (typeof romanClassNames)[number]);
-  if (roman >= 0) return { name: romanClassNames[roman]!, known: true };
-  const word = Math.max(ordinalWords.indexOf(grade), numberWords.indexOf(grade));
-  if (word >= 0) return { name: romanClassNames[word]!, known: true };
-  return { name: tidy, known: false };
-}
 
 /** A section as stored: trimmed, a single letter upper-cased ("a" -> "A"); longer names as written. */
 export function canonicalSection(value: string): string {

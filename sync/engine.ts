@@ -19,6 +19,7 @@ import { defaultBatchPolicy, pushPhase, type BatchPolicy, type BatchSupport, typ
 import type { SessionOptions, TokenProvider, TokenRenewer } from './session';
 import { createSyncState, type SyncState, type SyncStateStreams } from './state';
 import { uuidv7 } from './uuid';
+import { loadContract } from './contract';
 
 export interface SyncEngineOptions<M extends SyncModules = SyncModules> {
   /**
@@ -278,6 +279,8 @@ export function createSyncEngine<const M extends SyncModules>(options: SyncEngin
     start() {
       if (started || stopped) return;
       started = true;
+      // The contract's schemas, for the first change and the first push or pull (not before the first screen).
+      void loadContract().catch(() => undefined);
       subscriptions.add(
         connectivity.online$.pipe(skip(1), filter(Boolean)).subscribe(() => void requestJob(true)),
       );

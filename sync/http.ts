@@ -4,8 +4,9 @@
  * it to the server in-process with faults). Every response clears the server-down flag; no
  * response at all (network failure, timeout) sets it. Nothing here navigates.
  */
-import { tokenClaimsSchema } from '../contract/auth';
-import { answerEnvelopeSchema, headers as headerNames, type AnswerEnvelope } from '../contract/envelope';
+import type { AnswerEnvelope } from '../contract/envelope';
+import { headers as headerNames } from '../contract/headers';
+import { loadContract } from './contract';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -54,6 +55,7 @@ function retryAfter(value: string | null, now: number): number | undefined {
 async function readEnvelope(response: Response): Promise<AnswerEnvelope> {
   try {
     const text = await response.text();
+    const { answerEnvelopeSchema } = await loadContract();
     const parsed = answerEnvelopeSchema.safeParse(text ? JSON.parse(text) : undefined);
     return parsed.success ? parsed.data : {};
   } catch {
@@ -145,7 +147,12 @@ export function sendRequest(options: HttpOptions, request: ApiRequest, token: st
   return startRequest(options, request, token, signal).outcome();
 }
 
-const identityClaims = tokenClaimsSchema.pick({ sub: true, tenantId: true });
+/** The token's `sub` and `tenantId` when both are strings (contract/auth.ts tokenClaimsSchema's). */
+function identityClaims(claims: unknown): { sub: string; tenantId: string } | undefined {
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) return undefined;
+  const { sub, tenantId } = claims as Record<string, unknown>;
+  return typeof sub === 'string' && typeof tenantId === 'string' ? { sub, tenantId } : undefined;
+}
 
 /** The claims the engine checks before sending: whose token this is (none when it does not say). Never verified here. */
 export function tokenIdentity(token: string): { username: string; tenantId: string } | undefined {
@@ -154,8 +161,9 @@ export function tokenIdentity(token: string): { username: string; tenantId: stri
   try {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const claims = identityClaims.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
-    return claims.success ? { username: claims.data.sub, tenantId: claims.data.tenantId } : undefined;
+    // Read by hand: the engine checks its own stored token before every request, the schemas may not be loaded yet.
+    const claims = identityClaims(JSON.parse(new TextDecoder().decode(bytes)));
+    return claims ? { username: claims.sub, tenantId: claims.tenantId } : undefined;
   } catch {
     return undefined;
   }

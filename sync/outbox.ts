@@ -12,6 +12,7 @@ import { isOutOfScopeError, UnknownMutationKindError } from './errors';
 import { outboxEntriesWith } from './index-reads';
 import type { KindRegistry, MutationKind, ServerEffects } from './kinds/kind';
 import { applyServerDelete, applyServerUpserts, ensureBase, newRowReads, parseRef, recompute, rowRef, syncTables, type AcceptedRun, type ApplyIdentity } from './mirror';
+import { contractLoaded, loadContract } from './contract';
 
 export interface OutboxContext extends ApplyIdentity {
   db: KakshaDb;
@@ -32,6 +33,8 @@ export interface MutationResult {
 const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
 
 export async function recordMutation(context: OutboxContext, kindName: string, payload: unknown): Promise<MutationResult> {
+  // Kinds put a body in the school's form with the contract's schemas (loaded once the engine starts).
+  if (!contractLoaded()) await loadContract();
   const { db, kinds } = context;
   const kind = kinds.get(kindName);
   if (!kind) throw new UnknownMutationKindError(kindName);

@@ -9,7 +9,8 @@
  * never the outbox. The refs each page brought are kept in `meta` until then.
  */
 import { paths } from '../contract/paths';
-import { pulledPageSchema, type PulledPage } from '../contract/sync';
+import type { PulledPage } from '../contract/sync';
+import { contract, loadContract } from './contract';
 import { metaKeys, refillPageKey, refillPagePrefix, type FirstPullProgress, type MirrorTable } from './db';
 import type { Clock } from './http';
 import { applyServerDelete, applyServerUpserts, clearMirror, emptyTables, isMirrorTable, recompute, rowRef, sweepMirror, syncTables, type FilledTables } from './mirror';
@@ -35,7 +36,7 @@ export interface PullResult {
 
 /** A page as the contract says it comes; one that is not is no page (the pull fails, and is retried). */
 function readPage(data: unknown): PulledPage | undefined {
-  const parsed = pulledPageSchema.safeParse(data);
+  const parsed = contract().pulledPageSchema.safeParse(data);
   return parsed.success ? parsed.data : undefined;
 }
 
@@ -170,6 +171,8 @@ function requestPage(options: PullOptions, cursor: string): Promise<CallInFlight
 }
 
 export async function pullPhase(options: PullOptions): Promise<PullResult> {
+  // Pages are read with the contract's schemas, and pending changes re-applied with their kinds.
+  await loadContract();
   const result: PullResult = { status: 'done', pages: 0, changes: 0, reset: false };
   let cursor = await storedCursor(options.outbox);
   let fresh = false;

@@ -8,7 +8,8 @@
  */
 import { messages } from '../contract/messages';
 import { paths } from '../contract/paths';
-import { inFlightSchema, pushResponseSchema, type PushResult as BatchResult } from '../contract/sync-push';
+import type { PushResult as BatchResult } from '../contract/sync-push';
+import { contract, loadContract } from './contract';
 import { retryDelay, type RetryPolicy } from './backoff';
 import type { OutboxEntry } from './db';
 import { tokenBelongsTo, type Clock } from './http';
@@ -53,7 +54,7 @@ export function verdictFor(status: number, conflictAnswers: number, policy: Retr
 
 /** A 409's `data` saying the same key still runs elsewhere. */
 function isInFlight(data: unknown): boolean {
-  return inFlightSchema.safeParse(data).success;
+  return contract().inFlightSchema.safeParse(data).success;
 }
 
 /** What a 2xx answer leads to: its data as the entry's kind reads it, or, when it cannot read it, a retry or a refusal. */
@@ -101,6 +102,8 @@ export interface BatchSupport {
 }
 
 export async function pushPhase(options: PushOptions): Promise<PushResult> {
+  // Answers are read with the contract's schemas (each kind's, the batch's).
+  await loadContract();
   const pending: { ahead?: AheadGroup } = {};
   try {
     return await pushBatches(options, pending);
@@ -221,7 +224,7 @@ interface GroupOutcome {
 }
 
 function readResults(data: unknown): BatchResult[] | undefined {
-  const parsed = pushResponseSchema.safeParse(data);
+  const parsed = contract().pushResponseSchema.safeParse(data);
   return parsed.success ? parsed.data.results : undefined;
 }
 

@@ -3,7 +3,7 @@
  * whatever the device's time zone) and the events from today to the school week's Sunday (the events
  * tile's rule, src/kit/events-week.ts).
  */
-import { schoolTodayIso } from '../../contract/record-formats';
+import { schoolTodayIso } from '../../contract/school-day';
 import type { EventRow } from '../../sync/modules/events';
 import { weekOf } from './homework-week';
 

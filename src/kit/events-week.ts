@@ -4,7 +4,7 @@
  * them) and the holidays any screen counts working days with (contract/working-days.ts), read
  * from the device's copy so both work offline.
  */
-import { schoolTodayIso } from '../../contract/record-formats';
+import { schoolTodayIso } from '../../contract/school-day';
 import type { KakshaDb } from '../../sync';
 import { eventsTable, type EventRow } from '../../sync/modules/events';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';

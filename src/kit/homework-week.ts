@@ -6,7 +6,7 @@
  * dashboard lists it. Here, below the features, because both area dashboards
  * and the homework screens count the same way.
  */
-import { schoolTodayIso } from '../../contract/record-formats';
+import { schoolTodayIso } from '../../contract/school-day';
 import type { KakshaDb, StudentRow } from '../../sync';
 import { homeworkDoneTable, homeworkTable, type HomeworkDoneRow, type HomeworkRow } from '../../sync/modules/homework';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';

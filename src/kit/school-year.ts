@@ -4,8 +4,8 @@
  * its year is that of today's date. A turnover reaches the device with its next sync and the
  * screens reading this switch without a reload.
  */
-import { academicYearLabel, academicYearOf } from '../../contract/admission';
-import { todayIso } from '../../contract/record-formats';
+import { academicYearLabel, academicYearOf } from '../../contract/academic-year';
+import { todayIso } from '../../contract/school-day';
 import type { KakshaDb } from '../../sync';
 import type { StudentRow } from '../../sync';
 import { studentsTable } from '../../sync/modules/students';

@@ -5,18 +5,9 @@
  * school gives the number, which only it can (gapless per academic year). Entries are never deleted:
  * cancelling keeps the number.
  */
-import {
-  academicYearLabel,
-  academicYearOf,
-  admissionSchema,
-  admissionUpdateSchema,
-  type Admission,
-  type AdmissionInput,
-  type AdmissionUpdate,
-} from '../../contract/admission';
+import { academicYearLabel, academicYearOf } from '../../contract/academic-year';
+import type { Admission, AdmissionInput, AdmissionUpdate } from '../../contract/admission';
 import { paths } from '../../contract/paths';
-import { studentInputSchema } from '../../contract/student';
-import { updateAnswerSchema } from '../../contract/sync';
 import { parseRef } from '../mirror';
 import { admissionsTable, type AdmissionRow } from '../tables/records';
 import { studentsTable, type StudentRow } from '../tables/students';
@@ -36,6 +27,10 @@ import {
   type RecordAnswer,
   type UpdateBody,
 } from './records';
+import { lazy } from '../contract';
+
+const admissionSchema = lazy((contract) => contract.admissionSchema);
+const studentInputSchema = lazy((contract) => contract.studentInputSchema);
 
 type AdmitBody = AdmissionInput & { id: string; student: AdmissionInput['student'] & { id: string } };
 type UpdateAdmissionBody = AdmissionUpdate & UpdateBody;
@@ -49,7 +44,7 @@ interface EntryValues {
 /** An admission body, new or edited: the register entry's fields and the student's. */
 type AdmissionBody = AdmitBody | UpdateAdmissionBody;
 
-const entrySchema = admissionUpdateSchema.pick({ admissionDate: true, previousSchool: true, remarks: true });
+const entrySchema = lazy((contract) => contract.admissionUpdateSchema.pick({ admissionDate: true, previousSchool: true, remarks: true }));
 
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -110,7 +105,7 @@ async function writeNewAdmission(context: KindContext, id: string, body: AdmitBo
   await context.db.tableOf(admissionsTable).put(row);
 }
 
-const updateAnswer = updateAnswerSchema(admissionSchema);
+const updateAnswer = lazy((contract) => contract.updateAnswerSchema(contract.admissionSchema));
 
 /** An admission answer: the entry, and the student as the school now has it (not when the entry was kept over ours). */
 function admissionAnswer(answer: RecordAnswer<Admission>): ServerEffects {

@@ -3,10 +3,13 @@
  * a sheet (sheet.ts). A record the school does not have yet gets its id on the device (or keeps the
  * one a waiting change gave it), so the device and the school agree on it.
  */
-import { markSheetResultSchema, type AttendanceRecord, type AttendanceStatus, type SheetEntry } from '../../contract/attendance';
+import type { AttendanceRecord, AttendanceStatus, SheetEntry } from '../../contract/attendance';
 import { paths } from '../../contract/paths';
 import { attendanceRef } from '../mirror';
 import { sheetKind } from './sheet';
+import { lazy } from '../contract';
+
+const markSheetResultSchema = lazy((contract) => contract.markSheetResultSchema);
 
 export interface SheetMark {
   studentId: string;

@@ -4,21 +4,18 @@
  * once with `serial`, `serialNumber` and `print` null: the serial is the school's (gapless per
  * kind) and so is the frozen print data, both filled when the school accepts the issue.
  */
-import {
-  bonafideInputSchema,
-  certificateSchema,
-  studentDetailsInputSchema,
-  transferInputSchema,
-  type BonafideInput,
-  type Certificate,
-  type CertificateKind,
-  type TransferInput,
-} from '../../contract/certificate';
+import type { BonafideInput, Certificate, CertificateKind, TransferInput } from '../../contract/certificate';
 import { paths } from '../../contract/paths';
 import { certificatesTable, type CertificateRow } from '../tables/records';
 import { studentsTable } from '../tables/students';
 import type { MutationKind } from './kind';
 import { deviceToday, idOf, recordValues, refOf, storedAnswer } from './records';
+import { lazy } from '../contract';
+
+const bonafideInputSchema = lazy((contract) => contract.bonafideInputSchema);
+const certificateSchema = lazy((contract) => contract.certificateSchema);
+const studentDetailsInputSchema = lazy((contract) => contract.studentDetailsInputSchema);
+const transferInputSchema = lazy((contract) => contract.transferInputSchema);
 
 /** The kind, the student, and that kind's details (purpose; leaving date, reason, conduct ...). */
 export type IssueCertificateInput = { kind: CertificateKind; studentId: string; id?: string } & Omit<BonafideInput, 'id'> &

@@ -3,14 +3,17 @@
  * mutation kinds (admins). A mapping made offline waits for the class, subject or teacher it names
  * when those were made offline too.
  */
-import { classSchema, type SchoolClass } from '../../contract/class';
-import { classSubjectInputSchema, classSubjectSchema, type ClassSubjectInput } from '../../contract/class-subject';
+import type { SchoolClass } from '../../contract/class';
+import type { ClassSubjectInput } from '../../contract/class-subject';
 import { paths } from '../../contract/paths';
-import { recordWriteAnswers } from '../../contract/sync';
 import { classesTable } from '../tables/classes';
 import { subjectsTable } from '../tables/subjects';
 import type { MutationKind } from './kind';
 import { classNames, idOf, needsOf, recordKinds, refOf, storedAnswer, teacherName } from './records';
+import { lazy, lazyWriteAnswers } from '../contract';
+
+const classSchema = lazy((contract) => contract.classSchema);
+const classSubjectInputSchema = lazy((contract) => contract.classSubjectInputSchema);
 
 export type ClassSubjectFields = Omit<ClassSubjectInput, 'id'>;
 
@@ -18,7 +21,7 @@ const kinds = recordKinds<'classSubjects', ClassSubjectInput & { id?: string }, 
   table: 'classSubjects',
   schema: classSubjectInputSchema,
   paths: paths.classSubjects,
-  answers: recordWriteAnswers(classSubjectSchema),
+  answers: lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.classSubjectSchema)),
   needs: (values) =>
     needsOf([
       ['classes', values.classId as string | null],

@@ -2,13 +2,14 @@
  * Classes as mutation kinds: create (the device mints the id, so a class made offline keeps it),
  * update and delete, each through the spec's ordinary paths with its Idempotency-Key.
  */
-import { classSchema, type SchoolClass } from '../../contract/class';
+import type { SchoolClass } from '../../contract/class';
 import { paths } from '../../contract/paths';
-import { recordWriteAnswers } from '../../contract/sync';
 import { parseRef } from '../mirror';
 import { classesTable } from '../tables/classes';
 import type { KindContext, MutationKind } from './kind';
 import { baseRevOf, deleteAnswer, rebaseUpdate, recordAnswer, storedAnswer, type RecordAnswer, type UpdateBody } from './records';
+import { lazyWriteAnswers } from '../contract';
+
 
 export interface ClassBody {
   id?: string;
@@ -16,7 +17,7 @@ export interface ClassBody {
   classSection: string;
 }
 
-const answers = recordWriteAnswers(classSchema);
+const answers = lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.classSchema));
 
 async function writeClass(context: KindContext, ref: string, values: { className: string; classSection: string }, create: boolean) {
   const { key } = parseRef(ref);

@@ -3,9 +3,12 @@
  * classes of an audience made offline reach the school first). Changes go with their base rev, so
  * an edit made offline against an older copy is kept in "changed elsewhere" rather than applied.
  */
-import { type EventInput, eventInputSchema, eventPaths, eventSchema } from '../../contract/events';
-import { recordWriteAnswers } from '../../contract/sync';
+import type { EventInput } from '../../contract/events';
 import { needsOf, recordKinds } from './records';
+import { lazy, lazyWriteAnswers } from '../contract';
+
+const eventInputSchema = lazy((contract) => contract.eventInputSchema);
+const eventPaths = lazy((contract) => contract.eventPaths);
 
 export type EventFields = Omit<EventInput, 'id' | 'baseRev'>;
 
@@ -13,7 +16,7 @@ const kinds = recordKinds<'events', EventFields & { id?: string }, EventFields &
   table: 'events',
   schema: eventInputSchema,
   paths: eventPaths,
-  answers: recordWriteAnswers(eventSchema),
+  answers: lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.eventSchema)),
   needs: (values) => {
     const audience = values.audience as { classIds?: unknown } | null;
     const classIds = Array.isArray(audience?.classIds) ? audience.classIds.filter((id): id is string => typeof id === 'string') : [];

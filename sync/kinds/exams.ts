@@ -5,12 +5,20 @@
  * class's marks on patchy Wi-Fi sends one sheet; the school merges sheets by cell, so two people
  * entering one grid never undo each other's cells (docs/decisions.md "Exams").
  */
-import { resultSchema, type Result } from '../../contract/exam-results';
-import { type Exam, type ExamInput, examInputSchema, examPaths, examSchema, type Mark, type MarkEntry, markPaths, markSheetResultSchema, type MarkSheetResult, resultPaths } from '../../contract/exams';
-import { recordWriteAnswers } from '../../contract/sync';
+import type { Result } from '../../contract/exam-results';
+import type { Exam, ExamInput, Mark, MarkEntry, MarkSheetResult } from '../../contract/exams';
 import { examsTable, marksTable, resultsTable } from '../tables/exams';
 import type { MutationKind, ServerEffects } from './kind';
 import { needsOf, noServerEffects, recordKinds, serverRecord, storedAnswer } from './records';
+import { lazy, lazyWriteAnswers } from '../contract';
+
+const resultSchema = lazy((contract) => contract.resultSchema);
+const examInputSchema = lazy((contract) => contract.examInputSchema);
+const examPaths = lazy((contract) => contract.examPaths);
+const examSchema = lazy((contract) => contract.examSchema);
+const markPaths = lazy((contract) => contract.markPaths);
+const markSheetResultSchema = lazy((contract) => contract.examMarkSheetResultSchema);
+const resultPaths = lazy((contract) => contract.resultPaths);
 
 export type ExamFields = Omit<ExamInput, 'id' | 'baseRev'>;
 
@@ -18,7 +26,7 @@ const kinds = recordKinds<'exams', ExamFields & { id?: string }, ExamFields & { 
   table: 'exams',
   schema: examInputSchema,
   paths: examPaths,
-  answers: recordWriteAnswers(examSchema),
+  answers: lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.examSchema)),
   needs: (values) => needsOf((Array.isArray(values.classIds) ? values.classIds : []).map((id): ['classes', string] => ['classes', String(id)])),
 });
 

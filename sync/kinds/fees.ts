@@ -8,27 +8,10 @@
  * (contract/fee-dues.ts); the school's answer fixes them. Heads, structures and concessions are
  * plain records.
  */
-import { academicYearOf } from '../../contract/admission';
+import { academicYearOf } from '../../contract/academic-year';
 import { balanceAsOf, holidayLateDays, receiptFeeYear } from '../../contract/fee-dues';
-import {
-  feeConcessionInputSchema,
-  feeConcessionPaths,
-  feeConcessionSchema,
-  feeCorrectionAnswerSchema,
-  feeHeadInputSchema,
-  feeHeadPaths,
-  feeHeadSchema,
-  feePaths,
-  feeReceiptSchema,
-  officeCashier,
-  type FeeConcessionInput,
-  type FeeHeadInput,
-  type FeeReceipt,
-  type FeeReceiptCorrection,
-  type FeeReceiptInput,
-  type FeeReceiptItem,
-} from '../../contract/fees';
-import { recordWriteAnswers } from '../../contract/sync';
+import { officeCashier } from '../../contract/payment-modes';
+import type { FeeConcessionInput, FeeHeadInput, FeeReceipt, FeeReceiptCorrection, FeeReceiptInput, FeeReceiptItem } from '../../contract/fees';
 import type { KakshaDb } from '../db';
 import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feeStructuresTable, type FeeReceiptRow } from '../tables/fees';
 import { classesTable } from '../tables/classes';
@@ -37,6 +20,15 @@ import { studentsTable } from '../tables/students';
 import { teachersTable } from '../tables/teachers';
 import type { KindContext, MutationKind, ServerEffects } from './kind';
 import { deviceToday, idOf, needsOf, noServerEffects, recordKinds, refOf, serverRecord, storedAnswer } from './records';
+import { lazy, lazyWriteAnswers } from '../contract';
+
+const feeConcessionInputSchema = lazy((contract) => contract.feeConcessionInputSchema);
+const feeConcessionPaths = lazy((contract) => contract.feeConcessionPaths);
+const feeCorrectionAnswerSchema = lazy((contract) => contract.feeCorrectionAnswerSchema);
+const feeHeadInputSchema = lazy((contract) => contract.feeHeadInputSchema);
+const feeHeadPaths = lazy((contract) => contract.feeHeadPaths);
+const feePaths = lazy((contract) => contract.feePaths);
+const feeReceiptSchema = lazy((contract) => contract.feeReceiptSchema);
 
 type CollectBody = FeeReceiptInput & { id: string };
 type Reissue = NonNullable<FeeReceiptCorrection['reissue']>;
@@ -190,12 +182,12 @@ export const correctReceiptKind: MutationKind<FeeReceiptCorrection & { id: strin
   },
 };
 
-const headKinds = recordKinds<'feeHeads', FeeHeadInput, FeeHeadInput & { id: string }>({ table: 'feeHeads', schema: feeHeadInputSchema, paths: feeHeadPaths, answers: recordWriteAnswers(feeHeadSchema) });
+const headKinds = recordKinds<'feeHeads', FeeHeadInput, FeeHeadInput & { id: string }>({ table: 'feeHeads', schema: feeHeadInputSchema, paths: feeHeadPaths, answers: lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.feeHeadSchema)) });
 const concessionKinds = recordKinds<'feeConcessions', FeeConcessionInput, FeeConcessionInput & { id: string }>({
   table: 'feeConcessions',
   schema: feeConcessionInputSchema,
   paths: feeConcessionPaths,
-  answers: recordWriteAnswers(feeConcessionSchema),
+  answers: lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.feeConcessionSchema)),
   needs: (values) => needsOf([['students', values.studentId as string | null]]),
 });
 

@@ -4,12 +4,16 @@
  * off. Repeated toggles of one student's mark merge while none has gone out: the school gets the
  * last one only. Staff remove a homework's attachment through the outbox too (offline as well).
  */
-import { deletedSchema } from '../../contract/envelope';
-import { type HomeworkDone, homeworkDoneSchema, type HomeworkDoneInput, type HomeworkInput, homeworkInputSchema, homeworkPaths, homeworkSchema } from '../../contract/homework';
-import { recordWriteAnswers } from '../../contract/sync';
+import type { HomeworkDone, HomeworkDoneInput, HomeworkInput } from '../../contract/homework';
 import { homeworkDoneTable, homeworkTable } from '../tables/homework';
 import type { MutationKind, ServerEffects } from './kind';
 import { idOf, needsOf, noServerEffects, recordKinds, serverRecord } from './records';
+import { lazy, lazyWriteAnswers } from '../contract';
+
+const deletedSchema = lazy((contract) => contract.deletedSchema);
+const homeworkDoneSchema = lazy((contract) => contract.homeworkDoneSchema);
+const homeworkInputSchema = lazy((contract) => contract.homeworkInputSchema);
+const homeworkPaths = lazy((contract) => contract.homeworkPaths);
 
 export type HomeworkFields = Omit<HomeworkInput, 'id' | 'baseRev'>;
 
@@ -17,7 +21,7 @@ const kinds = recordKinds<'homework', HomeworkFields & { id?: string }, Homework
   table: 'homework',
   schema: homeworkInputSchema,
   paths: homeworkPaths,
-  answers: recordWriteAnswers(homeworkSchema),
+  answers: lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.homeworkSchema)),
   needs: (values) => needsOf([
     ['classes', values.classId as string | null],
     ['subjects', values.subjectId as string | null],

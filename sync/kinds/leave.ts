@@ -3,10 +3,14 @@
  * class teacher or an admin) and cancelling (the applicant), each shown on the device at once and
  * sent when the school can be reached, once. The school's answer is the application as stored.
  */
-import { leaveApplicationSchema, leavePaths, type LeaveApplication, type LeaveInput } from '../../contract/leave';
+import type { LeaveApplication, LeaveInput } from '../../contract/leave';
 import { leaveTable } from '../tables/leave';
 import type { MutationKind, ServerEffects } from './kind';
 import { idOf, needsOf, noServerEffects, serverRecord } from './records';
+import { lazy } from '../contract';
+
+const leaveApplicationSchema = lazy((contract) => contract.leaveApplicationSchema);
+const leavePaths = lazy((contract) => contract.leavePaths);
 
 const table = leaveTable.name;
 
@@ -94,5 +98,5 @@ function stepKind<N extends string>(name: N, path: (id: string) => string, statu
   };
 }
 
-export const decideLeaveKind = stepKind('leave.decide', leavePaths.decide, (body) => body.decision ?? 'approved');
-export const cancelLeaveKind = stepKind('leave.cancel', leavePaths.cancel, () => 'cancelled');
+export const decideLeaveKind = stepKind('leave.decide', (id) => leavePaths.decide(id), (body) => body.decision ?? 'approved');
+export const cancelLeaveKind = stepKind('leave.cancel', (id) => leavePaths.cancel(id), () => 'cancelled');

@@ -5,20 +5,17 @@
  * merge while waiting, so a parent opening it twice on a plane sends one request; the school's
  * mark (made once, keeping the first read time) replaces the device's provisional one.
  */
-import { deletedSchema } from '../../contract/envelope';
-import {
-  type Audience,
-  type NotificationInput,
-  notificationInputSchema,
-  notificationPaths,
-  type NotificationRead,
-  notificationReadSchema,
-  type NotificationWithReads,
-  notificationWithReadsSchema,
-} from '../../contract/notifications';
+import type { Audience, NotificationInput, NotificationRead, NotificationWithReads } from '../../contract/notifications';
 import type { KakshaDb, MirrorTable } from '../db';
 import type { MutationKind, ServerEffects } from './kind';
 import { deleteAnswer, idOf, noServerEffects, refOf, serverRecord, storedAnswer } from './records';
+import { lazy } from '../contract';
+
+const deletedSchema = lazy((contract) => contract.deletedSchema);
+const notificationInputSchema = lazy((contract) => contract.notificationInputSchema);
+const notificationPaths = lazy((contract) => contract.notificationPaths);
+const notificationReadSchema = lazy((contract) => contract.notificationReadSchema);
+const notificationWithReadsSchema = lazy((contract) => contract.notificationWithReadsSchema);
 
 const table: MirrorTable = 'notifications';
 const readsTable: MirrorTable = 'notificationReads';

@@ -4,7 +4,8 @@
  * (parsed with the contract's schemas, with the conflict protocol of contract/sync.ts), and
  * re-basing a later update on the rev the school gave an earlier change of the same record.
  */
-import { isSyncEntity, type ConflictNotice } from '../../contract/sync';
+import type { ConflictNotice } from '../../contract/sync';
+import { contract } from '../contract';
 import type { KakshaDb, MirrorTable } from '../db';
 import { parseRef, readRow, serverRow } from '../mirror';
 import { classesTable } from '../tables/classes';
@@ -59,7 +60,7 @@ export interface RecordWriteAnswers<R extends Row> {
 
 /** A notice of an answer about a record of `table`, which it names unless it names another entity. */
 export function noticeOf(table: MirrorTable, notice: AnswerNotice): ConflictNotice {
-  return { ...notice, entity: isSyncEntity(notice.entity) ? notice.entity : table };
+  return { ...notice, entity: contract().isSyncEntity(notice.entity) ? notice.entity : table };
 }
 
 /** A record as the school stored it (with a rev), in the pull's shape, without the answer's `conflict` notice. */

@@ -3,9 +3,11 @@
  * the base rev of the copy edited) and delete, through the spec's paths.
  */
 import { paths } from '../../contract/paths';
-import { studentInputSchema, studentSchema, type StudentInput } from '../../contract/student';
-import { recordWriteAnswers } from '../../contract/sync';
+import type { StudentInput } from '../../contract/student';
 import { needsOf, recordKinds } from './records';
+import { lazy, lazyWriteAnswers } from '../contract';
+
+const studentInputSchema = lazy((contract) => contract.studentInputSchema);
 
 export type StudentFields = Omit<StudentInput, 'id'>;
 
@@ -13,7 +15,7 @@ const kinds = recordKinds<'students', StudentInput & { id?: string }, StudentFie
   table: 'students',
   schema: studentInputSchema,
   paths: paths.students,
-  answers: recordWriteAnswers(studentSchema),
+  answers: lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.studentSchema)),
   needs: (values) => needsOf([['classes', values.classId as string | null]]),
   decorate: async (_db, values) => ({ lastName: values.lastName ?? '' }),
   rebase(update, applied) {

@@ -1,8 +1,10 @@
 /** Subjects as mutation kinds (admins): create with a device-minted id, update with its base rev, delete. */
 import { paths } from '../../contract/paths';
-import { subjectInputSchema, subjectSchema, type SubjectInput } from '../../contract/subject';
-import { recordWriteAnswers } from '../../contract/sync';
+import type { SubjectInput } from '../../contract/subject';
 import { recordKinds } from './records';
+import { lazy, lazyWriteAnswers } from '../contract';
+
+const subjectInputSchema = lazy((contract) => contract.subjectInputSchema);
 
 export type SubjectFields = Omit<SubjectInput, 'id'>;
 
@@ -10,7 +12,7 @@ const kinds = recordKinds<'subjects', SubjectInput & { id?: string }, SubjectFie
   table: 'subjects',
   schema: subjectInputSchema,
   paths: paths.subjects,
-  answers: recordWriteAnswers(subjectSchema),
+  answers: lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.subjectSchema)),
 });
 
 export const createSubjectKind = kinds.create;

@@ -4,9 +4,13 @@
  * id is made from the teacher and the date, so two admins marking the same teacher offline name
  * the same record and the school's first version is kept (the other goes to history).
  */
-import { teacherAttendancePaths, teacherMarkSheetResultSchema, type LeaveType, type TeacherAttendance, type TeacherMarkSheetInput, type TeacherStatus } from '../../contract/teacher-attendance';
+import type { LeaveType, TeacherAttendance, TeacherMarkSheetInput, TeacherStatus } from '../../contract/teacher-attendance';
 import { sheetKind } from './sheet';
 import { refOf } from './records';
+import { lazy } from '../contract';
+
+const teacherAttendancePaths = lazy((contract) => contract.teacherAttendancePaths);
+const teacherMarkSheetResultSchema = lazy((contract) => contract.teacherMarkSheetResultSchema);
 
 export interface TeacherMark {
   teacherId: string;
@@ -35,7 +39,10 @@ export const teacherMarkSheet = sheetKind<typeof teacherMarkSheetKind, 'teacherI
   name: teacherMarkSheetKind,
   table: 'teacherAttendance',
   subject: 'teacherId',
-  path: teacherAttendancePaths.markSheet,
+  // Read when a sheet is prepared: the path's module is the contract's, loaded then (contract.ts).
+  get path() {
+    return teacherAttendancePaths.markSheet;
+  },
   answer: teacherMarkSheetResultSchema,
   fields: () => ({}),
   refOf: (teacherId, date) => refOf('teacherAttendance', teacherAttendanceId(teacherId, date)),

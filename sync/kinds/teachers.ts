@@ -1,8 +1,10 @@
 /** Teachers as mutation kinds (admins): create with a device-minted id, update with its base rev, delete. */
 import { paths } from '../../contract/paths';
-import { recordWriteAnswers } from '../../contract/sync';
-import { teacherInputSchema, teacherSchema, type TeacherInput } from '../../contract/teacher';
+import type { TeacherInput } from '../../contract/teacher';
 import { recordKinds } from './records';
+import { lazy, lazyWriteAnswers } from '../contract';
+
+const teacherInputSchema = lazy((contract) => contract.teacherInputSchema);
 
 export type TeacherFields = Omit<TeacherInput, 'id'>;
 
@@ -10,7 +12,7 @@ const kinds = recordKinds<'teachers', TeacherInput & { id?: string }, TeacherFie
   table: 'teachers',
   schema: teacherInputSchema,
   paths: paths.teachers,
-  answers: recordWriteAnswers(teacherSchema),
+  answers: lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.teacherSchema)),
   decorate: async (_db, values) => ({ lastName: values.lastName ?? '' }),
 });
 

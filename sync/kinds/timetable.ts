@@ -6,27 +6,19 @@
  * The bell schedule is replaced whole (`timetablePeriods.replace`), based on the schedule the device
  * held: a school whose schedule moved on keeps its own and the device's goes to history.
  */
-import { deletedSchema } from '../../contract/envelope';
-import { recordWriteAnswers } from '../../contract/sync';
-import {
-  type Period,
-  type PeriodInput,
-  type PeriodsBase,
-  type PeriodsConflict,
-  periodSchema,
-  periodsAnswerSchema,
-  type Substitution,
-  type SubstitutionInput,
-  substitutionSchema,
-  type TimetableEntryInput,
-  timetableEntryInputSchema,
-  timetableEntrySchema,
-  timetablePaths,
-} from '../../contract/timetable';
+import type { Period, PeriodInput, PeriodsBase, PeriodsConflict, Substitution, SubstitutionInput, TimetableEntryInput } from '../../contract/timetable';
 import { serverRows } from '../mirror';
 import { periodsTable, substitutionsTable, timetableTable } from '../tables/timetable';
 import type { MutationKind, ServerEffects } from './kind';
 import { deleteAnswer, idOf, needsOf, noticeOf, recordKinds, refOf, storedAnswer } from './records';
+import { lazy, lazyWriteAnswers } from '../contract';
+
+const deletedSchema = lazy((contract) => contract.deletedSchema);
+const periodSchema = lazy((contract) => contract.periodSchema);
+const periodsAnswerSchema = lazy((contract) => contract.periodsAnswerSchema);
+const substitutionSchema = lazy((contract) => contract.substitutionSchema);
+const timetableEntryInputSchema = lazy((contract) => contract.timetableEntryInputSchema);
+const timetablePaths = lazy((contract) => contract.timetablePaths);
 
 export type TimetableEntryFields = Omit<TimetableEntryInput, 'id' | 'baseRev'>;
 
@@ -34,7 +26,7 @@ const kinds = recordKinds<'timetable', TimetableEntryFields & { id?: string }, T
   table: 'timetable',
   schema: timetableEntryInputSchema,
   paths: timetablePaths,
-  answers: recordWriteAnswers(timetableEntrySchema),
+  answers: lazyWriteAnswers((contract) => contract.recordWriteAnswers(contract.timetableEntrySchema)),
   needs: (values) => needsOf([['classes', values.classId as string], ['subjects', values.subjectId as string]]),
 });
 

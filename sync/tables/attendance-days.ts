@@ -3,7 +3,7 @@
  * trends read instead of every mark of the last 30 school days. The store keeps it in step with
  * the attendance table (sync/tally-keeper.ts); the first version fills it from a device's marks.
  */
-import { attendanceStatuses } from '../../contract/attendance';
+import { attendanceStatuses } from '../../contract/attendance-statuses';
 import { tallyTable, type TallyRow } from '../tally-table';
 import { attendanceTable, type AttendanceRow } from './attendance';
 

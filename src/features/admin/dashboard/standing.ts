@@ -4,7 +4,7 @@
  * student), and the last published exam's pass percentage and average per class.
  */
 import { Dexie } from 'dexie';
-import { academicYearOf } from '../../../../contract/admission';
+import { academicYearOf } from '../../../../contract/academic-year';
 import { readSchoolYears } from '../../../kit/school-year';
 import { readTogether } from '../../../sync-binding/read-together';
 import { schoolYearsTable } from '../../../../sync/modules/years';

@@ -6,7 +6,7 @@
  * any class on a Sunday) is neither marked nor waiting.
  */
 import { compareClasses } from '../../../../contract/class-order';
-import { paymentModes, type PaymentMode } from '../../../../contract/fees';
+import { paymentModes, type PaymentMode } from '../../../../contract/payment-modes';
 import { isWorkingDay } from '../../../../contract/working-days';
 import type { AttendanceRow, ClassRow, KakshaDb, StudentRow, SubjectRow, TeacherRow } from '../../../../sync';
 import { eventsTable, type EventRow } from '../../../../sync/modules/events';
