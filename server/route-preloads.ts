@@ -45,9 +45,8 @@ const englishRoot = '<html lang="en">';
 const englishBootLabel = `<p class="boot-label">${messages.ui.initializing}</p>`;
 
 /**
- * index.html in another language: the document's language, and the startup label in it. Besides
- * what a reader sees first, the label is the first Devanagari on the screen, so a browser without
- * the font locally starts fetching it as the html is laid out rather than once the app has run.
+ * index.html in another language: the document's language, and the startup label in it, what a
+ * reader sees first.
  */
 function inLanguage(html: string, language: LanguageCode, label: string): string {
   return html.replace(englishRoot, `<html lang="${language}">`).replace(englishBootLabel, `<p class="boot-label">${escapeHtml(label)}</p>`);

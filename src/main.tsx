@@ -9,6 +9,7 @@ import { prefetchAfterLoad } from './app/prefetch-after-load';
 import { registerServiceWorker } from './pwa/register-sw';
 import { sessionStore } from './session/session-store';
 import { engineHost } from './sync-binding/engine-host';
+import { startDevanagariFont } from './ui/devanagari-font';
 import './ui/theme.css';
 import './ui/ui.css';
 import './ui/devanagari.css';
@@ -22,6 +23,7 @@ engineHost.bind(sessionStore);
 // After the first page's own files: workbox-window and the service worker's precache wait for it.
 whenLoadedAndIdle(registerServiceWorker);
 prefetchAfterLoad();
+startDevanagariFont();
 
 // Hindi and Marathi load their catalogs before the first render (from the service worker's cache
 // offline): on the landing page only its own, the rest once it has loaded (language.ts).

@@ -4,7 +4,8 @@
  * few the list below allows; the app starts in the browser's language; switching on a half-filled
  * form keeps what was typed and does not reload; the choice survives a reload offline; a choice
  * made before signing in reaches the account, a fresh browser that signs in shows it, and a choice
- * in settings reaches the account too; an English page never downloads the Devanagari font.
+ * in settings reaches the account too; an English page never downloads the Devanagari font, and a
+ * Hindi first visit fetches it only after its load.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { specMessageIn, textsIn } from '../support/catalog-texts';
 import { useBrowser } from './support/browser';
 import { demoSchoolDefinitions } from '../../server/seed/schools';
 import { waitForServiceWorker } from './support/offline';
+import { devanagariFontAttribute } from '../../src/ui/devanagari-font';
 import { createActiveAccount, demoSchool } from './support/public-site';
 
 const session = useBrowser();
@@ -219,6 +221,8 @@ describe('the Devanagari font', () => {
     });
     await page.goto('/home');
     await page.getByRole('heading', { level: 1, name: textsIn('en')('landing.hero.title'), exact: true }).waitFor();
+    // Once the page has loaded, Kaksha's face is in the stack, so an English page could now ask for it.
+    await page.waitForFunction((attribute) => document.documentElement.hasAttribute(attribute), devanagariFontAttribute);
     await page.evaluate(() => document.fonts.ready);
     // The whole page laid out, footer included, and every font it asked for settled.
     await page.evaluate(async () => {
@@ -227,5 +231,39 @@ describe('the Devanagari font', () => {
     });
     expect(await page.evaluate(() => [...document.fonts].filter((font) => font.family.includes('Devanagari')).map((font) => font.status))).not.toContain('loaded');
     expect(fonts).toEqual([]);
+  });
+
+  /** When Kaksha's face joined the font stack, and when the page's load event ended (ms from the navigation). */
+  async function faceTiming(page: Page): Promise<{ joined: number; loaded: number; fonts: number[] }> {
+    await page.waitForFunction((attribute) => document.documentElement.hasAttribute(attribute), devanagariFontAttribute);
+    await page.evaluate(() => document.fonts.ready);
+    return page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const fonts = performance.getEntriesByType('resource').filter((entry) => /devanagari/i.test(entry.name)).map((entry) => entry.startTime);
+      return { joined: (window as unknown as { faceJoinedAt: number }).faceJoinedAt, loaded: navigation.loadEventEnd, fonts };
+    });
+  }
+
+  it("is fetched after a first visit's load, and drawn from the first paint once the service worker serves the page", async () => {
+    const page = await session.newPage({ locale: 'hi-IN' });
+    await page.addInitScript((attribute) => {
+      new MutationObserver(() => {
+        if (document.documentElement.hasAttribute(attribute)) (window as unknown as { faceJoinedAt: number }).faceJoinedAt ??= performance.now();
+        // The script runs before <html> exists: the document with its subtree sees it when it does.
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: [attribute] });
+    }, devanagariFontAttribute);
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1, name: textsIn('hi')('landing.hero.title'), exact: true }).waitFor();
+    const first = await faceTiming(page);
+    expect(first.joined).toBeGreaterThanOrEqual(first.loaded);
+    expect(first.fonts.length).toBeGreaterThan(0);
+    for (const start of first.fonts) expect(start).toBeGreaterThanOrEqual(first.loaded);
+    expect(await page.evaluate(() => [...document.fonts].filter((font) => font.family.includes('Devanagari')).map((font) => font.status))).toContain('loaded');
+
+    await waitForServiceWorker(page);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: textsIn('hi')('landing.hero.title'), exact: true }).waitFor();
+    const served = await faceTiming(page);
+    expect(served.joined).toBeLessThan(served.loaded);
   });
 });
