@@ -8,14 +8,14 @@
  * fixed figures of receipts: fees-money.test.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeeReceipt, FeeStructure, StudentDues } from '../../contract/fees';
 import type { Page } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import type { SyncChange } from '../../contract/sync';
 import { notifications } from '../../server/modules/notifications/tables';
-import { feeHeads, feeReceipts } from '../../server/modules/fees/tables';
+import { feeHeads, feeInstallments, feeReceipts, feeStructures } from '../../server/modules/fees/tables';
 import { onDayThroughout } from '../support/fixed-day';
 import { createSchoolFixture, type SchoolFixture } from '../support/school-fixtures';
 import { isReplay, keyHeader, pullAll, signInAll, type Tokens } from '../support/sync-api';
@@ -382,6 +382,48 @@ describe('collection and dues', () => {
     expect(cancelledOnly.content.map((r: FeeReceipt) => r.id)).toEqual([wrong.id]);
     const found = (await admin({ method: 'GET', url: `${feePaths.searchColumn}?column=receiptNumber&value=${encodeURIComponent(issued.receiptNumber)}` })).json().data;
     expect(found.content.map((r: FeeReceipt) => r.id)).toEqual([issued.id]);
+  });
+
+  it('pages the school’s receipts as their list, with a head renamed, an installment written by another process and a cancellation at once', async () => {
+    const pageOf = async (query = 'page=0&size=200', token = tokens.admin) => {
+      const response = await as(token, { method: 'GET', url: `${feePaths.page}?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as Page<FeeReceipt>;
+    };
+    const allOf = async (token = tokens.admin) => (await as(token, { method: 'GET', url: feePaths.all })).json().data as FeeReceipt[];
+    const [aarav] = green.studentIds as [string];
+    const q4 = installment(structure2024, tuition, 3).id;
+    const paid = (await pay(aarav, '2025-01-05', [{ installmentId: q4, amount: 1_000 }])).json().data as FeeReceipt;
+    const all = await allOf();
+    expect(all.length).toBeGreaterThan(2);
+    expect((await pageOf()).content).toEqual(all);
+    expect((await pageOf('page=0&size=2')).content).toEqual(all.slice(0, 2));
+    expect((await pageOf()).content).toEqual(all);
+    const itemOf = (page: Page<FeeReceipt>) => page.content.find((one) => one.id === paid.id)!.items[0]!;
+
+    expect((await admin({ method: 'PUT', url: feeHeadPaths.update(tuition), payload: { name: 'Tuition fee' } })).statusCode).toBe(200);
+    expect(itemOf(await pageOf()).headName).toBe('Tuition fee');
+    expect((await pageOf()).content).toEqual(await allOf());
+    expect((await admin({ method: 'PUT', url: feeHeadPaths.update(tuition), payload: { name: 'Tuition' } })).statusCode).toBe(200);
+
+    // Another process writes an installment with its structure's row, as writeInstallments does: no write of this server to go by.
+    const relabel = (label: string) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.update(feeInstallments).set({ label }).where(and(eq(feeInstallments.tenantId, 'green'), eq(feeInstallments.id, q4)));
+        await tx.update(feeStructures).set({ updatedAt: sql`now()` }).where(and(eq(feeStructures.tenantId, 'green'), eq(feeStructures.id, structure2024.id)));
+      });
+    await relabel('Last quarter');
+    expect(itemOf(await pageOf()).label).toBe('Last quarter');
+    expect((await pageOf()).content).toEqual(await allOf());
+    await relabel('Quarter 4');
+    expect(itemOf(await pageOf()).label).toBe('Quarter 4');
+
+    expect((await admin({ method: 'PUT', url: feePaths.update(paid.id), payload: { cancelReason: 'Wrong student' } })).statusCode).toBe(200);
+    expect((await pageOf()).content.find((one) => one.id === paid.id)?.status).toBe('cancelled');
+    expect((await pageOf()).content).toEqual(await allOf());
+    expect((await pageOf('page=0&size=200', tokens.parent)).content).toEqual(await allOf(tokens.parent));
+    const theirs = (await as(riverTokens.admin, { method: 'GET', url: `${feePaths.page}?page=0&size=200` }, 'river')).json().data as Page<FeeReceipt>;
+    expect(theirs.content.some((one) => all.some((mine) => mine.id === one.id))).toBe(false);
   });
 
   it('reminds the families of a class’s students with overdue fees, once each, to the student and parents only', async () => {

@@ -305,6 +305,48 @@ const schoolReceiptPage = preparedPages((db, bounds) =>
     .prepare(bounds.name('fee_receipts_live_page')),
 );
 
+/**
+ * What a receipt's answer is made of, as a key (db/kept-json.ts): its rev, and for each item the rev
+ * of its installment's structure and of its head. A receipt's items are written only with it; an
+ * installment's head, label and due date change only with an update of its structure's row
+ * (as keptStructures relies on); a head's name with its own row.
+ */
+const receiptKey = sql<string>`(${q(feeReceipts.rev)}::text || ':' || coalesce((
+  select string_agg(${q(feeStructures.rev)}::text || '.' || ${q(feeHeads.rev)}::text, ',' order by ${q(feeReceiptItems.id)})
+  from ${feeReceiptItems}
+  join ${feeInstallments} on ${q(feeInstallments.tenantId)} = ${q(feeReceiptItems.tenantId)} and ${q(feeInstallments.id)} = ${q(feeReceiptItems.installmentId)}
+  join ${feeStructures} on ${q(feeStructures.tenantId)} = ${q(feeInstallments.tenantId)} and ${q(feeStructures.id)} = ${q(feeInstallments.structureId)}
+  join ${feeHeads} on ${q(feeHeads.tenantId)} = ${q(feeInstallments.tenantId)} and ${q(feeHeads.id)} = ${q(feeInstallments.headId)}
+  where ${q(feeReceiptItems.tenantId)} = ${q(feeReceipts.tenantId)} and ${q(feeReceiptItems.receiptId)} = ${q(feeReceipts.id)}
+), ''))`;
+
+/** The school's receipts page as ids and keys, with the kept count: what the kept texts are looked up by. */
+const schoolReceiptPageKeys = preparedPages((db, bounds) =>
+  db
+    .select({ id: feeReceipts.id, rev: receiptKey, total: liveCount(sql.placeholder('tenantId'), 'fee_receipts') })
+    .from(feeReceipts)
+    .where(and(eq(feeReceipts.tenantId, sql.placeholder('tenantId')), isNull(feeReceipts.deletedAt)))
+    .orderBy(...receiptOrder)
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .prepare(bounds.name('fee_receipts_live_page_keys')),
+);
+
+/** The same page's whole rows, each with its key. */
+const schoolReceiptPageKeyed = preparedPages((db, bounds) =>
+  db
+    .select({ row: feeReceipts, items: receiptItems, key: receiptKey, total: liveCount(sql.placeholder('tenantId'), 'fee_receipts') })
+    .from(feeReceipts)
+    .where(and(eq(feeReceipts.tenantId, sql.placeholder('tenantId')), isNull(feeReceipts.deletedAt)))
+    .orderBy(...receiptOrder)
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .prepare(bounds.name('fee_receipts_live_page_keyed')),
+);
+
+/** Receipts as the school's page answers them, by school, id and key (db/kept-json.ts). */
+const keptReceipts = keptJson({ texts: 4096, pages: 64 });
+
 export const receiptSearchColumns: Record<string, AnyPgColumn> = {
   receiptNumber: feeReceipts.receiptNumber,
   studentName: feeReceipts.studentName,
@@ -424,6 +466,19 @@ export const feeRepository = {
           : db.select({ row: feeReceipts, items: receiptItems }).from(feeReceipts).where(where).orderBy(...receiptOrder).limit(limit).offset(offset),
       (rows) => rows.map((one) => receiptRecord(one.row, receiptItemsOf(one.items))),
     );
+  },
+  /**
+   * The school's whole receipts page (staff, no filter) as the `data` of the answer, in JSON, from the
+   * receipts' kept texts: the page reads its rows' ids and keys and reads whole rows only for a receipt not kept.
+   */
+  schoolReceiptPageJson(db: Db, tenantId: string, query: PageQuery): Promise<string> {
+    return keptReceipts(db, tenantId, query, {
+      total: async () => (await db.select({ value: count() }).from(feeReceipts).where(receiptWhere(tenantId, {})))[0]?.value ?? 0,
+      keys: (limit, offset) => schoolReceiptPageKeys(db, limit, offset).execute({ tenantId, limit, offset }),
+      rows: (limit, offset) => schoolReceiptPageKeyed(db, limit, offset).execute({ tenantId, limit, offset }),
+      key: ({ row, key }) => ({ id: row.id, rev: key }),
+      text: ({ row, items }) => JSON.stringify(receiptRecord(row, receiptItemsOf(items))),
+    });
   },
   async receipt(db: Db, tenantId: string, id: string): Promise<FeeReceipt | undefined> {
     const rows = await db.select().from(feeReceipts).where(and(eq(feeReceipts.tenantId, tenantId), eq(feeReceipts.id, id)));
