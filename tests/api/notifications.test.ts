@@ -186,6 +186,40 @@ describe('read marks', () => {
     expect(staffView.json().data).toMatchObject({ readCount: 1, audienceSize: 3 });
   });
 
+  it("an admin's page is the school's list, with a read mark, an account joining the audience (by another process) and an edit at once; a teacher's her share", async () => {
+    const notice = await sent(tokens.admin, { title: 'Picnic', message: 'Friday.', audience: toClasses(va) });
+    const pageOf = async (token = tokens.admin, query = 'page=0&size=200') => {
+      const response = await as(token, { method: 'GET', url: `${notificationPaths.page}?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { content: NotificationWithReads[]; totalElements: number };
+    };
+    const allOf = async (token = tokens.admin) => (await as(token, { method: 'GET', url: notificationPaths.all })).json().data as NotificationWithReads[];
+    const figures = async () => (await pageOf()).content.find((one) => one.id === notice.id);
+    expect((await pageOf()).content).toEqual(await allOf());
+    expect(await figures()).toMatchObject({ audienceSize: 3, readCount: 0 });
+    expect(await figures()).toMatchObject({ audienceSize: 3, readCount: 0 });
+
+    expect((await as(vaParent, { method: 'POST', url: notificationPaths.read(notice.id), headers: keyHeader() })).statusCode).toBe(200);
+    expect(await figures()).toMatchObject({ audienceSize: 3, readCount: 1 });
+
+    // Another process links a second parent to a V-A child in the same database: no write of this server to go by.
+    const parentId = randomUUID();
+    await t.database.db.insert(users).values({ id: parentId, tenantId: 'green', username: 'second.parent@example.in', passwordHash: 'x', role: 'parent', status: 'active' });
+    await t.database.db.insert(parentChildren).values({ tenantId: 'green', userId: parentId, studentId: green.studentIds[2]! });
+    expect(await figures()).toMatchObject({ audienceSize: 4, readCount: 1 });
+    expect((await pageOf()).content).toEqual(await allOf());
+    await t.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, parentId));
+    expect(await figures()).toMatchObject({ audienceSize: 3, readCount: 1 });
+
+    const edited = await as(tokens.admin, { method: 'PUT', url: notificationPaths.update(notice.id), payload: { title: 'Picnic moved', message: 'Saturday.', audience: toClasses(va) } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await figures())?.title).toBe('Picnic moved');
+    expect((await pageOf(tokens.admin, 'page=0&size=1')).content).toEqual((await allOf()).slice(0, 1));
+    expect((await pageOf(tokens.teacher)).content).toEqual(await allOf(tokens.teacher));
+    const theirs = await t.call({ method: 'GET', url: `${notificationPaths.page}?page=0&size=200`, tenant: 'river', token: riverAdmin });
+    expect((theirs.json().data as { content: NotificationWithReads[] }).content.some((one) => one.id === notice.id)).toBe(false);
+  });
+
   it('a notification that does not reach the user cannot be marked read by them', async () => {
     const notice = await sent(tokens.admin, { title: 'VI-B only', message: 'x', audience: toClasses(vib) });
     const refused = await as(vaParent, { method: 'POST', url: notificationPaths.read(notice.id) });

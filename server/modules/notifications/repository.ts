@@ -13,6 +13,7 @@ import type {
 } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
+import { keptJson } from '../../db/kept-json';
 import { preparedOn } from '../../db/prepared';
 import { notificationReads, notificationRevisions, notifications } from './tables';
 import type { ReadScope } from '../../module-kit/scope';
@@ -91,6 +92,27 @@ const schoolPage = preparedOn((db) =>
     .prepare('notifications_live_page'),
 );
 
+/**
+ * The same page's keys (db/kept-json.ts): each notification's rev with its audience's size and read
+ * count as they are now, so a text is kept for exactly those figures (an account added to a class
+ * or a read mark moves them without moving the notification's rev).
+ */
+const schoolPageKeys = preparedOn((db) =>
+  db
+    .select({ id: notifications.id, rev: notifications.rev, audienceSize: withReads.audienceSize, readCount: withReads.readCount, total: totalCount })
+    .from(notifications)
+    .where(and(eq(notifications.tenantId, sql.placeholder('tenantId')), isNull(notifications.deletedAt)))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('notifications_live_page_keys'),
+);
+
+const keyOf = (row: { rev: number; audienceSize: number; readCount: number }) => `${Number(row.rev)}.${Number(row.audienceSize)}.${Number(row.readCount)}`;
+
+/** Notifications as an admin's page answers them, by school, id and key (db/kept-json.ts). */
+const keptNotifications = keptJson({ texts: 1024, pages: 64 });
+
 /** `school`: the tenant whose every notification `where` is (schoolPage); undefined for anything narrower. */
 function list(db: Db, where: SQL | undefined, query: PageQuery, school?: string): Promise<Page<NotificationWithReads>> {
   return toPage(
@@ -115,6 +137,20 @@ export const notificationRepository = {
   },
   page(db: Db, tenantId: string, scope: ReadScope, query: PageQuery) {
     return list(db, and(live(tenantId), visibleTo(scope)), query, visibleTo(scope) === undefined ? tenantId : undefined);
+  },
+  /**
+   * An admin's page (every notification of the school) as the `data` of the answer, in JSON, from the
+   * notifications' kept texts: the page reads ids and keys and reads whole rows only for one not kept.
+   */
+  schoolPageJson(db: Db, tenantId: string, query: PageQuery): Promise<string> {
+    return keptNotifications(db, tenantId, query, {
+      total: async () => (await db.select({ value: count() }).from(notifications).where(live(tenantId)))[0]?.value ?? 0,
+      keys: async (limit, offset) =>
+        (await schoolPageKeys(db).execute({ tenantId, limit, offset })).map((row) => ({ id: row.id, rev: keyOf(row), total: row.total })),
+      rows: (limit, offset) => schoolPage(db).execute({ tenantId, limit, offset }),
+      key: (row) => ({ id: row.id, rev: keyOf(row) }),
+      text: ({ total: _total, ...row }) => JSON.stringify(staffRecord(row)),
+    });
   },
   search(db: Db, tenantId: string, scope: ReadScope, column: NotificationSearchColumn, value: string, query: PageQuery) {
     return list(db, and(live(tenantId), visibleTo(scope), ilike(notifications[column], containsPattern(value))), query);
