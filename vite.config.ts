@@ -76,14 +76,6 @@ export default defineConfig(({ mode }) => {
         output: {
           codeSplitting: {
             groups: [
-              // The records' contract modules (zod schemas) in one file, as when the engine imported
-              // them all at start: loaded apart from it (sync/contract.ts), each page reaching a few
-              // would make them a dozen small files, every one named in the entry's preload lists.
-              {
-                name: 'records-contract',
-                includeDependenciesRecursively: false,
-                test: /\/contract\/(admission|attendance|certificate|class|class-subject|events|homework|leave|notifications|student|subject|sync|sync-entities|teacher|teacher-attendance|years)\.ts$/,
-              },
               // The contract's rules without zod that the mirror's tables and the dashboard read at start.
               {
                 name: 'contract-rules',
