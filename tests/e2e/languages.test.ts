@@ -234,21 +234,25 @@ describe('the Devanagari font', () => {
   });
 
   /** When Kaksha's face joined the font stack, and when the page's load event ended (ms from the navigation). */
-  async function faceTiming(page: Page): Promise<{ joined: number; loaded: number; fonts: number[] }> {
+  async function faceTiming(page: Page): Promise<{ joined: number; loaded: number; fonts: number[]; facesAtJoin: string[] }> {
     await page.waitForFunction((attribute) => document.documentElement.hasAttribute(attribute), devanagariFontAttribute);
     await page.evaluate(() => document.fonts.ready);
     return page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const fonts = performance.getEntriesByType('resource').filter((entry) => /devanagari/i.test(entry.name)).map((entry) => entry.startTime);
-      return { joined: (window as unknown as { faceJoinedAt: number }).faceJoinedAt, loaded: navigation.loadEventEnd, fonts };
+      const seen = window as unknown as { faceJoinedAt: number; facesAtJoin: string[] };
+      return { joined: seen.faceJoinedAt, loaded: navigation.loadEventEnd, fonts, facesAtJoin: seen.facesAtJoin };
     });
   }
 
-  it("is fetched after a first visit's load, and drawn from the first paint once the service worker serves the page", async () => {
+  it("is fetched after a first visit's load, both faces before it is drawn, and from the first paint once the service worker serves the page", async () => {
     const page = await session.newPage({ locale: 'hi-IN' });
     await page.addInitScript((attribute) => {
       new MutationObserver(() => {
-        if (document.documentElement.hasAttribute(attribute)) (window as unknown as { faceJoinedAt: number }).faceJoinedAt ??= performance.now();
+        if (!document.documentElement.hasAttribute(attribute)) return;
+        const seen = window as unknown as { faceJoinedAt?: number; facesAtJoin?: string[] };
+        seen.faceJoinedAt ??= performance.now();
+        seen.facesAtJoin ??= [...document.fonts].filter((font) => font.family.includes('Devanagari')).map((font) => font.status);
         // The script runs before <html> exists: the document with its subtree sees it when it does.
       }).observe(document, { attributes: true, subtree: true, attributeFilter: [attribute] });
     }, devanagariFontAttribute);
@@ -258,6 +262,8 @@ describe('the Devanagari font', () => {
     expect(first.joined).toBeGreaterThanOrEqual(first.loaded);
     expect(first.fonts.length).toBeGreaterThan(0);
     for (const start of first.fonts) expect(start).toBeGreaterThanOrEqual(first.loaded);
+    // Both faces were loaded before the face joined the stack: the page is laid out again once.
+    expect(first.facesAtJoin).toEqual(['loaded', 'loaded']);
     expect(await page.evaluate(() => [...document.fonts].filter((font) => font.family.includes('Devanagari')).map((font) => font.status))).toContain('loaded');
 
     await waitForServiceWorker(page);
