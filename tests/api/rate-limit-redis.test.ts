@@ -44,7 +44,9 @@ async function windowRows(t: TestApp): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-describe.skipIf(!redisUp)('rate limits counted in Redis', () => {
+// Each test builds an app on its own database (and some two): 10-15 s on PGlite beside the other
+// suites, past the default 30 s when the machine is loaded (a full run timed out on the first).
+describe.skipIf(!redisUp)('rate limits counted in Redis', { timeout: 90_000 }, () => {
   let redis: TestRedisClient;
   const prefixes: string[] = [];
   const redisConfig = () => {
