@@ -32,8 +32,8 @@ export function keptJson(kept: { texts: number; pages: number }) {
   /**
    * A page as the answer's `data`, in JSON: `keys` reads the page's ids, revs and the set's size;
    * `rows` the whole rows of the same page (with `total`), each made into its JSON by `text`.
+   * `school`: the tenant, with anything else of the request the texts hold (the school's name).
    */
-  /** `school`: the tenant, with anything else of the request the texts hold (the school's name). */
   return async function page<R extends { total: number }>(
     db: Db,
     school: string,
