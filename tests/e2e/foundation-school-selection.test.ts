@@ -25,7 +25,7 @@ const searchBox = (page: Page) => page.getByRole('searchbox', { name: en.schoolS
 describe('school selection', () => {
   it('lists both demo schools, and the sign-in button asks for a school until one is chosen', async () => {
     const page = await openSelection();
-    await expect.poll(() => page.title()).toContain(messages.ui.productName);
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toContain(messages.ui.productName);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(en.schoolSelection.title);
     for (const { schoolName } of [greenvalley, riverside]) {
       expect(await school(page, schoolName).isVisible()).toBe(true);
