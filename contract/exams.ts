@@ -182,6 +182,25 @@ export const examSchema = z.object({
 });
 export type Exam = z.infer<typeof examSchema>;
 
+/**
+ * An exam as its pages (page and column search) answer it: what a list of exams shows, without the
+ * schedule's papers (every class's, 50-60 KB an exam in a large school) or the grading scale.
+ * `GET /api/exams/{id}` and `/all` answer the whole exam; the app reads exams from its mirror.
+ */
+export const examSummarySchema = examSchema.omit({ schedule: true, grading: true }).extend({
+  /** The schedule's papers, all classes together. */
+  papers: z.number(),
+  /** The first and last paper's dates (YYYY-MM-DD); null with no papers. */
+  firstDate: z.string().nullable(),
+  lastDate: z.string().nullable(),
+});
+export type ExamSummary = z.infer<typeof examSummarySchema>;
+
+export function examSummaryOf({ schedule, grading: _grading, ...exam }: Exam): ExamSummary {
+  const dates = schedule.map((paper) => paper.date).sort();
+  return { ...exam, papers: schedule.length, firstDate: dates[0] ?? null, lastDate: dates.at(-1) ?? null };
+}
+
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const paperInputSchema = z

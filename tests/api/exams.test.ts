@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../contract/exam-results';
-import { cbseGradingScale, type Exam, examMessages, examPaths, type Mark, markMessages, markPaths, resultMessages, resultPaths } from '../../contract/exams';
+import { cbseGradingScale, type Exam, examMessages, examPaths, type ExamSummary, examSummaryOf, type Mark, markMessages, markPaths, resultMessages, resultPaths } from '../../contract/exams';
 import type { Page } from '../../contract/envelope';
 import { messages } from '../../contract/messages';
 import { classSubjects, classes, students, subjects } from '../../server/db/core-tables';
@@ -175,9 +175,25 @@ describe('the exams page', () => {
   const pageOf = async (token: string, query: string, tenant = 'green') => {
     const response = await t.call({ method: 'GET', url: `${examPaths.page}?${query}`, tenant, token });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as Page<Exam>;
+    return response.json().data as Page<ExamSummary>;
   };
-  const allOf = async (token: string) => (await as(token, { method: 'GET', url: examPaths.all })).json().data as Exam[];
+  /** The `all` list as a page shows it: each exam without its papers and scale (examSummaryOf). */
+  const allOf = async (token: string) => ((await as(token, { method: 'GET', url: examPaths.all })).json().data as Exam[]).map(examSummaryOf);
+
+  it('answers each exam as a list shows it: its classes, publications, paper count and first and last dates, not the papers', async () => {
+    const exam = await addExam(unitTest({ name: 'Summary test' }));
+    const { content } = await pageOf(tokens.admin, 'page=0&size=200');
+    const { schedule: _schedule, grading: _grading, ...rest } = exam;
+    expect(content.find((one) => one.id === exam.id)).toStrictEqual({ ...rest, papers: 5, firstDate: '2026-07-20', lastDate: '2026-07-22' });
+    const searched = await as(tokens.admin, { method: 'GET', url: `${examPaths.searchColumn}?column=name&value=summary&page=0&size=20` });
+    expect(searched.statusCode, searched.body).toBe(200);
+    expect((searched.json().data as Page<ExamSummary>).content).toStrictEqual([{ ...rest, papers: 5, firstDate: '2026-07-20', lastDate: '2026-07-22' }]);
+    const none = await addExam(unitTest({ name: 'No papers yet', schedule: [] }));
+    const empty = (await pageOf(tokens.admin, 'page=0&size=200')).content.find((one) => one.id === none.id);
+    expect(empty).toMatchObject({ papers: 0, firstDate: null, lastDate: null });
+    expect(empty).not.toHaveProperty('schedule');
+    for (const id of [exam.id, none.id]) expect((await as(tokens.admin, { method: 'DELETE', url: examPaths.remove(id) })).statusCode).toBe(200);
+  });
 
   it('pages the school’s exams in the list’s order, with an edit or a deletion at once, and none to another school', async () => {
     const before = await pageOf(tokens.admin, 'page=0&size=1');

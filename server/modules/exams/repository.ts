@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import { academicYearLabel } from '../../../contract/admission';
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Result } from '../../../contract/exam-results';
-import { cbseGradingScale, type Exam, type ExamSearchColumn, type GradingScale, type Mark, type Paper } from '../../../contract/exams';
+import { cbseGradingScale, type Exam, type ExamSearchColumn, type ExamSummary, examSummaryOf, type GradingScale, type Mark, type Paper } from '../../../contract/exams';
 import { studentsOfClassInYear } from '../years/current-year';
 import { arrayParam } from '../../db/array-param';
 import type { Db } from '../../db/client';
@@ -107,12 +107,12 @@ const schoolPage = preparedOn((db) =>
     .prepare('exams_live_page'),
 );
 
-function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<Exam>> {
+function list(db: Db, where: SQL | undefined, query: PageQuery): Promise<Page<ExamSummary>> {
   return toPage(
     query,
     async () => (await db.select({ value: count() }).from(exams).where(where))[0]?.value ?? 0,
     (limit, offset) => db.select({ row: exams, total: totalCount }).from(exams).where(where).orderBy(...ordering).limit(limit).offset(offset),
-    (rows) => rows.map(({ row }) => examRecord(row)),
+    (rows) => rows.map(({ row }) => examSummaryOf(examRecord(row))),
   );
 }
 
@@ -128,14 +128,14 @@ const schoolPageKeys = preparedOn((db) =>
     .prepare('exams_live_page_keys'),
 );
 
-/** Exams as the page answers them (an exam holds every paper of every class: riverside's three are 163 KB). */
+/** Exams as the page answers them (contract/exams.ts examSummarySchema). */
 const keptExams = keptJson({ texts: 128, pages: 32 });
 
 export const examRepository = {
   async all(db: Db, tenantId: string, scope: ReadScope, filter: ExamFilter): Promise<Exam[]> {
     return (await db.select().from(exams).where(filtered(tenantId, scope, filter)).orderBy(...ordering)).map(examRecord);
   },
-  /** A page as the `data` of the answer, in JSON: for staff, from the exams' kept texts. */
+  /** A page of summaries as the `data` of the answer, in JSON: for staff, from the exams' kept texts. */
   async pageJson(db: Db, tenantId: string, scope: ReadScope, query: PageQuery): Promise<string> {
     if (!scope.school) return JSON.stringify(await list(db, filtered(tenantId, scope), query));
     return keptExams(db, tenantId, query, {
@@ -143,7 +143,7 @@ export const examRepository = {
       keys: (limit, offset) => schoolPageKeys(db).execute({ tenantId, limit, offset }),
       rows: (limit, offset) => schoolPage(db).execute({ tenantId, limit, offset }),
       key: ({ row }) => row,
-      text: ({ row }) => JSON.stringify(examRecord(row)),
+      text: ({ row }) => JSON.stringify(examSummaryOf(examRecord(row))),
     });
   },
   search(db: Db, tenantId: string, scope: ReadScope, column: ExamSearchColumn, value: string, query: PageQuery) {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { columnSearchQuerySchema, pageQuerySchema } from '../../../contract/envelope';
-import { type Exam, examInputSchema, examListQuerySchema, examMessages, examPaths, examSchema, examSearchColumns, gradingScaleSchema, gridProgressSchema, type Paper, publishInputSchema } from '../../../contract/exams';
+import { type Exam, examInputSchema, examListQuerySchema, examMessages, examPaths, examSchema, examSearchColumns, examSummarySchema, gradingScaleSchema, gridProgressSchema, type Paper, publishInputSchema } from '../../../contract/exams';
 import { messages } from '../../../contract/messages';
 import { routeOf } from '../../../contract/paths';
 import { staffRoles } from '../../../contract/roles';
@@ -83,7 +83,7 @@ export const examRoutes: ZodPlugin = async (app) => {
     return sendEnvelope(reply, 200, messages.common.ok, await repo.all(app.db, user.tenantId, await readScopeOf(app.db, user), request.query));
   });
 
-  app.get(routeOf(examPaths.page), { config: readers, schema: { response: okPage(examSchema), querystring: pageQuerySchema } }, async (request, reply) => {
+  app.get(routeOf(examPaths.page), { config: readers, schema: { response: okPage(examSummarySchema), querystring: pageQuerySchema } }, async (request, reply) => {
     const user = userOf(request);
     const data = await repo.pageJson(app.db, user.tenantId, await readScopeOf(app.db, user), request.query);
     return sendJsonText(reply, 200, envelopeJson(messages.common.ok, data));
@@ -91,7 +91,7 @@ export const examRoutes: ZodPlugin = async (app) => {
 
   app.get(
     routeOf(examPaths.searchColumn),
-    { config: readers, schema: { response: okPage(examSchema), querystring: columnSearchQuerySchema } },
+    { config: readers, schema: { response: okPage(examSummarySchema), querystring: columnSearchQuerySchema } },
     async (request, reply) => {
       const user = userOf(request);
       const { column, value, page, size } = request.query;
