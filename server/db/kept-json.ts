@@ -1,6 +1,6 @@
 /**
  * Records' answer JSON kept in memory by school, id and rev, for each database, for pages whose
- * records are large and change seldom (an exam's every paper, a fee structure's installments):
+ * records are large and change seldom (an exam's summary, a fee structure's installments):
  * the page reads its rows' ids and revs, and reads, maps and serialises the rows only when one is
  * not kept; a page whose keys are those it last answered with is answered with the same text
  * (docs/decisions.md "Lists as cheap as the classes page"). Sound only for a record all of whose
