@@ -3,7 +3,8 @@
  * 4x slower CPU) against the production build served by the real server on loopback, in Debian's
  * Chromium. Prints the four category scores for /home, /login and /school-selection, and /home again
  * with the browser in Hindi (the page in Hindi, its Devanagari font fetched), then the JS and
- * CSS that /home loads: each file, its gzipped size, and what the server actually sent.
+ * CSS that /home loads: each file, its gzipped size, and what the server actually sent. Hindi /home
+ * is measured twice: on a device with no Devanagari font, and on one with Noto Sans Devanagari.
  *
  * Options: --runs N (median of N runs per page, default 1), --url BASE (measure a running server
  * instead of starting one). Targets: performance >= 95; accessibility, best practices and
@@ -16,10 +17,21 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureBuild } from '../scripts/ensure-build';
 import { chromiumPath, startBenchServer } from './support/server';
+import { fontconfigFile, type DeviceFonts } from '../tests/e2e/support/device-fonts';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** Each page measured, and the browser language it is opened in (the app starts in it: docs/i18n.md). */
-const pages: { path: string; lang?: string }[] = [{ path: '/home' }, { path: '/login' }, { path: '/school-selection' }, { path: '/home', lang: 'hi' }];
+/**
+ * Each page measured, the browser language it is opened in (the app starts in it: docs/i18n.md),
+ * and for Hindi the device's fonts (tests/e2e/support/device-fonts.ts): none that draws Devanagari,
+ * then a phone's, which has Noto Sans Devanagari as Lighthouse's emulated Android phone would.
+ */
+const pages: { path: string; lang?: string; fonts?: DeviceFonts }[] = [
+  { path: '/home' },
+  { path: '/login' },
+  { path: '/school-selection' },
+  { path: '/home', lang: 'hi', fonts: 'none' },
+  { path: '/home', lang: 'hi', fonts: 'devanagari' },
+];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface NetworkItem {
@@ -45,16 +57,16 @@ async function startBuilt() {
 }
 
 /** One Lighthouse run; a run that fails (Chromium occasionally loses the trace) is tried again once. */
-function runLighthouse(url: string, lang: string | undefined, attempt = 1): Report {
+function runLighthouse(url: string, lang: string | undefined, fonts: DeviceFonts | undefined, attempt = 1): Report {
   try {
-    return runLighthouseOnce(url, lang);
+    return runLighthouseOnce(url, lang, fonts);
   } catch (error) {
     if (attempt >= 2) throw error;
-    return runLighthouse(url, lang, attempt + 1);
+    return runLighthouse(url, lang, fonts, attempt + 1);
   }
 }
 
-function runLighthouseOnce(url: string, lang: string | undefined): Report {
+function runLighthouseOnce(url: string, lang: string | undefined, fonts: DeviceFonts | undefined): Report {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'kaksha-lhr-')), 'report.json');
   const result = spawnSync(
     process.execPath,
@@ -67,7 +79,7 @@ function runLighthouseOnce(url: string, lang: string | undefined): Report {
       `--only-categories=${categories.join(',')}`,
       `--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync${lang ? ` --lang=${lang} --accept-lang=${lang}` : ''}`,
     ],
-    { cwd: root, env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'ignore', 'inherit'] },
+    { cwd: root, env: { ...process.env, CHROME_PATH: chromiumPath, ...(fonts ? { FONTCONFIG_FILE: fontconfigFile(fonts) } : {}) }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (result.status !== 0) throw new Error(`lighthouse failed for ${url} (exit ${result.status})`);
   const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
@@ -111,16 +123,18 @@ async function main() {
     console.log(`Lighthouse (mobile preset, ${runs} run${runs === 1 ? '' : 's'} per page, median) against ${server.baseUrl}`);
     // Simulated throttling scales the CPU time it observes: a busy machine lowers performance.
     console.log(`load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} CPUs\n`);
-    console.log(['page'.padEnd(20), ...categories.map((category) => category.padStart(15))].join(''));
+    console.log(['page'.padEnd(30), ...categories.map((category) => category.padStart(15))].join(''));
     let homeReport: Report | undefined;
-    for (const { path: page, lang } of pages) {
-      const reports = Array.from({ length: runs }, () => runLighthouse(`${server.baseUrl}${page}`, lang));
+    for (const { path: page, lang, fonts } of pages) {
+      const reports = Array.from({ length: runs }, () => runLighthouse(`${server.baseUrl}${page}`, lang, fonts));
       const best = reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(reports.length / 2)]!;
       if (page === '/home' && !lang) homeReport = best;
       const cells = categories.map((category) => String(median(reports.map((report) => score(report, category)))).padStart(15));
       const lcp = best.audits['largest-contentful-paint']?.numericValue ?? 0;
       const cls = best.audits['cumulative-layout-shift']?.numericValue ?? 0;
-      console.log(`${(lang ? `${page} (${lang})` : page).padEnd(20)}${cells.join('')}   (LCP ${(lcp / 1000).toFixed(2)} s, CLS ${cls.toFixed(3)})`);
+      const tbt = best.audits['total-blocking-time']?.numericValue ?? 0;
+      const label = lang ? `${page} (${lang}, ${fonts === 'devanagari' ? 'phone fonts' : 'no Devanagari font'})` : page;
+      console.log(`${label.padEnd(30)}${cells.join('')}   (LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)})`);
     }
     if (homeReport) {
       const rows = await assetSizes(homeReport, server.baseUrl);

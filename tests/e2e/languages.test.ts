@@ -4,8 +4,9 @@
  * few the list below allows; the app starts in the browser's language; switching on a half-filled
  * form keeps what was typed and does not reload; the choice survives a reload offline; a choice
  * made before signing in reaches the account, a fresh browser that signs in shows it, and a choice
- * in settings reaches the account too; an English page never downloads the Devanagari font, and a
- * Hindi first visit fetches it only after its load.
+ * in settings reaches the account too; an English page never downloads the Devanagari font, a
+ * Hindi first visit on a device without a Devanagari font fetches it only after its load, and one on
+ * a device with such a font keeps it until the next start.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -251,8 +252,8 @@ describe('the Devanagari font', () => {
     });
   }
 
-  it("is fetched after a first visit's load, both faces before it is drawn, and from the first paint once the service worker serves the page", async () => {
-    const page = await session.newPage({ locale: 'hi-IN' });
+  /** Records when the face joins the stack, and the faces' states then. */
+  async function watchTheFaceJoin(page: Page): Promise<void> {
     await page.addInitScript((attribute) => {
       new MutationObserver(() => {
         if (!document.documentElement.hasAttribute(attribute)) return;
@@ -262,6 +263,11 @@ describe('the Devanagari font', () => {
         // The script runs before <html> exists: the document with its subtree sees it when it does.
       }).observe(document, { attributes: true, subtree: true, attributeFilter: [attribute] });
     }, devanagariFontAttribute);
+  }
+
+  it("is fetched after a first visit's load on a device without a Devanagari font, both faces before it is drawn, and from the first paint once the service worker serves the page", async () => {
+    const page = await session.newPage({ locale: 'hi-IN', deviceFonts: 'none' });
+    await watchTheFaceJoin(page);
     await page.goto('/home');
     await page.getByRole('heading', { level: 1, name: textsIn('hi')('landing.hero.title'), exact: true }).waitFor();
     const first = await faceTiming(page);
@@ -277,5 +283,29 @@ describe('the Devanagari font', () => {
     await page.getByRole('heading', { level: 1, name: textsIn('hi')('landing.hero.title'), exact: true }).waitFor();
     const served = await faceTiming(page);
     expect(served.joined).toBeLessThan(served.loaded);
+  });
+
+  it("is not drawn on a first visit by a device with a Devanagari font of its own, and is from the next start, from the device's files", async () => {
+    const page = await session.newPage({ locale: 'hi-IN', deviceFonts: 'devanagari' });
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (/devanagari/i.test(request.url())) fonts.push(request.url());
+    });
+    await watchTheFaceJoin(page);
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1, name: textsIn('hi')('landing.hero.title'), exact: true }).waitFor();
+    // The face would join after the load, when the browser is first idle: an idle callback asked for
+    // after the load runs after it.
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
+    await waitForServiceWorker(page);
+    expect(await page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), devanagariFontAttribute)).toBe(false);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: textsIn('hi')('landing.hero.title'), exact: true }).waitFor();
+    const served = await faceTiming(page);
+    expect(served.joined).toBeLessThan(served.loaded);
+    // The face's local() names find the device's own Noto Sans Devanagari: nothing is downloaded.
+    expect(fonts).toEqual([]);
   });
 });

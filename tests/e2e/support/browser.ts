@@ -4,7 +4,8 @@
  * storage) per test.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { fontconfigFile, type DeviceFonts } from './device-fonts';
 import { e2eServer } from './server';
 import { putOnSchoolClock } from './school-clock-env';
 
@@ -20,17 +21,20 @@ const chromiumFlags = [
   '--disable-sync',
 ];
 
-let shared: Promise<Browser> | undefined;
+const shared = new Map<DeviceFonts | 'machine', Promise<Browser>>();
 
-/** The worker's browser, started on first use (and again if it went away). */
-function workerBrowser(): Promise<Browser> {
-  shared ??= chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags }).then((browser) => {
-    browser.once('disconnected', () => {
-      shared = undefined;
+/** The worker's browser for these fonts, started on first use (and again if it went away). */
+function workerBrowser(fonts: DeviceFonts | 'machine'): Promise<Browser> {
+  let browser = shared.get(fonts);
+  if (!browser) {
+    const env = fonts === 'machine' ? undefined : { ...process.env, FONTCONFIG_FILE: fontconfigFile(fonts) };
+    browser = chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags, env }).then((launched) => {
+      launched.once('disconnected', () => shared.delete(fonts));
+      return launched;
     });
-    return browser;
-  });
-  return shared;
+    shared.set(fonts, browser);
+  }
+  return browser;
 }
 
 export interface ContextOptions {
@@ -38,6 +42,8 @@ export interface ContextOptions {
   height?: number;
   /** The browser's language (navigator.languages), which the app starts in (docs/i18n.md). */
   locale?: string;
+  /** The fonts the device has (tests/e2e/support/device-fonts.ts), else the machine's own. */
+  deviceFonts?: DeviceFonts;
 }
 
 export interface BrowserSession {
@@ -54,9 +60,14 @@ export function useBrowser(): BrowserSession {
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)));
   });
+  // A browser with fonts of its own serves the file that asked for it; the machine's stays for the next.
+  afterAll(async () => {
+    const others = [...shared].filter(([fonts]) => fonts !== 'machine');
+    await Promise.all(others.map(async ([, browser]) => (await browser).close().catch(() => undefined)));
+  });
 
-  const newContext = async ({ width = 1280, height = 800, locale = 'en-US' }: ContextOptions = {}) => {
-    const browser = await workerBrowser();
+  const newContext = async ({ width = 1280, height = 800, locale = 'en-US', deviceFonts }: ContextOptions = {}) => {
+    const browser = await workerBrowser(deviceFonts ?? 'machine');
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale });
     contexts.push(context);
     await putOnSchoolClock(context);
