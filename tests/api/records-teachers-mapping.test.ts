@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { paths } from '../../contract/paths';
-import { classes, users } from '../../server/db/core-tables';
+import { classes, teachers, users } from '../../server/db/core-tables';
 import { canTeachClass, teacherClassIds } from '../../server/module-kit/teaching';
 import { createSchoolFixture, fixturePassword, type SchoolFixture } from '../support/school-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -128,6 +128,30 @@ describe('subjects, class-subject mapping and class teachers', () => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().data.fieldErrors).toMatchObject({ classId: [messages.classes.notFound], teacherId: [messages.teachers.notFound] });
     expect((await as('teacher', { method: 'POST', url: paths.classSubjects.create, payload: { classId: va, subjectId: hindi } })).statusCode).toBe(403);
+  });
+
+  it('pages the school’s own mapping with each teacher’s current name, and none where no teacher is set', async () => {
+    const [va, vib] = green.classIds as [string, string];
+    const riverHindi = (await as('riverAdmin', { method: 'POST', url: paths.subjects.create, payload: { subjectName: 'Hindi' } })).json().data.id as string;
+    const riverRow = await as('riverAdmin', { method: 'POST', url: paths.classSubjects.create, payload: { classId: river.classIds[0], subjectId: riverHindi, teacherId: river.teacherId } });
+    expect(riverRow.statusCode).toBe(201);
+    const bare = await as('admin', { method: 'POST', url: paths.classSubjects.create, payload: { classId: vib, subjectId: hindi } });
+    expect(bare.statusCode).toBe(201);
+    const firstPage = async () => (await as('admin', { method: 'GET', url: `${paths.classSubjects.page}?page=0&size=20` })).json().data;
+    const named = (page: { content: { classId: string; subjectName: string; teacherName: string | null }[] }) =>
+      page.content.map((row) => [row.classId === va ? 'V-A' : 'VI-B', row.subjectName, row.teacherName]);
+    expect(named(await firstPage())).toEqual([
+      ['V-A', 'Hindi', 'Meera Nair'],
+      ['VI-B', 'Hindi', null],
+    ]);
+    expect((await firstPage()).totalElements).toBe(2);
+    expect((await firstPage()).content).toEqual((await as('admin', { method: 'GET', url: paths.classSubjects.all })).json().data);
+
+    // renamed (here straight in the database): the mapping's own row is unchanged
+    await t.database.db.update(teachers).set({ lastName: 'Iyer' }).where(eq(teachers.id, green.teacherId));
+    expect(named(await firstPage())[0]).toEqual(['V-A', 'Hindi', 'Meera Iyer']);
+    await t.database.db.update(teachers).set({ lastName: 'Nair' }).where(eq(teachers.id, green.teacherId));
+    expect((await as('admin', { method: 'DELETE', url: paths.classSubjects.remove(bare.json().data.id) })).statusCode).toBe(200);
   });
 
   it('sets and clears the class teacher (admins only), which a teacher’s rights follow', async () => {

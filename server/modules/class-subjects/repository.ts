@@ -5,7 +5,7 @@ import type { ClassSubject, ClassSubjectSearchColumn } from '../../../contract/c
 import type { Page, PageQuery } from '../../../contract/envelope';
 import type { Db } from '../../db/client';
 import { liveCount } from '../../db/live-counts';
-import { preparedOn } from '../../db/prepared';
+import { pgliteNamed, preparedOn } from '../../db/prepared';
 import { containsPattern, toPage, totalCount } from '../../db/paging';
 import { classSubjects, classes, subjects, teachers } from '../../db/core-tables';
 
@@ -54,15 +54,34 @@ function counted(db: Db, tenantId: string | Placeholder, whole: boolean) {
     .leftJoin(teachers, and(eq(teachers.tenantId, classSubjects.tenantId), eq(teachers.id, classSubjects.teacherId)));
 }
 
-/** The school's whole mapping as the screen first opens it, planned once (db/prepared.ts). */
-const schoolPage = preparedOn((db) =>
+const schoolPageQuery = (db: Db) =>
   counted(db, sql.placeholder('tenantId'), true)
     .where(and(eq(classSubjects.tenantId, sql.placeholder('tenantId')), isNull(classSubjects.deletedAt)))
     .orderBy(...ordering)
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('class_subjects_live_page'),
-);
+    .offset(sql.placeholder('offset'));
+/** The school's whole mapping as the screen first opens it, planned once (db/prepared.ts). */
+const schoolPage = preparedOn((db) => schoolPageQuery(db).prepare('class_subjects_live_page'));
+/** The same on PGlite, where only a statement prepared by name is not planned on every request. */
+const schoolPageOnPglite = pgliteNamed('class_subjects_live_page', (db) => schoolPageQuery(db).toSQL());
+
+async function readSchoolPage(db: Db, tenantId: string, limit: number, offset: number) {
+  const named = schoolPageOnPglite(db);
+  if (named === undefined) return schoolPage(db).execute({ tenantId, limit, offset });
+  // The columns in the order of `selection`, then `total`.
+  return (await named({ tenantId, limit, offset })).map((row) => ({
+    id: row[0] as string,
+    classId: row[1] as string,
+    subjectId: row[2] as string,
+    teacherId: row[3] as string | null,
+    className: row[4] as string,
+    classSection: row[5] as string,
+    subjectName: row[6] as string,
+    teacherName: row[7] as string | null,
+    rev: Number(row[8]),
+    total: Number(row[9]),
+  }));
+}
 
 function list(db: Db, tenantId: string, where: SQL | undefined, query: PageQuery, whole = false): Promise<Page<ClassSubject>> {
   return toPage(
@@ -78,7 +97,7 @@ function list(db: Db, tenantId: string, where: SQL | undefined, query: PageQuery
           .where(where)
       )[0]?.value ?? 0,
     (limit, offset) =>
-      whole ? schoolPage(db).execute({ tenantId, limit, offset }) : counted(db, tenantId, false).where(where).orderBy(...ordering).limit(limit).offset(offset),
+      whole ? readSchoolPage(db, tenantId, limit, offset) : counted(db, tenantId, false).where(where).orderBy(...ordering).limit(limit).offset(offset),
   );
 }
 
