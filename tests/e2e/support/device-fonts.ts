@@ -5,7 +5,7 @@
  * names; the Devanagari faces come from the package the app's own face comes from, as the TrueType
  * files a device installs (fontconfig would list a WOFF file, but Chromium does not draw from one).
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -64,6 +64,7 @@ export function fontconfigFile(fonts: DeviceFonts, machineConfig = '/etc/fonts/f
   const made = configs.get(key);
   if (made) return made;
   const folder = mkdtempSync(path.join(tmpdir(), `kaksha-fonts-${fonts}-`));
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
   const fontFolder = path.join(folder, 'fonts');
   mkdirSync(fontFolder);
   const kept = fonts === 'devanagari' ? notoFiles.map((file) => path.join(fontFolder, path.basename(file, '.woff') + '.ttf')) : [];
