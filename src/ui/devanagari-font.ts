@@ -27,7 +27,7 @@ function drawInKakshaFace(): void {
  * Whether the page's font stack, as it stands, draws Devanagari letters: ten different letters
  * measure as ten boxes only when no font of the device has them.
  */
-export function deviceDrawsDevanagari(): boolean {
+function deviceDrawsDevanagari(): boolean {
   const context = document.createElement('canvas').getContext('2d');
   if (!context) return true;
   context.font = `16px ${getComputedStyle(document.body).fontFamily}`;
