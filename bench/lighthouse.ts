@@ -2,9 +2,9 @@
  * `npm run bench:lighthouse`: Lighthouse (mobile preset: emulated phone, simulated slow 4G and a
  * 4x slower CPU) against the production build served by the real server on loopback, in Debian's
  * Chromium. Prints the four category scores for /home, /login and /school-selection, and /home again
- * with the browser in Hindi (the page in Hindi, its Devanagari font fetched), then the JS and
- * CSS that /home loads: each file, its gzipped size, and what the server actually sent. Hindi /home
- * is measured twice: on a device with no Devanagari font, and on one with Noto Sans Devanagari.
+ * with the browser in Hindi, twice: on a device with no Devanagari font (Kaksha's faces fetched after
+ * the load) and on one with Noto Sans Devanagari (the device's font kept); then the JS and CSS that
+ * /home loads: each file, its gzipped size, and what the server actually sent.
  *
  * Options: --runs N (median of N runs per page, default 1), --url BASE (measure a running server
  * instead of starting one). Targets: performance >= 95; accessibility, best practices and

@@ -86,7 +86,7 @@ function argument(value: unknown): string {
  */
 export function pgliteNamed(name: string, query: (db: Db) => { sql: string; params: unknown[] }) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a statement name: ${name}`);
-  const prepared = new WeakMap<Db, { client: PgliteClient; params: unknown[]; ready: Promise<unknown> }>();
+  const prepared = new WeakMap<Db, { params: unknown[]; ready: Promise<unknown> }>();
   return (db: Db): ((values: Record<string, unknown>) => Promise<unknown[][]>) | undefined => {
     const client = pgliteOf(db);
     if (client === undefined) return undefined;
@@ -97,7 +97,7 @@ export function pgliteNamed(name: string, query: (db: Db) => { sql: string; para
         prepared.delete(db);
         throw error;
       });
-      statement = { client, params, ready };
+      statement = { params, ready };
       prepared.set(db, statement);
     }
     const { params, ready } = statement;
