@@ -15,6 +15,9 @@ import { recordsKitTexts } from './texts';
 import { studentsTable } from '../../sync/modules/students';
 import { useStaffAccess } from './access';
 import { classIdsTaughtBy } from './taught-classes';
+import { readTogether } from '../sync-binding/read-together';
+import { classesTable } from '../../sync/modules/classes';
+import { classSubjectsTable } from '../../sync/modules/class-subjects';
 
 const dayMs = 86_400_000;
 const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -53,17 +56,33 @@ export function weekCounts(
   return { dueThisWeek: due.length, notDone };
 }
 
-/** `teacherId` set: her classes only (the mirror holds the school's homework). */
-async function readWeekCounts(db: KakshaDb, teacherId?: string | null): Promise<WeekCounts> {
-  const { from, to } = weekOf();
-  const inWeek = await db.tableOf(homeworkTable).where('dueDate').between(from, to, true, true).toArray();
-  const hers = teacherId === undefined ? null : new Set(teacherId ? await classIdsTaughtBy(db, teacherId) : []);
-  const homework = hers ? inWeek.filter((row) => hers.has(row.classId)) : inWeek;
-  const [done, students] = await Promise.all([
-    db.tableOf(homeworkDoneTable).where('homeworkId').anyOf(homework.map((row) => row.id)).toArray(),
-    db.tableOf(studentsTable).toArray(),
-  ]);
-  return weekCounts({ homework, done, students });
+/**
+ * `teacherId` set: her classes only (the mirror holds the school's homework). One read transaction,
+ * every request of a step asked at once: of the students only the ids in each class with homework
+ * due (the class index's keys), and the done marks per homework by its index. Every student's whole
+ * row, and the marks walked by one cursor that jumps from homework to homework (a round trip to
+ * IndexedDB per jump), held the dashboard's figures back by half a second at CPU 4x.
+ */
+function readWeekCounts(db: KakshaDb, teacherId?: string | null): Promise<WeekCounts> {
+  const homeworkRows = db.tableOf(homeworkTable);
+  const doneRows = db.tableOf(homeworkDoneTable);
+  const students = db.tableOf(studentsTable);
+  const tables = [homeworkRows, doneRows, students, ...(teacherId ? [db.tableOf(classesTable), db.tableOf(classSubjectsTable)] : [])];
+  return readTogether(db, tables, async () => {
+    const { from, to } = weekOf();
+    const [inWeek, taught] = await Promise.all([
+      homeworkRows.where('dueDate').between(from, to, true, true).toArray(),
+      teacherId === undefined ? null : teacherId ? classIdsTaughtBy(db, teacherId) : [],
+    ]);
+    const hers = taught && new Set(taught);
+    const homework = hers ? inWeek.filter((row) => hers.has(row.classId)) : inWeek;
+    const classIds = [...new Set(homework.map((row) => row.classId))];
+    const [done, classes] = await Promise.all([
+      Promise.all(homework.map((row) => doneRows.where('homeworkId').equals(row.id).toArray())),
+      Promise.all(classIds.map(async (classId) => ({ classId, ids: await students.where('classId').equals(classId).primaryKeys() }))),
+    ]);
+    return weekCounts({ homework, done: done.flat(), students: classes.flatMap(({ classId, ids }) => ids.map((id) => ({ id, classId }))) });
+  });
 }
 
 /** One child's homework as the family dashboard lists it. */

@@ -7,5 +7,5 @@ import { firstScreenDrawn } from './first-screen';
 export async function syncBarLater() {
   await firstScreenDrawn();
   const { SyncBar } = await import('./SyncBar');
-  return { default: SyncBar };
+  return SyncBar;
 }

@@ -93,10 +93,15 @@ export interface ClassResult {
   average: number;
 }
 
-/** The exam published last (its latest class publication) and each of its classes' pass share, lowest first. */
-export function lastExamStanding(mirror: { exams: readonly ExamRow[]; results: readonly ResultRow[]; classes: readonly ClassRow[] }): { exam: ExamRow; classes: ClassResult[] } | null {
+/** The exam published last: its latest class publication. */
+function lastPublished(exams: readonly ExamRow[]): ExamRow | undefined {
   const publishedAt = (exam: ExamRow) => Object.values(exam.published ?? {}).sort().at(-1) ?? '';
-  const exam = mirror.exams.filter((row) => publishedAt(row) !== '').sort((a, b) => publishedAt(b).localeCompare(publishedAt(a)))[0];
+  return exams.filter((row) => publishedAt(row) !== '').sort((a, b) => publishedAt(b).localeCompare(publishedAt(a)))[0];
+}
+
+/** The exam published last and each of its classes' pass share, lowest first. */
+export function lastExamStanding(mirror: { exams: readonly ExamRow[]; results: readonly ResultRow[]; classes: readonly ClassRow[] }): { exam: ExamRow; classes: ClassResult[] } | null {
+  const exam = lastPublished(mirror.exams);
   if (!exam) return null;
   const classes: ClassResult[] = [];
   for (const klass of mirror.classes) {
@@ -150,10 +155,16 @@ export function readFeeStanding(db: KakshaDb, today: string): Promise<FeeStandin
   });
 }
 
-/** The last published exam per class: read apart from the fees, so it shows without waiting for them. */
+/**
+ * The last published exam per class: read apart from the fees, so it shows without waiting for
+ * them. Of the results only that exam's, by their exam index (a school keeps every exam's).
+ */
 export function readExamStanding(db: KakshaDb): Promise<ReturnType<typeof lastExamStanding>> {
   return readTogether(db, [db.tableOf(examsTable), db.tableOf(resultsTable), db.tableOf(classesTable)], async () => {
-    const [exams, results, classes] = await Promise.all([db.tableOf(examsTable).toArray(), db.tableOf(resultsTable).toArray(), db.tableOf(classesTable).toArray()]);
-    return lastExamStanding({ exams, results, classes });
+    const [exams, classes] = await Promise.all([db.tableOf(examsTable).toArray(), db.tableOf(classesTable).toArray()]);
+    const exam = lastPublished(exams);
+    if (!exam) return null;
+    const results = await db.tableOf(resultsTable).where('examId').equals(exam.id).toArray();
+    return lastExamStanding({ exams: [exam], results, classes });
   });
 }
