@@ -15,7 +15,11 @@ import { periodsTable, substitutionsTable, timetableTable } from '../../../sync/
 import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashboardPage';
 import { eventsThisWeek } from '../../../src/kit/dashboard-day';
 import { attendanceToday, feesToday, homeworkDueOn, staffToday, type TodayMirror } from '../../../src/features/admin/dashboard/today';
-import { feeStanding, lastExamStanding } from '../../../src/features/admin/dashboard/standing';
+import { feeStanding, lastExamStanding, readExamStanding } from '../../../src/features/admin/dashboard/standing';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { databaseName, KakshaDb } from '../../../sync/db';
+import { syncModules } from '../../../sync/modules';
+import { examsTable, resultsTable } from '../../../sync/modules/exams';
 import { periodsToday, sheetsWaiting } from '../../../src/features/admin/dashboard/teacher-day';
 import { classShares, dailyShares, lastWorkingDays } from '../../../src/features/admin/dashboard/trends';
 import { meanwhile, renderRoute, type Rendered } from './dom';
@@ -287,11 +291,11 @@ describe('the year’s standing', () => {
     expect(feeStanding({ students, heads: [], structures: [], concessions: [], receipts: [], events: [] }, '2026-11-25').percent).toBeNull();
   });
 
-  it('takes the exam published last and ranks its classes by pass share, lowest first', () => {
+  it('takes the exam published last and ranks its classes by pass share, lowest first, the same read from the store', async () => {
     const exam = (n: number, published: Record<string, string>) => ({ id: id(90 + n), name: `Exam ${n}`, term: 'Term 1', academicYear: '2026-27', weight: 100, classIds: [vA, vB], schedule: [], published, rev: 1 });
     const result = (n: number, examId: string, classId: string, studentId: string, outcome: 'pass' | 'fail', percentage: number) =>
       ({ id: id(950 + n), examId, classId, studentId, subjects: [], total: 0, maxTotal: 0, percentage, grade: 'B', result: outcome, rank: 1, remark: '', publishedAt: '', rev: 1 });
-    const standing = lastExamStanding({
+    const mirror = {
       classes,
       exams: [exam(1, { [vA]: '2026-09-01T00:00:00Z' }), exam(2, { [vA]: '2026-11-01T00:00:00Z', [vB]: '2026-11-02T00:00:00Z' }), exam(3, {})],
       results: [
@@ -300,7 +304,17 @@ describe('the year’s standing', () => {
         result(3, id(92), vB, kiran, 'pass', 65),
         result(4, id(91), vA, asha, 'fail', 10),
       ],
-    })!;
+    };
+    const standing = lastExamStanding(mirror)!;
+    // The store's read takes the last exam's results by their index, not every exam's.
+    const db = new KakshaDb(databaseName('exam-standing', 'admin'), { modules: syncModules, dependencies: { indexedDB: new IDBFactory(), IDBKeyRange } });
+    await db.tableOf(classesTable).bulkPut(classes);
+    await db.tableOf(examsTable).bulkPut(mirror.exams);
+    await db.tableOf(resultsTable).bulkPut(mirror.results);
+    expect(await readExamStanding(db)).toEqual(standing);
+    await db.tableOf(examsTable).bulkDelete([id(91), id(92)]);
+    expect(await readExamStanding(db)).toBeNull();
+    db.close();
     expect(standing.exam.name).toBe('Exam 2');
     expect(standing.classes.map((row) => [row.klass.id, row.passPercent, row.passed, row.students, row.average])).toEqual([
       [vA, 50, 1, 2, 55],
