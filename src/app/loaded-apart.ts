@@ -3,7 +3,7 @@
  * without a Suspense boundary. React holds back the reveal of a lazy page until 300 ms after the
  * last Suspense fallback was shown (its throttle of retries): the sync bar's fallback, shown when
  * the engine arrived, kept a cold start's dashboard from the screen for 300 ms with its code
- * already loaded (docs/decisions.md "Cold start").
+ * already loaded (docs/decisions.md "Dashboards under a second").
  */
 import { useEffect, useState, type ComponentType } from 'react';
 
