@@ -19,6 +19,7 @@ import { firstSyncTexts } from '../../src/kit/first-sync-texts';
 import { useBrowser } from './support/browser';
 import {
   api,
+  apiRequestsInFlight,
   demoClass,
   mark,
   saveSheet,
@@ -111,6 +112,7 @@ describe('the first sync', () => {
       const { klass, adminToken } = await demoClass(session.baseUrl, 0);
       const date = '2026-08-05';
       const context = await session.newContext({ width: 360, height: 740 });
+      const inFlight = apiRequestsInFlight(context);
       const page = await context.newPage();
       await signInAs(page, teacher);
       await waitForSynced(page);
@@ -120,9 +122,12 @@ describe('the first sync', () => {
       // Offline since before the school marked the day: her device still shows it unmarked.
       await context.setOffline(true);
       await syncStatus(page).getByText('Offline', { exact: true }).waitFor();
+      // A pull already on its way would still bring the school's marks if the server read them first.
+      await waitUntil(async () => inFlight(), (count) => count === 0);
       const ids = await schoolMarks(adminToken, klass.id, date);
       await mark(page, 0, 'absent');
       await saveSheet(page);
+      expect(await checked(1, 'absent')(page)).toBe(false);
 
       await context.setOffline(false);
       const both = sheetRow(page, 0).getByRole('group', { name: attendanceTexts.sheet.both({ name: await sheetRow(page, 0).locator('.mark-name').innerText() }), exact: true });

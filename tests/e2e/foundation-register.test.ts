@@ -159,7 +159,7 @@ describe('register', () => {
     await waitForPath(page, '/login', (params) => !params.has('password'));
     const entries = await readTimeline(page);
     const toLogin = firstNavigationTo(entries, '/login');
-    expect(toLogin.t - textSeenAt(entries, messages.register.successPending)).toBeGreaterThanOrEqual(950);
+    expect(toLogin.t - textSeenAt(entries, messages.register.successPending)).toBeGreaterThanOrEqual(1000);
     const form = loginForm(page);
     await page.getByRole('heading', { level: 1, name: en.auth.welcomeTitle({ school: greenvalley.schoolName }), exact: true }).waitFor();
     await form.submit.click();

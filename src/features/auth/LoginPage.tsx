@@ -6,6 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { afterToastShown } from '../../ui/after-toast';
 import { messages } from '../../../contract/messages';
 import { say, t, useLanguage } from '../../i18n';
 import { adoptAccountLanguage } from '../../i18n/account-language';
@@ -37,7 +38,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
-  const redirectTimer = useRef<number | undefined>(undefined);
+  const cancelRedirect = useRef<() => void>(() => undefined);
 
   // The password has been read into the field above; drop it from the URL, replacing the entry.
   useLayoutEffect(() => {
@@ -57,7 +58,7 @@ export default function LoginPage() {
     else setChecking(false);
   }, [action, navigate]);
 
-  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+  useEffect(() => () => cancelRedirect.current(), []);
 
   useEffect(() => {
     document.title = `${t.auth.signIn} · ${messages.ui.productName}`;
@@ -89,9 +90,9 @@ export default function LoginPage() {
     // The account's language from now on, or this device's for an account that never chose one.
     void adoptAccountLanguage(outcome.language);
     toast.success(say(messages.login.success));
-    redirectTimer.current = window.setTimeout(() => {
+    cancelRedirect.current = afterToastShown(postLoginDelayMs, () => {
       navigate(loginRedirectPath(session.role, action), { replace: true });
-    }, postLoginDelayMs);
+    });
   };
 
   if (checking) return <LoadingFallback />;

@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { afterToastShown } from '../../ui/after-toast';
 import { messages } from '../../../contract/messages';
 import type { RegistrationCodeStep } from '../../../contract/registration-rules';
 import { roleCodes, type RoleName } from '../../../contract/roles';
@@ -46,7 +47,7 @@ export default function RegisterPage() {
   const [formError, setFormError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [codeStep, setCodeStep] = useState<{ step: RegistrationCodeStep; message: string } | null>(null);
-  const timer = useRef<number | undefined>(undefined);
+  const cancelRedirect = useRef<() => void>(() => undefined);
   const roleId = useId();
   const termsId = useId();
 
@@ -61,7 +62,7 @@ export default function RegisterPage() {
     return () => window.clearTimeout(id);
   }, [school, navigate]);
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => () => cancelRedirect.current(), []);
 
   const update = <K extends keyof RegisterInput>(key: K, value: RegisterInput[K], errorKey: keyof RegisterErrors) => {
     setForm((previous) => ({ ...previous, [key]: value }));
@@ -97,7 +98,7 @@ export default function RegisterPage() {
   const finish = (message: string) => {
     toast.success(say(message));
     const query = new URLSearchParams({ email: form.email.trim(), password: form.password });
-    timer.current = window.setTimeout(() => navigate(`/login?${query.toString()}`), postRegisterDelayMs);
+    cancelRedirect.current = afterToastShown(postRegisterDelayMs, () => navigate(`/login?${query.toString()}`));
   };
 
   const mismatch = passwordMismatch(form.password, form.confirmPassword);

@@ -203,6 +203,22 @@ export function recordSheetWrites(context: BrowserContext): SentWrite[] {
   return sent;
 }
 
+/**
+ * How many of the context's requests to the API are still unanswered. A request already on its way
+ * when the network goes offline still brings its answer (Chromium's offline emulation stops only
+ * new ones), so a test that changes the school's copy "behind an offline device" waits for none.
+ */
+export function apiRequestsInFlight(context: BrowserContext): () => number {
+  const open = new Set<Request>();
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) open.add(request);
+  });
+  const settle = (request: Request) => void open.delete(request);
+  context.on('requestfinished', settle);
+  context.on('requestfailed', settle);
+  return () => open.size;
+}
+
 /** The claims part of a JWT, decoded (never verified). */
 export function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -274,7 +290,9 @@ export async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => b
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
+    if (done(value)) return value;
+    // A wait that ran out is a failure, not a value to carry on with.
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms in vain; the last value read: ${String(JSON.stringify(value)).slice(0, 400)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

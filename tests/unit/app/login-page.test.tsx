@@ -97,8 +97,9 @@ describe('/login', () => {
     expect(localStorage.getItem('username')).toBe('teacher@kaksha.demo');
     expect(JSON.parse(localStorage.getItem('userProfile') ?? '{}').teacherId).toBe('tea-1');
     expect(view.router.state.location.pathname).toBe('/login');
-    await settle(500);
-    expect(view.router.state.location.pathname).toBe('/admin');
+    await settle(400);
+    expect(view.router.state.location.pathname).toBe('/login');
+    await until(() => view!.router.state.location.pathname === '/admin', 'the role area after 500 ms');
   });
 
   it('sends a student who came to delete the account to the deletion modal', async () => {

@@ -5,7 +5,7 @@ import { otpResendCooldownSeconds, otpTtlSeconds } from '../../../contract/passw
 import RegisterPage from '../../../src/features/auth/RegisterPage';
 import { AppToaster } from '../../../src/ui/AppToaster';
 import { sessionStore } from '../../../src/session/session-store';
-import { button, byLabel, click, renderRoute, settle, stubApi, submit, type, type Rendered } from './dom';
+import { button, byLabel, click, renderRoute, settle, stubApi, submit, type, until, type Rendered } from './dom';
 
 let view: Rendered | undefined;
 
@@ -68,7 +68,9 @@ describe('/register', () => {
     expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ username: 'new@kaksha.demo', password: 'Secret123', role: { id: 3 } });
     expect(button(view.container, 'Registering...').disabled).toBe(true);
     expect(view.router.state.location.pathname).toBe('/register');
-    await settle(1000);
+    await settle(900);
+    expect(view.router.state.location.pathname).toBe('/register');
+    await until(() => view!.router.state.location.pathname === '/login', '/login after 1000 ms');
     const { pathname, search } = view.router.state.location;
     expect(pathname).toBe('/login');
     expect(Object.fromEntries(new URLSearchParams(search))).toEqual({ email: 'new@kaksha.demo', password: 'Secret123' });
@@ -170,7 +172,9 @@ describe('/register', () => {
       expect(toastShown(messages.register.successActive)).toBe(true);
       expect(button(container, 'Confirm').disabled).toBe(true);
       expect(view!.router.state.location.pathname).toBe('/register');
-      await settle(1000);
+      await settle(900);
+      expect(view!.router.state.location.pathname).toBe('/register');
+      await until(() => view!.router.state.location.pathname === '/login', '/login after 1000 ms');
       const { pathname, search } = view!.router.state.location;
       expect(pathname).toBe('/login');
       expect(Object.fromEntries(new URLSearchParams(search))).toEqual({ email: 'new@kaksha.demo', password: 'Secret123' });
@@ -214,8 +218,9 @@ describe('/register', () => {
       await settle(20);
       expect(toastShown(messages.register.successPending)).toBe(true);
       expect(requests.map((request) => request.path)).toEqual(['/api/Register']);
-      await settle(1000);
-      expect(view!.router.state.location.pathname).toBe('/login');
+      await settle(900);
+      expect(view!.router.state.location.pathname).toBe('/register');
+      await until(() => view!.router.state.location.pathname === '/login', '/login after 1000 ms');
     });
   });
 });
