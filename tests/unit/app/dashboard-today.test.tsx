@@ -306,7 +306,7 @@ describe('the year’s standing', () => {
       ],
     };
     const standing = lastExamStanding(mirror)!;
-    // The store's read takes the last exam's results by their index, not every exam's.
+    // The store's read takes the last exam's counts kept by class (sync/tables/exam-classes.ts), not every exam's results.
     const db = new KakshaDb(databaseName('exam-standing', 'admin'), { modules: syncModules, dependencies: { indexedDB: new IDBFactory(), IDBKeyRange } });
     await db.tableOf(classesTable).bulkPut(classes);
     await db.tableOf(examsTable).bulkPut(mirror.exams);

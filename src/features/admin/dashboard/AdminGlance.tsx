@@ -2,7 +2,8 @@
 import { useMemo } from 'react';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { AsOf } from '../../../kit/AsOf';
-import { useArrived, WaitForFirstSync } from '../../../kit/WaitForFirstSync';
+import { useArrived } from '../../../sync-binding/hooks';
+import { WaitForFirstSync } from '../../../kit/WaitForFirstSync';
 import { AttendancePanel } from './AttendancePanel';
 import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { FeesPanel } from './FeesPanel';

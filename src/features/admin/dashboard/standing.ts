@@ -13,7 +13,7 @@ import { computeDues, holidayLateDays, type DuesSources } from '../../../../cont
 import type { FeeConcession, FeeHead, FeeStructure } from '../../../../contract/fees';
 import type { ClassRow, KakshaDb, StudentRow } from '../../../../sync';
 import { eventsTable, type EventRow } from '../../../../sync/modules/events';
-import { examsTable, resultsTable, type ExamRow, type ResultRow } from '../../../../sync/modules/exams';
+import { examClassesTable, examsTable, percentHundredthsOf, type ExamRow, type ResultRow } from '../../../../sync/modules/exams';
 import { feeConcessionsTable, feeHeadsTable, feeReceiptsTable, feesPaidTable, feeStructuresTable, feeYearUnknown, receiptsOfPaid, type FeeReceiptRow } from '../../../../sync/modules/fees';
 import { studentsTable } from '../../../../sync/modules/students';
 import { classesTable } from '../../../../sync/modules/classes';
@@ -99,26 +99,46 @@ function lastPublished(exams: readonly ExamRow[]): ExamRow | undefined {
   return exams.filter((row) => publishedAt(row) !== '').sort((a, b) => publishedAt(b).localeCompare(publishedAt(a)))[0];
 }
 
-/** The exam published last and each of its classes' pass share, lowest first. */
+/** One class's results of an exam in short: how many passed and failed, and their percentages' sum in hundredths. */
+interface ClassCount {
+  classId: string;
+  pass: number;
+  fail: number;
+  percentHundredths: number;
+}
+
+/** Each class's pass share and average, lowest pass share first (classes without results left out). */
+function classResults(counts: readonly ClassCount[], classes: readonly ClassRow[]): ClassResult[] {
+  const countOf = new Map(counts.map((count) => [count.classId, count]));
+  const results: ClassResult[] = [];
+  for (const klass of classes) {
+    const count = countOf.get(klass.id);
+    const students = count ? count.pass + count.fail : 0;
+    if (!count || students === 0) continue;
+    results.push({
+      klass,
+      students,
+      passed: count.pass,
+      passPercent: Math.round((count.pass * 1000) / students) / 10,
+      average: Math.round(count.percentHundredths / (students * 10)) / 10,
+    });
+  }
+  return results.sort((a, b) => a.passPercent - b.passPercent || compareClasses(a.klass, b.klass));
+}
+
+/** The exam published last and each of its classes' pass share, lowest first, from every result. */
 export function lastExamStanding(mirror: { exams: readonly ExamRow[]; results: readonly ResultRow[]; classes: readonly ClassRow[] }): { exam: ExamRow; classes: ClassResult[] } | null {
   const exam = lastPublished(mirror.exams);
   if (!exam) return null;
-  const classes: ClassResult[] = [];
-  for (const klass of mirror.classes) {
-    const results = mirror.results.filter((row) => row.examId === exam.id && row.classId === klass.id);
-    if (results.length === 0) continue;
-    const passed = results.filter((row) => row.result === 'pass').length;
-    const round = (value: number) => Math.round(value * 10) / 10;
-    classes.push({
-      klass,
-      students: results.length,
-      passed,
-      passPercent: round((passed * 100) / results.length),
-      average: round(results.reduce((sum, row) => sum + row.percentage, 0) / results.length),
-    });
+  const counts = new Map<string, ClassCount>();
+  for (const row of mirror.results) {
+    if (row.examId !== exam.id) continue;
+    let count = counts.get(row.classId);
+    if (!count) counts.set(row.classId, (count = { classId: row.classId, pass: 0, fail: 0, percentHundredths: 0 }));
+    count[row.result] += 1;
+    count.percentHundredths += Math.round(row.percentage * 100);
   }
-  classes.sort((a, b) => a.passPercent - b.passPercent || compareClasses(a.klass, b.klass));
-  return { exam, classes };
+  return { exam, classes: classResults([...counts.values()], mirror.classes) };
 }
 
 /**
@@ -157,14 +177,16 @@ export function readFeeStanding(db: KakshaDb, today: string): Promise<FeeStandin
 
 /**
  * The last published exam per class: read apart from the fees, so it shows without waiting for
- * them. Of the results only that exam's, by their exam index (a school keeps every exam's).
+ * them. Of its results only what the store keeps counted by exam and class
+ * (sync/tables/exam-classes.ts): a row a class, not every result with its subjects.
  */
 export function readExamStanding(db: KakshaDb): Promise<ReturnType<typeof lastExamStanding>> {
-  return readTogether(db, [db.tableOf(examsTable), db.tableOf(resultsTable), db.tableOf(classesTable)], async () => {
+  const counted = db.tally(examClassesTable);
+  return readTogether(db, [db.tableOf(examsTable), counted, db.tableOf(classesTable)], async () => {
     const [exams, classes] = await Promise.all([db.tableOf(examsTable).toArray(), db.tableOf(classesTable).toArray()]);
     const exam = lastPublished(exams);
     if (!exam) return null;
-    const results = await db.tableOf(resultsTable).where('examId').equals(exam.id).toArray();
-    return lastExamStanding({ exams: [exam], results, classes });
+    const rows = await counted.where('[examId+classId]').between([exam.id, Dexie.minKey], [exam.id, Dexie.maxKey], true, true).toArray();
+    return { exam, classes: classResults(rows.map((row) => ({ classId: row.classId, pass: row.pass, fail: row.fail, percentHundredths: percentHundredthsOf(row) })), classes) };
   });
 }
