@@ -178,6 +178,8 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
     void (sync.backgroundMayStart?.() ?? Promise.resolve()).then(() => {
       if (engine !== created) return;
       created.start();
+      // What a screen noted and this user's engine never stored, the page having gone away first.
+      void import('./unsent-journal').then(({ replayUnsent }) => (engine === created ? replayUnsent(created) : 0)).catch((error: unknown) => console.warn('Replaying unsent changes failed', error));
       void startFiles(created, identity);
       if (identity.role && (staffRoles as readonly string[]).includes(identity.role)) {
         void sync.requestPersistentStorage().then((outcome) => {

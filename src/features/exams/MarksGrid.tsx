@@ -16,6 +16,7 @@ import type { StudentRow } from '../../../sync';
 import { useWriteReport } from '../../kit';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
+import { noteUnsent, settleUnsent } from '../../sync-binding/unsent-journal';
 import type { ExamRow } from '../../../sync/modules/exams';
 import { marksTable } from '../../../sync/modules/exams';
 import { cbseGradingScale, markMessages } from '../../../contract/exams';
@@ -167,9 +168,15 @@ export function MarksGrid({ exam, paper, subjectName, className, writable: mayWr
     held.current.clear();
     const engineNow = now.engine;
     const sheet = { examId: exam.id, classId: paper.classId, subjectId: paper.subjectId, entries, ...(now.locked ? { reason: now.reason.trim() } : {}) };
+    // Noted first: a send on the page's hide (a reload, a closed tab) outlives the document only there.
+    const noted = noteUnsent(engineNow, 'marks.enterSheet', sheet);
     void now.report.attempt(() => engineNow.mutate('marks.enterSheet', sheet), markMessages.saved).then((stored) => {
-      // Not stored (the device is full): hold them again unless typed over meanwhile.
-      if (!stored) for (const entry of entries) if (!held.current.has(entry.studentId)) held.current.set(entry.studentId, entry);
+      // Crossed out either way: a note left behind would be replayed at the next start over marks
+      // typed after it. What was not stored (the device is full) the grid holds again and notes
+      // afresh with its next send, unless typed over meanwhile.
+      settleUnsent(engineNow, noted);
+      if (stored) return;
+      for (const entry of entries) if (!held.current.has(entry.studentId)) held.current.set(entry.studentId, entry);
     });
   }, [exam.id, paper.classId, paper.subjectId]);
 

@@ -13,6 +13,8 @@ import { cbseGradingScale, markMessages } from '../../../contract/exams';
 import type { Result } from '../../../contract/exam-results';
 import type { SchoolDetails } from '../../../contract/school';
 import type { SyncEngine } from '../../../sync';
+import { StorageFullError } from '../../../sync/errors';
+import { replayUnsent } from '../../../src/sync-binding/unsent-journal';
 import { examsTable, marksTable, resultsTable, type ExamRow } from '../../../sync/modules/exams';
 import ExamsPage from '../../../src/features/exams/ExamsPage';
 import { typingPauseMs } from '../../../src/features/exams/MarksGrid';
@@ -122,17 +124,23 @@ const keyDown = async (element: HTMLElement, key: string) => {
   });
 };
 
+/** The demo teacher at II B's Maths grid of the exam, the school seeded on her device. */
+async function teacherAtTheGrid() {
+  signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
+  const engine = await harness.engine('TEACHER');
+  await seedSchool(engine);
+  await engine.db.tableOf(examsTable).put(exam);
+  await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
+  await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel({ name: 'Asha Rao' })}"]`) !== null, 'the grid');
+  return engine;
+}
+
 describe('/admin/exams marks entry', () => {
   // After every paper of the exam: the grids open at once (a paper still to come asks first, below).
   onDay('2026-08-10');
 
   it('takes a class’s marks from the keyboard, refuses a value over the maximum in place, and keeps the cells on the device', async () => {
-    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
-    const engine = await harness.engine('TEACHER');
-    await seedSchool(engine);
-    await engine.db.tableOf(examsTable).put(exam);
-    await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
-    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel({ name: 'Asha Rao' })}"]`) !== null, 'the grid');
+    const engine = await teacherAtTheGrid();
 
     const ashaCell = cellOf(text.grid.cellLabel({ name: 'Asha Rao' }));
     const raviCell = cellOf(text.grid.cellLabel({ name: 'Ravi Kumar' }));
@@ -162,12 +170,7 @@ describe('/admin/exams marks entry', () => {
   });
 
   it('sends the cells held on the page at once when focus leaves the grid or the grid closes', async () => {
-    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
-    const engine = await harness.engine('TEACHER');
-    await seedSchool(engine);
-    await engine.db.tableOf(examsTable).put(exam);
-    await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
-    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel({ name: 'Asha Rao' })}"]`) !== null, 'the grid');
+    const engine = await teacherAtTheGrid();
     const marks = () => meanwhile(() => engine.db.tableOf(marksTable).toArray());
 
     const ashaCell = cellOf(text.grid.cellLabel({ name: 'Asha Rao' }));
@@ -195,6 +198,35 @@ describe('/admin/exams marks entry', () => {
     expect(await meanwhile(() => engine.db.outbox.count())).toBe(1);
   });
 
+  it('holds a sheet the full device refused and sends it with the next, leaving no note that a later start would replay over newer marks', async () => {
+    const engine = await teacherAtTheGrid();
+    const notes = () => localStorage.getItem(`kaksha:unsent:${engine.tenantId}:${engine.username}`);
+    const marks = () => meanwhile(() => engine.db.tableOf(marksTable).toArray());
+
+    const mutate = engine.mutate.bind(engine);
+    const refused = vi.spyOn(engine, 'mutate').mockImplementationOnce(() => Promise.reject(new StorageFullError()));
+    try {
+      const ashaCell = cellOf(text.grid.cellLabel({ name: 'Asha Rao' }));
+      ashaCell.focus();
+      await type(ashaCell, '20');
+      await keyDown(ashaCell, 'Enter');
+      await until(() => refused.mock.calls.length === 1, 'the refused send');
+      await until(() => notes() === null, 'the refused sheet crossed out of the notes');
+      expect(await marks()).toEqual([]);
+
+      refused.mockImplementation(mutate);
+      const raviCell = cellOf(text.grid.cellLabel({ name: 'Ravi Kumar' }));
+      await type(raviCell, '30');
+      await keyDown(raviCell, 'Enter');
+      await until(async () => (await marks()).length === 2, 'both cells, the held one with the next');
+    } finally {
+      refused.mockRestore();
+    }
+    expect(notes()).toBeNull();
+    expect(await replayUnsent(engine)).toBe(0);
+    expect((await marks()).map((cell) => [cell.studentId, cell.marks]).sort()).toEqual([[asha, 20], [ravi, 30]].sort());
+  });
+
   it('shows a teacher a grid she does not teach read-only', async () => {
     signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
     const engine = await harness.engine('TEACHER');
@@ -212,12 +244,7 @@ describe('/admin/exams marks entry before the paper\'s day', () => {
   onDay('2026-07-19');
 
   it('warns that the paper\'s day has not come and takes marks only after she confirms', async () => {
-    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId } });
-    const engine = await harness.engine('TEACHER');
-    await seedSchool(engine);
-    await engine.db.tableOf(examsTable).put(exam);
-    await show('/admin/exams', <ExamsPage />, `/admin/exams?exam=${examId}&class=${iiB}&subject=${maths}`);
-    await until(() => view!.container.querySelector(`[aria-label="${text.grid.cellLabel({ name: 'Asha Rao' })}"]`) !== null, 'the grid');
+    const engine = await teacherAtTheGrid();
     const warning = view!.container.querySelector('[role="alert"]');
     expect(warning?.textContent).toContain(text.grid.early({ subject: 'Mathematics', className: 'II B', date: '20/07/2026' }));
     expect(cellOf(text.grid.cellLabel({ name: 'Asha Rao' })).disabled).toBe(true);
