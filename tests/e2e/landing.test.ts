@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { textsIn } from '../support/catalog-texts';
 import { useBrowser } from './support/browser';
+import { wholeText } from './support/whole-text';
 
 const session = useBrowser();
 
@@ -34,7 +35,7 @@ describe('landing page', () => {
     expect(order).toEqual(['hero', 'features', 'benefits', 'how-it-works', 'about', 'contact', 'faq', 'testimonials']);
     expect(await page.locator('#features li.lp-card').count()).toBe(8);
     expect(await page.locator('#how-it-works .lp-step').count()).toBe(4);
-    const text = await page.locator('main').innerText();
+    const text = await wholeText(page, 'main');
     for (const claim of ['30-day free trial', 'No credit card', '60%']) expect(text).toContain(claim);
     expect(await page.title()).toContain('Kaksha');
   });
@@ -60,6 +61,21 @@ describe('landing page', () => {
 
     await nav.getByRole('link', { name: 'Find your school' }).click();
     await page.waitForURL('**/school-selection');
+  });
+
+  it('opened at an anchor on a phone, lands on that section under the navbar, though sections off the first screen are laid out late', async () => {
+    const page = await session.newPage({ width: 360, height: 740 });
+    await page.goto('/home#testimonials');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForFunction(() => {
+      const top = document.getElementById('testimonials')!.getBoundingClientRect().top;
+      return top >= 0 && top < 120;
+    });
+    // Settled there: the sections it passed on the way did not push it down afterwards.
+    await page.waitForTimeout(500);
+    const top = await page.evaluate(() => document.getElementById('testimonials')!.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(120);
   });
 
   it('turns the navbar solid once scrolled more than 20 px', async () => {

@@ -17,6 +17,7 @@ import { site } from '../../src/features/landing/site';
 import { readCatalog } from '../../scripts/i18n/catalog-files';
 import { specMessageIn, textsIn } from '../support/catalog-texts';
 import { useBrowser } from './support/browser';
+import { wholeText } from './support/whole-text';
 import { demoSchoolDefinitions } from '../../server/seed/schools';
 import { waitForServiceWorker } from './support/offline';
 import { devanagariFontAttribute } from '../../src/ui/devanagari-font';
@@ -38,7 +39,7 @@ const notWords = [/[\w.+-]+@[\w.-]+\.\w+/g, /\.xlsx?\b/g, /\b[IVX]{1,4} [A-Z]\b/
 
 /** The Latin-letter words on screen that the list above does not allow. */
 async function englishOnScreen(page: Page): Promise<string[]> {
-  let text = await page.evaluate(() => document.body.innerText);
+  let text = await wholeText(page);
   for (const pattern of notWords) text = text.replace(pattern, ' ');
   // innerText is as shown, after CSS text-transform (a label may show KAKSHA).
   for (const phrase of [...allowedPhrases].sort((a, b) => b.length - a.length)) {

@@ -3,7 +3,7 @@
  * about, contact form, FAQ and testimonials, in that order, under the navbar and above the footer.
  * Texts come from ./texts in the chosen language (docs/i18n.md); nothing here loads signed-in areas.
  */
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLanguage } from '../../i18n/language';
 import { Benefits } from './Benefits';
 import { ContactSection } from './ContactSection';
@@ -13,7 +13,7 @@ import { Navbar } from './Navbar';
 import { About, Features, Hero, HowItWorks } from './StaticSections';
 import { Testimonials } from './Testimonials';
 import { landingTexts } from './texts';
-import { useDocumentMeta, useSmoothScrolling } from './use-page-effects';
+import { useDocumentMeta, useSmoothScrolling, useWholePageBeforeJumps } from './use-page-effects';
 import './landing.css';
 
 export default function LandingPage() {
@@ -24,12 +24,11 @@ export default function LandingPage() {
 
   // Arriving with #section (from another page, or a reload): the section exists only now.
   const [initialHash] = useState(() => window.location.hash.slice(1));
-  useEffect(() => {
-    if (initialHash) document.getElementById(initialHash)?.scrollIntoView();
-  }, [initialHash]);
+  const page = useRef<HTMLDivElement>(null);
+  useWholePageBeforeJumps(page, initialHash);
 
   return (
-    <div className="lp" id="top">
+    <div className="lp" id="top" ref={page}>
       <a className="lp-skip" href="#main">
         {texts.skipToContent}
       </a>

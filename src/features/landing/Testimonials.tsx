@@ -46,7 +46,9 @@ export function Testimonials({ texts }: { texts: LandingTexts }) {
             {items.map((item, index) => {
               const active = index === current;
               return (
-                <figure
+                // The slide is a group (ARIA's carousel pattern); a figure with a caption may
+                // take no role of its own, so the quote's figure sits inside it.
+                <div
                   key={item.id}
                   className={`lp-slide${active ? ' is-active' : ''}`}
                   role="group"
@@ -56,20 +58,22 @@ export function Testimonials({ texts }: { texts: LandingTexts }) {
                   inert={!active}
                   data-testimonial={item.id}
                 >
-                  <Stars rating={item.rating} label={section.rating(item.rating)} />
-                  <blockquote>
-                    <p>{item.quote}</p>
-                  </blockquote>
-                  <figcaption>
-                    <img src={avatars[item.avatar]} alt="" width={56} height={56} decoding="async" />
-                    <span>
-                      <strong>{item.name}</strong>
+                  <figure>
+                    <Stars rating={item.rating} label={section.rating(item.rating)} />
+                    <blockquote>
+                      <p>{item.quote}</p>
+                    </blockquote>
+                    <figcaption>
+                      <img src={avatars[item.avatar]} alt="" width={56} height={56} decoding="async" />
                       <span>
-                        {item.role}, {item.institution}
+                        <strong>{item.name}</strong>
+                        <span>
+                          {item.role}, {item.institution}
+                        </span>
                       </span>
-                    </span>
-                  </figcaption>
-                </figure>
+                    </figcaption>
+                  </figure>
+                </div>
               );
             })}
           </div>

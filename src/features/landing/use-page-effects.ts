@@ -1,5 +1,5 @@
-/** Small browser effects of the public site: scroll position, scroll lock, document metadata. */
-import { useEffect, useLayoutEffect, useState } from 'react';
+/** Small browser effects of the public site: scroll position, scroll lock, document metadata, anchor jumps. */
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 /** True while the page is scrolled more than `threshold` pixels (checked once per frame). */
 export function useScrolledPast(threshold: number): boolean {
@@ -81,4 +81,29 @@ export function useSmoothScrolling(): void {
       html.style.scrollBehavior = before;
     };
   }, []);
+}
+
+/**
+ * The landing page lays out its sections only as they near the screen (landing.css). Before the
+ * page jumps to an anchor, from the address it was opened with or a link clicked (in the capture
+ * phase, so before the browser's own scroll), every section is laid out, so the jump lands on the
+ * section's real place.
+ */
+export function useWholePageBeforeJumps(page: RefObject<HTMLElement | null>, initialHash: string): void {
+  useEffect(() => {
+    const root = page.current;
+    if (!root) return undefined;
+    const layOutWholePage = () => {
+      root.dataset.wholePage = '';
+    };
+    if (initialHash) {
+      layOutWholePage();
+      document.getElementById(initialHash)?.scrollIntoView();
+    }
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('a[href^="#"]')) layOutWholePage();
+    };
+    document.addEventListener('click', onClick, { capture: true });
+    return () => document.removeEventListener('click', onClick, { capture: true });
+  }, [page, initialHash]);
 }
