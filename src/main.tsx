@@ -7,7 +7,9 @@ import { startLanguage, wholeLanguagePending } from './i18n/language';
 import { whenLoadedAndIdle } from './app/after-load';
 import { prefetchAfterLoad } from './app/prefetch-after-load';
 import { registerServiceWorker } from './pwa/register-sw';
+import { currentSchool } from './session/session-rules';
 import { sessionStore } from './session/session-store';
+import { loadStartPage } from './app/start-page';
 import { engineHost } from './sync-binding/engine-host';
 import { startDevanagariFont } from './ui/devanagari-font';
 import './ui/theme.css';
@@ -26,8 +28,11 @@ prefetchAfterLoad();
 startDevanagariFont();
 
 // Hindi and Marathi load their catalogs before the first render (from the service worker's cache
-// offline): on the landing page only its own, the rest once it has loaded (language.ts).
-void startLanguage().then(() => {
+// offline): on the landing page only its own, the rest once it has loaded (language.ts). A
+// signed-in start loads the page it opens as well (start-page.ts).
+const session = sessionStore.current();
+const startPage = session ? loadStartPage(location.pathname, session.role, currentSchool(sessionStore.stores) !== null) : undefined;
+void Promise.all([startLanguage(), startPage]).then(() => {
   whenLoadedAndIdle(() => void wholeLanguagePending());
   void sendPendingLanguage();
   const root = document.getElementById('root');

@@ -95,13 +95,6 @@ export function FirstSyncProgress({ needs }: { needs: readonly SyncEntity[] }) {
   );
 }
 
-/** Whether a screen may show what the mirror holds: the records have arrived, or there is no engine to wait for. */
-export function useArrived(): boolean {
-  const engine = useSyncEngine();
-  const first = useFirstSync();
-  return !engine || first?.arrived === true;
-}
-
 export function WaitForFirstSync({ needs, children, page }: WaitForFirstSyncProps) {
   useLanguage();
   const engine = useSyncEngine();

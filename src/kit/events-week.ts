@@ -7,7 +7,7 @@
 import { schoolTodayIso } from '../../contract/school-day';
 import type { KakshaDb } from '../../sync';
 import { eventsTable, type EventRow } from '../../sync/modules/events';
-import { useMirrorQuery } from '../sync-binding/use-mirror-query';
+import { useFigureBeside } from '../sync-binding/use-mirror-query';
 import type { Tile } from '../ui/TileGrid';
 import { weekOf } from './homework-week';
 import { eventsWeekTexts } from './texts';
@@ -28,6 +28,6 @@ export async function readHolidays(db: KakshaDb): Promise<EventRow[]> {
 
 /** The tiles with the events tile's figure added once the mirror has been read. */
 export function useEventsTile(tiles: readonly Tile[], eventsPath: string): Tile[] {
-  const count = useMirrorQuery(async (db) => upcomingThisWeek(await db.tableOf(eventsTable).toArray()), []);
+  const count = useFigureBeside(async (db) => upcomingThisWeek(await db.tableOf(eventsTable).toArray()), []);
   return tiles.map((tile) => (tile.to === eventsPath && count !== undefined ? { ...tile, detail: eventsTileText(count) } : tile));
 }

@@ -9,7 +9,7 @@
 import { schoolTodayIso } from '../../contract/school-day';
 import type { KakshaDb, StudentRow } from '../../sync';
 import { homeworkDoneTable, homeworkTable, type HomeworkDoneRow, type HomeworkRow } from '../../sync/modules/homework';
-import { useMirrorQuery } from '../sync-binding/use-mirror-query';
+import { useFigureBeside } from '../sync-binding/use-mirror-query';
 import type { Tile } from '../ui/TileGrid';
 import { recordsKitTexts } from './texts';
 import { studentsTable } from '../../sync/modules/students';
@@ -150,7 +150,7 @@ async function readFamilyWeekCounts(db: KakshaDb): Promise<FamilyWeekCounts> {
 
 /** The family dashboard's homework tile: its children's week, the same figures as their cards. */
 export function useFamilyHomeworkTile(tiles: readonly Tile[], homeworkPath: string): Tile[] {
-  const counts = useMirrorQuery(readFamilyWeekCounts, []);
+  const counts = useFigureBeside(readFamilyWeekCounts, []);
   return tiles.map((tile) =>
     tile.to === homeworkPath && counts ? { ...tile, detail: recordsKitTexts.familyHomeworkTile({ dueThisWeek: counts.dueThisWeek, notDone: counts.notDone, overdue: counts.overdue }) } : tile,
   );
@@ -159,7 +159,7 @@ export function useFamilyHomeworkTile(tiles: readonly Tile[], homeworkPath: stri
 /** The tiles with the homework tile's figures added once the mirror has been read. */
 export function useHomeworkTile(tiles: readonly Tile[], homeworkPath: string): Tile[] {
   const { isTeacher, teacherId } = useStaffAccess();
-  const counts = useMirrorQuery((db) => readWeekCounts(db, isTeacher ? teacherId : undefined), [isTeacher, teacherId]);
+  const counts = useFigureBeside((db) => readWeekCounts(db, isTeacher ? teacherId : undefined), [isTeacher, teacherId]);
   return tiles.map((tile) =>
     tile.to === homeworkPath && counts ? { ...tile, detail: recordsKitTexts.homeworkTile({ dueThisWeek: counts.dueThisWeek, notDone: counts.notDone }) } : tile,
   );

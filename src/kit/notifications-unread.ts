@@ -12,7 +12,7 @@ import type { Audience } from '../../contract/notifications';
 import type { KakshaDb } from '../../sync';
 import { notificationReadsTable, notificationsTable, type NotificationRow } from '../../sync/modules/notifications';
 import { identityOf } from '../sync-binding/engine-host';
-import { useMirrorQuery } from '../sync-binding/use-mirror-query';
+import { useFigureBeside } from '../sync-binding/use-mirror-query';
 import { useSessionSnapshot } from '../session/use-session';
 import type { Tile } from '../ui/TileGrid';
 import { unreadTexts } from './texts';
@@ -64,7 +64,7 @@ function showBadge(count: number): void {
 /** The signed-in user's unread count (undefined while the mirror is read); the app badge follows it. */
 export function useUnreadCount(): number | undefined {
   const reader = useReader();
-  const count = useMirrorQuery((db) => countUnread(db, reader), [reader.staff, reader.userId]);
+  const count = useFigureBeside((db) => countUnread(db, reader), [reader.staff, reader.userId]);
   useEffect(() => {
     if (count !== undefined) showBadge(count);
   }, [count]);

@@ -49,6 +49,14 @@ export function holdFirstScreen(): () => void {
   };
 }
 
+/**
+ * A read that waits for the first screen asks for it to be drawn: with nothing else holding it
+ * after the next frame (a screen whose every read waits), it is drawn then, not at the fallback.
+ */
+export function nudgeFirstScreen(): void {
+  if (pending === 0) checkSoon();
+}
+
 export function isFirstScreenDrawn(): boolean {
   return drawn;
 }

@@ -39,6 +39,13 @@ export function useFirstSync(): FirstSyncState | null {
   return latest && latest.engine === engine ? latest.state : null;
 }
 
+/** Whether a screen may show what the mirror holds: the records have arrived, or there is no engine to wait for. */
+export function useArrived(): boolean {
+  const engine = useSyncEngine();
+  const first = useFirstSync();
+  return !engine || first?.arrived === true;
+}
+
 /** The signed-in user's files waiting to be sent and the ones the school refused; null before the sender runs. */
 export function useFileSummary(): FileSummary | null {
   return useSyncExternalStore(engineHost.subscribe, engineHost.files, () => null);

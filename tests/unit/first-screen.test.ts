@@ -42,6 +42,24 @@ describe('the first screen on a cold start', () => {
     expect(screen.isFirstScreenDrawn()).toBe(true);
   });
 
+  it('draws a screen whose every read waits for it after the next frame, not at the fallback; a read that holds keeps it', async () => {
+    const screen = await freshFirstScreen();
+    const notices = screen.holdFirstScreen();
+    // A tile's count asks while the screen's own read is out: nothing is drawn for it.
+    screen.nudgeFirstScreen();
+    await frames(3);
+    expect(screen.isFirstScreenDrawn()).toBe(false);
+    notices();
+    await frames(3);
+    expect(screen.isFirstScreenDrawn()).toBe(true);
+
+    const alone = await freshFirstScreen();
+    alone.nudgeFirstScreen();
+    expect(alone.isFirstScreenDrawn()).toBe(false);
+    await frames(3);
+    expect(alone.isFirstScreenDrawn()).toBe(true);
+  });
+
   it('holds nothing back past five seconds from the start, for a read that never answers', async () => {
     const screen = await freshFirstScreen();
     screen.holdFirstScreen();

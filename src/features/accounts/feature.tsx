@@ -1,9 +1,9 @@
 /** Account approvals (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
-const AccountsPage = lazy(() => import('./AccountsPage'));
+const AccountsPage = lazyPage(() => import('./AccountsPage'));
 
 const icon = (
   <>

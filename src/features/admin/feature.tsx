@@ -1,11 +1,11 @@
 /** The staff area's own pages: the dashboard and the school's results (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { t } from '../../i18n';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles } from '../../kit/staff-titles';
 
-const AdminDashboardPage = lazy(() => import('./dashboard/AdminDashboardPage'));
-const ResultsOverviewPage = lazy(() => import('./results/ResultsOverviewPage'));
+const AdminDashboardPage = lazyPage(() => import('./dashboard/AdminDashboardPage'));
+const ResultsOverviewPage = lazyPage(() => import('./results/ResultsOverviewPage'));
 
 export const adminFeature = defineFeature({
   name: 'admin',

@@ -1,14 +1,13 @@
 /** Student attendance: pages and the sync panel's words for a sheet (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
 // The screen a teacher opens most: fetched while the dashboard sits idle, so it is on the phone when
 // they tap it (on 3G its chunks took ~700 ms after the tap; bench:offline part 4).
-const loadMarkAttendancePage = () => import('./MarkAttendancePage');
-const MarkAttendancePage = lazy(loadMarkAttendancePage);
-const ClassAttendancePage = lazy(() => import('./ClassAttendancePage'));
-const StudentAttendancePage = lazy(() => import('./StudentAttendancePage'));
+const MarkAttendancePage = lazyPage(() => import('./MarkAttendancePage'));
+const ClassAttendancePage = lazyPage(() => import('./ClassAttendancePage'));
+const StudentAttendancePage = lazyPage(() => import('./StudentAttendancePage'));
 
 const icon = (
   <>
@@ -37,7 +36,7 @@ export const attendanceFeature = defineFeature({
         back: '/attendance',
         page: <MarkAttendancePage />,
         tile: { icon: markIcon, order: 50 },
-        preload: loadMarkAttendancePage,
+        preload: MarkAttendancePage.load,
       },
     ],
     student: [{ needs: ['students', 'classes', 'attendance', 'events'], path: '/attendance', title: () => titles.attendance, page: <StudentAttendancePage />, tile: { icon, order: 30 } }],

@@ -1,9 +1,9 @@
 /** Classes: the page and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
-const ClassesPage = lazy(() => import('./ClassesPage'));
+const ClassesPage = lazyPage(() => import('./ClassesPage'));
 
 const icon = (
   <>

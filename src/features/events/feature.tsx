@@ -1,13 +1,13 @@
 /** The school calendar: pages and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { pageTitles } from '../page-titles';
 
 const titles = pageTitles.events;
 
-const EventsPage = lazy(() => import('./EventsPage'));
-const EventFormPage = lazy(() => import('./EventFormPage'));
-const StudentEventsPage = lazy(() => import('./StudentEventsPage'));
+const EventsPage = lazyPage(() => import('./EventsPage'));
+const EventFormPage = lazyPage(() => import('./EventFormPage'));
+const StudentEventsPage = lazyPage(() => import('./StudentEventsPage'));
 
 const icon = (
   <>

@@ -1,14 +1,14 @@
 /** Exams, report cards and results: pages, the sync panel's words and the school copy a report card prints (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { pageTitles } from '../page-titles';
 
 const titles = pageTitles.exams;
 
-const ExamsPage = lazy(() => import('./ExamsPage'));
-const ReportCardsPage = lazy(() => import('./ReportCardsPage'));
-const StudentExamsPage = lazy(() => import('./StudentExamsPage'));
-const StudentResultsPage = lazy(() => import('./StudentResultsPage'));
+const ExamsPage = lazyPage(() => import('./ExamsPage'));
+const ReportCardsPage = lazyPage(() => import('./ReportCardsPage'));
+const StudentExamsPage = lazyPage(() => import('./StudentExamsPage'));
+const StudentResultsPage = lazyPage(() => import('./StudentResultsPage'));
 
 const icon = (
   <>

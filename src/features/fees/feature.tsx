@@ -1,16 +1,16 @@
 /** Fees: pages, the sync panel's words and the UPI payee a receipt prints (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { pageTitles } from '../page-titles';
 
 const titles = pageTitles.fees;
 
-const FeeRegisterPage = lazy(() => import('./FeeRegisterPage'));
-const CollectFeePage = lazy(() => import('./CollectFeePage'));
-const CorrectReceiptPage = lazy(() => import('./CorrectReceiptPage'));
-const ReceiptPage = lazy(() => import('./ReceiptPage'));
-const StudentFeesPage = lazy(() => import('./StudentFeesPage'));
-const PaymentsPage = lazy(() => import('./PaymentsPage'));
+const FeeRegisterPage = lazyPage(() => import('./FeeRegisterPage'));
+const CollectFeePage = lazyPage(() => import('./CollectFeePage'));
+const CorrectReceiptPage = lazyPage(() => import('./CorrectReceiptPage'));
+const ReceiptPage = lazyPage(() => import('./ReceiptPage'));
+const StudentFeesPage = lazyPage(() => import('./StudentFeesPage'));
+const PaymentsPage = lazyPage(() => import('./PaymentsPage'));
 
 const icon = (
   <>

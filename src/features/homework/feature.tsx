@@ -1,13 +1,13 @@
 /** Homework: pages and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { pageTitles } from '../page-titles';
 
 const titles = pageTitles.homework;
 
-const HomeworkPage = lazy(() => import('./HomeworkPage'));
-const HomeworkFormPage = lazy(() => import('./HomeworkFormPage'));
-const StudentHomeworkPage = lazy(() => import('./StudentHomeworkPage'));
+const HomeworkPage = lazyPage(() => import('./HomeworkPage'));
+const HomeworkFormPage = lazyPage(() => import('./HomeworkFormPage'));
+const StudentHomeworkPage = lazyPage(() => import('./StudentHomeworkPage'));
 
 const icon = (
   <>

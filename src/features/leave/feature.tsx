@@ -1,12 +1,12 @@
 /** Leave: pages and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { pageTitles } from '../page-titles';
 
 const titles = pageTitles.leave;
 
-const StaffLeavePage = lazy(() => import('./StaffLeavePage'));
-const StudentLeavePage = lazy(() => import('./StudentLeavePage'));
+const StaffLeavePage = lazyPage(() => import('./StaffLeavePage'));
+const StudentLeavePage = lazyPage(() => import('./StudentLeavePage'));
 
 const icon = (
   <>

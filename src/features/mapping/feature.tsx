@@ -1,9 +1,9 @@
 /** A class's subjects, their teachers and its class teacher: the page and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
-const MappingPage = lazy(() => import('./MappingPage'));
+const MappingPage = lazyPage(() => import('./MappingPage'));
 
 const icon = (
   <>

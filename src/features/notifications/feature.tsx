@@ -1,13 +1,13 @@
 /** Notifications: pages and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { pageTitles } from '../page-titles';
 
 const titles = pageTitles.notifications;
 
-const NotificationsPage = lazy(() => import('./NotificationsPage'));
-const NotificationFormPage = lazy(() => import('./NotificationFormPage'));
-const StudentNotificationsPage = lazy(() => import('./StudentNotificationsPage'));
+const NotificationsPage = lazyPage(() => import('./NotificationsPage'));
+const NotificationFormPage = lazyPage(() => import('./NotificationFormPage'));
+const StudentNotificationsPage = lazyPage(() => import('./StudentNotificationsPage'));
 
 const icon = (
   <>

@@ -1,11 +1,11 @@
 /** /admin/profile and /student/profile (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { pageTitles } from '../page-titles';
 
 const titles = pageTitles.profile;
 
-const ProfilePage = lazy(() => import('./ProfilePage'));
+const ProfilePage = lazyPage(() => import('./ProfilePage'));
 
 const icon = (
   <>

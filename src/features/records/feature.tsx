@@ -1,14 +1,14 @@
 /** The admission register and certificates: pages and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { pageTitles } from '../page-titles';
 
 const titles = pageTitles.records;
 
-const RecordsPage = lazy(() => import('./RecordsPage'));
-const NewAdmissionPage = lazy(() => import('./NewAdmissionPage'));
-const EditAdmissionPage = lazy(() => import('./EditAdmissionPage'));
-const PrintCertificatePage = lazy(() => import('./PrintCertificatePage'));
+const RecordsPage = lazyPage(() => import('./RecordsPage'));
+const NewAdmissionPage = lazyPage(() => import('./NewAdmissionPage'));
+const EditAdmissionPage = lazyPage(() => import('./EditAdmissionPage'));
+const PrintCertificatePage = lazyPage(() => import('./PrintCertificatePage'));
 
 const icon = (
   <>

@@ -1,9 +1,9 @@
 /** The school's details (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
-const SchoolsPage = lazy(() => import('./SchoolsPage'));
+const SchoolsPage = lazyPage(() => import('./SchoolsPage'));
 
 const icon = (
   <>

@@ -1,10 +1,10 @@
 /** /settings, for all four roles, with its tile at the end of both dashboards (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { t } from '../../i18n';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { settingsPath } from '../../navigation/sections';
 
-const SettingsPage = lazy(() => import('./SettingsPage'));
+const SettingsPage = lazyPage(() => import('./SettingsPage'));
 
 const icon = (
   <>

@@ -1,9 +1,9 @@
 /** The family area's dashboard (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { t } from '../../i18n';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 
-const StudentDashboardPage = lazy(() => import('./dashboard/StudentDashboardPage'));
+const StudentDashboardPage = lazyPage(() => import('./dashboard/StudentDashboardPage'));
 
 export const studentFeature = defineFeature({
   name: 'student',

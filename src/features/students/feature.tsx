@@ -1,10 +1,10 @@
 /** Students: pages and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
-const StudentsPage = lazy(() => import('./StudentsPage'));
-const StudentFormPage = lazy(() => import('./StudentFormPage'));
+const StudentsPage = lazyPage(() => import('./StudentsPage'));
+const StudentFormPage = lazyPage(() => import('./StudentFormPage'));
 
 const icon = (
   <>

@@ -1,9 +1,9 @@
 /** Subjects: the page and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
-const SubjectsPage = lazy(() => import('./SubjectsPage'));
+const SubjectsPage = lazyPage(() => import('./SubjectsPage'));
 
 const icon = (
   <>

@@ -1,10 +1,10 @@
 /** Staff attendance: pages and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
-const TeacherAttendancePage = lazy(() => import('./TeacherAttendancePage'));
-const MonthlyRegisterPage = lazy(() => import('./MonthlyRegisterPage'));
+const TeacherAttendancePage = lazyPage(() => import('./TeacherAttendancePage'));
+const MonthlyRegisterPage = lazyPage(() => import('./MonthlyRegisterPage'));
 
 const icon = (
   <>

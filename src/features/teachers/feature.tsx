@@ -1,10 +1,10 @@
 /** Teachers: pages and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
-const TeachersPage = lazy(() => import('./TeachersPage'));
-const TeacherFormPage = lazy(() => import('./TeacherFormPage'));
+const TeachersPage = lazyPage(() => import('./TeachersPage'));
+const TeacherFormPage = lazyPage(() => import('./TeacherFormPage'));
 
 const icon = (
   <>

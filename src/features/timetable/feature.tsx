@@ -1,11 +1,11 @@
 /** The timetable: pages and the sync panel's words (src/kit/feature.ts). */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
-const TimetablePage = lazy(() => import('./TimetablePage'));
-const TimetableFormPage = lazy(() => import('./TimetableFormPage'));
-const StudentTimetablePage = lazy(() => import('./StudentTimetablePage'));
+const TimetablePage = lazyPage(() => import('./TimetablePage'));
+const TimetableFormPage = lazyPage(() => import('./TimetableFormPage'));
+const StudentTimetablePage = lazyPage(() => import('./StudentTimetablePage'));
 
 const icon = (
   <>

@@ -1,9 +1,9 @@
 /** The school year (src/kit/feature.ts): its turnover, admins only. */
-import { lazy } from 'react';
 import { defineFeature } from '../../kit/feature';
+import { lazyPage } from '../../kit/lazy-page';
 import { staffTitles as titles } from '../../kit/staff-titles';
 
-const YearPage = lazy(() => import('./YearPage'));
+const YearPage = lazyPage(() => import('./YearPage'));
 
 const icon = (
   <>

@@ -18,7 +18,7 @@ import MarkAttendancePage from '../../../src/features/attendance/MarkAttendanceP
 import { attendanceTexts } from '../../../src/features/attendance/texts';
 import { firstSyncTexts as text } from '../../../src/kit/first-sync-texts';
 import { progressLines, WaitForFirstSync } from '../../../src/kit/WaitForFirstSync';
-import { renderRoute, type Rendered } from './dom';
+import { renderRoute, settle, type Rendered } from './dom';
 import { markArrived, screenHarness, signInStorage, until } from './records-harness';
 
 const harness = screenHarness('first-sync');
@@ -42,6 +42,7 @@ const progress: FirstPullProgress = {
 };
 
 const shown = () => view!.container.textContent ?? '';
+const tileDetail = (to: string) => view!.container.querySelector(`a[href="${to}"] .tile-detail`)?.textContent ?? undefined;
 const lines = () => Array.from(view!.container.querySelectorAll('.first-sync-lines li')).map((li) => li.textContent);
 
 describe('until the school\'s records have arrived', () => {
@@ -60,12 +61,18 @@ describe('until the school\'s records have arrived', () => {
     expect(shown()).not.toContain(dashboardTexts.attendance.allMarked);
     expect(shown()).not.toContain(dashboardTexts.attendance.present);
     expect(view.container.querySelector('.glance-grid')).toBeNull();
-    // The tiles are there to use meanwhile.
+    // The tiles are there to use meanwhile, without counts made from a mirror still filling.
     expect(view.container.querySelector('a[href="/admin/mark-attendance"]')).not.toBeNull();
+    for (let look = 0; look < 20; look += 1) {
+      await settle(10);
+      expect(tileDetail('/admin/homework')).toBeUndefined();
+      expect(tileDetail('/admin/events')).toBeUndefined();
+    }
 
     await act(() => markArrived(engine));
     await until(() => view!.container.querySelector('.glance-grid') !== null, 'the day at a glance');
     expect(shown()).not.toContain(text.heading);
+    await until(() => tileDetail('/admin/homework') !== undefined && tileDetail('/admin/events') !== undefined, "the tiles' counts, once arrived");
   });
 
   it('the teacher\'s dashboard never says no class is assigned to her while her classes may be on the way', async () => {

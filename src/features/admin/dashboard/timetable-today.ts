@@ -5,7 +5,7 @@
  */
 import type { KakshaDb } from '../../../../sync';
 import { periodsTable, substitutionsTable, timetableTable, type PeriodRow, type SubstitutionRow, type TimetableEntryRow } from '../../../../sync/modules/timetable';
-import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
+import { useFigureBeside } from '../../../sync-binding/use-mirror-query';
 import type { Tile } from '../../../ui/TileGrid';
 import { useStaffAccess } from '../../../kit/access';
 import { subjectsTable } from '../../../../sync/modules/subjects';
@@ -57,7 +57,8 @@ async function readNames(db: KakshaDb) {
 /** The tiles with the timetable tile telling a teacher their next period today. */
 export function useTimetableTile(tiles: readonly Tile[], timetablePath: string): Tile[] {
   const { teacherId } = useStaffAccess();
-  const mirror = useMirrorQuery(readNames, []);
+  // Only a teacher's tile says her next period: an admin's reads nothing.
+  const mirror = useFigureBeside((db) => (teacherId ? readNames(db) : null), [teacherId]);
   const next = mirror && teacherId ? nextPeriodOf(mirror, teacherId) : undefined;
   if (!next || !mirror) return [...tiles];
   const subject = mirror.subjects.find((row) => row.id === next.entry.subjectId)?.subjectName ?? '';
