@@ -16,6 +16,7 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import { queryRows } from '../../db/rows';
+import { selectRowsAsJson } from '../../db/rows-as-json';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { SyncScope } from '../../module-kit/scope';
@@ -85,10 +86,12 @@ function positionsQuery(db: Db, src: SyncSource, index: number, scope: SyncScope
 async function positionsAfter(db: Db, sources: readonly SyncSource[], scope: SyncScope, window: PageWindow): Promise<ChangePosition[]> {
   const parts = sources.flatMap((src, index) => positionsQuery(db, src, index, scope, window) ?? []);
   if (parts.length === 0) return [];
-  const rows = await queryRows<{ source: number; id: string; txid: string; rev: string | number; deleted_at: unknown }>(
+  // One JSON text for the page's positions: the driver decodes one field, not five a row.
+  const [answer] = await queryRows<{ positions: string | null }>(
     db,
-    sql`${sql.join(parts, sql` union all `)} order by txid, rev limit ${window.limit + 1}`,
+    sql`select coalesce(json_agg(p order by p.txid, p.rev), '[]')::text as positions from (${sql.join(parts, sql` union all `)} order by txid, rev limit ${window.limit + 1}) p`,
   );
+  const rows = JSON.parse(answer?.positions ?? '[]') as { source: number; id: string; txid: string; rev: string | number; deleted_at: unknown }[];
   return rows.map((row) => ({
     source: sources[Number(row.source)]!,
     id: row.id,
@@ -110,11 +113,8 @@ async function changesAt(db: Db, tenantId: string, positions: readonly ChangePos
   const records = new Map<SyncSource, Map<string, unknown>>();
   for (const [src, ids] of liveIds) {
     const t = src.table;
-    const rows = await db
-      .select()
-      .from(t as PgTable)
-      .where(and(eq(t.tenantId, tenantId), anyOf(t.id, ids, 'uuid')));
-    records.set(src, await src.records(db, tenantId, rows));
+    const rows = await selectRowsAsJson(db, t as PgTable, and(eq(t.tenantId, tenantId), anyOf(t.id, ids, 'uuid')));
+    records.set(src, await src.records(db, tenantId, rows as (typeof t)['$inferSelect'][]));
   }
   return positions.map(({ source, id, rev, txid, deleted }) => {
     const record = deleted ? undefined : records.get(source)?.get(id);
