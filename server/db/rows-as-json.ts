@@ -29,7 +29,7 @@ function columnsByName(table: PgTable): ColumnsByName {
 }
 
 /** One row of PostgreSQL's JSON as `select()` maps it (columns Drizzle does not know are left out). */
-export function rowFromJson<T>(table: PgTable, json: Record<string, unknown>): T {
+function rowFromJson<T>(table: PgTable, json: Record<string, unknown>): T {
   const row: Record<string, unknown> = {};
   for (const [name, { key, column }] of columnsByName(table)) {
     const value = json[name];
