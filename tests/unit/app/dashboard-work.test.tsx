@@ -3,7 +3,9 @@
  * figures the staff pull brought; none yet is said, not 0), a teacher's homework to check (her
  * subjects only, the last week, done counts of the class's current students) and marks grids not
  * finished (her papers written by today of exams not published for the class, empty cells counted;
- * absent and exempt are filled). Then /admin over a real engine offline: each figure opens its
+ * absent and exempt are filled), read from her share of the mirror (her classes' students, the
+ * periods she teaches or covers, her subjects' homework) with the figures the whole school's rows
+ * give. Then /admin over a real engine offline: each figure opens its
  * screen (the notifications list, the homework's details, the grid, the substitute picker), and
  * every section tile has its icon.
  */
@@ -16,7 +18,11 @@ import { teacherAttendanceTable } from '../../../sync/modules/teacher-attendance
 import { periodsTable, substitutionsTable, timetableTable } from '../../../sync/modules/timetable';
 import AdminDashboardPage from '../../../src/features/admin/dashboard/AdminDashboardPage';
 import { lastNoticeReads } from '../../../src/features/admin/dashboard/notice-reads';
-import { addDays, gridsToFinish, homeworkToCheck } from '../../../src/features/admin/dashboard/teacher-work';
+import { addDays, gridsToFinish, homeworkToCheck, readTeacherWork } from '../../../src/features/admin/dashboard/teacher-work';
+import { periodsToday } from '../../../src/features/admin/dashboard/teacher-day';
+import { attendanceToday, readTeacherToday, readToday, staffToday } from '../../../src/features/admin/dashboard/today';
+import { classIdsTaughtBy } from '../../../src/kit/taught-classes';
+import { attendanceTable } from '../../../sync/modules/attendance';
 import { renderRoute, type Rendered } from './dom';
 import { onDay } from '../../support/fixed-day';
 import { screenHarness, signInStorage, until } from './records-harness';
@@ -201,5 +207,89 @@ describe('/admin: each new figure opens its screen', () => {
     expect(grid.querySelector('a')!.getAttribute('href')).toBe(`/admin/exams?exam=${id(601)}&class=${vA}&subject=${maths}`);
     expect(grid.textContent).toContain('Unit test 1 · V A · Mathematics');
     expect(grid.textContent).toContain('2 of 3 cells empty');
+  });
+});
+
+describe('a teacher’s day read from her share of the mirror', () => {
+  const today = '2026-11-25';
+  onDay(today);
+
+  it('reads the students of her classes and the periods she teaches or covers, and shows what the whole school’s rows show', async () => {
+    signInStorage('TEACHER', { profile: { username: 'teacher@kaksha.demo', userType: 'TEACHER', teacherId: farhan } });
+    const engine = await harness.engine('TEACHER');
+    await seed(engine, today);
+    const vC = id(3);
+    await engine.db.tableOf(classesTable).put({ id: vC, className: 'VI', classSection: 'A', classTeacherId: farhan, rev: 1 });
+    await engine.db.tableOf(studentsTable).bulkPut([
+      { id: id(25), classId: vC, admissionId: 'A5', firstName: 'Zoya', lastName: 'Khan', rev: 1 },
+      { id: id(26), classId: null, admissionId: 'A6', firstName: 'Left', lastName: 'Early', rev: 1 },
+    ] as never);
+    await engine.db.tableOf(attendanceTable).bulkPut([
+      { id: id(900), studentId: asha, classId: vA, date: today, status: 'present', remark: '', markedBy: 'x', markedAt: '', deviceMarkedAt: null, rev: 1 },
+      { id: id(901), studentId: kiran, classId: vB, date: today, status: 'absent', remark: '', markedBy: 'x', markedAt: '', deviceMarkedAt: null, rev: 1 },
+    ] as never);
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+    await engine.db.tableOf(periodsTable).bulkPut(
+      [2, 3, 4].map((n) => ({ id: id(810 + n), day: weekday, position: n, name: `Period ${n}`, startTime: `0${8 + n}:00`, endTime: `0${8 + n}:40`, kind: 'teaching', rev: 1 })) as never,
+    );
+    const entry = (n: number, classId: string, teacherId: string, period: number) => ({ id: id(830 + n), classId, periodId: id(810 + period), subjectId: maths, teacherId, room: '', rev: 1 });
+    // His own period, a period of Sunita's he covers today, his period Sunita covers, and one not his at all.
+    await engine.db.tableOf(timetableTable).bulkPut([entry(1, vA, farhan, 2), entry(2, vB, sunita, 3), entry(3, vA, farhan, 4), entry(4, vB, sunita, 2)]);
+    await engine.db.tableOf(substitutionsTable).bulkPut([
+      { id: id(850), entryId: id(832), date: today, teacherId: farhan, note: '', rev: 1 },
+      { id: id(851), entryId: id(833), date: today, teacherId: sunita, note: '', rev: 1 },
+    ] as never);
+    await engine.db.tableOf(homeworkTable).bulkPut([homework(2, { dueDate: '2026-11-23', title: 'Decimals' }), homework(5, { subjectId: science, title: 'Not his subject' })]);
+    await engine.db.tableOf(homeworkDoneTable).bulkPut([done(id(402), meena), done(id(405), asha), done(id(405), ravi)]);
+
+    const day = await readTeacherToday(engine.db, today, farhan);
+    expect([...day.mine].sort()).toEqual([vA, vC].sort());
+    expect(day.students.map((row) => row.id).sort()).toEqual([asha, ravi, meena, id(25)].sort());
+    expect(day.entries.map((row) => row.id).sort()).toEqual([id(831), id(832), id(833)]);
+    const work = await readTeacherWork(engine.db, farhan, today);
+    expect(work.homework.map((row) => row.title).sort()).toEqual(['Decimals', 'Fractions']);
+    expect(work.done.map((row) => row.homeworkId).sort()).toEqual([id(401), id(401), id(402)]);
+
+    // The same figures as from the whole school's rows.
+    const school = await readToday(engine.db, today);
+    const taught = new Set(await classIdsTaughtBy(engine.db, farhan));
+    const allHomework = await engine.db.tableOf(homeworkTable).toArray();
+    const allDone = await engine.db.tableOf(homeworkDoneTable).toArray();
+    expect(attendanceToday(day, today, day.mine)).toEqual(attendanceToday(school, today, taught));
+    expect(attendanceToday(day, today, day.mine)).toMatchObject({ present: 1, absent: 0, notMarked: 3 });
+    const periods = periodsToday(day, farhan, today);
+    expect(periods).toEqual(periodsToday({ ...school, entries: await engine.db.tableOf(timetableTable).toArray() }, farhan, today));
+    expect(periods.map((one) => [one.entry.id, one.substitute])).toEqual([
+      [id(831), false],
+      [id(832), true],
+    ]);
+    const toCheck = homeworkToCheck({ ...work, students: day.students }, farhan, today);
+    expect(toCheck).toEqual(homeworkToCheck({ ...work, homework: allHomework, done: allDone, students: school.students }, farhan, today));
+    expect(toCheck.map((row) => [row.homework.title, row.done])).toEqual([
+      ['Fractions', 2],
+      ['Decimals', 1],
+    ]);
+    expect(gridsToFinish({ ...work, students: day.students, classes: day.classes }, farhan, today)).toEqual(
+      gridsToFinish({ ...work, students: school.students, classes: school.classes }, farhan, today),
+    );
+  });
+
+  it('an admin’s day reads the periods of the teachers away only, and finds the same periods to cover', async () => {
+    signInStorage('ADMIN');
+    const engine = await harness.engine('ADMIN');
+    await seed(engine, today);
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+    await engine.db.tableOf(periodsTable).put({ id: id(811), day: weekday, position: 2, name: 'Period 2', startTime: '09:45', endTime: '10:25', kind: 'teaching', rev: 1 } as never);
+    // Sunita is away (seed): her second period is covered, Farhan's is not hers to cover.
+    await engine.db.tableOf(timetableTable).bulkPut([
+      { id: id(821), classId: vB, periodId: id(811), subjectId: maths, teacherId: sunita, room: '', rev: 1 },
+      { id: id(822), classId: vA, periodId: id(811), subjectId: maths, teacherId: farhan, room: '', rev: 1 },
+    ]);
+    await engine.db.tableOf(substitutionsTable).put({ id: id(852), entryId: id(821), date: today, teacherId: farhan, note: '', rev: 1 } as never);
+    const school = await readToday(engine.db, today);
+    expect(school.entries.map((row) => row.id).sort()).toEqual([id(820), id(821)]);
+    const staff = staffToday(school, today);
+    expect(staff).toEqual(staffToday({ ...school, entries: await engine.db.tableOf(timetableTable).toArray() }, today));
+    expect(staff.uncovered.map((one) => one.entry.id)).toEqual([id(820)]);
   });
 });

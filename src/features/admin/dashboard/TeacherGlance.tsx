@@ -1,7 +1,6 @@
 /** /admin for a teacher: her own classes today (periods, not yet marked, homework to check and due, marks grids to finish), from the device's mirror. */
 import { useMemo } from 'react';
 import { useStaffAccess } from '../../../kit/access';
-import { classIdsTaughtBy } from '../../../kit/taught-classes';
 import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
 import { AsOf } from '../../../kit/AsOf';
 import { WaitForFirstSync } from '../../../kit/WaitForFirstSync';
@@ -13,7 +12,7 @@ import { WorkPanel } from './WorkPanel';
 import { EventsPanel, HomeworkDuePanel } from './DuePanel';
 import { dashboardTexts } from './texts';
 import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
-import { attendanceToday, homeworkDueOn, readToday } from './today';
+import { attendanceToday, homeworkDueOn, readTeacherToday } from './today';
 import { useLanguage } from '../../../i18n';
 import '../../../ui/glance.css';
 
@@ -26,8 +25,7 @@ export function TeacherGlance() {
   const { teacherId } = useStaffAccess();
   const mirror = useMirrorQuery(
     async (db) => ({
-      ...(await readToday(db, today)),
-      mine: new Set(teacherId ? await classIdsTaughtBy(db, teacherId) : []),
+      ...(await readTeacherToday(db, today, teacherId)),
       outbox: await db.outbox.toArray(),
       work: teacherId ? await readTeacherWork(db, teacherId, today) : null,
     }),

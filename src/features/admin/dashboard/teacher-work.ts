@@ -102,10 +102,16 @@ export function gridsToFinish(mirror: Pick<TeacherWorkMirror, 'exams' | 'marks' 
     .map(({ date: _date, ...grid }) => grid);
 }
 
-/** What the two figures read: the homework of the week and its done marks, the open exams and their marks of her subjects. */
+/**
+ * What the two figures read: her homework of the week (her subjects' only: the school's whole week
+ * is some 90 pieces, and their done marks thousands of rows) and its done marks, the open exams and
+ * their marks of her subjects.
+ */
 export async function readTeacherWork(db: KakshaDb, teacherId: string, today: string): Promise<Omit<TeacherWorkMirror, 'students' | 'classes'>> {
   const mapping = await db.tableOf(classSubjectsTable).where('teacherId').equals(teacherId).toArray();
-  const homework = await db.tableOf(homeworkTable).where('dueDate').between(addDays(today, -checkDays), today, false, true).toArray();
+  const mine = taughtPairs(mapping, teacherId);
+  const week = await db.tableOf(homeworkTable).where('dueDate').between(addDays(today, -checkDays), today, false, true).toArray();
+  const homework = week.filter((row) => mine.has(pair(row.classId, row.subjectId)));
   const done = homework.length > 0 ? await db.tableOf(homeworkDoneTable).where('homeworkId').anyOf(homework.map((row) => row.id)).toArray() : [];
   const exams = (await db.tableOf(examsTable).toArray()).filter((exam) => exam.schedule.some((paper) => !exam.published?.[paper.classId]));
   const keys = exams.flatMap((exam) =>

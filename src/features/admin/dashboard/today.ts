@@ -19,6 +19,7 @@ import { studentsTable } from '../../../../sync/modules/students';
 import { attendanceTable } from '../../../../sync/modules/attendance';
 import { teachersTable } from '../../../../sync/modules/teachers';
 import { subjectsTable } from '../../../../sync/modules/subjects';
+import { classSubjectsTable } from '../../../../sync/modules/class-subjects';
 import { readTogether } from '../../../sync-binding/read-together';
 
 export interface AttendanceToday {
@@ -140,6 +141,7 @@ export interface TodayMirror {
   teachers: TeacherRow[];
   teacherAttendance: TeacherAttendanceRow[];
   periods: PeriodRow[];
+  /** The timetable entries of the teachers away today: all that the periods to cover need. */
   entries: TimetableEntryRow[];
   substitutions: SubstitutionRow[];
   receipts: FeeReceiptRow[];
@@ -148,7 +150,11 @@ export interface TodayMirror {
   subjects: SubjectRow[];
 }
 
-/** What the glance reads: today's rows only where the table has a date index, in one transaction (no copies). */
+/**
+ * What the glance reads: today's rows only where the table has a date index, and of the timetable
+ * the entries of the teachers away today (not the school's 1,404 entries at Riverside, the largest
+ * read before the first figure), in one transaction (no copies).
+ */
 export function readToday(db: KakshaDb, today: string): Promise<TodayMirror> {
   const tables = {
     classes: db.tableOf(classesTable),
@@ -165,20 +171,72 @@ export function readToday(db: KakshaDb, today: string): Promise<TodayMirror> {
     subjects: db.tableOf(subjectsTable),
   };
   return readTogether(db, Object.values(tables), async () => {
-    const [classes, students, attendance, teachers, teacherAttendance, periods, entries, substitutions, receipts, homework, events, subjects] = await Promise.all([
+    const [classes, students, attendance, teachers, teacherAttendance, periods, substitutions, receipts, homework, events, subjects] = await Promise.all([
       tables.classes.toArray(),
       tables.students.toArray(),
       tables.attendance.where('date').equals(today).toArray(),
       tables.teachers.toArray(),
       tables.teacherAttendance.where('date').equals(today).toArray(),
       tables.periods.toArray(),
-      tables.entries.toArray(),
       tables.substitutions.where('date').equals(today).toArray(),
       tables.receipts.where('paidOn').equals(today).toArray(),
       tables.homework.where('dueDate').equals(today).toArray(),
       tables.events.toArray(),
       tables.subjects.toArray(),
     ]);
+    const away = [...new Set(teacherAttendance.filter((row) => row.status === 'absent' || row.status === 'leave').map((row) => row.teacherId))];
+    const entries = away.length > 0 ? await tables.entries.where('teacherId').anyOf(away).toArray() : [];
     return { classes, students, attendance, teachers, teacherAttendance, periods, entries, substitutions, receipts, homework, events, subjects };
+  });
+}
+
+/** What a teacher's glance shows of the day, with the classes it is about. */
+export interface TeacherTodayMirror extends Pick<TodayMirror, 'classes' | 'students' | 'attendance' | 'periods' | 'entries' | 'substitutions' | 'homework' | 'events' | 'subjects'> {
+  /** The classes she is class teacher of or teaches a subject in (the rule of kit/taught-classes.ts). */
+  mine: ReadonlySet<string>;
+}
+
+/**
+ * What a teacher's glance reads, in one transaction as `readToday`, but only her share where an
+ * index gives it: the students of her classes, her own timetable entries and the ones she covers
+ * today. On a cold start the school's whole roll and timetable (672 students and 1,404 entries at
+ * Riverside) were read and copied for figures about three or four classes
+ * (docs/decisions.md "Cold start").
+ */
+export function readTeacherToday(db: KakshaDb, today: string, teacherId: string | null): Promise<TeacherTodayMirror> {
+  const tables = {
+    classes: db.tableOf(classesTable),
+    classSubjects: db.tableOf(classSubjectsTable),
+    students: db.tableOf(studentsTable),
+    attendance: db.tableOf(attendanceTable),
+    periods: db.tableOf(periodsTable),
+    entries: db.tableOf(timetableTable),
+    substitutions: db.tableOf(substitutionsTable),
+    homework: db.tableOf(homeworkTable),
+    events: db.tableOf(eventsTable),
+    subjects: db.tableOf(subjectsTable),
+  };
+  return readTogether(db, Object.values(tables), async () => {
+    const [classes, mapping, attendance, periods, ownEntries, substitutions, homework, events, subjects] = await Promise.all([
+      tables.classes.toArray(),
+      teacherId ? tables.classSubjects.where('teacherId').equals(teacherId).toArray() : [],
+      tables.attendance.where('date').equals(today).toArray(),
+      tables.periods.toArray(),
+      teacherId ? tables.entries.where('teacherId').equals(teacherId).toArray() : [],
+      tables.substitutions.where('date').equals(today).toArray(),
+      tables.homework.where('dueDate').equals(today).toArray(),
+      tables.events.toArray(),
+      tables.subjects.toArray(),
+    ]);
+    const mine = new Set(teacherId ? [...classes.filter((row) => row.classTeacherId === teacherId).map((row) => row.id), ...mapping.map((row) => row.classId)] : []);
+    const own = new Set(ownEntries.map((row) => row.id));
+    const covering = substitutions.filter((one) => one.teacherId === teacherId && !own.has(one.entryId)).map((one) => one.entryId);
+    const [students, covered] = await Promise.all([
+      mine.size > 0 ? tables.students.where('classId').anyOf([...mine]).toArray() : [],
+      covering.length > 0 ? tables.entries.bulkGet(covering) : [],
+    ]);
+    const entries: TimetableEntryRow[] = [...ownEntries];
+    for (const row of covered) if (row) entries.push(row);
+    return { classes, students, attendance, periods, entries, substitutions, homework, events, subjects, mine };
   });
 }
