@@ -103,9 +103,9 @@ export function gridsToFinish(mirror: Pick<TeacherWorkMirror, 'exams' | 'marks' 
 }
 
 /**
- * What the two figures read: her homework of the week (her subjects' only: the school's whole week
- * is some 90 pieces, and their done marks thousands of rows) and its done marks, the open exams and
- * their marks of her subjects.
+ * What the two figures read: her homework of the week (her subjects' only: Riverside's whole week
+ * is 91 pieces, each with its class's done marks) and its done marks, the open exams and their
+ * marks of her subjects.
  */
 export async function readTeacherWork(db: KakshaDb, teacherId: string, today: string): Promise<Omit<TeacherWorkMirror, 'students' | 'classes'>> {
   const mapping = await db.tableOf(classSubjectsTable).where('teacherId').equals(teacherId).toArray();
