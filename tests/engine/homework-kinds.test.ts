@@ -12,7 +12,7 @@ import { multipart } from '../support/uploads';
 import { homeworkDoneTable, homeworkTable } from '../../sync/modules/homework';
 import { mirrorView, serverView, type SyncHarness } from '../support/sync-harness';
 import { useKindsSuite } from '../support/kinds-suite';
-import { homeworkPaths } from '../../contract/homework';
+import { homeworkMessages, homeworkPaths } from '../../contract/homework';
 
 const kinds = useKindsSuite();
 let h: SyncHarness;
@@ -76,17 +76,17 @@ describe('homework kinds', () => {
     h = await kinds.start();
     const engine = await signedIn('teacher');
     // Physics is taken by VI-B only: V-A (where she is class teacher) does not take it.
-    const { result } = await engine.mutate('homework.create', { classId: h.school.classIds[0]!, subjectId: h.school.subjectIds[0]!, title: 'Read', dueDate: '2026-11-25' });
+    const { result } = await engine.mutate('homework.create', { classId: h.school.classIds[0]!, subjectId: h.school.subjectIds[0]!, title: 'Read', assignedDate: '2026-11-23', dueDate: '2026-11-25' });
     expect((await engine.syncNow()).status).toBe('ok');
     expect(await engine.db.tableOf(homeworkTable).get(String(result))).toBeUndefined();
-    expect(await engine.db.rejected.count()).toBe(1);
+    expect(await engine.db.rejected.toArray()).toMatchObject([{ kind: 'homework.create', status: 400, message: homeworkMessages.subjectNotTaken }]);
     expect(await storedHomework(String(result))).toBeUndefined();
   });
 
   it('a parent’s done mark toggled offline goes as one request with the last state; the school’s mark replaces the device’s', async () => {
     h = await kinds.start();
     const teacher = await signedIn('teacher');
-    const { result } = await teacher.mutate('homework.create', { ...physicsInVIB(), title: 'Circuits', dueDate: '2026-11-30' });
+    const { result } = await teacher.mutate('homework.create', { ...physicsInVIB(), title: 'Circuits', assignedDate: '2026-11-23', dueDate: '2026-11-30' });
     expect((await teacher.syncNow()).status).toBe('ok');
     const homeworkId = String(result);
     const studentId = h.school.studentIds[1]!; // Diya, VI-B, the parent's child
@@ -124,7 +124,7 @@ describe('homework kinds', () => {
   it('a teacher removes an attachment offline: gone from the device at once, sent once when online (a lost answer replayed), the school as the device', async () => {
     h = await kinds.start();
     const engine = await signedIn('teacher');
-    const { result } = await engine.mutate('homework.create', { ...physicsInVIB(), title: 'Light', dueDate: '2026-11-30' });
+    const { result } = await engine.mutate('homework.create', { ...physicsInVIB(), title: 'Light', assignedDate: '2026-11-23', dueDate: '2026-11-30' });
     expect((await engine.syncNow()).status).toBe('ok');
     const homeworkId = String(result);
     const token = h.tokens.get(`${h.tenantId}:${h.username('teacher')}`)!;
