@@ -14,7 +14,7 @@ import type { Tile } from '../ui/TileGrid';
 import { recordsKitTexts } from './texts';
 import { studentsTable } from '../../sync/modules/students';
 import { useStaffAccess } from './access';
-import { classIdsTaughtBy } from './taught-classes';
+import { classIdsTaughtBy } from './taught-class-ids';
 import { readTogether } from '../sync-binding/read-together';
 import { classesTable } from '../../sync/modules/classes';
 import { classSubjectsTable } from '../../sync/modules/class-subjects';

@@ -4,20 +4,11 @@
  * canMarkClass) and the student records use the same rule, so the screens offer only these.
  */
 import { useMemo } from 'react';
-import type { KakshaDb } from '../../sync';
 import { useMirrorQuery } from '../sync-binding/use-mirror-query';
 import { useStaffAccess } from './access';
-import { classesTable } from '../../sync/modules/classes';
-import { classSubjectsTable } from '../../sync/modules/class-subjects';
+import { classIdsTaughtBy } from './taught-class-ids';
 
-/** Ids of the classes the teacher is class teacher of or teaches a subject in, read from the mirror. */
-export async function classIdsTaughtBy(db: KakshaDb, teacherId: string): Promise<string[]> {
-  const [classTeacherOf, subjects] = await Promise.all([
-    db.tableOf(classesTable).where('classTeacherId').equals(teacherId).primaryKeys(),
-    db.tableOf(classSubjectsTable).where('teacherId').equals(teacherId).toArray(),
-  ]);
-  return [...new Set([...classTeacherOf, ...subjects.map((row) => row.classId)])];
-}
+export { classIdsTaughtBy };
 
 /** Null while unknown (no teacher id, mirror loading). */
 export function useTaughtClassIds(teacherId: string | null): ReadonlySet<string> | null {

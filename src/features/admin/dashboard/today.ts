@@ -21,6 +21,7 @@ import { teachersTable } from '../../../../sync/modules/teachers';
 import { subjectsTable } from '../../../../sync/modules/subjects';
 import { classSubjectsTable } from '../../../../sync/modules/class-subjects';
 import { readTogether } from '../../../sync-binding/read-together';
+import { classIdsTaughtBy } from '../../../kit/taught-class-ids';
 
 export interface AttendanceToday {
   present: number;
@@ -192,7 +193,7 @@ export function readToday(db: KakshaDb, today: string): Promise<TodayMirror> {
 
 /** What a teacher's glance shows of the day, with the classes it is about. */
 export interface TeacherTodayMirror extends Pick<TodayMirror, 'classes' | 'students' | 'attendance' | 'periods' | 'entries' | 'substitutions' | 'homework' | 'events' | 'subjects'> {
-  /** The classes she is class teacher of or teaches a subject in (the rule of kit/taught-classes.ts). */
+  /** The classes she is class teacher of or teaches a subject in (`classIdsTaughtBy`). */
   mine: ReadonlySet<string>;
 }
 
@@ -217,9 +218,9 @@ export function readTeacherToday(db: KakshaDb, today: string, teacherId: string 
     subjects: db.tableOf(subjectsTable),
   };
   return readTogether(db, Object.values(tables), async () => {
-    const [classes, mapping, attendance, periods, ownEntries, substitutions, homework, events, subjects] = await Promise.all([
+    const [classes, taught, attendance, periods, ownEntries, substitutions, homework, events, subjects] = await Promise.all([
       tables.classes.toArray(),
-      teacherId ? tables.classSubjects.where('teacherId').equals(teacherId).toArray() : [],
+      teacherId ? classIdsTaughtBy(db, teacherId) : [],
       tables.attendance.where('date').equals(today).toArray(),
       tables.periods.toArray(),
       teacherId ? tables.entries.where('teacherId').equals(teacherId).toArray() : [],
@@ -228,7 +229,7 @@ export function readTeacherToday(db: KakshaDb, today: string, teacherId: string 
       tables.events.toArray(),
       tables.subjects.toArray(),
     ]);
-    const mine = new Set(teacherId ? [...classes.filter((row) => row.classTeacherId === teacherId).map((row) => row.id), ...mapping.map((row) => row.classId)] : []);
+    const mine = new Set(taught);
     const own = new Set(ownEntries.map((row) => row.id));
     const covering = substitutions.filter((one) => one.teacherId === teacherId && !own.has(one.entryId)).map((one) => one.entryId);
     const [students, covered] = await Promise.all([
