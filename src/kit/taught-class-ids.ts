@@ -1,6 +1,7 @@
 /**
- * The read behind the classes a teacher may change (kit/taught-classes.ts), without React, for the
- * readers that run in one transaction (the teacher's glance, src/features/admin/dashboard/today.ts).
+ * The read behind the classes a teacher may change (kit/taught-classes.ts), without React, so that
+ * readers running in one transaction (the teacher's glance, the week's homework) and the bench's
+ * bare page call the same rule.
  */
 import type { KakshaDb } from '../../sync';
 import { classesTable } from '../../sync/modules/classes';

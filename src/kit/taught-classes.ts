@@ -8,8 +8,6 @@ import { useMirrorQuery } from '../sync-binding/use-mirror-query';
 import { useStaffAccess } from './access';
 import { classIdsTaughtBy } from './taught-class-ids';
 
-export { classIdsTaughtBy };
-
 /** Null while unknown (no teacher id, mirror loading). */
 export function useTaughtClassIds(teacherId: string | null): ReadonlySet<string> | null {
   const ids = useMirrorQuery((db) => (teacherId ? classIdsTaughtBy(db, teacherId) : []), [teacherId]);

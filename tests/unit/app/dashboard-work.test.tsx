@@ -21,7 +21,7 @@ import { lastNoticeReads } from '../../../src/features/admin/dashboard/notice-re
 import { addDays, gridsToFinish, homeworkToCheck, readTeacherWork } from '../../../src/features/admin/dashboard/teacher-work';
 import { periodsToday } from '../../../src/features/admin/dashboard/teacher-day';
 import { attendanceToday, readTeacherToday, readToday, staffToday } from '../../../src/features/admin/dashboard/today';
-import { classIdsTaughtBy } from '../../../src/kit/taught-classes';
+import { classIdsTaughtBy } from '../../../src/kit/taught-class-ids';
 import { attendanceTable } from '../../../sync/modules/attendance';
 import { renderRoute, type Rendered } from './dom';
 import { onDay } from '../../support/fixed-day';
