@@ -272,6 +272,50 @@ describe('what each student paid, through the engine', () => {
     expect(await expectKeptEqualReceipts(db)).toHaveLength(kept.length);
     expect(await db.tally(feesPaidTable).count()).toBe(1);
   });
+
+  it('a first pull in pages stores receipts without reading what they replace, and counts once a receipt changed on a later page', async () => {
+    const { school, fetch } = fakeSchool();
+    const { engine } = engineOver(fetch);
+    const db = engine.db;
+    const writes: string[] = [];
+    db.use({
+      stack: 'dbcore',
+      name: 'WatchReceipts',
+      level: 0,
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          return name !== feeReceiptsTable.name ? table : { ...table, mutate: (req) => (writes.push(req.type), table.mutate(req)) };
+        },
+      }),
+    });
+    const pageOne = [receipt(51, asha, '2026-06-10', [[1, 1_000_000]]), receipt(52, ravi, '2026-06-20', [[1, 500_000]])];
+    const pageTwo = [receipt(53, meena, '2026-06-15', [[6, 800_000]]), receipt(54, kiran, '2026-07-02', [[6, 500_000]])];
+    school.pages.push({ changes: [...setup, ...pageOne.map((row) => upsert('feeReceipts', row))], cursor: 'p1', hasMore: true, reset: false });
+    school.pages.push({ changes: pageTwo.map((row) => upsert('feeReceipts', row)), cursor: 'p2', hasMore: true, reset: false });
+    // Changed at the school while the pull ran: Asha's receipt paid more, Ravi's cancelled, Kiran's deleted; one new.
+    const [ashaFirst, raviFirst] = pageOne;
+    school.pages.push({
+      changes: [
+        upsert('feeReceipts', { ...ashaFirst!, items: [{ ...ashaFirst!.items[0]!, amount: 900_000 }], rev: (rev += 1) }),
+        upsert('feeReceipts', { ...raviFirst!, status: 'cancelled', cancelReason: 'Cheque bounced', cancelledOn: today, rev: (rev += 1) }),
+        removal(pageTwo[1]!),
+        upsert('feeReceipts', receipt(55, kiran, '2026-07-03', [[6, 800_000]])),
+      ],
+      cursor: 'p3',
+      hasMore: false,
+      reset: false,
+    });
+    expect((await engine.syncNow()).pull?.status).toBe('done');
+    const receipts = await expectKeptEqualReceipts(db);
+    expect(receipts.map((row) => row.id).sort()).toEqual([id(1051), id(1052), id(1053), id(1055)]);
+    expect(await db.tally(feesPaidTable).get([2026, asha])).toEqual({ feeYear: 2026, studentId: asha, receipts: 1, sums: { [`${id(101)} 2026-06-10`]: 900_000 } });
+    expect(await db.tally(feesPaidTable).get([2026, ravi])).toEqual({ feeYear: 2026, studentId: ravi, receipts: 1, sums: {} });
+    // Pages one and two went in as adds, nothing read before them. Page three in its order: the two
+    // receipts stored before, refused as an add, then read and put; the deletion; the new receipt, added.
+    expect(writes).toEqual(['add', 'add', 'add', 'put', 'delete', 'add']);
+  });
 });
 
 describe('a device upgrading to what each student paid', () => {
