@@ -21,6 +21,7 @@ import { expectNewRows } from '../../sync/tally-keeper';
 import { tallyOf } from '../../sync/tally-table';
 import { lastWorkingDays, readTrends, type Trends } from '../../src/features/admin/dashboard/trends';
 import { enginesOverFetch, schoolAnswer, upsertChange } from '../support/fake-school-engine';
+import { watchWrites } from '../support/watch-writes';
 
 const tenantId = 'tally-school';
 const username = 'admin';
@@ -179,19 +180,7 @@ describe('a first pull into empty tables, whose pages the counts need not read',
     const { school, fetch } = fakeSchool();
     const { engine } = engineOver(fetch);
     const db = engine.db;
-    const writes: string[] = [];
-    db.use({
-      stack: 'dbcore',
-      name: 'WatchMarks',
-      level: 0,
-      create: (down) => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          return name !== attendanceTable.name ? table : { ...table, mutate: (req) => (writes.push(req.type), table.mutate(req)) };
-        },
-      }),
-    });
+    const writes = watchWrites(db, attendanceTable.name);
     const pageOne = [a1, a2, a3, b1, b2].map((student, n) => mark(100 + n, student, '2026-11-23', 'present'));
     const pageTwo = [a1, a2, a3, b1, b2].map((student, n) => mark(110 + n, student, '2026-11-24', n % 2 ? 'absent' : 'late'));
     const [a1On23, a2On23, a3On23] = pageOne;

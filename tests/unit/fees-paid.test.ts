@@ -22,6 +22,7 @@ import { studentsTable } from '../../sync/modules/students';
 import { tallyOf } from '../../sync/tally-table';
 import { feeStanding, readFeeStanding } from '../../src/features/admin/dashboard/standing';
 import { enginesOverFetch, schoolAnswer, upsertChange } from '../support/fake-school-engine';
+import { watchWrites } from '../support/watch-writes';
 
 const tenantId = 'fees-paid-school';
 const username = 'admin';
@@ -277,19 +278,7 @@ describe('what each student paid, through the engine', () => {
     const { school, fetch } = fakeSchool();
     const { engine } = engineOver(fetch);
     const db = engine.db;
-    const writes: string[] = [];
-    db.use({
-      stack: 'dbcore',
-      name: 'WatchReceipts',
-      level: 0,
-      create: (down) => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          return name !== feeReceiptsTable.name ? table : { ...table, mutate: (req) => (writes.push(req.type), table.mutate(req)) };
-        },
-      }),
-    });
+    const writes = watchWrites(db, feeReceiptsTable.name);
     const pageOne = [receipt(51, asha, '2026-06-10', [[1, 1_000_000]]), receipt(52, ravi, '2026-06-20', [[1, 500_000]])];
     const pageTwo = [receipt(53, meena, '2026-06-15', [[6, 800_000]]), receipt(54, kiran, '2026-07-02', [[6, 500_000]])];
     school.pages.push({ changes: [...setup, ...pageOne.map((row) => upsert('feeReceipts', row))], cursor: 'p1', hasMore: true, reset: false });
