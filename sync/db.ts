@@ -222,6 +222,8 @@ export class KakshaDb extends Dexie {
   meta!: Table<MetaRow, string>;
   /** The mirror tables this store was opened with (every store of its history but the engine's and the tallies'). */
   readonly mirrorTables: readonly MirrorTable[];
+  /** The mirror tables a tally of this store counts (sync/tally-keeper.ts keeps them in step). */
+  readonly talliedTables: ReadonlySet<string>;
 
   constructor(name: string, options: KakshaDbOptions) {
     super(name, options.dependencies ? { ...options.dependencies } : undefined);
@@ -233,6 +235,7 @@ export class KakshaDb extends Dexie {
       );
     const tallies = history.flatMap((step) => step.fills ?? []);
     this.mirrorTables = mirrorTablesOf(history, tallies);
+    this.talliedTables = new Set(tallies.map((tally) => tally.source));
     if (tallies.length > 0) this.use(tallyKeeper(tallies));
     for (const step of history) {
       const version = this.version(step.version).stores(step.stores);

@@ -299,15 +299,15 @@ export async function applyServerUpserts(
     if (current && revOf(current) > revOf(row)) return;
     show(table, row);
     const isNew = table === 'attendance' ? attendanceFilled && !filled!.attendance.has(String(row.id)) : filled?.empty.has(table) === true;
-    if (isNew) {
+    if (isNew && db.talliedTables.has(table)) {
       let rows = newRows.get(table);
       if (!rows) newRows.set(table, (rows = []));
       rows.push(row);
     }
     if (table === 'attendance' && attendanceFilled) filled!.attendance.set(String(row.id), ref);
   });
-  // A tally (attendance's days, the receipts' fees paid) need not read what these rows replace
-  // (sync/tally-keeper.ts). In a table this phase fills, a key comes twice only when its record
+  // The tallies of these tables (attendance's days, the receipts' fees paid) need not read what
+  // these rows replace (sync/tally-keeper.ts). In a table this phase fills, a key comes twice only when its record
   // changed during the pull; that put is refused as an add, then read and put.
   for (const [table, rows] of newRows) expectNewRows(table, rows);
   // Issued together: requests in one transaction run in order, and none reads what another writes.
