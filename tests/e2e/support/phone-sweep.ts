@@ -163,19 +163,38 @@ async function screenText(page: Page): Promise<string> {
  * the signed-in app and its mirror stay as they are), then waits for it to settle.
  */
 async function open(page: Page, path: string): Promise<string | undefined> {
-  await page.evaluate((target) => {
+  // The router navigates in a transition: the page left stays on screen, with no label, while the
+  // next page's chunk loads. The next page is there once the page left's <main> has gone, or, for
+  // a page drawn by the same component (the three certificate prints), once the title has changed.
+  const left = await page.evaluate((target) => {
+    const leaving = new URL(target, window.location.href).pathname !== window.location.pathname;
+    if (leaving) for (const main of document.querySelectorAll('main')) main.dataset.sweepLeft = '';
+    const title = document.title;
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return leaving ? title : null;
   }, path);
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
-  const loading = page.locator('.loading-label');
   // A whole school's mirror read (the admin's fees: every receipt) takes over 15 s in a browser
   // sharing two cores with the rest of the suite.
-  // No label at all, not the first one gone: a page may start a second read once the first answers.
-  await page.waitForFunction(() => !document.querySelector('.loading-label'), null, { timeout: 30_000 }).catch(() => undefined);
-  await settle(page);
-  // Read without waiting: a label that goes between a count and a read would hold the sweep 30 s.
-  return (await loading.allInnerTexts())[0];
+  const deadline = Date.now() + 30_000;
+  if (left !== null) {
+    const opened = await page
+      .waitForFunction((title) => document.querySelector('main') && (!document.querySelector('main[data-sweep-left]') || document.title !== title), left, { timeout: 30_000 })
+      .then(() => true, () => false);
+    if (!opened) return 'the page left still shows';
+  }
+  const loading = page.locator('.loading-label');
+  for (;;) {
+    // No label at all, not the first one gone: a page may start a second read once the first answers.
+    await page.waitForFunction(() => !document.querySelector('.loading-label'), null, { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+    await settle(page);
+    // Read without waiting: a label that goes between a count and a read would hold the sweep 30 s.
+    const label = (await loading.allInnerTexts())[0];
+    // The new page's chunk may arrive after the URL has changed, and its label after the first
+    // check found none; a quiet DOM is not a finished read while a label shows.
+    if (label === undefined || Date.now() >= deadline) return label;
+  }
 }
 
 /**
