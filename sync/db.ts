@@ -116,6 +116,11 @@ export const metaKeys = {
   refill: 'refill',
   /** Until the device's first complete pull: what it has brought so far (`FirstPullProgress`). */
   firstPull: 'firstPull',
+  /**
+   * The source tables (names) whose tallies a pull left to be built when it ends, its pages having
+   * filled those tables without moving them (puller.ts, sync/tally-keeper.ts `deferTallies`).
+   */
+  staleTallies: 'staleTallies',
 } as const;
 
 /**
@@ -222,8 +227,8 @@ export class KakshaDb extends Dexie {
   meta!: Table<MetaRow, string>;
   /** The mirror tables this store was opened with (every store of its history but the engine's and the tallies'). */
   readonly mirrorTables: readonly MirrorTable[];
-  /** The mirror tables a tally of this store counts (sync/tally-keeper.ts keeps them in step). */
-  readonly talliedTables: ReadonlySet<string>;
+  /** The tally tables this store keeps (sync/tally-keeper.ts keeps them in step with their sources). */
+  readonly tallies: readonly AnyTallyTableSpec[];
 
   constructor(name: string, options: KakshaDbOptions) {
     super(name, options.dependencies ? { ...options.dependencies } : undefined);
@@ -235,7 +240,7 @@ export class KakshaDb extends Dexie {
       );
     const tallies = history.flatMap((step) => step.fills ?? []);
     this.mirrorTables = mirrorTablesOf(history, tallies);
-    this.talliedTables = new Set(tallies.map((tally) => tally.source));
+    this.tallies = tallies;
     if (tallies.length > 0) this.use(tallyKeeper(tallies));
     for (const step of history) {
       const version = this.version(step.version).stores(step.stores);

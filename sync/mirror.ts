@@ -8,7 +8,6 @@
  */
 import type { BaseRow, KakshaDb, MirrorTable, OutboxEntry } from './db';
 import { outboxEntriesWith, rowsByKey, rowsWithAny } from './index-reads';
-import { expectNewRows } from './tally-keeper';
 import { attendanceTable } from './tables/attendance';
 
 /** Every table a sync transaction touches: the store's mirror tables (sync/modules/index.ts) and the engine's. */
@@ -21,6 +20,8 @@ export function syncTables(db: KakshaDb) {
     db.base,
     db.gone,
     db.meta,
+    // A pull's last page may build the tallies its pages left (puller.ts).
+    ...db.tallies.map((tally) => db.table(tally.name)),
   ];
 }
 
@@ -269,8 +270,6 @@ export async function applyServerUpserts(
   const basePuts: { ref: string; row: Row }[] = [];
   const baseDeletes: string[] = [];
   const mirrorPuts = new Map<MirrorTable, Row[]>();
-  /** Rows put where no row is (a table this phase fills, a record it has not stored yet). */
-  const newRows = new Map<MirrorTable, Row[]>();
   const show = (table: MirrorTable, row: Row) => {
     let rows = mirrorPuts.get(table);
     if (!rows) mirrorPuts.set(table, (rows = []));
@@ -298,18 +297,8 @@ export async function applyServerUpserts(
     const current = shown.get(ref);
     if (current && revOf(current) > revOf(row)) return;
     show(table, row);
-    const isNew = table === 'attendance' ? attendanceFilled && !filled!.attendance.has(String(row.id)) : filled?.empty.has(table) === true;
-    if (isNew && db.talliedTables.has(table)) {
-      let rows = newRows.get(table);
-      if (!rows) newRows.set(table, (rows = []));
-      rows.push(row);
-    }
     if (table === 'attendance' && attendanceFilled) filled!.attendance.set(String(row.id), ref);
   });
-  // The tallies of these tables (attendance's days, the receipts' fees paid) need not read what
-  // these rows replace (sync/tally-keeper.ts). In a table this phase fills, a key comes twice only when its record
-  // changed during the pull; that put is refused as an add, then read and put.
-  for (const [table, rows] of newRows) expectNewRows(table, rows);
   // Issued together: requests in one transaction run in order, and none reads what another writes.
   await Promise.all([
     goneDeletes.length > 0 ? db.gone.bulkDelete(goneDeletes) : undefined,

@@ -11,11 +11,12 @@
 import { paths } from '../contract/paths';
 import type { PulledPage } from '../contract/sync';
 import { contract, loadContract } from './contract';
-import { metaKeys, refillPageKey, refillPagePrefix, type FirstPullProgress, type MirrorTable } from './db';
+import { metaKeys, refillPageKey, refillPagePrefix, type FirstPullProgress, type KakshaDb, type MirrorTable } from './db';
 import type { Clock } from './http';
 import { applyServerDelete, applyServerUpserts, clearMirror, emptyTables, isMirrorTable, recompute, rowRef, sweepMirror, syncTables, type FilledTables } from './mirror';
 import type { OutboxContext } from './outbox';
 import { startCall, type CallInFlight, type SessionOptions } from './session';
+import { deferTallies, fillTally } from './tally-keeper';
 import { yieldToScreens } from './yield-to-screens';
 
 export interface PullOptions {
@@ -63,6 +64,23 @@ function progressAfter(previous: FirstPullProgress | undefined, page: PulledPage
 }
 
 /**
+ * The source tables whose tallies this page leaves as they are, recorded in `meta` in its
+ * transaction: those its phase fills (empty when it began) and those an earlier page left (a
+ * first pull resumed after a reload). The page that ends the pull builds them whole, so a first
+ * pull's screens, which wait for that page, never read them half-built; building a tally once
+ * from its table costs a read of the table, where moving it page by page read and wrote a tally
+ * row for every few rows (docs/decisions.md "First sync at the device's limit").
+ */
+async function deferStaleTallies(db: KakshaDb, filled: FilledTables | undefined): Promise<string[]> {
+  const stored = ((await db.meta.get(metaKeys.staleTallies))?.value as string[] | undefined) ?? [];
+  const stale = new Set(stored);
+  for (const tally of db.tallies) if (filled?.empty.has(tally.source)) stale.add(tally.source);
+  if (stale.size > stored.length) await db.meta.put({ key: metaKeys.staleTallies, value: [...stale] });
+  if (stale.size > 0) deferTallies(stale);
+  return [...stale];
+}
+
+/**
  * `first`: this is the device's first pull (no complete pull stored yet): each page records its
  * progress, and the last one the time it completed, so the screens waiting for it (src/kit
  * WaitForFirstSync) open with the page that makes the mirror whole.
@@ -81,6 +99,7 @@ async function applyPage(
     // A first pull, or one over a cleared mirror, fills empty tables: what they hold is known.
     if ((first || mode === 'clear') && !filling.tables) filling.tables = await emptyTables(db);
     const filled = filling.tables;
+    const stale = await deferStaleTallies(db, filled);
     if (mode === 'clear' || mode === 'refill-start') {
       await db.meta.where('key').startsWith(refillPagePrefix).delete();
       await db.meta.delete(metaKeys.refill);
@@ -133,6 +152,10 @@ async function applyPage(
       await db.meta.put({ key: metaKeys.lastSyncAt, value: first.now });
     }
     await recompute(db, kinds, touched, outbox);
+    if (!page.hasMore && stale.length > 0) {
+      for (const tally of db.tallies) if (stale.includes(tally.source)) await fillTally(db, tally);
+      await db.meta.delete(metaKeys.staleTallies);
+    }
   });
 }
 

@@ -10,7 +10,7 @@
  * layers below find the running transaction in Dexie's zone, which those callbacks keep and an
  * `await` would lose.
  */
-import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse, type DBCorePutRequest, type DBCoreTable, type DBCoreTransaction, type Middleware, type Transaction } from 'dexie';
+import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse, type DBCoreTable, type DBCoreTransaction, type Middleware, type Transaction } from 'dexie';
 import { addToTallies, isEmptyTally, tallyOf, type AnyTallyTableSpec } from './tally-table';
 
 type Row = Record<string, unknown>;
@@ -82,65 +82,23 @@ function moveTally(tally: DBCoreTable, spec: AnyTallyTableSpec, trans: DBCoreTra
   });
 }
 
-/**
- * Rows a transaction is about to put where, as far as its writer knows, no row is (a first pull's
- * page into a table that was empty when the pull began): by transaction, then table. Only a hint:
- * such a put is tried as an add, which IndexedDB refuses where a row is, and only those keys are
- * read and put, so the counts stay right whatever the hint said.
- */
-const hints = new WeakMap<DBCoreTransaction, Map<string, readonly Row[]>>();
+/** The source tables whose tallies a transaction's writes leave as they are (`deferTallies`), by transaction. */
+const deferred = new WeakMap<DBCoreTransaction, Set<string>>();
 
 /**
- * Says that the running transaction (Dexie's current one) is about to put `rows` into `table`
- * where most likely no row is, so their tallies need not read what they replace
- * (docs/decisions.md "First sync at the device's limit").
+ * Says that the running transaction's (Dexie's current one) writes to the source tables `tables`
+ * leave their tallies as they are: the caller has recorded those tallies as stale, in this
+ * transaction, and rebuilds them whole (`fillTally`) before any screen reads them. Called before
+ * the transaction's first write of those tables (such writes go straight down, ahead of any write
+ * still reading what it replaces). A first pull does so (docs/decisions.md "First sync at the
+ * device's limit").
  */
-export function expectNewRows(table: string, rows: readonly Row[]): void {
+export function deferTallies(tables: Iterable<string>): void {
   const trans = Dexie.currentTransaction?.idbtrans as DBCoreTransaction | undefined;
-  if (!trans || rows.length === 0) return;
-  let tables = hints.get(trans);
-  if (!tables) hints.set(trans, (tables = new Map()));
-  tables.set(table, [...(tables.get(table) ?? []), ...rows]);
-}
-
-/** The key texts hinted for `source` in this transaction, taken from the hints (a hint serves one put). */
-function takeHint(source: DBCoreTable, trans: DBCoreTransaction): Set<string> | undefined {
-  const tables = hints.get(trans);
-  const rows = tables?.get(source.name);
-  if (!rows) return undefined;
-  tables!.delete(source.name);
-  return new Set(rows.map((row) => JSON.stringify(source.schema.primaryKey.extractKey!(row))));
-}
-
-/**
- * A plain put (no modify) whose keys are all hinted and all different: tried as an add; the keys
- * IndexedDB refused (a row was there) are read, then put. Returns the rows it removed and added.
- */
-function putAsAdd(source: DBCoreTable, req: DBCorePutRequest, keys: readonly unknown[]): Promise<{ answer: DBCoreMutateResponse; removed: Row[]; added: Row[] }> {
-  return source.mutate({ type: 'add', trans: req.trans, values: req.values, ...(req.keys ? { keys: req.keys } : {}) }).then((first) => {
-    const refused = Object.keys(first.failures).map(Number);
-    const added = req.values.filter((_, index) => first.failures[index] === undefined) as Row[];
-    if (refused.length === 0) return { answer: first, removed: [], added };
-    return source.getMany({ trans: req.trans, keys: refused.map((index) => keys[index]) }).then((before: (Row | undefined)[]) =>
-      source
-        .mutate({ type: 'put', trans: req.trans, values: refused.map((index) => req.values[index]), ...(req.keys ? { keys: refused.map((index) => req.keys![index]) } : {}) })
-        .then((second) => {
-          const removed: Row[] = [];
-          const failures: DBCoreMutateResponse['failures'] = {};
-          const results = [...(first.results ?? keys)];
-          refused.forEach((index, at) => {
-            if (second.failures[at] !== undefined) {
-              failures[index] = second.failures[at]!;
-              return;
-            }
-            if (before[at]) removed.push(before[at]);
-            added.push(req.values[index] as Row);
-            results[index] = second.results?.[at] ?? keys[index];
-          });
-          return { answer: { numFailures: Object.keys(failures).length, failures, results, lastResult: results.at(-1) }, removed, added };
-        }),
-    );
-  });
+  if (!trans) throw new Error('deferTallies needs a running transaction');
+  let set = deferred.get(trans);
+  if (!set) deferred.set(trans, (set = new Set()));
+  for (const table of tables) set.add(table);
 }
 
 /** Runs `steps` one after another, each on the promise of the one before. */
@@ -173,14 +131,6 @@ export function tallyKeeper(specs: readonly AnyTallyTableSpec[]): Middleware<DBC
               // The source emptied: so are its tallies (no need to read what it held).
               return source.mutate(req).then((answer) => inTurn(specs, (spec) => down.table(spec.name).mutate({ type: 'deleteRange', trans: req.trans, range: req.range })).then(() => answer));
             }
-            const hinted = takeHint(source, req.trans);
-            if (hinted && req.type === 'put' && !req.updates && !req.criteria && !req.changeSpec) {
-              const keys = keysOf(source, req);
-              const texts = keys.map((key) => JSON.stringify(key));
-              if (new Set(texts).size === texts.length && texts.every((text) => hinted.has(text))) {
-                return putAsAdd(source, req, keys).then(({ answer, removed, added }) => inTurn(specs, (spec) => moveTally(down.table(spec.name), spec, req.trans, removed, added)).then(() => answer));
-              }
-            }
             return rowsBefore(source, req).then((before) =>
               source.mutate(req).then((answer) => {
                 const { removed, added } = applied(source, req, before, answer);
@@ -191,6 +141,7 @@ export function tallyKeeper(specs: readonly AnyTallyTableSpec[]): Middleware<DBC
           return {
             ...source,
             mutate(req) {
+              if (deferred.get(req.trans)?.has(name)) return source.mutate(req);
               const previous = queues.get(req.trans) ?? Dexie.Promise.resolve();
               const run = previous.then(() => write(req));
               queues.set(
@@ -207,10 +158,12 @@ export function tallyKeeper(specs: readonly AnyTallyTableSpec[]): Middleware<DBC
 }
 
 /**
- * Fills a tally table from the source rows already on the device: the upgrade step of the schema
- * version that adds it (sync/db.ts), so a device that had marks before the tally counts them.
+ * Builds a tally table whole from the source rows on the device, in the running transaction: the
+ * upgrade step of the schema version that adds it (sync/db.ts), so a device that had marks before
+ * the tally counts them, and the end of a pull that deferred it (`deferTallies`).
  */
-export async function fillTally(tx: Transaction, spec: AnyTallyTableSpec): Promise<void> {
-  const rows = await tx.table(spec.source).toArray();
-  await tx.table(spec.name).bulkPut(tallyOf(spec, rows));
+export async function fillTally(store: Pick<Transaction, 'table'>, spec: AnyTallyTableSpec): Promise<void> {
+  const rows = await store.table(spec.source).toArray();
+  await store.table(spec.name).clear();
+  await store.table(spec.name).bulkPut(tallyOf(spec, rows));
 }

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { computeDues, holidayLateDays } from '../../contract/fee-dues';
 import { feePaths, type FeeConcession, type FeeReceipt, type FeeStructure } from '../../contract/fees';
 import { paths } from '../../contract/paths';
-import { databaseName, KakshaDb } from '../../sync/db';
+import { databaseName, KakshaDb, metaKeys } from '../../sync/db';
 import { schemaHistory, syncModules } from '../../sync/modules';
 import { classesTable } from '../../sync/modules/classes';
 import type { EventRow } from '../../sync/modules/events';
@@ -164,7 +164,8 @@ async function expectKeptEqualReceipts(db: KakshaDb): Promise<FeeReceiptRow[]> {
 /** A school over fetch: pull pages as the test queues them, receipts and corrections numbered (or refused while `refusing`). */
 function fakeSchool() {
   const pages: unknown[] = [];
-  const school = { pages, refusing: false, requests: 0, known: new Map<string, FeeReceipt>() };
+  /** `lostAfter`: pull pages answered before the connection drops (the pull stops, to resume later). */
+  const school = { pages, refusing: false, requests: 0, known: new Map<string, FeeReceipt>(), lostAfter: Infinity };
   const reply = (data: unknown, status = 200) => schoolAnswer(data, status, 'This student has left the school.');
   type Payment = { id: string; studentId?: string; paidOn?: string; items: { installmentId: string; amount: number }[]; fine?: number; fineWaived?: number };
   const issue = (body: Payment, studentId: string, replaces: string | null) =>
@@ -177,7 +178,11 @@ function fakeSchool() {
     );
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://school.test');
-    if (url.pathname === paths.sync.pull) return reply(pages.shift() ?? { changes: [], cursor: `c${rev}`, hasMore: false, reset: false });
+    if (url.pathname === paths.sync.pull) {
+      if (school.lostAfter <= 0) throw new TypeError('Failed to fetch');
+      school.lostAfter -= 1;
+      return reply(pages.shift() ?? { changes: [], cursor: `c${rev}`, hasMore: false, reset: false });
+    }
     if (url.pathname === feePaths.create || url.pathname.startsWith(feePaths.update(''))) {
       school.requests += 1;
       if (school.refusing) return reply(null, 422);
@@ -274,11 +279,12 @@ describe('what each student paid, through the engine', () => {
     expect(await db.tally(feesPaidTable).count()).toBe(1);
   });
 
-  it('a first pull in pages stores receipts without reading what they replace, and counts once a receipt changed on a later page', async () => {
+  it('a first pull in pages, stopped halfway by a lost connection, leaves the counts to its last page, which counts every receipt once', async () => {
     const { school, fetch } = fakeSchool();
     const { engine } = engineOver(fetch);
     const db = engine.db;
-    const writes = watchWrites(db, feeReceiptsTable.name);
+    const receiptWrites = watchWrites(db, feeReceiptsTable.name);
+    const tallyWrites = watchWrites(db, feesPaidTable.name);
     const pageOne = [receipt(51, asha, '2026-06-10', [[1, 1_000_000]]), receipt(52, ravi, '2026-06-20', [[1, 500_000]])];
     const pageTwo = [receipt(53, meena, '2026-06-15', [[6, 800_000]]), receipt(54, kiran, '2026-07-02', [[6, 500_000]])];
     school.pages.push({ changes: [...setup, ...pageOne.map((row) => upsert('feeReceipts', row))], cursor: 'p1', hasMore: true, reset: false });
@@ -296,14 +302,31 @@ describe('what each student paid, through the engine', () => {
       hasMore: false,
       reset: false,
     });
+    school.lostAfter = 2;
+    expect((await engine.syncNow()).pull?.status).toBe('no-response');
+    // Two pages stored, their receipts uncounted and the counts said to be stale; the screens still wait.
+    expect(await db.tableOf(feeReceiptsTable).count()).toBe(4);
+    expect(tallyWrites).toEqual([]);
+    expect((await db.meta.get(metaKeys.staleTallies))?.value).toContain(feeReceiptsTable.name);
+    expect(await db.meta.get(metaKeys.lastSyncAt)).toBeUndefined();
+
+    school.lostAfter = Infinity;
     expect((await engine.syncNow()).pull?.status).toBe('done');
     const receipts = await expectKeptEqualReceipts(db);
     expect(receipts.map((row) => row.id).sort()).toEqual([id(1051), id(1052), id(1053), id(1055)]);
     expect(await db.tally(feesPaidTable).get([2026, asha])).toEqual({ feeYear: 2026, studentId: asha, receipts: 1, sums: { [`${id(101)} 2026-06-10`]: 900_000 } });
     expect(await db.tally(feesPaidTable).get([2026, ravi])).toEqual({ feeYear: 2026, studentId: ravi, receipts: 1, sums: {} });
-    // Pages one and two went in as adds, nothing read before them. Page three in its order: the two
-    // receipts stored before, refused as an add, then read and put; the deletion; the new receipt, added.
-    expect(writes).toEqual(['add', 'add', 'add', 'put', 'delete', 'add']);
+    expect(await db.meta.get(metaKeys.staleTallies)).toBeUndefined();
+    // Every page put its receipts as they came, nothing read for the counts; the counts were
+    // written once, built whole with the last page.
+    expect(receiptWrites).toEqual(['put', 'put', 'put', 'delete', 'put']);
+    expect(tallyWrites).toEqual(['deleteRange', 'put']);
+
+    // Counted as before from then on: a receipt the school changes moves its student's row.
+    school.pages.push({ changes: [upsert('feeReceipts', { ...pageTwo[0]!, status: 'cancelled', cancelReason: 'Cheque bounced', cancelledOn: today, rev: (rev += 1) })], cursor: 'p4', hasMore: false, reset: false });
+    await engine.syncNow();
+    await expectKeptEqualReceipts(db);
+    expect(await db.tally(feesPaidTable).get([2026, meena])).toEqual({ feeYear: 2026, studentId: meena, receipts: 1, sums: {} });
   });
 });
 

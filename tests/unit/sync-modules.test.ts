@@ -51,12 +51,14 @@ describe('the store derived from the module list', () => {
     for (const step of released) expect(schemaHistory.find((derived) => derived.version === step.version)).toEqual(step);
   });
 
-  it('mirrors every table of every module, each a pull entity, and spans them in a sync transaction', async () => {
+  it('mirrors every table of every module, each a pull entity, and spans them and their tallies in a sync transaction', async () => {
     const tables = syncModules.flatMap((module) => module.tables.map((table) => table.name));
     expect([...mirrorTables]).toEqual(tables);
     for (const table of tables) expect(syncEntities).toContain(table);
     const db = new KakshaDb('kit-tables', { modules: syncModules, dependencies: { indexedDB: new IDBFactory(), IDBKeyRange } });
-    expect(syncTables(db).map((table) => table.name)).toEqual([...tables, 'outbox', 'rejected', 'conflicts', 'base', 'gone', 'meta']);
+    const tallies = syncModules.flatMap((module) => (module.tallies ?? []).map((tally) => tally.name));
+    expect(tallies.length).toBeGreaterThan(0);
+    expect(syncTables(db).map((table) => table.name)).toEqual([...tables, 'outbox', 'rejected', 'conflicts', 'base', 'gone', 'meta', ...tallies]);
     db.close();
   });
 
