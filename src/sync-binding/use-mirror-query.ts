@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { KakshaDb } from '../../sync';
 import { firstScreenDrawn, holdFirstScreen, isFirstScreenDrawn, nudgeFirstScreen } from './first-screen';
-import { useArrived, useSyncEngine } from './hooks';
+import { useArrived, useFirstSync, useSyncEngine } from './hooks';
 
 /** Whether a read that waits for the first screen must wait still; false once it is drawn. */
 function useWaitForFirstScreen(): boolean {
@@ -41,6 +41,18 @@ function useMirrorRead<T>(query: (db: KakshaDb) => Promise<T> | T, deps: readonl
  */
 export function useMirrorQuery<T>(query: (db: KakshaDb) => Promise<T> | T, deps: readonly unknown[]): T | undefined {
   return useMirrorRead(query, deps, false);
+}
+
+/**
+ * `useMirrorQuery` for figures that show only once the first sync has brought the school's records
+ * (a dashboard's glance inside WaitForFirstSync): paused while the device's first pull is known to
+ * run, so that pull's pages, each a write to the tables it reads, do not run it again and again
+ * for nothing on screen; run at once otherwise, a cold start not waiting for the first sync's
+ * state to be read first.
+ */
+export function useMirrorQueryAfterFirstSync<T>(query: (db: KakshaDb) => Promise<T> | T, deps: readonly unknown[]): T | undefined {
+  const first = useFirstSync();
+  return useMirrorRead(query, deps, first !== null && !first.arrived);
 }
 
 /**

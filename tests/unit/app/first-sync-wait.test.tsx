@@ -6,7 +6,7 @@
  * (fake-indexeddb, offline) whose store is as a first pull leaves it between pages.
  */
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FirstPullProgress } from '../../../sync/db';
 import { metaKeys } from '../../../sync/db';
 import { classesTable } from '../../../sync/modules/classes';
@@ -42,6 +42,18 @@ const progress: FirstPullProgress = {
 };
 
 const shown = () => view!.container.textContent ?? '';
+
+/** How many times the store `name` is read whole from now on (a glance's read of the teachers, say). */
+function wholeReadsOf(name: string): () => number {
+  let reads = 0;
+  const getAll = IDBObjectStore.prototype.getAll;
+  const spy = vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['getAll']>) {
+    if (this.name === name) reads += 1;
+    return getAll.apply(this, args);
+  });
+  onTestFinished(() => spy.mockRestore());
+  return () => reads;
+}
 const tileDetail = (to: string) => view!.container.querySelector(`a[href="${to}"] .tile-detail`)?.textContent ?? undefined;
 const lines = () => Array.from(view!.container.querySelectorAll('.first-sync-lines li')).map((li) => li.textContent);
 
@@ -51,6 +63,7 @@ describe('until the school\'s records have arrived', () => {
     const engine = await harness.engine('ADMIN', { arrived: false });
     await someRecords(engine);
     await engine.db.meta.put({ key: metaKeys.firstPull, value: progress });
+    const teacherReads = wholeReadsOf('teachers');
     view = await harness.show(renderRoute('/admin', <AdminDashboardPage />, '/admin'));
     await until(() => shown().includes(text.heading), 'the wait');
     expect(lines()).toEqual(['Classes: all 2 here', 'Students: 120 of 406', 'Attendance marks: 0 of 9,000', 'Teachers: 0 of 40', 'Homework: 0 of 12']);
@@ -69,8 +82,16 @@ describe('until the school\'s records have arrived', () => {
       expect(tileDetail('/admin/events')).toBeUndefined();
     }
 
+    // Nor does the glance read again what its figures are made of as the pull stores its pages
+    // (each page a write to the tables it reads).
+    const readsBefore = teacherReads();
+    await engine.db.tableOf(studentsTable).put({ id: '0197b000-0000-7000-8000-0000000000a2', classId, firstName: 'Meera', lastName: 'Nair', rollNumber: '2', admissionId: null, rev: 4 } as never);
+    await settle(50);
+    expect(teacherReads()).toBe(readsBefore);
+
     await act(() => markArrived(engine));
     await until(() => view!.container.querySelector('.glance-grid') !== null, 'the day at a glance');
+    expect(teacherReads()).toBeGreaterThan(readsBefore);
     expect(shown()).not.toContain(text.heading);
     await until(() => tileDetail('/admin/homework') !== undefined && tileDetail('/admin/events') !== undefined, "the tiles' counts, once arrived");
   });

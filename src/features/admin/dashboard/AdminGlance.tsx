@@ -1,6 +1,6 @@
 /** /admin for an admin: today at a glance over the whole school, from the device's mirror. */
 import { useMemo } from 'react';
-import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
+import { useMirrorQueryAfterFirstSync } from '../../../sync-binding/use-mirror-query';
 import { AsOf } from '../../../kit/AsOf';
 import { useArrived } from '../../../sync-binding/hooks';
 import { WaitForFirstSync } from '../../../kit/WaitForFirstSync';
@@ -24,8 +24,8 @@ export function AdminGlance() {
   useLanguage();
   const today = isoToday();
   const arrived = useArrived();
-  const mirror = useMirrorQuery((db) => readToday(db, today), [today]);
-  const notices = useMirrorQuery((db) => readLastNotice(db, new Date().toISOString()), []);
+  const mirror = useMirrorQueryAfterFirstSync((db) => readToday(db, today), [today]);
+  const notices = useMirrorQueryAfterFirstSync((db) => readLastNotice(db, new Date().toISOString()), []);
   const notice = useMemo(() => notices && lastNoticeReads(notices.notifications, notices.counts, new Date().toISOString()), [notices]);
   const figures = useMemo(
     () =>

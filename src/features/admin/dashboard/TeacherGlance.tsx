@@ -1,7 +1,7 @@
 /** /admin for a teacher: her own classes today (periods, not yet marked, homework to check and due, marks grids to finish), from the device's mirror. */
 import { useMemo } from 'react';
 import { useStaffAccess } from '../../../kit/access';
-import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
+import { useMirrorQueryAfterFirstSync } from '../../../sync-binding/use-mirror-query';
 import { AsOf } from '../../../kit/AsOf';
 import { WaitForFirstSync } from '../../../kit/WaitForFirstSync';
 import { AttendancePanel } from './AttendancePanel';
@@ -23,7 +23,7 @@ export function TeacherGlance() {
   useLanguage();
   const today = isoToday();
   const { teacherId } = useStaffAccess();
-  const mirror = useMirrorQuery(
+  const mirror = useMirrorQueryAfterFirstSync(
     async (db) => ({
       ...(await readTeacherToday(db, today, teacherId)),
       outbox: await db.outbox.toArray(),

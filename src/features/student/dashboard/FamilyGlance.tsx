@@ -6,7 +6,7 @@ import { AsOf } from '../../../kit/AsOf';
 import { WaitForFirstSync } from '../../../kit/WaitForFirstSync';
 import { eventsThisWeek, isoToday } from '../../../kit/dashboard-day';
 import { classWithSection } from '../../../kit/profile-rows';
-import { useMirrorQuery } from '../../../sync-binding/use-mirror-query';
+import { useMirrorQueryAfterFirstSync } from '../../../sync-binding/use-mirror-query';
 import { shortDate } from '../../../ui/dates';
 import { ChildCard } from './ChildCard';
 import { childDays, readFamily } from './child-day';
@@ -20,7 +20,7 @@ const familyGlanceNeeds = ['students', 'classes', 'attendance', 'homework', 'hom
 export function FamilyGlance({ unread }: { unread: number | undefined }) {
   useLanguage();
   const today = isoToday();
-  const mirror = useMirrorQuery(async (db) => ({ ...(await readFamily(db, today)), classes: await db.tableOf(classesTable).toArray() }), [today]);
+  const mirror = useMirrorQueryAfterFirstSync(async (db) => ({ ...(await readFamily(db, today)), classes: await db.tableOf(classesTable).toArray() }), [today]);
   const children = useMemo(() => (mirror ? childDays(mirror) : undefined), [mirror]);
   const events = useMemo(() => (mirror ? eventsThisWeek(mirror.events) : []), [mirror]);
   const classOf = (id: string | null) => {
