@@ -1,16 +1,20 @@
 /**
  * What people saw on their phones, in Chromium against the production build: the
  * installed app opens in the user's area, list pages never scroll sideways at 360 px, the admission
- * form lists classes in the school's order, and a toast never covers the sync indicator.
+ * form lists classes in the school's order, a toast never covers the sync indicator, and the
+ * install prompt never covers a page's bottom bar.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { compareClasses } from '../../contract/class-order';
+import { schoolTodayIso } from '../../contract/record-formats';
 import { messages } from '../../contract/messages';
 import { recordsTexts } from '../../src/features/records/texts';
+import { pwaTexts } from '../../src/pwa/texts';
 import { subjectsTexts } from '../../src/features/subjects/texts';
 import { en } from '../support/english';
 import { useBrowser } from './support/browser';
+import { greenvalley } from './support/demo';
 import { pathOf, waitForPath } from './support/flows';
 import { admin, classesOf, signInAs, syncStatus, tokenOf, waitForSynced } from './support/offline';
 
@@ -124,6 +128,41 @@ describe('phone width (360 px)', () => {
       const details = await indicator.locator('.sync-details').boundingBox();
       if (!details) throw new Error('no Details button');
       expect(details.x + details.width).toBeLessThanOrEqual(bar.x + bar.width);
+    },
+    slow,
+  );
+});
+
+/** The two boxes share some of the screen. */
+function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+describe('the install prompt on a phone', () => {
+  it(
+    'stands above the marking sheet’s save bar and the school list’s sign-in button instead of over them',
+    async () => {
+      // A browser profile on disk, as on a phone: Chromium offers the installation there (never in a private window).
+      const { page } = await session.signedIn(admin, phone);
+      const [klass] = await classesOf(session.baseUrl, await tokenOf(session.baseUrl, admin));
+      await page.goto(`/admin/mark-attendance?classId=${klass!.id}&date=${schoolTodayIso()}`);
+      await page.locator('li.mark-row').first().waitFor();
+      const prompt = page.getByRole('complementary', { name: pwaTexts.regionLabel, exact: true });
+      await prompt.getByText(pwaTexts.installTitle).waitFor();
+
+      const covered = async (bar: string) => {
+        const [card, under] = await Promise.all([prompt.boundingBox(), page.locator(bar).boundingBox()]);
+        if (!card || !under) throw new Error(`${bar} or the prompt not laid out`);
+        return overlap(card, under) ? `${bar} ${JSON.stringify(under)} under the prompt ${JSON.stringify(card)}` : '';
+      };
+      expect(await covered('.att-savebar')).toBe('');
+      await page.locator('button.att-save').click({ trial: true, timeout: 5_000 });
+
+      await page.goto('/school-selection');
+      await page.getByRole('radio', { name: greenvalley.schoolName, exact: true }).check();
+      await prompt.getByText(pwaTexts.installTitle).waitFor();
+      expect(await covered('.school-actionbar')).toBe('');
+      await page.getByRole('button', { name: en.schoolSelection.signInTo({ school: greenvalley.schoolName }), exact: true }).click({ trial: true, timeout: 5_000 });
     },
     slow,
   );

@@ -22,6 +22,7 @@ import { say, t, useLanguage } from '../../i18n';
 import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { PageHeader } from '../../ui/PageHeader';
+import { bottomBarRef } from '../../ui/bottom-bar';
 import { ClosedYearNote, ClosedYearReadNote, ConfirmDialog, useSchoolYears } from '../../kit';
 import { academicYearOf } from '../../../contract/admission';
 import { useOnline } from '../../kit/use-online';
@@ -307,7 +308,7 @@ export default function MarkAttendancePage() {
               />
             ))}
           </ul>
-          <div className="att-savebar">
+          <div className="att-savebar" ref={bottomBarRef}>
             <p className="att-counts" aria-label={text.counts}>
               {attendanceStatuses.map((status) => (
                 <span key={status} data-status={status}>

@@ -13,6 +13,7 @@ import { SchoolIcon, SearchIcon } from '../../ui/icons';
 import { LanguagePicker } from '../../ui/LanguagePicker';
 import { LoadingFallback } from '../../ui/LoadingFallback';
 import { PageHeader } from '../../ui/PageHeader';
+import { bottomBarRef } from '../../ui/bottom-bar';
 import { fetchSchools, filterSchools } from './schools-service';
 import './school-selection.css';
 
@@ -118,7 +119,7 @@ export default function SchoolSelectionPage() {
         </>
       )}
 
-      <div className="school-actionbar">
+      <div className="school-actionbar" ref={bottomBarRef}>
         <button type="button" className="btn btn-primary" disabled={!chosen} onClick={signIn}>
           {chosen ? t.schoolSelection.signInTo({ school: chosen.schoolName }) : say(messages.schools.selectToSignIn)}
         </button>

@@ -15,6 +15,7 @@ import { useSyncEngine } from '../../sync-binding/hooks';
 import { useMirrorQuery } from '../../sync-binding/use-mirror-query';
 import { shortDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
+import { bottomBarRef } from '../../ui/bottom-bar';
 import { readStaffMirror, todayIso } from './queries';
 import { teacherAttendanceTexts as text } from './texts';
 import { staffTitles } from '../../kit/staff-titles';
@@ -131,7 +132,7 @@ export default function TeacherAttendancePage() {
                   );
                 })}
               </ul>
-              <div className="ta-savebar">
+              <div className="ta-savebar" ref={bottomBarRef}>
                 {unsaved > 0 && <span role="status">{text.unsaved({ count: unsaved })}</span>}
                 <button type="button" className="btn btn-primary" disabled={!engine || (unsaved === 0 && changed === 0)} onClick={() => void save()}>
                   {text.save}

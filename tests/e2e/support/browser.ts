@@ -4,22 +4,15 @@
  * storage) per test.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import path from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { fontconfigFile, type DeviceFonts } from './device-fonts';
+import { chromiumEnv, chromiumFlags, chromiumPath, type ContextOptions } from './chromium-launch';
+import type { DeviceFonts } from './device-fonts';
 import { e2eServer } from './server';
 import { putOnSchoolClock } from './school-clock-env';
+import { openSignedIn, type SignedIn, type SignedInOptions } from './signed-in-profile';
 
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { chromiumPath, type ContextOptions };
 
 const shared = new Map<DeviceFonts | 'machine', Promise<Browser>>();
 
@@ -27,8 +20,7 @@ const shared = new Map<DeviceFonts | 'machine', Promise<Browser>>();
 function workerBrowser(fonts: DeviceFonts | 'machine'): Promise<Browser> {
   let browser = shared.get(fonts);
   if (!browser) {
-    const env = fonts === 'machine' ? undefined : { ...process.env, FONTCONFIG_FILE: fontconfigFile(fonts) };
-    browser = chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags, env }).then((launched) => {
+    browser = chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags, env: chromiumEnv(fonts) }).then((launched) => {
       launched.once('disconnected', () => shared.delete(fonts));
       return launched;
     });
@@ -37,25 +29,21 @@ function workerBrowser(fonts: DeviceFonts | 'machine'): Promise<Browser> {
   return browser;
 }
 
-export interface ContextOptions {
-  width?: number;
-  height?: number;
-  /** The browser's language (navigator.languages), which the app starts in (docs/i18n.md). */
-  locale?: string;
-  /** The fonts the device has (tests/e2e/support/device-fonts.ts), else the machine's own. */
-  deviceFonts?: DeviceFonts;
-}
-
 export interface BrowserSession {
   baseUrl: string;
   /** A new page in a new, empty browser context (viewport 1280×800, browser language en-US, unless given). */
   newPage(options?: ContextOptions): Promise<Page>;
   newContext(options?: ContextOptions): Promise<BrowserContext>;
+  /**
+   * A demo account already signed in, its mirror synced up to now, on its area's dashboard: for a
+   * test whose subject comes after the sign-in (tests/e2e/support/signed-in-profile.ts).
+   */
+  signedIn(username: string, options?: SignedInOptions): Promise<SignedIn>;
 }
 
 export function useBrowser(): BrowserSession {
   const contexts: BrowserContext[] = [];
-  const { baseUrl } = e2eServer();
+  const { baseUrl, staticDir } = e2eServer();
 
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)));
@@ -77,6 +65,11 @@ export function useBrowser(): BrowserSession {
   return {
     baseUrl,
     newContext,
+    async signedIn(username, options) {
+      const signedIn = await openSignedIn({ baseUrl, workDir: path.dirname(staticDir) }, username, options);
+      contexts.push(signedIn.context);
+      return signedIn;
+    },
     async newPage(options) {
       return (await newContext(options)).newPage();
     },
