@@ -19,10 +19,8 @@ import {
   openSheet,
   saveSheet,
   sheetStudentIds,
-  signInAs,
   teacher,
   waitForNothingWaiting,
-  waitForServiceWorker,
   waitForSynced,
   waitUntil,
 } from './support/offline';
@@ -51,11 +49,7 @@ describe('absence alerts', () => {
     async () => {
       const { klass, adminToken } = await demoClass(session.baseUrl, 5);
       const date = '2026-07-07';
-      const context = await session.newContext();
-      const page = await context.newPage();
-      await signInAs(page, teacher);
-      await waitForServiceWorker(page);
-      await waitForSynced(page, 300_000);
+      const { context, page } = await session.signedIn(teacher);
       await context.setOffline(true);
       await openSheet(page, klass.id, date);
       const [childId] = await sheetStudentIds(page);

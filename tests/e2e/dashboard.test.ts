@@ -12,22 +12,17 @@ import { dashboardTexts as text } from '../../src/features/admin/dashboard/texts
 import { childDayTexts } from '../../src/features/student/dashboard/texts';
 import { demoUsername } from './support/demo';
 import { useBrowser } from './support/browser';
-import { admin, signInAs, tokenOf, waitForServiceWorker, waitForSynced } from './support/offline';
+import { admin, tokenOf } from './support/offline';
 import { studentsOf } from './support/records';
 
 const session = useBrowser();
 const slow = 420_000;
-const firstPull = 150_000;
 
 describe('admin dashboard', () => {
   it(
     'shows today’s figures of the demo school at 360 px, offline after a reload, and opens a class to mark',
     async () => {
-      const context = await session.newContext({ width: 360, height: 740 });
-      const page = await context.newPage();
-      await signInAs(page, admin);
-      await waitForServiceWorker(page);
-      await waitForSynced(page, firstPull);
+      const { context, page } = await session.signedIn(admin, { width: 360, height: 740 });
       await page.goto('/admin');
       const glance = page.getByRole('region', { name: text.todayHeading });
       await glance.getByRole('heading', { name: text.attendance.heading }).waitFor();
@@ -93,11 +88,7 @@ describe('admin dashboard', () => {
   it(
     'shows the demo parent a card per child at 360 px, offline after a reload, each line opening the child’s screen',
     async () => {
-      const context = await session.newContext({ width: 360, height: 740 });
-      const page = await context.newPage();
-      await signInAs(page, demoUsername('parent'));
-      await waitForServiceWorker(page);
-      await waitForSynced(page, firstPull);
+      const { context, page } = await session.signedIn(demoUsername('parent'), { width: 360, height: 740 });
       await page.goto('/student');
       const cards = page.locator('.glance-panel').filter({ has: page.locator('.child-day') });
       await cards.first().waitFor();

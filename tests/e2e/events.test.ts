@@ -17,7 +17,7 @@ import { eventsTitles } from '../../src/features/events/texts';
 import { useBrowser } from './support/browser';
 import { demoUsername, greenvalley, uniqueEmail } from './support/demo';
 import { signInAt } from './support/flows';
-import { admin, api, classesOf, signInAs, tokenOf, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { admin, api, classesOf, tokenOf, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
 import { studentsOf, uniqueName } from './support/records';
 import { notificationPaths } from '../../contract/notifications';
 import { eventPaths } from '../../contract/events';
@@ -57,9 +57,7 @@ describe('events', () => {
       const title = uniqueName('Puppet show');
       const day = isoIn(3);
 
-      const adminPage = await (await session.newContext()).newPage();
-      await signInAs(adminPage, admin);
-      await waitForSynced(adminPage, firstPull);
+      const { page: adminPage } = await session.signedIn(admin);
       await adminPage.goto('/admin/events/add');
       await adminPage.getByLabel(text.form.title, { exact: true }).fill(title);
       await adminPage.getByLabel(text.form.startDate, { exact: true }).fill(day);

@@ -16,13 +16,12 @@ import { examTitles } from '../../src/features/exams/texts';
 import { syncTexts } from '../../src/sync-binding/texts';
 import { useBrowser } from './support/browser';
 import { demoUsername } from './support/demo';
-import { admin, api, classesOf, setPrintLanguage, signInAs, syncStatus, teacher, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { admin, api, classesOf, setPrintLanguage, syncStatus, teacher, tokenOf, waitForNothingWaiting, waitUntil } from './support/offline';
 import { studentsOf, uniqueName } from './support/records';
 import { examPaths, markPaths, resultPaths } from '../../contract/exams';
 
 const session = useBrowser();
 const slow = 480_000;
-const firstPull = 150_000;
 
 describe('exams', () => {
   it(
@@ -46,11 +45,7 @@ describe('exams', () => {
       });
 
       // The teacher (Mathematics in II B) types the grid offline, Enter after each student.
-      const teacherContext = await session.newContext();
-      const teacherPage = await teacherContext.newPage();
-      await signInAs(teacherPage, teacher);
-      await waitForServiceWorker(teacherPage);
-      await waitForSynced(teacherPage, firstPull);
+      const { context: teacherContext, page: teacherPage } = await session.signedIn(teacher);
       await teacherPage.goto(`/admin/exams?exam=${exam.id}&class=${iiB.id}&subject=${maths.id}`);
       const cells = teacherPage.locator('input.ex-cell');
       await waitUntil(() => cells.count(), (count) => count === students.length, 60_000);
@@ -80,10 +75,7 @@ describe('exams', () => {
 
       // The admin sees the class complete and publishes it on /admin/exams; the class's report
       // cards then print as one page per student.
-      const adminContext = await session.newContext();
-      const adminPage = await adminContext.newPage();
-      await signInAs(adminPage, admin);
-      await waitForSynced(adminPage, firstPull);
+      const { page: adminPage } = await session.signedIn(admin);
       await adminPage.goto(`/admin/exams?exam=${exam.id}&class=${iiB.id}`);
       const mathsRow = adminPage.getByRole('row', { name: new RegExp(`^${maths.subjectName}`) });
       await mathsRow.getByRole('cell', { name: text.progress.complete, exact: true }).waitFor();
@@ -130,11 +122,7 @@ describe('exams', () => {
       }
 
       // The demo parent reads the published Unit Test 1 result, then again offline after a reload.
-      const parentContext = await session.newContext();
-      const parentPage = await parentContext.newPage();
-      await signInAs(parentPage, demoUsername('parent'));
-      await waitForServiceWorker(parentPage);
-      await waitForSynced(parentPage, firstPull);
+      const { context: parentContext, page: parentPage } = await session.signedIn(demoUsername('parent'));
       await parentPage.goto('/student/results');
       await parentPage.getByRole('heading', { level: 1, name: examTitles.results }).waitFor();
       await parentPage.getByRole('heading', { level: 2, name: 'Unit Test 1', exact: true }).waitFor();

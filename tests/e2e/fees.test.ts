@@ -17,12 +17,11 @@ import { upiQrDataUrl } from '../../src/features/fees/UpiQr';
 import { upiPayLink } from '../../src/features/fees/upi-link';
 import { useBrowser } from './support/browser';
 import { demoUsername } from './support/demo';
-import { admin, api, setPrintLanguage, signInAs, tokenOf, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { admin, api, setPrintLanguage, tokenOf, waitUntil } from './support/offline';
 import { feePaths } from '../../contract/fees';
 
 const session = useBrowser();
 const slow = 420_000;
-const firstPull = 150_000;
 
 interface Child {
   id: string;
@@ -50,11 +49,7 @@ describe('fees', () => {
       const last = await api<EnvelopePage<FeeReceipt>>(session.baseUrl, 'GET', `${feePaths.page}?size=1`, { token: adminToken });
       const lastSeq = last.content[0]?.receiptSeq ?? 0;
 
-      const context = await session.newContext();
-      const page = await context.newPage();
-      await signInAs(page, admin);
-      await waitForServiceWorker(page);
-      await waitForSynced(page, firstPull);
+      const { context, page } = await session.signedIn(admin);
       await page.goto('/admin/addfee');
       await context.setOffline(true);
       const name = `${child.firstName} ${child.lastName}`.trim();
@@ -146,11 +141,7 @@ describe('fees', () => {
       await context.close();
 
       // The parent: one sync, then offline after a reload.
-      const parentContext = await session.newContext();
-      const parentPage = await parentContext.newPage();
-      await signInAs(parentPage, demoUsername('parent'));
-      await waitForServiceWorker(parentPage);
-      await waitForSynced(parentPage, firstPull);
+      const { context: parentContext, page: parentPage } = await session.signedIn(demoUsername('parent'));
       await parentContext.setOffline(true);
       await parentPage.goto(`/student/fees?studentId=${child.id}`);
       await parentPage.getByRole('link', { name: text.family.open({ number: stored!.receiptNumber }), exact: true }).waitFor();

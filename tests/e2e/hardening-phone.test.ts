@@ -16,7 +16,7 @@ import { en } from '../support/english';
 import { useBrowser } from './support/browser';
 import { greenvalley } from './support/demo';
 import { pathOf, waitForPath } from './support/flows';
-import { admin, classesOf, signInAs, syncStatus, tokenOf, waitForSynced } from './support/offline';
+import { admin, classesOf, syncStatus, tokenOf } from './support/offline';
 
 const session = useBrowser();
 const slow = 120_000;
@@ -42,9 +42,7 @@ describe('installed app start page', () => {
       const startUrl = new URL(manifest.start_url, session.baseUrl);
       expect(startUrl.pathname).not.toBe('/');
 
-      const context = await session.newContext();
-      const first = await context.newPage();
-      await signInAs(first, admin);
+      const { context: context, page: first } = await session.signedIn(admin);
       await waitForPath(first, '/admin');
       // Launching the installed app: a new window of the same profile, no tab state of its own.
       const launched = await context.newPage();
@@ -65,9 +63,7 @@ describe('phone width (360 px)', () => {
   it(
     'no list page scrolls sideways; the admission form lists classes in the school’s order',
     async () => {
-      const page = await session.newPage(phone);
-      await signInAs(page, admin);
-      await waitForSynced(page);
+      const { page } = await session.signedIn(admin, phone);
       const measured: Record<string, number> = {};
       for (const path of ['/admin/records', '/admin/students', '/admin/teachers', '/admin/classes', '/admin/subjects']) {
         await page.goto(path);
@@ -94,8 +90,7 @@ describe('phone width (360 px)', () => {
   it(
     'the sync indicator is whole inside the screen and a toast never covers it',
     async () => {
-      const page = await session.newPage(phone);
-      await signInAs(page, admin);
+      const { page } = await session.signedIn(admin, phone);
       await page.goto('/admin/subjects');
       const indicator = page.locator('.sync-bar');
       await syncStatus(page).waitFor();
@@ -143,7 +138,7 @@ describe('the install prompt on a phone', () => {
     'stands above the marking sheet’s save bar and the school list’s sign-in button instead of over them',
     async () => {
       // A browser profile on disk, as on a phone: Chromium offers the installation there (never in a private window).
-      const { page } = await session.signedIn(admin, phone);
+      const { page } = await session.signedIn(admin, { ...phone, offersInstall: true });
       const [klass] = await classesOf(session.baseUrl, await tokenOf(session.baseUrl, admin));
       await page.goto(`/admin/mark-attendance?classId=${klass!.id}&date=${schoolTodayIso()}`);
       await page.locator('li.mark-row').first().waitFor();

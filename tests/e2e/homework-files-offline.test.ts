@@ -44,11 +44,7 @@ describe('homework files offline', () => {
   it(
     'a parent\'s device keeps the children\'s recent homework files on its own, shown in Settings, and they open offline',
     async () => {
-      const context = await session.newContext({ width: 360, height: 740 });
-      const page = await context.newPage();
-      await signInAs(page, demoUsername('parent'));
-      await waitForServiceWorker(page);
-      await waitForSynced(page);
+      const { context, page } = await session.signedIn(demoUsername('parent'), { width: 360, height: 740 });
       await page.goto('/settings');
       const files = page.getByRole('region', { name: en.settings.files.heading, exact: true });
       await files.getByText(en.settings.files.family, { exact: true }).waitFor();

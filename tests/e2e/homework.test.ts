@@ -21,7 +21,7 @@ import { syncTexts } from '../../src/sync-binding/texts';
 import { useBrowser } from './support/browser';
 import { demoUsername, greenvalley, uniqueEmail } from './support/demo';
 import { signInAt } from './support/flows';
-import { admin, api, classesOf, signInAs, syncStatus, teacher, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { admin, api, classesOf, syncStatus, teacher, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
 import { studentsOf, uniqueName } from './support/records';
 import { homeworkPaths } from '../../contract/homework';
 
@@ -55,11 +55,7 @@ describe('homework', () => {
       const title = uniqueName('Tables of 9');
 
       // The teacher gives it, with a one-page PDF, on /admin/homework/add, offline.
-      const teacherContext = await session.newContext();
-      const teacherPage = await teacherContext.newPage();
-      await signInAs(teacherPage, teacher);
-      await waitForServiceWorker(teacherPage);
-      await waitForSynced(teacherPage, firstPull);
+      const { context: teacherContext, page: teacherPage } = await session.signedIn(teacher);
       await teacherPage.goto('/admin/homework/add');
       await teacherPage.getByLabel(text.form.className, { exact: true }).selectOption({ label: 'II B' });
       await teacherPage.getByLabel(text.form.subject, { exact: true }).selectOption({ label: 'Mathematics' });
@@ -133,9 +129,7 @@ describe('homework', () => {
       // The demo parent's children are in IV B: neither the pull nor the API gives them this homework.
       const otherToken = await tokenOf(session.baseUrl, demoUsername('parent'));
       await expect(api(session.baseUrl, 'GET', homeworkPaths.one(given!.id), { token: otherToken })).rejects.toThrow(/404/);
-      const other = await (await session.newContext()).newPage();
-      await signInAs(other, demoUsername('parent'));
-      await waitForSynced(other, firstPull);
+      const { page: other } = await session.signedIn(demoUsername('parent'));
       await other.goto('/student/homework');
       await other.getByRole('heading', { level: 1, name: homeworkTitles.homework }).waitFor();
       await other.locator('.hw-card').first().waitFor();

@@ -18,7 +18,7 @@ import { syncTexts } from '../../src/sync-binding/texts';
 import { useBrowser } from './support/browser';
 import { demoUsername, greenvalley, uniqueEmail } from './support/demo';
 import { signInAt } from './support/flows';
-import { admin, api, classesOf, signInAs, syncStatus, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { admin, api, classesOf, syncStatus, tokenOf, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
 import { studentsOf, uniqueName } from './support/records';
 import { notificationPaths } from '../../contract/notifications';
 
@@ -68,9 +68,7 @@ describe('notifications', () => {
       const message = 'Bring your model to the hall on Friday at 9 am.';
 
       // The admin sends it to II B on /admin/addnotification.
-      const adminPage = await (await session.newContext()).newPage();
-      await signInAs(adminPage, admin);
-      await waitForSynced(adminPage, firstPull);
+      const { page: adminPage } = await session.signedIn(admin);
       await adminPage.goto('/admin/addnotification');
       await adminPage.getByLabel(text.form.title, { exact: true }).fill(title);
       await adminPage.getByLabel(text.form.message, { exact: true }).fill(message);
@@ -133,9 +131,7 @@ describe('notifications', () => {
       const theirs = await api<MyNotification[]>(session.baseUrl, 'GET', notificationPaths.mine, { token: otherToken });
       expect(theirs.length).toBeGreaterThan(0);
       expect(theirs.some((row) => row.id === sent!.id)).toBe(false);
-      const other = await (await session.newContext()).newPage();
-      await signInAs(other, demoUsername('parent'));
-      await waitForSynced(other, firstPull);
+      const { page: other } = await session.signedIn(demoUsername('parent'));
       await other.goto('/student/notifications');
       await other.getByRole('heading', { level: 1, name: notificationTitles.notifications }).waitFor();
       await other.locator('.nt-card').first().waitFor();

@@ -24,12 +24,9 @@ import {
   sheetRow,
   sheetState,
   sheetStudentIds,
-  signInAs,
   syncStatus,
   teacher,
   tokenOf,
-  waitForServiceWorker,
-  waitForSynced,
   waitUntil,
 } from './support/offline';
 
@@ -47,9 +44,7 @@ describe('offline attendance', () => {
       expect(mine.length).toBeLessThan(all.length);
       const label = (row: DemoClass) => [row.className, row.classSection].filter(Boolean).join(' ');
 
-      const page = await (await session.newContext()).newPage();
-      await signInAs(page, teacher);
-      await waitForSynced(page);
+      const { page } = await session.signedIn(teacher);
       await page.goto('/admin/mark-attendance');
       const options = page.locator('select.field-input option:not([disabled])');
       await options.first().waitFor({ state: 'attached' });
@@ -63,12 +58,8 @@ describe('offline attendance', () => {
     async () => {
       const { klass, adminToken } = await classFor(0);
       const date = '2026-07-01';
-      const context = await session.newContext();
+      const { context, page } = await session.signedIn(teacher);
       const writes = recordSheetWrites(context);
-      const page = await context.newPage();
-      await signInAs(page, teacher);
-      await waitForServiceWorker(page);
-      await waitForSynced(page);
       await openSheet(page, klass.id, date);
       await sheetState(page, 'unmarked');
 
@@ -109,7 +100,7 @@ describe('offline attendance', () => {
     async () => {
       const { klass, adminToken } = await classFor(1);
       const date = '2026-07-02';
-      const context = await session.newContext();
+      const { context, page } = await session.signedIn(teacher);
       const writes = recordSheetWrites(context);
       let dropped = 0;
       await context.route('**/api/attendance/mark-sheet', async (route) => {
@@ -119,10 +110,6 @@ describe('offline attendance', () => {
         await route.fetch();
         await route.abort('connectionreset');
       });
-      const page = await context.newPage();
-      await signInAs(page, teacher);
-      await waitForServiceWorker(page);
-      await waitForSynced(page);
       await openSheet(page, klass.id, date);
       const ids = await sheetStudentIds(page);
       await mark(page, 0, 'absent');
@@ -149,12 +136,8 @@ describe('offline attendance', () => {
       const { klass: first, adminToken } = await classFor(2);
       const { klass: second } = await classFor(3);
       const date = '2026-07-03';
-      const context = await session.newContext();
+      const { context, page: one } = await session.signedIn(teacher);
       const writes = recordSheetWrites(context);
-      const one = await context.newPage();
-      await signInAs(one, teacher);
-      await waitForServiceWorker(one);
-      await waitForSynced(one);
       const two = await context.newPage();
       await openSheet(two, second.id, date);
       await openSheet(one, first.id, date);

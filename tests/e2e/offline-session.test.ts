@@ -30,7 +30,6 @@ import {
   signInAs,
   syncStatus,
   teacher,
-  waitForServiceWorker,
   waitForSynced,
   waitUntil,
 } from './support/offline';
@@ -45,12 +44,8 @@ describe('offline changes and sessions', () => {
     async () => {
       const { klass, adminToken } = await demoClass(session.baseUrl, 4);
       const date = '2026-07-04';
-      const context = await session.newContext();
+      const { context, page } = await session.signedIn(teacher);
       const writes = recordSheetWrites(context);
-      const page = await context.newPage();
-      await signInAs(page, teacher);
-      await waitForServiceWorker(page);
-      await waitForSynced(page);
       await openSheet(page, klass.id, date);
       const ids = await sheetStudentIds(page);
 
@@ -114,12 +109,8 @@ describe('offline changes and sessions', () => {
     async () => {
       const { klass, adminToken } = await demoClass(session.baseUrl, 5);
       const date = '2026-07-06';
-      const context = await session.newContext();
+      const { context, page } = await session.signedIn(teacher);
       const writes = recordSheetWrites(context);
-      const page = await context.newPage();
-      await signInAs(page, teacher);
-      await waitForServiceWorker(page);
-      await waitForSynced(page);
       await openSheet(page, klass.id, date);
       const ids = await sheetStudentIds(page);
 

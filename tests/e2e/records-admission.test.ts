@@ -10,7 +10,7 @@ import { recordsTexts } from '../../src/features/records/texts';
 import { classLabel } from '../../src/features/records/queries';
 import { studentTexts } from '../../src/features/students/texts';
 import { useBrowser } from './support/browser';
-import { classesOf, signInAs, syncStatus, waitForNothingWaiting, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { classesOf, syncStatus, waitForNothingWaiting, waitUntil } from './support/offline';
 import {
   admin,
   admissionByNumber,
@@ -39,11 +39,7 @@ describe('admission offline', () => {
       const lastName = 'Offline';
       const fullName = `${firstName} ${lastName}`;
 
-      const context = await session.newContext();
-      const page = await context.newPage();
-      await signInAs(page, admin);
-      await waitForServiceWorker(page);
-      await waitForSynced(page);
+      const { context, page } = await session.signedIn(admin);
       await page.goto('/admin/records');
       await registerSection(page).waitFor();
 

@@ -11,7 +11,7 @@ import { recordsTexts } from '../../src/features/records/texts';
 import { en } from '../support/english';
 import { useBrowser } from './support/browser';
 import { greenvalley } from './support/demo';
-import { classesOf, signInAs, syncStatus, waitForNothingWaiting, waitForServiceWorker, waitForSynced } from './support/offline';
+import { classesOf, syncStatus, waitForNothingWaiting } from './support/offline';
 import { admin, admissionByNumber, adminToken, admitThroughApi, certificatesOf, pdfPages, uniqueName, validAadhaar } from './support/records';
 
 const session = useBrowser();
@@ -42,17 +42,13 @@ describe('transfer certificate', () => {
       });
       const reason = `Family moved to Pune (${firstName})`;
 
-      const context = await session.newContext();
+      const { context, page } = await session.signedIn(admin);
       await context.addInitScript(() => {
         window.printCalls = 0;
         window.print = () => {
           window.printCalls = (window.printCalls ?? 0) + 1;
         };
       });
-      const page = await context.newPage();
-      await signInAs(page, admin);
-      await waitForServiceWorker(page);
-      await waitForSynced(page);
       await page.goto(`/admin/records/printtc/${admission.studentId}`);
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
       await page.getByText(text.studentHeading({ name: `${firstName} Transfer` }), { exact: true }).waitFor();

@@ -11,7 +11,7 @@ import { recordsKitTexts } from '../../src/kit/texts';
 import { studentTexts } from '../../src/features/students/texts';
 import { useBrowser } from './support/browser';
 import { greenvalley } from './support/demo';
-import { classesOf, signInAs, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { classesOf, waitUntil } from './support/offline';
 import { admin, adminToken, searchList, studentsOf, uniqueName } from './support/records';
 
 const session = useBrowser();
@@ -75,10 +75,7 @@ describe('student import', () => {
         }));
       const mine = async () => (await studentsOf(session.baseUrl, token)).filter((student) => student.admissionId?.startsWith(`${prefix}-`));
 
-      const page = await session.newPage();
-      await signInAs(page, admin);
-      await waitForServiceWorker(page);
-      await waitForSynced(page);
+      const { page } = await session.signedIn(admin);
       await page.goto('/admin/students');
       const openUpload = page.getByRole('button', { name: studentTexts.upload, exact: true });
       await openUpload.click();

@@ -91,13 +91,11 @@ describe('the demo teacher is not offered what the school refuses them', () => {
   it(
     'no Account approvals tile on the dashboard; the admin has it',
     async () => {
-      const page = await (await session.newContext()).newPage();
-      await signInAs(page, teacher);
+      const { page } = await session.signedIn(teacher);
       await page.getByRole('link', { name: staffTitles.markAttendance }).first().waitFor();
       expect(await page.getByRole('link', { name: staffTitles.accounts }).count()).toBe(0);
 
-      const adminPage = await (await session.newContext()).newPage();
-      await signInAs(adminPage, admin);
+      const { page: adminPage } = await session.signedIn(admin);
       await adminPage.getByRole('link', { name: staffTitles.accounts }).first().waitFor();
     },
     slow,
@@ -106,9 +104,7 @@ describe('the demo teacher is not offered what the school refuses them', () => {
   it(
     'the student list offers a teacher with classes Add, but no upload',
     async () => {
-      const page = await (await session.newContext()).newPage();
-      await signInAs(page, teacher);
-      await waitForSynced(page);
+      const { page } = await session.signedIn(teacher);
       await page.goto('/admin/students');
       await page.getByRole('link', { name: studentTexts.add }).waitFor();
       expect(await page.getByRole('button', { name: studentTexts.upload }).count()).toBe(0);

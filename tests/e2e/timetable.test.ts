@@ -18,11 +18,10 @@ import { staffTitles } from '../../src/kit/staff-titles';
 import { useBrowser } from './support/browser';
 import { demoParent, demoUsername, greenvalley } from './support/demo';
 import { studentsOf } from './support/records';
-import { admin, api, classesOf, signInAs, tokenOf, waitForServiceWorker, waitForSynced, waitUntil } from './support/offline';
+import { admin, api, classesOf, tokenOf, waitForSynced, waitUntil } from './support/offline';
 
 const session = useBrowser();
 const slow = 480_000;
-const firstPull = 150_000;
 
 const localIso = (day: Date) => `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 
@@ -45,11 +44,7 @@ describe('timetable', () => {
       const own = entries.find((entry) => entry.classId === ivB.id && entry.periodId === mondayFirst.id);
       if (own) await call('DELETE', timetablePaths.remove(own.id));
 
-      const adminContext = await session.newContext();
-      const adminPage = await adminContext.newPage();
-      await signInAs(adminPage, admin);
-      await waitForServiceWorker(adminPage);
-      await waitForSynced(adminPage, firstPull);
+      const { context: adminContext, page: adminPage } = await session.signedIn(admin);
       await adminPage.goto(`/admin/timetable/add?classId=${ivB.id}&periodId=${mondayFirst.id}`);
       await adminPage.getByLabel(text.form.subject, { exact: true }).selectOption(clashing.subjectId);
       const alert = adminPage.getByRole('alert');
@@ -68,11 +63,7 @@ describe('timetable', () => {
       expect(placed).toMatchObject({ subjectId: free.subjectId });
 
       // The demo parent's children are in IV B: the week reads offline after a reload.
-      const parentContext = await session.newContext();
-      const parentPage = await parentContext.newPage();
-      await signInAs(parentPage, demoUsername('parent'));
-      await waitForServiceWorker(parentPage);
-      await waitForSynced(parentPage, firstPull);
+      const { context: parentContext, page: parentPage } = await session.signedIn(demoUsername('parent'));
       await parentContext.setOffline(true);
       await parentPage.goto('/student/timetable').catch(() => undefined);
       await parentPage.reload();

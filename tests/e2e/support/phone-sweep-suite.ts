@@ -17,12 +17,12 @@ import type { LanguageCode } from '../../../contract/languages';
 import type { RoleName } from '../../../contract/roles';
 import { useBrowser, type BrowserSession } from './browser';
 import { demoPassword, demoPersonName, demoUsername, greenvalley } from './demo';
-import { api, signInAs, tokenOf, waitForSynced } from './offline';
+import { api, tokenOf } from './offline';
 import { englishLeft, schoolWords } from './english-left';
 import { problemsOf, sectionsFor, sweepData, sweepRole, type Sweep } from './phone-sweep';
 
 const phone = { width: 360, height: 740 };
-// The admin's first sync on a loaded two-core machine takes up to a minute; the sweep half that.
+// The admin's first sync on a loaded two-core machine takes up to a minute (once per worker); the sweep half that.
 const slow = 360_000;
 
 /** The family's children the account is linked to (none for staff), as the sign-in answers them. */
@@ -57,9 +57,7 @@ export function sweepEveryPage(roles: readonly RoleName[]): void {
         async () => {
           const started = Date.now();
           const username = demoUsername(role);
-          const page = await session.newPage(phone);
-          await signInAs(page, username);
-          await waitForSynced(page);
+          const { page } = await session.signedIn(username, phone);
           const synced = Date.now();
           const data = await sweepData(session.baseUrl, await tokenOf(session.baseUrl, demoUsername('admin')), greenvalley, {
             family: await familyOf(session, role),
@@ -94,7 +92,7 @@ export function sweepEveryPage(roles: readonly RoleName[]): void {
             });
             expect(left, `English on ${role}'s pages in ${language}`).toEqual([]);
           }
-          console.info(`${role}: first sync ${((synced - started) / 1000).toFixed(1)} s, ${sweeps.size} sweeps ${((Date.now() - synced) / 1000).toFixed(1)} s`);
+          console.info(`${role}: signed in and synced ${((synced - started) / 1000).toFixed(1)} s, ${sweeps.size} sweeps ${((Date.now() - synced) / 1000).toFixed(1)} s`);
         },
         slow,
       );

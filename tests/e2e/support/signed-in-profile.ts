@@ -21,6 +21,12 @@ import { putOnSchoolClock } from './school-clock-env';
 
 export interface SignedInOptions extends ContextOptions {
   school?: DemoSchool;
+  /**
+   * Chromium offers a profile on disk the app's installation, and the app shows its install card over
+   * the bottom of the screen; the other tests' private contexts never see it, so by default neither
+   * does this one.
+   */
+  offersInstall?: boolean;
 }
 
 export interface SignedIn {
@@ -37,7 +43,7 @@ interface Server {
 /** The worker's synced profiles, one per server, school and account. */
 const templates = new Map<string, Promise<string>>();
 
-async function launch(dir: string, baseUrl: string, { width = 1280, height = 800, locale = 'en-US', deviceFonts }: ContextOptions): Promise<BrowserContext> {
+async function launch(dir: string, baseUrl: string, { width = 1280, height = 800, locale = 'en-US', deviceFonts, offersInstall = false }: SignedInOptions): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath,
     headless: true,
@@ -48,6 +54,7 @@ async function launch(dir: string, baseUrl: string, { width = 1280, height = 800
     locale,
   });
   await putOnSchoolClock(context);
+  if (!offersInstall) await context.addInitScript(() => window.addEventListener('beforeinstallprompt', (event) => event.stopImmediatePropagation(), true));
   return context;
 }
 
