@@ -1,7 +1,8 @@
 /**
  * Headless Debian Chromium through playwright-core: one browser per test worker (the e2e project
  * does not isolate files, so this module's browser outlives a file), one fresh context (empty
- * storage) per test.
+ * storage) per test, or a browser of its own on a copy of a signed-in, synced profile
+ * (`signedIn`, tests/e2e/support/signed-in-profile.ts). Each is closed after its test.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import path from 'node:path';
